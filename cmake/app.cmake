@@ -1,0 +1,64 @@
+# The SDL2 game: window, renderer, scenes, audio, settings store.
+pkg_check_modules(SDL2 REQUIRED IMPORTED_TARGET sdl2 SDL2_image SDL2_ttf SDL2_mixer)
+pkg_check_modules(EPOXY REQUIRED IMPORTED_TARGET epoxy)
+pkg_check_modules(SQLITE3 REQUIRED IMPORTED_TARGET sqlite3)
+pkg_check_modules(MD4C REQUIRED IMPORTED_TARGET md4c)
+pkg_check_modules(STB REQUIRED IMPORTED_TARGET stb)
+
+# DejaVu comes from Debian's fonts-dejavu-core; found here, installed with the game.
+find_path(DEJAVU_DIR DejaVuSans.ttf
+          PATHS /usr/share/fonts/truetype/dejavu /usr/share/fonts/dejavu
+          REQUIRED NO_DEFAULT_PATH)
+set(STACKHOUSE_FONTS DejaVuSans.ttf DejaVuSans-Bold.ttf DejaVuSerif-Bold.ttf DejaVuSansMono.ttf
+    DejaVuSans-Oblique.ttf)
+
+# Read-only data in the build tree mirrors the installed layout, so the game
+# runs from the build tree and from the install prefix alike (see paths.c).
+set(STACKHOUSE_DATA ${CMAKE_BINARY_DIR}/share/stackhouse)
+file(MAKE_DIRECTORY ${STACKHOUSE_DATA}/fonts ${STACKHOUSE_DATA}/docs)
+foreach(d shaders assets)
+  file(CREATE_LINK ${CMAKE_SOURCE_DIR}/${d} ${STACKHOUSE_DATA}/${d} SYMBOLIC)
+endforeach()
+file(CREATE_LINK ${CMAKE_SOURCE_DIR}/docs/rules ${STACKHOUSE_DATA}/docs/rules SYMBOLIC)
+foreach(f ${STACKHOUSE_FONTS})
+  file(CREATE_LINK ${DEJAVU_DIR}/${f} ${STACKHOUSE_DATA}/fonts/${f} SYMBOLIC)
+endforeach()
+
+file(GLOB APP_SOURCES CONFIGURE_DEPENDS
+     ${CMAKE_SOURCE_DIR}/src/app/*.c ${CMAKE_SOURCE_DIR}/src/render/*.c
+     ${CMAKE_SOURCE_DIR}/src/scenes/*.c ${CMAKE_SOURCE_DIR}/src/ui/*.c
+     ${CMAKE_SOURCE_DIR}/src/audio/*.c ${CMAKE_SOURCE_DIR}/src/games/*/view/*.c)
+list(FILTER APP_SOURCES EXCLUDE REGEX ".*/src/app/main\\.c$")
+add_library(stackhouse_app STATIC ${APP_SOURCES})
+target_link_libraries(stackhouse_app PUBLIC stackhouse_core PkgConfig::SDL2 PkgConfig::EPOXY
+                      PkgConfig::SQLITE3 PkgConfig::MD4C PkgConfig::STB)
+target_compile_definitions(stackhouse_app PUBLIC
+  STACKHOUSE_INSTALL_DATADIR="${CMAKE_INSTALL_FULL_DATADIR}/stackhouse"
+  STACKHOUSE_VERSION="${PROJECT_VERSION}")
+
+if(EXISTS ${CMAKE_SOURCE_DIR}/src/app/main.c)
+  add_executable(stackhouse ${CMAKE_SOURCE_DIR}/src/app/main.c)
+  target_link_libraries(stackhouse PRIVATE stackhouse_app)
+  install(TARGETS stackhouse RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+endif()
+
+install(DIRECTORY shaders/ DESTINATION ${CMAKE_INSTALL_DATADIR}/stackhouse/shaders)
+install(DIRECTORY assets/ DESTINATION ${CMAKE_INSTALL_DATADIR}/stackhouse/assets)
+install(DIRECTORY docs/rules/ DESTINATION ${CMAKE_INSTALL_DATADIR}/stackhouse/docs/rules)
+foreach(f ${STACKHOUSE_FONTS})
+  install(FILES ${DEJAVU_DIR}/${f} DESTINATION ${CMAKE_INSTALL_DATADIR}/stackhouse/fonts)
+endforeach()
+
+file(GLOB APP_TESTS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/app/test_*.c)
+foreach(src ${APP_TESTS})
+  get_filename_component(name ${src} NAME_WE)
+  add_executable(${name} ${src})
+  target_link_libraries(${name} PRIVATE stackhouse_app PkgConfig::CMOCKA)
+  target_compile_definitions(${name} PRIVATE
+    STACKHOUSE_SOURCE_DIR="${CMAKE_SOURCE_DIR}" STACKHOUSE_BINARY_DIR="${CMAKE_BINARY_DIR}"
+    STACKHOUSE_DATA_BUILD="${STACKHOUSE_DATA}")
+  add_test(NAME ${name} COMMAND ${name})
+  # SDL's dummy audio driver everywhere in tests; windowed tests start their own Xvfb.
+  set_tests_properties(${name} PROPERTIES LABELS app TIMEOUT 900
+    ENVIRONMENT "SDL_AUDIODRIVER=dummy;STACKHOUSE_HEADLESS=1")
+endforeach()

@@ -1,0 +1,95 @@
+/* The one interface every turn-based game implements (like Simon Tatham's
+ * `struct game`): a const table of functions over a plain-data state that
+ * copies by value (memcpy of state_size bytes). No SDL here. */
+#ifndef STACKHOUSE_GAME_H
+#define STACKHOUSE_GAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/rng.h"
+
+#define GAME_MAX_PLAYERS 4
+#define GAME_MAX_OPTIONS 8
+#define GAME_MOVE_BYTES 62
+#define GAME_MAX_MOVES 512
+
+/* A move is opaque bytes that only its game interprets; fixed size so that
+ * move lists and search trees need no allocation per move. */
+typedef struct game_move {
+    uint8_t len;
+    uint8_t kind;
+    uint8_t b[GAME_MOVE_BYTES];
+} game_move;
+
+typedef enum game_option_type { GAME_OPT_BOOL, GAME_OPT_INT, GAME_OPT_CHOICE } game_option_type;
+
+/* One option a match can set (shown generically by the match-setup screen). */
+typedef struct game_option {
+    const char *key;   /* stable id used in saves and on the command line */
+    const char *label; /* what the setup screen shows */
+    game_option_type type;
+    int min, max, def;
+    const char *const *choices; /* labels for GAME_OPT_CHOICE, max-min+1 of them */
+} game_option;
+
+/* What a match is started from; opt[] is indexed like the game's options[]. */
+typedef struct game_params {
+    int players;
+    int opt[GAME_MAX_OPTIONS];
+} game_params;
+
+typedef enum game_status { GAME_ONGOING = 0, GAME_OVER = 1 } game_status;
+
+typedef struct game_result {
+    game_status status;
+    int winner;                 /* seat, or -1 for a draw / no single winner */
+    int rank[GAME_MAX_PLAYERS]; /* 0 is first; tied seats share a rank */
+    int score[GAME_MAX_PLAYERS];
+} game_result;
+
+typedef struct game_rules {
+    const char *id;
+    size_t state_size;
+    int min_players, max_players;
+    const game_option *options;
+    int n_options;
+    int hidden_info; /* nonzero: observe and determinize are provided */
+
+    /* Sets up a new game; returns 0, or -1 with a message in err. */
+    int (*init)(void *st, const game_params *p, uint64_t seed, char *err, size_t errn);
+    /* Seat to move, or -1 when the game is over. */
+    int (*current_player)(const void *st);
+    /* Writes up to max legal moves to out; returns how many. */
+    int (*legal_moves)(const void *st, game_move *out, int max);
+    /* Applies a legal move; returns 0, or -1 if the move is not legal. */
+    int (*apply)(void *st, const game_move *m);
+    /* Fills r with the state's result. */
+    void (*result)(const void *st, game_result *r);
+    /* Writes the canonical position text; returns its length, or -1 if n is too small. */
+    int (*position_write)(const void *st, char *buf, size_t n);
+    /* Parses a position; returns 0, or -1 with a message in err (st unchanged). */
+    int (*position_read)(void *st, const game_params *p, const char *text, char *err, size_t errn);
+    /* Writes a move's notation; returns its length, or -1. */
+    int (*move_write)(const void *st, const game_move *m, char *buf, size_t n);
+    /* Parses a move that must be legal in st; returns 0, or -1 with a message. */
+    int (*move_read)(const void *st, const char *text, game_move *m, char *err, size_t errn);
+    /* 64-bit hash of the position (for repetition and transposition tables). */
+    uint64_t (*hash)(const void *st);
+    /* Checks conservation and consistency; returns 0, or -1 with a message. */
+    int (*check_invariants)(const void *st, char *err, size_t errn);
+
+    /* Hidden information (NULL for perfect-information games). */
+    /* Copies st into view with everything seat may not know hidden. */
+    void (*observe)(const void *st, int seat, void *view);
+    /* Fills the hidden parts of a view at random, consistently with what seat knows. */
+    void (*determinize)(void *st, int seat, rng *r);
+
+    /* Optional: heuristic value of st for seat in [0, 1] (MCTS playout cut-off). */
+    double (*evaluate)(const void *st, int seat);
+} game_rules;
+
+/* Fills p with the rules' defaults for the given player count. */
+void game_params_default(const game_rules *g, game_params *p, int players);
+
+#endif

@@ -1,0 +1,27 @@
+/* The one list of Stackhouse's games (like Tatham's gamelist[]). */
+#ifndef STACKHOUSE_REGISTRY_H
+#define STACKHOUSE_REGISTRY_H
+
+#include "core/game.h"
+
+typedef enum game_kind { GAME_KIND_TURNS, GAME_KIND_REALTIME } game_kind;
+
+/* A mode as the player sees it; rules is NULL until the game's rules land. */
+typedef struct game_info {
+    const char *id;    /* stax, 9stax, stakz, stackatrack, speedstax, samestax, swapstax */
+    const char *name;  /* display name */
+    const char *pitch; /* one-line pitch for the picker */
+    const char *rules_doc; /* docs/rules/<rules_doc>.md */
+    int min_players, max_players;
+    game_kind kind;
+    const game_rules *rules;
+} game_info;
+
+/* Number of registered games. */
+int registry_count(void);
+/* The i-th game in picker order. */
+const game_info *registry_get(int i);
+/* The game with this id, or NULL. */
+const game_info *registry_find(const char *id);
+
+#endif

@@ -1,0 +1,112 @@
+/* The renderer: a small API over a sprite batch, with an OpenGL 3.3 core back
+ * end and a headless (null) back end for tests. Everything is placed in
+ * virtual units: the screen is RENDER_VIRTUAL_H units tall and as wide as its
+ * aspect makes it, so layout is proportioned the same from 720p to 4K.
+ * Sprites and glyphs are rasterised at the display's scale, so they stay crisp. */
+#ifndef STACKHOUSE_RENDER_H
+#define STACKHOUSE_RENDER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define RENDER_VIRTUAL_H 1080.0f
+
+typedef struct render render;
+
+typedef struct rcolor {
+    uint8_t r, g, b, a; /* straight (not premultiplied) alpha */
+} rcolor;
+
+typedef struct rrect {
+    float x, y, w, h; /* virtual units, origin top-left */
+} rrect;
+
+typedef int sprite_id; /* index into the loaded sprite table; -1 is none */
+
+typedef enum font_face {
+    FONT_SANS,
+    FONT_SANS_BOLD,
+    FONT_SERIF_BOLD, /* titles */
+    FONT_MONO,
+    FONT_SANS_OBLIQUE,
+    FONT_COUNT
+} font_face;
+
+typedef enum text_align { TEXT_LEFT, TEXT_CENTER, TEXT_RIGHT } text_align;
+
+typedef struct render_stats {
+    int draw_calls;
+    int quads;
+    int texture_uploads; /* atlas (re)uploads this frame: glyph cache growth */
+} render_stats;
+
+/* Where the renderer finds its read-only data. */
+typedef struct render_paths {
+    const char *shader_dir; /* holds name.vert.glsl / name.frag.glsl */
+    const char *asset_dir;  /* holds sprites.txt and the SVG sources */
+    const char *font_dir;   /* holds the DejaVu .ttf files */
+} render_paths;
+
+/* Creates the GL back end; a GL 3.3 core context must be current. Returns
+ * NULL with a message in err (naming the file for a missing or bad asset). */
+render *render_create_gl(const render_paths *paths, char *err, size_t errn);
+/* Creates the headless back end: it lays out and counts but draws nothing.
+ * Text metrics still come from the real fonts, so layout tests are exact. */
+render *render_create_null(const render_paths *paths, char *err, size_t errn);
+/* Frees the renderer and its GL objects. */
+void render_destroy(render *r);
+
+/* Starts a frame for a framebuffer of w×h pixels. Re-rasterises sprites and
+ * glyphs when the pixels-per-unit scale changed. Returns 0, or -1 on an asset error. */
+int render_begin(render *r, int fb_w, int fb_h, rcolor clear);
+/* Flushes the batch (the GL back end issues one draw call per texture/clip run). */
+void render_end(render *r);
+/* Counts for the last finished frame. */
+render_stats render_get_stats(const render *r);
+/* Pixels per virtual unit for the current frame. */
+float render_scale(const render *r);
+/* Width of the screen in virtual units (height is RENDER_VIRTUAL_H). */
+float render_virtual_w(const render *r);
+
+/* Looks up a sprite by name from assets/sprites.txt; -1 if unknown. */
+sprite_id render_sprite_find(const render *r, const char *name);
+/* The sprite's natural size in virtual units (as declared in sprites.txt). */
+void render_sprite_size(const render *r, sprite_id s, float *w, float *h);
+
+/* Draws a sprite stretched into dst, tinted (multiplied) by tint. */
+void render_sprite(render *r, sprite_id s, rrect dst, rcolor tint);
+/* Draws a sprite centred at (cx, cy), scaled and rotated (radians, clockwise). */
+void render_sprite_ex(render *r, sprite_id s, float cx, float cy, float w, float h, float angle,
+                      rcolor tint);
+/* Draws a nine-slice panel: the sprite's declared borders keep their size, the middle stretches. */
+void render_nine(render *r, sprite_id s, rrect dst, rcolor tint);
+/* Draws a soft drop shadow for a rounded rectangle (radius and blur in virtual units). */
+void render_shadow(render *r, rrect dst, float radius, float blur, rcolor color);
+/* Fills a rectangle with a flat colour. */
+void render_rect(render *r, rrect dst, rcolor c);
+/* Fills a rounded rectangle with a flat colour (anti-aliased edges). */
+void render_round_rect(render *r, rrect dst, float radius, rcolor c);
+/* Strokes a rounded rectangle outline of the given thickness (focus rings). */
+void render_round_outline(render *r, rrect dst, float radius, float thickness, rcolor c);
+
+/* Restricts drawing to clip (virtual units) until the matching pop; nests. */
+void render_push_clip(render *r, rrect clip);
+/* Ends the innermost clip. */
+void render_pop_clip(render *r);
+
+/* Height of a line of text (ascent + descent + gap) in virtual units. */
+float render_line_height(render *r, font_face f, float size);
+/* Width of a single line of UTF-8 text in virtual units. */
+float render_text_width(render *r, font_face f, float size, const char *utf8);
+/* Draws one line with its top-left at (x, y); returns its width. */
+float render_text(render *r, font_face f, float size, float x, float y, rcolor c, const char *utf8);
+/* Draws text word-wrapped into width w, aligned; returns the height used.
+ * With draw 0 it only measures. */
+float render_text_wrapped(render *r, font_face f, float size, float x, float y, float w,
+                          text_align align, rcolor c, const char *utf8, int draw);
+
+/* Reads the last frame's pixels (top row first, RGBA8) into rgba (w*h*4 bytes).
+ * Returns 0, or -1 on the null back end. */
+int render_read_pixels(render *r, int w, int h, uint8_t *rgba);
+
+#endif
