@@ -1,0 +1,51 @@
+/* Player settings: one X-macro table of key, type, default and range (like
+ * Taisei's config.h); stored in the SQLite store and restored at start. */
+#ifndef STACKHOUSE_SETTINGS_H
+#define STACKHOUSE_SETTINGS_H
+
+#include "app/store.h"
+
+/* X(key, label, default, min, max, step, kind)  kind: BOOL, PERCENT, CHOICE */
+#define SETTINGS_TABLE(X)                                                                          \
+    X(fullscreen, "Fullscreen", 0, 0, 1, 1, BOOL)                                                  \
+    X(render_scale, "Resolution scale", 100, 50, 100, 10, PERCENT)                                 \
+    X(music_volume, "Music volume", 50, 0, 100, 10, PERCENT)                                       \
+    X(effects_volume, "Effects volume", 80, 0, 100, 10, PERCENT)                                   \
+    X(colorblind, "Colour-blind patterns", 0, 0, 1, 1, BOOL)                                       \
+    X(reduced_motion, "Reduced motion", 0, 0, 1, 1, BOOL)
+
+typedef enum setting_kind { SETTING_BOOL, SETTING_PERCENT, SETTING_CHOICE } setting_kind;
+
+typedef enum setting_id {
+#define X(key, label, def, min, max, step, kind) SETTING_##key,
+    SETTINGS_TABLE(X)
+#undef X
+        SETTING_COUNT
+} setting_id;
+
+typedef struct setting_desc {
+    const char *key;
+    const char *label;
+    int def, min, max, step;
+    setting_kind kind;
+} setting_desc;
+
+typedef struct settings {
+    int v[SETTING_COUNT];
+} settings;
+
+/* The table entry for a setting. */
+const setting_desc *settings_desc(setting_id id);
+/* Fills s with every default. */
+void settings_defaults(settings *s);
+/* Sets a value clamped to its range (and snapped to its step). */
+void settings_set(settings *s, setting_id id, int value);
+/* Steps a value by dir (±1) by its step, wrapping BOOLs. */
+void settings_step(settings *s, setting_id id, int dir);
+/* Loads stored values over the defaults; bad or unknown rows are logged and
+ * skipped. Returns 0, or -1 if the store could not be read (s keeps defaults). */
+int settings_load(store *db, settings *s);
+/* Saves every value in one transaction. Returns 0 or -1. */
+int settings_save(store *db, const settings *s);
+
+#endif

@@ -1,0 +1,28 @@
+/* The player's one SQLite database under SDL_GetPrefPath: settings now, saved
+ * games and statistics later. Every write is a transaction, so a crash never
+ * leaves it half-written. */
+#ifndef STACKHOUSE_STORE_H
+#define STACKHOUSE_STORE_H
+
+#include <stddef.h>
+
+typedef struct store store;
+
+/* Opens (creating and migrating) the database at path. A file that is not a
+ * usable database is moved aside to path.corrupt-N, named in err as a warning,
+ * and a fresh one is made. Returns NULL only if nothing can be opened. */
+store *store_open(const char *path, char *err, size_t errn);
+/* Closes the database. */
+void store_close(store *db);
+/* Reads a key from a key/value table ("settings"); returns 0 if found. */
+int store_get(store *db, const char *table, const char *key, char *val, size_t valn);
+/* Starts a write transaction; returns 0 or -1. */
+int store_begin(store *db);
+/* Writes a key in the open transaction; returns 0 or -1. */
+int store_put(store *db, const char *table, const char *key, const char *val);
+/* Commits (ok != 0) or rolls back the open transaction; returns 0 or -1. */
+int store_end(store *db, int ok);
+/* Path of the database file. */
+const char *store_path(const store *db);
+
+#endif

@@ -1,0 +1,19 @@
+/* Sound output through SDL_mixer: synthesised effects and the music loop,
+ * with the volume settings. Works (silently) with SDL's dummy driver and
+ * degrades to no sound at all if no audio device opens. */
+#ifndef STACKHOUSE_AUDIO_H
+#define STACKHOUSE_AUDIO_H
+
+#include "audio/synth.h"
+
+/* Opens the mixer and synthesises every effect; returns 0, or -1 (then every
+ * other call is a no-op and the game goes on without sound). */
+int audio_init(void);
+/* Stops and frees everything. */
+void audio_quit(void);
+/* Plays an effect once. */
+void audio_play(sfx_id id);
+/* Sets volumes in percent (0–100); music starts or stops with its volume. */
+void audio_set_volume(int music_percent, int effects_percent);
+
+#endif
