@@ -45,6 +45,7 @@ typedef struct render_paths {
     const char *shader_dir; /* holds name.vert.glsl / name.frag.glsl */
     const char *asset_dir;  /* holds sprites.txt and the SVG sources */
     const char *font_dir;   /* holds the DejaVu .ttf files */
+    const char *cache_dir;  /* writable; rasterised atlases are kept here (may be NULL) */
 } render_paths;
 
 /* Creates the GL back end; a GL 3.3 core context must be current. Returns

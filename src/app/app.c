@@ -1,0 +1,407 @@
+#include "app/app.h"
+
+#include <epoxy/gl.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "audio/audio.h"
+#include "core/log.h"
+#include "scenes/scenes.h"
+
+double app_clock(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void app_fatal_message(int headless, const char *title, const char *msg)
+{
+    fprintf(stderr, "stackhouse: %s: %s\n", title, msg);
+    if (!headless)
+        SDL_ShowSimpleMessageBox(SDL_MESSAGEBOX_ERROR, title, msg, NULL);
+}
+
+void app_trace(app *a, const char *fmt, ...)
+{
+    va_list ap;
+    if (!a || !a->trace)
+        return;
+    va_start(ap, fmt);
+    vfprintf(a->trace, fmt, ap);
+    va_end(ap);
+    fputc('\n', a->trace);
+    fflush(a->trace);
+}
+
+void app_toast(app *a, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(a->toast, sizeof a->toast, fmt, ap);
+    va_end(ap);
+    a->toast_left = 3.5;
+    app_trace(a, "toast %s", a->toast);
+}
+
+static void update_sizes(app *a)
+{
+    SDL_GetWindowSize(a->window, &a->win_w, &a->win_h);
+    SDL_GL_GetDrawableSize(a->window, &a->fb_w, &a->fb_h);
+    if (a->fb_h < 1)
+        a->fb_h = 1;
+    if (a->win_h < 1)
+        a->win_h = 1;
+    a->vw = RENDER_VIRTUAL_H * (float)a->fb_w / (float)a->fb_h;
+}
+
+void app_set_fullscreen(app *a, int on)
+{
+    /* Desktop fullscreen: no mode switch, so a TV keeps its native resolution. */
+    if (SDL_SetWindowFullscreen(a->window, on ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0) != 0)
+        log_warn("fullscreen %s failed: %s", on ? "on" : "off", SDL_GetError());
+    settings_set(&a->settings, SETTING_fullscreen, on);
+    update_sizes(a);
+    app_trace(a, "setting fullscreen %d", on);
+}
+
+void app_apply_settings(app *a)
+{
+    audio_set_volume(a->settings.v[SETTING_music_volume], a->settings.v[SETTING_effects_volume]);
+    int is_full = (SDL_GetWindowFlags(a->window) & SDL_WINDOW_FULLSCREEN) != 0;
+    if (is_full != a->settings.v[SETTING_fullscreen])
+        app_set_fullscreen(a, a->settings.v[SETTING_fullscreen]);
+}
+
+int app_save_settings(app *a)
+{
+    if (!a->db)
+        return -1;
+    return settings_save(a->db, &a->settings);
+}
+
+static int check_gl(char *err, size_t errn)
+{
+    int version = epoxy_gl_version();
+    if (version < 33) {
+        snprintf(err, errn,
+                 "Stackhouse needs OpenGL 3.3, but this system offers OpenGL %d.%d (%s). "
+                 "Update the graphics driver, or install Mesa (libgl1-mesa-dri).",
+                 version / 10, version % 10, (const char *)glGetString(GL_RENDERER));
+        return -1;
+    }
+    return 0;
+}
+
+app *app_create(const app_options *opt)
+{
+    char err[1024] = "";
+    app *a = calloc(1, sizeof *a);
+    int w, h;
+    Uint32 flags = SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI;
+
+    if (!a)
+        return NULL;
+    a->opt = *opt;
+    if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER | SDL_INIT_EVENTS) != 0) {
+        snprintf(err, sizeof err, "cannot start SDL video: %s", SDL_GetError());
+        goto fail;
+    }
+    if (paths_find(&a->paths, err, sizeof err) != 0)
+        goto fail;
+    if (opt->trace) {
+        a->trace = fopen(opt->trace, "w");
+        if (!a->trace)
+            log_warn("cannot write the trace file %s", opt->trace);
+    }
+
+    /* Settings first: they decide fullscreen before the window opens. */
+    settings_defaults(&a->settings);
+    {
+        char db_path[1200], warn[1024] = "";
+        paths_join(db_path, sizeof db_path, a->paths.pref, "stackhouse.db");
+        a->db = store_open(db_path, warn, sizeof warn);
+        if (warn[0])
+            log_warn("%s", warn);
+        if (a->db)
+            settings_load(a->db, &a->settings);
+    }
+    if (opt->fullscreen)
+        a->settings.v[SETTING_fullscreen] = 1;
+
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
+    SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
+    SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 0);
+    w = opt->window_w > 0 ? opt->window_w : 1280;
+    h = opt->window_h > 0 ? opt->window_h : 720;
+    if (a->settings.v[SETTING_fullscreen] && !opt->screenshot && !opt->bench)
+        flags |= SDL_WINDOW_FULLSCREEN_DESKTOP;
+    a->window = SDL_CreateWindow("Stackhouse", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, w, h,
+                                 flags);
+    if (!a->window) {
+        snprintf(err, sizeof err, "cannot open a window: %s", SDL_GetError());
+        goto fail;
+    }
+    SDL_SetWindowMinimumSize(a->window, 640, 360);
+    a->gl = SDL_GL_CreateContext(a->window);
+    if (!a->gl) {
+        snprintf(err, sizeof err,
+                 "Stackhouse needs OpenGL 3.3 (core profile), and this system could not provide it "
+                 "(%s). Update the graphics driver, or install Mesa (libgl1-mesa-dri).",
+                 SDL_GetError());
+        goto fail;
+    }
+    if (check_gl(err, sizeof err) != 0)
+        goto fail;
+    /* Vsync; adaptive first, so a missed frame tears instead of halving the rate. */
+    if (SDL_GL_SetSwapInterval(-1) != 0)
+        SDL_GL_SetSwapInterval(opt->screenshot || opt->bench ? 0 : 1);
+    if (opt->screenshot || opt->bench)
+        SDL_GL_SetSwapInterval(0);
+    update_sizes(a);
+
+    {
+        render_paths rp = {a->paths.shaders, a->paths.assets, a->paths.fonts,
+                           a->paths.cache[0] ? a->paths.cache : NULL};
+        a->r = render_create_gl(&rp, err, sizeof err);
+        if (!a->r)
+            goto fail;
+    }
+    if (audio_init() != 0)
+        log_info("no sound device: playing silently");
+    audio_set_volume(a->settings.v[SETTING_music_volume], a->settings.v[SETTING_effects_volume]);
+    input_init(&a->in);
+
+    {
+        scene *first = app_scene_by_name(a, opt->scene ? opt->scene : "picker", opt->game);
+        if (!first) {
+            snprintf(err, sizeof err, "unknown scene '%s' (picker, setup, settings, rules, score)",
+                     opt->scene);
+            goto fail;
+        }
+        app_scene_push(a, first);
+    }
+    return a;
+
+fail:
+    app_fatal_message(opt->headless, "Stackhouse cannot start", err);
+    app_destroy(a);
+    return NULL;
+}
+
+void app_destroy(app *a)
+{
+    if (!a)
+        return;
+    scene_clear(&a->scenes, a);
+    if (a->db) {
+        app_save_settings(a);
+        store_close(a->db);
+    }
+    input_quit(&a->in);
+    audio_quit();
+    if (a->fbo) {
+        glDeleteFramebuffers(1, &a->fbo);
+        glDeleteTextures(1, &a->fbo_tex);
+    }
+    if (a->r)
+        render_destroy(a->r);
+    if (a->gl)
+        SDL_GL_DeleteContext(a->gl);
+    if (a->window)
+        SDL_DestroyWindow(a->window);
+    if (a->trace)
+        fclose(a->trace);
+    SDL_Quit();
+    free(a);
+}
+
+void app_scene_push(app *a, scene *s)
+{
+    app_trace(a, "scene %s", s->name);
+    scene_push(&a->scenes, s, a);
+}
+
+void app_scene_pop(app *a)
+{
+    scene_pop(&a->scenes, a);
+    if (scene_top(&a->scenes))
+        app_trace(a, "scene %s", scene_top(&a->scenes)->name);
+    else
+        a->quit = 1;
+}
+
+void app_scene_replace(app *a, scene *s)
+{
+    app_trace(a, "scene %s", s->name);
+    scene_replace(&a->scenes, s, a);
+}
+
+static void dispatch(app *a, const action_event *ev)
+{
+    scene *top = scene_top(&a->scenes);
+    if (ev->act == ACT_DEVICE_LOST)
+        app_toast(a, "Controller disconnected. Mouse and keyboard still work.");
+    else if (ev->act == ACT_DEVICE_ADDED)
+        app_toast(a, "%s connected", a->in.last_pad_name);
+    if (top && top->input)
+        top->input(top, a, ev);
+}
+
+void app_pump_events(app *a)
+{
+    SDL_Event e;
+    action_event evs[4];
+    while (SDL_PollEvent(&e)) {
+        if (e.type == SDL_QUIT) {
+            a->quit = 1;
+            continue;
+        }
+        if (e.type == SDL_WINDOWEVENT) {
+            update_sizes(a);
+            continue;
+        }
+        if (e.type == SDL_KEYDOWN && !e.key.repeat &&
+            (e.key.keysym.sym == SDLK_F11 ||
+             (e.key.keysym.sym == SDLK_RETURN && (e.key.keysym.mod & KMOD_ALT)))) {
+            app_set_fullscreen(a, !a->settings.v[SETTING_fullscreen]);
+            app_save_settings(a);
+            continue;
+        }
+        int n = input_translate(&a->in, &e, RENDER_VIRTUAL_H / (float)a->win_h, evs, 4);
+        for (int i = 0; i < n; i++)
+            dispatch(a, &evs[i]);
+    }
+}
+
+void app_step(app *a)
+{
+    action_event evs[8];
+    int n = input_update(&a->in, APP_STEP, evs, 8);
+    scene *top;
+    for (int i = 0; i < n; i++)
+        dispatch(a, &evs[i]);
+    top = scene_top(&a->scenes);
+    if (top && top->update)
+        top->update(top, a, APP_STEP);
+    if (a->toast_left > 0)
+        a->toast_left -= APP_STEP;
+    a->steps++;
+}
+
+/* Resolution scale below 100% draws into a smaller offscreen target that is
+ * stretched to the window: cheaper fill on a weak GPU driving a 4K TV. */
+static void bind_target(app *a, int *w, int *h)
+{
+    int pct = a->settings.v[SETTING_render_scale];
+    *w = a->fb_w;
+    *h = a->fb_h;
+    if (pct >= 100) {
+        glBindFramebuffer(GL_FRAMEBUFFER, 0);
+        return;
+    }
+    *w = a->fb_w * pct / 100;
+    *h = a->fb_h * pct / 100;
+    if (*w < 1)
+        *w = 1;
+    if (*h < 1)
+        *h = 1;
+    if (!a->fbo) {
+        glGenFramebuffers(1, &a->fbo);
+        glGenTextures(1, &a->fbo_tex);
+    }
+    if (a->fbo_w != *w || a->fbo_h != *h) {
+        glBindTexture(GL_TEXTURE_2D, a->fbo_tex);
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, *w, *h, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+        glBindFramebuffer(GL_FRAMEBUFFER, a->fbo);
+        glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, a->fbo_tex, 0);
+        a->fbo_w = *w;
+        a->fbo_h = *h;
+    }
+    glBindFramebuffer(GL_FRAMEBUFFER, a->fbo);
+}
+
+static void draw_toast(app *a)
+{
+    float alpha, w;
+    if (a->toast_left <= 0 || !a->toast[0])
+        return;
+    alpha = a->toast_left < 0.5 ? (float)(a->toast_left / 0.5) : 1.0f;
+    w = render_text_width(a->r, FONT_SANS_BOLD, 26, a->toast) + 64;
+    render_shadow(a->r, (rrect){(a->vw - w) / 2, 918, w, 60}, 30, 16,
+                  (rcolor){0, 0, 0, (uint8_t)(120 * alpha)});
+    render_round_rect(a->r, (rrect){(a->vw - w) / 2, 910, w, 60}, 30,
+                      (rcolor){40, 26, 14, (uint8_t)(235 * alpha)});
+    render_text(a->r, FONT_SANS_BOLD, 26, (a->vw - w) / 2 + 32, 924,
+                (rcolor){255, 240, 214, (uint8_t)(255 * alpha)}, a->toast);
+}
+
+void app_draw(app *a, float alpha)
+{
+    int w, h, first = 0;
+    bind_target(a, &w, &h);
+    glViewport(0, 0, w, h);
+    if (render_begin(a->r, w, h, (rcolor){60, 38, 22, 255}) != 0) {
+        a->quit = 1;
+        return;
+    }
+    /* Draw from the highest scene that covers the screen up to the top. */
+    for (int i = a->scenes.n - 1; i >= 0; i--) {
+        first = i;
+        if (!a->scenes.items[i]->overlay)
+            break;
+    }
+    for (int i = first; i < a->scenes.n; i++) {
+        scene *s = a->scenes.items[i];
+        if (s->draw)
+            s->draw(s, a, a->r, alpha);
+    }
+    draw_toast(a);
+    render_end(a->r);
+    if (a->fbo && a->settings.v[SETTING_render_scale] < 100) {
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, a->fbo);
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+        glBlitFramebuffer(0, 0, w, h, 0, 0, a->fb_w, a->fb_h, GL_COLOR_BUFFER_BIT, GL_LINEAR);
+        glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    }
+    a->frames++;
+}
+
+int app_frame(app *a, double now)
+{
+    double dt;
+    if (!a->has_time) {
+        a->last_time = now;
+        a->has_time = 1;
+    }
+    dt = now - a->last_time;
+    a->last_time = now;
+    if (dt < 0)
+        dt = 0;
+    if (dt > APP_MAX_FRAME_TIME)
+        dt = APP_MAX_FRAME_TIME;
+    a->acc += dt;
+    app_pump_events(a);
+    while (a->acc >= APP_STEP && !a->quit) {
+        app_step(a);
+        a->acc -= APP_STEP;
+    }
+    if (a->quit)
+        return 1;
+    app_draw(a, (float)(a->acc / APP_STEP));
+    return a->quit;
+}
+
+int app_iterate(app *a, double now)
+{
+    if (app_frame(a, now) != 0)
+        return 1;
+    SDL_GL_SwapWindow(a->window);
+    return a->quit;
+}

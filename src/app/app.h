@@ -1,0 +1,103 @@
+/* The application: window, GL context, renderer, settings, input and the
+ * scene stack, advanced one iteration at a time by app_iterate. */
+#ifndef STACKHOUSE_APP_H
+#define STACKHOUSE_APP_H
+
+#include <SDL.h>
+#include <stdio.h>
+
+#include "app/input.h"
+#include "app/paths.h"
+#include "app/scene.h"
+#include "app/settings.h"
+#include "app/store.h"
+#include "render/render.h"
+
+#define APP_STEP (1.0 / 60.0)      /* fixed logic step */
+#define APP_MAX_FRAME_TIME 0.25    /* accumulator clamp: a stall never causes a spiral */
+
+typedef struct app_options {
+    int window_w, window_h; /* 0: default 1280×720 */
+    int fullscreen;         /* --fullscreen */
+    const char *scene;      /* --scene NAME: start there (picker, setup, settings, rules, score) */
+    const char *game;       /* --game ID for setup/rules */
+    const char *screenshot; /* --screenshot FILE.png */
+    const char *input_script;
+    const char *trace;      /* --trace FILE: focus and scene changes, for tests */
+    int frames;             /* --frames N before the screenshot (default 30) */
+    int bench;              /* --bench */
+    int headless;           /* no message boxes (tests, CI): STACKHOUSE_HEADLESS=1 */
+    double start_time;      /* seconds (SDL counter) when main started */
+} app_options;
+
+typedef struct app {
+    app_options opt;
+    SDL_Window *window;
+    SDL_GLContext gl;
+    render *r;
+    app_paths paths;
+    store *db;
+    settings settings;
+    input in;
+    scene_stack scenes;
+
+    double acc;       /* logic time not yet simulated */
+    double last_time; /* clock of the previous iteration */
+    int has_time;
+    unsigned long long steps; /* logic steps done */
+    unsigned long long frames;
+
+    int win_w, win_h; /* window size in points */
+    int fb_w, fb_h;   /* drawable size in pixels */
+    float vw;         /* screen width in virtual units */
+
+    unsigned int fbo, fbo_tex; /* offscreen target for resolution scale < 100% */
+    int fbo_w, fbo_h;
+
+    char toast[200];
+    double toast_left;
+    FILE *trace;
+    int quit;
+} app;
+
+/* Creates the window, context, renderer and first scene. Returns NULL after
+ * reporting the reason (message box unless headless, and stderr). */
+app *app_create(const app_options *opt);
+/* Frees everything (saving settings). */
+void app_destroy(app *a);
+/* One main-loop iteration at clock `now` (seconds): events, fixed-step logic,
+ * an interpolated draw and a buffer swap. Returns 0 to go on, 1 to quit. */
+int app_iterate(app *a, double now);
+/* app_iterate without the buffer swap (for capture): returns 0 to go on. */
+int app_frame(app *a, double now);
+/* Polls and dispatches pending SDL events (part of app_iterate). */
+void app_pump_events(app *a);
+/* Renders the current scenes into the back buffer without swapping. */
+void app_draw(app *a, float alpha);
+/* Runs one fixed logic step. */
+void app_step(app *a);
+/* Seconds on the monotonic clock. */
+double app_clock(void);
+
+/* Switches fullscreen (desktop resolution) on or off and stores the setting. */
+void app_set_fullscreen(app *a, int on);
+/* Applies settings that have side effects (volumes, fullscreen). */
+void app_apply_settings(app *a);
+/* Saves the settings in one transaction; returns 0 or -1. */
+int app_save_settings(app *a);
+/* Shows a short message at the bottom of the screen. */
+void app_toast(app *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Writes a line to the --trace file (if any). */
+void app_trace(app *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Pushes a scene (traced). */
+void app_scene_push(app *a, scene *s);
+/* Pops the top scene; the app quits when none is left. */
+void app_scene_pop(app *a);
+/* Replaces the top scene (traced). */
+void app_scene_replace(app *a, scene *s);
+/* Builds a scene by name (picker, setup, settings, rules, score); NULL if unknown. */
+scene *app_scene_by_name(app *a, const char *name, const char *game);
+/* Shows an error to the player: a message box (unless headless) and stderr. */
+void app_fatal_message(int headless, const char *title, const char *msg);
+
+#endif

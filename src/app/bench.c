@@ -1,0 +1,79 @@
+#include "app/bench.h"
+
+#include <epoxy/gl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define BENCH_FRAMES 300
+#define BENCH_WARMUP 20
+
+static double thread_cpu(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int cmp_double(const void *x, const void *y)
+{
+    double a = *(const double *)x, b = *(const double *)y;
+    return (a > b) - (a < b);
+}
+
+static double percentile(double *v, int n, double p)
+{
+    int i = (int)(p * (double)(n - 1) + 0.5);
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    return v[i];
+}
+
+/* One screen at one size: the median and p99 of our CPU time per frame
+ * (events, logic, building and submitting the batch; not the driver's
+ * rasterising or the buffer swap) and the draw calls of a frame. */
+static void measure(app *a, const char *name, int w, int h)
+{
+    static double samples[BENCH_FRAMES];
+    double now = 0;
+    scene *s = app_scene_by_name(a, name, "stax");
+    SDL_SetWindowSize(a->window, w, h);
+    SDL_PumpEvents();
+    app_scene_replace(a, s);
+    for (int f = 0; f < BENCH_WARMUP + BENCH_FRAMES; f++) {
+        double t0;
+        now += APP_STEP;
+        t0 = thread_cpu();
+        app_frame(a, now);
+        glFlush();
+        if (f >= BENCH_WARMUP)
+            samples[f - BENCH_WARMUP] = (thread_cpu() - t0) * 1000.0;
+        SDL_GL_SwapWindow(a->window);
+    }
+    printf("frame_cpu_ms %s %dx%d: median %.3f p99 %.3f\n", name, a->fb_w, a->fb_h,
+           percentile(samples, BENCH_FRAMES, 0.5), percentile(samples, BENCH_FRAMES, 0.99));
+    printf("draw_calls %s %dx%d: %d\n", name, a->fb_w, a->fb_h, render_get_stats(a->r).draw_calls);
+}
+
+int bench_run(app_options *opt)
+{
+    static const char *const screens[] = {"picker", "setup", "settings", "rules", "score"};
+    static const int sizes[][2] = {{1920, 1080}, {3840, 2160}};
+    app *a;
+    double first;
+
+    opt->window_w = 1920;
+    opt->window_h = 1080;
+    a = app_create(opt);
+    if (!a)
+        return 1;
+    app_frame(a, APP_STEP);
+    SDL_GL_SwapWindow(a->window);
+    glFinish();
+    first = (app_clock() - opt->start_time) * 1000.0;
+    printf("startup_to_first_frame_ms: %.1f\n", first);
+    for (int i = 0; i < 2; i++)
+        for (int j = 0; j < (int)(sizeof screens / sizeof screens[0]); j++)
+            measure(a, screens[j], sizes[i][0], sizes[i][1]);
+    app_destroy(a);
+    return 0;
+}

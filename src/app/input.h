@@ -1,0 +1,70 @@
+/* One action layer: mouse, keyboard and game controllers all become
+ * action_events, so every screen works with any one of them alone. */
+#ifndef STACKHOUSE_INPUT_H
+#define STACKHOUSE_INPUT_H
+
+#include <SDL.h>
+
+typedef enum action {
+    ACT_NONE,
+    ACT_UP,
+    ACT_DOWN,
+    ACT_LEFT,
+    ACT_RIGHT,
+    ACT_ACCEPT,   /* Enter/Space, controller A, mouse click on a widget */
+    ACT_BACK,     /* Escape/Backspace, controller B */
+    ACT_ALT,      /* R key, controller Y: the screen's secondary action (e.g. rules) */
+    ACT_MENU,     /* Tab/F1, controller Start */
+    ACT_PREV_TAB, /* Q / PageUp-with-Ctrl, left shoulder */
+    ACT_NEXT_TAB, /* E, right shoulder */
+    ACT_PAGE_UP,
+    ACT_PAGE_DOWN,
+    ACT_POINTER_MOVE,
+    ACT_POINTER_DOWN,
+    ACT_POINTER_UP,
+    ACT_WHEEL,
+    ACT_DEVICE_ADDED,
+    ACT_DEVICE_LOST,
+    ACT_COUNT
+} action;
+
+typedef enum input_device { DEV_MOUSE, DEV_KEYBOARD, DEV_PAD } input_device;
+
+typedef struct action_event {
+    action act;
+    input_device dev;
+    float x, y;   /* pointer position in virtual units (pointer events) */
+    float wheel;  /* lines scrolled, positive up (ACT_WHEEL) */
+    int button;   /* mouse button for pointer events */
+    int repeat;   /* nonzero for auto-repeat of a held direction */
+} action_event;
+
+#define INPUT_MAX_PADS 4
+
+typedef struct input {
+    SDL_GameController *pads[INPUT_MAX_PADS];
+    SDL_JoystickID pad_ids[INPUT_MAX_PADS];
+    input_device last_device; /* decides whether the focus ring shows */
+    float pointer_x, pointer_y;
+    int pointer_down;
+    action held;        /* direction held on a pad (stick or d-pad), for repeat */
+    double held_time;   /* seconds held */
+    double next_repeat; /* when the next repeat fires */
+    char last_pad_name[64];
+} input;
+
+/* Opens controllers already present. */
+void input_init(input *in);
+/* Closes every controller. */
+void input_quit(input *in);
+/* Translates one SDL event into up to max actions; px_to_virtual converts
+ * window coordinates (points) to virtual units. Returns how many. */
+int input_translate(input *in, const SDL_Event *e, float px_to_virtual, action_event *out, int max);
+/* Advances held-direction repeat by dt; returns up to max repeat actions. */
+int input_update(input *in, double dt, action_event *out, int max);
+/* Number of controllers open. */
+int input_pad_count(const input *in);
+/* Short name of an action, for traces and tests. */
+const char *input_action_name(action a);
+
+#endif

@@ -1,0 +1,172 @@
+/* stackhouse: the game. Also renders scenes headless for tests
+ * (--scene, --screenshot, --input) and measures itself (--bench). */
+#include <SDL.h>
+#include <SDL_image.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/app.h"
+#include "app/bench.h"
+#include "app/script.h"
+#include "core/log.h"
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: stackhouse [--fullscreen] [--window WxH]\n"
+            "       stackhouse --scene NAME [--game ID] --screenshot FILE.png [--window WxH]\n"
+            "                  [--frames N] [--input SCRIPT] [--trace FILE]\n"
+            "       stackhouse --bench\n"
+            "scenes: picker, setup, settings, rules, score\n");
+}
+
+static int parse_size(const char *s, int *w, int *h)
+{
+    return sscanf(s, "%dx%d", w, h) == 2 && *w >= 320 && *h >= 240 && *w <= 16384 && *h <= 16384 ? 0
+                                                                                                 : -1;
+}
+
+static int parse_args(int argc, char **argv, app_options *o)
+{
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        int takes = 1;
+        if (!strcmp(a, "--fullscreen")) {
+            o->fullscreen = 1;
+            takes = 0;
+        } else if (!strcmp(a, "--bench")) {
+            o->bench = 1;
+            takes = 0;
+        } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            exit(0);
+        } else if (!v) {
+            fprintf(stderr, "stackhouse: %s needs a value\n", a);
+            return -1;
+        } else if (!strcmp(a, "--window")) {
+            if (parse_size(v, &o->window_w, &o->window_h) != 0) {
+                fprintf(stderr, "stackhouse: --window wants WxH, like 1280x720 (got '%s')\n", v);
+                return -1;
+            }
+        } else if (!strcmp(a, "--scene")) {
+            o->scene = v;
+        } else if (!strcmp(a, "--game")) {
+            o->game = v;
+        } else if (!strcmp(a, "--screenshot")) {
+            o->screenshot = v;
+        } else if (!strcmp(a, "--input")) {
+            o->input_script = v;
+        } else if (!strcmp(a, "--trace")) {
+            o->trace = v;
+        } else if (!strcmp(a, "--frames")) {
+            o->frames = atoi(v);
+            if (o->frames < 1 || o->frames > 100000) {
+                fprintf(stderr, "stackhouse: --frames wants 1..100000 (got '%s')\n", v);
+                return -1;
+            }
+        } else {
+            fprintf(stderr, "stackhouse: unknown option %s\n", a);
+            return -1;
+        }
+        i += takes;
+    }
+    return 0;
+}
+
+static int save_png(app *a, const char *path)
+{
+    int w = a->fb_w, h = a->fb_h, rc = -1;
+    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ABGR8888);
+    if (!s)
+        return -1;
+    if (render_read_pixels(a->r, w, h, s->pixels) == 0) {
+        /* Opaque output: the window has no alpha, whatever the blend left there. */
+        Uint8 *p = s->pixels;
+        for (int i = 0; i < w * h; i++)
+            p[i * 4 + 3] = 255;
+        rc = IMG_SavePNG(s, path);
+    }
+    SDL_FreeSurface(s);
+    if (rc != 0)
+        fprintf(stderr, "stackhouse: cannot write the screenshot %s: %s\n", path, SDL_GetError());
+    return rc;
+}
+
+/* Headless capture: a fixed simulated clock, so every run draws the same frames. */
+static int run_capture(app *a, script *sc)
+{
+    double now = 0;
+    int frames = a->opt.frames > 0 ? a->opt.frames : 30;
+    char err[512];
+    for (int f = 0; !a->quit; f++) {
+        const char *shot = NULL;
+        if (sc) {
+            if (script_tick(sc, a, err, sizeof err) != 0) {
+                fprintf(stderr, "stackhouse: input script: %s\n", err);
+                return 3;
+            }
+            shot = script_take_screenshot(sc);
+        }
+        if (f >= frames - 1 && (!sc || script_done(sc)))
+            shot = a->opt.screenshot;
+        now += APP_STEP;
+        if (app_frame(a, now) != 0)
+            break;
+        if (shot && save_png(a, shot) != 0)
+            return 1;
+        SDL_GL_SwapWindow(a->window);
+        if (shot == a->opt.screenshot && shot)
+            break;
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    app_options opt;
+    app *a;
+    script *sc = NULL;
+    int rc = 0;
+    const char *headless = getenv("STACKHOUSE_HEADLESS");
+
+    memset(&opt, 0, sizeof opt);
+    opt.start_time = app_clock();
+    if (parse_args(argc, argv, &opt) != 0) {
+        usage(stderr);
+        return 2;
+    }
+    opt.headless = (headless && *headless && strcmp(headless, "0") != 0) || opt.screenshot ||
+                   opt.bench;
+    if (opt.input_script && !opt.screenshot) {
+        fprintf(stderr, "stackhouse: --input needs --screenshot\n");
+        return 2;
+    }
+    if (opt.input_script) {
+        char err[600];
+        /* SDL must be up to parse key names; the events subsystem is enough. */
+        SDL_Init(SDL_INIT_EVENTS);
+        sc = script_load(opt.input_script, err, sizeof err);
+        if (!sc) {
+            fprintf(stderr, "stackhouse: %s\n", err);
+            SDL_Quit();
+            return 2;
+        }
+    }
+    if (opt.bench)
+        return bench_run(&opt);
+    a = app_create(&opt);
+    if (!a) {
+        script_free(sc);
+        return 1;
+    }
+    if (opt.screenshot) {
+        rc = run_capture(a, sc);
+    } else {
+        while (app_iterate(a, app_clock()) == 0) {
+        }
+    }
+    script_free(sc);
+    app_destroy(a);
+    return rc;
+}

@@ -1,0 +1,45 @@
+#include "app/scene.h"
+
+#include <assert.h>
+
+#include "core/log.h"
+
+int scene_push(scene_stack *st, scene *s, struct app *a)
+{
+    assert(st->n < SCENE_STACK_MAX && "scene stack overflow");
+    if (st->n >= SCENE_STACK_MAX) {
+        log_error("scene stack overflow pushing %s", s->name);
+        if (s->leave)
+            s->leave(s, a);
+        return -1;
+    }
+    st->items[st->n++] = s;
+    if (s->enter)
+        s->enter(s, a);
+    return 0;
+}
+
+void scene_pop(scene_stack *st, struct app *a)
+{
+    scene *s;
+    if (st->n == 0)
+        return;
+    s = st->items[--st->n];
+    st->items[st->n] = NULL;
+    if (s->leave)
+        s->leave(s, a);
+}
+
+int scene_replace(scene_stack *st, scene *s, struct app *a)
+{
+    scene_pop(st, a);
+    return scene_push(st, s, a);
+}
+
+scene *scene_top(const scene_stack *st) { return st->n ? st->items[st->n - 1] : NULL; }
+
+void scene_clear(scene_stack *st, struct app *a)
+{
+    while (st->n)
+        scene_pop(st, a);
+}

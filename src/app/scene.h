@@ -1,0 +1,45 @@
+/* Scenes are structs of callbacks on a bounded stack (like Taisei's
+ * eventloop_enter). Only the top scene gets input and updates; scenes below an
+ * overlay are drawn first. Overflow is a programming error and asserts, since
+ * a silent ring buffer would lose scenes. */
+#ifndef STACKHOUSE_SCENE_H
+#define STACKHOUSE_SCENE_H
+
+#include "app/input.h"
+#include "render/render.h"
+
+#define SCENE_STACK_MAX 8
+
+struct app;
+
+typedef struct scene {
+    const char *name;
+    int overlay; /* nonzero: the scene below is drawn first */
+    void (*enter)(struct scene *s, struct app *a);
+    /* Frees the scene (and s itself if it was allocated). */
+    void (*leave)(struct scene *s, struct app *a);
+    void (*input)(struct scene *s, struct app *a, const action_event *ev);
+    /* One fixed logic step of dt seconds. */
+    void (*update)(struct scene *s, struct app *a, double dt);
+    /* Draws with alpha in [0, 1): how far we are between the last two logic steps. */
+    void (*draw)(struct scene *s, struct app *a, render *r, float alpha);
+    void *data;
+} scene;
+
+typedef struct scene_stack {
+    scene *items[SCENE_STACK_MAX];
+    int n;
+} scene_stack;
+
+/* Pushes s and enters it. Asserts on overflow (returns -1 in release builds). */
+int scene_push(scene_stack *st, scene *s, struct app *a);
+/* Leaves and pops the top scene; no-op when empty. */
+void scene_pop(scene_stack *st, struct app *a);
+/* Replaces the top scene with s (leave old, enter new). */
+int scene_replace(scene_stack *st, scene *s, struct app *a);
+/* The top scene, or NULL. */
+scene *scene_top(const scene_stack *st);
+/* Pops everything. */
+void scene_clear(scene_stack *st, struct app *a);
+
+#endif

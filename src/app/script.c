@@ -1,0 +1,310 @@
+#include "app/script.h"
+
+#include <SDL.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/app.h"
+
+#define MAX_LINES 4096
+
+typedef struct command {
+    char op[16];
+    char arg[256];
+    float x, y;
+    int n;
+    int line;
+} command;
+
+struct script {
+    command *cmds;
+    int n, pc;
+    int wait;
+    SDL_Joystick *pad;
+    int pad_index;
+    int release_button; /* button to release next frame, or -1 */
+    int release_axis;   /* axis to centre next frame, or -1 */
+    SDL_Keycode release_key;
+    char shot[256];
+};
+
+static const char *const button_names[] = {"a", "b", "x", "y", "back", "guide", "start", "leftstick",
+                                           "rightstick", "leftshoulder", "rightshoulder", "dpup",
+                                           "dpdown", "dpleft", "dpright"};
+
+static int button_by_name(const char *s)
+{
+    for (int i = 0; i < (int)(sizeof button_names / sizeof button_names[0]); i++)
+        if (strcmp(s, button_names[i]) == 0)
+            return i;
+    return -1;
+}
+
+static int parse_line(command *c, const char *line, int lineno, char *err, size_t errn)
+{
+    int got;
+    memset(c, 0, sizeof *c);
+    c->line = lineno;
+    got = sscanf(line, "%15s %255s", c->op, c->arg);
+    if (got < 1)
+        return 1; /* blank */
+    if (c->op[0] == '#')
+        return 1;
+    if (!strcmp(c->op, "wait")) {
+        if (sscanf(line, "%*s %d", &c->n) != 1 || c->n < 0)
+            goto bad;
+    } else if (!strcmp(c->op, "mouse") || !strcmp(c->op, "click") || !strcmp(c->op, "down") ||
+               !strcmp(c->op, "up")) {
+        if (sscanf(line, "%*s %f %f", &c->x, &c->y) != 2)
+            goto bad;
+    } else if (!strcmp(c->op, "wheel")) {
+        if (sscanf(line, "%*s %f", &c->y) != 1)
+            goto bad;
+    } else if (!strcmp(c->op, "key")) {
+        if (got < 2 || SDL_GetKeyFromName(c->arg) == SDLK_UNKNOWN)
+            goto bad;
+    } else if (!strcmp(c->op, "pad")) {
+        if (got < 2 || (strcmp(c->arg, "attach") && strcmp(c->arg, "detach") && button_by_name(c->arg) < 0))
+            goto bad;
+    } else if (!strcmp(c->op, "stick")) {
+        if (got < 2 || (strcmp(c->arg, "up") && strcmp(c->arg, "down") && strcmp(c->arg, "left") &&
+                        strcmp(c->arg, "right")))
+            goto bad;
+    } else if (!strcmp(c->op, "screenshot") || !strcmp(c->op, "expect-scene")) {
+        if (got < 2)
+            goto bad;
+    } else {
+        goto bad;
+    }
+    return 0;
+bad:
+    snprintf(err, errn, "line %d: cannot understand '%s'", lineno, line);
+    return -1;
+}
+
+script *script_load(const char *path, char *err, size_t errn)
+{
+    FILE *f = fopen(path, "r");
+    char line[512];
+    int lineno = 0;
+    script *s;
+    if (!f) {
+        snprintf(err, errn, "cannot open the input script %s", path);
+        return NULL;
+    }
+    s = calloc(1, sizeof *s);
+    if (s)
+        s->cmds = calloc(MAX_LINES, sizeof *s->cmds);
+    if (!s || !s->cmds) {
+        fclose(f);
+        free(s);
+        snprintf(err, errn, "out of memory");
+        return NULL;
+    }
+    s->release_button = s->release_axis = -1;
+    while (fgets(line, sizeof line, f)) {
+        char msg[400];
+        int rc;
+        lineno++;
+        line[strcspn(line, "\r\n")] = '\0';
+        if (s->n >= MAX_LINES) {
+            snprintf(err, errn, "%s: more than %d commands", path, MAX_LINES);
+            goto fail;
+        }
+        rc = parse_line(&s->cmds[s->n], line, lineno, msg, sizeof msg);
+        if (rc < 0) {
+            snprintf(err, errn, "%s: %s", path, msg);
+            goto fail;
+        }
+        if (rc == 0)
+            s->n++;
+    }
+    fclose(f);
+    return s;
+fail:
+    fclose(f);
+    free(s->cmds);
+    free(s);
+    return NULL;
+}
+
+static void detach(script *s)
+{
+    if (!s->pad)
+        return;
+    SDL_JoystickClose(s->pad);
+    SDL_JoystickDetachVirtual(s->pad_index);
+    s->pad = NULL;
+}
+
+void script_free(script *s)
+{
+    if (!s)
+        return;
+    detach(s);
+    free(s->cmds);
+    free(s);
+}
+
+int script_done(const script *s) { return s->pc >= s->n && s->wait == 0; }
+
+const char *script_take_screenshot(script *s)
+{
+    static char taken[256];
+    if (!s->shot[0])
+        return NULL;
+    snprintf(taken, sizeof taken, "%s", s->shot);
+    s->shot[0] = '\0';
+    return taken;
+}
+
+static void push_mouse(app *a, Uint32 type, float vx, float vy)
+{
+    SDL_Event e;
+    float k = (float)a->win_h / RENDER_VIRTUAL_H;
+    memset(&e, 0, sizeof e);
+    e.type = type;
+    if (type == SDL_MOUSEMOTION) {
+        e.motion.windowID = SDL_GetWindowID(a->window);
+        e.motion.x = (int)(vx * k);
+        e.motion.y = (int)(vy * k);
+        e.motion.xrel = 10;
+    } else {
+        e.button.windowID = SDL_GetWindowID(a->window);
+        e.button.button = SDL_BUTTON_LEFT;
+        e.button.state = type == SDL_MOUSEBUTTONDOWN ? SDL_PRESSED : SDL_RELEASED;
+        e.button.clicks = 1;
+        e.button.x = (int)(vx * k);
+        e.button.y = (int)(vy * k);
+    }
+    SDL_PushEvent(&e);
+}
+
+static void push_key(app *a, SDL_Keycode key, int down)
+{
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = down ? SDL_KEYDOWN : SDL_KEYUP;
+    e.key.windowID = SDL_GetWindowID(a->window);
+    e.key.state = down ? SDL_PRESSED : SDL_RELEASED;
+    e.key.keysym.sym = key;
+    e.key.keysym.scancode = SDL_GetScancodeFromKey(key);
+    SDL_PushEvent(&e);
+}
+
+static int attach(script *s, char *err, size_t errn)
+{
+    SDL_VirtualJoystickDesc d;
+    if (s->pad)
+        return 0;
+    memset(&d, 0, sizeof d);
+    d.version = SDL_VIRTUAL_JOYSTICK_DESC_VERSION;
+    d.type = SDL_JOYSTICK_TYPE_GAMECONTROLLER;
+    d.naxes = SDL_CONTROLLER_AXIS_MAX;
+    d.nbuttons = SDL_CONTROLLER_BUTTON_MAX;
+    d.button_mask = (1u << SDL_CONTROLLER_BUTTON_MAX) - 1;
+    d.axis_mask = (1u << SDL_CONTROLLER_AXIS_MAX) - 1;
+    d.name = "Stackhouse test controller";
+    s->pad_index = SDL_JoystickAttachVirtualEx(&d);
+    if (s->pad_index < 0 || !(s->pad = SDL_JoystickOpen(s->pad_index))) {
+        snprintf(err, errn, "cannot attach a virtual controller: %s", SDL_GetError());
+        return -1;
+    }
+    return 0;
+}
+
+static int run(script *s, app *a, const command *c, char *err, size_t errn)
+{
+    if (!strcmp(c->op, "wait")) {
+        s->wait = c->n;
+    } else if (!strcmp(c->op, "key")) {
+        s->release_key = SDL_GetKeyFromName(c->arg);
+        push_key(a, s->release_key, 1);
+        s->wait = 1; /* release on the next frame, as a finger would */
+    } else if (!strcmp(c->op, "mouse")) {
+        push_mouse(a, SDL_MOUSEMOTION, c->x, c->y);
+    } else if (!strcmp(c->op, "click")) {
+        push_mouse(a, SDL_MOUSEMOTION, c->x, c->y);
+        push_mouse(a, SDL_MOUSEBUTTONDOWN, c->x, c->y);
+        push_mouse(a, SDL_MOUSEBUTTONUP, c->x, c->y);
+    } else if (!strcmp(c->op, "down")) {
+        push_mouse(a, SDL_MOUSEMOTION, c->x, c->y);
+        push_mouse(a, SDL_MOUSEBUTTONDOWN, c->x, c->y);
+    } else if (!strcmp(c->op, "up")) {
+        push_mouse(a, SDL_MOUSEMOTION, c->x, c->y);
+        push_mouse(a, SDL_MOUSEBUTTONUP, c->x, c->y);
+    } else if (!strcmp(c->op, "wheel")) {
+        SDL_Event e;
+        memset(&e, 0, sizeof e);
+        e.type = SDL_MOUSEWHEEL;
+        e.wheel.windowID = SDL_GetWindowID(a->window);
+        e.wheel.y = (int)c->y;
+        e.wheel.preciseY = c->y;
+        SDL_PushEvent(&e);
+    } else if (!strcmp(c->op, "pad")) {
+        if (!strcmp(c->arg, "attach"))
+            return attach(s, err, errn);
+        if (!strcmp(c->arg, "detach")) {
+            detach(s);
+            return 0;
+        }
+        if (!s->pad) {
+            snprintf(err, errn, "line %d: pad %s before pad attach", c->line, c->arg);
+            return -1;
+        }
+        s->release_button = button_by_name(c->arg);
+        SDL_JoystickSetVirtualButton(s->pad, s->release_button, 1);
+        s->wait = 1;
+    } else if (!strcmp(c->op, "stick")) {
+        int axis = (!strcmp(c->arg, "up") || !strcmp(c->arg, "down")) ? SDL_CONTROLLER_AXIS_LEFTY
+                                                                       : SDL_CONTROLLER_AXIS_LEFTX;
+        Sint16 v = (!strcmp(c->arg, "up") || !strcmp(c->arg, "left")) ? -32000 : 32000;
+        if (!s->pad) {
+            snprintf(err, errn, "line %d: stick before pad attach", c->line);
+            return -1;
+        }
+        SDL_JoystickSetVirtualAxis(s->pad, axis, v);
+        s->release_axis = axis;
+        s->wait = 1;
+    } else if (!strcmp(c->op, "screenshot")) {
+        snprintf(s->shot, sizeof s->shot, "%s", c->arg);
+    } else if (!strcmp(c->op, "expect-scene")) {
+        scene *top = scene_top(&a->scenes);
+        if (!top || strcmp(top->name, c->arg) != 0) {
+            snprintf(err, errn, "line %d: expected scene %s, found %s", c->line, c->arg,
+                     top ? top->name : "none");
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int script_tick(script *s, app *a, char *err, size_t errn)
+{
+    if (s->release_key) {
+        push_key(a, s->release_key, 0);
+        s->release_key = 0;
+    }
+    if (s->release_button >= 0 && s->pad) {
+        SDL_JoystickSetVirtualButton(s->pad, s->release_button, 0);
+        s->release_button = -1;
+    }
+    if (s->release_axis >= 0 && s->pad) {
+        SDL_JoystickSetVirtualAxis(s->pad, s->release_axis, 0);
+        s->release_axis = -1;
+    }
+    if (s->wait > 0) {
+        s->wait--;
+        return 0;
+    }
+    while (s->pc < s->n && s->wait == 0) {
+        if (run(s, a, &s->cmds[s->pc++], err, errn) != 0)
+            return -1;
+        if (s->shot[0])
+            break; /* draw this frame before going on */
+    }
+    if (s->wait > 0)
+        s->wait--;
+    return 0;
+}

@@ -1,0 +1,40 @@
+/* Input scripts for headless runs and tests: a line per command, replayed
+ * frame by frame as real SDL events (keys, mouse, and a virtual controller
+ * that goes through SDL's own game-controller and hot-plug paths).
+ *
+ *   wait N            advance N frames
+ *   key NAME          press and release a key (SDL key name: Return, Escape, Up, F11...)
+ *   mouse X Y         move the pointer to virtual units (X, Y)
+ *   click X Y         move there, press and release the left button
+ *   down X Y / up X Y press or release the left button there
+ *   wheel DY          scroll (positive is up)
+ *   pad attach        plug in a virtual controller
+ *   pad detach        unplug it
+ *   pad BUTTON        press and release a button: a b x y start back
+ *                     dpup dpdown dpleft dpright leftshoulder rightshoulder
+ *   stick up|down|left|right   push the left stick and let go
+ *   screenshot FILE   write the next drawn frame to FILE.png
+ *   expect-scene NAME fail (exit 3) unless NAME is the top scene
+ *   # comment
+ */
+#ifndef STACKHOUSE_SCRIPT_H
+#define STACKHOUSE_SCRIPT_H
+
+#include <stddef.h>
+
+struct app;
+typedef struct script script;
+
+/* Loads and checks a script; NULL with a message (file and line) in err. */
+script *script_load(const char *path, char *err, size_t errn);
+/* Frees the script and unplugs its controller. */
+void script_free(script *s);
+/* Runs the commands due at this frame. Returns 0, or -1 when an expectation
+ * failed (message in err). */
+int script_tick(script *s, struct app *a, char *err, size_t errn);
+/* Whether every command has run. */
+int script_done(const script *s);
+/* A screenshot file requested for the frame about to be drawn, or NULL. */
+const char *script_take_screenshot(script *s);
+
+#endif

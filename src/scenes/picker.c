@@ -1,0 +1,205 @@
+/* The game picker: one tile per mode with its picture, players and pitch. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/app.h"
+#include "audio/audio.h"
+#include "scenes/scenes.h"
+#include "ui/ui.h"
+
+enum { ID_SETTINGS = 100, ID_RULES, ID_QUIT };
+
+typedef struct picker {
+    scene base;
+    ui_nav nav;
+    rrect tiles[16];
+    int n;
+    double back_armed; /* seconds left in which a second Back quits */
+    double shake[16];  /* refusal wiggle per tile */
+} picker;
+
+int scenes_game_playable(const game_info *g)
+{
+    /* A mode can start once its rules and its table view have landed; none
+     * has a table yet, so every mode says "Coming soon". */
+    (void)g;
+    return 0;
+}
+
+static void layout(picker *p, app *a)
+{
+    float vw = a->vw, top = 190, bottom = 990;
+    int n = registry_count(), cols = vw >= 1780 ? 4 : 3, rows = (n + cols - 1) / cols;
+    float gap = 34, tw = (vw - 120 - gap * (float)(cols - 1)) / (float)cols;
+    float th = (bottom - top - gap * (float)(rows - 1)) / (float)rows;
+    if (tw > 410)
+        tw = 410;
+    if (th > 370)
+        th = 370;
+    p->n = n;
+    ui_nav_begin(&p->nav);
+    for (int i = 0; i < n; i++) {
+        int row = i / cols, col = i % cols;
+        int in_row = row == rows - 1 ? n - row * cols : cols;
+        float row_w = (float)in_row * tw + (float)(in_row - 1) * gap;
+        p->tiles[i] = (rrect){(vw - row_w) / 2 + (float)col * (tw + gap),
+                              top + (float)row * (th + gap), tw, th};
+        ui_nav_add(&p->nav, i, p->tiles[i], 1, registry_get(i)->id);
+    }
+    ui_nav_add(&p->nav, ID_QUIT, (rrect){40, 50, 150, 60}, 1, "quit");
+    ui_nav_add(&p->nav, ID_RULES, (rrect){vw - 420, 50, 170, 60}, 1, "rules");
+    ui_nav_add(&p->nav, ID_SETTINGS, (rrect){vw - 230, 50, 190, 60}, 1, "settings");
+    ui_nav_end(&p->nav, a);
+}
+
+static void choose(picker *p, app *a, int id)
+{
+    if (id == ID_SETTINGS) {
+        audio_play(SFX_CLICK);
+        app_scene_push(a, settings_scene_create(a));
+    } else if (id == ID_RULES) {
+        const game_info *g = registry_get(p->nav.focus < p->n ? p->nav.focus : 0);
+        audio_play(SFX_CLICK);
+        app_scene_push(a, rules_scene_create(a, g ? g->rules_doc : NULL));
+    } else if (id == ID_QUIT) {
+        a->quit = 1;
+    } else if (id >= 0 && id < p->n) {
+        const game_info *g = registry_get(id);
+        if (scenes_game_playable(g)) {
+            audio_play(SFX_CLICK);
+            app_scene_push(a, setup_scene_create(a, g));
+        } else {
+            audio_play(SFX_ERROR);
+            p->shake[id] = 0.35;
+            app_toast(a, "%s is coming soon: its table has not landed yet.", g->name);
+        }
+    }
+}
+
+static void picker_input(scene *s, app *a, const action_event *ev)
+{
+    picker *p = s->data;
+    int id;
+    if (ev->act == ACT_BACK) {
+        if (p->back_armed > 0) {
+            a->quit = 1;
+        } else {
+            p->back_armed = 2.0;
+            app_toast(a, "Press Back again to quit Stackhouse.");
+        }
+        return;
+    }
+    if (ev->act == ACT_MENU) {
+        choose(p, a, ID_SETTINGS);
+        return;
+    }
+    if (ev->act == ACT_ALT && p->nav.focus >= 0 && p->nav.focus < p->n) {
+        audio_play(SFX_CLICK);
+        app_scene_push(a, rules_scene_create(a, registry_get(p->nav.focus)->rules_doc));
+        return;
+    }
+    id = ui_nav_event(&p->nav, a, ev);
+    if (id >= 0)
+        choose(p, a, id);
+}
+
+static void picker_update(scene *s, app *a, double dt)
+{
+    picker *p = s->data;
+    layout(p, a);
+    ui_nav_update(&p->nav, dt, a->settings.v[SETTING_reduced_motion]);
+    if (p->back_armed > 0)
+        p->back_armed -= dt;
+    for (int i = 0; i < p->n; i++)
+        if (p->shake[i] > 0)
+            p->shake[i] -= dt;
+}
+
+static void draw_tile(picker *p, app *a, render *r, int i)
+{
+    const game_info *g = registry_get(i);
+    rrect t = p->tiles[i];
+    float k = t.w / 410.0f, pad = 16 * k, y;
+    int playable = scenes_game_playable(g), hot = p->nav.focus == i;
+    char players[48];
+    rrect pic;
+
+    if (p->shake[i] > 0 && !a->settings.v[SETTING_reduced_motion])
+        t.x += 10.0f * sinf((float)p->shake[i] * 60.0f);
+    if (hot) {
+        t.y -= 6;
+    }
+    render_shadow(r, (rrect){t.x + 4, t.y + (hot ? 18 : 10), t.w, t.h}, 24, hot ? 34 : 24, UI_SHADOW);
+    render_round_rect(r, t, 24, hot ? (rcolor){255, 248, 234, 255} : UI_CREAM);
+    pic = (rrect){t.x + pad, t.y + pad, t.w - 2 * pad, (t.w - 2 * pad) * 300.0f / 480.0f};
+    if (pic.h > t.h * 0.56f)
+        pic.h = t.h * 0.56f;
+    {
+        char name[64];
+        snprintf(name, sizeof name, "picker/%s", g->id);
+        render_round_rect(r, pic, 16 * k, (rcolor){222, 205, 176, 255});
+        ui_draw_sprite_fit(r, name, pic, playable ? UI_WHITE : (rcolor){235, 230, 222, 255});
+    }
+    y = pic.y + pic.h + 10 * k;
+    render_text(r, FONT_SANS_BOLD, 34 * k, t.x + pad, y, UI_INK, g->name);
+    if (g->min_players == g->max_players)
+        snprintf(players, sizeof players, "%d players", g->min_players);
+    else
+        snprintf(players, sizeof players, "%d\xe2\x80\x93%d players", g->min_players, g->max_players);
+    {
+        float pw = render_text_width(r, FONT_SANS, 22 * k, players);
+        float px = t.x + t.w - pad - pw;
+        ui_draw_sprite_fit(r, "icons/players", (rrect){px - 34 * k, y + 8 * k, 28 * k, 28 * k},
+                           UI_INK_SOFT);
+        render_text(r, FONT_SANS, 22 * k, px, y + 9 * k, UI_INK_SOFT, players);
+    }
+    y += render_line_height(r, FONT_SANS_BOLD, 34 * k) + 2 * k;
+    render_text_wrapped(r, FONT_SANS, 21 * k, t.x + pad, y, t.w - 2 * pad, TEXT_LEFT, UI_INK_SOFT,
+                        g->pitch, 1);
+    if (!playable) {
+        const char *soon = "Coming soon";
+        float sw = render_text_width(r, FONT_SANS_BOLD, 20 * k, soon) + 52 * k;
+        rrect badge = {pic.x + pic.w - sw - 10 * k, pic.y + 10 * k, sw, 38 * k};
+        render_round_rect(r, badge, 19 * k, (rcolor){43, 33, 24, 215});
+        ui_draw_sprite_fit(r, "icons/lock", (rrect){badge.x + 10 * k, badge.y + 7 * k, 24 * k, 24 * k},
+                           UI_CREAM);
+        render_text(r, FONT_SANS_BOLD, 20 * k, badge.x + 40 * k, badge.y + 7 * k, UI_CREAM, soon);
+    }
+}
+
+static void picker_draw(scene *s, app *a, render *r, float alpha)
+{
+    picker *p = s->data;
+    ui_draw_table(r, a->vw);
+    ui_draw_title(r, a->vw, "Stackhouse", "Choose a game");
+    for (int i = 0; i < p->n; i++)
+        draw_tile(p, a, r, i);
+    ui_draw_button(r, ui_nav_item(&p->nav, ID_QUIT)->r, "Quit", p->nav.focus == ID_QUIT, 1, 0);
+    ui_draw_button(r, ui_nav_item(&p->nav, ID_RULES)->r, "Rules", p->nav.focus == ID_RULES, 1, 0);
+    ui_draw_button(r, ui_nav_item(&p->nav, ID_SETTINGS)->r, "Settings", p->nav.focus == ID_SETTINGS,
+                   1, 0);
+    ui_nav_draw(&p->nav, r, alpha, ui_focus_visible(a));
+    ui_draw_hints(r, a, "Choose", "Quit", "Rules");
+}
+
+static void picker_leave(scene *s, app *a)
+{
+    (void)a;
+    free(s->data);
+}
+
+static void picker_enter(scene *s, app *a) { layout(s->data, a); }
+
+scene *picker_scene_create(app *a)
+{
+    picker *p = calloc(1, sizeof *p);
+    (void)a;
+    if (!p)
+        abort();
+    ui_nav_init(&p->nav, "picker");
+    p->base = (scene){"picker", 0, picker_enter, picker_leave, picker_input, picker_update,
+                      picker_draw, p};
+    return &p->base;
+}

@@ -1,0 +1,227 @@
+/* The rules screen: docs/rules/<game>.md rendered with md4c, one tab per
+ * rules document, scrolled by wheel, drag, keys or stick. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/app.h"
+#include "audio/audio.h"
+#include "core/log.h"
+#include "scenes/scenes.h"
+#include "ui/mdview.h"
+#include "ui/ui.h"
+
+enum { ID_TAB = 0, ID_BACK = 50 };
+
+/* One tab per rules document; the three MAXSTAX modes share one. */
+static const struct {
+    const char *doc, *label;
+} docs[] = {{"maxstax", "MAXSTAX"}, {"stakz", "Stakz"}, {"stax", "STAX"},
+            {"stackatrack", "Stack-A-Track"}, {"9stax", "9 STAX"}};
+#define N_DOCS ((int)(sizeof docs / sizeof docs[0]))
+
+typedef struct rules_scene {
+    scene base;
+    ui_nav nav;
+    int tab;
+    md_doc *doc;
+    char error[1600];
+    float scroll, scroll_prev, target, content_h;
+    rrect panel, view;
+    int dragging;
+    float drag_y, drag_scroll;
+} rules_scene;
+
+static void load(rules_scene *p, app *a, int tab)
+{
+    char path[1200], err[256] = "";
+    FILE *f;
+    char *text = NULL;
+    long len;
+
+    md_free(p->doc);
+    p->doc = NULL;
+    p->error[0] = '\0';
+    p->tab = tab;
+    p->scroll = p->scroll_prev = p->target = 0;
+    snprintf(path, sizeof path, "%s/%s.md", a->paths.rules, docs[tab].doc);
+    f = fopen(path, "rb");
+    if (!f) {
+        snprintf(p->error, sizeof p->error, "The rules file is missing: %s", path);
+        log_warn("%s", p->error);
+        return;
+    }
+    if (fseek(f, 0, SEEK_END) == 0 && (len = ftell(f)) >= 0 && len < (1 << 20) &&
+        fseek(f, 0, SEEK_SET) == 0 && (text = malloc((size_t)len + 1)) != NULL &&
+        fread(text, 1, (size_t)len, f) == (size_t)len) {
+        p->doc = md_parse(text, (size_t)len, err, sizeof err);
+        if (!p->doc)
+            snprintf(p->error, sizeof p->error, "The rules file %s cannot be read: %s", path, err);
+    } else {
+        snprintf(p->error, sizeof p->error, "The rules file %s cannot be read (too large or I/O error)",
+                 path);
+    }
+    free(text);
+    fclose(f);
+    if (p->error[0])
+        log_warn("%s", p->error);
+    app_trace(a, "rules %s", docs[tab].doc);
+}
+
+static void layout(rules_scene *p, app *a)
+{
+    float w = fminf(1400, a->vw - 120), tab_w = (w - 20.0f * (N_DOCS - 1)) / N_DOCS;
+    float x0 = (a->vw - w) / 2;
+    p->panel = (rrect){x0, 270, w, 690};
+    p->view = (rrect){x0 + 50, 300, w - 130, 630};
+    ui_nav_begin(&p->nav);
+    for (int i = 0; i < N_DOCS; i++)
+        ui_nav_add(&p->nav, ID_TAB + i, (rrect){x0 + (tab_w + 20) * (float)i, 180, tab_w, 64}, 1,
+                   docs[i].doc);
+    ui_nav_add(&p->nav, ID_BACK, (rrect){40, 50, 150, 60}, 1, "back");
+    ui_nav_end(&p->nav, a);
+}
+
+static float max_scroll(const rules_scene *p)
+{
+    return fmaxf(0, p->content_h - p->view.h + 40);
+}
+
+static void scroll_by(rules_scene *p, float dy)
+{
+    p->target = fminf(fmaxf(p->target + dy, 0), max_scroll(p));
+}
+
+static void switch_tab(rules_scene *p, app *a, int tab)
+{
+    tab = (tab + N_DOCS) % N_DOCS;
+    if (tab == p->tab)
+        return;
+    audio_play(SFX_CLICK);
+    load(p, a, tab);
+    ui_nav_focus(&p->nav, a, ID_TAB + tab);
+}
+
+static void rules_input(scene *s, app *a, const action_event *ev)
+{
+    rules_scene *p = s->data;
+    int id;
+    switch (ev->act) {
+    case ACT_BACK:
+        audio_play(SFX_CLICK);
+        app_scene_pop(a);
+        return;
+    case ACT_UP: scroll_by(p, -90); return;
+    case ACT_DOWN: scroll_by(p, 90); return;
+    case ACT_PAGE_UP: scroll_by(p, -p->view.h * 0.9f); return;
+    case ACT_PAGE_DOWN: scroll_by(p, p->view.h * 0.9f); return;
+    case ACT_WHEEL: scroll_by(p, -ev->wheel * 80); return;
+    case ACT_LEFT: case ACT_PREV_TAB: switch_tab(p, a, p->tab - 1); return;
+    case ACT_RIGHT: case ACT_NEXT_TAB: switch_tab(p, a, p->tab + 1); return;
+    case ACT_POINTER_DOWN:
+        if (ui_rect_contains(p->view, ev->x, ev->y)) {
+            p->dragging = 1;
+            p->drag_y = ev->y;
+            p->drag_scroll = p->target;
+            return;
+        }
+        break;
+    case ACT_POINTER_MOVE:
+        if (p->dragging) {
+            p->target = fminf(fmaxf(p->drag_scroll - (ev->y - p->drag_y), 0), max_scroll(p));
+            return;
+        }
+        break;
+    case ACT_POINTER_UP:
+        if (p->dragging) {
+            p->dragging = 0;
+            return;
+        }
+        break;
+    default:
+        break;
+    }
+    id = ui_nav_event(&p->nav, a, ev);
+    if (id == ID_BACK) {
+        audio_play(SFX_CLICK);
+        app_scene_pop(a);
+    } else if (id >= ID_TAB && id < ID_TAB + N_DOCS) {
+        switch_tab(p, a, id - ID_TAB);
+    }
+}
+
+static void rules_update(scene *s, app *a, double dt)
+{
+    rules_scene *p = s->data;
+    layout(p, a);
+    ui_nav_update(&p->nav, dt, a->settings.v[SETTING_reduced_motion]);
+    p->scroll_prev = p->scroll;
+    if (a->settings.v[SETTING_reduced_motion] || p->dragging)
+        p->scroll = p->target;
+    else
+        p->scroll += (p->target - p->scroll) * (1.0f - expf(-(float)dt * 18.0f));
+}
+
+static void rules_draw(scene *s, app *a, render *r, float alpha)
+{
+    rules_scene *p = s->data;
+    float scroll = p->scroll_prev + (p->scroll - p->scroll_prev) * alpha;
+    ui_draw_table(r, a->vw);
+    ui_draw_title(r, a->vw, "Rules", NULL);
+    for (int i = 0; i < N_DOCS; i++) {
+        const ui_item *it = ui_nav_item(&p->nav, ID_TAB + i);
+        int on = i == p->tab;
+        render_round_rect(r, it->r, 22, on ? UI_CREAM : (rcolor){70, 45, 28, 200});
+        ui_text_center(r, FONT_SANS_BOLD, UI_BODY, it->r, on ? UI_INK : UI_CREAM, docs[i].label);
+    }
+    ui_draw_panel(r, p->panel);
+    render_push_clip(r, p->view);
+    if (p->doc) {
+        p->content_h = md_draw(r, p->doc, p->view.x, p->view.y + 10 - scroll, p->view.w, 27, 1);
+    } else {
+        p->content_h = render_text_wrapped(r, FONT_SANS_BOLD, UI_BODY, p->view.x, p->view.y + 20,
+                                           p->view.w, TEXT_LEFT, UI_ACCENT, p->error, 1);
+    }
+    render_pop_clip(r);
+    if (max_scroll(p) > 0) {
+        rrect track = {p->panel.x + p->panel.w - 46, p->view.y, 12, p->view.h};
+        float frac = p->view.h / (p->content_h + 40), th = fmaxf(60, track.h * frac);
+        float ty = track.y + (track.h - th) * (scroll / max_scroll(p));
+        render_round_rect(r, track, 6, (rcolor){215, 200, 175, 255});
+        render_round_rect(r, (rrect){track.x, ty, track.w, th}, 6, UI_INK_SOFT);
+    }
+    ui_draw_button(r, ui_nav_item(&p->nav, ID_BACK)->r, "Back", p->nav.focus == ID_BACK, 1, 0);
+    ui_nav_draw(&p->nav, r, alpha, ui_focus_visible(a));
+    ui_draw_hints(r, a, "Choose", "Back", NULL);
+}
+
+static void rules_leave(scene *s, app *a)
+{
+    rules_scene *p = s->data;
+    (void)a;
+    md_free(p->doc);
+    free(p);
+}
+
+static void rules_enter(scene *s, app *a)
+{
+    rules_scene *p = s->data;
+    layout(p, a);
+    load(p, a, p->tab);
+    ui_nav_focus(&p->nav, a, ID_TAB + p->tab);
+}
+
+scene *rules_scene_create(app *a, const char *doc)
+{
+    rules_scene *p = calloc(1, sizeof *p);
+    (void)a;
+    if (!p)
+        abort();
+    for (int i = 0; i < N_DOCS; i++)
+        if (doc && strcmp(doc, docs[i].doc) == 0)
+            p->tab = i;
+    ui_nav_init(&p->nav, "rules");
+    p->base = (scene){"rules", 0, rules_enter, rules_leave, rules_input, rules_update, rules_draw, p};
+    return &p->base;
+}

@@ -1,0 +1,203 @@
+/* Settings: one row per entry of the settings table; changes apply at once
+ * and are saved in a transaction. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/app.h"
+#include "audio/audio.h"
+#include "scenes/scenes.h"
+#include "ui/ui.h"
+
+enum { ID_BACK = 100 };
+
+typedef struct settings_scene {
+    scene base;
+    ui_nav nav;
+    rrect panel;
+    rrect rows[SETTING_COUNT];
+    rrect control[SETTING_COUNT];
+} settings_scene;
+
+static void layout(settings_scene *p, app *a)
+{
+    float w = 1100, row_h = 96, top = 230;
+    p->panel = (rrect){(a->vw - w) / 2, 190, w, 60 + row_h * SETTING_COUNT + 40};
+    ui_nav_begin(&p->nav);
+    for (int i = 0; i < SETTING_COUNT; i++) {
+        p->rows[i] = (rrect){p->panel.x + 30, top + row_h * (float)i, w - 60, row_h - 14};
+        p->control[i] = (rrect){p->rows[i].x + p->rows[i].w - 470, p->rows[i].y + 12, 450,
+                                p->rows[i].h - 24};
+        ui_nav_add(&p->nav, i, p->rows[i], 1, settings_desc((setting_id)i)->key);
+    }
+    ui_nav_add(&p->nav, ID_BACK, (rrect){(a->vw - 260) / 2, p->panel.y + p->panel.h + 40, 260, 70},
+               1, "back");
+    ui_nav_end(&p->nav, a);
+}
+
+static void change(settings_scene *p, app *a, int id, int dir)
+{
+    const setting_desc *d = settings_desc((setting_id)id);
+    int before = a->settings.v[id];
+    (void)p;
+    settings_step(&a->settings, (setting_id)id, dir);
+    if (a->settings.v[id] == before) {
+        audio_play(SFX_ERROR);
+        return;
+    }
+    if (id == SETTING_fullscreen)
+        app_set_fullscreen(a, a->settings.v[id]);
+    app_apply_settings(a);
+    if (app_save_settings(a) != 0)
+        app_toast(a, "Could not save settings; they apply until you quit.");
+    audio_play(SFX_CLICK);
+    app_trace(a, "setting %s %d", d->key, a->settings.v[id]);
+}
+
+/* A click on a slider sets the value where the pointer is. */
+static void click_control(settings_scene *p, app *a, int id, float x)
+{
+    const setting_desc *d = settings_desc((setting_id)id);
+    rrect c = p->control[id];
+    if (d->kind == SETTING_BOOL) {
+        change(p, a, id, 1);
+        return;
+    }
+    if (x < c.x + 60) {
+        change(p, a, id, -1);
+    } else if (x > c.x + c.w - 60) {
+        change(p, a, id, 1);
+    } else {
+        float t = (x - (c.x + 70)) / (c.w - 140 - 90);
+        int v = d->min + (int)((float)(d->max - d->min) * t + 0.5f);
+        int before = a->settings.v[id];
+        settings_set(&a->settings, (setting_id)id, v);
+        if (a->settings.v[id] != before) {
+            app_apply_settings(a);
+            app_save_settings(a);
+            audio_play(SFX_CLICK);
+            app_trace(a, "setting %s %d", d->key, a->settings.v[id]);
+        }
+    }
+}
+
+static void settings_input(scene *s, app *a, const action_event *ev)
+{
+    settings_scene *p = s->data;
+    int f = p->nav.focus, id;
+    if (ev->act == ACT_BACK) {
+        audio_play(SFX_CLICK);
+        app_scene_pop(a);
+        return;
+    }
+    if (f >= 0 && f < SETTING_COUNT && (ev->act == ACT_LEFT || ev->act == ACT_RIGHT)) {
+        change(p, a, f, ev->act == ACT_LEFT ? -1 : 1);
+        return;
+    }
+    if (ev->act == ACT_POINTER_UP && ev->button == SDL_BUTTON_LEFT) {
+        for (int i = 0; i < SETTING_COUNT; i++)
+            if (ui_rect_contains(p->control[i], ev->x, ev->y) && p->nav.pressed == i) {
+                p->nav.pressed = -1;
+                click_control(p, a, i, ev->x);
+                return;
+            }
+    }
+    id = ui_nav_event(&p->nav, a, ev);
+    if (id == ID_BACK) {
+        audio_play(SFX_CLICK);
+        app_scene_pop(a);
+    } else if (id >= 0 && id < SETTING_COUNT) {
+        /* Accept on a row: toggles, or steps up and wraps at the top. */
+        const setting_desc *d = settings_desc((setting_id)id);
+        if (d->kind != SETTING_BOOL && a->settings.v[id] >= d->max)
+            change(p, a, id, -(d->max - d->min) / d->step);
+        else
+            change(p, a, id, 1);
+    }
+}
+
+static void settings_update(scene *s, app *a, double dt)
+{
+    settings_scene *p = s->data;
+    layout(p, a);
+    ui_nav_update(&p->nav, dt, a->settings.v[SETTING_reduced_motion]);
+}
+
+static void draw_control(render *r, rrect c, const setting_desc *d, int v, int focused)
+{
+    char text[32];
+    if (d->kind == SETTING_BOOL) {
+        rrect pill = {c.x + c.w - 150, c.y + 6, 150, c.h - 12};
+        rcolor on = UI_TEAL, off = (rcolor){190, 178, 158, 255};
+        float knob = pill.h - 10;
+        render_round_rect(r, pill, pill.h / 2, v ? on : off);
+        render_round_rect(r, (rrect){v ? pill.x + pill.w - knob - 5 : pill.x + 5, pill.y + 5, knob, knob},
+                          knob / 2, UI_WHITE);
+        render_text(r, FONT_SANS_BOLD, UI_SMALL, v ? pill.x + 22 : pill.x + pill.w - 62, pill.y + 12,
+                    UI_WHITE, v ? "On" : "Off");
+        return;
+    }
+    {
+        rrect minus = {c.x, c.y + 4, 54, c.h - 8}, plus = {c.x + c.w - 54, c.y + 4, 54, c.h - 8};
+        rrect bar = {c.x + 70, c.y + c.h / 2 - 7, c.w - 140 - 90, 14};
+        float t = (float)(v - d->min) / (float)(d->max - d->min);
+        render_round_rect(r, minus, 27, focused ? UI_ACCENT : UI_PAPER);
+        ui_text_center(r, FONT_SANS_BOLD, UI_BODY, minus, focused ? UI_WHITE : UI_INK, "\xe2\x88\x92");
+        render_round_rect(r, plus, 27, focused ? UI_ACCENT : UI_PAPER);
+        ui_text_center(r, FONT_SANS_BOLD, UI_BODY, plus, focused ? UI_WHITE : UI_INK, "+");
+        render_round_rect(r, bar, 7, (rcolor){210, 196, 172, 255});
+        render_round_rect(r, (rrect){bar.x, bar.y, bar.w * t, bar.h}, 7, UI_TEAL);
+        render_round_rect(r, (rrect){bar.x + bar.w * t - 14, bar.y - 7, 28, 28}, 14, UI_WHITE);
+        render_round_outline(r, (rrect){bar.x + bar.w * t - 14, bar.y - 7, 28, 28}, 14, 3, UI_TEAL);
+        snprintf(text, sizeof text, "%d%%", v);
+        render_text(r, FONT_SANS_BOLD, UI_BODY, bar.x + bar.w + 14, c.y + (c.h - 34) / 2, UI_INK, text);
+    }
+}
+
+static void settings_draw(scene *s, app *a, render *r, float alpha)
+{
+    settings_scene *p = s->data;
+    static const char *const help[SETTING_COUNT] = {
+        "Fill the screen (also F11 or Alt+Enter)",
+        "Draw fewer pixels on slow graphics; 100% is sharpest",
+        "The background music loop",
+        "Clicks, cards, blocks and fanfares",
+        "Shapes on colours, for telling them apart without hue",
+        "Calmer animations: no glides, shakes or bounces",
+    };
+    ui_draw_table(r, a->vw);
+    ui_draw_title(r, a->vw, "Settings", NULL);
+    ui_draw_panel(r, p->panel);
+    for (int i = 0; i < SETTING_COUNT; i++) {
+        const setting_desc *d = settings_desc((setting_id)i);
+        rrect row = p->rows[i];
+        if (p->nav.focus == i)
+            render_round_rect(r, row, 18, (rcolor){255, 250, 238, 255});
+        render_text(r, FONT_SANS_BOLD, UI_BODY, row.x + 24, row.y + 8, UI_INK, d->label);
+        render_text(r, FONT_SANS, UI_SMALL - 3, row.x + 24, row.y + 46, UI_INK_SOFT, help[i]);
+        draw_control(r, p->control[i], d, a->settings.v[i], p->nav.focus == i);
+    }
+    ui_draw_button(r, ui_nav_item(&p->nav, ID_BACK)->r, "Back", p->nav.focus == ID_BACK, 1, 1);
+    ui_nav_draw(&p->nav, r, alpha, ui_focus_visible(a));
+    ui_draw_hints(r, a, "Change", "Back", NULL);
+}
+
+static void settings_leave(scene *s, app *a)
+{
+    app_save_settings(a);
+    free(s->data);
+}
+
+static void settings_enter(scene *s, app *a) { layout(s->data, a); }
+
+scene *settings_scene_create(app *a)
+{
+    settings_scene *p = calloc(1, sizeof *p);
+    (void)a;
+    if (!p)
+        abort();
+    ui_nav_init(&p->nav, "settings");
+    p->base = (scene){"settings", 0, settings_enter, settings_leave, settings_input, settings_update,
+                      settings_draw, p};
+    return &p->base;
+}

@@ -1,0 +1,265 @@
+/* Match setup: 2–4 seats within the game's limits, each human or computer
+ * with a difficulty, and the game's own options. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/app.h"
+#include "audio/audio.h"
+#include "scenes/scenes.h"
+#include "ui/ui.h"
+
+enum { ID_SEAT = 0, ID_LEVEL = 10, ID_ADD = 20, ID_REMOVE, ID_OPT = 30, ID_START = 50, ID_BACK };
+
+static const char *const level_names[] = {"Easy", "Medium", "Hard"};
+static const rcolor seat_colors[GAME_MAX_PLAYERS] = {
+    {200, 70, 50, 255}, {47, 111, 170, 255}, {60, 150, 80, 255}, {140, 80, 160, 255}};
+
+typedef struct setup {
+    scene base;
+    ui_nav nav;
+    match_setup m;
+    rrect panel;
+    char names[64][32]; /* stable item names for traces */
+} setup;
+
+static const game_option *option(const setup *p, int i)
+{
+    const game_rules *g = p->m.game->rules;
+    return (g && i < g->n_options) ? &g->options[i] : NULL;
+}
+
+static int n_options(const setup *p)
+{
+    return p->m.game->rules ? p->m.game->rules->n_options : 0;
+}
+
+static void add(setup *p, int id, rrect r, int enabled, const char *fmt, int arg)
+{
+    snprintf(p->names[id % 64], sizeof p->names[0], fmt, arg);
+    ui_nav_add(&p->nav, id, r, enabled, p->names[id % 64]);
+}
+
+static void layout(setup *p, app *a)
+{
+    float w = 1180, x, y = 250;
+    int nopt = n_options(p);
+    p->panel = (rrect){(a->vw - w) / 2, 200, w, 120 + 92.0f * (float)p->m.game->max_players + 70 +
+                                                   (nopt ? 60 + 80.0f * (float)nopt : 0)};
+    x = p->panel.x + 40;
+    ui_nav_begin(&p->nav);
+    for (int i = 0; i < p->m.game->max_players; i++) {
+        float ry = y + 60 + 92.0f * (float)i;
+        int live = i < p->m.players;
+        if (!live)
+            continue;
+        add(p, ID_SEAT + i, (rrect){x + 300, ry, 300, 70}, 1, "seat%d", i + 1);
+        add(p, ID_LEVEL + i, (rrect){x + 640, ry, 300, 70}, p->m.seat[i] == SEAT_COMPUTER, "level%d",
+            i + 1);
+    }
+    y += 60 + 92.0f * (float)p->m.game->max_players;
+    add(p, ID_ADD, (rrect){x, y, 250, 64}, p->m.players < p->m.game->max_players, "add_seat", 0);
+    add(p, ID_REMOVE, (rrect){x + 270, y, 280, 64}, p->m.players > p->m.game->min_players,
+        "remove_seat", 0);
+    y += 90;
+    if (nopt)
+        y += 50;
+    for (int i = 0; i < nopt; i++)
+        add(p, ID_OPT + i, (rrect){x + 640, y + 80.0f * (float)i, 420, 64}, 1, "option%d", i);
+    add(p, ID_START, (rrect){a->vw / 2 + 20, p->panel.y + p->panel.h + 40, 320, 76},
+        scenes_game_playable(p->m.game), "start", 0);
+    add(p, ID_BACK, (rrect){a->vw / 2 - 340, p->panel.y + p->panel.h + 40, 320, 76}, 1, "back", 0);
+    ui_nav_end(&p->nav, a);
+}
+
+static void cycle(setup *p, app *a, int id, int dir)
+{
+    if (id >= ID_SEAT && id < ID_SEAT + GAME_MAX_PLAYERS) {
+        int i = id - ID_SEAT;
+        p->m.seat[i] = p->m.seat[i] == SEAT_HUMAN ? SEAT_COMPUTER : SEAT_HUMAN;
+    } else if (id >= ID_LEVEL && id < ID_LEVEL + GAME_MAX_PLAYERS) {
+        int i = id - ID_LEVEL;
+        if (p->m.seat[i] != SEAT_COMPUTER)
+            return;
+        p->m.level[i] = (p->m.level[i] + 3 + dir) % 3;
+    } else if (id >= ID_OPT && id < ID_OPT + GAME_MAX_OPTIONS) {
+        const game_option *o = option(p, id - ID_OPT);
+        int *v = &p->m.params.opt[id - ID_OPT];
+        if (!o)
+            return;
+        *v += dir;
+        if (*v > o->max)
+            *v = o->min;
+        if (*v < o->min)
+            *v = o->max;
+    } else {
+        return;
+    }
+    audio_play(SFX_CLICK);
+    app_trace(a, "setup %s", p->names[id % 64]);
+}
+
+static void choose(setup *p, app *a, int id)
+{
+    if (id == ID_BACK) {
+        audio_play(SFX_CLICK);
+        app_scene_pop(a);
+    } else if (id == ID_START) {
+        audio_play(SFX_ERROR);
+        app_toast(a, "%s is coming soon.", p->m.game->name);
+    } else if (id == ID_ADD && p->m.players < p->m.game->max_players) {
+        p->m.seat[p->m.players] = SEAT_COMPUTER;
+        p->m.players++;
+        audio_play(SFX_CLICK);
+    } else if (id == ID_REMOVE && p->m.players > p->m.game->min_players) {
+        p->m.players--;
+        audio_play(SFX_CLICK);
+    } else {
+        cycle(p, a, id, 1);
+    }
+}
+
+static void setup_input(scene *s, app *a, const action_event *ev)
+{
+    setup *p = s->data;
+    int f = p->nav.focus, id;
+    if (ev->act == ACT_BACK) {
+        choose(p, a, ID_BACK);
+        return;
+    }
+    if ((ev->act == ACT_LEFT || ev->act == ACT_RIGHT) &&
+        ((f >= ID_LEVEL && f < ID_LEVEL + GAME_MAX_PLAYERS) || (f >= ID_OPT && f < ID_START))) {
+        cycle(p, a, f, ev->act == ACT_LEFT ? -1 : 1);
+        return;
+    }
+    if (ev->act == ACT_ALT) {
+        app_scene_push(a, rules_scene_create(a, p->m.game->rules_doc));
+        return;
+    }
+    id = ui_nav_event(&p->nav, a, ev);
+    if (id >= 0) {
+        const ui_item *it = ui_nav_item(&p->nav, id);
+        if (it && it->enabled)
+            choose(p, a, id);
+        else
+            audio_play(SFX_ERROR);
+    }
+}
+
+static void setup_update(scene *s, app *a, double dt)
+{
+    setup *p = s->data;
+    layout(p, a);
+    ui_nav_update(&p->nav, dt, a->settings.v[SETTING_reduced_motion]);
+}
+
+static void value_box(render *r, rrect b, const char *text, int focused, int enabled, int arrows)
+{
+    rcolor fill = enabled ? (focused ? (rcolor){255, 250, 238, 255} : UI_PAPER)
+                          : (rcolor){226, 216, 198, 255};
+    render_round_rect(r, b, 20, fill);
+    render_round_outline(r, b, 20, 2, (rcolor){180, 160, 130, 255});
+    ui_text_center(r, FONT_SANS_BOLD, UI_BODY, b, enabled ? UI_INK : UI_DISABLED, text);
+    if (arrows && enabled) {
+        ui_draw_sprite_fit(r, "icons/chevron_left", (rrect){b.x + 10, b.y + b.h / 2 - 14, 28, 28},
+                           UI_INK_SOFT);
+        ui_draw_sprite_fit(r, "icons/chevron_right",
+                           (rrect){b.x + b.w - 38, b.y + b.h / 2 - 14, 28, 28}, UI_INK_SOFT);
+    }
+}
+
+static void setup_draw(scene *s, app *a, render *r, float alpha)
+{
+    setup *p = s->data;
+    const game_info *g = p->m.game;
+    float x = p->panel.x + 40, y = 250;
+    char line[128];
+    int nopt = n_options(p), playable = scenes_game_playable(g);
+
+    ui_draw_table(r, a->vw);
+    ui_draw_title(r, a->vw, g->name, g->pitch);
+    ui_draw_panel(r, p->panel);
+    render_text(r, FONT_SANS_BOLD, UI_HEAD, x, y - 20, UI_INK, "Seats");
+    snprintf(line, sizeof line, "%d of %d\xe2\x80\x93%d players", p->m.players, g->min_players,
+             g->max_players);
+    render_text(r, FONT_SANS, UI_BODY, x + 170, y - 12, UI_INK_SOFT, line);
+    for (int i = 0; i < g->max_players; i++) {
+        float ry = y + 60 + 92.0f * (float)i;
+        if (i >= p->m.players) {
+            render_round_outline(r, (rrect){x, ry, 940, 70}, 20, 2, (rcolor){200, 185, 160, 255});
+            snprintf(line, sizeof line, "Seat %d is empty", i + 1);
+            render_text(r, FONT_SANS_OBLIQUE, UI_BODY, x + 30, ry + 18, UI_DISABLED, line);
+            continue;
+        }
+        render_round_rect(r, (rrect){x, ry + 10, 50, 50}, 25, seat_colors[i]);
+        snprintf(line, sizeof line, "%d", i + 1);
+        ui_text_center(r, FONT_SANS_BOLD, UI_BODY, (rrect){x, ry + 10, 50, 50}, UI_WHITE, line);
+        snprintf(line, sizeof line, "Player %d", i + 1);
+        render_text(r, FONT_SANS_BOLD, UI_BODY, x + 70, ry + 17, UI_INK, line);
+        value_box(r, ui_nav_item(&p->nav, ID_SEAT + i)->r,
+                  p->m.seat[i] == SEAT_HUMAN ? "Human" : "Computer", p->nav.focus == ID_SEAT + i, 1, 0);
+        ui_draw_sprite_fit(r, p->m.seat[i] == SEAT_HUMAN ? "icons/human" : "icons/computer",
+                           (rrect){ui_nav_item(&p->nav, ID_SEAT + i)->r.x + 16, ry + 17, 36, 36},
+                           UI_INK_SOFT);
+        value_box(r, ui_nav_item(&p->nav, ID_LEVEL + i)->r,
+                  p->m.seat[i] == SEAT_COMPUTER ? level_names[p->m.level[i]] : "\xe2\x80\x94",
+                  p->nav.focus == ID_LEVEL + i, p->m.seat[i] == SEAT_COMPUTER, 1);
+    }
+    y += 60 + 92.0f * (float)g->max_players;
+    ui_draw_button(r, ui_nav_item(&p->nav, ID_ADD)->r, "+ Add seat", p->nav.focus == ID_ADD,
+                   p->m.players < g->max_players, 0);
+    ui_draw_button(r, ui_nav_item(&p->nav, ID_REMOVE)->r, "\xe2\x88\x92 Remove seat",
+                   p->nav.focus == ID_REMOVE, p->m.players > g->min_players, 0);
+    y += 90;
+    if (nopt) {
+        render_text(r, FONT_SANS_BOLD, UI_HEAD, x, y - 10, UI_INK, "Options");
+        y += 50;
+        for (int i = 0; i < nopt; i++) {
+            const game_option *o = option(p, i);
+            int v = p->m.params.opt[i];
+            const char *val = o->type == GAME_OPT_BOOL ? (v ? "On" : "Off")
+                              : o->type == GAME_OPT_CHOICE ? o->choices[v - o->min]
+                                                           : NULL;
+            char num[16];
+            if (!val) {
+                snprintf(num, sizeof num, "%d", v);
+                val = num;
+            }
+            render_text(r, FONT_SANS, UI_BODY, x, y + 80.0f * (float)i + 16, UI_INK, o->label);
+            value_box(r, ui_nav_item(&p->nav, ID_OPT + i)->r, val, p->nav.focus == ID_OPT + i, 1, 1);
+        }
+    }
+    ui_draw_button(r, ui_nav_item(&p->nav, ID_BACK)->r, "Back", p->nav.focus == ID_BACK, 1, 0);
+    ui_draw_button(r, ui_nav_item(&p->nav, ID_START)->r, playable ? "Start" : "Coming soon",
+                   p->nav.focus == ID_START, playable, 1);
+    ui_nav_draw(&p->nav, r, alpha, ui_focus_visible(a));
+    ui_draw_hints(r, a, "Choose", "Back", "Rules");
+}
+
+static void setup_leave(scene *s, app *a)
+{
+    (void)a;
+    free(s->data);
+}
+
+static void setup_enter(scene *s, app *a) { layout(s->data, a); }
+
+scene *setup_scene_create(app *a, const game_info *g)
+{
+    setup *p = calloc(1, sizeof *p);
+    (void)a;
+    if (!p)
+        abort();
+    p->m.game = g;
+    p->m.players = g->min_players;
+    p->m.seat[0] = SEAT_HUMAN;
+    for (int i = 1; i < GAME_MAX_PLAYERS; i++) {
+        p->m.seat[i] = SEAT_COMPUTER;
+        p->m.level[i] = 1;
+    }
+    if (g->rules)
+        game_params_default(g->rules, &p->m.params, p->m.players);
+    ui_nav_init(&p->nav, "setup");
+    p->base = (scene){"setup", 0, setup_enter, setup_leave, setup_input, setup_update, setup_draw, p};
+    return &p->base;
+}

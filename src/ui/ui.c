@@ -1,0 +1,280 @@
+#include "ui/ui.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "app/app.h"
+
+void ui_nav_init(ui_nav *nav, const char *scene_name)
+{
+    memset(nav, 0, sizeof *nav);
+    nav->scene = scene_name;
+    nav->focus = -1;
+    nav->hover = -1;
+    nav->pressed = -1;
+}
+
+void ui_nav_begin(ui_nav *nav) { nav->n = 0; }
+
+void ui_nav_add(ui_nav *nav, int id, rrect r, int enabled, const char *name)
+{
+    if (nav->n >= UI_MAX_ITEMS)
+        return;
+    nav->items[nav->n++] = (ui_item){id, r, enabled, name};
+}
+
+const ui_item *ui_nav_item(const ui_nav *nav, int id)
+{
+    for (int i = 0; i < nav->n; i++)
+        if (nav->items[i].id == id)
+            return &nav->items[i];
+    return NULL;
+}
+
+void ui_nav_focus(ui_nav *nav, struct app *a, int id)
+{
+    const ui_item *it = ui_nav_item(nav, id);
+    if (!it || id == nav->focus)
+        return;
+    nav->focus = id;
+    app_trace(a, "focus %s %s", nav->scene, it->name);
+}
+
+void ui_nav_end(ui_nav *nav, struct app *a)
+{
+    const ui_item *it = ui_nav_item(nav, nav->focus);
+    if (!it && nav->n > 0) {
+        ui_nav_focus(nav, a, nav->items[0].id);
+        it = ui_nav_item(nav, nav->focus);
+    }
+    if (!it)
+        return;
+    nav->ring_target = it->r;
+    if (!nav->ring_valid) {
+        nav->ring = nav->ring_prev = it->r;
+        nav->ring_valid = 1;
+    }
+}
+
+int ui_rect_contains(rrect r, float x, float y)
+{
+    return x >= r.x && y >= r.y && x < r.x + r.w && y < r.y + r.h;
+}
+
+static int item_at(const ui_nav *nav, float x, float y)
+{
+    for (int i = nav->n - 1; i >= 0; i--)
+        if (ui_rect_contains(nav->items[i].r, x, y))
+            return nav->items[i].id;
+    return -1;
+}
+
+/* Spatial navigation: the nearest item whose centre lies in the direction,
+ * weighting sideways offset double so rows and columns feel natural. */
+static int nearest_in_direction(const ui_nav *nav, action dir)
+{
+    const ui_item *cur = ui_nav_item(nav, nav->focus);
+    float cx, cy, best = 1e30f;
+    int best_id = -1;
+    if (!cur)
+        return nav->n ? nav->items[0].id : -1;
+    cx = cur->r.x + cur->r.w / 2;
+    cy = cur->r.y + cur->r.h / 2;
+    for (int i = 0; i < nav->n; i++) {
+        const ui_item *it = &nav->items[i];
+        float ix = it->r.x + it->r.w / 2, iy = it->r.y + it->r.h / 2;
+        float dx = ix - cx, dy = iy - cy, along, side, score;
+        if (it->id == cur->id)
+            continue;
+        switch (dir) {
+        case ACT_UP: along = -dy; side = fabsf(dx); break;
+        case ACT_DOWN: along = dy; side = fabsf(dx); break;
+        case ACT_LEFT: along = -dx; side = fabsf(dy); break;
+        default: along = dx; side = fabsf(dy); break;
+        }
+        if (along <= 1.0f)
+            continue;
+        score = along + 2.0f * side;
+        if (score < best) {
+            best = score;
+            best_id = it->id;
+        }
+    }
+    return best_id;
+}
+
+int ui_nav_event(ui_nav *nav, struct app *a, const action_event *ev)
+{
+    int id;
+    switch (ev->act) {
+    case ACT_UP: case ACT_DOWN: case ACT_LEFT: case ACT_RIGHT:
+        id = nearest_in_direction(nav, ev->act);
+        if (id >= 0)
+            ui_nav_focus(nav, a, id);
+        return -1;
+    case ACT_ACCEPT: {
+        const ui_item *it = ui_nav_item(nav, nav->focus);
+        return it ? it->id : -1;
+    }
+    case ACT_POINTER_MOVE:
+        nav->hover = item_at(nav, ev->x, ev->y);
+        if (nav->hover >= 0)
+            ui_nav_focus(nav, a, nav->hover);
+        return -1;
+    case ACT_POINTER_DOWN:
+        if (ev->button != SDL_BUTTON_LEFT)
+            return -1;
+        nav->pressed = item_at(nav, ev->x, ev->y);
+        if (nav->pressed >= 0)
+            ui_nav_focus(nav, a, nav->pressed);
+        return -1;
+    case ACT_POINTER_UP:
+        /* A click is a press and release on the same item, like a real button. */
+        id = item_at(nav, ev->x, ev->y);
+        if (ev->button == SDL_BUTTON_LEFT && id >= 0 && id == nav->pressed) {
+            nav->pressed = -1;
+            return id;
+        }
+        nav->pressed = -1;
+        return -1;
+    default:
+        return -1;
+    }
+}
+
+rrect ui_rect_lerp(rrect a, rrect b, float t)
+{
+    return (rrect){a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, a.w + (b.w - a.w) * t,
+                   a.h + (b.h - a.h) * t};
+}
+
+void ui_nav_update(ui_nav *nav, double dt, int reduced_motion)
+{
+    float k;
+    nav->ring_prev = nav->ring;
+    if (reduced_motion) {
+        nav->ring = nav->ring_target;
+        return;
+    }
+    /* Critically damped-ish glide that is frame-rate independent. */
+    k = 1.0f - expf(-(float)dt * 22.0f);
+    nav->ring = ui_rect_lerp(nav->ring, nav->ring_target, k);
+}
+
+void ui_nav_draw(const ui_nav *nav, render *r, float alpha, int visible)
+{
+    rrect ring;
+    if (!visible || !nav->ring_valid || !ui_nav_item(nav, nav->focus))
+        return;
+    ring = ui_rect_lerp(nav->ring_prev, nav->ring, alpha);
+    ring.x -= 8;
+    ring.y -= 8;
+    ring.w += 16;
+    ring.h += 16;
+    render_shadow(r, ring, 22, 18, (rcolor){255, 190, 60, 110});
+    render_round_outline(r, ring, 22, 6, UI_GOLD);
+}
+
+int ui_focus_visible(const struct app *a) { return a->in.last_device != DEV_MOUSE; }
+
+void ui_draw_table(render *r, float vw)
+{
+    sprite_id wood = render_sprite_find(r, "ui/table");
+    render_rect(r, (rrect){0, 0, vw, RENDER_VIRTUAL_H}, (rcolor){92, 58, 34, 255});
+    if (wood >= 0) {
+        const float tile = 540.0f;
+        for (float y = 0; y < RENDER_VIRTUAL_H; y += tile)
+            for (float x = 0; x < vw; x += tile)
+                render_sprite(r, wood, (rrect){x, y, tile, tile}, UI_WHITE);
+    }
+    /* A soft vignette draws the eye to the middle of the table. */
+    render_shadow(r, (rrect){-200, -260, vw + 400, 300}, 0, 220, (rcolor){0, 0, 0, 90});
+    render_shadow(r, (rrect){-200, RENDER_VIRTUAL_H - 40, vw + 400, 300}, 0, 220,
+                  (rcolor){0, 0, 0, 110});
+}
+
+void ui_draw_panel(render *r, rrect p)
+{
+    sprite_id panel = render_sprite_find(r, "ui/panel");
+    render_shadow(r, (rrect){p.x + 4, p.y + 10, p.w, p.h}, 26, 28, UI_SHADOW);
+    if (panel >= 0)
+        render_nine(r, panel, p, UI_WHITE);
+    else
+        render_round_rect(r, p, 26, UI_CREAM);
+}
+
+void ui_text_center(render *r, font_face f, float size, rrect box, rcolor c, const char *s)
+{
+    float w = render_text_width(r, f, size, s);
+    float h = render_line_height(r, f, size);
+    render_text(r, f, size, box.x + (box.w - w) / 2, box.y + (box.h - h) / 2, c, s);
+}
+
+void ui_draw_button(render *r, rrect b, const char *label, int focused, int enabled, int primary)
+{
+    rcolor fill = primary ? UI_ACCENT : UI_PAPER, ink = primary ? UI_WHITE : UI_INK;
+    if (!enabled) {
+        fill = (rcolor){205, 196, 180, 255};
+        ink = UI_DISABLED;
+    } else if (focused) {
+        fill = primary ? (rcolor){226, 100, 60, 255} : (rcolor){255, 246, 226, 255};
+    }
+    render_shadow(r, (rrect){b.x, b.y + 5, b.w, b.h}, b.h / 2, 10, (rcolor){30, 15, 0, 90});
+    render_round_rect(r, b, b.h / 2, fill);
+    ui_text_center(r, FONT_SANS_BOLD, UI_BODY, b, ink, label);
+}
+
+int ui_draw_sprite_fit(render *r, const char *name, rrect box, rcolor tint)
+{
+    sprite_id s = render_sprite_find(r, name);
+    float w, h, k;
+    if (s < 0)
+        return -1;
+    render_sprite_size(r, s, &w, &h);
+    if (w <= 0 || h <= 0)
+        return -1;
+    k = fminf(box.w / w, box.h / h);
+    render_sprite(r, s, (rrect){box.x + (box.w - w * k) / 2, box.y + (box.h - h * k) / 2, w * k, h * k},
+                  tint);
+    return 0;
+}
+
+void ui_draw_title(render *r, float vw, const char *title, const char *subtitle)
+{
+    float tw = render_text_width(r, FONT_SERIF_BOLD, UI_TITLE, title);
+    float x = (vw - tw) / 2 + 44;
+    ui_draw_sprite_fit(r, "ui/logo", (rrect){x - 110, 34, 92, 92}, UI_WHITE);
+    render_text(r, FONT_SERIF_BOLD, UI_TITLE, x + 3, 45, (rcolor){0, 0, 0, 110}, title);
+    render_text(r, FONT_SERIF_BOLD, UI_TITLE, x, 40, UI_CREAM, title);
+    if (subtitle && *subtitle) {
+        float sw = render_text_width(r, FONT_SANS, UI_BODY, subtitle);
+        render_text(r, FONT_SANS, UI_BODY, (vw - sw) / 2, 132, (rcolor){240, 220, 190, 255}, subtitle);
+    }
+}
+
+void ui_draw_hints(render *r, const struct app *a, const char *accept, const char *back,
+                   const char *alt)
+{
+    char line[256];
+    const char *ka = "Enter", *kb = "Esc", *kx = "R";
+    float w;
+    if (a->in.last_device == DEV_PAD) {
+        ka = "(A)";
+        kb = "(B)";
+        kx = "(Y)";
+    } else if (a->in.last_device == DEV_MOUSE) {
+        ka = "Click";
+        kb = "Esc";
+    }
+    snprintf(line, sizeof line, "%s%s %s%s%s%s%s%s%s", accept ? ka : "", accept ? "" : "",
+             accept ? accept : "", back ? "      " : "", back ? kb : "", back ? " " : "",
+             back ? back : "", alt ? "      " : "", "");
+    if (alt) {
+        size_t len = strlen(line);
+        snprintf(line + len, sizeof line - len, "%s %s", kx, alt);
+    }
+    w = render_text_width(r, FONT_SANS, UI_SMALL, line);
+    render_round_rect(r, (rrect){(a->vw - w) / 2 - 24, RENDER_VIRTUAL_H - 64, w + 48, 44}, 22,
+                      (rcolor){30, 18, 8, 150});
+    render_text(r, FONT_SANS, UI_SMALL, (a->vw - w) / 2, RENDER_VIRTUAL_H - 56, UI_CREAM, line);
+}

@@ -1,0 +1,92 @@
+/* Shared widgets and focus navigation for every screen: one look (theme),
+ * buttons, panels, value rows, and a focus ring that moves with the arrow
+ * keys, the d-pad or the stick, and follows the mouse. */
+#ifndef STACKHOUSE_UI_H
+#define STACKHOUSE_UI_H
+
+#include "app/input.h"
+#include "render/render.h"
+
+struct app;
+
+#define UI_MAX_ITEMS 64
+
+/* Palette: warm table, cream panels, dark ink. */
+#define UI_INK ((rcolor){43, 33, 24, 255})
+#define UI_INK_SOFT ((rcolor){96, 78, 60, 255})
+#define UI_CREAM ((rcolor){248, 239, 222, 255})
+#define UI_PAPER ((rcolor){236, 222, 196, 255})
+#define UI_ACCENT ((rcolor){200, 80, 45, 255})
+#define UI_TEAL ((rcolor){47, 111, 143, 255})
+#define UI_GOLD ((rcolor){255, 200, 70, 255})
+#define UI_WHITE ((rcolor){255, 255, 255, 255})
+#define UI_SHADOW ((rcolor){20, 10, 0, 120})
+#define UI_DISABLED ((rcolor){150, 140, 125, 255})
+
+/* Text sizes in virtual units (the screen is 1080 tall). */
+#define UI_TITLE 72.0f
+#define UI_HEAD 40.0f
+#define UI_BODY 28.0f
+#define UI_SMALL 23.0f
+
+typedef struct ui_item {
+    int id;
+    rrect r;
+    int enabled;
+    const char *name; /* stable name for traces and tests */
+} ui_item;
+
+typedef struct ui_nav {
+    const char *scene;
+    ui_item items[UI_MAX_ITEMS];
+    int n;
+    int focus;   /* focused item id, -1 none */
+    int hover;   /* item under the pointer, -1 none */
+    int pressed; /* item the pointer went down on, -1 none */
+    rrect ring, ring_prev, ring_target;
+    int ring_valid;
+} ui_nav;
+
+/* Starts a navigation set for a scene named scene; focus starts on first added. */
+void ui_nav_init(ui_nav *nav, const char *scene_name);
+/* Forgets the items (layout re-adds them every step). */
+void ui_nav_begin(ui_nav *nav);
+/* Adds a focusable item. */
+void ui_nav_add(ui_nav *nav, int id, rrect r, int enabled, const char *name);
+/* Ends layout: keeps focus valid and aims the ring at it. */
+void ui_nav_end(ui_nav *nav, struct app *a);
+/* Moves focus to id (traced). */
+void ui_nav_focus(ui_nav *nav, struct app *a, int id);
+/* Handles navigation and pointer events; returns the id activated, or -1. */
+int ui_nav_event(ui_nav *nav, struct app *a, const action_event *ev);
+/* Animates the focus ring one logic step. */
+void ui_nav_update(ui_nav *nav, double dt, int reduced_motion);
+/* The item with this id, or NULL. */
+const ui_item *ui_nav_item(const ui_nav *nav, int id);
+/* Draws the focus ring (interpolated by alpha) when visible. */
+void ui_nav_draw(const ui_nav *nav, render *r, float alpha, int visible);
+
+/* Whether the focus ring should show (keyboard or controller used last). */
+int ui_focus_visible(const struct app *a);
+
+/* The table background over the whole screen. */
+void ui_draw_table(render *r, float vw);
+/* A cream panel with a soft shadow. */
+void ui_draw_panel(render *r, rrect p);
+/* A button: filled when focused or hovered, greyed when disabled. */
+void ui_draw_button(render *r, rrect b, const char *label, int focused, int enabled, int primary);
+/* A screen title with the logo, centred at the top. */
+void ui_draw_title(render *r, float vw, const char *title, const char *subtitle);
+/* Control hints along the bottom, worded for the device used last. */
+void ui_draw_hints(render *r, const struct app *a, const char *accept, const char *back,
+                   const char *alt);
+/* Draws text centred in a rectangle (single line). */
+void ui_text_center(render *r, font_face f, float size, rrect box, rcolor c, const char *s);
+/* Draws a sprite by name fitted inside box keeping its aspect; returns 0 if found. */
+int ui_draw_sprite_fit(render *r, const char *name, rrect box, rcolor tint);
+/* Lerps two rectangles. */
+rrect ui_rect_lerp(rrect a, rrect b, float t);
+/* Whether (x, y) lies inside r. */
+int ui_rect_contains(rrect r, float x, float y);
+
+#endif
