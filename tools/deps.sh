@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Makes sure Debian's packages that Stackhouse needs are installed.
+# Usage: tools/deps.sh play|test
+# As root it installs what is missing; otherwise it says what to install.
+set -euo pipefail
+want=(cmake make gcc pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libsdl2-mixer-dev
+      libcmocka-dev libchipmunk-dev libepoxy-dev libsqlite3-dev libstb-dev libmd4c-dev
+      fonts-dejavu-core)
+if [ "${1:-play}" = test ]; then
+  want+=(xvfb xauth libgl1-mesa-dri)
+fi
+missing=()
+for p in "${want[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+if [ "$(id -u)" -eq 0 ]; then
+  echo "Installing: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}"
+else
+  echo "Stackhouse needs these Debian packages: ${missing[*]}" >&2
+  echo "Install them with:  sudo apt-get install ${missing[*]}" >&2
+  exit 1
+fi
