@@ -402,12 +402,14 @@ int synth_music(int rate, float **out, int *frames)
     if (buf_alloc(&b, rate, lround(MUSIC_BARS * bar * rate), "music") != 0)
         return -1;
     /* Rendered on a circle: every tail that rings past the end lands in the
-     * start, so the loop is exactly one period of an endless performance. */
+     * start, so the loop is exactly one period of an endless performance.
+     * The bars start a sixteenth late so the seam falls between notes
+     * rather than on a downbeat's attack. */
     b.wrap = 1;
     rng_seed(&r, 0x4d55u);
     for (int k = 0; k < MUSIC_BARS; k++) {
         const chord *c = &progression[k];
-        double t = k * bar;
+        double t = k * bar + beat / 4.0;
 
         for (int v = 0; v < 3; v++)
             add_pad(&b, t, c->pad[v], bar - 0.3, 0.045);
