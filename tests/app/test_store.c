@@ -125,20 +125,33 @@ static void test_round_trip(void **state)
     store_close(db);
 }
 
+/* Commits kept=1, then opens a transaction that changes it and adds gone. */
+static void start_doomed_write(store *db)
+{
+    put_one(db, "kept", "1");
+    assert_int_equal(store_begin(db), 0);
+    assert_int_equal(store_put(db, "settings", "kept", "2"), 0);
+    assert_int_equal(store_put(db, "settings", "gone", "x"), 0);
+}
+
+/* Nothing of the doomed write is visible. */
+static void assert_untouched(store *db)
+{
+    char val[8];
+
+    assert_value(db, "kept", "1");
+    assert_int_equal(store_get(db, "settings", "gone", val, sizeof val), 1);
+}
+
 static void test_rollback(void **state)
 {
     fixture *f = *state;
     store *db = open_ok(f);
-    char val[8];
 
-    put_one(db, "kept", "1");
-    assert_int_equal(store_begin(db), 0);
+    start_doomed_write(db);
     assert_int_equal(store_begin(db), -1); /* no nesting */
-    assert_int_equal(store_put(db, "settings", "kept", "2"), 0);
-    assert_int_equal(store_put(db, "settings", "gone", "x"), 0);
     assert_int_equal(store_end(db, 0), 0);
-    assert_value(db, "kept", "1");
-    assert_int_equal(store_get(db, "settings", "gone", val, sizeof val), 1);
+    assert_untouched(db);
     assert_int_equal(store_end(db, 1), -1);                     /* nothing open */
     assert_int_equal(store_put(db, "settings", "k", "v"), -1); /* outside a transaction */
     store_close(db);
@@ -184,28 +197,29 @@ static void test_settings_defaults_and_round_trip(void **state)
 
 static void test_settings_set_and_step(void **state)
 {
+    /* Applied in order: step != 0 steps by it, otherwise sets arg. */
+    static const struct {
+        setting_id id;
+        int step, arg, want;
+    } ops[] = {
+        {SETTING_render_scale, 0, 20, 50},     {SETTING_music_volume, 0, 37, 40},
+        {SETTING_music_volume, 0, 1000, 100},  {SETTING_music_volume, 1, 0, 100}, /* clamps */
+        {SETTING_music_volume, -1, 0, 90},     {SETTING_fullscreen, 1, 0, 1},
+        {SETTING_fullscreen, 1, 0, 0}, /* wraps */ {SETTING_fullscreen, -1, 0, 1},
+    };
     settings s;
 
     (void)state;
     settings_defaults(&s);
     assert_string_equal(settings_desc(SETTING_music_volume)->key, "music_volume");
     assert_null(settings_desc(SETTING_COUNT));
-    settings_set(&s, SETTING_render_scale, 20);
-    assert_int_equal(s.v[SETTING_render_scale], 50);
-    settings_set(&s, SETTING_music_volume, 37);
-    assert_int_equal(s.v[SETTING_music_volume], 40);
-    settings_set(&s, SETTING_music_volume, 1000);
-    assert_int_equal(s.v[SETTING_music_volume], 100);
-    settings_step(&s, SETTING_music_volume, 1);
-    assert_int_equal(s.v[SETTING_music_volume], 100); /* percent clamps */
-    settings_step(&s, SETTING_music_volume, -1);
-    assert_int_equal(s.v[SETTING_music_volume], 90);
-    settings_step(&s, SETTING_fullscreen, 1);
-    assert_int_equal(s.v[SETTING_fullscreen], 1);
-    settings_step(&s, SETTING_fullscreen, 1);
-    assert_int_equal(s.v[SETTING_fullscreen], 0); /* bool wraps */
-    settings_step(&s, SETTING_fullscreen, -1);
-    assert_int_equal(s.v[SETTING_fullscreen], 1);
+    for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++) {
+        if (ops[k].step)
+            settings_step(&s, ops[k].id, ops[k].step);
+        else
+            settings_set(&s, ops[k].id, ops[k].arg);
+        assert_int_equal(s.v[ops[k].id], ops[k].want);
+    }
 }
 
 static void test_settings_bad_rows(void **state)
@@ -352,16 +366,11 @@ static void test_close_without_commit(void **state)
 {
     fixture *f = *state;
     store *db = open_ok(f);
-    char val[8];
 
-    put_one(db, "volume", "40");
-    assert_int_equal(store_begin(db), 0);
-    assert_int_equal(store_put(db, "settings", "volume", "90"), 0);
-    assert_int_equal(store_put(db, "settings", "half", "written"), 0);
+    start_doomed_write(db);
     store_close(db); /* the "crash": never committed */
     db = open_ok(f);
-    assert_value(db, "volume", "40");
-    assert_int_equal(store_get(db, "settings", "half", val, sizeof val), 1);
+    assert_untouched(db);
     store_close(db);
 }
 
