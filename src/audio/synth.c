@@ -285,7 +285,7 @@ static void sfx_error(buf *b, rng *r)
             buf_add(b, start + i, 0.5 * env * v);
         }
     }
-    finish(b, 0.6, 0.002, 0.01);
+    finish(b, 0.45, 0.002, 0.01); /* sustained, so it sounds loud at a lower peak */
 }
 
 typedef struct sfx_def {
