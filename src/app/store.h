@@ -14,8 +14,13 @@ typedef struct store store;
 store *store_open(const char *path, char *err, size_t errn);
 /* Closes the database. */
 void store_close(store *db);
-/* Reads a key from a key/value table ("settings"); returns 0 if found. */
+/* Reads a key from a key/value table ("settings"); returns 0 if found, 1 if
+ * absent, -1 on error or an unknown table. */
 int store_get(store *db, const char *table, const char *key, char *val, size_t valn);
+/* Called once per row by store_each. */
+typedef void (*store_row_fn)(const char *key, const char *val, void *user);
+/* Calls fn for every row of a key/value table, in key order; returns 0 or -1. */
+int store_each(store *db, const char *table, store_row_fn fn, void *user);
 /* Starts a write transaction; returns 0 or -1. */
 int store_begin(store *db);
 /* Writes a key in the open transaction; returns 0 or -1. */

@@ -1,0 +1,408 @@
+/* The SQLite store. Durability choice: WAL with synchronous=NORMAL. A crash
+ * of the game (or of the OS short of power loss) never loses a commit; a
+ * power cut may lose the last commit or two, but the database always stays
+ * consistent. For settings and saves that is the right trade against an
+ * fsync on every commit, which FULL would cost. */
+#include "app/store.h"
+
+#include <errno.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "core/log.h"
+
+#define STORE_SCHEMA_VERSION 1
+
+struct store {
+    sqlite3 *db;
+    char *path;
+    int in_tx;
+    sqlite3_stmt *get, *put, *each; /* settings key/value access */
+};
+
+/* The allow-list of tables. Only settings is a key/value table today; saves
+ * and stats are known names whose own accessors will come with their users. */
+typedef struct table_def {
+    const char *name;
+    int key_value;
+} table_def;
+
+static const table_def tables[] = {{"settings", 1}, {"saves", 0}, {"stats", 0}};
+
+static const char schema_v1[] =
+    "CREATE TABLE settings(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+    "CREATE TABLE saves(slot TEXT PRIMARY KEY, game TEXT NOT NULL, record TEXT NOT NULL,"
+    " updated INTEGER NOT NULL);"
+    "CREATE TABLE stats(game TEXT, key TEXT, value INTEGER, PRIMARY KEY(game, key));"
+    "PRAGMA user_version = 1;";
+
+/* Each table's columns as we use them; preparing this proves the file's
+ * schema is ours and not a lookalike with the same table names. */
+static const char schema_probe[] = "SELECT key, value FROM settings LIMIT 0;"
+                                   "SELECT slot, game, record, updated FROM saves LIMIT 0;"
+                                   "SELECT game, key, value FROM stats LIMIT 0;";
+
+typedef enum open_result { OPEN_OK, OPEN_UNUSABLE, OPEN_FAILED } open_result;
+
+/* Whether an SQLite error means "this file's content is bad" (move it
+ * aside) rather than "we cannot get at the file" (give up). */
+static int is_content_error(int rc)
+{
+    rc &= 0xff;
+    return rc == SQLITE_NOTADB || rc == SQLITE_CORRUPT || rc == SQLITE_FORMAT ||
+           rc == SQLITE_SCHEMA || rc == SQLITE_ERROR;
+}
+
+static open_result fail(sqlite3 *db, int rc, const char *what, char *why, size_t whyn)
+{
+    snprintf(why, whyn, "%s: %s", what, db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
+    return is_content_error(rc) ? OPEN_UNUSABLE : OPEN_FAILED;
+}
+
+static int pragma_int(sqlite3 *db, const char *sql, int *out)
+{
+    sqlite3_stmt *st;
+    int rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
+
+    if (rc != SQLITE_OK)
+        return rc;
+    rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) {
+        *out = sqlite3_column_int(st, 0);
+        rc = SQLITE_OK;
+    }
+    sqlite3_finalize(st);
+    return rc;
+}
+
+/* PRAGMA quick_check answers one row "ok", or rows describing damage. */
+static open_result check_integrity(sqlite3 *db, char *why, size_t whyn)
+{
+    sqlite3_stmt *st;
+    int rc = sqlite3_prepare_v2(db, "PRAGMA quick_check", -1, &st, NULL);
+
+    if (rc != SQLITE_OK)
+        return fail(db, rc, "integrity check", why, whyn);
+    rc = sqlite3_step(st);
+    if (rc != SQLITE_ROW) {
+        open_result r = fail(db, rc, "integrity check", why, whyn);
+        sqlite3_finalize(st);
+        return r;
+    }
+    if (strcmp((const char *)sqlite3_column_text(st, 0), "ok") != 0) {
+        snprintf(why, whyn, "integrity check: %s", (const char *)sqlite3_column_text(st, 0));
+        sqlite3_finalize(st);
+        return OPEN_UNUSABLE;
+    }
+    sqlite3_finalize(st);
+    return OPEN_OK;
+}
+
+/* Brings the schema to our version in one transaction, so a crash
+ * mid-migration leaves the old version, never half of the new one. */
+static open_result migrate(sqlite3 *db, char *why, size_t whyn)
+{
+    int version = 0, rc;
+
+    rc = pragma_int(db, "PRAGMA user_version", &version);
+    if (rc != SQLITE_OK)
+        return fail(db, rc, "schema version", why, whyn);
+    if (version > STORE_SCHEMA_VERSION) {
+        /* From a newer Stackhouse: we cannot read it, but it must survive. */
+        snprintf(why, whyn, "schema version %d is newer than ours (%d)", version,
+                 STORE_SCHEMA_VERSION);
+        return OPEN_UNUSABLE;
+    }
+    if (version == 0) {
+        rc = sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+        if (rc == SQLITE_OK)
+            rc = sqlite3_exec(db, schema_v1, NULL, NULL, NULL);
+        if (rc != SQLITE_OK) {
+            open_result r = fail(db, rc, "creating the schema", why, whyn);
+            sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+            return r;
+        }
+        rc = sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
+        if (rc != SQLITE_OK) {
+            sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+            return fail(db, rc, "creating the schema", why, whyn);
+        }
+    }
+    rc = sqlite3_exec(db, schema_probe, NULL, NULL, NULL);
+    if (rc != SQLITE_OK)
+        return fail(db, rc, "schema", why, whyn);
+    return OPEN_OK;
+}
+
+static int prepare_one(store *s, sqlite3_stmt **st, const char *sql)
+{
+    return sqlite3_prepare_v3(s->db, sql, -1, SQLITE_PREPARE_PERSISTENT, st, NULL);
+}
+
+static open_result prepare(store *s, char *why, size_t whyn)
+{
+    int rc = prepare_one(s, &s->get, "SELECT value FROM settings WHERE key = ?1");
+
+    if (rc == SQLITE_OK)
+        rc = prepare_one(s, &s->put, "INSERT OR REPLACE INTO settings(key, value) VALUES(?1, ?2)");
+    if (rc == SQLITE_OK)
+        rc = prepare_one(s, &s->each, "SELECT key, value FROM settings ORDER BY key");
+    return rc == SQLITE_OK ? OPEN_OK : fail(s->db, rc, "preparing statements", why, whyn);
+}
+
+static void close_handle(store *s)
+{
+    sqlite3_finalize(s->get);
+    sqlite3_finalize(s->put);
+    sqlite3_finalize(s->each);
+    s->get = s->put = s->each = NULL;
+    if (s->db)
+        sqlite3_close(s->db); /* rolls back anything left open */
+    s->db = NULL;
+    s->in_tx = 0;
+}
+
+/* Opens, checks, migrates and prepares; on failure s->db is closed again. */
+static open_result try_open(store *s, char *why, size_t whyn)
+{
+    int rc = sqlite3_open_v2(s->path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+    open_result r;
+
+    if (rc != SQLITE_OK) {
+        snprintf(why, whyn, "%s", s->db ? sqlite3_errmsg(s->db) : sqlite3_errstr(rc));
+        close_handle(s);
+        return OPEN_FAILED;
+    }
+    sqlite3_extended_result_codes(s->db, 0);
+    /* Another copy of the game may be writing; wait rather than fail. */
+    sqlite3_busy_timeout(s->db, 2000);
+    r = check_integrity(s->db, why, whyn);
+    if (r == OPEN_OK) {
+        rc = sqlite3_exec(s->db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;", NULL,
+                          NULL, NULL);
+        if (rc != SQLITE_OK)
+            r = fail(s->db, rc, "journal mode", why, whyn);
+    }
+    if (r == OPEN_OK)
+        r = migrate(s->db, why, whyn);
+    if (r == OPEN_OK)
+        r = prepare(s, why, whyn);
+    if (r != OPEN_OK)
+        close_handle(s);
+    return r;
+}
+
+static int file_exists(const char *path)
+{
+    struct stat st;
+
+    return lstat(path, &st) == 0;
+}
+
+/* Moves path (and its WAL and shared-memory files, which belong to it and
+ * would otherwise be replayed into the fresh database) to the first free
+ * path.corrupt-N. Writes the new name to aside. */
+static int move_aside(const char *path, char *aside, size_t asiden)
+{
+    char from[4096 + 8], to[8192];
+    static const char *const sidecars[] = {"-wal", "-shm"};
+
+    for (int n = 1; n < 10000; n++) {
+        snprintf(aside, asiden, "%s.corrupt-%d", path, n);
+        if (file_exists(aside))
+            continue;
+        if (rename(path, aside) != 0) {
+            log_error("store: cannot move %s to %s: %s", path, aside, strerror(errno));
+            return -1;
+        }
+        for (int k = 0; k < 2; k++) {
+            snprintf(from, sizeof from, "%s%s", path, sidecars[k]);
+            snprintf(to, sizeof to, "%s%s", aside, sidecars[k]);
+            if (file_exists(from) && rename(from, to) != 0 && remove(from) != 0) {
+                log_error("store: cannot move %s aside: %s", from, strerror(errno));
+                return -1;
+            }
+        }
+        return 0;
+    }
+    log_error("store: no free name to move %s aside", path);
+    return -1;
+}
+
+store *store_open(const char *path, char *err, size_t errn)
+{
+    char why[512], aside[4096 + 32];
+    store *s;
+    open_result r;
+
+    if (err && errn)
+        err[0] = '\0';
+    if (!path || !*path || !err || errn == 0)
+        return NULL;
+    if (strlen(path) > 4000) { /* leaves room for the .corrupt-N names */
+        snprintf(err, errn, "store: path too long");
+        log_error("%s", err);
+        return NULL;
+    }
+    s = calloc(1, sizeof *s);
+    if (!s || !(s->path = strdup(path))) {
+        snprintf(err, errn, "store: out of memory");
+        free(s);
+        return NULL;
+    }
+    r = try_open(s, why, sizeof why);
+    if (r == OPEN_UNUSABLE) {
+        if (move_aside(path, aside, sizeof aside) != 0) {
+            snprintf(err, errn, "store: %s is unusable (%s) and cannot be moved aside", path,
+                     why);
+            log_error("%s", err);
+            store_close(s);
+            return NULL;
+        }
+        snprintf(err, errn, "store: %s was unusable (%s); kept as %s, starting afresh", path, why,
+                 aside);
+        log_warn("%s", err);
+        r = try_open(s, why, sizeof why);
+    }
+    if (r != OPEN_OK) {
+        snprintf(err, errn, "store: cannot open %s: %s", path, why);
+        log_error("%s", err);
+        store_close(s);
+        return NULL;
+    }
+    return s;
+}
+
+void store_close(store *db)
+{
+    if (!db)
+        return;
+    close_handle(db);
+    free(db->path);
+    free(db);
+}
+
+/* Finds an allow-listed table; key/value access needs a key/value table. */
+static int check_table(const char *table)
+{
+    for (size_t k = 0; table && k < sizeof tables / sizeof tables[0]; k++) {
+        if (strcmp(table, tables[k].name) != 0)
+            continue;
+        if (tables[k].key_value)
+            return 0;
+        log_error("store: table %s has no key/value access", table);
+        return -1;
+    }
+    log_error("store: unknown table %s", table ? table : "(null)");
+    return -1;
+}
+
+int store_get(store *db, const char *table, const char *key, char *val, size_t valn)
+{
+    int rc, result = -1;
+
+    if (!db || !key || !val || valn == 0 || check_table(table) != 0)
+        return -1;
+    sqlite3_bind_text(db->get, 1, key, -1, SQLITE_TRANSIENT);
+    rc = sqlite3_step(db->get);
+    if (rc == SQLITE_ROW) {
+        const char *text = (const char *)sqlite3_column_text(db->get, 0);
+        snprintf(val, valn, "%s", text ? text : "");
+        result = 0;
+    } else if (rc == SQLITE_DONE) {
+        result = 1;
+    } else {
+        log_error("store: reading %s.%s: %s", table, key, sqlite3_errmsg(db->db));
+    }
+    sqlite3_reset(db->get);
+    sqlite3_clear_bindings(db->get);
+    return result;
+}
+
+int store_each(store *db, const char *table, store_row_fn fn, void *user)
+{
+    int rc;
+
+    if (!db || !fn || check_table(table) != 0)
+        return -1;
+    while ((rc = sqlite3_step(db->each)) == SQLITE_ROW) {
+        const char *key = (const char *)sqlite3_column_text(db->each, 0);
+        const char *val = (const char *)sqlite3_column_text(db->each, 1);
+        fn(key ? key : "", val ? val : "", user);
+    }
+    if (rc != SQLITE_DONE)
+        log_error("store: reading %s: %s", table, sqlite3_errmsg(db->db));
+    sqlite3_reset(db->each);
+    return rc == SQLITE_DONE ? 0 : -1;
+}
+
+int store_begin(store *db)
+{
+    int rc;
+
+    if (!db)
+        return -1;
+    if (db->in_tx) {
+        log_error("store: transaction already open");
+        return -1;
+    }
+    /* IMMEDIATE takes the write lock now, so a busy database fails here and
+     * not halfway through the writes. */
+    rc = sqlite3_exec(db->db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+    if (rc != SQLITE_OK) {
+        log_error("store: begin: %s", sqlite3_errmsg(db->db));
+        return -1;
+    }
+    db->in_tx = 1;
+    return 0;
+}
+
+int store_put(store *db, const char *table, const char *key, const char *val)
+{
+    int rc;
+
+    if (!db || !key || !val || check_table(table) != 0)
+        return -1;
+    if (!db->in_tx) {
+        log_error("store: writing %s.%s outside a transaction", table, key);
+        return -1;
+    }
+    sqlite3_bind_text(db->put, 1, key, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(db->put, 2, val, -1, SQLITE_TRANSIENT);
+    rc = sqlite3_step(db->put);
+    sqlite3_reset(db->put);
+    sqlite3_clear_bindings(db->put);
+    if (rc != SQLITE_DONE) {
+        log_error("store: writing %s.%s: %s", table, key, sqlite3_errmsg(db->db));
+        return -1;
+    }
+    return 0;
+}
+
+int store_end(store *db, int ok)
+{
+    int rc;
+
+    if (!db || !db->in_tx) {
+        log_error("store: no transaction to end");
+        return -1;
+    }
+    db->in_tx = 0;
+    if (ok) {
+        rc = sqlite3_exec(db->db, "COMMIT", NULL, NULL, NULL);
+        if (rc == SQLITE_OK)
+            return 0;
+        log_error("store: commit: %s", sqlite3_errmsg(db->db));
+    }
+    rc = sqlite3_exec(db->db, "ROLLBACK", NULL, NULL, NULL);
+    if (rc != SQLITE_OK && sqlite3_get_autocommit(db->db) == 0) {
+        log_error("store: rollback: %s", sqlite3_errmsg(db->db));
+        return -1;
+    }
+    return ok ? -1 : 0;
+}
+
+const char *store_path(const store *db) { return db ? db->path : NULL; }

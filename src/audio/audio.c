@@ -1,0 +1,172 @@
+/* SDL_mixer playback of the synthesised sounds. Effects are rendered at the
+ * device rate and converted once to the device format, so playback costs
+ * nothing but mixing. Channel 0 is reserved for the music loop. */
+#include "audio/audio.h"
+
+#include <SDL.h>
+#include <SDL_mixer.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "core/log.h"
+
+#define AUDIO_RATE 48000
+#define AUDIO_CHANNELS 16
+#define MUSIC_CHANNEL 0
+
+/* A chunk over a PCM buffer we own: Mix_QuickLoad_RAW does not copy it. */
+typedef struct sound {
+    Mix_Chunk *chunk;
+    Uint8 *pcm;
+} sound;
+
+static struct {
+    int open;
+    int own_sdl_audio; /* we started SDL's audio subsystem, so we stop it */
+    sound sfx[SFX_COUNT];
+    sound music;
+} au;
+
+/* Converts mono float PCM to the device's format and channel count. */
+static int sound_make(sound *s, const float *mono, int frames, int rate, Uint16 fmt, int channels)
+{
+    SDL_AudioCVT cvt;
+    size_t len = (size_t)frames * sizeof *mono;
+
+    if (SDL_BuildAudioCVT(&cvt, AUDIO_F32SYS, 1, rate, fmt, (Uint8)channels, rate) < 0) {
+        log_error("audio: no conversion to the device format: %s", SDL_GetError());
+        return -1;
+    }
+    cvt.len = (int)len;
+    cvt.buf = malloc(len * (size_t)(cvt.len_mult > 0 ? cvt.len_mult : 1));
+    if (!cvt.buf) {
+        log_error("audio: out of memory converting %d frames", frames);
+        return -1;
+    }
+    SDL_memcpy(cvt.buf, mono, len);
+    if (cvt.needed && SDL_ConvertAudio(&cvt) < 0) {
+        log_error("audio: conversion failed: %s", SDL_GetError());
+        free(cvt.buf);
+        return -1;
+    }
+    s->pcm = cvt.buf;
+    s->chunk = Mix_QuickLoad_RAW(s->pcm, (Uint32)(cvt.needed ? cvt.len_cvt : cvt.len));
+    if (!s->chunk) {
+        log_error("audio: cannot load a chunk: %s", Mix_GetError());
+        free(s->pcm);
+        s->pcm = NULL;
+        return -1;
+    }
+    return 0;
+}
+
+static void sound_free(sound *s)
+{
+    if (s->chunk)
+        Mix_FreeChunk(s->chunk);
+    free(s->pcm);
+    s->chunk = NULL;
+    s->pcm = NULL;
+}
+
+/* Renders one sound (an effect, or the music for id == SFX_COUNT); a failure
+ * only costs that sound, the rest still plays. */
+static void load_sound(sound *s, int id, int rate, Uint16 fmt, int channels)
+{
+    float *pcm = NULL;
+    int frames = 0;
+    int rc = id == SFX_COUNT ? synth_music(rate, &pcm, &frames)
+                             : synth_render((sfx_id)id, rate, &pcm, &frames);
+
+    if (rc == 0 && sound_make(s, pcm, frames, rate, fmt, channels) != 0)
+        log_warn("audio: %s will be silent", id == SFX_COUNT ? "music" : synth_name((sfx_id)id));
+    free(pcm);
+}
+
+int audio_init(void)
+{
+    int rate, channels;
+    Uint16 fmt;
+
+    if (au.open)
+        return 0;
+    if (!SDL_WasInit(SDL_INIT_AUDIO)) {
+        if (SDL_InitSubSystem(SDL_INIT_AUDIO) != 0) {
+            log_warn("audio: no sound, SDL audio unavailable: %s", SDL_GetError());
+            return -1;
+        }
+        au.own_sdl_audio = 1;
+    }
+    /* Float output keeps the synth's resolution; SDL converts if it must. */
+    if (Mix_OpenAudio(AUDIO_RATE, AUDIO_F32SYS, 2, 1024) != 0) {
+        log_warn("audio: no sound, cannot open the mixer: %s", Mix_GetError());
+        if (au.own_sdl_audio)
+            SDL_QuitSubSystem(SDL_INIT_AUDIO);
+        au.own_sdl_audio = 0;
+        return -1;
+    }
+    Mix_QuerySpec(&rate, &fmt, &channels);
+    Mix_AllocateChannels(AUDIO_CHANNELS);
+    Mix_ReserveChannels(1); /* MUSIC_CHANNEL: effects never steal it */
+    for (int id = 0; id <= SFX_COUNT; id++)
+        load_sound(id == SFX_COUNT ? &au.music : &au.sfx[id], id, rate, fmt, channels);
+    /* Music stays off until audio_set_volume gives it a volume. */
+    au.open = 1;
+    log_info("audio: %d Hz, %d channels, format 0x%04x", rate, channels, (unsigned)fmt);
+    return 0;
+}
+
+void audio_quit(void)
+{
+    if (!au.open)
+        return;
+    Mix_HaltChannel(-1);
+    for (int id = 0; id < SFX_COUNT; id++)
+        sound_free(&au.sfx[id]);
+    sound_free(&au.music);
+    Mix_CloseAudio();
+    if (au.own_sdl_audio)
+        SDL_QuitSubSystem(SDL_INIT_AUDIO);
+    au.open = 0;
+    au.own_sdl_audio = 0;
+}
+
+void audio_play(sfx_id id)
+{
+    if (!au.open || (int)id < 0 || id >= SFX_COUNT || !au.sfx[id].chunk)
+        return;
+    /* -1 when every channel is busy: dropping one effect beats cutting one. */
+    if (Mix_PlayChannel(-1, au.sfx[id].chunk, 0) < 0)
+        log_debug("audio: %s dropped: %s", synth_name(id), Mix_GetError());
+}
+
+/* Loudness is perceived roughly logarithmically; squaring the percentage
+ * makes the slider's steps sound even instead of bunching at the top. */
+static int mix_volume(int percent)
+{
+    if (percent < 0)
+        percent = 0;
+    if (percent > 100)
+        percent = 100;
+    int v = (int)lround(MIX_MAX_VOLUME * (percent / 100.0) * (percent / 100.0));
+
+    return percent > 0 && v == 0 ? 1 : v; /* any percent above 0 is audible */
+}
+
+void audio_set_volume(int music_percent, int effects_percent)
+{
+    int fx = mix_volume(effects_percent), music = mix_volume(music_percent);
+
+    if (!au.open)
+        return;
+    for (int ch = 0; ch < AUDIO_CHANNELS; ch++)
+        if (ch != MUSIC_CHANNEL)
+            Mix_Volume(ch, fx);
+    Mix_Volume(MUSIC_CHANNEL, music);
+    if (music == 0) {
+        Mix_HaltChannel(MUSIC_CHANNEL);
+    } else if (!Mix_Playing(MUSIC_CHANNEL) && au.music.chunk) {
+        if (Mix_PlayChannel(MUSIC_CHANNEL, au.music.chunk, -1) < 0)
+            log_warn("audio: cannot start the music: %s", Mix_GetError());
+    }
+}
