@@ -59,6 +59,13 @@ foreach(src ${APP_TESTS})
     STACKHOUSE_DATA_BUILD="${STACKHOUSE_DATA}")
   add_test(NAME ${name} COMMAND ${name})
   # SDL's dummy audio driver everywhere in tests; windowed tests start their own Xvfb.
-  set_tests_properties(${name} PROPERTIES LABELS app TIMEOUT 900
+  set(labels app)
+  if(name MATCHES "^test_(screens|app_cli)$")
+    list(APPEND labels screens)   # whole-screen pixel tests; not rerun under the sanitizers
+  endif()
+  set_tests_properties(${name} PROPERTIES LABELS "${labels}" TIMEOUT 900
     ENVIRONMENT "SDL_AUDIODRIVER=dummy;STACKHOUSE_HEADLESS=1")
+  if(TARGET stackhouse)
+    add_dependencies(${name} stackhouse)
+  endif()
 endforeach()

@@ -133,6 +133,7 @@ static void draw_tile(picker *p, app *a, render *r, int i)
     }
     render_shadow(r, (rrect){t.x + 4, t.y + (hot ? 18 : 10), t.w, t.h}, 24, hot ? 34 : 24, UI_SHADOW);
     render_round_rect(r, t, 24, hot ? (rcolor){255, 248, 234, 255} : UI_CREAM);
+    ui_audit_box(t);
     pic = (rrect){t.x + pad, t.y + pad, t.w - 2 * pad, (t.w - 2 * pad) * 300.0f / 480.0f};
     if (pic.h > t.h * 0.56f)
         pic.h = t.h * 0.56f;
@@ -162,6 +163,7 @@ static void draw_tile(picker *p, app *a, render *r, int i)
         const char *soon = "Coming soon";
         float sw = render_text_width(r, FONT_SANS_BOLD, 20 * k, soon) + 52 * k;
         rrect badge = {pic.x + pic.w - sw - 10 * k, pic.y + 10 * k, sw, 38 * k};
+        ui_audit_box(badge);
         render_round_rect(r, badge, 19 * k, (rcolor){43, 33, 24, 215});
         ui_draw_sprite_fit(r, "icons/lock", (rrect){badge.x + 10 * k, badge.y + 7 * k, 24 * k, 24 * k},
                            UI_CREAM);

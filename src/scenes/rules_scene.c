@@ -172,6 +172,7 @@ static void rules_draw(scene *s, app *a, render *r, float alpha)
     for (int i = 0; i < N_DOCS; i++) {
         const ui_item *it = ui_nav_item(&p->nav, ID_TAB + i);
         int on = i == p->tab;
+        ui_audit_box(it->r);
         render_round_rect(r, it->r, 22, on ? UI_CREAM : (rcolor){70, 45, 28, 200});
         ui_text_center(r, FONT_SANS_BOLD, UI_BODY, it->r, on ? UI_INK : UI_CREAM, docs[i].label);
     }

@@ -117,6 +117,7 @@ static void score_draw(scene *s, app *a, render *r, float alpha)
     for (int k = 0; k < rep->players; k++) {
         int i = p->order[k], first = rep->rank[i] == 0;
         rrect row = {p->panel.x + 20, y, p->panel.w - 40, 84};
+        ui_audit_box(row);
         render_round_rect(r, row, 20, first ? (rcolor){255, 236, 180, 255} : (rcolor){244, 232, 210, 255});
         if (first)
             ui_draw_sprite_fit(r, "icons/trophy", (rrect){x - 4, y + 14, 56, 56}, (rcolor){214, 150, 20, 255});

@@ -157,6 +157,7 @@ static void value_box(render *r, rrect b, const char *text, int focused, int ena
 {
     rcolor fill = enabled ? (focused ? (rcolor){255, 250, 238, 255} : UI_PAPER)
                           : (rcolor){226, 216, 198, 255};
+    ui_audit_box(b);
     render_round_rect(r, b, 20, fill);
     render_round_outline(r, b, 20, 2, (rcolor){180, 160, 130, 255});
     ui_text_center(r, FONT_SANS_BOLD, UI_BODY, b, enabled ? UI_INK : UI_DISABLED, text);

@@ -5,6 +5,21 @@
 
 #include "app/app.h"
 
+#define AUDIT_MAX 256
+static int audit_on, audit_n;
+static rrect audit_boxes[AUDIT_MAX];
+
+void ui_audit_enable(int on) { audit_on = on; }
+void ui_audit_reset(void) { audit_n = 0; }
+int ui_audit_count(void) { return audit_n; }
+rrect ui_audit_get(int i) { return audit_boxes[i]; }
+
+void ui_audit_box(rrect r)
+{
+    if (audit_on && audit_n < AUDIT_MAX)
+        audit_boxes[audit_n++] = r;
+}
+
 void ui_nav_init(ui_nav *nav, const char *scene_name)
 {
     memset(nav, 0, sizeof *nav);
@@ -196,6 +211,7 @@ void ui_draw_table(render *r, float vw)
 void ui_draw_panel(render *r, rrect p)
 {
     sprite_id panel = render_sprite_find(r, "ui/panel");
+    ui_audit_box(p);
     render_shadow(r, (rrect){p.x + 4, p.y + 10, p.w, p.h}, 26, 28, UI_SHADOW);
     if (panel >= 0)
         render_nine(r, panel, p, UI_WHITE);
@@ -219,6 +235,7 @@ void ui_draw_button(render *r, rrect b, const char *label, int focused, int enab
     } else if (focused) {
         fill = primary ? (rcolor){226, 100, 60, 255} : (rcolor){255, 246, 226, 255};
     }
+    ui_audit_box(b);
     render_shadow(r, (rrect){b.x, b.y + 5, b.w, b.h}, b.h / 2, 10, (rcolor){30, 15, 0, 90});
     render_round_rect(r, b, b.h / 2, fill);
     ui_text_center(r, FONT_SANS_BOLD, UI_BODY, b, ink, label);
@@ -274,6 +291,7 @@ void ui_draw_hints(render *r, const struct app *a, const char *accept, const cha
         snprintf(line + len, sizeof line - len, "%s %s", kx, alt);
     }
     w = render_text_width(r, FONT_SANS, UI_SMALL, line);
+    ui_audit_box((rrect){(a->vw - w) / 2 - 24, RENDER_VIRTUAL_H - 64, w + 48, 44});
     render_round_rect(r, (rrect){(a->vw - w) / 2 - 24, RENDER_VIRTUAL_H - 64, w + 48, 44}, 22,
                       (rcolor){30, 18, 8, 150});
     render_text(r, FONT_SANS, UI_SMALL, (a->vw - w) / 2, RENDER_VIRTUAL_H - 56, UI_CREAM, line);

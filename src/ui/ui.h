@@ -89,4 +89,16 @@ rrect ui_rect_lerp(rrect a, rrect b, float t);
 /* Whether (x, y) lies inside r. */
 int ui_rect_contains(rrect r, float x, float y);
 
+/* Layout audit for tests: while on, panels, buttons and tiles drawn this
+ * frame are recorded, so text can be checked to sit inside them. */
+void ui_audit_enable(int on);
+/* Forgets the recorded boxes (call at the start of a frame). */
+void ui_audit_reset(void);
+/* Records a box (no-op unless auditing). */
+void ui_audit_box(rrect r);
+/* Number of boxes recorded this frame. */
+int ui_audit_count(void);
+/* The i-th recorded box. */
+rrect ui_audit_get(int i);
+
 #endif

@@ -1,0 +1,227 @@
+/* The game binary end to end under its own Xvfb: headless capture, the
+ * controller-only tour, a controller unplugged mid-game, and bad conditions
+ * (no OpenGL 3.3, a corrupt asset, a bad input script, a corrupt settings
+ * database) each giving one clear message and no crash. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "core/registry.h"
+#include "testenv.h"
+
+#define GAME STACKHOUSE_BINARY_DIR "/stackhouse"
+
+static char tmp[256];
+
+static int setup_env(void **state)
+{
+    (void)state;
+    if (testenv_start_xvfb() != 0) {
+        fprintf(stderr, "Xvfb is not installed (apt-get install xvfb)\n");
+        return -1;
+    }
+    snprintf(tmp, sizeof tmp, "%s", testenv_tmpdir());
+    setenv("STACKHOUSE_PREF_DIR", tmp, 1);
+    setenv("SDL_AUDIODRIVER", "dummy", 1);
+    setenv("STACKHOUSE_HEADLESS", "1", 1);
+    unsetenv("STACKHOUSE_DATA_DIR");
+    return 0;
+}
+
+static int teardown_env(void **state)
+{
+    (void)state;
+    testenv_stop_xvfb();
+    return 0;
+}
+
+static int run(const char *env, const char *args, const char *errfile)
+{
+    char cmd[4096];
+    /* From another working directory: the game must not depend on it. */
+    snprintf(cmd, sizeof cmd, "cd / && %s %s %s 2>%s >/dev/null", env ? env : "", GAME, args, errfile);
+    return testenv_run(cmd);
+}
+
+static void test_screenshot_any_cwd(void **state)
+{
+    char args[512], png[300], err[300];
+    (void)state;
+    snprintf(png, sizeof png, "%s/picker.png", tmp);
+    snprintf(err, sizeof err, "%s/err.txt", tmp);
+    snprintf(args, sizeof args, "--scene picker --screenshot %s --window 1280x720 --frames 5", png);
+    assert_int_equal(run(NULL, args, err), 0);
+    {
+        FILE *f = fopen(png, "rb");
+        unsigned char sig[24];
+        assert_non_null(f);
+        assert_int_equal(fread(sig, 1, 24, f), 24);
+        fclose(f);
+        assert_memory_equal(sig + 1, "PNG", 3);
+        /* IHDR width and height, big-endian. */
+        assert_int_equal((sig[16] << 24) | (sig[17] << 16) | (sig[18] << 8) | sig[19], 1280);
+        assert_int_equal((sig[20] << 24) | (sig[21] << 16) | (sig[22] << 8) | sig[23], 720);
+    }
+}
+
+static void test_controller_reaches_everything(void **state)
+{
+    char args[1024], trace[300], err[300];
+    char *t;
+    (void)state;
+    snprintf(trace, sizeof trace, "%s/tour.trace", tmp);
+    snprintf(err, sizeof err, "%s/tour.err", tmp);
+    snprintf(args, sizeof args,
+             "--scene picker --screenshot %s/tour.png --input %s/tests/scripts/controller_tour.txt "
+             "--trace %s",
+             tmp, STACKHOUSE_SOURCE_DIR, trace);
+    assert_int_equal(run(NULL, args, err), 0);
+    t = testenv_slurp(trace);
+    for (int i = 0; i < registry_count(); i++) {
+        char want[64];
+        snprintf(want, sizeof want, "focus picker %s\n", registry_get(i)->id);
+        if (!strstr(t, want) && !strstr(t, want + 0))
+            fprintf(stderr, "controller never reached tile %s\n", registry_get(i)->id);
+        /* the first tile is focused on entry */
+        if (i > 0)
+            assert_non_null(strstr(t, want));
+    }
+    {
+        static const char *const keys[] = {"fullscreen", "render_scale", "music_volume",
+                                           "effects_volume", "colorblind", "reduced_motion"};
+        for (int i = 0; i < 6; i++) {
+            char want[64];
+            snprintf(want, sizeof want, "focus settings %s\n", keys[i]);
+            if (i == 0)
+                continue; /* focused on entry */
+            assert_non_null(strstr(t, want));
+        }
+    }
+    /* The controller changed values: render scale down then up, colour-blind twice. */
+    assert_non_null(strstr(t, "setting render_scale 90"));
+    assert_non_null(strstr(t, "setting render_scale 100"));
+    assert_non_null(strstr(t, "setting colorblind 1"));
+    assert_non_null(strstr(t, "setting colorblind 0"));
+    free(t);
+}
+
+static void test_unplugged_controller(void **state)
+{
+    char args[1024], trace[300], err[300];
+    char *t;
+    (void)state;
+    snprintf(trace, sizeof trace, "%s/unplug.trace", tmp);
+    snprintf(err, sizeof err, "%s/unplug.err", tmp);
+    snprintf(args, sizeof args,
+             "--scene picker --screenshot %s/unplug.png --input %s/tests/scripts/unplug.txt "
+             "--trace %s",
+             tmp, STACKHOUSE_SOURCE_DIR, trace);
+    assert_int_equal(run(NULL, args, err), 0);
+    t = testenv_slurp(trace);
+    assert_non_null(strstr(t, "focus picker samestax"));
+    assert_non_null(strstr(t, "toast Controller disconnected"));
+    /* After the unplug the mouse still moves focus. */
+    assert_true(strstr(t, "focus picker speedstax") > strstr(t, "toast Controller disconnected"));
+    free(t);
+}
+
+static void test_no_gl33(void **state)
+{
+    char err[300];
+    char *e;
+    (void)state;
+    snprintf(err, sizeof err, "%s/nogl.err", tmp);
+    assert_int_equal(run("MESA_GL_VERSION_OVERRIDE=3.0 MESA_GLSL_VERSION_OVERRIDE=130",
+                         "--scene picker --screenshot /dev/null --frames 1", err),
+                     1);
+    e = testenv_slurp(err);
+    assert_non_null(strstr(e, "OpenGL 3.3"));
+    free(e);
+}
+
+static void test_corrupt_asset(void **state)
+{
+    char cmd[2048], err[300], data[300], env[400];
+    char *e;
+    (void)state;
+    snprintf(data, sizeof data, "%s/data", tmp);
+    snprintf(cmd, sizeof cmd,
+             "mkdir -p %s && cp -rL %s/share/stackhouse/. %s/ && chmod -R u+w %s && "
+             "printf 'not an svg <<<' > %s/assets/icons/star.svg",
+             data, STACKHOUSE_BINARY_DIR, data, data, data);
+    assert_int_equal(testenv_run(cmd), 0);
+    snprintf(env, sizeof env, "STACKHOUSE_DATA_DIR=%s", data);
+    snprintf(err, sizeof err, "%s/asset.err", tmp);
+    assert_int_equal(run(env, "--scene picker --screenshot /dev/null --frames 1", err), 1);
+    e = testenv_slurp(err);
+    assert_non_null(strstr(e, "star.svg"));
+    free(e);
+}
+
+static void test_bad_script(void **state)
+{
+    char err[300], script[300], args[700];
+    char *e;
+    FILE *f;
+    (void)state;
+    snprintf(script, sizeof script, "%s/bad.txt", tmp);
+    f = fopen(script, "w");
+    assert_non_null(f);
+    fputs("wait 2\npad jump\n", f);
+    fclose(f);
+    snprintf(err, sizeof err, "%s/script.err", tmp);
+    snprintf(args, sizeof args, "--scene picker --screenshot /dev/null --input %s", script);
+    assert_int_equal(run(NULL, args, err), 2);
+    e = testenv_slurp(err);
+    assert_non_null(strstr(e, "line 2"));
+    free(e);
+}
+
+static void test_corrupt_settings_db(void **state)
+{
+    char pref[300], cmd[700], err[300], env[400], path[400];
+    char *e;
+    FILE *f;
+    (void)state;
+    snprintf(pref, sizeof pref, "%s/pref-corrupt", tmp);
+    snprintf(cmd, sizeof cmd, "mkdir -p %s", pref);
+    assert_int_equal(testenv_run(cmd), 0);
+    snprintf(path, sizeof path, "%s/stackhouse.db", pref);
+    f = fopen(path, "wb");
+    assert_non_null(f);
+    fputs("this is not a database, but it is someone's file", f);
+    fclose(f);
+    snprintf(env, sizeof env, "STACKHOUSE_PREF_DIR=%s", pref);
+    snprintf(err, sizeof err, "%s/db.err", tmp);
+    assert_int_equal(run(env, "--scene settings --screenshot /dev/null --frames 2", err), 0);
+    e = testenv_slurp(err);
+    assert_non_null(strstr(e, "stackhouse.db"));
+    free(e);
+    snprintf(path, sizeof path, "%s/stackhouse.db.corrupt-1", pref);
+    e = testenv_slurp(path);
+    assert_string_equal(e, "this is not a database, but it is someone's file");
+    free(e);
+}
+
+static void test_bad_arguments(void **state)
+{
+    char err[300];
+    (void)state;
+    snprintf(err, sizeof err, "%s/args.err", tmp);
+    assert_int_equal(run(NULL, "--window huge", err), 2);
+    assert_int_equal(run(NULL, "--scene nowhere --screenshot /dev/null", err), 1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_screenshot_any_cwd),  cmocka_unit_test(test_controller_reaches_everything),
+        cmocka_unit_test(test_unplugged_controller), cmocka_unit_test(test_no_gl33),
+        cmocka_unit_test(test_corrupt_asset),       cmocka_unit_test(test_bad_script),
+        cmocka_unit_test(test_corrupt_settings_db), cmocka_unit_test(test_bad_arguments),
+    };
+    return cmocka_run_group_tests(tests, setup_env, teardown_env);
+}

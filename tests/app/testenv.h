@@ -1,0 +1,112 @@
+/* Test helpers for windowed tests: each test starts its own Xvfb (big enough
+ * for 4K), and runs the game binary capturing its output. Header-only so each
+ * test stays one file. */
+#ifndef STACKHOUSE_TESTENV_H
+#define STACKHOUSE_TESTENV_H
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static pid_t testenv_xvfb_pid;
+
+static void testenv_sleep_ms(int ms)
+{
+    struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
+    nanosleep(&ts, NULL);
+}
+
+/* Starts Xvfb on a free display and exports DISPLAY; returns 0, or -1 if Xvfb is missing. */
+static int testenv_start_xvfb(void)
+{
+    char sock[64], lock[64], disp[16];
+    struct stat st;
+    if (access("/usr/bin/Xvfb", X_OK) != 0)
+        return -1;
+    for (int n = 90 + (int)(getpid() % 40); n < 200; n++) {
+        snprintf(sock, sizeof sock, "/tmp/.X11-unix/X%d", n);
+        snprintf(lock, sizeof lock, "/tmp/.X%d-lock", n);
+        if (stat(sock, &st) == 0 || stat(lock, &st) == 0)
+            continue;
+        snprintf(disp, sizeof disp, ":%d", n);
+        testenv_xvfb_pid = fork();
+        if (testenv_xvfb_pid == 0) {
+            int devnull = open("/dev/null", O_WRONLY);
+            dup2(devnull, 1);
+            dup2(devnull, 2);
+            execl("/usr/bin/Xvfb", "Xvfb", disp, "-screen", "0", "3840x2160x24", "-nolisten", "tcp",
+                  "-noreset", (char *)NULL);
+            _exit(127);
+        }
+        for (int i = 0; i < 200; i++) {
+            if (stat(sock, &st) == 0) {
+                setenv("DISPLAY", disp, 1);
+                testenv_sleep_ms(100);
+                return 0;
+            }
+            if (waitpid(testenv_xvfb_pid, NULL, WNOHANG) == testenv_xvfb_pid)
+                break; /* lost a race for this display: try the next */
+            testenv_sleep_ms(25);
+        }
+    }
+    return -1;
+}
+
+/* Stops the Xvfb started above. */
+static void testenv_stop_xvfb(void)
+{
+    if (testenv_xvfb_pid > 0) {
+        kill(testenv_xvfb_pid, SIGTERM);
+        waitpid(testenv_xvfb_pid, NULL, 0);
+        testenv_xvfb_pid = 0;
+    }
+}
+
+/* Makes a fresh temporary directory; returns a static path. */
+static const char *testenv_tmpdir(void)
+{
+    static char dir[128];
+    snprintf(dir, sizeof dir, "/tmp/stackhouse-test-XXXXXX");
+    if (!mkdtemp(dir))
+        return NULL;
+    return dir;
+}
+
+/* Reads a whole file into a malloc'd string ("" if missing). */
+static char *testenv_slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    char *buf;
+    long n;
+    if (!f)
+        return calloc(1, 1);
+    fseek(f, 0, SEEK_END);
+    n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    buf = calloc(1, (size_t)n + 1);
+    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n)
+        buf[0] = '\0';
+    fclose(f);
+    return buf;
+}
+
+/* Runs a shell command with env assignments prefixed; stderr goes to errfile.
+ * Returns the exit status (or 128+signal). */
+static int testenv_run(const char *cmd)
+{
+    int rc = system(cmd);
+    if (rc == -1)
+        return -1;
+    if (WIFSIGNALED(rc))
+        return 128 + WTERMSIG(rc);
+    return WEXITSTATUS(rc);
+}
+
+#endif
