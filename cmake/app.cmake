@@ -62,3 +62,4 @@ foreach(src ${APP_TESTS})
   set_tests_properties(${name} PROPERTIES LABELS app TIMEOUT 900
     ENVIRONMENT "SDL_AUDIODRIVER=dummy;STACKHOUSE_HEADLESS=1")
 endforeach()
+include(${CMAKE_SOURCE_DIR}/packaging/packaging.cmake OPTIONAL)
