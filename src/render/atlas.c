@@ -167,19 +167,28 @@ static int tag_attr(const char *tag, const char *name, char *val, size_t valn)
     return -1;
 }
 
-/* Finds the root <svg> element and reads its natural size and nine-slice borders. */
+/* Finds the root <svg> element (after any prolog, comments and doctype) and
+ * reads its natural size and nine-slice borders. */
 static int parse_svg_root(const char *buf, atlas_sprite *s)
 {
     const char *tag = buf;
     char val[128], *end;
 
     for (;;) {
-        tag = strstr(tag, "<svg");
-        if (!tag)
+        if (!(tag = strchr(tag, '<')))
             return -1;
-        if (tag[4] == ' ' || tag[4] == '\t' || tag[4] == '\n' || tag[4] == '\r')
+        if (strncmp(tag, "<!--", 4) == 0) {
+            if (!(tag = strstr(tag + 4, "-->")))
+                return -1;
+        } else if (tag[1] == '?' || tag[1] == '!') {
+            if (!(tag = strchr(tag, '>')))
+                return -1;
+        } else if (strncmp(tag, "<svg", 4) == 0 && strchr(" \t\r\n", tag[4]) && tag[4]) {
             break;
-        tag += 4;
+        } else {
+            return -1; /* the root element is not <svg> */
+        }
+        tag++;
     }
     tag += 4;
     if (tag_attr(tag, "width", val, sizeof val) != 0 || (s->w = strtof(val, &end)) <= 0 || end == val)

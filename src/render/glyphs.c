@@ -51,7 +51,7 @@ glyphs *glyphs_create(const char *font_dir, char *err, size_t errn)
         snprintf(path, sizeof path, "%s/%s", font_dir, face_files[i]);
         g->face_data[i] = SDL_LoadFile(path, &g->face_len[i]);
         if (!g->face_data[i]) {
-            snprintf(err, errn, "%s: cannot read font: %s", path, SDL_GetError());
+            snprintf(err, errn, "%s: cannot read font file", path);
             glyphs_destroy(g);
             return NULL;
         }

@@ -22,12 +22,14 @@ render *render_create_common(const render_paths *paths, const render_backend *be
         snprintf(err, errn, "render: asset_dir and font_dir are required");
         return NULL;
     }
-    if (!TTF_WasInit() && TTF_Init() != 0) {
+    /* TTF_Init counts, so each renderer holds its own reference. */
+    if (TTF_Init() != 0) {
         snprintf(err, errn, "TTF_Init: %s", TTF_GetError());
         return NULL;
     }
     if (!(r = calloc(1, sizeof *r))) {
         snprintf(err, errn, "out of memory");
+        TTF_Quit();
         return NULL;
     }
     r->be = be;
@@ -69,7 +71,6 @@ void render_destroy(render *r)
     free(r->font_dir);
     free(r->cache_dir);
     free(r);
-    /* TTF_Init counts, so this balances only our own init. */
     TTF_Quit();
 }
 

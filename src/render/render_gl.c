@@ -30,7 +30,7 @@ static GLuint compile(const char *dir, const char *file, GLenum type, char *err,
 
     snprintf(path, sizeof path, "%s/%s", dir ? dir : ".", file);
     if (!(src = SDL_LoadFile(path, &len))) {
-        snprintf(err, errn, "%s: cannot read shader: %s", path, SDL_GetError());
+        snprintf(err, errn, "%s: cannot read shader file", path);
         return 0;
     }
     sh = glCreateShader(type);
