@@ -43,9 +43,9 @@ typedef struct render_stats {
 /* Where the renderer finds its read-only data. */
 typedef struct render_paths {
     const char *shader_dir; /* holds name.vert.glsl / name.frag.glsl */
-    const char *asset_dir;  /* holds sprites.txt and the SVG sources */
+    const char *asset_dir;  /* every *.svg below it is a sprite named by its relative path */
     const char *font_dir;   /* holds the DejaVu .ttf files */
-    const char *cache_dir;  /* writable; rasterised atlases are kept here (may be NULL) */
+    const char *cache_dir;  /* rasterised sprite pages are kept here; NULL: no disk cache */
 } render_paths;
 
 /* Creates the GL back end; a GL 3.3 core context must be current. Returns
@@ -56,6 +56,8 @@ render *render_create_gl(const render_paths *paths, char *err, size_t errn);
 render *render_create_null(const render_paths *paths, char *err, size_t errn);
 /* Frees the renderer and its GL objects. */
 void render_destroy(render *r);
+/* The message of the last failed render_begin (names the file at fault). */
+const char *render_error(const render *r);
 
 /* Starts a frame for a framebuffer of w×h pixels. Re-rasterises sprites and
  * glyphs when the pixels-per-unit scale changed. Returns 0, or -1 on an asset error. */
@@ -69,9 +71,9 @@ float render_scale(const render *r);
 /* Width of the screen in virtual units (height is RENDER_VIRTUAL_H). */
 float render_virtual_w(const render *r);
 
-/* Looks up a sprite by name from assets/sprites.txt; -1 if unknown. */
+/* Looks up a sprite by name ("ui/panel" for assets/ui/panel.svg); -1 if unknown. */
 sprite_id render_sprite_find(const render *r, const char *name);
-/* The sprite's natural size in virtual units (as declared in sprites.txt). */
+/* The sprite's natural size in virtual units (the SVG root's width and height). */
 void render_sprite_size(const render *r, sprite_id s, float *w, float *h);
 
 /* Draws a sprite stretched into dst, tinted (multiplied) by tint. */
@@ -79,7 +81,8 @@ void render_sprite(render *r, sprite_id s, rrect dst, rcolor tint);
 /* Draws a sprite centred at (cx, cy), scaled and rotated (radians, clockwise). */
 void render_sprite_ex(render *r, sprite_id s, float cx, float cy, float w, float h, float angle,
                       rcolor tint);
-/* Draws a nine-slice panel: the sprite's declared borders keep their size, the middle stretches. */
+/* Draws a nine-slice panel: the borders from the SVG root's data-nine="l t r b"
+ * keep their size, the middle stretches (a plain sprite without data-nine). */
 void render_nine(render *r, sprite_id s, rrect dst, rcolor tint);
 /* Draws a soft drop shadow for a rounded rectangle (radius and blur in virtual units). */
 void render_shadow(render *r, rrect dst, float radius, float blur, rcolor color);
@@ -94,11 +97,16 @@ void render_round_outline(render *r, rrect dst, float radius, float thickness, r
 void render_push_clip(render *r, rrect clip);
 /* Ends the innermost clip. */
 void render_pop_clip(render *r);
+/* The current clip in virtual units (the whole screen when none is pushed). */
+rrect render_clip_rect(const render *r);
 
 /* Height of a line of text (ascent + descent + gap) in virtual units. */
 float render_line_height(render *r, font_face f, float size);
 /* Width of a single line of UTF-8 text in virtual units. */
 float render_text_width(render *r, font_face f, float size, const char *utf8);
+/* How many bytes of utf8 (at most len) fit in width w; at least one
+ * codepoint when len > 0, so breaking an over-long word always progresses. */
+size_t render_text_fit(render *r, font_face f, float size, const char *utf8, size_t len, float w);
 /* Draws one line with its top-left at (x, y); returns its width. */
 float render_text(render *r, font_face f, float size, float x, float y, rcolor c, const char *utf8);
 /* Draws text word-wrapped into width w, aligned; returns the height used.

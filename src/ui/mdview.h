@@ -11,8 +11,8 @@ typedef struct md_doc md_doc;
 
 /* Parses markdown text (headings, paragraphs, emphasis, strong, code spans,
  * code blocks, bullet and numbered lists, block quotes, tables, rules).
- * Returns NULL with a message in err on failure. */
-md_doc *md_parse(const char *text, size_t len, char *err, size_t errn);
+ * Returns NULL with a message in err on failure. (Not md_parse: md4c owns that name.) */
+md_doc *md_doc_parse(const char *text, size_t len, char *err, size_t errn);
 /* Frees a document. */
 void md_free(md_doc *d);
 /* Lays out and (if draw) draws the document with its top-left at (x, y) in a

@@ -1,0 +1,313 @@
+#include "render/glyphs.h"
+
+#include <SDL.h>
+#include <SDL_ttf.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/log.h"
+
+#define FONT_LRU 12
+#define GLYPH_PAD 1
+
+static const char *const face_files[FONT_COUNT] = {
+    "DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSerif-Bold.ttf", "DejaVuSansMono.ttf",
+    "DejaVuSans-Oblique.ttf",
+};
+
+typedef struct font_slot {
+    TTF_Font *font;
+    int face, px;
+    unsigned long used;
+} font_slot;
+
+typedef struct glyph_entry {
+    uint64_t key; /* 0 = empty */
+    glyph g;
+} glyph_entry;
+
+struct glyphs {
+    void *face_data[FONT_COUNT];
+    size_t face_len[FONT_COUNT];
+    font_slot fonts[FONT_LRU];
+    unsigned long tick;
+    glyph_entry *table;
+    size_t cap, count;
+    uint8_t *pixels;
+    int size;
+    int shelf_x, shelf_y, shelf_h; /* shelf packer cursor */
+    int dirty_y0, dirty_y1, resized;
+};
+
+glyphs *glyphs_create(const char *font_dir, char *err, size_t errn)
+{
+    glyphs *g = calloc(1, sizeof *g);
+
+    if (!g)
+        return NULL;
+    for (int i = 0; i < FONT_COUNT; i++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", font_dir, face_files[i]);
+        g->face_data[i] = SDL_LoadFile(path, &g->face_len[i]);
+        if (!g->face_data[i]) {
+            snprintf(err, errn, "%s: cannot read font file", path);
+            glyphs_destroy(g);
+            return NULL;
+        }
+    }
+    g->cap = 1024;
+    g->size = GLYPHS_ATLAS_START;
+    g->table = calloc(g->cap, sizeof *g->table);
+    g->pixels = calloc((size_t)g->size * (size_t)g->size, 1);
+    if (!g->table || !g->pixels) {
+        snprintf(err, errn, "out of memory for the glyph cache");
+        glyphs_destroy(g);
+        return NULL;
+    }
+    g->resized = 1;
+    g->dirty_y1 = g->size;
+    return g;
+}
+
+void glyphs_destroy(glyphs *g)
+{
+    if (!g)
+        return;
+    for (int i = 0; i < FONT_LRU; i++)
+        if (g->fonts[i].font)
+            TTF_CloseFont(g->fonts[i].font);
+    for (int i = 0; i < FONT_COUNT; i++)
+        SDL_free(g->face_data[i]);
+    free(g->table);
+    free(g->pixels);
+    free(g);
+}
+
+/* Opens faces from memory so a new pixel size never touches the disk. */
+static TTF_Font *font_get(glyphs *g, font_face f, int px)
+{
+    font_slot *victim = &g->fonts[0];
+
+    for (int i = 0; i < FONT_LRU; i++) {
+        font_slot *s = &g->fonts[i];
+        if (s->font && s->face == (int)f && s->px == px) {
+            s->used = ++g->tick;
+            return s->font;
+        }
+        if (!s->font || (victim->font && s->used < victim->used))
+            victim = s;
+    }
+    if (victim->font)
+        TTF_CloseFont(victim->font);
+    victim->font = TTF_OpenFontRW(SDL_RWFromConstMem(g->face_data[f], (int)g->face_len[f]), 1, px);
+    if (!victim->font) {
+        log_error("%s: cannot open at %d px: %s", face_files[f], px, TTF_GetError());
+        return NULL;
+    }
+    victim->face = (int)f;
+    victim->px = px;
+    victim->used = ++g->tick;
+    return victim->font;
+}
+
+static uint64_t glyph_key(font_face f, int px, uint32_t cp)
+{
+    return ((uint64_t)(f + 1) << 48) | ((uint64_t)(px & 0xffff) << 32) | cp;
+}
+
+static glyph_entry *table_slot(glyph_entry *table, size_t cap, uint64_t key)
+{
+    size_t i = (size_t)((key * 0x9E3779B97F4A7C15ull) >> 20) & (cap - 1);
+    while (table[i].key && table[i].key != key)
+        i = (i + 1) & (cap - 1);
+    return &table[i];
+}
+
+static int table_grow(glyphs *g)
+{
+    size_t cap = g->cap * 2;
+    glyph_entry *t = calloc(cap, sizeof *t);
+
+    if (!t)
+        return -1;
+    for (size_t i = 0; i < g->cap; i++)
+        if (g->table[i].key)
+            *table_slot(t, cap, g->table[i].key) = g->table[i];
+    free(g->table);
+    g->table = t;
+    g->cap = cap;
+    return 0;
+}
+
+/* Shelf packing: glyphs of one size share rows, which suits text well. */
+static int atlas_alloc(glyphs *g, int w, int h, int *x, int *y)
+{
+    if (g->shelf_x + w + GLYPH_PAD > g->size) {
+        g->shelf_y += g->shelf_h + GLYPH_PAD;
+        g->shelf_x = 0;
+        g->shelf_h = 0;
+    }
+    if (g->shelf_y + h + GLYPH_PAD > g->size) {
+        uint8_t *bigger;
+        int n = g->size * 2;
+        if (n > GLYPHS_ATLAS_MAX || w + GLYPH_PAD > g->size)
+            return 1;
+        /* Growing keeps every glyph where it is; texel UVs stay valid. */
+        if (!(bigger = calloc((size_t)n * (size_t)n, 1)))
+            return -1;
+        for (int row = 0; row < g->size; row++)
+            memcpy(bigger + (size_t)row * (size_t)n, g->pixels + (size_t)row * (size_t)g->size,
+                   (size_t)g->size);
+        free(g->pixels);
+        g->pixels = bigger;
+        g->size = n;
+        g->resized = 1;
+        g->dirty_y0 = 0;
+        g->dirty_y1 = n;
+        return atlas_alloc(g, w, h, x, y);
+    }
+    *x = g->shelf_x;
+    *y = g->shelf_y;
+    g->shelf_x += w + GLYPH_PAD;
+    if (h > g->shelf_h)
+        g->shelf_h = h;
+    return 0;
+}
+
+/* Renders cp and copies its coverage, cropped to the inked box, into the atlas. */
+static int glyph_raster(glyphs *g, TTF_Font *font, uint32_t cp, glyph *gl)
+{
+    static const SDL_Color white = {255, 255, 255, 255};
+    SDL_Surface *s = TTF_RenderGlyph32_Blended(font, cp, white), *c;
+    int minx = 0, maxx, miny, maxy, x0, y0 = 0, rc = 0;
+
+    gl->has_bitmap = 1;
+    gl->w = gl->h = 0;
+    if (!s)
+        return 0; /* blank (space): nothing to draw */
+    c = SDL_ConvertSurfaceFormat(s, SDL_PIXELFORMAT_RGBA32, 0);
+    SDL_FreeSurface(s);
+    if (!c)
+        return -1;
+    minx = c->w;
+    maxx = -1;
+    miny = c->h;
+    maxy = -1;
+    for (int y = 0; y < c->h; y++) {
+        const uint8_t *row = (const uint8_t *)c->pixels + (size_t)y * (size_t)c->pitch;
+        for (int x = 0; x < c->w; x++) {
+            if (!row[x * 4 + 3])
+                continue;
+            if (x < minx) minx = x;
+            if (x > maxx) maxx = x;
+            if (y < miny) miny = y;
+            if (y > maxy) maxy = y;
+        }
+    }
+    if (maxx >= 0) {
+        int gminx = 0;
+        TTF_GlyphMetrics32(font, cp, &gminx, NULL, NULL, NULL, NULL);
+        /* SDL_ttf shifts the pen right by -minx when a glyph overhangs left. */
+        x0 = gminx < 0 ? -gminx : 0;
+        rc = atlas_alloc(g, maxx - minx + 1, maxy - miny + 1, &gl->x, &y0);
+        if (rc == 0) {
+            gl->y = y0;
+            gl->w = maxx - minx + 1;
+            gl->h = maxy - miny + 1;
+            gl->ox = minx - x0;
+            gl->oy = miny;
+            for (int y = 0; y < gl->h; y++) {
+                const uint8_t *src = (const uint8_t *)c->pixels +
+                                     (size_t)(y + miny) * (size_t)c->pitch + (size_t)minx * 4;
+                uint8_t *dst = g->pixels + (size_t)(gl->y + y) * (size_t)g->size + (size_t)gl->x;
+                for (int x = 0; x < gl->w; x++)
+                    dst[x] = src[x * 4 + 3];
+            }
+            if (g->dirty_y1 <= g->dirty_y0) {
+                g->dirty_y0 = gl->y;
+                g->dirty_y1 = gl->y + gl->h;
+            } else {
+                if (gl->y < g->dirty_y0) g->dirty_y0 = gl->y;
+                if (gl->y + gl->h > g->dirty_y1) g->dirty_y1 = gl->y + gl->h;
+            }
+        } else {
+            gl->has_bitmap = 0;
+        }
+    }
+    SDL_FreeSurface(c);
+    return rc;
+}
+
+int glyphs_get(glyphs *g, font_face f, int px, uint32_t cp, int raster, glyph *out)
+{
+    uint64_t key = glyph_key(f, px, cp);
+    glyph_entry *e = table_slot(g->table, g->cap, key);
+    TTF_Font *font = NULL;
+
+    if (!e->key) {
+        int adv = 0;
+        if (g->count * 10 >= g->cap * 7) {
+            if (table_grow(g) != 0)
+                return -1;
+            e = table_slot(g->table, g->cap, key);
+        }
+        if (!(font = font_get(g, f, px)))
+            return -1;
+        if (TTF_GlyphMetrics32(font, cp, NULL, NULL, NULL, NULL, &adv) != 0)
+            adv = 0;
+        memset(e, 0, sizeof *e);
+        e->key = key;
+        e->g.advance = adv;
+        g->count++;
+    }
+    if (raster && !e->g.has_bitmap) {
+        int rc;
+        if (!font && !(font = font_get(g, f, px)))
+            return -1;
+        if ((rc = glyph_raster(g, font, cp, &e->g)) != 0)
+            return rc;
+    }
+    *out = e->g;
+    return 0;
+}
+
+int glyphs_kerning(glyphs *g, font_face f, int px, uint32_t a, uint32_t b)
+{
+    TTF_Font *font = font_get(g, f, px);
+    return font ? TTF_GetFontKerningSizeGlyphs32(font, a, b) : 0;
+}
+
+int glyphs_line_skip(glyphs *g, font_face f, int px)
+{
+    TTF_Font *font = font_get(g, f, px);
+    return font ? TTF_FontLineSkip(font) : px;
+}
+
+void glyphs_reset_atlas(glyphs *g)
+{
+    for (size_t i = 0; i < g->cap; i++)
+        g->table[i].g.has_bitmap = 0;
+    memset(g->pixels, 0, (size_t)g->size * (size_t)g->size);
+    g->shelf_x = g->shelf_y = g->shelf_h = 0;
+    g->dirty_y0 = 0;
+    g->dirty_y1 = g->size;
+}
+
+const uint8_t *glyphs_atlas(const glyphs *g, int *size)
+{
+    *size = g->size;
+    return g->pixels;
+}
+
+int glyphs_take_dirty(glyphs *g, int *y0, int *y1, int *resized)
+{
+    if (g->dirty_y1 <= g->dirty_y0 && !g->resized)
+        return 0;
+    *y0 = g->dirty_y0;
+    *y1 = g->dirty_y1;
+    *resized = g->resized;
+    g->dirty_y0 = g->dirty_y1 = 0;
+    g->resized = 0;
+    return 1;
+}

@@ -1,0 +1,43 @@
+/* Glyph cache: the DejaVu faces opened per pixel size (a small LRU), glyph
+ * metrics in a hash table keyed by (face, px size, codepoint), and an R8
+ * coverage atlas the glyphs are rasterised into on first use. */
+#ifndef STACKHOUSE_GLYPHS_H
+#define STACKHOUSE_GLYPHS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "render/render.h"
+
+#define GLYPHS_ATLAS_START 2048
+#define GLYPHS_ATLAS_MAX 4096
+
+typedef struct glyph {
+    int advance;      /* pixels */
+    int ox, oy;       /* bitmap offset from the pen (x) and the line top (y) */
+    int x, y, w, h;   /* bitmap in the atlas; w == 0 for blank glyphs */
+    int has_bitmap;
+} glyph;
+
+typedef struct glyphs glyphs;
+
+/* Loads the five faces from font_dir; fills err naming a missing file. */
+glyphs *glyphs_create(const char *font_dir, char *err, size_t errn);
+/* Frees fonts, tables and the atlas. */
+void glyphs_destroy(glyphs *g);
+/* Metrics of codepoint cp; with raster it also has a bitmap in the atlas.
+ * Returns 0, 1 when the atlas is full (flush, glyphs_reset_atlas, retry) or -1. */
+int glyphs_get(glyphs *g, font_face f, int px, uint32_t cp, int raster, glyph *out);
+/* Kerning between two codepoints in pixels. */
+int glyphs_kerning(glyphs *g, font_face f, int px, uint32_t a, uint32_t b);
+/* Distance between baselines in pixels. */
+int glyphs_line_skip(glyphs *g, font_face f, int px);
+/* Forgets every bitmap (metrics stay) so the atlas can be refilled. */
+void glyphs_reset_atlas(glyphs *g);
+/* The atlas pixels and size (square). */
+const uint8_t *glyphs_atlas(const glyphs *g, int *size);
+/* Rows changed since the last call ([*y0, *y1)); *resized when the texture
+ * must be reallocated. Returns 0 when nothing changed. */
+int glyphs_take_dirty(glyphs *g, int *y0, int *y1, int *resized);
+
+#endif

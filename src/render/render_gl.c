@@ -1,0 +1,295 @@
+/* The OpenGL 3.3 core back end: one program, one streaming VBO, the sprite
+ * atlas pages on texture unit 0 and the glyph atlas on unit 1. */
+#include <SDL.h>
+#include <epoxy/gl.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/log.h"
+#include "render/render_internal.h"
+
+typedef struct gl_state {
+    GLuint prog, vao, vbo, ibo;
+    GLint u_viewport;
+    GLuint *pages; /* one texture per sprite page */
+    int npages;
+    GLuint blank;  /* bound when there are no sprites */
+    GLuint glyph_tex;
+    int glyph_size;
+} gl_state;
+
+static GLuint compile(const char *dir, const char *file, GLenum type, char *err, size_t errn)
+{
+    char path[4096], log[2048];
+    size_t len = 0;
+    char *src;
+    GLuint sh;
+    GLint ok = 0, n;
+
+    snprintf(path, sizeof path, "%s/%s", dir ? dir : ".", file);
+    if (!(src = SDL_LoadFile(path, &len))) {
+        snprintf(err, errn, "%s: cannot read shader file", path);
+        return 0;
+    }
+    sh = glCreateShader(type);
+    n = (GLint)len;
+    glShaderSource(sh, 1, (const GLchar *const *)&src, &n);
+    glCompileShader(sh);
+    SDL_free(src);
+    glGetShaderiv(sh, GL_COMPILE_STATUS, &ok);
+    if (!ok) {
+        glGetShaderInfoLog(sh, sizeof log, NULL, log);
+        snprintf(err, errn, "%s: compile error: %s", path, log);
+        glDeleteShader(sh);
+        return 0;
+    }
+    return sh;
+}
+
+static int make_program(gl_state *g, const char *dir, char *err, size_t errn)
+{
+    GLuint vs = compile(dir, "sprite.vert.glsl", GL_VERTEX_SHADER, err, errn), fs = 0;
+    GLint ok = 0;
+    char log[2048];
+
+    if (!vs || !(fs = compile(dir, "sprite.frag.glsl", GL_FRAGMENT_SHADER, err, errn))) {
+        if (vs)
+            glDeleteShader(vs);
+        return -1;
+    }
+    g->prog = glCreateProgram();
+    glAttachShader(g->prog, vs);
+    glAttachShader(g->prog, fs);
+    glLinkProgram(g->prog);
+    glDeleteShader(vs);
+    glDeleteShader(fs);
+    glGetProgramiv(g->prog, GL_LINK_STATUS, &ok);
+    if (!ok) {
+        glGetProgramInfoLog(g->prog, sizeof log, NULL, log);
+        snprintf(err, errn, "%s/sprite.{vert,frag}.glsl: link error: %s", dir ? dir : ".", log);
+        return -1;
+    }
+    glUseProgram(g->prog);
+    glUniform1i(glGetUniformLocation(g->prog, "u_sprites"), 0);
+    glUniform1i(glGetUniformLocation(g->prog, "u_glyphs"), 1);
+    g->u_viewport = glGetUniformLocation(g->prog, "u_viewport");
+    return 0;
+}
+
+static GLuint make_texture(GLint internal, int w, int h, GLenum format, const void *px)
+{
+    GLuint t;
+    glGenTextures(1, &t);
+    glBindTexture(GL_TEXTURE_2D, t);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    glTexImage2D(GL_TEXTURE_2D, 0, internal, w, h, 0, format, GL_UNSIGNED_BYTE, px);
+    return t;
+}
+
+static void make_buffers(gl_state *g)
+{
+    uint16_t *idx = malloc(sizeof *idx * 6 * RENDER_MAX_QUADS);
+
+    glGenVertexArrays(1, &g->vao);
+    glBindVertexArray(g->vao);
+    glGenBuffers(1, &g->vbo);
+    glBindBuffer(GL_ARRAY_BUFFER, g->vbo);
+    glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(sizeof(rvertex) * 4 * RENDER_MAX_QUADS), NULL,
+                 GL_STREAM_DRAW);
+    glGenBuffers(1, &g->ibo);
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, g->ibo);
+    for (int q = 0; idx && q < RENDER_MAX_QUADS; q++) {
+        static const uint16_t corner[6] = {0, 1, 2, 0, 2, 3};
+        for (int i = 0; i < 6; i++)
+            idx[q * 6 + i] = (uint16_t)(q * 4 + corner[i]);
+    }
+    glBufferData(GL_ELEMENT_ARRAY_BUFFER, (GLsizeiptr)(sizeof *idx * 6 * RENDER_MAX_QUADS), idx,
+                 GL_STATIC_DRAW);
+    free(idx);
+    glEnableVertexAttribArray(0);
+    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, sizeof(rvertex), (void *)offsetof(rvertex, x));
+    glEnableVertexAttribArray(1);
+    glVertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, sizeof(rvertex), (void *)offsetof(rvertex, u));
+    glEnableVertexAttribArray(2);
+    glVertexAttribPointer(2, 4, GL_UNSIGNED_BYTE, GL_TRUE, sizeof(rvertex),
+                          (void *)offsetof(rvertex, rgba));
+    glEnableVertexAttribArray(3);
+    glVertexAttribPointer(3, 4, GL_FLOAT, GL_FALSE, sizeof(rvertex), (void *)offsetof(rvertex, p));
+    glEnableVertexAttribArray(4);
+    glVertexAttribIPointer(4, 1, GL_UNSIGNED_BYTE, sizeof(rvertex),
+                           (void *)offsetof(rvertex, mode));
+}
+
+static void delete_pages(gl_state *g)
+{
+    if (g->npages)
+        glDeleteTextures(g->npages, g->pages);
+    free(g->pages);
+    g->pages = NULL;
+    g->npages = 0;
+}
+
+static int gl_upload_atlas(render *r)
+{
+    gl_state *g = r->gl;
+
+    delete_pages(g);
+    if (r->atlas.npages && !(g->pages = calloc((size_t)r->atlas.npages, sizeof *g->pages)))
+        return -1;
+    for (int i = 0; i < r->atlas.npages; i++) {
+        const atlas_page *p = &r->atlas.pages[i];
+        g->pages[i] = make_texture(GL_RGBA8, p->w, p->h, GL_RGBA, p->rgba);
+        g->npages++;
+        r->cur.texture_uploads++;
+    }
+    return 0;
+}
+
+static void gl_begin(render *r, rcolor clear)
+{
+    gl_state *g = r->gl;
+
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glViewport(0, 0, r->fb_w, r->fb_h);
+    glDisable(GL_SCISSOR_TEST);
+    glClearColor(clear.r / 255.0f, clear.g / 255.0f, clear.b / 255.0f, clear.a / 255.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glDisable(GL_DEPTH_TEST);
+    glDisable(GL_CULL_FACE);
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA); /* colours are premultiplied */
+    glUseProgram(g->prog);
+    glUniform2f(g->u_viewport, (float)r->fb_w, (float)r->fb_h);
+    glBindVertexArray(g->vao);
+    glBindBuffer(GL_ARRAY_BUFFER, g->vbo);
+}
+
+/* Sends glyphs rasterised since the last draw; only the changed rows. */
+static void upload_glyphs(render *r)
+{
+    gl_state *g = r->gl;
+    int y0, y1, resized, size;
+    const uint8_t *px = glyphs_atlas(r->glyphs, &size);
+
+    if (!glyphs_take_dirty(r->glyphs, &y0, &y1, &resized))
+        return;
+    glActiveTexture(GL_TEXTURE1);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    if (resized || size != g->glyph_size) {
+        if (g->glyph_tex)
+            glDeleteTextures(1, &g->glyph_tex);
+        g->glyph_tex = make_texture(GL_R8, size, size, GL_RED, px);
+        g->glyph_size = size;
+    } else {
+        glBindTexture(GL_TEXTURE_2D, g->glyph_tex);
+        glTexSubImage2D(GL_TEXTURE_2D, 0, 0, y0, size, y1 - y0, GL_RED, GL_UNSIGNED_BYTE,
+                        px + (size_t)y0 * (size_t)size);
+    }
+    r->cur.texture_uploads++;
+}
+
+static void gl_draw(render *r, const rvertex *v, int quads, int page, const int *scissor)
+{
+    gl_state *g = r->gl;
+
+    upload_glyphs(r);
+    glActiveTexture(GL_TEXTURE1);
+    glBindTexture(GL_TEXTURE_2D, g->glyph_tex);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, page < g->npages ? g->pages[page] : g->blank);
+    if (scissor) {
+        glEnable(GL_SCISSOR_TEST);
+        glScissor(scissor[0], r->fb_h - scissor[1] - scissor[3], scissor[2], scissor[3]);
+    } else {
+        glDisable(GL_SCISSOR_TEST);
+    }
+    /* Orphaning lets the driver hand us fresh storage instead of stalling. */
+    glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(sizeof(rvertex) * 4 * RENDER_MAX_QUADS), NULL,
+                 GL_STREAM_DRAW);
+    glBufferSubData(GL_ARRAY_BUFFER, 0, (GLsizeiptr)(sizeof *v * 4 * (size_t)quads), v);
+    glDrawElements(GL_TRIANGLES, quads * 6, GL_UNSIGNED_SHORT, NULL);
+}
+
+static int gl_read_pixels(render *r, int w, int h, uint8_t *rgba)
+{
+    size_t row = (size_t)w * 4;
+    uint8_t *tmp;
+
+    if (w < 1 || h < 1 || w > r->fb_w || h > r->fb_h || !(tmp = malloc(row)))
+        return -1;
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
+    /* GL's first row is the bottom one. */
+    for (int y = 0; y < h / 2; y++) {
+        uint8_t *a = rgba + (size_t)y * row, *b = rgba + (size_t)(h - 1 - y) * row;
+        memcpy(tmp, a, row);
+        memcpy(a, b, row);
+        memcpy(b, tmp, row);
+    }
+    free(tmp);
+    return glGetError() == GL_NO_ERROR ? 0 : -1;
+}
+
+static void gl_destroy(render *r)
+{
+    gl_state *g = r->gl;
+
+    if (!g)
+        return;
+    delete_pages(g);
+    if (g->blank)
+        glDeleteTextures(1, &g->blank);
+    if (g->glyph_tex)
+        glDeleteTextures(1, &g->glyph_tex);
+    if (g->vbo)
+        glDeleteBuffers(1, &g->vbo);
+    if (g->ibo)
+        glDeleteBuffers(1, &g->ibo);
+    if (g->vao)
+        glDeleteVertexArrays(1, &g->vao);
+    if (g->prog)
+        glDeleteProgram(g->prog);
+    free(g);
+    r->gl = NULL;
+}
+
+static const render_backend gl_backend = {
+    gl_upload_atlas, gl_begin, gl_draw, gl_read_pixels, gl_destroy,
+};
+
+render *render_create_gl(const render_paths *paths, char *err, size_t errn)
+{
+    static const uint8_t white[4] = {255, 255, 255, 255};
+    render *r = render_create_common(paths, &gl_backend, err, errn);
+    gl_state *g;
+
+    if (!r)
+        return NULL;
+    if (!(r->gl = g = calloc(1, sizeof *g))) {
+        render_destroy(r);
+        return NULL;
+    }
+    if (make_program(g, r->shader_dir, err, errn) != 0) {
+        log_error("%s", err);
+        render_destroy(r);
+        return NULL;
+    }
+    make_buffers(g);
+    g->blank = make_texture(GL_RGBA8, 1, 1, GL_RGBA, white);
+    glActiveTexture(GL_TEXTURE1);
+    g->glyph_tex = make_texture(GL_R8, 1, 1, GL_RED, white);
+    glActiveTexture(GL_TEXTURE0);
+    if (glGetError() != GL_NO_ERROR) {
+        snprintf(err, errn, "OpenGL error while creating the renderer");
+        render_destroy(r);
+        return NULL;
+    }
+    return r;
+}

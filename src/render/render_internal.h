@@ -1,0 +1,53 @@
+/* Shared between the renderer's front end (render.c) and its GL back end
+ * (render_gl.c): the vertex format, the renderer struct and the back-end
+ * vtable. Not for use outside src/render. */
+#ifndef STACKHOUSE_RENDER_INTERNAL_H
+#define STACKHOUSE_RENDER_INTERNAL_H
+
+#include "render/atlas.h"
+#include "render/glyphs.h"
+#include "render/render.h"
+
+#define RENDER_MAX_QUADS 16384 /* 4 vertices each keeps indices in 16 bits */
+#define RENDER_CLIP_DEPTH 32
+
+enum render_mode { RMODE_SPRITE, RMODE_GLYPH, RMODE_FILL, RMODE_OUTLINE, RMODE_SHADOW };
+
+typedef struct rvertex {
+    float x, y;      /* pixels, origin top-left */
+    float u, v;      /* texels (sprite, glyph) or pixels from the shape's centre */
+    uint8_t rgba[4]; /* premultiplied */
+    float p[4];      /* shapes: half width, half height, radius, blur or thickness (pixels) */
+    uint8_t mode, pad[3];
+} rvertex;
+
+typedef struct render_backend {
+    int (*upload_atlas)(render *r); /* sprite pages were (re)built */
+    void (*begin)(render *r, rcolor clear);
+    /* One draw call; scissor is x, y, w, h in pixels from the top-left, or NULL. */
+    void (*draw)(render *r, const rvertex *v, int quads, int page, const int *scissor);
+    int (*read_pixels)(render *r, int w, int h, uint8_t *rgba);
+    void (*destroy)(render *r);
+} render_backend;
+
+struct render {
+    const render_backend *be; /* NULL: the null back end */
+    void *gl;                 /* back-end state */
+    char *shader_dir, *asset_dir, *font_dir, *cache_dir;
+    atlas atlas;
+    glyphs *glyphs;
+    int fb_w, fb_h;
+    float scale, vw;
+    rvertex *verts;
+    int quads, batch_page;
+    int clip[RENDER_CLIP_DEPTH][4]; /* pixel rects; [0] is the whole framebuffer */
+    int nclip, clip_overflow;
+    render_stats cur, last;
+    char err[512];
+};
+
+/* Builds the parts both back ends share; be is NULL for the null back end. */
+render *render_create_common(const render_paths *paths, const render_backend *be, char *err,
+                             size_t errn);
+
+#endif

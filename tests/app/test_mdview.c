@@ -1,0 +1,167 @@
+/* Markdown view tests on the null renderer. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/render.h"
+#include "ui/mdview.h"
+
+static const char sample[] =
+    "# Stax Rules\n"
+    "\n"
+    "Build the **tallest** tower you can, *without* toppling it. Use `undo` freely.\n"
+    "\n"
+    "## Turn order\n"
+    "\n"
+    "1. Draw a tile.\n"
+    "2. Place it on ~~any~~ your stack.\n"
+    "   - Nested bullet with a long line that will need wrapping in a narrow column.\n"
+    "3. Pass.\n"
+    "\n"
+    "> A quoted tip: keep the base wide.\n"
+    "\n"
+    "| Tile | Points | Notes |\n"
+    "|:-----|-------:|:-----:|\n"
+    "| Oak  | 3      | sturdy |\n"
+    "| Pine | 1      | light &amp; cheap |\n"
+    "\n"
+    "```\n"
+    "score = height * 2\n"
+    "\tbonus += 1\n"
+    "```\n"
+    "\n"
+    "---\n"
+    "\n"
+    "Last words.\n";
+
+static render *r;
+
+static int setup(void **state)
+{
+    render_paths p = {NULL, STACKHOUSE_SOURCE_DIR "/assets", "/usr/share/fonts/truetype/dejavu", NULL};
+    char err[512];
+    (void)state;
+    r = render_create_null(&p, err, sizeof err);
+    if (!r)
+        return -1;
+    return render_begin(r, 1920, 1080, (rcolor){0, 0, 0, 255});
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    render_end(r);
+    render_destroy(r);
+    return 0;
+}
+
+static void test_parse_structure(void **state)
+{
+    char err[256] = "";
+    md_doc *d = md_doc_parse(sample, strlen(sample), err, sizeof err);
+    (void)state;
+
+    assert_non_null(d);
+    /* h1, p, h2, ol, quote, table, code, hr, p */
+    assert_int_equal(md_block_count(d), 9);
+    assert_string_equal(md_title(d), "Stax Rules");
+    md_free(d);
+
+    d = md_doc_parse("no heading here\n\n## Only h2\n", 28, err, sizeof err);
+    assert_non_null(d);
+    assert_string_equal(md_title(d), "");
+    assert_int_equal(md_block_count(d), 2);
+    md_free(d);
+    assert_int_equal(md_block_count(NULL), 0);
+    assert_string_equal(md_title(NULL), "");
+}
+
+static void test_layout_height(void **state)
+{
+    char err[256] = "";
+    md_doc *d = md_doc_parse(sample, strlen(sample), err, sizeof err);
+    float narrow, wide, drawn;
+    render_stats st;
+    (void)state;
+
+    assert_non_null(d);
+    narrow = md_draw(r, d, 0, 0, 300, 24, 0);
+    wide = md_draw(r, d, 0, 0, 1200, 24, 0);
+    assert_true(wide > 0);
+    assert_true(narrow > wide);
+    assert_true(md_draw(r, d, 0, 0, 1200, 32, 0) > wide);
+    render_end(r);
+    assert_int_equal(render_begin(r, 1920, 1080, (rcolor){0, 0, 0, 255}), 0);
+    drawn = md_draw(r, d, 100, 50, 1200, 24, 1);
+    assert_float_equal(drawn, wide, 1e-3);
+    render_end(r);
+    st = render_get_stats(r);
+    assert_true(st.quads > 100);
+    assert_int_equal(st.draw_calls, 1);
+
+    /* Clipped to a strip near the top: far fewer quads, same height. */
+    assert_int_equal(render_begin(r, 1920, 1080, (rcolor){0, 0, 0, 255}), 0);
+    render_push_clip(r, (rrect){0, 0, 1920, 60});
+    assert_float_equal(md_draw(r, d, 100, 0, 1200, 24, 1), wide, 1e-3);
+    render_pop_clip(r);
+    render_end(r);
+    assert_true(render_get_stats(r).quads < st.quads / 3);
+    assert_int_equal(render_begin(r, 1920, 1080, (rcolor){0, 0, 0, 255}), 0);
+    md_free(d);
+}
+
+static void test_malformed_input(void **state)
+{
+    static const char *const inputs[] = {
+        "", "\n\n\n", "#", "**unclosed *mixed `code", "| a |\n|---|\n| b | c | d |\n",
+        "|x|\n|-|\n", "```\nnever closed", "> > > > > deep\n>>>>>>>>>>>>> deeper",
+        "- a\n  - b\n    - c\n      - d\n        - e\n          - f\n            - g\n",
+        "&#0; &#xFFFFFFFF; &bogus; &#99999999999;", "[link](<>) ![img](x.png)",
+        "<b>html</b> <script>x</script>", "1. a\n1000000000. b\n",
+        "Supercalifragilisticexpialidocious_and_much_longer_than_any_column_could_ever_hold",
+    };
+    char err[256];
+    char *noise = malloc(4096);
+    unsigned seed = 12345;
+    (void)state;
+
+    for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; i++) {
+        md_doc *d = md_doc_parse(inputs[i], strlen(inputs[i]), err, sizeof err);
+        assert_non_null(d);
+        assert_true(md_draw(r, d, 0, 0, 80, 20, 1) >= 0);
+        md_free(d);
+    }
+    /* Random bytes drawn from markdown's punctuation, plus NULs and high bytes. */
+    for (int round = 0; round < 200; round++) {
+        static const char alphabet[] = "#*_`~|-:>[]()!\n \t1.a&;\\\x00\xc3\xa9\xff";
+        size_t n = 1 + (size_t)(round * 17) % 4000;
+        md_doc *d;
+        for (size_t i = 0; i < n; i++) {
+            seed = seed * 1103515245u + 12345u;
+            noise[i] = alphabet[(seed >> 16) % (sizeof alphabet - 1)];
+        }
+        d = md_doc_parse(noise, n, err, sizeof err);
+        assert_non_null(d);
+        md_draw(r, d, 0, 0, 200 + (float)(round % 5) * 100, 18, round % 2);
+        md_title(d);
+        md_free(d);
+    }
+    md_free(NULL);
+    free(noise);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_parse_structure),
+        cmocka_unit_test(test_layout_height),
+        cmocka_unit_test(test_malformed_input),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

@@ -1,0 +1,373 @@
+/* Renderer tests on the null back end: sprite discovery, layout and batching. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/log.h"
+#include "render/atlas.h"
+#include "render/render.h"
+
+#define FONT_DIR "/usr/share/fonts/truetype/dejavu"
+
+static const rcolor black = {0, 0, 0, 255};
+
+static render *make_null(const char *asset_dir, char *err, size_t errn)
+{
+    render_paths p = {STACKHOUSE_SOURCE_DIR "/shaders", asset_dir, FONT_DIR, NULL};
+    return render_create_null(&p, err, errn);
+}
+
+static void write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+static void remove_tree(const char *dir)
+{
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
+static void test_sprites_found_with_natural_size(void **state)
+{
+    char err[512] = "";
+    render *r = make_null(STACKHOUSE_SOURCE_DIR "/assets", err, sizeof err);
+    float w, h;
+    (void)state;
+
+    assert_non_null(r);
+    assert_true(render_sprite_find(r, "ui/panel") >= 0);
+    assert_true(render_sprite_find(r, "ui/button") >= 0);
+    assert_int_equal(render_sprite_find(r, "ui/nope"), -1);
+    render_sprite_size(r, render_sprite_find(r, "ui/panel"), &w, &h);
+    assert_float_equal(w, 128, 0.001);
+    assert_float_equal(h, 128, 0.001);
+    render_sprite_size(r, render_sprite_find(r, "ui/button"), &w, &h);
+    assert_float_equal(w, 96, 0.001);
+    assert_float_equal(h, 56, 0.001);
+    render_destroy(r);
+}
+
+static void test_discovery_is_recursive_and_sorted(void **state)
+{
+    char dir[] = "/tmp/sh_render_XXXXXX", path[256], err[512] = "";
+    render *r;
+    float w, h;
+    (void)state;
+
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/deep", dir);
+    assert_int_equal(mkdir(path, 0755), 0);
+    snprintf(path, sizeof path, "%s/deep/er", dir);
+    assert_int_equal(mkdir(path, 0755), 0);
+    snprintf(path, sizeof path, "%s/deep/er/b.svg", dir);
+    write_text(path, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"40\" height=\"30.5\">"
+                     "<rect width=\"40\" height=\"30\" fill=\"red\"/></svg>");
+    snprintf(path, sizeof path, "%s/a.svg", dir);
+    write_text(path, "<?xml version=\"1.0\"?>\n<!-- <svg width=\"1\" height=\"1\"> -->\n"
+                     "<svg\n  stroke-width=\"3\" height='20' width='10'></svg>");
+    snprintf(path, sizeof path, "%s/notes.txt", dir);
+    write_text(path, "not a sprite");
+    r = make_null(dir, err, sizeof err);
+    assert_non_null(r);
+    assert_int_equal(render_sprite_find(r, "a"), 0);
+    assert_int_equal(render_sprite_find(r, "deep/er/b"), 1);
+    assert_int_equal(render_sprite_find(r, "notes"), -1);
+    render_sprite_size(r, 1, &w, &h);
+    assert_float_equal(w, 40, 0.001);
+    assert_float_equal(h, 30.5, 0.001);
+    render_sprite_size(r, 0, &w, &h);
+    assert_float_equal(w, 10, 0.001);
+    assert_float_equal(h, 20, 0.001);
+    render_destroy(r);
+    remove_tree(dir);
+}
+
+static void expect_bad_svg(const char *content, const char *name)
+{
+    char dir[] = "/tmp/sh_render_XXXXXX", path[256], err[512] = "";
+    render *r;
+
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    write_text(path, content);
+    r = make_null(dir, err, sizeof err);
+    assert_null(r);
+    assert_non_null(strstr(err, name));
+    remove_tree(dir);
+}
+
+static void test_bad_svg_names_the_file(void **state)
+{
+    char err[512] = "";
+    (void)state;
+
+    expect_bad_svg("this is not an svg at all", "garbage.svg");
+    expect_bad_svg("<svg width=\"ten\" height=\"4\"></svg>", "nonnumeric.svg");
+    expect_bad_svg("<svg width=\"10\" height=\"4\" data-nine=\"1 2\"></svg>", "badnine.svg");
+    expect_bad_svg("", "empty.svg");
+    assert_null(make_null("/tmp/sh_render_does_not_exist", err, sizeof err));
+    assert_non_null(strstr(err, "sh_render_does_not_exist"));
+}
+
+static void test_missing_font_names_the_file(void **state)
+{
+    render_paths p = {NULL, STACKHOUSE_SOURCE_DIR "/assets", "/tmp", NULL};
+    char err[512] = "";
+    (void)state;
+
+    assert_null(render_create_null(&p, err, sizeof err));
+    assert_non_null(strstr(err, "DejaVuSans.ttf"));
+}
+
+static void test_nine_slice_quads_and_one_draw_call(void **state)
+{
+    char err[512] = "";
+    render *r = make_null(STACKHOUSE_SOURCE_DIR "/assets", err, sizeof err);
+    sprite_id panel = render_sprite_find(r, "ui/panel");
+    rrect big = {100, 100, 600, 400}, tiny = {10, 10, 20, 20};
+    render_stats st;
+    (void)state;
+
+    assert_int_equal(render_begin(r, 1920, 1080, black), 0);
+    render_nine(r, panel, big, black);
+    st = render_get_stats(r);
+    assert_int_equal(st.quads, 0); /* nothing until the frame ends */
+    render_end(r);
+    st = render_get_stats(r);
+    assert_int_equal(st.quads, 9);
+    assert_int_equal(st.draw_calls, 1);
+
+    assert_int_equal(render_begin(r, 1920, 1080, black), 0);
+    render_nine(r, panel, tiny, black); /* borders shrink: middle row/column vanish */
+    render_sprite(r, panel, big, black);
+    render_end(r);
+    st = render_get_stats(r);
+    assert_int_equal(st.quads, 4 + 1);
+    assert_int_equal(st.draw_calls, 1);
+    render_destroy(r);
+}
+
+static void test_virtual_units(void **state)
+{
+    char err[512] = "";
+    render *r = make_null(STACKHOUSE_SOURCE_DIR "/assets", err, sizeof err);
+    (void)state;
+
+    assert_int_equal(render_begin(r, 3840, 2160, black), 0);
+    assert_float_equal(render_scale(r), 2.0, 1e-6);
+    assert_float_equal(render_virtual_w(r), 1920, 1e-3);
+    render_end(r);
+    assert_int_equal(render_begin(r, 1000, 1000, black), 0);
+    assert_float_equal(render_virtual_w(r), 1080, 1e-3);
+    render_end(r);
+    render_destroy(r);
+}
+
+static void test_text_metrics(void **state)
+{
+    char err[512] = "";
+    render *r = make_null(STACKHOUSE_SOURCE_DIR "/assets", err, sizeof err);
+    render *r2 = make_null(STACKHOUSE_SOURCE_DIR "/assets", err, sizeof err);
+    const char *s = "Stackhouse";
+    float prev = 0;
+    (void)state;
+
+    assert_int_equal(render_begin(r, 1920, 1080, black), 0);
+    assert_int_equal(render_begin(r2, 1920, 1080, black), 0);
+    for (size_t n = 1; n <= strlen(s); n++) {
+        char buf[32];
+        float w;
+        memcpy(buf, s, n);
+        buf[n] = '\0';
+        w = render_text_width(r, FONT_SANS, 32, buf);
+        assert_true(w > prev);
+        prev = w;
+    }
+    assert_float_equal(render_text_width(r, FONT_SANS, 32, s), render_text_width(r2, FONT_SANS, 32, s),
+                       0);
+    assert_true(render_text_width(r, FONT_SANS_BOLD, 32, s) > render_text_width(r, FONT_SANS, 32, s));
+    assert_true(render_text_width(r, FONT_SANS, 48, s) > render_text_width(r, FONT_SANS, 32, s));
+    assert_float_equal(render_text(r, FONT_SANS, 32, 0, 0, black, s),
+                       render_text_width(r, FONT_SANS, 32, s), 0);
+    assert_true(render_line_height(r, FONT_SANS, 32) >= 32);
+    /* Non-ASCII and malformed UTF-8 measure without crashing. */
+    assert_true(render_text_width(r, FONT_SANS, 32, "\xc3\xa9t\xc3\xa9 \xe2\x80\xa2") > 0);
+    assert_true(render_text_width(r, FONT_SANS, 32, "\xff\xc3") > 0);
+    assert_float_equal(render_text_width(r, FONT_SANS, 32, ""), 0, 0);
+    render_end(r);
+    render_end(r2);
+    render_destroy(r2);
+    render_destroy(r);
+}
+
+static void test_wrapping(void **state)
+{
+    char err[512] = "";
+    render *r = make_null(STACKHOUSE_SOURCE_DIR "/assets", err, sizeof err);
+    const char *text = "Stack the tiles high and keep your tower steady while the others try "
+                       "to topple it with clever moves.";
+    float lh, h_wide, h_narrow, h_tiny;
+    (void)state;
+
+    assert_int_equal(render_begin(r, 1920, 1080, black), 0);
+    lh = render_line_height(r, FONT_SANS, 24);
+    h_wide = render_text_wrapped(r, FONT_SANS, 24, 0, 0, 5000, TEXT_LEFT, black, text, 0);
+    h_narrow = render_text_wrapped(r, FONT_SANS, 24, 0, 0, 300, TEXT_LEFT, black, text, 0);
+    h_tiny = render_text_wrapped(r, FONT_SANS, 24, 0, 0, 60, TEXT_CENTER, black, text, 0);
+    assert_float_equal(h_wide, lh, 1e-3);
+    assert_true(h_narrow > h_wide);
+    assert_true(h_tiny > h_narrow);
+    /* Explicit newlines, including an empty line. */
+    assert_float_equal(render_text_wrapped(r, FONT_SANS, 24, 0, 0, 5000, TEXT_LEFT, black,
+                                           "one\n\nthree", 0),
+                       3 * lh, 1e-3);
+    /* An over-long word is broken rather than overflowing or looping. */
+    assert_true(render_text_wrapped(r, FONT_SANS, 24, 0, 0, 50, TEXT_RIGHT, black,
+                                    "Supercalifragilisticexpialidocious", 0) >= 3 * lh);
+    assert_true(render_text_wrapped(r, FONT_SANS, 24, 0, 0, 0, TEXT_LEFT, black, "abc", 0) > 0);
+    /* Drawing measures the same as measuring. */
+    assert_float_equal(render_text_wrapped(r, FONT_SANS, 24, 0, 0, 300, TEXT_RIGHT, black, text, 1),
+                       h_narrow, 1e-3);
+    assert_int_equal(render_text_fit(r, FONT_SANS, 24, "abc", 3, 0), 1);
+    assert_int_equal(render_text_fit(r, FONT_SANS, 24, "abc", 3, 1000), 3);
+    render_end(r);
+    render_destroy(r);
+}
+
+static void test_draw_calls_and_clips(void **state)
+{
+    char err[512] = "";
+    render *r = make_null(STACKHOUSE_SOURCE_DIR "/assets", err, sizeof err);
+    sprite_id panel = render_sprite_find(r, "ui/panel");
+    rrect a = {0, 0, 100, 100}, clip = {50, 50, 200, 200}, inner = {1000, 1000, 50, 50};
+    render_stats st;
+    rrect c;
+    (void)state;
+
+    assert_int_equal(render_begin(r, 1920, 1080, black), 0);
+    /* A menu-like frame: panels, shadows, pictures and ~100 labels interleaved. */
+    for (int i = 0; i < 100; i++) {
+        rrect tile = {(float)(i % 10) * 150, (float)(i / 10) * 100, 140, 90};
+        render_shadow(r, tile, 12, 8, black);
+        render_nine(r, panel, tile, black);
+        render_text(r, FONT_SANS, 20, tile.x + 8, tile.y + 8, black, "Tile");
+        render_round_outline(r, tile, 12, 3, black);
+    }
+    render_end(r);
+    st = render_get_stats(r);
+    assert_int_equal(st.draw_calls, 1);
+    assert_int_equal(st.quads, 100 * (1 + 9 + 4 + 1));
+
+    assert_int_equal(render_begin(r, 1920, 1080, black), 0);
+    render_rect(r, a, black);
+    render_push_clip(r, clip);
+    c = render_clip_rect(r);
+    assert_float_equal(c.x, 50, 1e-3);
+    assert_float_equal(c.w, 200, 1e-3);
+    render_push_clip(r, a); /* nested: intersection is 50..100 */
+    c = render_clip_rect(r);
+    assert_float_equal(c.x, 50, 1e-3);
+    assert_float_equal(c.w, 50, 1e-3);
+    render_rect(r, a, black);
+    render_rect(r, inner, black); /* outside the clip: culled */
+    render_pop_clip(r);
+    render_pop_clip(r);
+    render_pop_clip(r); /* unbalanced pop is ignored */
+    render_rect(r, a, black);
+    render_end(r);
+    st = render_get_stats(r);
+    assert_int_equal(st.draw_calls, 3);
+    assert_int_equal(st.quads, 3);
+
+    assert_int_equal(render_begin(r, 1920, 1080, black), 0);
+    render_end(r);
+    st = render_get_stats(r);
+    assert_int_equal(st.draw_calls, 0);
+    render_destroy(r);
+}
+
+static int warnings;
+
+static void count_warnings(log_level level, const char *line, void *user)
+{
+    (void)line;
+    (void)user;
+    if (level == LOG_WARN)
+        warnings++;
+}
+
+/* The disk cache needs no GL: exercise it through the atlas directly. */
+static void test_atlas_cache(void **state)
+{
+    char dir[] = "/tmp/sh_cache_XXXXXX", path[256], err[512] = "";
+    atlas a, b;
+    struct stat st;
+    (void)state;
+
+    assert_non_null(mkdtemp(dir));
+    assert_int_equal(atlas_scan(&a, STACKHOUSE_SOURCE_DIR "/assets", err, sizeof err), 0);
+    assert_int_equal(atlas_rasterise(&a, 0.5f, dir, err, sizeof err), 0);
+    assert_true(a.npages >= 1);
+    snprintf(path, sizeof path, "%s/atlas.idx", dir);
+    assert_int_equal(stat(path, &st), 0);
+    snprintf(path, sizeof path, "%s/atlas-0.png", dir);
+    assert_int_equal(stat(path, &st), 0);
+
+    /* Warm: the same placements and pixels come back from the cache. */
+    assert_int_equal(atlas_scan(&b, STACKHOUSE_SOURCE_DIR "/assets", err, sizeof err), 0);
+    assert_int_equal(atlas_rasterise(&b, 0.5f, dir, err, sizeof err), 0);
+    assert_int_equal(a.npages, b.npages);
+    assert_int_equal(a.pages[0].w, b.pages[0].w);
+    assert_memory_equal(a.pages[0].rgba, b.pages[0].rgba, (size_t)a.pages[0].w * a.pages[0].h * 4);
+    for (int i = 0; i < a.count; i++) {
+        assert_int_equal(a.sprites[i].x, b.sprites[i].x);
+        assert_int_equal(a.sprites[i].pw, b.sprites[i].pw);
+    }
+    /* Premultiplied: no channel exceeds alpha. */
+    for (size_t i = 0; i < (size_t)a.pages[0].w * a.pages[0].h * 4; i += 4)
+        assert_true(a.pages[0].rgba[i] <= a.pages[0].rgba[i + 3]);
+    atlas_free(&b);
+
+    /* Corrupt: a warning and a rebuild, never a failure. */
+    write_text(path, "garbage");
+    warnings = 0;
+    log_set_sink(count_warnings, NULL);
+    assert_int_equal(atlas_scan(&b, STACKHOUSE_SOURCE_DIR "/assets", err, sizeof err), 0);
+    assert_int_equal(atlas_rasterise(&b, 0.5f, dir, err, sizeof err), 0);
+    log_set_sink(NULL, NULL);
+    assert_int_equal(warnings, 1);
+    assert_memory_equal(a.pages[0].rgba, b.pages[0].rgba, (size_t)a.pages[0].w * a.pages[0].h * 4);
+    atlas_free(&b);
+    atlas_free(&a);
+    remove_tree(dir);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_sprites_found_with_natural_size),
+        cmocka_unit_test(test_discovery_is_recursive_and_sorted),
+        cmocka_unit_test(test_bad_svg_names_the_file),
+        cmocka_unit_test(test_missing_font_names_the_file),
+        cmocka_unit_test(test_nine_slice_quads_and_one_draw_call),
+        cmocka_unit_test(test_virtual_units),
+        cmocka_unit_test(test_text_metrics),
+        cmocka_unit_test(test_wrapping),
+        cmocka_unit_test(test_draw_calls_and_clips),
+        cmocka_unit_test(test_atlas_cache),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
