@@ -58,18 +58,12 @@ foreach(src ${APP_TESTS})
     STACKHOUSE_SOURCE_DIR="${CMAKE_SOURCE_DIR}" STACKHOUSE_BINARY_DIR="${CMAKE_BINARY_DIR}"
     STACKHOUSE_DATA_BUILD="${STACKHOUSE_DATA}")
   add_test(NAME ${name} COMMAND ${name})
-<<<<<<< HEAD
   # SDL's dummy audio driver everywhere in tests; windowed tests start their own Xvfb.
   set(labels app)
   if(name MATCHES "^test_(screens|app_cli)$")
     list(APPEND labels screens)   # whole-screen pixel tests; not rerun under the sanitizers
   endif()
-  set_tests_properties(${name} PROPERTIES LABELS "${labels}" TIMEOUT 900
-=======
-  # SDL's dummy audio driver everywhere in tests; windowed tests start their own Xvfb
-  # and exit 77 (skipped) only when Xvfb is not installed.
-  set_tests_properties(${name} PROPERTIES LABELS app TIMEOUT 900 SKIP_RETURN_CODE 77
->>>>>>> render
+  set_tests_properties(${name} PROPERTIES LABELS "${labels}" TIMEOUT 900 SKIP_RETURN_CODE 77
     ENVIRONMENT "SDL_AUDIODRIVER=dummy;STACKHOUSE_HEADLESS=1")
   if(TARGET stackhouse)
     add_dependencies(${name} stackhouse)

@@ -290,6 +290,7 @@ void app_step(app *a)
         top->update(top, a, APP_STEP);
     if (a->toast_left > 0)
         a->toast_left -= APP_STEP;
+    audio_update();
     a->steps++;
 }
 
@@ -373,7 +374,7 @@ void app_draw(app *a, float alpha)
     a->frames++;
 }
 
-int app_frame(app *a, double now)
+int app_frame(app *a, double now, int draw)
 {
     double dt;
     if (!a->has_time) {
@@ -394,13 +395,14 @@ int app_frame(app *a, double now)
     }
     if (a->quit)
         return 1;
-    app_draw(a, (float)(a->acc / APP_STEP));
+    if (draw)
+        app_draw(a, (float)(a->acc / APP_STEP));
     return a->quit;
 }
 
 int app_iterate(app *a, double now)
 {
-    if (app_frame(a, now) != 0)
+    if (app_frame(a, now, 1) != 0)
         return 1;
     SDL_GL_SwapWindow(a->window);
     return a->quit;

@@ -68,8 +68,9 @@ void app_destroy(app *a);
 /* One main-loop iteration at clock `now` (seconds): events, fixed-step logic,
  * an interpolated draw and a buffer swap. Returns 0 to go on, 1 to quit. */
 int app_iterate(app *a, double now);
-/* app_iterate without the buffer swap (for capture): returns 0 to go on. */
-int app_frame(app *a, double now);
+/* app_iterate without the buffer swap; draw 0 runs events and logic only
+ * (headless capture skips frames nobody sees). Returns 0 to go on. */
+int app_frame(app *a, double now, int draw);
 /* Polls and dispatches pending SDL events (part of app_iterate). */
 void app_pump_events(app *a);
 /* Renders the current scenes into the back buffer without swapping. */

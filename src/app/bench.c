@@ -43,7 +43,7 @@ static void measure(app *a, const char *name, int w, int h)
         double t0;
         now += APP_STEP;
         t0 = thread_cpu();
-        app_frame(a, now);
+        app_frame(a, now, 1);
         glFlush();
         if (f >= BENCH_WARMUP)
             samples[f - BENCH_WARMUP] = (thread_cpu() - t0) * 1000.0;
@@ -66,7 +66,7 @@ int bench_run(app_options *opt)
     a = app_create(opt);
     if (!a)
         return 1;
-    app_frame(a, APP_STEP);
+    app_frame(a, APP_STEP, 1);
     SDL_GL_SwapWindow(a->window);
     glFinish();
     first = (app_clock() - opt->start_time) * 1000.0;

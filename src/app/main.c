@@ -111,9 +111,11 @@ static int run_capture(app *a, script *sc)
         if (f >= frames - 1 && (!sc || script_done(sc)))
             shot = a->opt.screenshot;
         now += APP_STEP;
-        if (app_frame(a, now) != 0)
+        if (app_frame(a, now, shot != NULL) != 0)
             break;
-        if (shot && save_png(a, shot) != 0)
+        if (!shot)
+            continue;
+        if (save_png(a, shot) != 0)
             return 1;
         SDL_GL_SwapWindow(a->window);
         if (shot == a->opt.screenshot && shot)

@@ -221,7 +221,7 @@ static int run(script *s, app *a, const command *c, char *err, size_t errn)
     } else if (!strcmp(c->op, "key")) {
         s->release_key = SDL_GetKeyFromName(c->arg);
         push_key(a, s->release_key, 1);
-        s->wait = 1; /* release on the next frame, as a finger would */
+        s->wait = 2; /* release on the next frame, as a finger would, then go on */
     } else if (!strcmp(c->op, "mouse")) {
         push_mouse(a, SDL_MOUSEMOTION, c->x, c->y);
     } else if (!strcmp(c->op, "click")) {
@@ -255,7 +255,7 @@ static int run(script *s, app *a, const command *c, char *err, size_t errn)
         }
         s->release_button = button_by_name(c->arg);
         SDL_JoystickSetVirtualButton(s->pad, s->release_button, 1);
-        s->wait = 1;
+        s->wait = 2; /* SDL must see the release before the next press */
     } else if (!strcmp(c->op, "stick")) {
         int axis = (!strcmp(c->arg, "up") || !strcmp(c->arg, "down")) ? SDL_CONTROLLER_AXIS_LEFTY
                                                                        : SDL_CONTROLLER_AXIS_LEFTX;
@@ -266,7 +266,7 @@ static int run(script *s, app *a, const command *c, char *err, size_t errn)
         }
         SDL_JoystickSetVirtualAxis(s->pad, axis, v);
         s->release_axis = axis;
-        s->wait = 1;
+        s->wait = 2;
     } else if (!strcmp(c->op, "screenshot")) {
         snprintf(s->shot, sizeof s->shot, "%s", c->arg);
     } else if (!strcmp(c->op, "expect-scene")) {

@@ -25,10 +25,21 @@ static struct {
     int own_sdl_audio; /* we started SDL's audio subsystem, so we stop it */
     sound sfx[SFX_COUNT];
     sound music;
+    /* The music loop takes seconds to synthesise, so a worker thread renders
+     * it while the game starts; the main thread adopts it in audio_update. */
+    SDL_Thread *music_thread;
+    SDL_atomic_t music_ready; /* 1: music_pcm/music_len are filled (or failed: NULL) */
+    Uint8 *music_pcm;
+    Uint32 music_len;
+    int music_volume; /* Mix volume last asked for */
+    int rate, channels;
+    Uint16 fmt;
 } au;
 
-/* Converts mono float PCM to the device's format and channel count. */
-static int sound_make(sound *s, const float *mono, int frames, int rate, Uint16 fmt, int channels)
+/* Converts mono float PCM to the device's format and channel count into a
+ * malloc'd buffer; touches no mixer state, so the music worker may call it. */
+static int pcm_convert(const float *mono, int frames, int rate, Uint16 fmt, int channels, Uint8 **out,
+                       Uint32 *out_len)
 {
     SDL_AudioCVT cvt;
     size_t len = (size_t)frames * sizeof *mono;
@@ -49,8 +60,16 @@ static int sound_make(sound *s, const float *mono, int frames, int rate, Uint16 
         free(cvt.buf);
         return -1;
     }
-    s->pcm = cvt.buf;
-    s->chunk = Mix_QuickLoad_RAW(s->pcm, (Uint32)(cvt.needed ? cvt.len_cvt : cvt.len));
+    *out = cvt.buf;
+    *out_len = (Uint32)(cvt.needed ? cvt.len_cvt : cvt.len);
+    return 0;
+}
+
+/* Wraps a converted buffer (taking ownership) in a chunk. */
+static int sound_adopt(sound *s, Uint8 *pcm, Uint32 len)
+{
+    s->pcm = pcm;
+    s->chunk = Mix_QuickLoad_RAW(s->pcm, len);
     if (!s->chunk) {
         log_error("audio: cannot load a chunk: %s", Mix_GetError());
         free(s->pcm);
@@ -69,18 +88,56 @@ static void sound_free(sound *s)
     s->pcm = NULL;
 }
 
-/* Renders one sound (an effect, or the music for id == SFX_COUNT); a failure
- * only costs that sound, the rest still plays. */
-static void load_sound(sound *s, int id, int rate, Uint16 fmt, int channels)
+/* Renders one effect; a failure only costs that sound, the rest still plays. */
+static void load_sound(sound *s, sfx_id id, int rate, Uint16 fmt, int channels)
+{
+    float *pcm = NULL;
+    Uint8 *out = NULL;
+    Uint32 len = 0;
+    int frames = 0;
+
+    if (synth_render(id, rate, &pcm, &frames) != 0 ||
+        pcm_convert(pcm, frames, rate, fmt, channels, &out, &len) != 0 || sound_adopt(s, out, len) != 0)
+        log_warn("audio: %s will be silent", synth_name(id));
+    free(pcm);
+}
+
+static int SDLCALL music_worker(void *user)
 {
     float *pcm = NULL;
     int frames = 0;
-    int rc = id == SFX_COUNT ? synth_music(rate, &pcm, &frames)
-                             : synth_render((sfx_id)id, rate, &pcm, &frames);
-
-    if (rc == 0 && sound_make(s, pcm, frames, rate, fmt, channels) != 0)
-        log_warn("audio: %s will be silent", id == SFX_COUNT ? "music" : synth_name((sfx_id)id));
+    (void)user;
+    if (synth_music(au.rate, &pcm, &frames) != 0 ||
+        pcm_convert(pcm, frames, au.rate, au.fmt, au.channels, &au.music_pcm, &au.music_len) != 0) {
+        au.music_pcm = NULL;
+        log_warn("audio: the music will be silent");
+    }
     free(pcm);
+    SDL_AtomicSet(&au.music_ready, 1);
+    return 0;
+}
+
+static void music_apply(void)
+{
+    Mix_Volume(MUSIC_CHANNEL, au.music_volume);
+    if (au.music_volume == 0) {
+        Mix_HaltChannel(MUSIC_CHANNEL);
+    } else if (!Mix_Playing(MUSIC_CHANNEL) && au.music.chunk) {
+        if (Mix_PlayChannel(MUSIC_CHANNEL, au.music.chunk, -1) < 0)
+            log_warn("audio: cannot start the music: %s", Mix_GetError());
+    }
+}
+
+void audio_update(void)
+{
+    if (!au.open || !au.music_thread || !SDL_AtomicGet(&au.music_ready))
+        return;
+    SDL_WaitThread(au.music_thread, NULL);
+    au.music_thread = NULL;
+    if (au.music_pcm && sound_adopt(&au.music, au.music_pcm, au.music_len) != 0)
+        log_warn("audio: the music will be silent");
+    au.music_pcm = NULL;
+    music_apply();
 }
 
 int audio_init(void)
@@ -108,8 +165,15 @@ int audio_init(void)
     Mix_QuerySpec(&rate, &fmt, &channels);
     Mix_AllocateChannels(AUDIO_CHANNELS);
     Mix_ReserveChannels(1); /* MUSIC_CHANNEL: effects never steal it */
-    for (int id = 0; id <= SFX_COUNT; id++)
-        load_sound(id == SFX_COUNT ? &au.music : &au.sfx[id], id, rate, fmt, channels);
+    for (int id = 0; id < SFX_COUNT; id++)
+        load_sound(&au.sfx[id], (sfx_id)id, rate, fmt, channels);
+    au.rate = rate;
+    au.fmt = fmt;
+    au.channels = channels;
+    SDL_AtomicSet(&au.music_ready, 0);
+    au.music_thread = SDL_CreateThread(music_worker, "stackhouse-music", NULL);
+    if (!au.music_thread)
+        music_worker(NULL); /* no threads: render it now, start-up is just slower */
     /* Music stays off until audio_set_volume gives it a volume. */
     au.open = 1;
     log_info("audio: %d Hz, %d channels, format 0x%04x", rate, channels, (unsigned)fmt);
@@ -121,6 +185,12 @@ void audio_quit(void)
     if (!au.open)
         return;
     Mix_HaltChannel(-1);
+    if (au.music_thread) {
+        SDL_WaitThread(au.music_thread, NULL);
+        au.music_thread = NULL;
+    }
+    free(au.music_pcm);
+    au.music_pcm = NULL;
     for (int id = 0; id < SFX_COUNT; id++)
         sound_free(&au.sfx[id]);
     sound_free(&au.music);
@@ -162,11 +232,7 @@ void audio_set_volume(int music_percent, int effects_percent)
     for (int ch = 0; ch < AUDIO_CHANNELS; ch++)
         if (ch != MUSIC_CHANNEL)
             Mix_Volume(ch, fx);
-    Mix_Volume(MUSIC_CHANNEL, music);
-    if (music == 0) {
-        Mix_HaltChannel(MUSIC_CHANNEL);
-    } else if (!Mix_Playing(MUSIC_CHANNEL) && au.music.chunk) {
-        if (Mix_PlayChannel(MUSIC_CHANNEL, au.music.chunk, -1) < 0)
-            log_warn("audio: cannot start the music: %s", Mix_GetError());
-    }
+    au.music_volume = music;
+    audio_update();
+    music_apply();
 }

@@ -13,6 +13,9 @@ int audio_init(void);
 void audio_quit(void);
 /* Plays an effect once. */
 void audio_play(sfx_id id);
+/* Adopts the music loop once its background synthesis is done (call once a
+ * logic step; cheap). */
+void audio_update(void);
 /* Sets volumes in percent (0–100); music starts or stops with its volume. */
 void audio_set_volume(int music_percent, int effects_percent);
 

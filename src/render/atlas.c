@@ -286,17 +286,23 @@ static uint8_t *rasterise_one(const atlas_sprite *s, int pw, int ph, char *err, 
     img = IMG_LoadSizedSVG_RW(SDL_RWFromConstMem(buf, (int)len), pw, ph);
     if (img)
         conv = SDL_ConvertSurfaceFormat(img, SDL_PIXELFORMAT_RGBA32, 0);
-    if (!conv || conv->w != pw || conv->h != ph) {
-        snprintf(err, errn, "%s: cannot rasterise SVG: %s", s->path, IMG_GetError());
+    /* SDL_image rounds its scaled size its own way, so a sprite can come back
+     * a pixel off: an extra row or column is cropped, a missing one repeats
+     * the edge. */
+    if (!conv || abs(conv->w - pw) > 2 || abs(conv->h - ph) > 2) {
+        snprintf(err, errn, "%s: cannot rasterise SVG: %s", s->path,
+                 conv ? "unexpected raster size" : IMG_GetError());
     } else if ((out = malloc((size_t)pw * (size_t)ph * 4))) {
         for (int y = 0; y < ph; y++) {
-            const uint8_t *src = (const uint8_t *)conv->pixels + (size_t)y * (size_t)conv->pitch;
+            int sy = y < conv->h ? y : conv->h - 1;
+            const uint8_t *src = (const uint8_t *)conv->pixels + (size_t)sy * (size_t)conv->pitch;
             uint8_t *dst = out + (size_t)y * (size_t)pw * 4;
             for (int x = 0; x < pw * 4; x += 4) {
-                unsigned al = src[x + 3];
-                dst[x + 0] = (uint8_t)((src[x + 0] * al + 127) / 255);
-                dst[x + 1] = (uint8_t)((src[x + 1] * al + 127) / 255);
-                dst[x + 2] = (uint8_t)((src[x + 2] * al + 127) / 255);
+                int sx = x < conv->w * 4 ? x : (conv->w - 1) * 4;
+                unsigned al = src[sx + 3];
+                dst[x + 0] = (uint8_t)((src[sx + 0] * al + 127) / 255);
+                dst[x + 1] = (uint8_t)((src[sx + 1] * al + 127) / 255);
+                dst[x + 2] = (uint8_t)((src[sx + 2] * al + 127) / 255);
                 dst[x + 3] = (uint8_t)al;
             }
         }

@@ -114,6 +114,11 @@ float render_text(render *r, font_face f, float size, float x, float y, rcolor c
 float render_text_wrapped(render *r, font_face f, float size, float x, float y, float w,
                           text_align align, rcolor c, const char *utf8, int draw);
 
+/* Called with the bounds (virtual units) of every line of text drawn. */
+typedef void (*render_text_hook)(void *user, rrect bounds, const char *utf8);
+/* Installs (or with NULL removes) a text hook, for layout tests. */
+void render_set_text_hook(render *r, render_text_hook fn, void *user);
+
 /* Reads the last frame's pixels (top row first, RGBA8) into rgba (w*h*4 bytes).
  * Returns 0, or -1 on the null back end. */
 int render_read_pixels(render *r, int w, int h, uint8_t *rgba);

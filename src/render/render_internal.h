@@ -43,6 +43,8 @@ struct render {
     int clip[RENDER_CLIP_DEPTH][4]; /* pixel rects; [0] is the whole framebuffer */
     int nclip, clip_overflow;
     render_stats cur, last;
+    render_text_hook text_hook; /* tests audit where text lands */
+    void *text_hook_user;
     char err[512];
 };
 

@@ -135,28 +135,27 @@ static void draw_tile(picker *p, app *a, render *r, int i)
     render_round_rect(r, t, 24, hot ? (rcolor){255, 248, 234, 255} : UI_CREAM);
     ui_audit_box(t);
     pic = (rrect){t.x + pad, t.y + pad, t.w - 2 * pad, (t.w - 2 * pad) * 300.0f / 480.0f};
-    if (pic.h > t.h * 0.56f)
-        pic.h = t.h * 0.56f;
+    if (pic.h > t.h * 0.50f) { /* keep the art's aspect: narrower, centred */
+        pic.h = t.h * 0.50f;
+        pic.w = pic.h * 480.0f / 300.0f;
+        pic.x = t.x + (t.w - pic.w) / 2;
+    }
     {
         char name[64];
         snprintf(name, sizeof name, "picker/%s", g->id);
         render_round_rect(r, pic, 16 * k, (rcolor){222, 205, 176, 255});
         ui_draw_sprite_fit(r, name, pic, playable ? UI_WHITE : (rcolor){235, 230, 222, 255});
     }
-    y = pic.y + pic.h + 10 * k;
+    y = pic.y + pic.h + 8 * k;
     render_text(r, FONT_SANS_BOLD, 34 * k, t.x + pad, y, UI_INK, g->name);
+    y += render_line_height(r, FONT_SANS_BOLD, 34 * k);
     if (g->min_players == g->max_players)
         snprintf(players, sizeof players, "%d players", g->min_players);
     else
         snprintf(players, sizeof players, "%d\xe2\x80\x93%d players", g->min_players, g->max_players);
-    {
-        float pw = render_text_width(r, FONT_SANS, 22 * k, players);
-        float px = t.x + t.w - pad - pw;
-        ui_draw_sprite_fit(r, "icons/players", (rrect){px - 34 * k, y + 8 * k, 28 * k, 28 * k},
-                           UI_INK_SOFT);
-        render_text(r, FONT_SANS, 22 * k, px, y + 9 * k, UI_INK_SOFT, players);
-    }
-    y += render_line_height(r, FONT_SANS_BOLD, 34 * k) + 2 * k;
+    ui_draw_sprite_fit(r, "icons/players", (rrect){t.x + pad, y + 2 * k, 26 * k, 26 * k}, UI_TEAL);
+    render_text(r, FONT_SANS_BOLD, 21 * k, t.x + pad + 34 * k, y + 2 * k, UI_TEAL, players);
+    y += render_line_height(r, FONT_SANS_BOLD, 21 * k) + 4 * k;
     render_text_wrapped(r, FONT_SANS, 21 * k, t.x + pad, y, t.w - 2 * pad, TEXT_LEFT, UI_INK_SOFT,
                         g->pitch, 1);
     if (!playable) {

@@ -55,7 +55,7 @@ static void load(rules_scene *p, app *a, int tab)
     if (fseek(f, 0, SEEK_END) == 0 && (len = ftell(f)) >= 0 && len < (1 << 20) &&
         fseek(f, 0, SEEK_SET) == 0 && (text = malloc((size_t)len + 1)) != NULL &&
         fread(text, 1, (size_t)len, f) == (size_t)len) {
-        p->doc = md_parse(text, (size_t)len, err, sizeof err);
+        p->doc = md_doc_parse(text, (size_t)len, err, sizeof err);
         if (!p->doc)
             snprintf(p->error, sizeof p->error, "The rules file %s cannot be read: %s", path, err);
     } else {

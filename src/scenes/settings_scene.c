@@ -68,7 +68,7 @@ static void click_control(settings_scene *p, app *a, int id, float x)
     } else if (x > c.x + c.w - 60) {
         change(p, a, id, 1);
     } else {
-        float t = (x - (c.x + 70)) / (c.w - 140 - 90);
+        float t = (x - (c.x + 70)) / (c.w - 140 - 110);
         int v = d->min + (int)((float)(d->max - d->min) * t + 0.5f);
         int before = a->settings.v[id];
         settings_set(&a->settings, (setting_id)id, v);
@@ -139,7 +139,7 @@ static void draw_control(render *r, rrect c, const setting_desc *d, int v, int f
     }
     {
         rrect minus = {c.x, c.y + 4, 54, c.h - 8}, plus = {c.x + c.w - 54, c.y + 4, 54, c.h - 8};
-        rrect bar = {c.x + 70, c.y + c.h / 2 - 7, c.w - 140 - 90, 14};
+        rrect bar = {c.x + 70, c.y + c.h / 2 - 7, c.w - 140 - 110, 14};
         float t = (float)(v - d->min) / (float)(d->max - d->min);
         render_round_rect(r, minus, 27, focused ? UI_ACCENT : UI_PAPER);
         ui_text_center(r, FONT_SANS_BOLD, UI_BODY, minus, focused ? UI_WHITE : UI_INK, "\xe2\x88\x92");

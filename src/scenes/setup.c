@@ -44,8 +44,10 @@ static void layout(setup *p, app *a)
 {
     float w = 1180, x, y = 250;
     int nopt = n_options(p);
-    p->panel = (rrect){(a->vw - w) / 2, 200, w, 120 + 92.0f * (float)p->m.game->max_players + 70 +
-                                                   (nopt ? 60 + 80.0f * (float)nopt : 0)};
+    int seats_fixed = p->m.game->min_players == p->m.game->max_players;
+    p->panel = (rrect){(a->vw - w) / 2, 200, w,
+                       (seats_fixed ? 50 : 140) + 92.0f * (float)p->m.game->max_players + 70 +
+                           (nopt ? 60 + 80.0f * (float)nopt : 0)};
     x = p->panel.x + 40;
     ui_nav_begin(&p->nav);
     for (int i = 0; i < p->m.game->max_players; i++) {
@@ -58,10 +60,12 @@ static void layout(setup *p, app *a)
             i + 1);
     }
     y += 60 + 92.0f * (float)p->m.game->max_players;
-    add(p, ID_ADD, (rrect){x, y, 250, 64}, p->m.players < p->m.game->max_players, "add_seat", 0);
-    add(p, ID_REMOVE, (rrect){x + 270, y, 280, 64}, p->m.players > p->m.game->min_players,
-        "remove_seat", 0);
-    y += 90;
+    if (p->m.game->min_players != p->m.game->max_players) {
+        add(p, ID_ADD, (rrect){x, y, 250, 64}, p->m.players < p->m.game->max_players, "add_seat", 0);
+        add(p, ID_REMOVE, (rrect){x + 270, y, 280, 64}, p->m.players > p->m.game->min_players,
+            "remove_seat", 0);
+        y += 90;
+    }
     if (nopt)
         y += 50;
     for (int i = 0; i < nopt; i++)
@@ -181,8 +185,11 @@ static void setup_draw(scene *s, app *a, render *r, float alpha)
     ui_draw_title(r, a->vw, g->name, g->pitch);
     ui_draw_panel(r, p->panel);
     render_text(r, FONT_SANS_BOLD, UI_HEAD, x, y - 20, UI_INK, "Seats");
-    snprintf(line, sizeof line, "%d of %d\xe2\x80\x93%d players", p->m.players, g->min_players,
-             g->max_players);
+    if (g->min_players == g->max_players)
+        snprintf(line, sizeof line, "%d players", g->min_players);
+    else
+        snprintf(line, sizeof line, "%d of %d\xe2\x80\x93%d players", p->m.players, g->min_players,
+                 g->max_players);
     render_text(r, FONT_SANS, UI_BODY, x + 170, y - 12, UI_INK_SOFT, line);
     for (int i = 0; i < g->max_players; i++) {
         float ry = y + 60 + 92.0f * (float)i;
@@ -207,11 +214,13 @@ static void setup_draw(scene *s, app *a, render *r, float alpha)
                   p->nav.focus == ID_LEVEL + i, p->m.seat[i] == SEAT_COMPUTER, 1);
     }
     y += 60 + 92.0f * (float)g->max_players;
-    ui_draw_button(r, ui_nav_item(&p->nav, ID_ADD)->r, "+ Add seat", p->nav.focus == ID_ADD,
-                   p->m.players < g->max_players, 0);
-    ui_draw_button(r, ui_nav_item(&p->nav, ID_REMOVE)->r, "\xe2\x88\x92 Remove seat",
-                   p->nav.focus == ID_REMOVE, p->m.players > g->min_players, 0);
-    y += 90;
+    if (g->min_players != g->max_players) {
+        ui_draw_button(r, ui_nav_item(&p->nav, ID_ADD)->r, "+ Add seat", p->nav.focus == ID_ADD,
+                       p->m.players < g->max_players, 0);
+        ui_draw_button(r, ui_nav_item(&p->nav, ID_REMOVE)->r, "\xe2\x88\x92 Remove seat",
+                       p->nav.focus == ID_REMOVE, p->m.players > g->min_players, 0);
+        y += 90;
+    }
     if (nopt) {
         render_text(r, FONT_SANS_BOLD, UI_HEAD, x, y - 10, UI_INK, "Options");
         y += 50;

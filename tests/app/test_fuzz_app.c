@@ -111,7 +111,7 @@ static void test_fuzz_markdown(void **state)
         md_doc *d;
         memcpy(buf, md_seed, len + 1);
         len = mutate(&r, buf, len, sizeof buf - 1);
-        d = md_parse(buf, len, err, sizeof err);
+        d = md_doc_parse(buf, len, err, sizeof err);
         if (d) {
             assert_true(md_block_count(d) >= 0);
             assert_non_null(md_title(d));

@@ -17,14 +17,14 @@
 
 static pid_t testenv_xvfb_pid;
 
-static void testenv_sleep_ms(int ms)
+static inline void testenv_sleep_ms(int ms)
 {
     struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
     nanosleep(&ts, NULL);
 }
 
 /* Starts Xvfb on a free display and exports DISPLAY; returns 0, or -1 if Xvfb is missing. */
-static int testenv_start_xvfb(void)
+static inline int testenv_start_xvfb(void)
 {
     char sock[64], lock[64], disp[16];
     struct stat st;
@@ -60,7 +60,7 @@ static int testenv_start_xvfb(void)
 }
 
 /* Stops the Xvfb started above. */
-static void testenv_stop_xvfb(void)
+static inline void testenv_stop_xvfb(void)
 {
     if (testenv_xvfb_pid > 0) {
         kill(testenv_xvfb_pid, SIGTERM);
@@ -70,7 +70,7 @@ static void testenv_stop_xvfb(void)
 }
 
 /* Makes a fresh temporary directory; returns a static path. */
-static const char *testenv_tmpdir(void)
+static inline const char *testenv_tmpdir(void)
 {
     static char dir[128];
     snprintf(dir, sizeof dir, "/tmp/stackhouse-test-XXXXXX");
@@ -80,7 +80,7 @@ static const char *testenv_tmpdir(void)
 }
 
 /* Reads a whole file into a malloc'd string ("" if missing). */
-static char *testenv_slurp(const char *path)
+static inline char *testenv_slurp(const char *path)
 {
     FILE *f = fopen(path, "rb");
     char *buf;
@@ -99,7 +99,7 @@ static char *testenv_slurp(const char *path)
 
 /* Runs a shell command with env assignments prefixed; stderr goes to errfile.
  * Returns the exit status (or 128+signal). */
-static int testenv_run(const char *cmd)
+static inline int testenv_run(const char *cmd)
 {
     int rc = system(cmd);
     if (rc == -1)
