@@ -213,7 +213,8 @@ int atlas_scan(atlas *a, const char *dir, char *err, size_t errn)
         snprintf(err, errn, "%s: cannot read asset directory", dir);
         rc = -1;
     }
-    qsort(names.v, (size_t)names.n, sizeof *names.v, cmp_names);
+    if (names.n > 1)
+        qsort(names.v, (size_t)names.n, sizeof *names.v, cmp_names);
     if (rc == 0 && names.n && !(a->sprites = calloc((size_t)names.n, sizeof *a->sprites)))
         rc = -1;
     for (int i = 0; rc == 0 && i < names.n; i++) {
@@ -277,13 +278,17 @@ static uint8_t *rasterise_one(const atlas_sprite *s, int pw, int ph, char *err, 
     size_t len = 0;
     char *buf = read_file(s->path, &len);
     SDL_Surface *img = NULL, *conv = NULL;
+    SDL_RWops *rw;
     uint8_t *out = NULL;
 
     if (!buf) {
         snprintf(err, errn, "%s: cannot read: %s", s->path, strerror(errno));
         return NULL;
     }
-    img = IMG_LoadSizedSVG_RW(SDL_RWFromConstMem(buf, (int)len), pw, ph);
+    if ((rw = SDL_RWFromConstMem(buf, (int)len))) {
+        img = IMG_LoadSizedSVG_RW(rw, pw, ph);
+        SDL_RWclose(rw); /* SDL_image's loaders leave the stream to the caller */
+    }
     if (img)
         conv = SDL_ConvertSurfaceFormat(img, SDL_PIXELFORMAT_RGBA32, 0);
     /* SDL_image rounds its scaled size its own way, so a sprite can come back
