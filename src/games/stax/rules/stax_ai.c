@@ -196,6 +196,14 @@ static int negamax(search_ctx *c, const stax_board *b, int depth, int alpha, int
     return best;
 }
 
+static int seen_before(const stax_search_limits *lim, uint64_t hash)
+{
+    for (int k = 0; k < lim->n_seen; k++)
+        if (lim->seen[k] == hash)
+            return 1;
+    return 0;
+}
+
 int stax_ai_search_board(const stax_board *b, const stax_search_limits *lim, uint64_t seed,
                          game_move *out, stax_search_info *info)
 {
@@ -235,6 +243,8 @@ int stax_ai_search_board(const stax_board *b, const stax_search_limits *lim, uin
             int v = -negamax(c, &nb, depth - 1, -INF, -alpha, 1);
             if (c->stop)
                 break;
+            if (seen_before(lim, nb.hash))
+                v = 0; /* heading for a repetition draw */
             if (v > best) {
                 best = v;
                 best_k = k;
@@ -263,7 +273,11 @@ int stax_ai_search_board(const stax_board *b, const stax_search_limits *lim, uin
 int stax_ai_search(const void *st, int level, uint64_t seed, game_move *out)
 {
     const stax_state *s = st;
-    stax_search_limits lim = {0, 0, 0};
+    stax_search_limits lim = {0, 0, 0, NULL, 0};
+    if (s->opt[STAX_OPT_REPETITION]) {
+        lim.seen = s->hist;
+        lim.n_seen = s->nhist;
+    }
     switch (level) {
     case 1: lim.depth = 2; break;
     case 2: lim.depth = 6; lim.time_ms = 250; break;

@@ -14,6 +14,8 @@ typedef struct stax_search_limits {
     int depth;
     int time_ms;
     uint64_t nodes;
+    const uint64_t *seen; /* hashes of earlier positions: going back to one scores as a draw */
+    int n_seen;
 } stax_search_limits;
 
 /* What a search found and what it cost. */
