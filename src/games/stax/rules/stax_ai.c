@@ -118,7 +118,12 @@ static void order_moves(search_ctx *c, game_move *mv, int n, uint32_t tt_move, i
 static int quiesce(search_ctx *c, const stax_board *b, int alpha, int beta, int ply, int qd)
 {
     c->nodes++;
-    if (!stax_has_capture(b) || qd >= QS_MAX || ply >= MAX_PLY - 1)
+    if (!stax_has_capture(b)) {
+        if (stax_step_count(b, b->stm) == 0)
+            return -(MATE - ply); /* blocked or no stack left: lost */
+        return stax_ai_eval(b);
+    }
+    if (qd >= QS_MAX || ply >= MAX_PLY - 1)
         return stax_ai_eval(b);
     game_move mv[GAME_MAX_MOVES];
     int n = stax_gen(b, mv, GAME_MAX_MOVES), best = -INF;
