@@ -116,7 +116,7 @@ int cmd_selfplay(int argc, char **argv)
                 break;
             }
             plies++;
-            if (g->check_invariants(st, err, sizeof err) < 0) {
+            if (g->check_invariants && g->check_invariants(st, err, sizeof err) < 0) {
                 fprintf(stderr, "selfplay %s: game %d ply %d: %s\n", g->id, game, plies, err);
                 failed = 1;
                 break;
