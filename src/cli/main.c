@@ -1,8 +1,12 @@
 /* stackhouse-cli: the rules core on the command line (games, legal, apply,
  * perft, selfplay, bench). Bad input: a message on stderr, exit status 2. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "cli/bench.h"
+#include "cli/selfplay.h"
+#include "cli/util.h"
 #include "core/registry.h"
 
 static int cmd_games(void)
@@ -12,10 +16,98 @@ static int cmd_games(void)
     return 0;
 }
 
+static int move_cmp(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int cmd_legal(int argc, char **argv)
+{
+    const game_rules *g;
+    void *st;
+    if (argc != 2)
+        return cli_usage("legal GAME POSITION");
+    if (!(g = cli_rules(argv[0])) || !(st = cli_position(g, argv[1])))
+        return 2;
+    game_move mv[GAME_MAX_MOVES];
+    static char text[GAME_MAX_MOVES][200];
+    char *sorted[GAME_MAX_MOVES];
+    int n = g->legal_moves(st, mv, GAME_MAX_MOVES);
+    for (int k = 0; k < n; k++) {
+        if (g->move_write(st, &mv[k], text[k], sizeof text[k]) < 0)
+            snprintf(text[k], sizeof text[k], "?");
+        sorted[k] = text[k];
+    }
+    qsort(sorted, (size_t)n, sizeof sorted[0], move_cmp);
+    for (int k = 0; k < n; k++)
+        printf("%s\n", sorted[k]);
+    free(st);
+    return 0;
+}
+
+static int cmd_apply(int argc, char **argv)
+{
+    const game_rules *g;
+    void *st;
+    char err[256], buf[4096];
+    if (argc < 2)
+        return cli_usage("apply GAME POSITION [MOVE...]");
+    if (!(g = cli_rules(argv[0])) || !(st = cli_position(g, argv[1])))
+        return 2;
+    for (int k = 2; k < argc; k++) {
+        game_move m;
+        if (g->move_read(st, argv[k], &m, err, sizeof err) < 0 || g->apply(st, &m) < 0) {
+            fprintf(stderr, "stackhouse-cli: %s\n", err);
+            free(st);
+            return 2;
+        }
+    }
+    if (g->position_write(st, buf, sizeof buf) < 0) {
+        fprintf(stderr, "stackhouse-cli: position too long to print\n");
+        free(st);
+        return 2;
+    }
+    game_result r;
+    g->result(st, &r);
+    printf("%s\nresult: %s\n", buf, cli_result_name(&r));
+    free(st);
+    return 0;
+}
+
+static int cmd_perft(int argc, char **argv)
+{
+    const game_rules *g;
+    void *st;
+    char *end;
+    if (argc != 3)
+        return cli_usage("perft GAME POSITION DEPTH");
+    long depth = strtol(argv[2], &end, 10);
+    if (*end || end == argv[2] || depth < 0 || depth > 30) {
+        fprintf(stderr, "stackhouse-cli: bad depth '%s' (expected 0..30)\n", argv[2]);
+        return 2;
+    }
+    if (!(g = cli_rules(argv[0])) || !(st = cli_position(g, argv[1])))
+        return 2;
+    printf("%llu\n", (unsigned long long)cli_perft(g, st, (int)depth));
+    free(st);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
-    if (argc >= 2 && strcmp(argv[1], "games") == 0)
+    if (argc >= 2 && strcmp(argv[1], "games") == 0 && argc == 2)
         return cmd_games();
-    fprintf(stderr, "usage: stackhouse-cli games\n");
-    return 2;
+    if (argc >= 2 && strcmp(argv[1], "legal") == 0)
+        return cmd_legal(argc - 2, argv + 2);
+    if (argc >= 2 && strcmp(argv[1], "apply") == 0)
+        return cmd_apply(argc - 2, argv + 2);
+    if (argc >= 2 && strcmp(argv[1], "perft") == 0)
+        return cmd_perft(argc - 2, argv + 2);
+    if (argc >= 2 && strcmp(argv[1], "selfplay") == 0)
+        return cmd_selfplay(argc - 2, argv + 2);
+    if (argc >= 2 && strcmp(argv[1], "bench") == 0)
+        return cmd_bench(argc - 2, argv + 2);
+    if (argc >= 2)
+        fprintf(stderr, "stackhouse-cli: unknown command '%s'\n", argv[1]);
+    return cli_usage(NULL);
 }

@@ -87,6 +87,11 @@ typedef struct game_rules {
 
     /* Optional: heuristic value of st for seat in [0, 1] (MCTS playout cut-off). */
     double (*evaluate)(const void *st, int seat);
+
+    /* Optional: a game's own searcher, used by ai_choose instead of MCTS.
+     * level is an ai_level (1 easy .. 3 hard; 0 random never reaches it);
+     * writes the chosen move to out and returns 0, or -1 if there is none. */
+    int (*search)(const void *st, int level, uint64_t seed, game_move *out);
 } game_rules;
 
 /* Fills p with the rules' defaults for the given player count. */

@@ -2,6 +2,8 @@
 
 #include <string.h>
 
+#include "games/stax/rules/stax.h"
+
 /* Picker order: the three MAXSTAX modes, then the turn-based games. */
 static const game_info gamelist[] = {
     {"speedstax", "SPEEDSTAX", "Race to copy the card in wooden blocks before the clock runs out.",
@@ -13,7 +15,7 @@ static const game_info gamelist[] = {
     {"stakz", "Stakz", "Shed your tiles by colour or symbol; a fifth colour splits the stack.", "stakz",
      2, 4, GAME_KIND_TURNS, NULL},
     {"stax", "STAX", "Checkers from 1919 where every capture builds a stack.", "stax", 2, 2,
-     GAME_KIND_TURNS, NULL},
+     GAME_KIND_TURNS, &stax_rules},
     {"stackatrack", "Stack-A-Track", "Slide railroad blocks into the frame and join up the track.",
      "stackatrack", 2, 4, GAME_KIND_TURNS, NULL},
     {"9stax", "9 STAX", "Play out nine face-down stacks before anyone else.", "9stax", 2, 4,

@@ -1,0 +1,8 @@
+/* stackhouse-cli bench: performance figures, and the game's own benchmark. */
+#ifndef STACKHOUSE_CLI_BENCH_H
+#define STACKHOUSE_CLI_BENCH_H
+
+/* Runs "bench GAME" or "bench app [ARGS...]"; returns the exit status. */
+int cmd_bench(int argc, char **argv);
+
+#endif

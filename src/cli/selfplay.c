@@ -1,0 +1,148 @@
+#include "cli/selfplay.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/util.h"
+#include "core/ai.h"
+
+#define SELFPLAY_MAX_PLIES 20000
+
+typedef struct selfplay_opts {
+    int players, games;
+    uint64_t seed;
+    ai_level level[2]; /* match: level[0] is A, level[1] is B; else both the same */
+    int match;
+} selfplay_opts;
+
+static int parse_opts(const game_rules *g, int argc, char **argv, selfplay_opts *o)
+{
+    o->players = g->min_players;
+    o->games = 10;
+    o->seed = 1;
+    o->level[0] = o->level[1] = AI_EASY;
+    o->match = 0;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        char *end = NULL;
+        if (!v) {
+            fprintf(stderr, "stackhouse-cli: %s needs a value\n", a);
+            return -1;
+        }
+        i++;
+        if (strcmp(a, "--players") == 0) {
+            long n = strtol(v, &end, 10);
+            if (*end || n < g->min_players || n > g->max_players) {
+                fprintf(stderr, "stackhouse-cli: --players must be %d..%d for %s\n", g->min_players,
+                        g->max_players, g->id);
+                return -1;
+            }
+            o->players = (int)n;
+        } else if (strcmp(a, "--games") == 0) {
+            long n = strtol(v, &end, 10);
+            if (*end || n < 1 || n > 10000000) {
+                fprintf(stderr, "stackhouse-cli: bad --games '%s'\n", v);
+                return -1;
+            }
+            o->games = (int)n;
+        } else if (strcmp(a, "--seed") == 0) {
+            unsigned long long s = strtoull(v, &end, 10);
+            if (*end || !*v || *v == '-') {
+                fprintf(stderr, "stackhouse-cli: bad --seed '%s'\n", v);
+                return -1;
+            }
+            o->seed = s;
+        } else if (strcmp(a, "--level") == 0) {
+            if (ai_level_parse(v, &o->level[0]) < 0) {
+                fprintf(stderr, "stackhouse-cli: bad --level '%s' (random|easy|medium|hard)\n", v);
+                return -1;
+            }
+            o->level[1] = o->level[0];
+        } else if (strcmp(a, "--match") == 0) {
+            char la[16], lb[16];
+            const char *colon = strchr(v, ':');
+            if (!colon || colon - v >= 16 || strlen(colon + 1) >= 16) {
+                fprintf(stderr, "stackhouse-cli: bad --match '%s' (expected A:B, e.g. hard:easy)\n", v);
+                return -1;
+            }
+            memcpy(la, v, (size_t)(colon - v));
+            la[colon - v] = 0;
+            strcpy(lb, colon + 1);
+            if (ai_level_parse(la, &o->level[0]) < 0 || ai_level_parse(lb, &o->level[1]) < 0) {
+                fprintf(stderr, "stackhouse-cli: bad --match '%s' (levels: random|easy|medium|hard)\n", v);
+                return -1;
+            }
+            o->match = 1;
+        } else {
+            fprintf(stderr, "stackhouse-cli: unknown selfplay option '%s'\n", a);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int cmd_selfplay(int argc, char **argv)
+{
+    const game_rules *g;
+    selfplay_opts o;
+    if (argc < 1)
+        return cli_usage("selfplay GAME [--players N] [--games K] [--seed S] [--level L] [--match A:B]");
+    if (!(g = cli_rules(argv[0])) || parse_opts(g, argc - 1, argv + 1, &o) < 0)
+        return 2;
+    void *st = malloc(g->state_size);
+    int finished = 0, failures = 0, a_wins = 0, b_wins = 0, draws = 0;
+    long long plies_total = 0;
+    char err[256];
+    for (int game = 0; game < o.games && st; game++) {
+        uint64_t seed = o.seed + (uint64_t)game;
+        /* In a match A takes seat 0 in even games and seat 1 in odd ones. */
+        int a_seat = o.match ? (int)(seed & 1) : 0;
+        game_params p;
+        game_params_default(g, &p, o.players);
+        if (g->init(st, &p, seed, err, sizeof err) < 0) {
+            fprintf(stderr, "stackhouse-cli: %s\n", err);
+            free(st);
+            return 2;
+        }
+        int plies = 0, seat, failed = 0;
+        while ((seat = g->current_player(st)) >= 0 && plies < SELFPLAY_MAX_PLIES) {
+            game_move m;
+            ai_level lv = o.level[seat == a_seat ? 0 : 1];
+            if (ai_choose(g, st, lv, seed * 1000003u + (uint64_t)plies, &m) < 0 || g->apply(st, &m) < 0) {
+                fprintf(stderr, "selfplay %s: game %d ply %d: the AI found no legal move\n", g->id,
+                        game, plies);
+                failed = 1;
+                break;
+            }
+            plies++;
+            if (g->check_invariants && g->check_invariants(st, err, sizeof err) < 0) {
+                fprintf(stderr, "selfplay %s: game %d ply %d: %s\n", g->id, game, plies, err);
+                failed = 1;
+                break;
+            }
+        }
+        failures += failed;
+        plies_total += plies;
+        game_result r;
+        g->result(st, &r);
+        if (r.status == GAME_OVER && !failed) {
+            finished++;
+            if (r.winner < 0)
+                draws++;
+            else if (r.winner == a_seat)
+                a_wins++;
+            else
+                b_wins++;
+        }
+    }
+    free(st);
+    if (o.match)
+        printf("match %s:%s: %s won %d, %s won %d, %d drawn (%.1f plies a game)\n",
+               ai_level_name(o.level[0]), ai_level_name(o.level[1]), ai_level_name(o.level[0]),
+               a_wins, ai_level_name(o.level[1]), b_wins, draws,
+               (double)plies_total / (o.games ? o.games : 1));
+    printf("selfplay %s: %d games, %d finished, %d invariant failures\n", g->id, o.games, finished,
+           failures);
+    return failures ? 1 : 0;
+}

@@ -1,0 +1,23 @@
+/* Shared helpers of the CLI commands: looking up games, reading positions,
+ * reporting usage errors the one way (stderr, exit status 2). */
+#ifndef STACKHOUSE_CLI_UTIL_H
+#define STACKHOUSE_CLI_UTIL_H
+
+#include <stdint.h>
+
+#include "core/game.h"
+
+/* Prints the usage (after "usage: stackhouse-cli <line>" if line) and returns 2. */
+int cli_usage(const char *line);
+/* The rules of a game id, or NULL after a message on stderr. */
+const game_rules *cli_rules(const char *id);
+/* A new heap state read from text ("start" too), or NULL after a message. */
+void *cli_position(const game_rules *g, const char *text);
+/* "ongoing", "draw" or the winner's colour/seat name. */
+const char *cli_result_name(const game_result *r);
+/* Leaf count of the move tree (the game's fast perft when it has one). */
+uint64_t cli_perft(const game_rules *g, const void *st, int depth);
+/* Monotonic clock in seconds. */
+double cli_now(void);
+
+#endif

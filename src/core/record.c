@@ -1,0 +1,299 @@
+#include "core/record.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/registry.h"
+
+#define HEADER "stackhouse-record"
+
+static int params_check(const game_rules *g, const game_params *p, char *err, size_t errn)
+{
+    if (p->players < g->min_players || p->players > g->max_players) {
+        snprintf(err, errn, "record: %s takes %d..%d players, not %d", g->id, g->min_players,
+                 g->max_players, p->players);
+        return -1;
+    }
+    for (int i = 0; i < g->n_options && i < GAME_MAX_OPTIONS; i++)
+        if (p->opt[i] < g->options[i].min || p->opt[i] > g->options[i].max) {
+            snprintf(err, errn, "record: option %s = %d is out of range %d..%d", g->options[i].key,
+                     p->opt[i], g->options[i].min, g->options[i].max);
+            return -1;
+        }
+    return 0;
+}
+
+int record_init(game_record *rec, const char *game, const game_params *p, uint64_t seed,
+                char *err, size_t errn)
+{
+    const game_info *gi = registry_find(game);
+    if (!gi || !gi->rules) {
+        snprintf(err, errn, "record: unknown game '%s'", game);
+        return -1;
+    }
+    if (params_check(gi->rules, p, err, errn) < 0)
+        return -1;
+    memset(rec, 0, sizeof *rec);
+    snprintf(rec->game, sizeof rec->game, "%s", game);
+    rec->params = *p;
+    rec->seed = seed;
+    return 0;
+}
+
+void record_free(game_record *rec)
+{
+    free(rec->moves);
+    rec->moves = NULL;
+    rec->n_moves = rec->cursor = rec->cap = 0;
+}
+
+const game_rules *record_rules(const game_record *rec)
+{
+    const game_info *gi = registry_find(rec->game);
+    return gi ? gi->rules : NULL;
+}
+
+int record_replay(const game_record *rec, int upto, void *st, char *err, size_t errn)
+{
+    const game_rules *g = record_rules(rec);
+    if (!g) {
+        snprintf(err, errn, "record: unknown game '%s'", rec->game);
+        return -1;
+    }
+    if (upto < 0 || upto > rec->n_moves) {
+        snprintf(err, errn, "record: no position after move %d", upto);
+        return -1;
+    }
+    if (g->init(st, &rec->params, rec->seed, err, errn) < 0)
+        return -1;
+    for (int k = 0; k < upto; k++) {
+        game_move m;
+        char why[200];
+        if (g->move_read(st, rec->moves[k], &m, why, sizeof why) < 0 || g->apply(st, &m) < 0) {
+            snprintf(err, errn, "record: move %d '%s': %s", k + 1, rec->moves[k], why);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int moves_reserve(game_record *rec, int n)
+{
+    if (n <= rec->cap)
+        return 0;
+    int cap = rec->cap ? rec->cap * 2 : 64;
+    while (cap < n)
+        cap *= 2;
+    void *p = realloc(rec->moves, sizeof rec->moves[0] * (size_t)cap);
+    if (!p)
+        return -1;
+    rec->moves = p;
+    rec->cap = cap;
+    return 0;
+}
+
+int record_play(game_record *rec, void *st, const game_move *m, char *err, size_t errn)
+{
+    const game_rules *g = record_rules(rec);
+    char text[RECORD_MOVE_LEN];
+    if (!g || g->move_write(st, m, text, sizeof text) < 0) {
+        snprintf(err, errn, "record: move cannot be written");
+        return -1;
+    }
+    if (rec->cursor >= RECORD_MAX_MOVES || moves_reserve(rec, rec->cursor + 1) < 0) {
+        snprintf(err, errn, "record: too many moves");
+        return -1;
+    }
+    if (g->apply(st, m) < 0) {
+        snprintf(err, errn, "record: move '%s' is illegal", text);
+        return -1;
+    }
+    memcpy(rec->moves[rec->cursor++], text, sizeof text);
+    rec->n_moves = rec->cursor;
+    return 0;
+}
+
+int record_undo(game_record *rec, void *st, char *err, size_t errn)
+{
+    if (rec->cursor == 0) {
+        snprintf(err, errn, "record: nothing to undo");
+        return -1;
+    }
+    if (record_replay(rec, rec->cursor - 1, st, err, errn) < 0)
+        return -1;
+    rec->cursor--;
+    return 0;
+}
+
+int record_redo(game_record *rec, void *st, char *err, size_t errn)
+{
+    if (rec->cursor >= rec->n_moves) {
+        snprintf(err, errn, "record: nothing to redo");
+        return -1;
+    }
+    if (record_replay(rec, rec->cursor + 1, st, err, errn) < 0)
+        return -1;
+    rec->cursor++;
+    return 0;
+}
+
+char *record_write(const game_record *rec)
+{
+    const game_rules *g = record_rules(rec);
+    size_t n = 512 + (size_t)rec->n_moves * (RECORD_MOVE_LEN + 1), len = 0;
+    char *buf = malloc(n);
+    if (!buf || !g) {
+        free(buf);
+        return NULL;
+    }
+    len += (size_t)snprintf(buf + len, n - len, "%s %d\ngame %s\nplayers %d\n", HEADER,
+                            RECORD_VERSION, rec->game, rec->params.players);
+    for (int i = 0; i < g->n_options && i < GAME_MAX_OPTIONS; i++)
+        len += (size_t)snprintf(buf + len, n - len, "option %s %d\n", g->options[i].key,
+                                rec->params.opt[i]);
+    len += (size_t)snprintf(buf + len, n - len, "seed %" PRIu64 "\nmoves %d\ncursor %d\n", rec->seed,
+                            rec->n_moves, rec->cursor);
+    for (int k = 0; k < rec->n_moves; k++)
+        len += (size_t)snprintf(buf + len, n - len, "%s\n", rec->moves[k]);
+    snprintf(buf + len, n - len, "end\n");
+    return buf;
+}
+
+/* Copies the next line of *text into line (without the newline); -1 at the end or if too long. */
+static int line_next(const char **text, char *line, size_t n)
+{
+    const char *p = *text, *e = strchr(p, '\n');
+    size_t len = e ? (size_t)(e - p) : strlen(p);
+    if (!*p || len >= n)
+        return -1;
+    memcpy(line, p, len);
+    line[len] = 0;
+    *text = e ? e + 1 : p + len;
+    return 0;
+}
+
+/* Parses a whole decimal number in [lo, hi]; -1 if it is anything else. */
+static int number_read(const char *s, long long lo, long long hi, long long *out)
+{
+    char *end;
+    if (!*s || *s == ' ' || *s == '+')
+        return -1;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (errno || *end || v < lo || v > hi)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static int keyed(const char *line, const char *key, const char **value)
+{
+    size_t n = strlen(key);
+    if (strncmp(line, key, n) != 0 || line[n] != ' ')
+        return 0;
+    *value = line + n + 1;
+    return 1;
+}
+
+int record_read(game_record *rec, const char *text, char *err, size_t errn)
+{
+    game_record r;
+    char line[RECORD_MOVE_LEN + 64];
+    const char *v, *at = text;
+    long long x, n_moves;
+    const game_rules *g;
+    int ln = 0;
+    memset(&r, 0, sizeof r);
+
+#define FAIL(...)                                                                                  \
+    do {                                                                                           \
+        char why_[200];                                                                            \
+        snprintf(why_, sizeof why_, __VA_ARGS__);                                                  \
+        snprintf(err, errn, "record line %d: %s", ln, why_);                                       \
+        goto fail;                                                                                 \
+    } while (0)
+#define NEXT()                                                                                     \
+    do {                                                                                           \
+        ln++;                                                                                      \
+        if (line_next(&at, line, sizeof line) < 0)                                                 \
+            FAIL("missing or overlong line");                                                      \
+    } while (0)
+
+    NEXT();
+    if (!keyed(line, HEADER, &v) || number_read(v, 0, 1000000, &x) < 0)
+        FAIL("not a Stackhouse record (expected '%s %d')", HEADER, RECORD_VERSION);
+    if (x != RECORD_VERSION)
+        FAIL("record version %lld is not supported (this build reads %d)", x, RECORD_VERSION);
+    NEXT();
+    if (!keyed(line, "game", &v) || strlen(v) >= sizeof r.game || !registry_find(v) ||
+        !registry_find(v)->rules)
+        FAIL("expected 'game ID' naming a game with rules");
+    memcpy(r.game, v, strlen(v) + 1);
+    g = registry_find(v)->rules;
+    NEXT();
+    if (!keyed(line, "players", &v) || number_read(v, 1, GAME_MAX_PLAYERS, &x) < 0)
+        FAIL("expected 'players N'");
+    game_params_default(g, &r.params, (int)x);
+    for (int i = 0; i < g->n_options && i < GAME_MAX_OPTIONS; i++) {
+        NEXT();
+        const char *key = g->options[i].key;
+        if (!keyed(line, "option", &v) || strncmp(v, key, strlen(key)) != 0 ||
+            v[strlen(key)] != ' ' ||
+            number_read(v + strlen(key) + 1, g->options[i].min, g->options[i].max, &x) < 0)
+            FAIL("expected 'option %s N' with N in %d..%d", key, g->options[i].min,
+                 g->options[i].max);
+        r.params.opt[i] = (int)x;
+    }
+    if (params_check(g, &r.params, line, sizeof line) < 0)
+        FAIL("%s", line);
+    NEXT();
+    {
+        char *end;
+        errno = 0;
+        if (!keyed(line, "seed", &v) || !*v || *v == '-' || *v == ' ' || *v == '+')
+            FAIL("expected 'seed N'");
+        r.seed = strtoull(v, &end, 10);
+        if (errno || *end)
+            FAIL("expected 'seed N'");
+    }
+    NEXT();
+    if (!keyed(line, "moves", &v) || number_read(v, 0, RECORD_MAX_MOVES, &n_moves) < 0)
+        FAIL("expected 'moves N'");
+    NEXT();
+    if (!keyed(line, "cursor", &v) || number_read(v, 0, n_moves, &x) < 0)
+        FAIL("expected 'cursor N' with N in 0..%lld", n_moves);
+    r.cursor = (int)x;
+    if (moves_reserve(&r, (int)n_moves) < 0)
+        FAIL("out of memory");
+    for (r.n_moves = 0; r.n_moves < n_moves; r.n_moves++) {
+        NEXT();
+        if (!*line || strcmp(line, "end") == 0 || strlen(line) >= RECORD_MOVE_LEN)
+            FAIL("expected move %d of %lld", r.n_moves + 1, n_moves);
+        memcpy(r.moves[r.n_moves], line, strlen(line) + 1);
+    }
+    NEXT();
+    if (strcmp(line, "end") != 0)
+        FAIL("expected 'end' after %lld moves", n_moves);
+    if (*at)
+        FAIL("text after 'end'");
+    {
+        void *st = malloc(g->state_size);
+        int rc = st ? record_replay(&r, r.n_moves, st, line, sizeof line) : -1;
+        free(st);
+        if (rc < 0) {
+            snprintf(err, errn, "%s", st ? line : "record: out of memory");
+            goto fail;
+        }
+    }
+#undef NEXT
+#undef FAIL
+    record_free(rec);
+    *rec = r;
+    return 0;
+fail:
+    free(r.moves);
+    return -1;
+}

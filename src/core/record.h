@@ -1,0 +1,49 @@
+/* Game records: the one shared layer that owns saving, loading, undo and
+ * redo for every turn-based game. A record is game id, params, seed and the
+ * moves in notation; any position is rebuilt by replaying from the start. */
+#ifndef STACKHOUSE_RECORD_H
+#define STACKHOUSE_RECORD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/game.h"
+
+#define RECORD_VERSION 1
+#define RECORD_ID_LEN 32
+#define RECORD_MOVE_LEN 200
+#define RECORD_MAX_MOVES 100000
+
+typedef struct game_record {
+    char game[RECORD_ID_LEN];
+    game_params params;
+    uint64_t seed;
+    int n_moves; /* moves stored, the redo tail included */
+    int cursor;  /* moves [0, cursor) are the game so far; [cursor, n_moves) can be redone */
+    int cap;
+    char (*moves)[RECORD_MOVE_LEN];
+} game_record;
+
+/* Starts an empty record; returns 0, or -1 with a message (unknown game, bad params). */
+int record_init(game_record *rec, const char *game, const game_params *p, uint64_t seed,
+                char *err, size_t errn);
+/* Frees the move list (the record may be initialised again). */
+void record_free(game_record *rec);
+/* The rules of the record's game (record_init has checked it has some). */
+const game_rules *record_rules(const game_record *rec);
+/* Rebuilds the position after the first upto moves into st; 0, or -1 with a message. */
+int record_replay(const game_record *rec, int upto, void *st, char *err, size_t errn);
+/* Applies m to st (the position at the cursor) and records it, dropping any redo tail. */
+int record_play(game_record *rec, void *st, const game_move *m, char *err, size_t errn);
+/* Takes back the last move: st becomes the position before it; -1 if none. */
+int record_undo(game_record *rec, void *st, char *err, size_t errn);
+/* Plays the next undone move again; -1 if none. */
+int record_redo(game_record *rec, void *st, char *err, size_t errn);
+/* The record as text (malloc'd, caller frees), or NULL when out of memory. */
+char *record_write(const game_record *rec);
+/* Reads a record into rec (which holds a record or is zeroed); every line and
+ * every move is checked by replaying it. On error returns -1 with a message
+ * and leaves rec as it was. */
+int record_read(game_record *rec, const char *text, char *err, size_t errn);
+
+#endif
