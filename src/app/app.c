@@ -10,6 +10,13 @@
 #include "core/log.h"
 #include "scenes/scenes.h"
 
+double app_thread_cpu(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 double app_clock(void)
 {
     struct timespec ts;
@@ -167,14 +174,17 @@ app *app_create(const app_options *opt)
     {
         render_paths rp = {a->paths.shaders, a->paths.assets, a->paths.fonts,
                            a->paths.cache[0] ? a->paths.cache : NULL};
+        log_debug("start-up: window and GL ready at %.1f ms", (app_clock() - opt->start_time) * 1000);
         a->r = render_create_gl(&rp, err, sizeof err);
         if (!a->r)
             goto fail;
     }
+    log_debug("start-up: renderer ready at %.1f ms", (app_clock() - opt->start_time) * 1000);
     if (audio_init() != 0)
         log_info("no sound device: playing silently");
     audio_set_volume(a->settings.v[SETTING_music_volume], a->settings.v[SETTING_effects_volume]);
     input_init(&a->in);
+    log_debug("start-up: audio and input ready at %.1f ms", (app_clock() - opt->start_time) * 1000);
 
     {
         scene *first = app_scene_by_name(a, opt->scene ? opt->scene : "picker", opt->game);
@@ -364,6 +374,8 @@ void app_draw(app *a, float alpha)
             s->draw(s, a, a->r, alpha);
     }
     draw_toast(a);
+    if (a->opt.bench)
+        a->cpu_before_submit = app_thread_cpu();
     render_end(a->r);
     if (a->fbo && a->settings.v[SETTING_render_scale] < 100) {
         glBindFramebuffer(GL_READ_FRAMEBUFFER, a->fbo);

@@ -51,6 +51,8 @@ typedef struct app {
     int fb_w, fb_h;   /* drawable size in pixels */
     float vw;         /* screen width in virtual units */
 
+    double cpu_before_submit; /* --bench: thread CPU time just before the GL submission */
+
     unsigned int fbo, fbo_tex; /* offscreen target for resolution scale < 100% */
     int fbo_w, fbo_h;
 
@@ -79,6 +81,8 @@ void app_draw(app *a, float alpha);
 void app_step(app *a);
 /* Seconds on the monotonic clock. */
 double app_clock(void);
+/* CPU seconds used by the calling thread. */
+double app_thread_cpu(void);
 
 /* Switches fullscreen (desktop resolution) on or off and stores the setting. */
 void app_set_fullscreen(app *a, int on);

@@ -134,6 +134,8 @@ int main(int argc, char **argv)
 
     memset(&opt, 0, sizeof opt);
     opt.start_time = app_clock();
+    if (getenv("STACKHOUSE_LOG") && strcmp(getenv("STACKHOUSE_LOG"), "debug") == 0)
+        log_set_level(LOG_DEBUG);
     if (parse_args(argc, argv, &opt) != 0) {
         usage(stderr);
         return 2;

@@ -32,6 +32,7 @@ static struct {
     Uint8 *music_pcm;
     Uint32 music_len;
     int music_volume; /* Mix volume last asked for */
+    int updates;      /* audio_update calls: the worker starts after the first frames */
     int rate, channels;
     Uint16 fmt;
 } au;
@@ -107,6 +108,7 @@ static int SDLCALL music_worker(void *user)
     float *pcm = NULL;
     int frames = 0;
     (void)user;
+    SDL_SetThreadPriority(SDL_THREAD_PRIORITY_LOW);
     if (synth_music(au.rate, &pcm, &frames) != 0 ||
         pcm_convert(pcm, frames, au.rate, au.fmt, au.channels, &au.music_pcm, &au.music_len) != 0) {
         au.music_pcm = NULL;
@@ -128,9 +130,23 @@ static void music_apply(void)
     }
 }
 
+/* Half a second after start-up, when the first frames are on screen: the
+ * synthesis would otherwise compete with drawing them for the CPU. */
+#define MUSIC_START_UPDATES 30
+
 void audio_update(void)
 {
-    if (!au.open || !au.music_thread || !SDL_AtomicGet(&au.music_ready))
+    if (!au.open)
+        return;
+    /* The dummy driver (tests, CI) plays to nobody: the music is not worth its CPU. */
+    if (++au.updates == MUSIC_START_UPDATES && !au.music.chunk && !au.music_thread &&
+        SDL_strcmp(SDL_GetCurrentAudioDriver() ? SDL_GetCurrentAudioDriver() : "", "dummy") != 0) {
+        SDL_AtomicSet(&au.music_ready, 0);
+        au.music_thread = SDL_CreateThread(music_worker, "stackhouse-music", NULL);
+        if (!au.music_thread)
+            music_worker(NULL); /* no threads: render it now */
+    }
+    if (!au.music_thread || !SDL_AtomicGet(&au.music_ready))
         return;
     SDL_WaitThread(au.music_thread, NULL);
     au.music_thread = NULL;
@@ -170,10 +186,7 @@ int audio_init(void)
     au.rate = rate;
     au.fmt = fmt;
     au.channels = channels;
-    SDL_AtomicSet(&au.music_ready, 0);
-    au.music_thread = SDL_CreateThread(music_worker, "stackhouse-music", NULL);
-    if (!au.music_thread)
-        music_worker(NULL); /* no threads: render it now, start-up is just slower */
+    au.updates = 0;
     /* Music stays off until audio_set_volume gives it a volume. */
     au.open = 1;
     log_info("audio: %d Hz, %d channels, format 0x%04x", rate, channels, (unsigned)fmt);
@@ -233,6 +246,5 @@ void audio_set_volume(int music_percent, int effects_percent)
         if (ch != MUSIC_CHANNEL)
             Mix_Volume(ch, fx);
     au.music_volume = music;
-    audio_update();
     music_apply();
 }

@@ -422,6 +422,17 @@ static uint8_t *load_png(const char *path, int w, int h)
     return out;
 }
 
+/* Cache files carry the scale in their names, so a game moved between a
+ * 1080p monitor and a 4K TV keeps a warm cache for each. */
+static void cache_path(char *out, size_t n, const char *dir, float scale, int page)
+{
+    int permille = (int)lroundf(scale * 1000.0f);
+    if (page < 0)
+        snprintf(out, n, "%s/atlas-s%d.idx", dir, permille);
+    else
+        snprintf(out, n, "%s/atlas-s%d-%d.png", dir, permille, page);
+}
+
 /* Loads pages and placements from the cache; any mismatch means a rebuild. */
 static int cache_load(atlas *a, float scale, const char *dir, uint64_t key)
 {
@@ -430,7 +441,7 @@ static int cache_load(atlas *a, float scale, const char *dir, uint64_t key)
     int npages, ok = 1;
     FILE *f;
 
-    snprintf(path, sizeof path, "%s/atlas.idx", dir);
+    cache_path(path, sizeof path, dir, scale, -1);
     if (!(f = fopen(path, "r")))
         return -1; /* a cold cache is normal, not worth a warning */
     if (fscanf(f, "%31s %15s %llx %d", magic, word, &file_key, &npages) != 4 ||
@@ -452,7 +463,7 @@ static int cache_load(atlas *a, float scale, const char *dir, uint64_t key)
             break;
         }
         a->npages++;
-        snprintf(path, sizeof path, "%s/atlas-%d.png", dir, i);
+        cache_path(path, sizeof path, dir, scale, i);
         if (!(pg->rgba = load_png(path, pg->w, pg->h)))
             ok = 0;
     }
@@ -496,7 +507,7 @@ static int make_dirs(const char *dir)
 
 /* Writes pages then the index, each through a rename, so a crash mid-write
  * leaves either the old cache or one that fails validation. */
-static void cache_save(const atlas *a, const char *dir, uint64_t key)
+static void cache_save(const atlas *a, float scale, const char *dir, uint64_t key)
 {
     char path[4096], tmp[4200];
     FILE *f;
@@ -507,7 +518,7 @@ static void cache_save(const atlas *a, const char *dir, uint64_t key)
     }
     stbi_write_png_compression_level = 1; /* speed over size: it is a cache */
     for (int i = 0; i < a->npages; i++) {
-        snprintf(path, sizeof path, "%s/atlas-%d.png", dir, i);
+        cache_path(path, sizeof path, dir, scale, i);
         snprintf(tmp, sizeof tmp, "%s.tmp", path);
         if (!stbi_write_png(tmp, a->pages[i].w, a->pages[i].h, 4, a->pages[i].rgba,
                             a->pages[i].w * 4) ||
@@ -516,7 +527,7 @@ static void cache_save(const atlas *a, const char *dir, uint64_t key)
             return;
         }
     }
-    snprintf(path, sizeof path, "%s/atlas.idx", dir);
+    cache_path(path, sizeof path, dir, scale, -1);
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
     if (!(f = fopen(tmp, "w"))) {
         log_warn("cannot write sprite cache index %s", path);
@@ -576,7 +587,7 @@ int atlas_rasterise(atlas *a, float scale, const char *cache_dir, char *err, siz
     }
     a->scale = scale;
     if (cache_dir)
-        cache_save(a, cache_dir, key);
+        cache_save(a, scale, cache_dir, key);
     return 0;
 }
 

@@ -45,6 +45,10 @@ struct md_doc {
     int ncells, ccells;
     char *title;
     int top_count;
+    /* Block heights from the last full layout: a scrolled page then lays out
+     * only the blocks it shows. Valid for one column width, size and scale. */
+    float *block_h;
+    float cache_w, cache_size, cache_scale;
 };
 
 typedef struct pstate {
@@ -430,6 +434,7 @@ void md_free(md_doc *d)
     free(d->blocks);
     free(d->cells);
     free(d->title);
+    free(d->block_h);
     free(d);
 }
 
@@ -722,12 +727,18 @@ static float table_draw(render *r, const md_doc *d, const md_block *b, float x, 
     return cy - y;
 }
 
-float md_draw(render *r, const md_doc *d, float x, float y, float w, float size, int draw)
+float md_draw(render *r, md_doc *d, float x, float y, float w, float size, int draw)
 {
     static const float heading_scale[6] = {2.0f, 1.55f, 1.3f, 1.15f, 1.05f, 1.0f};
     float cy = y;
+    rrect clip = render_clip_rect(r);
+    int cached;
 
     if (!d)
+        return 0;
+    cached = d->block_h && d->cache_w == w && d->cache_size == size &&
+             d->cache_scale == render_scale(r);
+    if (!d->block_h && d->nblocks > 0 && !(d->block_h = calloc((size_t)d->nblocks, sizeof(float))))
         return 0;
     for (int i = 0; i < d->nblocks; i++) {
         const md_block *b = &d->blocks[i];
@@ -738,19 +749,24 @@ float md_draw(render *r, const md_doc *d, float x, float y, float w, float size,
         if (b->type == MB_HEADING && i > 0)
             cy += size * 0.6f;
         top = cy;
+        /* Consecutive list items sit closer than paragraphs. */
+        if (b->type == MB_PARA && b->list_depth && i + 1 < d->nblocks && d->blocks[i + 1].list_depth)
+            after = size * 0.25f;
+        else if (b->type == MB_HEADING)
+            after = size * 0.35f;
+        if (cached && (!draw || top + d->block_h[i] < clip.y || top > clip.y + clip.h)) {
+            cy = top + d->block_h[i] + after;
+            continue;
+        }
         switch (b->type) {
         case MB_PARA:
             h = flow_spans(r, d, b->first, b->count, bx, cy, bw, size, FONT_SANS, TEXT_LEFT, draw,
                            NULL);
-            /* Consecutive list items sit closer than paragraphs. */
-            if (b->list_depth && i + 1 < d->nblocks && d->blocks[i + 1].list_depth)
-                after = size * 0.25f;
             break;
         case MB_HEADING: {
             int lv = b->level < 1 ? 1 : b->level > 6 ? 6 : b->level;
             h = flow_spans(r, d, b->first, b->count, bx, cy, bw, size * heading_scale[lv - 1],
                            lv == 1 ? FONT_SERIF_BOLD : FONT_SANS_BOLD, TEXT_LEFT, draw, NULL);
-            after = size * 0.35f;
             break;
         }
         case MB_CODE: {
@@ -775,7 +791,11 @@ float md_draw(render *r, const md_doc *d, float x, float y, float w, float size,
         }
         for (int q = 0; draw && q < b->quote_depth; q++)
             render_rect(r, (rrect){x + (float)q * size * 1.2f, top, size * 0.2f, h}, rule_ink);
+        d->block_h[i] = h;
         cy = top + h + after;
     }
+    d->cache_w = w;
+    d->cache_size = size;
+    d->cache_scale = render_scale(r);
     return cy - y;
 }

@@ -18,7 +18,7 @@ void md_free(md_doc *d);
 /* Lays out and (if draw) draws the document with its top-left at (x, y) in a
  * column w units wide, using base text size; returns the total height. Draw
  * with the renderer's clip set: lines outside it are skipped cheaply. */
-float md_draw(render *r, const md_doc *d, float x, float y, float w, float size, int draw);
+float md_draw(render *r, md_doc *d, float x, float y, float w, float size, int draw);
 /* Number of top-level blocks (for tests). */
 int md_block_count(const md_doc *d);
 /* Title: the text of the first level-1 heading, or "". */

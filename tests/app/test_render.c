@@ -321,9 +321,9 @@ static void test_atlas_cache(void **state)
     assert_int_equal(atlas_scan(&a, STACKHOUSE_SOURCE_DIR "/assets", err, sizeof err), 0);
     assert_int_equal(atlas_rasterise(&a, 0.5f, dir, err, sizeof err), 0);
     assert_true(a.npages >= 1);
-    snprintf(path, sizeof path, "%s/atlas.idx", dir);
+    snprintf(path, sizeof path, "%s/atlas-s500.idx", dir);
     assert_int_equal(stat(path, &st), 0);
-    snprintf(path, sizeof path, "%s/atlas-0.png", dir);
+    snprintf(path, sizeof path, "%s/atlas-s500-0.png", dir);
     assert_int_equal(stat(path, &st), 0);
 
     /* Warm: the same placements and pixels come back from the cache. */
