@@ -12,6 +12,7 @@
 #include "games/stax/rules/stax_ai.h"
 
 #define BENCH_RUNS 5
+#define BENCH_MAX_RUNS 100
 
 static int double_cmp(const void *a, const void *b)
 {
@@ -57,7 +58,10 @@ static int bench_app(int argc, char **argv)
     return 2;
 }
 
-static int bench_stax(void)
+/* perft_only: the perft half alone, at the given depth and number of runs
+ * (tools/bench-vs-rapid-draughts.sh alternates single runs with another
+ * engine's). Plain `bench stax`: depth 9, BENCH_RUNS runs, then search. */
+static int bench_stax(int perft_only, int depth, int runs)
 {
     static const char *const positions[] = {
         "start",
@@ -65,17 +69,19 @@ static int bench_stax(void)
         "e7=b,g7=b,b8=b,d8=b,f8=b,h8=b",
         "b:c1=r,e1=r,b2=r,d2=rbr,h2=r,c3=r,g3=r,d4=b,f4=brR,b6=b,f6=b,c7=b,e7=br,g7=b,d8=b,h8=B",
     };
-    double rate[BENCH_RUNS];
+    double rate[BENCH_MAX_RUNS];
     stax_board b;
     stax_board_start(&b);
     uint64_t nodes = 0;
-    for (int k = 0; k < BENCH_RUNS; k++) {
+    for (int k = 0; k < runs; k++) {
         double t0 = cli_now();
-        nodes = stax_perft(&b, 9);
+        nodes = stax_perft(&b, depth);
         rate[k] = nodes / (cli_now() - t0);
     }
-    printf("perft_start_depth9_nodes %llu\n", (unsigned long long)nodes);
-    printf("perft_nodes_per_s_median %.0f\n", median(rate, BENCH_RUNS));
+    printf("perft_start_depth%d_nodes %llu\n", depth, (unsigned long long)nodes);
+    printf("perft_nodes_per_s_median %.0f\n", median(rate, runs));
+    if (perft_only)
+        return 0;
     for (int k = 0; k < BENCH_RUNS; k++) {
         uint64_t searched = 0;
         double t0 = cli_now();
@@ -137,12 +143,33 @@ int cmd_bench(int argc, char **argv)
         return cli_usage("bench GAME|app [ARGS...]");
     if (strcmp(argv[0], "app") == 0)
         return bench_app(argc - 1, argv + 1);
+    if (strcmp(argv[0], "stax") == 0 && argc > 1) {
+        int perft_only = 0;
+        long depth = 9, runs = BENCH_RUNS;
+        for (int k = 1; k < argc; k++) {
+            char *end = NULL;
+            if (strcmp(argv[k], "--perft-only") == 0)
+                perft_only = 1;
+            else if (strcmp(argv[k], "--depth") == 0 && k + 1 < argc)
+                depth = strtol(argv[++k], &end, 10);
+            else if (strcmp(argv[k], "--runs") == 0 && k + 1 < argc)
+                runs = strtol(argv[++k], &end, 10);
+            else
+                return cli_usage("bench stax [--perft-only] [--depth 1..12] [--runs 1..100]");
+            if (end && (*end || end == argv[k] || depth < 1 || depth > 12 || runs < 1 ||
+                        runs > BENCH_MAX_RUNS)) {
+                fprintf(stderr, "stackhouse-cli: bench stax: bad value '%s'\n", argv[k]);
+                return 2;
+            }
+        }
+        return bench_stax(perft_only, (int)depth, (int)runs);
+    }
     if (argc != 1)
         return cli_usage("bench GAME");
     const game_rules *g = cli_rules(argv[0]);
     if (!g)
         return 2;
     if (g == &stax_rules)
-        return bench_stax();
+        return bench_stax(0, 9, BENCH_RUNS);
     return bench_generic(g);
 }

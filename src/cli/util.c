@@ -19,7 +19,8 @@ int cli_usage(const char *line)
                         "       stackhouse-cli perft GAME POSITION DEPTH\n"
                         "       stackhouse-cli selfplay GAME [--players N] [--games K] [--seed S]\n"
                         "                      [--level random|easy|medium|hard] [--match A:B]\n"
-                        "       stackhouse-cli bench GAME|app [ARGS...]\n");
+                        "       stackhouse-cli bench GAME|app [ARGS...]\n"
+                        "       stackhouse-cli bench stax [--perft-only] [--depth D] [--runs N]\n");
     return 2;
 }
 
