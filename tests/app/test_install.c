@@ -1,0 +1,63 @@
+/* `cmake --install` gives a game that starts: the installed binary finds its
+ * data under the prefix (not the build tree), from any working directory, and
+ * the desktop file, AppStream metainfo and icons are in place. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "testenv.h"
+
+static void test_installed_game_starts(void **state)
+{
+    char cmd[2048], prefix[256], path[512];
+    struct stat st;
+    static const char *const files[] = {
+        "bin/stackhouse",
+        "bin/stackhouse-cli",
+        "share/stackhouse/shaders/sprite.vert.glsl",
+        "share/stackhouse/assets/picker/stax.svg",
+        "share/stackhouse/fonts/DejaVuSans.ttf",
+        "share/stackhouse/docs/rules/stax.md",
+        "share/applications/io.github.stackhouse.Stackhouse.desktop",
+        "share/metainfo/io.github.stackhouse.Stackhouse.metainfo.xml",
+        "share/icons/hicolor/scalable/apps/io.github.stackhouse.Stackhouse.svg",
+        "share/icons/hicolor/256x256/apps/io.github.stackhouse.Stackhouse.png",
+    };
+    (void)state;
+    snprintf(prefix, sizeof prefix, "%s/prefix", testenv_tmpdir());
+    snprintf(cmd, sizeof cmd, "cmake --install %s --prefix %s >/dev/null", STACKHOUSE_BINARY_DIR, prefix);
+    assert_int_equal(testenv_run(cmd), 0);
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        snprintf(path, sizeof path, "%s/%s", prefix, files[i]);
+        if (stat(path, &st) != 0)
+            fprintf(stderr, "not installed: %s\n", path);
+        assert_int_equal(stat(path, &st), 0);
+    }
+    /* Fonts are real files, not links back into the build machine. */
+    snprintf(path, sizeof path, "%s/share/stackhouse/fonts/DejaVuSans.ttf", prefix);
+    assert_int_equal(lstat(path, &st), 0);
+    assert_true(S_ISREG(st.st_mode));
+
+    assert_int_equal(testenv_start_xvfb(), 0);
+    snprintf(cmd, sizeof cmd,
+             "cd / && env -u STACKHOUSE_DATA_DIR STACKHOUSE_PREF_DIR=%s/pref SDL_AUDIODRIVER=dummy "
+             "%s/bin/stackhouse --scene rules --game stax --screenshot %s/shot.png --frames 3 "
+             "2>%s/err.txt",
+             prefix, prefix, prefix, prefix);
+    assert_int_equal(testenv_run(cmd), 0);
+    testenv_stop_xvfb();
+    snprintf(path, sizeof path, "%s/shot.png", prefix);
+    assert_int_equal(stat(path, &st), 0);
+    assert_true(st.st_size > 10000);
+    snprintf(cmd, sizeof cmd, "rm -rf %s", prefix);
+    assert_int_equal(testenv_run(cmd), 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_installed_game_starts)};
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
