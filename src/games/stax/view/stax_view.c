@@ -318,7 +318,12 @@ static void refuse_pick(stax_view *v, app *a, int sq)
 {
     int i = sq >= 0 ? sq >> 1 : 0;
     audio_play(SFX_ERROR);
-    app_trace(a, "stax refused %d", sq);
+    {
+        char name[3] = "--";
+        if (sq >= 0)
+            stax_square_name(sq, name);
+        app_trace(a, "stax refused %s", name);
+    }
     if (sq < 0 || !dark(sq) || !(v->shown.occ >> sq & 1))
         return;
     if ((int)((v->shown.blue >> sq) & 1) != v->st.b.stm)
