@@ -1207,7 +1207,7 @@ static void stax_view_draw(scene *s, app *a, render *r, float alpha)
     draw_cursor(r, a, v, alpha);
     draw_left(r, a, v);
     draw_right(r, a, v, alpha);
-    ui_draw_hints(r, a, v->chain.len > 0 ? "Land" : "Pick up", back, "Rules");
+    ui_draw_hints(r, a, v->over ? "Score" : v->chain.len > 0 ? "Land" : "Pick up", back, "Rules");
 }
 
 /* ---------------------------------------------------------------- lifetime */
