@@ -189,7 +189,8 @@ app *app_create(const app_options *opt)
     {
         scene *first = app_scene_by_name(a, opt->scene ? opt->scene : "picker", opt->game);
         if (!first) {
-            snprintf(err, sizeof err, "unknown scene '%s' (picker, setup, settings, rules, score)",
+            snprintf(err, sizeof err, "cannot start scene '%s' (picker, setup, settings, rules, score, table; "
+                     "or a bad --game, --seats or --position)",
                      opt->scene);
             goto fail;
         }

@@ -20,7 +20,9 @@ typedef struct app_options {
     int window_w, window_h; /* 0: default 1280×720 */
     int fullscreen;         /* --fullscreen */
     const char *scene;      /* --scene NAME: start there (picker, setup, settings, rules, score) */
-    const char *game;       /* --game ID for setup/rules */
+    const char *game;       /* --game ID for setup/rules/table */
+    const char *position;   /* --position TEXT: the table starts from a composed position */
+    const char *seats;      /* --seats human,medium: who sits at the table */
     const char *screenshot; /* --screenshot FILE.png */
     const char *input_script;
     const char *trace;      /* --trace FILE: focus and scene changes, for tests */
@@ -100,7 +102,7 @@ void app_scene_push(app *a, scene *s);
 void app_scene_pop(app *a);
 /* Replaces the top scene (traced). */
 void app_scene_replace(app *a, scene *s);
-/* Builds a scene by name (picker, setup, settings, rules, score); NULL if unknown. */
+/* Builds a scene by name (picker, setup, settings, rules, score, table); NULL if unknown. */
 scene *app_scene_by_name(app *a, const char *name, const char *game);
 /* Shows an error to the player: a message box (unless headless) and stderr. */
 void app_fatal_message(int headless, const char *title, const char *msg);

@@ -17,8 +17,9 @@ static void usage(FILE *f)
             "usage: stackhouse [--fullscreen] [--window WxH]\n"
             "       stackhouse --scene NAME [--game ID] --screenshot FILE.png [--window WxH]\n"
             "                  [--frames N] [--input SCRIPT] [--trace FILE]\n"
+            "                  [--seats human,medium] [--position TEXT]   (table only)\n"
             "       stackhouse --bench\n"
-            "scenes: picker, setup, settings, rules, score\n");
+            "scenes: picker, setup, settings, rules, score, table\n");
 }
 
 static int parse_size(const char *s, int *w, int *h)
@@ -53,6 +54,10 @@ static int parse_args(int argc, char **argv, app_options *o)
             o->scene = v;
         } else if (!strcmp(a, "--game")) {
             o->game = v;
+        } else if (!strcmp(a, "--position")) {
+            o->position = v;
+        } else if (!strcmp(a, "--seats")) {
+            o->seats = v;
         } else if (!strcmp(a, "--screenshot")) {
             o->screenshot = v;
         } else if (!strcmp(a, "--input")) {

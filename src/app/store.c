@@ -405,4 +405,77 @@ int store_end(store *db, int ok)
     return ok ? -1 : 0;
 }
 
+/* Runs one prepared write on the saves table; wraps it in a transaction of
+ * its own unless the caller holds one, so a save is all or nothing. */
+static int save_write(store *db, const char *sql, const char *slot, const char *game,
+                      const char *record)
+{
+    sqlite3_stmt *st = NULL;
+    int own = !db->in_tx, rc;
+
+    if (own && store_begin(db) != 0)
+        return -1;
+    rc = sqlite3_prepare_v2(db->db, sql, -1, &st, NULL);
+    if (rc == SQLITE_OK) {
+        sqlite3_bind_text(st, 1, slot, -1, SQLITE_TRANSIENT);
+        if (game)
+            sqlite3_bind_text(st, 2, game, -1, SQLITE_TRANSIENT);
+        if (record)
+            sqlite3_bind_text(st, 3, record, -1, SQLITE_TRANSIENT);
+        rc = sqlite3_step(st);
+    }
+    if (rc != SQLITE_DONE)
+        log_error("store: writing save %s: %s", slot, sqlite3_errmsg(db->db));
+    sqlite3_finalize(st);
+    if (own)
+        return store_end(db, rc == SQLITE_DONE) == 0 && rc == SQLITE_DONE ? 0 : -1;
+    return rc == SQLITE_DONE ? 0 : -1;
+}
+
+int store_save_put(store *db, const char *slot, const char *game, const char *record)
+{
+    if (!db || !slot || !game || !record)
+        return -1;
+    return save_write(db,
+                      "INSERT OR REPLACE INTO saves(slot, game, record, updated)"
+                      " VALUES(?1, ?2, ?3, strftime('%s', 'now'))",
+                      slot, game, record);
+}
+
+int store_save_get(store *db, const char *slot, char *game, size_t gamen, char **record)
+{
+    sqlite3_stmt *st = NULL;
+    int rc, result = -1;
+
+    if (!db || !slot || !game || gamen == 0 || !record)
+        return -1;
+    *record = NULL;
+    rc = sqlite3_prepare_v2(db->db, "SELECT game, record FROM saves WHERE slot = ?1", -1, &st,
+                            NULL);
+    if (rc == SQLITE_OK) {
+        sqlite3_bind_text(st, 1, slot, -1, SQLITE_TRANSIENT);
+        rc = sqlite3_step(st);
+    }
+    if (rc == SQLITE_ROW) {
+        const char *g = (const char *)sqlite3_column_text(st, 0);
+        const char *text = (const char *)sqlite3_column_text(st, 1);
+        snprintf(game, gamen, "%s", g ? g : "");
+        *record = strdup(text ? text : "");
+        result = *record ? 0 : -1;
+    } else if (rc == SQLITE_DONE) {
+        result = 1;
+    } else {
+        log_error("store: reading save %s: %s", slot, sqlite3_errmsg(db->db));
+    }
+    sqlite3_finalize(st);
+    return result;
+}
+
+int store_save_delete(store *db, const char *slot)
+{
+    if (!db || !slot)
+        return -1;
+    return save_write(db, "DELETE FROM saves WHERE slot = ?1", slot, NULL, NULL);
+}
+
 const char *store_path(const store *db) { return db ? db->path : NULL; }

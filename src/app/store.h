@@ -27,6 +27,14 @@ int store_begin(store *db);
 int store_put(store *db, const char *table, const char *key, const char *val);
 /* Commits (ok != 0) or rolls back the open transaction; returns 0 or -1. */
 int store_end(store *db, int ok);
+/* Saves one game record under slot (replacing any), in its own transaction
+ * unless one is open; returns 0 or -1. */
+int store_save_put(store *db, const char *slot, const char *game, const char *record);
+/* Reads the save in slot: game id into game, the record text malloc'd into
+ * *record (caller frees). Returns 0 if found, 1 if absent, -1 on error. */
+int store_save_get(store *db, const char *slot, char *game, size_t gamen, char **record);
+/* Deletes the save in slot (absent is fine); returns 0 or -1. */
+int store_save_delete(store *db, const char *slot);
 /* Path of the database file. */
 const char *store_path(const store *db);
 

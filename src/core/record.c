@@ -43,6 +43,34 @@ int record_init(game_record *rec, const char *game, const game_params *p, uint64
     return 0;
 }
 
+int record_set_start(game_record *rec, const char *position, char *err, size_t errn)
+{
+    const game_rules *g = record_rules(rec);
+    void *st;
+    int rc;
+    if (!g || !g->position_read || rec->n_moves > 0) {
+        snprintf(err, errn, "record: cannot start %s from a position", rec->game);
+        return -1;
+    }
+    if (strlen(position) >= sizeof rec->start || strchr(position, '\n')) {
+        snprintf(err, errn, "record: starting position too long");
+        return -1;
+    }
+    st = malloc(g->state_size);
+    if (!st) {
+        snprintf(err, errn, "record: out of memory");
+        return -1;
+    }
+    rc = g->init(st, &rec->params, rec->seed, err, errn);
+    if (rc == 0)
+        rc = g->position_read(st, &rec->params, position, err, errn);
+    free(st);
+    if (rc < 0)
+        return -1;
+    snprintf(rec->start, sizeof rec->start, "%s", position);
+    return 0;
+}
+
 void record_free(game_record *rec)
 {
     free(rec->moves);
@@ -68,6 +96,9 @@ int record_replay(const game_record *rec, int upto, void *st, char *err, size_t 
         return -1;
     }
     if (g->init(st, &rec->params, rec->seed, err, errn) < 0)
+        return -1;
+    if (rec->start[0] && (!g->position_read ||
+                          g->position_read(st, &rec->params, rec->start, err, errn) < 0))
         return -1;
     for (int k = 0; k < upto; k++) {
         game_move m;
@@ -143,7 +174,7 @@ int record_redo(game_record *rec, void *st, char *err, size_t errn)
 char *record_write(const game_record *rec)
 {
     const game_rules *g = record_rules(rec);
-    size_t n = 512 + (size_t)rec->n_moves * (RECORD_MOVE_LEN + 1), len = 0;
+    size_t n = 512 + RECORD_START_LEN + (size_t)rec->n_moves * (RECORD_MOVE_LEN + 1), len = 0;
     char *buf = malloc(n);
     if (!buf || !g) {
         free(buf);
@@ -154,8 +185,10 @@ char *record_write(const game_record *rec)
     for (int i = 0; i < g->n_options && i < GAME_MAX_OPTIONS; i++)
         len += (size_t)snprintf(buf + len, n - len, "option %s %d\n", g->options[i].key,
                                 rec->params.opt[i]);
-    len += (size_t)snprintf(buf + len, n - len, "seed %" PRIu64 "\nmoves %d\ncursor %d\n", rec->seed,
-                            rec->n_moves, rec->cursor);
+    len += (size_t)snprintf(buf + len, n - len, "seed %" PRIu64 "\n", rec->seed);
+    if (rec->start[0])
+        len += (size_t)snprintf(buf + len, n - len, "start %s\n", rec->start);
+    len += (size_t)snprintf(buf + len, n - len, "moves %d\ncursor %d\n", rec->n_moves, rec->cursor);
     for (int k = 0; k < rec->n_moves; k++)
         len += (size_t)snprintf(buf + len, n - len, "%s\n", rec->moves[k]);
     snprintf(buf + len, n - len, "end\n");
@@ -260,6 +293,13 @@ int record_read(game_record *rec, const char *text, char *err, size_t errn)
             FAIL("expected 'seed N'");
     }
     NEXT();
+    /* An optional composed starting position (checked by the replay below). */
+    if (keyed(line, "start", &v)) {
+        if (!*v || strlen(v) >= sizeof r.start)
+            FAIL("bad 'start POSITION'");
+        memcpy(r.start, v, strlen(v) + 1);
+        NEXT();
+    }
     if (!keyed(line, "moves", &v) || number_read(v, 0, RECORD_MAX_MOVES, &n_moves) < 0)
         FAIL("expected 'moves N'");
     NEXT();

@@ -13,11 +13,13 @@
 #define RECORD_ID_LEN 32
 #define RECORD_MOVE_LEN 200
 #define RECORD_MAX_MOVES 100000
+#define RECORD_START_LEN 512
 
 typedef struct game_record {
     char game[RECORD_ID_LEN];
     game_params params;
     uint64_t seed;
+    char start[RECORD_START_LEN]; /* composed starting position ("" : the game's own start) */
     int n_moves; /* moves stored, the redo tail included */
     int cursor;  /* moves [0, cursor) are the game so far; [cursor, n_moves) can be redone */
     int cap;
@@ -27,6 +29,9 @@ typedef struct game_record {
 /* Starts an empty record; returns 0, or -1 with a message (unknown game, bad params). */
 int record_init(game_record *rec, const char *game, const game_params *p, uint64_t seed,
                 char *err, size_t errn);
+/* Makes the record start from a composed position (position_read notation)
+ * instead of the game's own start; only on an empty record. 0, or -1 with a message. */
+int record_set_start(game_record *rec, const char *position, char *err, size_t errn);
 /* Frees the move list (the record may be initialised again). */
 void record_free(game_record *rec);
 /* The rules of the record's game (record_init has checked it has some). */

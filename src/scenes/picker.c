@@ -20,14 +20,6 @@ typedef struct picker {
     double shake[16];  /* refusal wiggle per tile */
 } picker;
 
-int scenes_game_playable(const game_info *g)
-{
-    /* A mode can start once its rules and its table view have landed; none
-     * has a table yet, so every mode says "Coming soon". */
-    (void)g;
-    return 0;
-}
-
 static void layout(picker *p, app *a)
 {
     float vw = a->vw, top = 190, bottom = 990;

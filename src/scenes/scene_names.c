@@ -2,7 +2,29 @@
 #include <string.h>
 
 #include "app/app.h"
+#include "core/log.h"
 #include "scenes/scenes.h"
+#include "scenes/table.h"
+
+/* A table for --scene table: a fixed seed, so screenshots repeat exactly. */
+static scene *table_by_name(app *a, const game_info *g)
+{
+    match_setup m;
+    game_record rec;
+    char err[256];
+    memset(&rec, 0, sizeof rec);
+    if (!g || !scenes_game_playable(g) || table_match_default(&m, g, a->opt.seats) != 0) {
+        log_error("no table for that game, or bad --seats");
+        return NULL;
+    }
+    if (record_init(&rec, g->id, &m.params, 1, err, sizeof err) != 0 ||
+        (a->opt.position && record_set_start(&rec, a->opt.position, err, sizeof err) != 0)) {
+        log_error("%s", err);
+        record_free(&rec);
+        return NULL;
+    }
+    return table_scene_open(a, &m, &rec);
+}
 
 scene *app_scene_by_name(app *a, const char *name, const char *game)
 {
@@ -15,6 +37,8 @@ scene *app_scene_by_name(app *a, const char *name, const char *game)
         return settings_scene_create(a);
     if (strcmp(name, "rules") == 0)
         return rules_scene_create(a, g ? g->rules_doc : NULL);
+    if (strcmp(name, "table") == 0)
+        return table_by_name(a, g);
     if (strcmp(name, "score") == 0) {
         score_report rep;
         score_report_sample(&rep);

@@ -7,9 +7,19 @@
 #include "app/app.h"
 #include "audio/audio.h"
 #include "scenes/scenes.h"
+#include "scenes/table.h"
 #include "ui/ui.h"
 
-enum { ID_SEAT = 0, ID_LEVEL = 10, ID_ADD = 20, ID_REMOVE, ID_OPT = 30, ID_START = 50, ID_BACK };
+enum {
+    ID_SEAT = 0,
+    ID_LEVEL = 10,
+    ID_ADD = 20,
+    ID_REMOVE,
+    ID_OPT = 30,
+    ID_START = 50,
+    ID_BACK,
+    ID_RESUME
+};
 
 static const char *const level_names[] = {"Easy", "Medium", "Hard"};
 static const rcolor seat_colors[GAME_MAX_PLAYERS] = {
@@ -21,6 +31,7 @@ typedef struct setup {
     match_setup m;
     rrect panel;
     char names[64][32]; /* stable item names for traces */
+    int has_save;       /* an unfinished match of this game can be resumed */
 } setup;
 
 static const game_option *option(const setup *p, int i)
@@ -70,9 +81,20 @@ static void layout(setup *p, app *a)
         y += 50;
     for (int i = 0; i < nopt; i++)
         add(p, ID_OPT + i, (rrect){x + 640, y + 80.0f * (float)i, 420, 64}, 1, "option%d", i);
-    add(p, ID_START, (rrect){a->vw / 2 + 20, p->panel.y + p->panel.h + 40, 320, 76},
-        scenes_game_playable(p->m.game), "start", 0);
-    add(p, ID_BACK, (rrect){a->vw / 2 - 340, p->panel.y + p->panel.h + 40, 320, 76}, 1, "back", 0);
+    if (p->has_save) {
+        /* Resume first: it is what a returning player most likely wants. */
+        add(p, ID_RESUME, (rrect){a->vw / 2 + 180, p->panel.y + p->panel.h + 40, 320, 76}, 1,
+            "resume", 0);
+        add(p, ID_START, (rrect){a->vw / 2 - 160, p->panel.y + p->panel.h + 40, 320, 76}, 1,
+            "start", 0);
+        add(p, ID_BACK, (rrect){a->vw / 2 - 500, p->panel.y + p->panel.h + 40, 320, 76}, 1, "back",
+            0);
+    } else {
+        add(p, ID_START, (rrect){a->vw / 2 + 20, p->panel.y + p->panel.h + 40, 320, 76},
+            scenes_game_playable(p->m.game), "start", 0);
+        add(p, ID_BACK, (rrect){a->vw / 2 - 340, p->panel.y + p->panel.h + 40, 320, 76}, 1, "back",
+            0);
+    }
     ui_nav_end(&p->nav, a);
 }
 
@@ -109,8 +131,29 @@ static void choose(setup *p, app *a, int id)
         audio_play(SFX_CLICK);
         app_scene_pop(a);
     } else if (id == ID_START) {
-        audio_play(SFX_ERROR);
-        app_toast(a, "%s is coming soon.", p->m.game->name);
+        scene *t = table_scene_create(a, &p->m);
+        if (!t) {
+            audio_play(SFX_ERROR);
+            app_toast(a, "%s is coming soon.", p->m.game->name);
+            return;
+        }
+        audio_play(SFX_CLICK);
+        app_scene_replace(a, t); /* frees p */
+    } else if (id == ID_RESUME) {
+        char err[300];
+        scene *t = table_scene_resume(a, p->m.game, err, sizeof err);
+        if (!t) {
+            /* A save we cannot read would block the slot for good: say so and drop it. */
+            audio_play(SFX_ERROR);
+            app_toast(a, "The saved game could not be loaded (%s); it was discarded.", err);
+            table_save_delete(a, p->m.game->id);
+            p->has_save = 0;
+            layout(p, a);
+            ui_nav_focus(&p->nav, a, ID_START);
+            return;
+        }
+        audio_play(SFX_CLICK);
+        app_scene_replace(a, t);
     } else if (id == ID_ADD && p->m.players < p->m.game->max_players) {
         p->m.seat[p->m.players] = SEAT_COMPUTER;
         p->m.players++;
@@ -240,8 +283,12 @@ static void setup_draw(scene *s, app *a, render *r, float alpha)
         }
     }
     ui_draw_button(r, ui_nav_item(&p->nav, ID_BACK)->r, "Back", p->nav.focus == ID_BACK, 1, 0);
-    ui_draw_button(r, ui_nav_item(&p->nav, ID_START)->r, playable ? "Start" : "Coming soon",
-                   p->nav.focus == ID_START, playable, 1);
+    ui_draw_button(r, ui_nav_item(&p->nav, ID_START)->r,
+                   p->has_save ? "New game" : playable ? "Start" : "Coming soon",
+                   p->nav.focus == ID_START, playable, !p->has_save);
+    if (p->has_save)
+        ui_draw_button(r, ui_nav_item(&p->nav, ID_RESUME)->r, "Resume", p->nav.focus == ID_RESUME, 1,
+                       1);
     ui_nav_draw(&p->nav, r, alpha, ui_focus_visible(a));
     ui_draw_hints(r, a, "Choose", "Back", "Rules");
 }
@@ -252,7 +299,14 @@ static void setup_leave(scene *s, app *a)
     free(s->data);
 }
 
-static void setup_enter(scene *s, app *a) { layout(s->data, a); }
+static void setup_enter(scene *s, app *a)
+{
+    setup *p = s->data;
+    p->has_save = table_has_save(a, p->m.game);
+    layout(p, a);
+    if (p->has_save)
+        ui_nav_focus(&p->nav, a, ID_RESUME);
+}
 
 scene *setup_scene_create(app *a, const game_info *g)
 {

@@ -19,16 +19,7 @@ static char tmp[256];
 static int setup_env(void **state)
 {
     (void)state;
-    if (testenv_start_xvfb() != 0) {
-        fprintf(stderr, "Xvfb is not installed (apt-get install xvfb)\n");
-        return -1;
-    }
-    snprintf(tmp, sizeof tmp, "%s", testenv_tmpdir());
-    setenv("STACKHOUSE_PREF_DIR", tmp, 1);
-    setenv("SDL_AUDIODRIVER", "dummy", 1);
-    setenv("STACKHOUSE_HEADLESS", "1", 1);
-    unsetenv("STACKHOUSE_DATA_DIR");
-    return 0;
+    return testenv_start_game_env(tmp, sizeof tmp);
 }
 
 static int teardown_env(void **state)

@@ -125,6 +125,39 @@ static void test_round_trip(void **state)
     store_close(db);
 }
 
+static void test_saves(void **state)
+{
+    fixture *f = *state;
+    store *db = open_ok(f);
+    char game[32], *rec = NULL;
+
+    assert_int_equal(store_save_get(db, "stax", game, sizeof game, &rec), 1);
+    assert_null(rec);
+    assert_int_equal(store_save_put(db, "stax", "stax", "record one\n"), 0);
+    assert_int_equal(store_save_put(db, "stax", "stax", "record two\n"), 0); /* replaces */
+    assert_int_equal(store_save_put(db, "other", "9stax", "x"), 0);
+    store_close(db);
+    db = open_ok(f); /* persists across reopening */
+    assert_int_equal(store_save_get(db, "stax", game, sizeof game, &rec), 0);
+    assert_string_equal(game, "stax");
+    assert_string_equal(rec, "record two\n");
+    free(rec);
+    assert_int_equal(store_save_delete(db, "stax"), 0);
+    assert_int_equal(store_save_delete(db, "stax"), 0); /* absent is fine */
+    assert_int_equal(store_save_get(db, "stax", game, sizeof game, &rec), 1);
+    assert_int_equal(store_save_get(db, "other", game, sizeof game, &rec), 0);
+    assert_string_equal(game, "9stax");
+    free(rec);
+    /* Inside an open transaction a save joins it, and a rollback drops it. */
+    assert_int_equal(store_begin(db), 0);
+    assert_int_equal(store_save_put(db, "doomed", "stax", "r"), 0);
+    assert_int_equal(store_end(db, 0), 0);
+    assert_int_equal(store_save_get(db, "doomed", game, sizeof game, &rec), 1);
+    assert_int_equal(store_save_put(NULL, "a", "b", "c"), -1);
+    assert_int_equal(store_save_put(db, "a", NULL, "c"), -1);
+    store_close(db);
+}
+
 /* Commits kept=1, then opens a transaction that changes it and adds gone. */
 static void start_doomed_write(store *db)
 {
@@ -418,6 +451,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_round_trip, setup, teardown),
         cmocka_unit_test_setup_teardown(test_rollback, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_saves, setup, teardown),
         cmocka_unit_test_setup_teardown(test_unknown_table, setup, teardown),
         cmocka_unit_test_setup_teardown(test_settings_defaults_and_round_trip, setup, teardown),
         cmocka_unit_test(test_settings_set_and_step),

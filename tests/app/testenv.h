@@ -79,6 +79,23 @@ static inline const char *testenv_tmpdir(void)
     return dir;
 }
 
+/* For tests that run the game binary: our own Xvfb, a scratch folder (its
+ * path into tmp) for preferences, the dummy audio driver, headless messages
+ * and the data found beside the binary. Returns 0, or -1 without Xvfb. */
+static inline int testenv_start_game_env(char *tmp, size_t n)
+{
+    if (testenv_start_xvfb() != 0) {
+        fprintf(stderr, "Xvfb is not installed (apt-get install xvfb)\n");
+        return -1;
+    }
+    snprintf(tmp, n, "%s", testenv_tmpdir());
+    setenv("STACKHOUSE_PREF_DIR", tmp, 1);
+    setenv("SDL_AUDIODRIVER", "dummy", 1);
+    setenv("STACKHOUSE_HEADLESS", "1", 1);
+    unsetenv("STACKHOUSE_DATA_DIR");
+    return 0;
+}
+
 /* Reads a whole file into a malloc'd string ("" if missing). */
 static inline char *testenv_slurp(const char *path)
 {

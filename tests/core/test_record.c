@@ -95,6 +95,42 @@ static void test_undo_redo(void **state)
     record_free(&rec);
 }
 
+/* A record from a composed position keeps it through write, read and undo. */
+static void test_start_position(void **state)
+{
+    game_record rec, back;
+    game_params p;
+    stax_state st, re;
+    game_move m;
+    char err[256], pos[512];
+    char *text;
+    (void)state;
+    game_params_default(G, &p, 2);
+    assert_int_equal(record_init(&rec, "stax", &p, 7, err, sizeof err), 0);
+    assert_int_equal(record_set_start(&rec, "r:c3=r,d4=b,f6=b,h8=B", err, sizeof err), 0);
+    assert_int_equal(record_replay(&rec, 0, &st, err, sizeof err), 0);
+    assert_int_equal(G->move_read(&st, "c3xe5xg7", &m, err, sizeof err), 0);
+    assert_int_equal(record_play(&rec, &st, &m, err, sizeof err), 0);
+    text = record_write(&rec);
+    assert_non_null(strstr(text, "start r:c3=r,d4=b,f6=b,h8=B\n"));
+    memset(&back, 0, sizeof back);
+    assert_int_equal(record_read(&back, text, err, sizeof err), 0);
+    assert_string_equal(back.start, rec.start);
+    assert_int_equal(record_replay(&back, back.cursor, &re, err, sizeof err), 0);
+    assert_int_equal(G->hash(&re), G->hash(&st));
+    assert_int_equal(record_undo(&back, &re, err, sizeof err), 0);
+    G->position_write(&re, pos, sizeof pos);
+    assert_string_equal(pos, "r:c3=r,d4=b,f6=b,h8=B");
+    /* A bad position is refused, and so is one set after moves. */
+    assert_int_equal(record_set_start(&rec, "r:c3=r", err, sizeof err), -1);
+    record_free(&rec);
+    assert_int_equal(record_init(&rec, "stax", &p, 7, err, sizeof err), 0);
+    assert_int_equal(record_set_start(&rec, "r:c4=r", err, sizeof err), -1);
+    free(text);
+    record_free(&rec);
+    record_free(&back);
+}
+
 static void test_malformed_rejected(void **state)
 {
     (void)state;
@@ -157,6 +193,7 @@ int main(void)
         cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_undo_redo),
         cmocka_unit_test(test_malformed_rejected),
+        cmocka_unit_test(test_start_position),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

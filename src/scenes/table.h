@@ -1,0 +1,48 @@
+/* The game table: which games have a table view, starting, saving and
+ * resuming a match, and the pause menu every table shares. A saved match is
+ * its seats plus its game record (options, seed, moves), one slot per game. */
+#ifndef STACKHOUSE_TABLE_H
+#define STACKHOUSE_TABLE_H
+
+#include <stddef.h>
+
+#include "core/record.h"
+#include "scenes/scenes.h"
+
+struct app;
+
+/* A view constructor: plays the match m from rec (which it takes over). */
+typedef scene *(*table_view_fn)(struct app *a, const match_setup *m, game_record *rec);
+
+/* What the pause menu hands back to its table. */
+typedef enum table_menu_choice {
+    TABLE_MENU_NONE,
+    TABLE_MENU_RESUME,
+    TABLE_MENU_UNDO,
+    TABLE_MENU_REDO,
+    TABLE_MENU_RULES,
+    TABLE_MENU_QUIT
+} table_menu_choice;
+
+/* A new match as set up (a fresh seed); NULL if the game has no table. */
+scene *table_scene_create(struct app *a, const match_setup *m);
+/* A match from a record (taken over, freed on failure); NULL if the game has no table. */
+scene *table_scene_open(struct app *a, const match_setup *m, game_record *rec);
+/* The saved match of game g; NULL with the reason in err when there is none
+ * or it cannot be read. */
+scene *table_scene_resume(struct app *a, const game_info *g, char *err, size_t errn);
+/* Whether game g has a saved unfinished match. */
+int table_has_save(struct app *a, const game_info *g);
+/* Saves the match (seats and record) in its game's slot; 0 or -1. */
+int table_save(struct app *a, const match_setup *m, const game_record *rec);
+/* Forgets the saved match of a game (it ended, or could not be read). */
+void table_save_delete(struct app *a, const char *game_id);
+/* A default match for --scene table: seat 1 human, the rest computer (medium);
+ * seats ("human,easy", ...) overrides them. 0, or -1 if seats is malformed. */
+int table_match_default(match_setup *m, const game_info *g, const char *seats);
+/* The pause menu over a table; the choice is written to *choice when it closes. */
+scene *table_menu_create(struct app *a, table_menu_choice *choice, int can_undo, int can_redo);
+/* A seat's name as the table and the score screen show it ("Computer (Hard)"). */
+void table_seat_name(const match_setup *m, int seat, char *buf, size_t n);
+
+#endif

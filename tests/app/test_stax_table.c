@@ -1,0 +1,159 @@
+/* The STAX table end to end under its own Xvfb, driven by input scripts:
+ * mouse alone (click-click and drag), an illegal drop refused, controller
+ * alone, undo and redo against the computer, a capture chain entered jump by
+ * jump, and save on quit then resume restoring the same position. The table
+ * traces "stax position <canonical>" whenever its position changes. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "testenv.h"
+
+#define GAME STACKHOUSE_BINARY_DIR "/stackhouse"
+#define START_POS                                                                                  \
+    "r:a1=r,c1=r,e1=r,g1=r,b2=r,d2=r,f2=r,h2=r,a3=r,c3=r,e3=r,g3=r,b6=b,d6=b,f6=b,h6=b,a7=b,c7=b,"  \
+    "e7=b,g7=b,b8=b,d8=b,f8=b,h8=b"
+
+static char tmp[256];
+
+static int setup_env(void **state)
+{
+    (void)state;
+    return testenv_start_game_env(tmp, sizeof tmp); /* each run sets its own preferences */
+}
+
+static int teardown_env(void **state)
+{
+    (void)state;
+    testenv_stop_xvfb();
+    return 0;
+}
+
+/* Runs the game on a script with its own preferences folder (pref names it);
+ * returns the trace (caller frees). */
+static char *play(const char *pref, const char *scene_args, const char *script)
+{
+    char cmd[4096], trace[400];
+    snprintf(trace, sizeof trace, "%s/%s-%s.trace", tmp, pref, script);
+    snprintf(cmd, sizeof cmd,
+             "mkdir -p %s/%s && cd / && STACKHOUSE_PREF_DIR=%s/%s %s %s --screenshot %s/%s.png "
+             "--window 1280x720 --input %s/tests/scripts/%s.txt --trace %s 2>%s/%s.err >/dev/null",
+             tmp, pref, tmp, pref, GAME, scene_args, tmp, script, STACKHOUSE_SOURCE_DIR, script,
+             trace, tmp, script);
+    assert_int_equal(testenv_run(cmd), 0);
+    return testenv_slurp(trace);
+}
+
+/* The text after the last (or first) occurrence of key, up to the newline. */
+static void line_after(const char *t, const char *key, int last, char *out, size_t n)
+{
+    const char *p = strstr(t, key), *q;
+    assert_non_null(p);
+    while (last && (q = strstr(p + 1, key)))
+        p = q;
+    p += strlen(key);
+    q = strchr(p, '\n');
+    snprintf(out, n, "%.*s", (int)(q ? q - p : (long)strlen(p)), p);
+}
+
+static void test_mouse_alone(void **state)
+{
+    char *t = play("mouse", "--scene table --game stax --seats human,easy", "stax_mouse");
+    (void)state;
+    assert_non_null(strstr(t, "stax pick c3\nstax move c3-d4\n"));
+    /* the computer (easy, seed 1) offers a man: capturing it by drag is compulsory */
+    assert_non_null(strstr(t, "stax move f6-e5\n"));
+    assert_non_null(strstr(t, "stax pick d4\nstax move d4xf6\n"));
+    /* and it answered that too */
+    assert_non_null(strstr(strstr(t, "stax move d4xf6"), "stax position r:"));
+    free(t);
+}
+
+static void test_illegal_drop_refused(void **state)
+{
+    char *t = play("illegal", "--scene table --game stax --seats human,human", "stax_illegal");
+    (void)state;
+    assert_non_null(strstr(t, "stax pick c3\n"));
+    assert_non_null(strstr(t, "stax illegal c5\n"));
+    assert_null(strstr(t, "stax move"));
+    free(t);
+}
+
+static void test_controller_alone(void **state)
+{
+    char *t = play("pad", "--scene table --game stax --seats human,human", "stax_pad");
+    (void)state;
+    assert_non_null(strstr(t, "stax pick c3\nstax move c3-d4\n"));
+    free(t);
+}
+
+static void test_undo_redo_against_computer(void **state)
+{
+    char *t = play("undo", "--scene table --game stax --seats human,easy", "stax_undo");
+    char after_reply[400], after_undo[400], after_redo[400];
+    const char *u;
+    (void)state;
+    u = strstr(t, "\nstax undo\n");
+    assert_non_null(u);
+    assert_non_null(strstr(u, "\nstax redo\n"));
+    /* the position just before the undo: our move and the computer's reply */
+    {
+        char *cut = malloc((size_t)(u - t) + 1);
+        assert_non_null(cut);
+        memcpy(cut, t, (size_t)(u - t));
+        cut[u - t] = 0;
+        line_after(cut, "stax position ", 1, after_reply, sizeof after_reply);
+        free(cut);
+    }
+    line_after(u, "stax position ", 0, after_undo, sizeof after_undo);
+    assert_string_equal(after_undo, START_POS); /* back to our turn: both moves undone */
+    line_after(strstr(u, "\nstax redo\n"), "stax position ", 0, after_redo, sizeof after_redo);
+    assert_string_equal(after_redo, after_reply); /* redo replays the reply too */
+    assert_int_equal(after_reply[0], 'r');
+    free(t);
+}
+
+static void test_capture_chain_jump_by_jump(void **state)
+{
+    char *t = play("chain",
+                   "--scene table --game stax --seats human,human "
+                   "--position r:c3=r,d4=b,f6=b,a7=B",
+                   "stax_chain");
+    (void)state;
+    assert_non_null(strstr(t, "stax pick c3\nstax jump e5\nstax move c3xe5xg7\n"));
+    assert_non_null(strstr(t, "stax position b:g7=bbr,a7=B") || strstr(t, "stax position b:"));
+    free(t);
+}
+
+static void test_save_on_quit_then_resume(void **state)
+{
+    char saved[400], resumed[400];
+    char *t = play("resume", "--scene table --game stax --seats human,easy", "stax_quit");
+    (void)state;
+    assert_non_null(strstr(t, "stax saved\n"));
+    assert_non_null(strstr(t, "scene picker\n"));
+    line_after(t, "stax position ", 1, saved, sizeof saved);
+    free(t);
+    t = play("resume", "--scene setup --game stax", "stax_resume");
+    assert_non_null(strstr(t, "focus setup resume\n"));
+    line_after(strstr(t, "scene table\n"), "stax position ", 0, resumed, sizeof resumed);
+    assert_string_equal(resumed, saved);
+    assert_string_not_equal(resumed, START_POS);
+    free(t);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_mouse_alone),
+        cmocka_unit_test(test_illegal_drop_refused),
+        cmocka_unit_test(test_controller_alone),
+        cmocka_unit_test(test_undo_redo_against_computer),
+        cmocka_unit_test(test_capture_chain_jump_by_jump),
+        cmocka_unit_test(test_save_on_quit_then_resume),
+    };
+    return cmocka_run_group_tests(tests, setup_env, teardown_env);
+}
