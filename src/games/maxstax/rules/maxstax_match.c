@@ -184,6 +184,12 @@ maxstax_pose maxstax_match_pose(const maxstax_match *m, int p, int b)
     return q;
 }
 
+void maxstax_match_hand(const maxstax_match *m, int p, double *x, double *y)
+{
+    maxstax_world_hand_pos(m->world, p, x, y);
+    *x -= space_x(p);
+}
+
 maxstax_claim maxstax_match_claim(const maxstax_match *m, int p) { return m->claim[p]; }
 
 double maxstax_match_time_left(const maxstax_match *m)

@@ -67,6 +67,8 @@ int maxstax_match_first_block(int p);
 maxstax_pose maxstax_match_pose(const maxstax_match *m, int p, int b);
 /* The x of starter pile k (0..2) relative to a space. */
 double maxstax_match_pile_x(int k);
+/* Where player p's hand is, relative to their space. */
+void maxstax_match_hand(const maxstax_match *m, int p, double *x, double *y);
 /* State of player p's last claim. */
 maxstax_claim maxstax_match_claim(const maxstax_match *m, int p);
 /* Seconds left in the round. */
