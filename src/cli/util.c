@@ -19,7 +19,8 @@ int cli_usage(const char *line)
                         "       stackhouse-cli perft GAME POSITION DEPTH\n"
                         "       stackhouse-cli selfplay GAME [--players N] [--games K] [--seed S]\n"
                         "                      [--level random|easy|medium|hard] [--match A:B]\n"
-                        "       stackhouse-cli bench GAME|app [ARGS...]\n");
+                        "       stackhouse-cli selfplay speedstax [--players N] [--games K] [--seed S]\n"
+                        "       stackhouse-cli bench GAME|maxstax|app [ARGS...]\n");
     return 2;
 }
 

@@ -50,10 +50,38 @@ static void test_bot_builds_easy_card(void **state)
     assert_true(finished >= 2);
 }
 
+static void test_whole_game(void **state)
+{
+    (void)state;
+    char err[256];
+    assert_int_equal(maxstax_cards_builtin(&deck, err, sizeof err), 0);
+    maxstax_setup setup;
+    maxstax_setup_default(&setup, 2);
+    maxstax_match *m = maxstax_match_new(&setup, &deck, 7, err, sizeof err);
+    maxstax_bot bots[2];
+    maxstax_bot_init(&bots[0], 0, 3, 1);
+    maxstax_bot_init(&bots[1], 1, 1, 2);
+    const speedstax_state *s = maxstax_match_rounds(m);
+    for (int frame = 0; s->phase != SPEEDSTAX_OVER; frame++) {
+        assert_true(frame < 60 * 60 * 30);
+        maxstax_input in[2];
+        maxstax_bot_think(&bots[0], m, FRAME, &in[0]);
+        maxstax_bot_think(&bots[1], m, FRAME, &in[1]);
+        maxstax_step(m, in, FRAME);
+        if (maxstax_match_check(m, err, sizeof err) != 0)
+            fail_msg("frame %d: %s", frame, err);
+    }
+    assert_true(s->round >= SPEEDSTAX_ROUNDS);
+    assert_true(s->winner == 0 || s->winner == 1);
+    assert_true(s->score[0] + s->score[1] > 0);
+    maxstax_match_free(m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bot_builds_easy_card),
+        cmocka_unit_test(test_whole_game),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
