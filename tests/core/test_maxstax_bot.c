@@ -13,20 +13,27 @@
 
 #define FRAME (1.0 / 60.0)
 
-static maxstax_deck deck;
+/* A two-player match on the built-in deck limited to stars_max. */
+static maxstax_match *new_match(int stars_max, uint64_t seed)
+{
+    static maxstax_deck deck;
+    char err[256];
+    assert_int_equal(maxstax_cards_builtin(&deck, err, sizeof err), 0);
+    maxstax_setup setup;
+    maxstax_setup_default(&setup, 2);
+    setup.stars_max = stars_max;
+    maxstax_match *m = maxstax_match_new(&setup, &deck, seed, err, sizeof err);
+    assert_non_null(m);
+    return m;
+}
 
 static void test_bot_builds_easy_card(void **state)
 {
     (void)state;
     char err[256];
-    assert_int_equal(maxstax_cards_builtin(&deck, err, sizeof err), 0);
-    maxstax_setup setup;
-    maxstax_setup_default(&setup, 2);
-    setup.stars_max = 1;
     int finished = 0;
     for (uint64_t seed = 1; seed <= 3; seed++) {
-        maxstax_match *m = maxstax_match_new(&setup, &deck, seed, err, sizeof err);
-        assert_non_null(m);
+        maxstax_match *m = new_match(1, seed);
         maxstax_bot bot;
         maxstax_bot_init(&bot, 0, 2, seed);
         const speedstax_state *s = maxstax_match_rounds(m);
@@ -54,10 +61,7 @@ static void test_whole_game(void **state)
 {
     (void)state;
     char err[256];
-    assert_int_equal(maxstax_cards_builtin(&deck, err, sizeof err), 0);
-    maxstax_setup setup;
-    maxstax_setup_default(&setup, 2);
-    maxstax_match *m = maxstax_match_new(&setup, &deck, 7, err, sizeof err);
+    maxstax_match *m = new_match(3, 7);
     maxstax_bot bots[2];
     maxstax_bot_init(&bots[0], 0, 3, 1);
     maxstax_bot_init(&bots[1], 1, 1, 2);

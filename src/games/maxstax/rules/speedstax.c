@@ -76,24 +76,31 @@ int speedstax_building(const speedstax_state *s, int p)
     return s->phase != SPEEDSTAX_OVER && s->in_play[p] && s->finish[p] < 0 && !s->pending[p];
 }
 
+/* The seats still in contention: one of them wins, several stack off. */
+static void decide(speedstax_state *s, const int *contenders)
+{
+    int n = 0, last = -1;
+    for (int p = 0; p < s->players; p++)
+        if (contenders[p]) {
+            n++;
+            last = p;
+        }
+    if (n == 1) {
+        s->winner = last;
+        s->phase = SPEEDSTAX_OVER;
+    } else
+        begin(s, SPEEDSTAX_STACKOFF, contenders);
+}
+
 /* After five rounds: a single top score wins, else the tied stack off. */
 static void after_rounds(speedstax_state *s)
 {
-    int best = -1, tied[SPEEDSTAX_MAX_PLAYERS] = {0}, n = 0;
+    int best = -1, tied[SPEEDSTAX_MAX_PLAYERS] = {0};
     for (int p = 0; p < s->players; p++)
         best = s->score[p] > best ? s->score[p] : best;
     for (int p = 0; p < s->players; p++)
-        if (s->score[p] == best) {
-            tied[p] = 1;
-            n++;
-            s->winner = p;
-        }
-    if (n == 1)
-        s->phase = SPEEDSTAX_OVER;
-    else {
-        s->winner = -1;
-        begin(s, SPEEDSTAX_STACKOFF, tied);
-    }
+        tied[p] = s->score[p] == best;
+    decide(s, tied);
 }
 
 /* After a stack-off: the one first finisher wins; if several finished on
@@ -101,22 +108,13 @@ static void after_rounds(speedstax_state *s)
 static void after_stackoff(speedstax_state *s)
 {
     long first = -1;
-    int again[SPEEDSTAX_MAX_PLAYERS] = {0}, n = 0;
+    int again[SPEEDSTAX_MAX_PLAYERS] = {0};
     for (int p = 0; p < s->players; p++)
         if (s->in_play[p] && s->finish[p] >= 0 && (first < 0 || s->finish[p] < first))
             first = s->finish[p];
     for (int p = 0; p < s->players; p++)
-        if (s->in_play[p] && (first < 0 || s->finish[p] == first)) {
-            again[p] = 1;
-            n++;
-            s->winner = p;
-        }
-    if (n == 1)
-        s->phase = SPEEDSTAX_OVER;
-    else {
-        s->winner = -1;
-        begin(s, SPEEDSTAX_STACKOFF, again);
-    }
+        again[p] = s->in_play[p] && (first < 0 || s->finish[p] == first);
+    decide(s, again);
 }
 
 int speedstax_tick(speedstax_state *s)
