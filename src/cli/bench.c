@@ -119,9 +119,10 @@ static int bench_maxstax(void)
         fprintf(stderr, "stackhouse-cli: %s\n", err);
         return 2;
     }
+    cli_physics_quiet();
     maxstax_world *w = maxstax_world_new();
-    /* Twelve starter piles of four, kept awake; one hand sweeps a block
-     * through a pile now and then so contacts keep changing. */
+    /* Twelve starter piles of four with sleeping off: the worst case of a
+     * four-player table, where no block ever rests. */
     for (int p = 0; p < 4; p++)
         for (int i = 0; i < 12; i++)
             maxstax_world_add(w, (maxstax_pose){p * MAXSTAX_SPACE_PITCH + maxstax_match_pile_x(i / 4), 0.5 + i % 4, 0});

@@ -96,6 +96,7 @@ static int selfplay_speedstax(const selfplay_opts *o)
         fprintf(stderr, "stackhouse-cli: %s\n", err);
         return 2;
     }
+    cli_physics_quiet();
     int finished = 0, failures = 0;
     for (int game = 0; game < o->games; game++) {
         uint64_t seed = o->seed + (uint64_t)game;

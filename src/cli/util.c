@@ -3,9 +3,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "core/registry.h"
+#include "games/maxstax/rules/maxstax_world.h"
 #include "games/stax/rules/stax.h"
 
 int cli_usage(const char *line)
@@ -102,4 +105,20 @@ double cli_now(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+void cli_physics_quiet(void)
+{
+    fflush(stdout);
+    int saved = dup(STDOUT_FILENO), null = open("/dev/null", O_WRONLY);
+    if (saved >= 0 && null >= 0)
+        dup2(null, STDOUT_FILENO);
+    maxstax_world_free(maxstax_world_new());
+    fflush(stdout);
+    if (saved >= 0 && null >= 0)
+        dup2(saved, STDOUT_FILENO);
+    if (saved >= 0)
+        close(saved);
+    if (null >= 0)
+        close(null);
 }
