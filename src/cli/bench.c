@@ -8,6 +8,8 @@
 
 #include "cli/util.h"
 #include "core/ai.h"
+#include "games/maxstax/rules/maxstax_match.h"
+#include "games/maxstax/rules/maxstax_matcher.h"
 #include "games/stax/rules/stax.h"
 #include "games/stax/rules/stax_ai.h"
 
@@ -104,6 +106,77 @@ static int bench_stax(int perft_only, int depth, int runs)
     return 0;
 }
 
+/* The q-quantile of v (sorted in place). */
+static double quantile(double *v, int n, double q)
+{
+    qsort(v, (size_t)n, sizeof v[0], double_cmp);
+    return v[(int)(q * (n - 1) + 0.5)];
+}
+
+/* MAXSTAX: physics time per 1/60 s frame with all 48 blocks of a
+ * four-player table awake, and the matcher on a 12-block card. */
+static int bench_maxstax(void)
+{
+    enum { WARMUP = 60, FRAMES = 1200, MATCHES = 20000 };
+    static double t[FRAMES];
+    maxstax_deck deck;
+    char err[256];
+    if (maxstax_cards_builtin(&deck, err, sizeof err) < 0) {
+        fprintf(stderr, "stackhouse-cli: %s\n", err);
+        return 2;
+    }
+    cli_physics_quiet();
+    maxstax_world *w = maxstax_world_new();
+    /* Twelve starter piles of four with sleeping off: the worst case of a
+     * four-player table, where no block ever rests. */
+    for (int p = 0; p < 4; p++)
+        for (int i = 0; i < 12; i++)
+            maxstax_world_add(w, (maxstax_pose){p * MAXSTAX_SPACE_PITCH + maxstax_match_pile_x(i / 4), 0.5 + i % 4, 0});
+    maxstax_world_set_sleeping(w, 0);
+    int steps = (int)(1.0 / 60 / MAXSTAX_STEP + 0.5);
+    for (int f = 0; f < WARMUP + FRAMES; f++) {
+        double t0 = cli_now();
+        for (int k = 0; k < steps; k++)
+            maxstax_world_step(w);
+        if (f >= WARMUP)
+            t[f - WARMUP] = (cli_now() - t0) * 1e6;
+    }
+    int awake = 0;
+    for (int b = 0; b < maxstax_world_count(w); b++)
+        awake += !maxstax_world_sleeping(w, b);
+    maxstax_world_free(w);
+    printf("physics_awake_blocks %d\n", awake);
+    printf("physics_frame_us_median %.1f\n", quantile(t, FRAMES, 0.5));
+    printf("physics_frame_us_p99 %.1f\n", quantile(t, FRAMES, 0.99));
+    /* The largest card, built in reverse order and shifted: a match; and its
+     * mirror image: a full search that fails. */
+    const maxstax_card *c = &deck.card[0];
+    for (int i = 0; i < deck.n; i++)
+        if (deck.card[i].n > c->n)
+            c = &deck.card[i];
+    maxstax_pose built[MAXSTAX_CARD_MAX_BLOCKS], mirror[MAXSTAX_CARD_MAX_BLOCKS];
+    for (int i = 0; i < c->n; i++) {
+        built[c->n - 1 - i] = c->block[i];
+        built[c->n - 1 - i].x += 2.5;
+        mirror[i] = c->block[i];
+        mirror[i].x = -mirror[i].x + 0.7;
+        mirror[i].angle = -mirror[i].angle;
+    }
+    int hits = 0;
+    double t0 = cli_now();
+    for (int k = 0; k < MATCHES; k++)
+        hits += maxstax_matcher_match(c, built, c->n, NULL);
+    double match_us = (cli_now() - t0) / MATCHES * 1e6;
+    t0 = cli_now();
+    for (int k = 0; k < MATCHES; k++)
+        hits += maxstax_matcher_match(c, mirror, c->n, NULL);
+    double mirror_us = (cli_now() - t0) / MATCHES * 1e6;
+    printf("matcher_blocks %d\n", c->n);
+    printf("matcher_match_us %.2f\n", match_us);
+    printf("matcher_mirror_us %.2f\n", mirror_us);
+    return hits >= MATCHES ? 0 : 2;
+}
+
 /* Any game: move-tree walking and MCTS iterations per second. */
 static int bench_generic(const game_rules *g)
 {
@@ -140,9 +213,11 @@ static int bench_generic(const game_rules *g)
 int cmd_bench(int argc, char **argv)
 {
     if (argc < 1)
-        return cli_usage("bench GAME|app [ARGS...]");
+        return cli_usage("bench GAME|maxstax|app [ARGS...]");
     if (strcmp(argv[0], "app") == 0)
         return bench_app(argc - 1, argv + 1);
+    if (strcmp(argv[0], "maxstax") == 0 && argc == 1)
+        return bench_maxstax();
     if (strcmp(argv[0], "stax") == 0 && argc > 1) {
         int perft_only = 0;
         long depth = 9, runs = BENCH_RUNS;

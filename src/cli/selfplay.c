@@ -6,8 +6,11 @@
 
 #include "cli/util.h"
 #include "core/ai.h"
+#include "games/maxstax/rules/maxstax_bot.h"
 
 #define SELFPLAY_MAX_PLIES 20000
+/* A SPEEDSTAX game is 5 rounds of 2 minutes and a few stack-offs at most. */
+#define SPEEDSTAX_MAX_FRAMES (60 * 60 * 30)
 
 typedef struct selfplay_opts {
     int players, games;
@@ -16,9 +19,10 @@ typedef struct selfplay_opts {
     int match;
 } selfplay_opts;
 
-static int parse_opts(const game_rules *g, int argc, char **argv, selfplay_opts *o)
+static int parse_opts(const char *id, int min_players, int max_players, int argc, char **argv,
+                      selfplay_opts *o)
 {
-    o->players = g->min_players;
+    o->players = min_players;
     o->games = 10;
     o->seed = 1;
     o->level[0] = o->level[1] = AI_EASY;
@@ -33,9 +37,9 @@ static int parse_opts(const game_rules *g, int argc, char **argv, selfplay_opts 
         i++;
         if (strcmp(a, "--players") == 0) {
             long n = strtol(v, &end, 10);
-            if (*end || n < g->min_players || n > g->max_players) {
-                fprintf(stderr, "stackhouse-cli: --players must be %d..%d for %s\n", g->min_players,
-                        g->max_players, g->id);
+            if (*end || n < min_players || n > max_players) {
+                fprintf(stderr, "stackhouse-cli: --players must be %d..%d for %s\n", min_players,
+                        max_players, id);
                 return -1;
             }
             o->players = (int)n;
@@ -82,13 +86,64 @@ static int parse_opts(const game_rules *g, int argc, char **argv, selfplay_opts 
     return 0;
 }
 
+/* SPEEDSTAX with the physics: computer stackers through whole games, with
+ * every block checked to be on the table after every frame. */
+static int selfplay_speedstax(const selfplay_opts *o)
+{
+    maxstax_deck deck;
+    char err[256];
+    if (maxstax_cards_builtin(&deck, err, sizeof err) < 0) {
+        fprintf(stderr, "stackhouse-cli: %s\n", err);
+        return 2;
+    }
+    cli_physics_quiet();
+    int finished = 0, failures = 0;
+    for (int game = 0; game < o->games; game++) {
+        uint64_t seed = o->seed + (uint64_t)game;
+        maxstax_setup setup;
+        maxstax_setup_default(&setup, o->players);
+        maxstax_match *m = maxstax_match_new(&setup, &deck, seed, err, sizeof err);
+        if (!m) {
+            fprintf(stderr, "stackhouse-cli: %s\n", err);
+            return 2;
+        }
+        maxstax_bot bots[SPEEDSTAX_MAX_PLAYERS];
+        for (int p = 0; p < o->players; p++) {
+            ai_level lv = o->level[o->match && p != 0 ? 1 : 0];
+            maxstax_bot_init(&bots[p], p, lv == AI_RANDOM ? 1 : (int)lv, seed * 31 + (uint64_t)p);
+        }
+        int frame, failed = 0;
+        for (frame = 0; frame < SPEEDSTAX_MAX_FRAMES && maxstax_match_rounds(m)->phase != SPEEDSTAX_OVER; frame++) {
+            maxstax_input in[SPEEDSTAX_MAX_PLAYERS];
+            for (int p = 0; p < o->players; p++)
+                maxstax_bot_think(&bots[p], m, 1.0 / 60, &in[p]);
+            maxstax_step(m, in, 1.0 / 60);
+            if (maxstax_match_check(m, err, sizeof err) < 0) {
+                fprintf(stderr, "selfplay speedstax: game %d frame %d: %s\n", game, frame, err);
+                failed = 1;
+                break;
+            }
+        }
+        failures += failed;
+        finished += !failed && maxstax_match_rounds(m)->phase == SPEEDSTAX_OVER;
+        maxstax_match_free(m);
+    }
+    printf("selfplay speedstax: %d games, %d finished, %d invariant failures\n", o->games, finished, failures);
+    return failures ? 1 : 0;
+}
+
 int cmd_selfplay(int argc, char **argv)
 {
     const game_rules *g;
     selfplay_opts o;
     if (argc < 1)
         return cli_usage("selfplay GAME [--players N] [--games K] [--seed S] [--level L] [--match A:B]");
-    if (!(g = cli_rules(argv[0])) || parse_opts(g, argc - 1, argv + 1, &o) < 0)
+    if (strcmp(argv[0], "speedstax") == 0) {
+        if (parse_opts(argv[0], 2, SPEEDSTAX_MAX_PLAYERS, argc - 1, argv + 1, &o) < 0)
+            return 2;
+        return selfplay_speedstax(&o);
+    }
+    if (!(g = cli_rules(argv[0])) || parse_opts(g->id, g->min_players, g->max_players, argc - 1, argv + 1, &o) < 0)
         return 2;
     void *st = malloc(g->state_size);
     int finished = 0, failures = 0, a_wins = 0, b_wins = 0, draws = 0;

@@ -3,9 +3,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "core/registry.h"
+#include "games/maxstax/rules/maxstax_world.h"
 #include "games/stax/rules/stax.h"
 
 int cli_usage(const char *line)
@@ -19,7 +22,8 @@ int cli_usage(const char *line)
                         "       stackhouse-cli perft GAME POSITION DEPTH\n"
                         "       stackhouse-cli selfplay GAME [--players N] [--games K] [--seed S]\n"
                         "                      [--level random|easy|medium|hard] [--match A:B]\n"
-                        "       stackhouse-cli bench GAME|app [ARGS...]\n"
+                        "       stackhouse-cli selfplay speedstax [--players N] [--games K] [--seed S]\n"
+                        "       stackhouse-cli bench GAME|maxstax|app [ARGS...]\n"
                         "       stackhouse-cli bench stax [--perft-only] [--depth D] [--runs N]\n");
     return 2;
 }
@@ -102,4 +106,20 @@ double cli_now(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+void cli_physics_quiet(void)
+{
+    fflush(stdout);
+    int saved = dup(STDOUT_FILENO), null = open("/dev/null", O_WRONLY);
+    if (saved >= 0 && null >= 0)
+        dup2(null, STDOUT_FILENO);
+    maxstax_world_free(maxstax_world_new());
+    fflush(stdout);
+    if (saved >= 0 && null >= 0)
+        dup2(saved, STDOUT_FILENO);
+    if (saved >= 0)
+        close(saved);
+    if (null >= 0)
+        close(null);
 }

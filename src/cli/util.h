@@ -17,6 +17,9 @@ void *cli_position(const game_rules *g, const char *text);
 const char *cli_result_name(const game_result *r);
 /* Leaf count of the move tree (the game's fast perft when it has one). */
 uint64_t cli_perft(const game_rules *g, const void *st, int depth);
+/* Creates the first physics world with stdout muted: Debian's Chipmunk is a
+ * debug build that prints a banner there once per process. */
+void cli_physics_quiet(void);
 /* Monotonic clock in seconds. */
 double cli_now(void);
 

@@ -1,0 +1,313 @@
+#include "games/maxstax/rules/maxstax_bot.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/maxstax/rules/maxstax_matcher.h"
+
+#define PI 3.14159265358979323846
+
+enum { PICK, FETCH, LIFT, CARRY, LOWER, SETTLE, AFTER };
+
+/* By level: hand speed (units/s), pause before letting go (s), placement error (units). */
+static const double speed_of[4] = {0, 10, 16, 24};
+static const double pause_of[4] = {0, 0.6, 0.35, 0.15};
+static const double error_of[4] = {0, 0.07, 0.045, 0.02};
+/* A stage that takes longer than this went wrong: let go and rethink. */
+#define STAGE_TIMEOUT 6.0
+/* A placed block further than this from its goal means the structure fell. */
+#define FALLEN 0.3
+
+void maxstax_bot_init(maxstax_bot *b, int player, int level, uint64_t seed)
+{
+    memset(b, 0, sizeof *b);
+    b->player = player;
+    b->level = level < 1 ? 1 : level > 3 ? 3 : level;
+    b->block = -1;
+    rng_seed(&b->r, seed);
+}
+
+/* Roughly normal noise with standard deviation sd (sum of three uniforms). */
+static double noise(rng *r, double sd)
+{
+    return (rng_unit(r) + rng_unit(r) + rng_unit(r) - 1.5) * 2.0 * sd;
+}
+
+/* How far below its centre a plank at this angle reaches. */
+static double reach_down(double angle)
+{
+    double a = angle * PI / 180;
+    return 1.5 * fabs(sin(a)) + 0.5 * fabs(cos(a));
+}
+
+/* Plans the card bottom up: by height of the lowest point, then left to right. */
+static void plan(maxstax_bot *b, const maxstax_card *c)
+{
+    b->n_placed = 0;
+    b->clearing = 0;
+    b->claimed = 0;
+    b->stage = PICK;
+    for (int i = 0; i < c->n; i++)
+        b->order[i] = i;
+    for (int i = 1; i < c->n; i++)
+        for (int j = i; j > 0; j--) {
+            const maxstax_pose *p = &c->block[b->order[j - 1]], *q = &c->block[b->order[j]];
+            double lp = p->y - reach_down(p->angle), lq = q->y - reach_down(q->angle);
+            if (lp < lq - 1e-6 || (fabs(lp - lq) <= 1e-6 && p->x <= q->x))
+                break;
+            int t = b->order[j];
+            b->order[j] = b->order[j - 1];
+            b->order[j - 1] = t;
+        }
+}
+
+static int is_placed(const maxstax_bot *b, int blk)
+{
+    for (int i = 0; i < b->n_placed; i++)
+        if (b->placed[i] == blk)
+            return 1;
+    return 0;
+}
+
+/* Height to carry at: clear of everything in the space and the piles. */
+static double safe_height(const maxstax_bot *b, const maxstax_match *m)
+{
+    double top = 0;
+    int first = maxstax_match_first_block(b->player);
+    for (int k = 0; k < MAXSTAX_BLOCKS_PER_PLAYER; k++) {
+        if (first + k == b->block)
+            continue;
+        maxstax_pose q = maxstax_match_pose(m, b->player, first + k);
+        top = fmax(top, q.y + 1.6);
+    }
+    return top + 2.0;
+}
+
+/* Starts moving block blk to pose goal (relative to the space). */
+static void start_move(maxstax_bot *b, const maxstax_match *m, int blk, maxstax_pose goal)
+{
+    b->block = blk;
+    b->target = goal;
+    b->stage = FETCH;
+    b->stage_time = 0;
+    b->safe = safe_height(b, m);
+    maxstax_pose q = maxstax_match_pose(m, b->player, blk);
+    b->wx = q.x;
+    b->wy = q.y;
+}
+
+/* The next own block to fetch for building: the highest one outside the space
+ * (the top of a pile, or one lying about). */
+static int pick_source(const maxstax_bot *b, const maxstax_match *m)
+{
+    int best = -1;
+    double best_y = -1;
+    int first = maxstax_match_first_block(b->player);
+    for (int k = 0; k < MAXSTAX_BLOCKS_PER_PLAYER; k++) {
+        maxstax_pose q = maxstax_match_pose(m, b->player, first + k);
+        if (fabs(q.x) <= MAXSTAX_SPACE_HALF + 0.5 || is_placed(b, first + k))
+            continue;
+        if (q.y > best_y) {
+            best_y = q.y;
+            best = first + k;
+        }
+    }
+    return best;
+}
+
+/* Where a block taken down goes: on top of the lowest starter pile. */
+static maxstax_pose pile_goal(const maxstax_bot *b, const maxstax_match *m)
+{
+    double best_top = 1e9, best_x = maxstax_match_pile_x(0);
+    for (int k = 0; k < MAXSTAX_PILES; k++) {
+        double px = maxstax_match_pile_x(k), top = 0;
+        for (int blk = 0; blk < maxstax_world_count(maxstax_match_world(m)); blk++) {
+            maxstax_pose q = maxstax_match_pose(m, b->player, blk);
+            if (blk != b->block && fabs(q.x - px) < 2.0)
+                top = fmax(top, q.y + reach_down(q.angle));
+        }
+        if (top < best_top) {
+            best_top = top;
+            best_x = px;
+        }
+    }
+    maxstax_pose g = {best_x, best_top + 0.5, 0};
+    return g;
+}
+
+/* Chooses the next job: claim, clear a block away, or place the next one. */
+static void pick(maxstax_bot *b, const maxstax_match *m, maxstax_input *out)
+{
+    const maxstax_card *c = maxstax_match_card(m);
+    int first = maxstax_match_first_block(b->player);
+    if (!b->clearing) {
+        /* A placed block off its goal, or a stray in the space: it fell. */
+        for (int i = 0; i < b->n_placed; i++) {
+            maxstax_pose q = maxstax_match_pose(m, b->player, b->placed[i]);
+            if (hypot(q.x - b->goal[i].x, q.y - b->goal[i].y) > FALLEN ||
+                maxstax_matcher_angle_diff(q.angle, b->goal[i].angle) > MAXSTAX_MATCH_ANGLE_TOL)
+                b->clearing = 1;
+        }
+        for (int k = 0; k < MAXSTAX_BLOCKS_PER_PLAYER; k++)
+            if (fabs(maxstax_match_pose(m, b->player, first + k).x) <= MAXSTAX_SPACE_HALF &&
+                !is_placed(b, first + k))
+                b->clearing = 1;
+    }
+    if (b->clearing) {
+        int top = -1;
+        double top_y = -1;
+        for (int k = 0; k < MAXSTAX_BLOCKS_PER_PLAYER; k++) {
+            maxstax_pose q = maxstax_match_pose(m, b->player, first + k);
+            if (fabs(q.x) <= MAXSTAX_SPACE_HALF + 0.5 && q.y > top_y) {
+                top_y = q.y;
+                top = first + k;
+            }
+        }
+        if (top < 0) {
+            b->clearing = 0;
+            b->n_placed = 0;
+            return;
+        }
+        b->n_placed = 0;
+        b->block = top;
+        start_move(b, m, top, pile_goal(b, m));
+        return;
+    }
+    if (b->n_placed == c->n) {
+        out->actions |= MAXSTAX_IN_CLAIM;
+        b->claimed = 1;
+        return;
+    }
+    int src = pick_source(b, m);
+    if (src < 0) {
+        b->clearing = 1; /* every block is in the space yet the card isn't done */
+        return;
+    }
+    maxstax_pose g = c->block[b->order[b->n_placed]];
+    double e = error_of[b->level];
+    g.x += noise(&b->r, e);
+    g.y += fabs(noise(&b->r, e * 0.5));
+    start_move(b, m, src, g);
+}
+
+/* Nonzero when the hand has reached the waypoint. */
+static int arrived(const maxstax_bot *b, const maxstax_match *m, double tol)
+{
+    double x, y;
+    maxstax_match_hand(m, b->player, &x, &y);
+    return fabs(b->hx - b->wx) < 1e-9 && fabs(b->hy - b->wy) < 1e-9 && hypot(x - b->wx, y - b->wy) < tol;
+}
+
+void maxstax_bot_think(maxstax_bot *b, const maxstax_match *m, double dt, maxstax_input *out)
+{
+    const speedstax_state *s = maxstax_match_rounds(m);
+    const maxstax_world *w = maxstax_match_world(m);
+    memset(out, 0, sizeof *out);
+    if (s->round != b->round_seen) {
+        b->round_seen = s->round;
+        plan(b, maxstax_match_card(m));
+    }
+    if (b->claimed && maxstax_match_claim(m, b->player) == MAXSTAX_CLAIM_FAILED) {
+        b->claimed = 0;
+        b->clearing = 1;
+        b->stage = PICK;
+    }
+    /* The hand glides towards the waypoint at the bot's speed. */
+    double dx = b->wx - b->hx, dy = b->wy - b->hy, d = hypot(dx, dy), v = speed_of[b->level] * dt;
+    if (d <= v) {
+        b->hx = b->wx;
+        b->hy = b->wy;
+    } else {
+        b->hx += dx * v / d;
+        b->hy += dy * v / d;
+    }
+    out->x = b->hx;
+    out->y = b->hy;
+    if (!speedstax_building(s, b->player) || b->claimed)
+        return;
+    b->stage_time += dt;
+    if (b->stage != PICK && b->stage_time > STAGE_TIMEOUT) {
+        out->actions |= MAXSTAX_IN_RELEASE;
+        b->stage = PICK;
+        return;
+    }
+    if (b->wait > 0) {
+        b->wait -= dt;
+        return;
+    }
+    int held = maxstax_world_held(w, b->player);
+    maxstax_pose goal = b->target;
+    switch (b->stage) {
+    case PICK:
+        pick(b, m, out);
+        break;
+    case FETCH: {
+        maxstax_pose q = maxstax_match_pose(m, b->player, b->block);
+        b->wx = q.x;
+        b->wy = q.y;
+        if (arrived(b, m, 0.08)) {
+            out->actions |= MAXSTAX_IN_GRAB;
+            b->stage = LIFT;
+            b->stage_time = 0;
+        }
+        break;
+    }
+    case LIFT: {
+        if (held != b->block) {
+            out->actions |= MAXSTAX_IN_RELEASE;
+            b->stage = PICK;
+            break;
+        }
+        if (b->stage_time <= dt) {
+            /* Turn the short way: a plank turned 180 degrees is the same plank. */
+            double a0 = 15.0 * floor(maxstax_world_hand_angle(w, b->player) / 15.0 + 0.5);
+            double want = goal.angle;
+            while (want - a0 > 90)
+                want -= 180;
+            while (want - a0 < -90)
+                want += 180;
+            out->turn = (int)floor((want - a0) / MAXSTAX_TURN_STEP + 0.5);
+        }
+        b->wy = b->safe;
+        if (arrived(b, m, 0.3)) {
+            b->stage = CARRY;
+            b->stage_time = 0;
+        }
+        break;
+    }
+    case CARRY:
+        b->wx = goal.x;
+        b->wy = b->safe;
+        if (arrived(b, m, 0.2)) {
+            /* Let go just above the goal, never with a corner below where the card's lies. */
+            double held_angle = maxstax_world_hand_angle(w, b->player);
+            b->lower_to = goal.y + 0.06 + fmax(0, reach_down(held_angle) - reach_down(goal.angle));
+            b->stage = LOWER;
+            b->stage_time = 0;
+        }
+        break;
+    case LOWER:
+        b->wy = b->lower_to;
+        if (arrived(b, m, 0.06) && maxstax_world_speed(w, b->block) < 0.5) {
+            b->stage = SETTLE;
+            b->stage_time = 0;
+            b->wait = pause_of[b->level];
+        }
+        break;
+    case SETTLE:
+        out->actions |= MAXSTAX_IN_RELEASE;
+        b->stage = AFTER;
+        b->wait = 0.3 + pause_of[b->level];
+        b->wy = b->lower_to + 1.5; /* hand up and out of the way */
+        break;
+    case AFTER:
+        if (!b->clearing) {
+            b->goal[b->n_placed] = b->target;
+            b->placed[b->n_placed++] = b->block;
+        }
+        b->block = -1;
+        b->stage = PICK;
+        break;
+    }
+}

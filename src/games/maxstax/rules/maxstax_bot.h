@@ -1,0 +1,37 @@
+/* A computer stacker: builds the card block by block in its own space by
+ * driving the same hand as a person (move, grab, turn, let go, claim), with
+ * speed and placement error set by its level. When its structure falls, or
+ * a claim fails, it takes everything back to the piles and starts again. */
+#ifndef STACKHOUSE_MAXSTAX_BOT_H
+#define STACKHOUSE_MAXSTAX_BOT_H
+
+#include <stdint.h>
+
+#include "core/rng.h"
+#include "games/maxstax/rules/maxstax_match.h"
+
+typedef struct maxstax_bot {
+    int player, level;
+    rng r;
+    int round_seen;
+    int clearing;  /* taking the structure down */
+    int claimed;   /* waiting for the claim's verdict */
+    int n_placed;  /* card blocks placed, in build order */
+    int order[MAXSTAX_CARD_MAX_BLOCKS];  /* card block indices, bottom up */
+    int placed[MAXSTAX_CARD_MAX_BLOCKS]; /* world block at each placed step */
+    maxstax_pose goal[MAXSTAX_CARD_MAX_BLOCKS]; /* where each placed block was put */
+    maxstax_pose target; /* where the block being moved goes */
+    int stage, block;
+    double wait, stage_time;
+    double hx, hy;     /* hand target now, moving towards the waypoint */
+    double wx, wy;     /* waypoint */
+    double safe;       /* carrying height */
+    double lower_to;   /* height of the block's centre when let go */
+} maxstax_bot;
+
+/* A bot for seat player at level 1 (easy) .. 3 (hard). */
+void maxstax_bot_init(maxstax_bot *b, int player, int level, uint64_t seed);
+/* Decides this tick's input from what the match shows; dt is the tick length. */
+void maxstax_bot_think(maxstax_bot *b, const maxstax_match *m, double dt, maxstax_input *out);
+
+#endif

@@ -1,0 +1,217 @@
+#include "games/maxstax/rules/maxstax_match.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/maxstax/rules/maxstax_matcher.h"
+
+#define HOLD_TICKS ((int)(MAXSTAX_CLAIM_HOLD_S / MAXSTAX_STEP + 0.5))
+/* A stalled caller never makes the physics catch up by more than this. */
+#define MAX_DT 0.25
+
+struct maxstax_match {
+    maxstax_setup setup;
+    maxstax_deck deck;
+    maxstax_world *world;
+    speedstax_state rounds;
+    double acc;
+    maxstax_claim claim[SPEEDSTAX_MAX_PLAYERS];
+    long claim_tick[SPEEDSTAX_MAX_PLAYERS];
+    int hold_left[SPEEDSTAX_MAX_PLAYERS];
+};
+
+void maxstax_setup_default(maxstax_setup *setup, int players)
+{
+    setup->players = players;
+    setup->stars_min = 1;
+    setup->stars_max = 3;
+    setup->snap = 1;
+}
+
+int maxstax_match_first_block(int p) { return p * MAXSTAX_BLOCKS_PER_PLAYER; }
+
+double maxstax_match_pile_x(int k) { return 12.5 + 3.5 * k; }
+
+static double space_x(int p) { return p * MAXSTAX_SPACE_PITCH; }
+
+/* Takes every structure down: each player's blocks back into 3 piles of 4. */
+static void reset_piles(maxstax_match *m)
+{
+    for (int p = 0; p < m->setup.players; p++) {
+        maxstax_world_release(m->world, p);
+        for (int i = 0; i < MAXSTAX_BLOCKS_PER_PLAYER; i++) {
+            maxstax_pose at = {space_x(p) + maxstax_match_pile_x(i / 4), 0.5 + i % 4, 0};
+            maxstax_world_place(m->world, maxstax_match_first_block(p) + i, at);
+        }
+        m->claim[p] = MAXSTAX_CLAIM_NONE;
+    }
+}
+
+maxstax_match *maxstax_match_new(const maxstax_setup *setup, const maxstax_deck *deck, uint64_t seed, char *err,
+                                 size_t errn)
+{
+    int eligible[MAXSTAX_DECK_SIZE], n = 0;
+    if (setup->players < 2 || setup->players > SPEEDSTAX_MAX_PLAYERS) {
+        snprintf(err, errn, "MAXSTAX is for 2 to 4 players, not %d", setup->players);
+        return NULL;
+    }
+    for (int i = 0; i < deck->n; i++)
+        if (deck->card[i].stars >= setup->stars_min && deck->card[i].stars <= setup->stars_max)
+            eligible[n++] = i;
+    if (n == 0) {
+        snprintf(err, errn, "no stacker card has %d to %d stars", setup->stars_min, setup->stars_max);
+        return NULL;
+    }
+    maxstax_match *m = calloc(1, sizeof *m);
+    if (!m || !(m->world = maxstax_world_new())) {
+        free(m);
+        snprintf(err, errn, "out of memory");
+        return NULL;
+    }
+    m->setup = *setup;
+    m->deck = *deck;
+    for (int b = 0; b < setup->players * MAXSTAX_BLOCKS_PER_PLAYER; b++)
+        maxstax_world_add(m->world, (maxstax_pose){0, 0.5, 0});
+    reset_piles(m);
+    speedstax_init(&m->rounds, setup->players, eligible, n, seed);
+    return m;
+}
+
+void maxstax_match_free(maxstax_match *m)
+{
+    if (!m)
+        return;
+    maxstax_world_free(m->world);
+    free(m);
+}
+
+/* Nonzero when the blocks in player p's space match this round's card. */
+static int space_matches(const maxstax_match *m, int p)
+{
+    maxstax_pose in[MAXSTAX_CARD_MAX_BLOCKS];
+    int n = 0;
+    for (int b = 0; b < maxstax_world_count(m->world); b++) {
+        maxstax_pose q = maxstax_match_pose(m, p, b);
+        if (fabs(q.x) > MAXSTAX_SPACE_HALF)
+            continue;
+        if (n == MAXSTAX_CARD_MAX_BLOCKS)
+            return 0;
+        in[n++] = q;
+    }
+    return maxstax_matcher_match(maxstax_match_card(m), in, n, NULL);
+}
+
+/* Applies player p's input for this tick. */
+static void apply_input(maxstax_match *m, int p, const maxstax_input *in)
+{
+    maxstax_world *w = m->world;
+    if (!speedstax_building(&m->rounds, p)) {
+        maxstax_world_release(w, p); /* hands off a claimed or finished structure */
+        return;
+    }
+    maxstax_world_hand_move(w, p, space_x(p) + in->x, in->y);
+    if (in->actions & MAXSTAX_IN_RELEASE)
+        maxstax_world_release(w, p);
+    if (in->actions & MAXSTAX_IN_GRAB) {
+        double hx, hy;
+        maxstax_world_hand_pos(w, p, &hx, &hy);
+        maxstax_world_grab(w, p, hx, hy, m->setup.snap);
+    }
+    if (in->turn)
+        maxstax_world_turn(w, p, in->turn);
+    if (in->actions & MAXSTAX_IN_CLAIM) {
+        /* A held block is not free-standing, and a wrong structure fails now. */
+        if (maxstax_world_held(w, p) >= 0 || !space_matches(m, p)) {
+            m->claim[p] = MAXSTAX_CLAIM_FAILED;
+            return;
+        }
+        m->claim[p] = MAXSTAX_CLAIM_CHECKING;
+        m->claim_tick[p] = m->rounds.tick;
+        m->hold_left[p] = HOLD_TICKS;
+        speedstax_claim(&m->rounds, p);
+    }
+}
+
+/* Counts down the claims being checked; the structure must still match. */
+static void check_claims(maxstax_match *m)
+{
+    for (int p = 0; p < m->setup.players; p++) {
+        if (m->claim[p] != MAXSTAX_CLAIM_CHECKING)
+            continue;
+        int left = --m->hold_left[p];
+        /* Every 0.1 s is plenty: a falling structure stays wrong for longer. */
+        if (left % 12 && left > 0)
+            continue;
+        if (!space_matches(m, p)) {
+            m->claim[p] = MAXSTAX_CLAIM_FAILED;
+            speedstax_confirm(&m->rounds, p, 0, 0);
+        } else if (left <= 0) {
+            m->claim[p] = MAXSTAX_CLAIM_HELD;
+            speedstax_confirm(&m->rounds, p, 1, m->claim_tick[p]);
+        }
+    }
+}
+
+void maxstax_step(maxstax_match *m, const maxstax_input *inputs, double dt)
+{
+    if (m->rounds.phase == SPEEDSTAX_OVER)
+        return;
+    if (inputs)
+        for (int p = 0; p < m->setup.players; p++)
+            apply_input(m, p, &inputs[p]);
+    m->acc += dt > MAX_DT ? MAX_DT : dt < 0 ? 0 : dt;
+    while (m->acc >= MAXSTAX_STEP && m->rounds.phase != SPEEDSTAX_OVER) {
+        m->acc -= MAXSTAX_STEP;
+        maxstax_world_step(m->world);
+        check_claims(m);
+        if (speedstax_tick(&m->rounds))
+            reset_piles(m);
+    }
+}
+
+const speedstax_state *maxstax_match_rounds(const maxstax_match *m) { return &m->rounds; }
+
+const maxstax_card *maxstax_match_card(const maxstax_match *m) { return &m->deck.card[m->rounds.card]; }
+
+const maxstax_world *maxstax_match_world(const maxstax_match *m) { return m->world; }
+
+maxstax_pose maxstax_match_pose(const maxstax_match *m, int p, int b)
+{
+    maxstax_pose q = maxstax_world_pose(m->world, b);
+    q.x -= space_x(p);
+    return q;
+}
+
+void maxstax_match_hand(const maxstax_match *m, int p, double *x, double *y)
+{
+    maxstax_world_hand_pos(m->world, p, x, y);
+    *x -= space_x(p);
+}
+
+maxstax_claim maxstax_match_claim(const maxstax_match *m, int p) { return m->claim[p]; }
+
+double maxstax_match_time_left(const maxstax_match *m)
+{
+    long left = SPEEDSTAX_ROUND_TICKS - m->rounds.tick;
+    return left > 0 ? left * MAXSTAX_STEP : 0;
+}
+
+int maxstax_match_check(const maxstax_match *m, char *err, size_t errn)
+{
+    int want = m->setup.players * MAXSTAX_BLOCKS_PER_PLAYER;
+    if (maxstax_world_count(m->world) != want) {
+        snprintf(err, errn, "%d blocks in the world, expected %d", maxstax_world_count(m->world), want);
+        return -1;
+    }
+    for (int b = 0; b < want; b++) {
+        maxstax_pose q = maxstax_world_pose(m->world, b);
+        if (!isfinite(q.x) || !isfinite(q.y) || !isfinite(q.angle) || q.y < -0.5 || fabs(q.x) > 400) {
+            snprintf(err, errn, "block %d (player %d) left the table: (%g, %g)", b, b / MAXSTAX_BLOCKS_PER_PLAYER,
+                     q.x, q.y);
+            return -1;
+        }
+    }
+    return 0;
+}

@@ -1,0 +1,80 @@
+/* A real-time MAXSTAX match (SPEEDSTAX): every player's stacking space and
+ * starter piles in one physics world, their hands, claims of MAX STAX, and
+ * the rounds. The real-time counterpart of game_rules: no turns, a pure tick
+ * maxstax_step(match, inputs, dt) with the clock injected, so a seed plus an
+ * input stream replays a match exactly. */
+#ifndef STACKHOUSE_MAXSTAX_MATCH_H
+#define STACKHOUSE_MAXSTAX_MATCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "games/maxstax/rules/maxstax_cards.h"
+#include "games/maxstax/rules/speedstax.h"
+
+#define MAXSTAX_BLOCKS_PER_PLAYER 12
+#define MAXSTAX_PILES 3
+/* Player p's space is centred on x = p * MAXSTAX_SPACE_PITCH; its floor runs
+ * MAXSTAX_SPACE_HALF either side, and the starter piles stand to its right. */
+#define MAXSTAX_SPACE_PITCH 36.0
+#define MAXSTAX_SPACE_HALF 9.0
+/* A claim must stand this long to count. */
+#define MAXSTAX_CLAIM_HOLD_S 1.5
+
+/* What a player does this tick. Coordinates are relative to the centre of
+ * the player's own space at floor level. */
+enum {
+    MAXSTAX_IN_GRAB = 1,    /* pick up the block under the hand */
+    MAXSTAX_IN_RELEASE = 2, /* let go */
+    MAXSTAX_IN_CLAIM = 4,   /* call MAX STAX */
+};
+typedef struct maxstax_input {
+    double x, y;      /* where the hand goes */
+    int turn;         /* turn the held block by this many 15-degree steps */
+    unsigned actions; /* MAXSTAX_IN_* */
+} maxstax_input;
+
+typedef struct maxstax_setup {
+    int players;              /* 2..4 */
+    int stars_min, stars_max; /* the deck is limited to cards in this range */
+    int snap;                 /* a picked-up block squares up to 0/90 degrees */
+} maxstax_setup;
+
+/* What became of a player's last claim. */
+typedef enum maxstax_claim { MAXSTAX_CLAIM_NONE, MAXSTAX_CLAIM_CHECKING, MAXSTAX_CLAIM_FAILED, MAXSTAX_CLAIM_HELD } maxstax_claim;
+
+typedef struct maxstax_match maxstax_match;
+
+/* Fills setup with the defaults: all stars, snap on. */
+void maxstax_setup_default(maxstax_setup *setup, int players);
+/* A new match from a deck; returns NULL with a message in err. */
+maxstax_match *maxstax_match_new(const maxstax_setup *setup, const maxstax_deck *deck, uint64_t seed, char *err,
+                                 size_t errn);
+/* Frees a match (NULL is fine). */
+void maxstax_match_free(maxstax_match *m);
+/* Advances the match by dt seconds of play: applies one input per player
+ * (inputs may be NULL: nobody acts), then runs whole physics steps. */
+void maxstax_step(maxstax_match *m, const maxstax_input *inputs, double dt);
+/* The rounds, scores and clock. */
+const speedstax_state *maxstax_match_rounds(const maxstax_match *m);
+/* This round's card. */
+const maxstax_card *maxstax_match_card(const maxstax_match *m);
+/* The physics world (for drawing, and the computer stackers' eyes). */
+const maxstax_world *maxstax_match_world(const maxstax_match *m);
+/* The block indices of player p's twelve blocks: p * 12 + 0..11. */
+int maxstax_match_first_block(int p);
+/* Pose of block b relative to player p's space. */
+maxstax_pose maxstax_match_pose(const maxstax_match *m, int p, int b);
+/* The x of starter pile k (0..2) relative to a space. */
+double maxstax_match_pile_x(int k);
+/* Where player p's hand is, relative to their space. */
+void maxstax_match_hand(const maxstax_match *m, int p, double *x, double *y);
+/* State of player p's last claim. */
+maxstax_claim maxstax_match_claim(const maxstax_match *m, int p);
+/* Seconds left in the round. */
+double maxstax_match_time_left(const maxstax_match *m);
+/* Checks that every player's 12 blocks exist, are finite and on the table;
+ * returns 0, or -1 with a message. */
+int maxstax_match_check(const maxstax_match *m, char *err, size_t errn);
+
+#endif

@@ -1,0 +1,149 @@
+#include "games/maxstax/rules/speedstax.h"
+
+#include <string.h>
+
+/* Turns up the next card, reshuffling the used ones when the deck runs out. */
+static void next_card(speedstax_state *s)
+{
+    if (s->next >= s->n_order) {
+        rng_shuffle(&s->r, s->order, s->n_order, sizeof s->order[0]);
+        s->next = 0;
+    }
+    s->card = s->order[s->next++];
+}
+
+/* Begins a round (or stack-off) for the seats in play. */
+static void begin(speedstax_state *s, speedstax_phase phase, const int *in_play)
+{
+    s->phase = phase;
+    s->round++;
+    s->tick = 0;
+    for (int p = 0; p < s->players; p++) {
+        s->in_play[p] = in_play[p];
+        s->pending[p] = 0;
+        s->finish[p] = -1;
+    }
+    next_card(s);
+}
+
+int speedstax_init(speedstax_state *s, int players, const int *cards, int n_cards, uint64_t seed)
+{
+    if (players < 2 || players > SPEEDSTAX_MAX_PLAYERS || n_cards < 1 || n_cards > MAXSTAX_DECK_SIZE)
+        return -1;
+    memset(s, 0, sizeof *s);
+    s->players = players;
+    s->winner = -1;
+    rng_seed(&s->r, seed);
+    memcpy(s->order, cards, sizeof cards[0] * (size_t)n_cards);
+    s->n_order = n_cards;
+    rng_shuffle(&s->r, s->order, n_cards, sizeof s->order[0]);
+    s->shuffler = (int)rng_below(&s->r, (uint32_t)players);
+    int all[SPEEDSTAX_MAX_PLAYERS] = {1, 1, 1, 1};
+    begin(s, SPEEDSTAX_ROUND, all);
+    return 0;
+}
+
+void speedstax_round_points(int players, const long *finish, const int *in_play, int *points)
+{
+    for (int p = 0; p < players; p++) {
+        points[p] = 0;
+        if (!in_play[p] || finish[p] < 0)
+            continue;
+        int place = 1;
+        for (int q = 0; q < players; q++)
+            place += in_play[q] && finish[q] >= 0 && finish[q] < finish[p];
+        points[p] = players + 1 - place;
+    }
+}
+
+void speedstax_claim(speedstax_state *s, int p)
+{
+    if (speedstax_building(s, p))
+        s->pending[p] = 1;
+}
+
+void speedstax_confirm(speedstax_state *s, int p, int ok, long claim_tick)
+{
+    if (!s->pending[p])
+        return;
+    s->pending[p] = 0;
+    if (ok)
+        s->finish[p] = claim_tick;
+}
+
+int speedstax_building(const speedstax_state *s, int p)
+{
+    return s->phase != SPEEDSTAX_OVER && s->in_play[p] && s->finish[p] < 0 && !s->pending[p];
+}
+
+/* The seats still in contention: one of them wins, several stack off. */
+static void decide(speedstax_state *s, const int *contenders)
+{
+    int n = 0, last = -1;
+    for (int p = 0; p < s->players; p++)
+        if (contenders[p]) {
+            n++;
+            last = p;
+        }
+    if (n == 1) {
+        s->winner = last;
+        s->phase = SPEEDSTAX_OVER;
+    } else
+        begin(s, SPEEDSTAX_STACKOFF, contenders);
+}
+
+/* After five rounds: a single top score wins, else the tied stack off. */
+static void after_rounds(speedstax_state *s)
+{
+    int best = -1, tied[SPEEDSTAX_MAX_PLAYERS] = {0};
+    for (int p = 0; p < s->players; p++)
+        best = s->score[p] > best ? s->score[p] : best;
+    for (int p = 0; p < s->players; p++)
+        tied[p] = s->score[p] == best;
+    decide(s, tied);
+}
+
+/* After a stack-off: the one first finisher wins; if several finished on
+ * the same first tick they stack off again, and if nobody did, all again. */
+static void after_stackoff(speedstax_state *s)
+{
+    long first = -1;
+    int again[SPEEDSTAX_MAX_PLAYERS] = {0};
+    for (int p = 0; p < s->players; p++)
+        if (s->in_play[p] && s->finish[p] >= 0 && (first < 0 || s->finish[p] < first))
+            first = s->finish[p];
+    for (int p = 0; p < s->players; p++)
+        again[p] = s->in_play[p] && (first < 0 || s->finish[p] == first);
+    decide(s, again);
+}
+
+int speedstax_tick(speedstax_state *s)
+{
+    if (s->phase == SPEEDSTAX_OVER)
+        return 0;
+    s->tick++;
+    int building = 0, pending = 0, finished = 0;
+    for (int p = 0; p < s->players; p++) {
+        building += speedstax_building(s, p);
+        pending += s->pending[p];
+        finished += s->in_play[p] && s->finish[p] >= 0;
+    }
+    /* A stack-off is over at its first finish; a round when all are done. */
+    int done = s->phase == SPEEDSTAX_STACKOFF ? finished > 0 : building == 0;
+    if (pending || (!done && s->tick < SPEEDSTAX_ROUND_TICKS))
+        return 0;
+    if (s->phase == SPEEDSTAX_STACKOFF) {
+        after_stackoff(s);
+        return s->phase != SPEEDSTAX_OVER;
+    }
+    speedstax_round_points(s->players, s->finish, s->in_play, s->last_points);
+    for (int p = 0; p < s->players; p++)
+        s->score[p] += s->last_points[p];
+    if (s->round < SPEEDSTAX_ROUNDS) {
+        int all[SPEEDSTAX_MAX_PLAYERS] = {1, 1, 1, 1};
+        begin(s, SPEEDSTAX_ROUND, all);
+        return 1;
+    }
+    after_rounds(s);
+    return s->phase != SPEEDSTAX_OVER;
+}

@@ -1,0 +1,54 @@
+/* SPEEDSTAX rounds and scoring as plain data with no physics: the clock in
+ * fixed ticks, who finished when, points by place, the totals and the
+ * speed-stack-off. maxstax_match drives it from the physics; tests drive it
+ * directly. Copies by value. */
+#ifndef STACKHOUSE_SPEEDSTAX_H
+#define STACKHOUSE_SPEEDSTAX_H
+
+#include "core/rng.h"
+#include "games/maxstax/rules/maxstax_cards.h"
+
+#define SPEEDSTAX_MAX_PLAYERS 4
+#define SPEEDSTAX_ROUNDS 5
+#define SPEEDSTAX_ROUND_SECONDS 120.0
+/* Clock ticks per round: one tick is one physics step. */
+#define SPEEDSTAX_ROUND_TICKS ((long)(SPEEDSTAX_ROUND_SECONDS / MAXSTAX_STEP + 0.5))
+
+typedef enum speedstax_phase { SPEEDSTAX_ROUND, SPEEDSTAX_STACKOFF, SPEEDSTAX_OVER } speedstax_phase;
+
+typedef struct speedstax_state {
+    int players;
+    speedstax_phase phase;
+    int round;     /* rounds started, 1..5, then 6.. for stack-offs */
+    int shuffler;  /* seat, picked at random */
+    int card;      /* index into the deck of this round's card */
+    long tick;     /* ticks since the round started */
+    int in_play[SPEEDSTAX_MAX_PLAYERS]; /* everyone in a round; the tied in a stack-off */
+    int pending[SPEEDSTAX_MAX_PLAYERS]; /* a claim is being checked */
+    long finish[SPEEDSTAX_MAX_PLAYERS]; /* tick of the confirmed claim, or -1 */
+    int last_points[SPEEDSTAX_MAX_PLAYERS]; /* points of the last round played */
+    int score[SPEEDSTAX_MAX_PLAYERS];
+    int winner; /* seat once over, else -1 */
+    int order[MAXSTAX_DECK_SIZE]; /* shuffled deck (indices of eligible cards) */
+    int n_order, next;
+    rng r;
+} speedstax_state;
+
+/* Starts a game: shuffles the eligible cards (indices into the deck; at least
+ * one) and turns up the first. Returns 0, or -1 if players or cards are bad. */
+int speedstax_init(speedstax_state *s, int players, const int *cards, int n_cards, uint64_t seed);
+/* Points for one round: place is 1 + the number who finished strictly earlier,
+ * worth players + 1 - place; non-finishers and seats not in play get 0. */
+void speedstax_round_points(int players, const long *finish, const int *in_play, int *points);
+/* Player p has claimed at the current tick; the claim is being checked. */
+void speedstax_claim(speedstax_state *s, int p);
+/* The claim of player p stood (ok) or fell; a standing claim finishes at claim_tick. */
+void speedstax_confirm(speedstax_state *s, int p, int ok, long claim_tick);
+/* Advances the clock one tick, ending the round (points, next card or the
+ * result) when time is up or everyone in play finished, with no claim pending.
+ * Returns 1 when a new round or stack-off started this tick, else 0. */
+int speedstax_tick(speedstax_state *s);
+/* Nonzero when player p is building now (in play, not finished, not claiming). */
+int speedstax_building(const speedstax_state *s, int p);
+
+#endif
