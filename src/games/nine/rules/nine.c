@@ -121,6 +121,7 @@ static void reshuffle(nine_state *s)
     for (int i = 0; i < s->ndisc - 1; i++) {
         s->draw[s->ndraw++] = s->disc[i];
         s->place[s->disc[i]] = NINE_Z_DRAW;
+        s->stk[s->disc[i]] = 0;
     }
     s->disc[0] = top;
     s->ndisc = 1;
@@ -138,6 +139,7 @@ static int draw_top(nine_state *s, int p)
         return -1;
     int id = s->draw[--s->ndraw];
     s->place[id] = (uint8_t)(NINE_Z_HAND + p);
+    s->stk[id] = 0;
     return id;
 }
 
@@ -163,6 +165,7 @@ static void discard_stack(nine_state *s, int p, int k)
     for (int id = 0; id < NINE_CARDS; id++)
         if (s->place[id] == NINE_Z_STACK + p && s->stk[id] == k) {
             s->place[id] = NINE_Z_DISC;
+            s->stk[id] = 0;
             s->disc[s->ndisc++] = (uint8_t)id;
         }
     s->disc[s->ndisc++] = top;
@@ -273,6 +276,7 @@ static void play_card(nine_state *s, int p, int id)
     int from_stack = s->place[id] == NINE_Z_STACK + p, k = s->stk[id];
     uint8_t code = s->code[id];
     s->place[id] = NINE_Z_DISC;
+    s->stk[id] = 0;
     s->disc[s->ndisc++] = (uint8_t)id;
     s->passes = 0;
     if (from_stack && --s->ssize[p][k] == 0)
@@ -447,6 +451,7 @@ static void do_move(nine_state *s, const game_move *m)
         /* The taken card waits in the peeker's hand until one is given back. */
         int id = first_id(s, NINE_Z_STACK + d->p1, d->s1, (uint8_t)a);
         s->place[id] = (uint8_t)(NINE_Z_HAND + t);
+        s->stk[id] = 0;
         s->ssize[d->p1][d->s1]--;
         d->kind = NINE_P_GIVE;
         break;
@@ -626,10 +631,13 @@ static void redistribute(nine_state *s, int seat, rng *r)
     for (int i = 0; i < s->ndraw; i++, j++) {
         s->draw[i] = ids[j];
         s->place[ids[j]] = NINE_Z_DRAW;
+        s->stk[ids[j]] = 0;
     }
     for (int p = 0; p < s->players; p++)
-        for (int c = 0; c < hands[p]; c++, j++)
+        for (int c = 0; c < hands[p]; c++, j++) {
             s->place[ids[j]] = (uint8_t)(NINE_Z_HAND + p);
+            s->stk[ids[j]] = 0;
+        }
     for (int p = 0; p < s->players; p++)
         for (int k = 0; k < s->nst[p]; k++)
             for (int c = 0; hidden[p][k] && c < s->ssize[p][k]; c++, j++) {
@@ -733,6 +741,11 @@ int nine_check(const nine_state *s, char *err, size_t errn)
     }
     for (int id = 0; id < NINE_CARDS; id++) {
         int z = s->place[id], p = (z - NINE_Z_HAND) & 3;
+        if (z < NINE_Z_STACK && s->stk[id]) {
+            /* Kept at 0 off the table, so that views compare byte for byte. */
+            snprintf(err, errn, "9stax: card %d off the table has a stack number", id);
+            return -1;
+        }
         if (z == NINE_Z_DRAW)
             ndraw++;
         else if (z == NINE_Z_DISC)
