@@ -110,7 +110,7 @@ static int bench_playouts(const game_rules *g, const game_params *p, double *rat
     for (int k = 0; k < BENCH_RUNS && rc == 0; k++) {
         rng r;
         int games = 0;
-        double t0 = cli_now(), t;
+        double t0 = cli_now(), t = 0;
         rng_seed(&r, (uint64_t)k);
         do {
             if (g->init(st, p, (uint64_t)(k * 100000 + games), err, sizeof err) < 0) {
