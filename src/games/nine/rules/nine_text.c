@@ -300,7 +300,7 @@ static int place_card(text_in *in, const char *name, size_t len, int place, int 
     return fail(in, "more %.2s cards than the deck's %d", name, have);
 }
 
-/* A '.'-separated card list ("-" for none unless empty_ok is 2: "" for none). */
+/* A '.'-separated card list; "" is none, and so is "-" where allow_dash. */
 static int card_list(text_in *in, const char *t, int place, int k, int allow_dash)
 {
     if (allow_dash && strcmp(t, "-") == 0)
@@ -475,12 +475,68 @@ static int read_start(void *st, int players, const char *text, char *err, size_t
     return 0;
 }
 
+/* The fields before the players' stacks: players to rng. */
+static int read_header(text_in *in, int players, char *val)
+{
+    nine_state *s = &in->s;
+    int v;
+    if (field(in, "players", val, 0) < 0)
+        return -1;
+    if ((v = number(val, 2, GAME_MAX_PLAYERS)) < 0 || (players && v != players))
+        return fail(in, "bad players '%.8s' (2..4%s)", val, players ? ", as the match has" : "");
+    s->players = (uint8_t)v;
+    if (field(in, "turn", val, 0) < 0 || (v = seat_word(in, val, "turn")) < 0)
+        return -1;
+    s->turn = (uint8_t)v;
+    if (field(in, "dir", val, 0) < 0)
+        return -1;
+    if (strcmp(val, "cw") && strcmp(val, "ccw"))
+        return fail(in, "bad dir '%.8s' (cw or ccw)", val);
+    s->dir = strcmp(val, "ccw") == 0;
+    if (field(in, "act", val, 0) < 0)
+        return -1;
+    v = strcmp(val, "any") == 0 ? NINE_ACT_ANY : strlen(val) == 2 ? nine_card_read(val) : -1;
+    if (v < 0 || (v != NINE_ACT_ANY && nine_colour_of((uint8_t)v) == NINE_NO_COLOUR))
+        return fail(in, "bad act '%.8s' (any, or a coloured card such as R7)", val);
+    s->act = (uint8_t)v;
+    if (field(in, "imm", val, 0) < 0 || (v = seat_list(in, val, "imm")) < 0)
+        return -1;
+    s->immunity = (uint8_t)v;
+    if (field(in, "reveal", val, 0) < 0)
+        return -1;
+    if (strcmp(val, "none") != 0) {
+        char *colon = strchr(val, ':');
+        if (!colon)
+            return fail(in, "bad reveal '%.20s' (none, or N:hidden seats)", val);
+        *colon = 0;
+        if ((v = number(val, 1, NINE_MAX_STACKS)) < 0)
+            return fail(in, "bad revealed number '%.8s'", val);
+        s->rev_num = (uint8_t)v;
+        if ((v = seat_list(in, colon + 1, "reveal")) < 0)
+            return -1;
+        s->rev_hidden = (uint8_t)v;
+    }
+    if (field(in, "pend", val, 0) < 0 || read_pending(in, val) < 0)
+        return -1;
+    if (field(in, "passes", val, 0) < 0)
+        return -1;
+    if ((v = number(val, 0, s->players)) < 0)
+        return fail(in, "bad passes '%.8s' (0..%d)", val, s->players);
+    s->passes = (uint8_t)v;
+    if (field(in, "rng", val, 0) < 0)
+        return -1;
+    char *end;
+    if (!*val || strlen(val) > 16 || strspn(val, "0123456789abcdef") != strlen(val))
+        return fail(in, "bad rng '%.20s' (1 to 16 hex digits)", val);
+    s->shuffle_seed = strtoull(val, &end, 16);
+    return 0;
+}
+
 int nine_position_read(void *st, int players, const char *text, char *err, size_t errn)
 {
-    static text_in in; /* big: kept off the stack (the rules core is single-threaded) */
+    text_in in;
     char val[FIELD_MAX], key[8];
     nine_deck deck;
-    int v;
     if (strncmp(text, "start", 5) == 0)
         return read_start(st, players, text, err, errn);
     if (strlen(text) >= NINE_POSITION_MAX) {
@@ -495,55 +551,8 @@ int nine_position_read(void *st, int players, const char *text, char *err, size_
     in.errn = errn;
     nine_state *s = &in.s;
     memcpy(s->code, deck.code, sizeof s->code);
-    if (field(&in, "players", val, 0) < 0)
+    if (read_header(&in, players, val) < 0)
         return -1;
-    if ((v = number(val, 2, GAME_MAX_PLAYERS)) < 0 || (players && v != players))
-        return fail(&in, "bad players '%.8s' (2..4%s)", val, players ? ", as the match has" : "");
-    s->players = (uint8_t)v;
-    if (field(&in, "turn", val, 0) < 0 || (v = seat_word(&in, val, "turn")) < 0)
-        return -1;
-    s->turn = (uint8_t)v;
-    if (field(&in, "dir", val, 0) < 0)
-        return -1;
-    if (strcmp(val, "cw") && strcmp(val, "ccw"))
-        return fail(&in, "bad dir '%.8s' (cw or ccw)", val);
-    s->dir = strcmp(val, "ccw") == 0;
-    if (field(&in, "act", val, 0) < 0)
-        return -1;
-    v = strcmp(val, "any") == 0 ? NINE_ACT_ANY : strlen(val) == 2 ? nine_card_read(val) : -1;
-    if (v < 0 || (v != NINE_ACT_ANY && nine_colour_of((uint8_t)v) == NINE_NO_COLOUR))
-        return fail(&in, "bad act '%.8s' (any, or a coloured card such as R7)", val);
-    s->act = (uint8_t)v;
-    if (field(&in, "imm", val, 0) < 0 || (v = seat_list(&in, val, "imm")) < 0)
-        return -1;
-    s->immunity = (uint8_t)v;
-    if (field(&in, "reveal", val, 0) < 0)
-        return -1;
-    if (strcmp(val, "none") != 0) {
-        char *colon = strchr(val, ':');
-        if (!colon)
-            return fail(&in, "bad reveal '%.20s' (none, or N:hidden seats)", val);
-        *colon = 0;
-        if ((v = number(val, 1, NINE_MAX_STACKS)) < 0)
-            return fail(&in, "bad revealed number '%.8s'", val);
-        s->rev_num = (uint8_t)v;
-        if ((v = seat_list(&in, colon + 1, "reveal")) < 0)
-            return -1;
-        s->rev_hidden = (uint8_t)v;
-    }
-    if (field(&in, "pend", val, 0) < 0 || read_pending(&in, val) < 0)
-        return -1;
-    if (field(&in, "passes", val, 0) < 0)
-        return -1;
-    if ((v = number(val, 0, s->players)) < 0)
-        return fail(&in, "bad passes '%.8s' (0..%d)", val, s->players);
-    s->passes = (uint8_t)v;
-    if (field(&in, "rng", val, 0) < 0)
-        return -1;
-    char *end;
-    if (!*val || strlen(val) > 16 || strspn(val, "0123456789abcdef") != strlen(val))
-        return fail(&in, "bad rng '%.20s' (1 to 16 hex digits)", val);
-    s->shuffle_seed = strtoull(val, &end, 16);
     for (int p = 0; p < s->players; p++) {
         snprintf(key, sizeof key, "p%d", p + 1);
         if (field(&in, key, val, 0) < 0 || read_player(&in, p, val) < 0)
