@@ -709,8 +709,12 @@ static int check_pending(const nine_state *s, const int *hands, char *err, size_
         snprintf(err, errn, "9stax: pending decision names a missing stack");
         return -1;
     }
-    if (d->kind == NINE_P_IMMUNE && (d->ask & ~s->immunity)) {
-        snprintf(err, errn, "9stax: Immunity asked of a seat that has used it");
+    if (d->kind == NINE_P_IMMUNE && (!d->ask || (d->ask & ~s->immunity))) {
+        snprintf(err, errn, "9stax: Immunity asked of nobody, or of a seat that has used it");
+        return -1;
+    }
+    if (d->kind == NINE_P_DRAWN && d->seat != s->turn) {
+        snprintf(err, errn, "9stax: a drawn card waits for a seat whose turn it is not");
         return -1;
     }
     return 0;
