@@ -14,6 +14,7 @@
 #include "games/stax/rules/stax_ai.h"
 
 #define BENCH_RUNS 5
+#define BENCH_PLAYOUT_PLIES 20000
 #define BENCH_MAX_RUNS 100
 
 static int double_cmp(const void *a, const void *b)
@@ -177,7 +178,44 @@ static int bench_maxstax(void)
     return hits >= MATCHES ? 0 : 2;
 }
 
-/* Any game: move-tree walking and MCTS iterations per second. */
+/* Whole games of uniformly random moves from fresh deals, per second, one
+ * rate per run; a game still going after BENCH_PLAYOUT_PLIES is cut short. */
+static int bench_playouts(const game_rules *g, const game_params *p, double *rate)
+{
+    void *st = malloc(g->state_size);
+    game_move *mv = malloc(sizeof *mv * GAME_MAX_MOVES);
+    char err[256];
+    int rc = st && mv ? 0 : -1;
+    for (int k = 0; k < BENCH_RUNS && rc == 0; k++) {
+        rng r;
+        int games = 0;
+        double t0 = cli_now(), t = 0;
+        rng_seed(&r, (uint64_t)k);
+        do {
+            if (g->init(st, p, (uint64_t)(k * 100000 + games), err, sizeof err) < 0) {
+                fprintf(stderr, "stackhouse-cli: bench: %s\n", err);
+                rc = -1;
+                break;
+            }
+            for (int ply = 0; ply < BENCH_PLAYOUT_PLIES && g->current_player(st) >= 0; ply++) {
+                int n = g->legal_moves(st, mv, GAME_MAX_MOVES);
+                if (n == 0)
+                    break;
+                g->apply(st, &mv[rng_below(&r, (uint32_t)n)]);
+            }
+            games++;
+        } while ((t = cli_now() - t0) < 0.2);
+        rate[k] = games / t;
+    }
+    if (!st || !mv)
+        fprintf(stderr, "stackhouse-cli: bench: out of memory\n");
+    free(st);
+    free(mv);
+    return rc;
+}
+
+/* Any game: move-tree walking, MCTS (IS-MCTS for hidden information)
+ * iterations and random playout games per second. */
 static int bench_generic(const game_rules *g)
 {
     double rate[BENCH_RUNS];
@@ -206,6 +244,11 @@ static int bench_generic(const game_rules *g)
         rate[k] = stats.iterations / (cli_now() - t0);
     }
     printf("mcts_iterations_per_s_median %.0f\n", median(rate, BENCH_RUNS));
+    if (bench_playouts(g, &p, rate) < 0) {
+        free(st);
+        return 2;
+    }
+    printf("random_playout_games_per_s_median %.0f\n", median(rate, BENCH_RUNS));
     free(st);
     return 0;
 }

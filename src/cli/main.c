@@ -69,7 +69,7 @@ static int cmd_apply(int argc, char **argv)
     }
     game_result r;
     g->result(st, &r);
-    printf("%s\nresult: %s\n", buf, cli_result_name(&r));
+    printf("%s\nresult: %s\n", buf, cli_result_name(g, &r));
     free(st);
     return 0;
 }

@@ -58,14 +58,16 @@ void *cli_position(const game_rules *g, const char *text)
     return st;
 }
 
-const char *cli_result_name(const game_result *r)
+const char *cli_result_name(const game_rules *g, const game_result *r)
 {
-    static const char *const seats[] = {"red", "blue", "seat2", "seat3"};
+    static const char *const colours[] = {"red", "blue"};
+    static const char *const seats[] = {"p1", "p2", "p3", "p4"};
     if (r->status == GAME_ONGOING)
         return "ongoing";
     if (r->winner < 0 || r->winner >= GAME_MAX_PLAYERS)
         return "draw";
-    return seats[r->winner];
+    /* STAX names its sides by colour; every other game by seat. */
+    return g == &stax_rules ? colours[r->winner & 1] : seats[r->winner];
 }
 
 static uint64_t generic_perft(const game_rules *g, const void *st, int depth)

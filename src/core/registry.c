@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include "games/nine/rules/nine.h"
 #include "games/stax/rules/stax.h"
 
 /* Picker order: the three MAXSTAX modes, then the turn-based games. */
@@ -19,7 +20,7 @@ static const game_info gamelist[] = {
     {"stackatrack", "Stack-A-Track", "Slide railroad blocks into the frame and join up the track.",
      "stackatrack", 2, 4, GAME_KIND_TURNS, NULL},
     {"9stax", "9 STAX", "Play out nine face-down stacks before anyone else.", "9stax", 2, 4,
-     GAME_KIND_TURNS, NULL},
+     GAME_KIND_TURNS, &nine_rules},
 };
 
 int registry_count(void) { return (int)(sizeof gamelist / sizeof gamelist[0]); }
