@@ -94,6 +94,8 @@ typedef struct game_rules {
     int (*search)(const void *st, int level, uint64_t seed, game_move *out);
 } game_rules;
 
+/* Whether two moves are the same move (kind and bytes). */
+int game_move_equal(const game_move *a, const game_move *b);
 /* Fills p with the rules' defaults for the given player count. */
 void game_params_default(const game_rules *g, game_params *p, int players);
 

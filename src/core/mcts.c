@@ -28,11 +28,6 @@ typedef struct mcts_ctx {
     rng r;
 } mcts_ctx;
 
-static int move_equal(const game_move *a, const game_move *b)
-{
-    return a->kind == b->kind && a->len == b->len && memcmp(a->b, b->b, a->len) == 0;
-}
-
 static double now_ms(void)
 {
     struct timespec ts;
@@ -75,7 +70,7 @@ static int tree_policy(mcts_ctx *c)
         memset(c->has_child, 0, (size_t)n);
         for (int ch = c->pool[node].child; ch >= 0; ch = c->pool[ch].sibling)
             for (int i = 0; i < n; i++)
-                if (!c->has_child[i] && move_equal(&c->pool[ch].move, &c->mv[i])) {
+                if (!c->has_child[i] && game_move_equal(&c->pool[ch].move, &c->mv[i])) {
                     c->has_child[i] = 1;
                     c->pool[ch].avail++;
                     untried--;
@@ -96,7 +91,7 @@ static int tree_policy(mcts_ctx *c)
             const mcts_node *x = &c->pool[ch];
             int legal = 0;
             for (int i = 0; i < n && !legal; i++)
-                legal = c->has_child[i] && move_equal(&x->move, &c->mv[i]);
+                legal = c->has_child[i] && game_move_equal(&x->move, &c->mv[i]);
             if (!legal)
                 continue;
             double v = x->visits ? x->reward / x->visits + k * sqrt(log((double)x->avail) / x->visits)
@@ -207,7 +202,7 @@ int mcts_search(const game_rules *g, const void *st, const mcts_config *cfg, uin
     uint32_t best = 0;
     for (int ch = c.pool[0].child; ch >= 0; ch = c.pool[ch].sibling)
         for (int i = 0; i < n_root; i++)
-            if (c.pool[ch].visits > best && move_equal(&c.pool[ch].move, &root_moves[i])) {
+            if (c.pool[ch].visits > best && game_move_equal(&c.pool[ch].move, &root_moves[i])) {
                 best = c.pool[ch].visits;
                 *out = root_moves[i];
             }

@@ -558,17 +558,12 @@ static int nine_legal_moves(const void *st, game_move *out, int max)
     return nine_legal(st, out, max);
 }
 
-static int move_same(const game_move *a, const game_move *b)
-{
-    return a->kind == b->kind && a->len == b->len && memcmp(a->b, b->b, a->len) == 0;
-}
-
 static int nine_apply(void *st, const game_move *m)
 {
     nine_state *s = st;
     game_move mv[GAME_MAX_MOVES];
     int n = nine_legal(s, mv, GAME_MAX_MOVES), k = 0;
-    while (k < n && !move_same(&mv[k], m))
+    while (k < n && !game_move_equal(&mv[k], m))
         k++;
     if (k == n)
         return -1;

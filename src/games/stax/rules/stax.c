@@ -430,17 +430,12 @@ static int stax_legal_moves(const void *st, game_move *out, int max)
     return n;
 }
 
-static int move_same(const game_move *a, const game_move *b)
-{
-    return a->kind == b->kind && a->len == b->len && memcmp(a->b, b->b, a->len) == 0;
-}
-
 static int stax_apply(void *st, const game_move *m)
 {
     stax_state *s = st;
     game_move mv[GAME_MAX_MOVES];
     int n = s->over ? 0 : stax_gen(&s->b, mv, GAME_MAX_MOVES), k = 0;
-    while (k < n && !move_same(&mv[k], m))
+    while (k < n && !game_move_equal(&mv[k], m))
         k++;
     if (k == n)
         return -1;
@@ -623,7 +618,7 @@ static int stax_move_read(const void *st, const char *text, game_move *m, char *
     want.kind = sep == 'x' ? MOVE_CAPTURE : MOVE_STEP;
     int n = stax_legal_moves(st, mv, GAME_MAX_MOVES);
     for (int k = 0; k < n; k++)
-        if (move_same(&mv[k], &want)) {
+        if (game_move_equal(&mv[k], &want)) {
             *m = mv[k];
             return 0;
         }
