@@ -81,9 +81,12 @@ int bench_run(app_options *opt)
         return 0;
     }
     printf("startup_to_first_frame_ms: %.1f\n", first);
+    /* STACKHOUSE_BENCH_SCREENS=rules,score limits the run (for profiling one screen). */
+    const char *only = getenv("STACKHOUSE_BENCH_SCREENS");
     for (int i = 0; i < 2; i++)
         for (int j = 0; j < (int)(sizeof screens / sizeof screens[0]); j++)
-            measure(a, screens[j], sizes[i][0], sizes[i][1], frames);
+            if (!only || strstr(only, screens[j]))
+                measure(a, screens[j], sizes[i][0], sizes[i][1], frames);
     app_destroy(a);
     return 0;
 }

@@ -37,7 +37,7 @@ render *render_create_common(const render_paths *paths, const render_backend *be
     r->asset_dir = dup_or_null(paths->asset_dir);
     r->font_dir = dup_or_null(paths->font_dir);
     r->cache_dir = dup_or_null(paths->cache_dir);
-    r->verts = malloc(sizeof *r->verts * 4 * RENDER_MAX_QUADS);
+    r->verts = malloc(sizeof *r->verts * 4 * RENDER_FRAME_QUADS);
     r->batch_page = -1;
     r->fb_w = 1920;
     r->fb_h = 1080;
@@ -76,18 +76,38 @@ void render_destroy(render *r)
 
 const char *render_error(const render *r) { return r->err; }
 
+static void submit(render *r);
+
+/* Closes the open run: it becomes one draw call at submission. */
 static void flush(render *r)
 {
     const int *clip = r->clip[r->nclip];
+    render_run *run;
 
     if (r->quads == 0)
         return;
+    if (r->nruns == RENDER_MAX_RUNS)
+        submit(r);
+    run = &r->runs[r->nruns++];
+    run->first = r->run_first;
+    run->quads = r->quads;
+    run->page = r->batch_page < 0 ? 0 : r->batch_page;
+    run->clipped = r->nclip > 0;
+    memcpy(run->scissor, clip, sizeof run->scissor);
     r->cur.draw_calls++;
-    if (r->be && r->be->draw)
-        r->be->draw(r, r->verts, r->quads, r->batch_page < 0 ? 0 : r->batch_page,
-                    r->nclip > 0 ? clip : NULL);
+    r->run_first = r->frame_quads;
     r->quads = 0;
     r->batch_page = -1;
+}
+
+/* Hands every closed run to the back end and empties the frame buffer. */
+static void submit(render *r)
+{
+    flush(r);
+    if (r->nruns > 0 && r->be && r->be->submit)
+        r->be->submit(r, r->verts, r->frame_quads, r->runs, r->nruns);
+    r->nruns = 0;
+    r->frame_quads = r->run_first = 0;
 }
 
 int render_begin(render *r, int fb_w, int fb_h, rcolor clear)
@@ -102,7 +122,7 @@ int render_begin(render *r, int fb_w, int fb_h, rcolor clear)
     r->fb_h = fb_h;
     r->scale = (float)fb_h / RENDER_VIRTUAL_H;
     r->vw = RENDER_VIRTUAL_H * (float)fb_w / (float)fb_h;
-    r->quads = 0;
+    r->quads = r->frame_quads = r->run_first = r->nruns = 0;
     r->batch_page = -1;
     r->nclip = 0;
     r->clip_overflow = 0;
@@ -127,7 +147,7 @@ int render_begin(render *r, int fb_w, int fb_h, rcolor clear)
 
 void render_end(render *r)
 {
-    flush(r);
+    submit(r);
     r->last = r->cur;
 }
 
@@ -174,10 +194,13 @@ static rvertex *quad_alloc(render *r, int page)
 {
     if (r->quads == RENDER_MAX_QUADS || (page >= 0 && r->batch_page >= 0 && page != r->batch_page))
         flush(r);
+    if (r->frame_quads == RENDER_FRAME_QUADS)
+        submit(r); /* an enormous frame: draw what we have and go on */
     if (page >= 0)
         r->batch_page = page;
     r->cur.quads++;
-    return &r->verts[4 * r->quads++];
+    r->quads++;
+    return &r->verts[4 * r->frame_quads++];
 }
 
 static void quad_axis(render *r, int page, const float pos[4], const float uv[4], rcolor c,
@@ -484,7 +507,7 @@ static int draw_run(render *r, font_face f, int px, int x, int y, rcolor c, cons
         int rc = glyphs_get(r->glyphs, f, px, cp, 1, &g);
         if (rc == 1) {
             /* Atlas full: draw what uses the old contents, then start afresh. */
-            flush(r);
+            submit(r);
             glyphs_reset_atlas(r->glyphs);
             rc = glyphs_get(r->glyphs, f, px, cp, 1, &g);
         }

@@ -194,7 +194,7 @@ static void upload_glyphs(render *r)
     r->cur.texture_uploads++;
 }
 
-static void gl_draw(render *r, const rvertex *v, int quads, int page, const int *scissor)
+static void gl_submit(render *r, const rvertex *v, int quads, const render_run *runs, int nruns)
 {
     gl_state *g = r->gl;
 
@@ -202,18 +202,24 @@ static void gl_draw(render *r, const rvertex *v, int quads, int page, const int 
     glActiveTexture(GL_TEXTURE1);
     glBindTexture(GL_TEXTURE_2D, g->glyph_tex);
     glActiveTexture(GL_TEXTURE0);
-    glBindTexture(GL_TEXTURE_2D, page < g->npages ? g->pages[page] : g->blank);
-    if (scissor) {
-        glEnable(GL_SCISSOR_TEST);
-        glScissor(scissor[0], r->fb_h - scissor[1] - scissor[3], scissor[2], scissor[3]);
-    } else {
-        glDisable(GL_SCISSOR_TEST);
-    }
     /* Orphaning lets the driver hand us fresh storage instead of stalling. */
-    glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(sizeof(rvertex) * 4 * RENDER_MAX_QUADS), NULL,
-                 GL_STREAM_DRAW);
+    glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(sizeof *v * 4 * (size_t)quads), NULL, GL_STREAM_DRAW);
     glBufferSubData(GL_ARRAY_BUFFER, 0, (GLsizeiptr)(sizeof *v * 4 * (size_t)quads), v);
-    glDrawElements(GL_TRIANGLES, quads * 6, GL_UNSIGNED_SHORT, NULL);
+    for (int i = 0; i < nruns; i++) {
+        const render_run *run = &runs[i];
+        glBindTexture(GL_TEXTURE_2D, run->page < g->npages ? g->pages[run->page] : g->blank);
+        if (run->clipped) {
+            glEnable(GL_SCISSOR_TEST);
+            glScissor(run->scissor[0], r->fb_h - run->scissor[1] - run->scissor[3], run->scissor[2],
+                      run->scissor[3]);
+        } else {
+            glDisable(GL_SCISSOR_TEST);
+        }
+        /* 16-bit indices address one run; the base vertex places it in the frame. */
+        glDrawElementsBaseVertex(GL_TRIANGLES, run->quads * 6, GL_UNSIGNED_SHORT, NULL,
+                                 run->first * 4);
+    }
+    glDisable(GL_SCISSOR_TEST);
 }
 
 static int gl_read_pixels(render *r, int w, int h, uint8_t *rgba)
@@ -261,7 +267,7 @@ static void gl_destroy(render *r)
 }
 
 static const render_backend gl_backend = {
-    gl_upload_atlas, gl_begin, gl_draw, gl_read_pixels, gl_destroy,
+    gl_upload_atlas, gl_begin, gl_submit, gl_read_pixels, gl_destroy,
 };
 
 render *render_create_gl(const render_paths *paths, char *err, size_t errn)

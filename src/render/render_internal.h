@@ -8,7 +8,9 @@
 #include "render/glyphs.h"
 #include "render/render.h"
 
-#define RENDER_MAX_QUADS 16384 /* 4 vertices each keeps indices in 16 bits */
+#define RENDER_MAX_QUADS 16384 /* per draw call: 4 vertices each keeps indices in 16 bits */
+#define RENDER_FRAME_QUADS (4 * RENDER_MAX_QUADS) /* per submission (a frame, normally) */
+#define RENDER_MAX_RUNS 256
 #define RENDER_CLIP_DEPTH 32
 
 enum render_mode { RMODE_SPRITE, RMODE_GLYPH, RMODE_FILL, RMODE_OUTLINE, RMODE_SHADOW };
@@ -21,11 +23,18 @@ typedef struct rvertex {
     uint8_t mode, pad[3];
 } rvertex;
 
+/* A run of quads drawn with one draw call: one sprite page, one clip. */
+typedef struct render_run {
+    int first, quads, page;
+    int scissor[4]; /* x, y, w, h in pixels from the top-left */
+    int clipped;    /* 0: no scissor */
+} render_run;
+
 typedef struct render_backend {
     int (*upload_atlas)(render *r); /* sprite pages were (re)built */
     void (*begin)(render *r, rcolor clear);
-    /* One draw call; scissor is x, y, w, h in pixels from the top-left, or NULL. */
-    void (*draw)(render *r, const rvertex *v, int quads, int page, const int *scissor);
+    /* Uploads the quads once and issues one draw call per run. */
+    void (*submit)(render *r, const rvertex *v, int quads, const render_run *runs, int nruns);
     int (*read_pixels)(render *r, int w, int h, uint8_t *rgba);
     void (*destroy)(render *r);
 } render_backend;
@@ -38,8 +47,14 @@ struct render {
     glyphs *glyphs;
     int fb_w, fb_h;
     float scale, vw;
+    /* The frame is built first and submitted in render_end, so no GL call (or
+     * driver work) happens while scenes draw. */
     rvertex *verts;
-    int quads, batch_page;
+    int frame_quads;       /* quads in verts */
+    int run_first, quads;  /* the open run: its first quad and its length */
+    int batch_page;
+    render_run runs[RENDER_MAX_RUNS];
+    int nruns;
     int clip[RENDER_CLIP_DEPTH][4]; /* pixel rects; [0] is the whole framebuffer */
     int nclip, clip_overflow;
     render_stats cur, last;
