@@ -147,6 +147,10 @@ int input_translate(input *in, const SDL_Event *e, float px_to_virtual, action_e
     case SDL_MOUSEMOTION:
         in->pointer_x = (float)e->motion.x * px_to_virtual;
         in->pointer_y = (float)e->motion.y * px_to_virtual;
+        /* SDL's first report after the window appears under a resting pointer
+         * has no movement: the player pointed at nothing, so focus stays. */
+        if (e->motion.xrel == 0 && e->motion.yrel == 0)
+            return 0;
         /* Tiny jitter should not hide the focus ring of a controller player. */
         if (in->last_device != DEV_MOUSE && abs(e->motion.xrel) + abs(e->motion.yrel) < 3)
             return 0;
