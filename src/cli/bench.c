@@ -121,12 +121,8 @@ static int bench_maxstax(void)
     enum { WARMUP = 60, FRAMES = 1200, MATCHES = 20000 };
     static double t[FRAMES];
     maxstax_deck deck;
-    char err[256];
-    if (maxstax_cards_builtin(&deck, err, sizeof err) < 0) {
-        fprintf(stderr, "stackhouse-cli: %s\n", err);
+    if (cli_maxstax_setup(&deck) < 0)
         return 2;
-    }
-    cli_physics_quiet();
     maxstax_world *w = maxstax_world_new();
     /* Twelve starter piles of four with sleeping off: the worst case of a
      * four-player table, where no block ever rests. */

@@ -92,11 +92,8 @@ static int selfplay_speedstax(const selfplay_opts *o)
 {
     maxstax_deck deck;
     char err[256];
-    if (maxstax_cards_builtin(&deck, err, sizeof err) < 0) {
-        fprintf(stderr, "stackhouse-cli: %s\n", err);
+    if (cli_maxstax_setup(&deck) < 0)
         return 2;
-    }
-    cli_physics_quiet();
     int finished = 0, failures = 0;
     for (int game = 0; game < o->games; game++) {
         uint64_t seed = o->seed + (uint64_t)game;

@@ -110,6 +110,17 @@ double cli_now(void)
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+int cli_maxstax_setup(maxstax_deck *deck)
+{
+    char err[256];
+    if (maxstax_cards_builtin(deck, err, sizeof err) < 0) {
+        fprintf(stderr, "stackhouse-cli: %s\n", err);
+        return -1;
+    }
+    cli_physics_quiet();
+    return 0;
+}
+
 void cli_physics_quiet(void)
 {
     fflush(stdout);

@@ -3,6 +3,8 @@
 #ifndef STACKHOUSE_CLI_UTIL_H
 #define STACKHOUSE_CLI_UTIL_H
 
+#include "games/maxstax/rules/maxstax_cards.h"
+
 #include <stdint.h>
 
 #include "core/game.h"
@@ -20,6 +22,9 @@ uint64_t cli_perft(const game_rules *g, const void *st, int depth);
 /* Creates the first physics world with stdout muted: Debian's Chipmunk is a
  * debug build that prints a banner there once per process. */
 void cli_physics_quiet(void);
+/* Loads the built-in MAXSTAX cards and quiets the physics banner; returns 0,
+ * or -1 after printing why. */
+int cli_maxstax_setup(maxstax_deck *deck);
 /* Monotonic clock in seconds. */
 double cli_now(void);
 

@@ -283,12 +283,15 @@ void ui_draw_hints(render *r, const struct app *a, const char *accept, const cha
         ka = "Click";
         kb = "Esc";
     }
-    snprintf(line, sizeof line, "%s%s %s%s%s%s%s%s%s", accept ? ka : "", accept ? "" : "",
-             accept ? accept : "", back ? "      " : "", back ? kb : "", back ? " " : "",
-             back ? back : "", alt ? "      " : "", "");
-    if (alt) {
-        size_t len = strlen(line);
-        snprintf(line + len, sizeof line - len, "%s %s", kx, alt);
+    /* "Key action" pairs, six spaces apart; a NULL action leaves its pair out. */
+    {
+        const char *keys[3] = {ka, kb, kx}, *acts[3] = {accept, back, alt};
+        size_t len = 0;
+        line[0] = '\0';
+        for (int i = 0; i < 3; i++)
+            if (acts[i] && len < sizeof line)
+                len += (size_t)snprintf(line + len, sizeof line - len, "%s%s %s", len ? "      " : "",
+                                        keys[i], acts[i]);
     }
     w = render_text_width(r, FONT_SANS, UI_SMALL, line);
     ui_audit_box((rrect){(a->vw - w) / 2 - 24, RENDER_VIRTUAL_H - 64, w + 48, 44});
