@@ -345,12 +345,13 @@ static void draw_toast(app *a)
     if (a->toast_left <= 0 || !a->toast[0])
         return;
     alpha = a->toast_left < 0.5 ? (float)(a->toast_left / 0.5) : 1.0f;
+    /* The toast takes the hint bar's place, so it never hides a button. */
     w = render_text_width(a->r, FONT_SANS_BOLD, 26, a->toast) + 64;
-    render_shadow(a->r, (rrect){(a->vw - w) / 2, 918, w, 60}, 30, 16,
+    render_shadow(a->r, (rrect){(a->vw - w) / 2, RENDER_VIRTUAL_H - 72, w, 60}, 30, 16,
                   (rcolor){0, 0, 0, (uint8_t)(120 * alpha)});
-    render_round_rect(a->r, (rrect){(a->vw - w) / 2, 910, w, 60}, 30,
-                      (rcolor){40, 26, 14, (uint8_t)(235 * alpha)});
-    render_text(a->r, FONT_SANS_BOLD, 26, (a->vw - w) / 2 + 32, 924,
+    render_round_rect(a->r, (rrect){(a->vw - w) / 2, RENDER_VIRTUAL_H - 80, w, 60}, 30,
+                      (rcolor){40, 26, 14, (uint8_t)(245 * alpha)});
+    render_text(a->r, FONT_SANS_BOLD, 26, (a->vw - w) / 2 + 32, RENDER_VIRTUAL_H - 66,
                 (rcolor){255, 240, 214, (uint8_t)(255 * alpha)}, a->toast);
 }
 

@@ -85,7 +85,9 @@ static int save_png(app *a, const char *path)
     SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ABGR8888);
     if (!s)
         return -1;
-    if (render_read_pixels(a->r, w, h, s->pixels) == 0) {
+    if (render_read_pixels(a->r, w, h, s->pixels) != 0) {
+        SDL_SetError("cannot read the frame back from OpenGL");
+    } else {
         /* Opaque output: the window has no alpha, whatever the blend left there. */
         Uint8 *p = s->pixels;
         for (int i = 0; i < w * h; i++)

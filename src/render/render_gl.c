@@ -155,7 +155,8 @@ static void gl_begin(render *r, rcolor clear)
 {
     gl_state *g = r->gl;
 
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    /* Draws into whatever framebuffer the caller bound: the window, or the
+     * offscreen target of a resolution scale below 100%. */
     glViewport(0, 0, r->fb_w, r->fb_h);
     glDisable(GL_SCISSOR_TEST);
     glClearColor(clear.r / 255.0f, clear.g / 255.0f, clear.b / 255.0f, clear.a / 255.0f);
@@ -227,7 +228,10 @@ static int gl_read_pixels(render *r, int w, int h, uint8_t *rgba)
     size_t row = (size_t)w * 4;
     uint8_t *tmp;
 
-    if (w < 1 || h < 1 || w > r->fb_w || h > r->fb_h || !(tmp = malloc(row)))
+    /* The window may be larger than the last render target (resolution scale
+     * below 100% draws offscreen and stretches), so the caller's size rules. */
+    (void)r;
+    if (w < 1 || h < 1 || !(tmp = malloc(row)))
         return -1;
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     glPixelStorei(GL_PACK_ALIGNMENT, 1);

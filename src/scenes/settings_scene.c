@@ -159,7 +159,7 @@ static void settings_draw(scene *s, app *a, render *r, float alpha)
     settings_scene *p = s->data;
     static const char *const help[SETTING_COUNT] = {
         "Fill the screen (also F11 or Alt+Enter)",
-        "Draw fewer pixels on slow graphics; 100% is sharpest",
+        "Fewer pixels for slow graphics",
         "The background music loop",
         "Clicks, cards, blocks and fanfares",
         "Shapes on colours, for telling them apart without hue",

@@ -186,7 +186,9 @@ void ui_nav_draw(const ui_nav *nav, render *r, float alpha, int visible)
     ring.y -= 8;
     ring.w += 16;
     ring.h += 16;
-    render_shadow(r, ring, 22, 18, (rcolor){255, 190, 60, 110});
+    /* A soft outer halo, then the ring: nothing is laid over the focused item itself. */
+    render_round_outline(r, (rrect){ring.x - 6, ring.y - 6, ring.w + 12, ring.h + 12}, 28, 8,
+                         (rcolor){255, 190, 60, 90});
     render_round_outline(r, ring, 22, 6, UI_GOLD);
 }
 

@@ -179,7 +179,11 @@ static void compare_golden(const uint8_t *small, const char *name)
     assert_true(far < GOLD_W * GOLD_H / 50);
 }
 
-static void shoot(const char *scene_name, int w, int h)
+static void shoot_scaled(const char *scene_name, int w, int h, int render_scale);
+
+static void shoot(const char *scene_name, int w, int h) { shoot_scaled(scene_name, w, h, 100); }
+
+static void shoot_scaled(const char *scene_name, int w, int h, int render_scale)
 {
     app_options o;
     app *a;
@@ -199,6 +203,7 @@ static void shoot(const char *scene_name, int w, int h)
     assert_non_null(a);
     assert_int_equal(a->fb_w, w);
     assert_int_equal(a->fb_h, h);
+    a->settings.v[SETTING_render_scale] = render_scale;
     for (int f = 0; f < 30; f++) {
         now += APP_STEP;
         if (f == 29) {
@@ -219,7 +224,10 @@ static void shoot(const char *scene_name, int w, int h)
     assert_int_equal(render_read_pixels(a->r, w, h, px), 0);
     check_not_blank(px, w, h);
     downscale(px, w, h, small);
-    snprintf(name, sizeof name, "%s-%dx%d", scene_name, w, h);
+    if (render_scale != 100)
+        snprintf(name, sizeof name, "%s-%dx%d-at%d", scene_name, w, h, render_scale);
+    else
+        snprintf(name, sizeof name, "%s-%dx%d", scene_name, w, h);
     compare_golden(small, name);
     free(px);
     free(small);
@@ -245,12 +253,20 @@ SCREEN_TEST(rules)
 SCREEN_TEST(score)
 SCREEN_TEST(table)
 
+/* Resolution scale 50%: drawn offscreen at half size and stretched to the window. */
+static void test_settings_720p_half_scale(void **state)
+{
+    (void)state;
+    shoot_scaled("settings", 1280, 720, 50);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_picker_720p),   cmocka_unit_test(test_picker_4k),
         cmocka_unit_test(test_setup_720p),    cmocka_unit_test(test_setup_4k),
         cmocka_unit_test(test_settings_720p), cmocka_unit_test(test_settings_4k),
+        cmocka_unit_test(test_settings_720p_half_scale),
         cmocka_unit_test(test_rules_720p),    cmocka_unit_test(test_rules_4k),
         cmocka_unit_test(test_score_720p),    cmocka_unit_test(test_score_4k),
         cmocka_unit_test(test_table_720p),    cmocka_unit_test(test_table_4k),
