@@ -9,6 +9,7 @@
 
 #include "app/app.h"
 #include "audio/audio.h"
+#include "games/nine/view/nine_view.h"
 #include "games/stax/view/stax_view.h"
 #include "ui/ui.h"
 
@@ -20,7 +21,7 @@ typedef struct table_view {
 } table_view;
 
 /* Every game with a table; a game is playable exactly when it is listed. */
-static const table_view views[] = {{"stax", stax_view_create}};
+static const table_view views[] = {{"stax", stax_view_create}, {"9stax", nine_view_create}};
 
 static const char *const level_keys[] = {"easy", "medium", "hard"};
 static const char *const level_labels[] = {"Easy", "Medium", "Hard"};
