@@ -107,7 +107,8 @@ typedef struct nine_view {
     ai_job *job;
     SDL_Thread *thread;
     double due;
-    double prompt_deadline; /* party play: an Immunity prompt answers itself then; 0 none */
+    double prompt_deadline;
+    int prompt_traced; /* party play: an Immunity prompt answers itself then; 0 none */
     table_menu_choice menu_choice;
 
     /* geometry of the shown position */
@@ -439,7 +440,7 @@ static void deal_flights(nine_view *v)
             int p = (v->st.turn + i) % v->m.players;
             if (k < v->shown.nst[p]) {
                 fly(v, v->drawpile, v->g[p].stack[k], -1, NULL, UI_WHITE, d, (k + i) % 3 == 0 ? SFX_DEAL : -1);
-                d += 0.035f;
+                d += 0.02f;
             }
         }
 }
@@ -513,6 +514,7 @@ static void position_changed(nine_view *v, app *a)
     v->over_announced = 0;
     v->due = v->time + (humans(v) == 0 ? PACE_WATCH : PACE_REPLY);
     v->prompt_deadline = 0;
+    v->prompt_traced = 0;
     choose_viewer(v, a);
     trace_position(v, a);
 }
@@ -697,10 +699,8 @@ static int spot_find(const nine_view *v, const char *name)
 static int focus_index(nine_view *v)
 {
     int i = spot_find(v, v->focus);
-    if (i < 0 && v->nsp > 0) {
+    if (i < 0 && v->nsp > 0)
         i = 0; /* the first choice (a card to play when there is one) */
-        snprintf(v->focus, sizeof v->focus, "%s", v->sp[0].name);
-    }
     return i;
 }
 
@@ -743,9 +743,14 @@ static void layout(nine_view *v, app *a)
         v->centre = (rrect){cx0, 236, cw, 196};
         v->drawpile = (rrect){cx0 + cw / 2 - 190, 248, 120, 168};
         v->discpile = (rrect){cx0 + cw / 2 - 40, 248, 120, 168};
-        v->colour_box = (rrect){cx0 + cw / 2 + 110, 252, 96, 96};
-        v->dir_box = (rrect){cx0 + cw / 2 + 110 + (cw / 2 - 110 > 230 ? 116 : 0),
-                             cw / 2 - 110 > 230 ? 252 : 356, 96, 96};
+        v->colour_box = (rrect){cx0 + cw / 2 + 120, 252, 96, 96};
+        v->dir_box = (rrect){cx0 + cw / 2 + 120 + 150, 252, 96, 96};
+        if (four) { /* narrower centre: the piles move left to make room */
+            v->drawpile.x -= 60;
+            v->discpile.x -= 60;
+            v->colour_box.x -= 60;
+            v->dir_box.x -= 60;
+        }
         v->prompt = (rrect){cx0 - (four ? 0 : 0), 440, cw, 66};
         v->fan_box = (rrect){four ? 384 : 200, 512, four ? pw - 768 : pw - 400, 150};
     }
@@ -878,30 +883,40 @@ static void draw_token(render *r, float cx, float cy, float d, int number, int h
     ui_text_center(r, FONT_SANS_BOLD, d * 0.56f, (rrect){cx - d / 2, cy - d / 2, d, d}, UI_INK, t);
 }
 
+/* The viewer's held stack lies in its hands (the fan shows it). */
+static int in_hand(const nine_view *v, int p, int k)
+{
+    return p == viewer_seat(v) && v->shown.held[p] == k && v->nfan > 0;
+}
+
+/* A stack drawn face up on the table: one the viewer may see by the
+ * observation (revealed stacks), other than the one in its hands. */
+static int face_up(const nine_view *v, int p, int k)
+{
+    return nine_stack_visible(&v->shown, viewer_seat(v), p, k) && !in_hand(v, p, k);
+}
+
 static void draw_stack(render *r, nine_view *v, int p, int k)
 {
     const nine_state *s = &v->shown;
     seat_geo *g = &v->g[p];
     rrect c = g->stack[k];
     int vs = viewer_seat(v), n = s->ssize[p][k], held = s->held[p] == k;
-    int visible = nine_stack_visible(s, vs, p, k), bottom = place_of(v, p) == 0;
+    int bottom = place_of(v, p) == 0;
     float tok = bottom ? 40 : 26;
     char cnt[8];
-    if (p == vs && held && v->nfan > 0) {
+    if (in_hand(v, p, k)) {
         /* in the owner's hands: the fan shows it */
         render_round_outline(r, c, c.w * 0.09f, 3, (rcolor){255, 220, 120, 200});
         ui_text_center(r, FONT_SANS_OBLIQUE, c.h * 0.13f, c, (rcolor){255, 236, 200, 255}, "in hand");
-    } else if (visible) {
+    } else if (face_up(v, p, k)) {
         uint8_t codes[FAN_MAX];
         int m = stack_cards(s, p, k, codes, FAN_MAX);
         float step = m > 1 ? (c.h * 0.5f) / (float)(m - 1) : 0;
         if (step > c.h * 0.18f)
             step = c.h * 0.18f;
         for (int i = 0; i < m; i++) {
-            char nm[3];
             draw_face(r, (rrect){c.x, c.y - step * (float)(m - 1 - i) * 0 + step * (float)i - step * (float)(m - 1) / 2, c.w, c.h}, codes[i], 255);
-            nine_card_name(codes[i], nm);
-            faces_note(v, " p%ds%d:%s", p + 1, k + 1, nm);
         }
     } else {
         int depth = n > 5 ? 5 : n;
@@ -1099,9 +1114,7 @@ static void draw_prompt(render *r, app *a, nine_view *v)
 
 static void draw_fan(render *r, nine_view *v)
 {
-    int vs = viewer_seat(v);
     for (int i = 0; i < v->nfan; i++) {
-        char nm[3];
         int hot = 0;
         rrect c = v->fan[i];
         for (int j = 0; j < v->nsp; j++)
@@ -1110,16 +1123,11 @@ static void draw_fan(render *r, nine_view *v)
         if (hot)
             c.y -= 14;
         draw_face(r, c, v->fan_code[i], 255);
-        nine_card_name(v->fan_code[i], nm);
-        faces_note(v, " p%ds%d:%s", vs + 1, v->shown.held[vs] + 1, nm);
     }
     if (v->hand_code >= 0) {
-        char nm[3];
         draw_face(r, v->hand_r, (uint8_t)v->hand_code, 255);
         ui_text_center(r, FONT_SANS_BOLD, UI_SMALL, (rrect){v->hand_r.x, v->hand_r.y + v->hand_r.h + 2, v->hand_r.w, 26},
                        UI_GOLD, "Drawn");
-        nine_card_name((uint8_t)v->hand_code, nm);
-        faces_note(v, " p%dhand:%s", vs + 1, nm);
     }
 }
 
@@ -1133,10 +1141,7 @@ static void draw_peek(render *r, nine_view *v)
     snprintf(t, sizeof t, "Player %d's stack %d", s->pend.p1 + 1, s->pend.s1 + 1);
     ui_text_center(r, FONT_SANS_BOLD, UI_SMALL, (rrect){v->peek_panel.x, v->peek_panel.y + 6, v->peek_panel.w, 30}, UI_INK, t);
     for (int i = 0; i < v->npeek; i++) {
-        char nm[3];
         draw_face(r, v->peek[i], v->peek_code[i], 255);
-        nine_card_name(v->peek_code[i], nm);
-        faces_note(v, " p%ds%d:%s", s->pend.p1 + 1, s->pend.s1 + 1, nm);
     }
 }
 
@@ -1241,11 +1246,55 @@ static uint64_t fnv(const char *s, size_t n)
     return h;
 }
 
+/* Every card the table draws face up (the fan, the drawn card, a peeked
+ * stack, face-up stacks), by the same tests the drawing uses; traced when it
+ * changes, so tests can see what each seat was shown. */
+static void faces_trace(nine_view *v, app *a)
+{
+    const nine_state *s = &v->shown;
+    int vs = viewer_seat(v);
+    char nm[3];
+    uint8_t codes[FAN_MAX];
+    uint64_t h;
+    v->faces_len = 0;
+    v->faces[0] = 0;
+    if (v->curtain < 0) {
+        for (int i = 0; i < v->nfan; i++) {
+            nine_card_name(v->fan_code[i], nm);
+            faces_note(v, " p%ds%d:%s", vs + 1, s->held[vs] + 1, nm);
+        }
+        if (v->hand_code >= 0) {
+            nine_card_name((uint8_t)v->hand_code, nm);
+            faces_note(v, " p%dhand:%s", vs + 1, nm);
+        }
+        for (int i = 0; i < v->npeek; i++) {
+            nine_card_name(v->peek_code[i], nm);
+            faces_note(v, " p%ds%d:%s", s->pend.p1 + 1, s->pend.s1 + 1, nm);
+        }
+        for (int p = 0; p < v->m.players; p++)
+            for (int k = 0; k < s->nst[p]; k++)
+                if (face_up(v, p, k)) {
+                    int n = stack_cards(s, p, k, codes, FAN_MAX);
+                    for (int i = 0; i < n; i++) {
+                        nine_card_name(codes[i], nm);
+                        faces_note(v, " p%ds%d:%s", p + 1, k + 1, nm);
+                    }
+                }
+    }
+    h = fnv(v->faces, v->faces_len) * 31 + (uint64_t)(vs + 1) * 7 + (uint64_t)(v->curtain + 2);
+    if (v->faces_traced && h == v->faces_hash)
+        return;
+    v->faces_traced = 1;
+    v->faces_hash = h;
+    if (v->curtain >= 0)
+        app_trace(a, "nine faces curtain p%d:%s", v->curtain + 1, v->faces_len ? v->faces : " -");
+    else
+        app_trace(a, "nine faces p%d:%s", vs + 1, v->faces_len ? v->faces : " -");
+}
+
 static void nine_view_draw(scene *sc, app *a, render *r, float alpha)
 {
     nine_view *v = sc->data;
-    v->faces_len = 0;
-    v->faces[0] = 0;
     ui_draw_table(r, a->vw);
     if (v->curtain >= 0) {
         /* Nothing private behind the curtain: only the felt and the panel. */
@@ -1263,20 +1312,6 @@ static void nine_view_draw(scene *sc, app *a, render *r, float alpha)
         ui_draw_hints(r, a, v->over ? "Score" : "Choose", "Menu", "Rules");
     }
     draw_log(r, v);
-    {
-        char vs[16];
-        uint64_t h;
-        snprintf(vs, sizeof vs, "p%d", viewer_seat(v) + 1);
-        h = fnv(v->faces, v->faces_len) ^ fnv(vs, strlen(vs)) ^ (uint64_t)(v->curtain + 2);
-        if (!v->faces_traced || h != v->faces_hash) {
-            v->faces_traced = 1;
-            v->faces_hash = h;
-            if (v->curtain >= 0)
-                app_trace(a, "nine faces curtain p%d:%s", v->curtain + 1, v->faces_len ? v->faces : " -");
-            else
-                app_trace(a, "nine faces %s:%s", vs, v->faces_len ? v->faces : " -");
-        }
-    }
 }
 
 /* ---------------------------------------------------------------- input */
@@ -1326,6 +1361,7 @@ static void lift_curtain(nine_view *v, app *a)
     nine_rules.observe(&v->st, v->viewer, &v->obs);
     v->shown = v->obs;
     v->focus[0] = 0;
+    v->prompt_traced = 0;
 }
 
 static void activate(nine_view *v, app *a, int i)
@@ -1358,6 +1394,10 @@ static void focus_move(nine_view *v, app *a, int dx, int dy)
     float bx, by, bd = 1e12f;
     if (fi < 0)
         return;
+    if (spot_find(v, v->focus) < 0) {
+        /* the ring shows on the first choice: the first press settles it there */
+        snprintf(v->focus, sizeof v->focus, "%s", v->sp[fi].name);
+    }
     bx = v->sp[fi].r.x + v->sp[fi].r.w / 2;
     by = v->sp[fi].r.y + v->sp[fi].r.h / 2;
     for (int i = 0; i < v->nsp; i++) {
@@ -1530,6 +1570,7 @@ static void nine_view_update(scene *sc, app *a, double dt)
         v->shown = v->obs;
     flights_update(v, a, dt);
     layout(v, a);
+    faces_trace(v, a);
     /* party play: an Immunity prompt does not wait forever */
     if (viewer_decides(v) && v->shown.pend.kind == NINE_P_IMMUNE && humans(v) >= 2) {
         if (v->prompt_deadline == 0)
@@ -1539,6 +1580,10 @@ static void nine_view_update(scene *sc, app *a, double dt)
             app_trace(a, "nine prompt timed out");
             activate(v, a, i);
         }
+    }
+    if (viewer_decides(v) && !v->prompt_traced) {
+        v->prompt_traced = 1;
+        app_trace(a, "nine prompt p%d %s", v->viewer + 1, v->nsp > 1 ? v->sp[0].name : "-");
     }
     computer_turn(v, a);
     over_update(v, a);
