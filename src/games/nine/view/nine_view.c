@@ -965,8 +965,9 @@ static void draw_seat(render *r, app *a, nine_view *v, int p)
     if (dec && v->job) {
         int dots = (int)(v->time * 3) % 4;
         snprintf(line, sizeof line, "thinking%.*s", dots, "...");
-        render_text(r, FONT_SANS_OBLIQUE, UI_SMALL, g->area.x + g->area.w - 120, g->area.y + g->area.h - 34,
-                    UI_CREAM, line);
+        rrect tb = {g->head.x + g->head.w - 118, g->head.y + 4, 118, 32};
+        render_round_rect(r, tb, 16, (rcolor){30, 18, 8, 190});
+        render_text(r, FONT_SANS_OBLIQUE, UI_SMALL, tb.x + 12, tb.y + 2, UI_CREAM, line);
     }
     for (int k = 0; k < s->nst[p]; k++)
         draw_stack(r, v, p, k);
