@@ -1,5 +1,5 @@
 /* The 9 STAX table end to end under its own Xvfb, driven by input scripts:
- * mouse alone plays a card and draws, controller alone plays a card, the
+ * mouse alone plays a card and draws, controller alone plays a card and draws, the
  * privacy curtain between two humans (nothing private drawn behind it, and
  * only the viewer's own cards after it), a targeted human asked about
  * Immunity (a Peek between two humans), and save on quit then resume restoring the same position.
@@ -73,6 +73,7 @@ static void test_controller_plays(void **state)
     (void)state;
     assert_non_null(strstr(t, "focus nine play G3\n"));
     assert_non_null(strstr(t, "nine choose play G3\nnine move p1 play G3\n"));
+    assert_non_null(strstr(strstr(t, "nine move p2 "), "nine choose draw\nnine move p1 draw\n"));
     free(t);
 }
 

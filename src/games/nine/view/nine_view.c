@@ -708,13 +708,7 @@ static int spot_at(const nine_view *v, float x, float y)
 {
     /* Later spots are drawn on top (fanned cards overlap to the right). */
     for (int i = v->nsp - 1; i >= 0; i--) {
-        rrect r = v->sp[i].r;
-        if (v->sp[i].kind == SPOT_MOVE && !v->sp[i].button) {
-            /* an overlapped card is chosen by its visible strip */
-            for (int j = i + 1; j < v->nsp; j++)
-                (void)j;
-        }
-        if (ui_rect_contains(r, x, y))
+        if (ui_rect_contains(v->sp[i].r, x, y))
             return i;
     }
     return -1;
@@ -1460,6 +1454,16 @@ static void nine_view_input(scene *sc, app *a, const action_event *ev)
             activate(v, a, focus_index(v));
         break;
     case ACT_BACK: open_menu(v, a); break;
+    case ACT_EXTRA: { /* X: draw (or pass when nothing can be drawn) */
+        int i = spot_find(v, "draw");
+        if (i < 0)
+            i = spot_find(v, "pass");
+        if (i >= 0)
+            activate(v, a, i);
+        else
+            audio_play(SFX_ERROR);
+        break;
+    }
     case ACT_ALT: app_scene_push(a, rules_scene_create(a, "9stax")); break;
     default: break;
     }
