@@ -1030,8 +1030,15 @@ static void draw_centre(render *r, nine_view *v)
                        s->dir ? "Counter-clockwise" : "Clockwise");
     }
     if (s->rev_num) {
+        float w;
+        rrect b;
         snprintf(t, sizeof t, "Revealed: stack %d", s->rev_num);
-        render_text(r, FONT_SANS_BOLD, UI_SMALL, v->centre.x + 8, v->centre.y + 8, UI_GOLD, t);
+        w = render_text_width(r, FONT_SANS_BOLD, UI_SMALL, t) + 32;
+        b = (rrect){v->colour_box.x + (v->dir_box.x + v->dir_box.w - v->colour_box.x) / 2 - w / 2,
+                    v->dir_box.y + v->dir_box.h + 34, w, 34};
+        ui_audit_box(b);
+        render_round_rect(r, b, 17, (rcolor){30, 18, 8, 170});
+        ui_text_center(r, FONT_SANS_BOLD, UI_SMALL, b, UI_GOLD, t);
     }
 }
 
