@@ -9,7 +9,6 @@
 
 #include "app/app.h"
 #include "audio/audio.h"
-#include "core/ai.h"
 #include "core/log.h"
 #include "games/nine/rules/nine.h"
 #include "games/nine/rules/nine_text.h"
@@ -40,15 +39,6 @@ static const char *const face_index[NINE_FACES] = {"", "1", "2", "3", "4", "5", 
 static const char *const face_icons[NINE_FACES] = {
     NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, "nine/attack", "nine/swap",
     "nine/discard", "nine/reverse", "nine/peek", "nine/reveal", "nine/shift", "nine/free"};
-
-typedef struct ai_job {
-    nine_state st;
-    int level;
-    uint64_t seed;
-    game_move out;
-    int rc;
-    SDL_atomic_t done, refs;
-} ai_job;
 
 /* A card (or an icon) moving across the table. */
 typedef struct flight {
@@ -104,8 +94,7 @@ typedef struct nine_view {
     char log[LOG_LINES][LOG_LEN];
     int nlog;
 
-    ai_job *job;
-    SDL_Thread *thread;
+    table_ai *job;
     double due;
     double prompt_deadline;
     int prompt_traced; /* party play: an Immunity prompt answers itself then; 0 none */
@@ -299,32 +288,10 @@ static void trace_position(nine_view *v, app *a)
         app_trace(a, "nine position %s", pos);
 }
 
-/* ---------------------------------------------------------------- the computer */
-
-static void job_release(ai_job *j)
-{
-    if (SDL_AtomicAdd(&j->refs, -1) == 1)
-        free(j);
-}
-
-static int ai_thread(void *p)
-{
-    ai_job *j = p;
-    j->rc = ai_choose(&nine_rules, &j->st, (ai_level)j->level, j->seed, &j->out);
-    SDL_AtomicSet(&j->done, 1);
-    job_release(j);
-    return 0;
-}
-
 static void ai_cancel(nine_view *v)
 {
-    if (!v->job)
-        return;
-    if (v->thread)
-        SDL_DetachThread(v->thread);
-    job_release(v->job);
+    table_ai_drop(v->job, 0);
     v->job = NULL;
-    v->thread = NULL;
 }
 
 /* ---------------------------------------------------------------- flights */
@@ -1483,33 +1450,18 @@ static void computer_turn(nine_view *v, app *a)
     int seat = nine_decider(&v->st);
     if (v->over || v->nfl > 0 || seat < 0 || seat_human(v, seat))
         return;
-    if (!v->job) {
-        ai_job *j = calloc(1, sizeof *j);
-        if (!j)
-            return;
-        j->st = v->st;
-        j->level = AI_EASY + v->m.level[seat] % 3;
-        j->seed = v->rec.seed ^ ((uint64_t)(v->rec.cursor + 1) * 0x9e3779b97f4a7c15ULL);
-        SDL_AtomicSet(&j->refs, 2);
-        v->job = j;
-        v->thread = SDL_CreateThread(ai_thread, "nine-ai", j);
-        if (!v->thread)
-            ai_thread(j);
-    }
-    if (v->time < v->due)
+    if (!v->job)
+        v->job = table_ai_start(&nine_rules, &v->st, v->m.level[seat], table_ai_seed(&v->rec));
+    if (!v->job || v->time < v->due)
         return;
-    if (!SDL_AtomicGet(&v->job->done) && !a->opt.screenshot)
+    /* Headless capture waits for the answer, so its frames are the same every run. */
+    if (!table_ai_done(v->job) && !a->opt.screenshot)
         return;
-    if (v->thread)
-        SDL_WaitThread(v->thread, NULL);
-    v->thread = NULL;
     {
-        ai_job *j = v->job;
-        game_move m = j->out;
-        int rc = j->rc;
+        game_move m;
+        table_ai *j = v->job;
         v->job = NULL;
-        job_release(j);
-        if (rc != 0) {
+        if (table_ai_take(j, &m) != 0) {
             log_error("9stax table: the computer found no move");
             return;
         }
@@ -1644,36 +1596,24 @@ static void nine_view_leave(scene *sc, app *a)
 {
     nine_view *v = sc->data;
     save_now(v, a);
-    if (v->job && a->quit && v->thread) {
-        SDL_WaitThread(v->thread, NULL);
-        v->thread = NULL;
-    }
-    ai_cancel(v);
+    /* The app is closing: let a search finish rather than leave it running at exit. */
+    table_ai_drop(v->job, a->quit);
+    v->job = NULL;
     record_free(&v->rec);
     free(v);
 }
 
 scene *nine_view_create(app *a, const match_setup *m, game_record *rec)
 {
-    nine_view *v;
-    char err[200];
+    nine_view *v = calloc(1, sizeof *v);
     (void)a;
-    if (strcmp(rec->game, "9stax") != 0) {
-        record_free(rec);
-        return NULL;
-    }
-    v = calloc(1, sizeof *v);
     if (!v)
         abort();
-    v->m = *m;
-    v->rec = *rec;
-    memset(rec, 0, sizeof *rec);
-    if (record_replay(&v->rec, v->rec.cursor, &v->st, err, sizeof err) != 0) {
-        log_error("9stax table: %s", err);
-        record_free(&v->rec);
+    if (table_record_take(&v->rec, rec, "9stax", &v->st) != 0) {
         free(v);
         return NULL;
     }
+    v->m = *m;
     v->viewer = -1;
     v->curtain = -1;
     v->hover = -1;
