@@ -1028,7 +1028,7 @@ static void prompt_text(const nine_view *v, char *buf, size_t n)
         return;
     }
     seat_name(v, d, who, sizeof who);
-    if (!viewer_decides(v)) {
+    if (d != v->viewer || !seat_human(v, d) || v->curtain >= 0) {
         snprintf(buf, n, "%s %s.", who, seat_human(v, d) ? "is deciding" : "(computer) is thinking");
         return;
     }
