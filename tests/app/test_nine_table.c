@@ -2,7 +2,8 @@
  * mouse alone plays a card and draws, controller alone plays a card and draws, the
  * privacy curtain between two humans (nothing private drawn behind it, and
  * only the viewer's own cards after it), a targeted human asked about
- * Immunity (a Peek between two humans), and save on quit then resume restoring the same position.
+ * Immunity (a Peek between two humans) and the prompt timing out in party
+ * play, and save on quit then resume restoring the same position.
  * The table traces "nine faces pK: ..." with every card it drew face up
  * (from the viewing seat's observation) whenever that changes. */
 #include <setjmp.h>
@@ -131,6 +132,20 @@ static void test_targeted_human_gets_immunity_prompt(void **state)
     free(t);
 }
 
+static void test_party_prompt_times_out(void **state)
+{
+    char *t = play("timeout", "--scene table --game 9stax --seats human,human", "nine_timeout");
+    const char *p;
+    (void)state;
+    p = strstr(t, "nine prompt p2 immune\n");
+    assert_non_null(p);
+    assert_non_null(strstr(p, "nine prompt timed out\nnine choose accept\nnine move p2 accept\n"));
+    /* the Peek goes ahead: the screen goes back to Player 1, who looks at the stack */
+    p = strstr(p, "nine curtain p1\n");
+    assert_non_null(p);
+    free(t);
+}
+
 static void test_save_on_quit_then_resume(void **state)
 {
     char saved[2100], resumed[2100];
@@ -155,6 +170,7 @@ int main(void)
         cmocka_unit_test(test_controller_plays),
         cmocka_unit_test(test_curtain_between_humans),
         cmocka_unit_test(test_targeted_human_gets_immunity_prompt),
+        cmocka_unit_test(test_party_prompt_times_out),
         cmocka_unit_test(test_save_on_quit_then_resume),
     };
     return cmocka_run_group_tests(tests, setup_env, teardown_env);
