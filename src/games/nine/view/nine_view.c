@@ -754,9 +754,11 @@ static void layout(nine_view *v, app *a)
             step = cw + 8;
         {
             float used = cw + step * (float)(n - 1);
-            v->peek_panel = (rrect){v->centre.x + (v->centre.w - used) / 2 - 24, v->centre.y - 8, used + 48, 208};
+            float pw2 = used + 56 > 320 ? used + 56 : 320;
+            v->peek_panel = (rrect){v->centre.x + (v->centre.w - pw2) / 2, v->centre.y - 14, pw2, 222};
             for (int i = 0; i < n; i++) {
-                v->peek[i] = (rrect){v->peek_panel.x + 24 + step * (float)i, v->centre.y + 38, cw, 134};
+                v->peek[i] = (rrect){v->peek_panel.x + (pw2 - used) / 2 + step * (float)i, v->peek_panel.y + 64, cw,
+                                     134};
                 v->peek_code[i] = codes[i];
             }
             v->npeek = n;
@@ -854,7 +856,10 @@ static int in_hand(const nine_view *v, int p, int k)
  * observation (revealed stacks), other than the one in its hands. */
 static int face_up(const nine_view *v, int p, int k)
 {
-    return nine_stack_visible(&v->shown, viewer_seat(v), p, k) && !in_hand(v, p, k);
+    const nine_state *s = &v->shown;
+    if (v->npeek > 0 && p == s->pend.p1 && k == s->pend.s1)
+        return 0; /* a peeked stack is shown in its own panel */
+    return nine_stack_visible(s, viewer_seat(v), p, k) && !in_hand(v, p, k);
 }
 
 static void draw_stack(render *r, nine_view *v, int p, int k)
@@ -1108,7 +1113,7 @@ static void draw_peek(render *r, nine_view *v)
         return;
     ui_draw_panel(r, v->peek_panel);
     snprintf(t, sizeof t, "Player %d's stack %d", s->pend.p1 + 1, s->pend.s1 + 1);
-    ui_text_center(r, FONT_SANS_BOLD, UI_SMALL, (rrect){v->peek_panel.x, v->peek_panel.y + 6, v->peek_panel.w, 30}, UI_INK, t);
+    ui_text_center(r, FONT_SANS_BOLD, UI_SMALL, (rrect){v->peek_panel.x, v->peek_panel.y + 20, v->peek_panel.w, 32}, UI_INK, t);
     for (int i = 0; i < v->npeek; i++) {
         draw_face(r, v->peek[i], v->peek_code[i], 255);
     }
