@@ -214,6 +214,26 @@ fail:
     return NULL;
 }
 
+void table_save_unfinished(app *a, const match_setup *m, const game_record *rec, int over, const char *tag)
+{
+    if (over || rec->n_moves == 0)
+        return;
+    if (table_save(a, m, rec) == 0)
+        app_trace(a, "%s saved", tag);
+    else
+        log_warn("%s table: the game could not be saved", rec->game);
+}
+
+void table_quit(app *a, const match_setup *m, game_record *rec, int over, const char *tag)
+{
+    table_save_unfinished(a, m, rec, over, tag);
+    rec->n_moves = 0;
+    if (a->scenes.n <= 1)
+        app_scene_replace(a, picker_scene_create(a));
+    else
+        app_scene_pop(a);
+}
+
 /* ---------------------------------------------------------------- the computer */
 
 struct table_ai {

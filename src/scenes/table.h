@@ -62,6 +62,14 @@ void table_ai_drop(table_ai *j, int wait);
  * replayed game replays the computer too. */
 uint64_t table_ai_seed(const game_record *rec);
 
+/* Saves an unfinished match that has moves (traced "<tag> saved"); a
+ * finished or empty one is not saved. */
+void table_save_unfinished(struct app *a, const match_setup *m, const game_record *rec, int over,
+                           const char *tag);
+/* Menu > Save & quit: saves, marks rec saved (its moves forgotten, so the
+ * view's leave does not save again) and leaves for the scene below, or the picker. */
+void table_quit(struct app *a, const match_setup *m, game_record *rec, int over, const char *tag);
+
 /* Takes over rec for a view of game id: checks the game and replays it to
  * its cursor into st. 0, or -1 (rec freed, the reason logged). */
 int table_record_take(game_record *dst, game_record *rec, const char *id, void *st);

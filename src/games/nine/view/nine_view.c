@@ -486,15 +486,7 @@ static void position_changed(nine_view *v, app *a)
     trace_position(v, a);
 }
 
-static void save_now(nine_view *v, app *a)
-{
-    if (v->over || v->rec.n_moves == 0)
-        return;
-    if (table_save(a, &v->m, &v->rec) == 0)
-        app_trace(a, "nine saved");
-    else
-        log_warn("9stax table: the game could not be saved");
-}
+static void save_now(nine_view *v, app *a) { table_save_unfinished(a, &v->m, &v->rec, v->over, "nine"); }
 
 static void commit(nine_view *v, app *a, const game_move *m)
 {
@@ -1316,15 +1308,7 @@ static void open_menu(nine_view *v, app *a)
     app_scene_push(a, table_menu_create(a, &v->menu_choice, 0, 0));
 }
 
-static void quit_table(nine_view *v, app *a)
-{
-    save_now(v, a);
-    v->rec.n_moves = 0; /* saved: leave must not save again */
-    if (a->scenes.n <= 1)
-        app_scene_replace(a, picker_scene_create(a));
-    else
-        app_scene_pop(a);
-}
+static void quit_table(nine_view *v, app *a) { table_quit(a, &v->m, &v->rec, v->over, "nine"); }
 
 static void lift_curtain(nine_view *v, app *a)
 {

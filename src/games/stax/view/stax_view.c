@@ -248,15 +248,7 @@ static void commit(stax_view *v, app *a, const game_move *m, const stax_board *f
     v->cursor = m->b[m->len - 1];
 }
 
-static void save_now(stax_view *v, app *a)
-{
-    if (v->over || v->rec.n_moves == 0)
-        return;
-    if (table_save(a, &v->m, &v->rec) == 0)
-        app_trace(a, "stax saved");
-    else
-        log_warn("stax table: the game could not be saved");
-}
+static void save_now(stax_view *v, app *a) { table_save_unfinished(a, &v->m, &v->rec, v->over, "stax"); }
 
 /* ---------------------------------------------------------------- entering moves */
 
@@ -417,15 +409,7 @@ static void open_menu(stax_view *v, app *a)
     app_scene_push(a, table_menu_create(a, &v->menu_choice, v->can_undo, v->can_redo));
 }
 
-static void quit_table(stax_view *v, app *a)
-{
-    save_now(v, a);
-    v->rec.n_moves = 0; /* saved: leave must not save again */
-    if (a->scenes.n <= 1)
-        app_scene_replace(a, picker_scene_create(a));
-    else
-        app_scene_pop(a);
-}
+static void quit_table(stax_view *v, app *a) { table_quit(a, &v->m, &v->rec, v->over, "stax"); }
 
 static void show_score(stax_view *v, app *a)
 {
