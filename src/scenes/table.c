@@ -214,7 +214,8 @@ fail:
     return NULL;
 }
 
-void table_save_unfinished(app *a, const match_setup *m, const game_record *rec, int over, const char *tag)
+void table_save_unfinished(app *a, const match_setup *m, const game_record *rec, int over,
+                           const char *tag)
 {
     if (over || rec->n_moves == 0)
         return;

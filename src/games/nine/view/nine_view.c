@@ -32,22 +32,23 @@ static const rcolor colour_rgb[5] = {
     {200, 52, 44, 255}, {40, 96, 190, 255}, {36, 138, 72, 255}, {122, 62, 166, 255}, {44, 40, 52, 255}};
 static const char *const shape_sprites[4] = {"nine/circle", "nine/square", "nine/hexagon", "nine/diamond"};
 static const char *const face_names[NINE_FACES] = {
-    "", "1", "2", "3", "4", "5", "6", "7", "8", "9", "Attack", "Swap", "Discard", "Reverse", "Peek",
-    "Reveal", "Color Shift", "Free Discard"};
-static const char *const face_index[NINE_FACES] = {"", "1", "2", "3", "4", "5", "6", "7", "8", "9",
-                                                   "A", "S", "D", "R", "P", "V", "CS", "FD"};
+    "",  "1",      "2",    "3",       "4",       "5",    "6",      "7",           "8",
+    "9", "Attack", "Swap", "Discard", "Reverse", "Peek", "Reveal", "Color Shift", "Free Discard"};
+static const char *const face_index[NINE_FACES] = {"",  "1", "2", "3", "4", "5", "6", "7",  "8",
+                                                   "9", "A", "S", "D", "R", "P", "V", "CS", "FD"};
 static const char *const face_icons[NINE_FACES] = {
-    NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, "nine/attack", "nine/swap",
-    "nine/discard", "nine/reverse", "nine/peek", "nine/reveal", "nine/shift", "nine/free"};
+    NULL,           NULL,           NULL,        NULL,          NULL,          NULL,
+    NULL,           NULL,           NULL,        NULL,          "nine/attack", "nine/swap",
+    "nine/discard", "nine/reverse", "nine/peek", "nine/reveal", "nine/shift",  "nine/free"};
 
 /* A card (or an icon) moving across the table. */
 typedef struct flight {
     rrect from, to;
     float delay, t, t_prev;
-    int code;          /* card code face up; -1 a card back */
-    const char *icon;  /* or an icon (Attack's bolt, Peek's eye) */
+    int code;         /* card code face up; -1 a card back */
+    const char *icon; /* or an icon (Attack's bolt, Peek's eye) */
     rcolor tint;
-    int sfx;           /* played when it lands; -1 none */
+    int sfx; /* played when it lands; -1 none */
 } flight;
 
 enum { SPOT_MOVE, SPOT_MENU };
@@ -251,14 +252,10 @@ static rrect area_for(const nine_view *v, float pw, int place)
 {
     int four = v->m.players >= 3;
     switch (place) {
-    case 0:
-        return (rrect){24, 668, pw - 48, 336};
-    case 1:
-        return (rrect){16, 16, 352, 640};
-    case 3:
-        return (rrect){pw - 368, 16, 352, 640};
-    default:
-        return four ? (rrect){384, 16, pw - 768, 204} : (rrect){pw * 0.12f, 16, pw * 0.76f, 220};
+    case 0: return (rrect){24, 668, pw - 48, 336};
+    case 1: return (rrect){16, 16, 352, 640};
+    case 3: return (rrect){pw - 368, 16, 352, 640};
+    default: return four ? (rrect){384, 16, pw - 768, 204} : (rrect){pw * 0.12f, 16, pw * 0.76f, 220};
     }
 }
 
@@ -357,12 +354,10 @@ static void flights_for(nine_view *v, const nine_state *before, const game_move 
         }
         break;
     }
-    case NINE_M_DRAW:
-        fly(v, draw, held_rect(v, p), -1, NULL, UI_WHITE, 0, SFX_PICKUP);
-        break;
+    case NINE_M_DRAW: fly(v, draw, held_rect(v, p), -1, NULL, UI_WHITE, 0, SFX_PICKUP); break;
     case NINE_M_ATTACK:
-        fly(v, icon_box(v->g[p].head, 64), icon_box(v->g[m->b[0]].head, 64), -1, "nine/attack",
-            colour_rgb[0], 0, SFX_ERROR);
+        fly(v, icon_box(v->g[p].head, 64), icon_box(v->g[m->b[0]].head, 64), -1, "nine/attack", colour_rgb[0],
+            0, SFX_ERROR);
         if (before->ndraw > 0)
             fly(v, draw, v->g[m->b[0]].head.w > 0 ? icon_box(v->g[m->b[0]].head, card.h) : draw, -1, NULL,
                 UI_WHITE, 0.2f, SFX_DEAL);
@@ -394,8 +389,7 @@ static void flights_for(nine_view *v, const nine_state *before, const game_move 
         fly(v, stack_rect(v, before->pend.p1, before->pend.s1), held_rect(v, p), -1, NULL, UI_WHITE, 0,
             SFX_PICKUP);
         break;
-    default:
-        break;
+    default: break;
     }
 }
 
@@ -406,7 +400,8 @@ static void deal_flights(nine_view *v)
         for (int i = 0; i < v->m.players; i++) {
             int p = (v->st.turn + i) % v->m.players;
             if (k < v->shown.nst[p]) {
-                fly(v, v->drawpile, v->g[p].stack[k], -1, NULL, UI_WHITE, d, (k + i) % 3 == 0 ? SFX_DEAL : -1);
+                fly(v, v->drawpile, v->g[p].stack[k], -1, NULL, UI_WHITE, d,
+                    (k + i) % 3 == 0 ? SFX_DEAL : -1);
                 d += 0.02f;
             }
         }
@@ -464,7 +459,9 @@ static void describe(const nine_state *s, const game_move *m, char *buf, size_t 
         snprintf(buf, n, "...with %s's stack %d.", whom, m->b[1] + 1);
         break;
     case NINE_M_REVEAL: snprintf(buf, n, "%s reveals every opponent's stack %d.", who, m->b[0]); break;
-    case NINE_M_DISCARD: snprintf(buf, n, "%s throws away stack %d with the Free Discard.", who, m->b[0] + 1); break;
+    case NINE_M_DISCARD:
+        snprintf(buf, n, "%s throws away stack %d with the Free Discard.", who, m->b[0] + 1);
+        break;
     case NINE_M_IMMUNE: snprintf(buf, n, "%s uses Immunity!", who); break;
     case NINE_M_ACCEPT: snprintf(buf, n, "%s lets it happen.", who); break;
     default: snprintf(buf, n, "%s moved.", who); break;
@@ -605,12 +602,8 @@ static void build_spots(nine_view *v)
             spot_add(v, v->drawpile, SPOT_MOVE, m, NULL, 0, "draw pile");
             spot_add(v, button_at(v, bi++, nb, 150), SPOT_MOVE, m, "Draw", 1, "draw");
             break;
-        case NINE_M_PASS:
-            spot_add(v, button_at(v, bi++, nb, 150), SPOT_MOVE, m, "Pass", 1, "pass");
-            break;
-        case NINE_M_KEEP:
-            spot_add(v, button_at(v, bi++, nb, 150), SPOT_MOVE, m, "Keep", 1, "keep");
-            break;
+        case NINE_M_PASS: spot_add(v, button_at(v, bi++, nb, 150), SPOT_MOVE, m, "Pass", 1, "pass"); break;
+        case NINE_M_KEEP: spot_add(v, button_at(v, bi++, nb, 150), SPOT_MOVE, m, "Keep", 1, "keep"); break;
         case NINE_M_RETURN:
             spot_add(v, button_at(v, bi++, nb, 190), SPOT_MOVE, m, "Hand back", 1, "return");
             break;
@@ -633,15 +626,16 @@ static void build_spots(nine_view *v)
         case NINE_M_SWAP:
         case NINE_M_WITH:
             spot_add(v, stack_rect(v, m->b[0], m->b[1]), SPOT_MOVE, m, NULL, 0, "%s p%ds%d",
-                     m->kind == NINE_M_PEEK ? "peek" : m->kind == NINE_M_SWAP ? "swap" : "with", m->b[0] + 1,
-                     m->b[1] + 1);
+                     m->kind == NINE_M_PEEK   ? "peek"
+                     : m->kind == NINE_M_SWAP ? "swap"
+                                              : "with",
+                     m->b[0] + 1, m->b[1] + 1);
             break;
         case NINE_M_DISCARD:
             spot_add(v, stack_rect(v, viewer_seat(v), m->b[0]), SPOT_MOVE, m, NULL, 0, "discard s%d",
                      m->b[0] + 1);
             break;
-        default:
-            break;
+        default: break;
         }
     }
     spot_add(v, v->menu_r, SPOT_MENU, NULL, "Menu", 1, "menu");
@@ -749,8 +743,8 @@ static void layout(nine_view *v, app *a)
             float pw2 = used + 56 > 320 ? used + 56 : 320;
             v->peek_panel = (rrect){v->centre.x + (v->centre.w - pw2) / 2, v->centre.y - 14, pw2, 222};
             for (int i = 0; i < n; i++) {
-                v->peek[i] = (rrect){v->peek_panel.x + (pw2 - used) / 2 + step * (float)i, v->peek_panel.y + 64, cw,
-                                     134};
+                v->peek[i] = (rrect){v->peek_panel.x + (pw2 - used) / 2 + step * (float)i,
+                                     v->peek_panel.y + 64, cw, 134};
                 v->peek_code[i] = codes[i];
             }
             v->npeek = n;
@@ -806,25 +800,30 @@ static void draw_face(render *r, rrect c, uint8_t code, uint8_t alpha)
     if (f >= 1 && f <= 9) {
         float size = c.h * 0.44f;
         char t[2] = {(char)('0' + f), 0};
-        ui_text_center(r, FONT_SANS_BOLD, size, (rrect){in.x + 2, in.y + 3, in.w, in.h}, (rcolor){0, 0, 0, (uint8_t)(alpha * 0.35f)}, t);
+        ui_text_center(r, FONT_SANS_BOLD, size, (rrect){in.x + 2, in.y + 3, in.w, in.h},
+                       (rcolor){0, 0, 0, (uint8_t)(alpha * 0.35f)}, t);
         ui_text_center(r, FONT_SANS_BOLD, size, in, white, t);
     } else if (f < NINE_FACES && face_icons[f]) {
         sprite_id ic = render_sprite_find(r, face_icons[f]);
         float d = in.w * (f == NINE_SHIFT || f == NINE_FREE ? 0.72f : 0.56f);
         if (ic >= 0)
-            render_sprite(r, ic, (rrect){in.x + (in.w - d) / 2, in.y + (in.h - d) / 2 - (c.h > 100 ? c.h * 0.04f : 0), d, d},
-                          white);
+            render_sprite(
+                r, ic,
+                (rrect){in.x + (in.w - d) / 2, in.y + (in.h - d) / 2 - (c.h > 100 ? c.h * 0.04f : 0), d, d},
+                white);
         if (c.h > 100) {
             const char *nm = face_names[f];
             float fs = c.h * 0.085f;
             if (render_text_width(r, FONT_SANS_BOLD, fs, nm) > in.w - 6)
                 fs *= (in.w - 6) / render_text_width(r, FONT_SANS_BOLD, fs, nm);
-            ui_text_center(r, FONT_SANS_BOLD, fs, (rrect){in.x, in.y + in.h * 0.8f, in.w, in.h * 0.16f}, white, nm);
+            ui_text_center(r, FONT_SANS_BOLD, fs, (rrect){in.x, in.y + in.h * 0.8f, in.w, in.h * 0.16f},
+                           white, nm);
         }
     }
     if (c.h >= 60) {
         /* the corner index, readable when cards overlap */
-        render_text(r, FONT_SANS_BOLD, c.h * 0.14f, in.x + c.w * 0.05f, in.y + c.h * 0.01f, white, face_index[f]);
+        render_text(r, FONT_SANS_BOLD, c.h * 0.14f, in.x + c.w * 0.05f, in.y + c.h * 0.01f, white,
+                    face_index[f]);
     }
 }
 
@@ -874,7 +873,12 @@ static void draw_stack(render *r, nine_view *v, int p, int k)
         if (step > c.h * 0.18f)
             step = c.h * 0.18f;
         for (int i = 0; i < m; i++) {
-            draw_face(r, (rrect){c.x, c.y - step * (float)(m - 1 - i) * 0 + step * (float)i - step * (float)(m - 1) / 2, c.w, c.h}, codes[i], 255);
+            draw_face(
+                r,
+                (rrect){c.x,
+                        c.y + step * (float)i - step * (float)(m - 1) / 2,
+                        c.w, c.h},
+                codes[i], 255);
         }
     } else {
         int depth = n > 5 ? 5 : n;
@@ -914,8 +918,8 @@ static void draw_seat(render *r, app *a, nine_view *v, int p)
     x += render_text(r, FONT_SANS_BOLD, UI_BODY, x, g->head.y + 2, UI_CREAM, name) + 10;
     {
         int left = nine_cards_left(s, p);
-        snprintf(line, sizeof line, "%s%s \xc2\xb7 %d card%s", p == viewer_seat(v) && seat_human(v, p) ? "You, " : "",
-                 kind, left, left == 1 ? "" : "s");
+        snprintf(line, sizeof line, "%s%s \xc2\xb7 %d card%s",
+                 p == viewer_seat(v) && seat_human(v, p) ? "You, " : "", kind, left, left == 1 ? "" : "s");
     }
     if (render_text_width(r, FONT_SANS, UI_SMALL, line) > g->head.x + g->head.w - x)
         snprintf(line, sizeof line, "%d cards", nine_cards_left(s, p));
@@ -942,13 +946,16 @@ static void draw_centre(render *r, nine_view *v)
     if (s->ndraw > 0) {
         int depth = s->ndraw > 6 ? 6 : s->ndraw;
         for (int i = depth - 1; i >= 0; i--)
-            draw_back(r, (rrect){v->drawpile.x - 1.5f * (float)i, v->drawpile.y - 1.5f * (float)i, v->drawpile.w,
-                                 v->drawpile.h}, 255);
+            draw_back(r,
+                      (rrect){v->drawpile.x - 1.5f * (float)i, v->drawpile.y - 1.5f * (float)i, v->drawpile.w,
+                              v->drawpile.h},
+                      255);
     } else {
         render_round_outline(r, v->drawpile, 10, 3, (rcolor){255, 255, 255, 90});
     }
     snprintf(t, sizeof t, "Draw \xc2\xb7 %d", s->ndraw);
-    ui_text_center(r, FONT_SANS, UI_SMALL, (rrect){v->drawpile.x - 20, v->drawpile.y + v->drawpile.h + 2, v->drawpile.w + 40, 28},
+    ui_text_center(r, FONT_SANS, UI_SMALL,
+                   (rrect){v->drawpile.x - 20, v->drawpile.y + v->drawpile.h + 2, v->drawpile.w + 40, 28},
                    UI_CREAM, t);
     /* discard pile: the top card, the one under it peeking out */
     if (s->ndisc > 1)
@@ -959,7 +966,8 @@ static void draw_centre(render *r, nine_view *v)
     else
         render_round_outline(r, v->discpile, 10, 3, (rcolor){255, 255, 255, 90});
     snprintf(t, sizeof t, "Discard \xc2\xb7 %d", s->ndisc);
-    ui_text_center(r, FONT_SANS, UI_SMALL, (rrect){v->discpile.x - 20, v->discpile.y + v->discpile.h + 2, v->discpile.w + 40, 28},
+    ui_text_center(r, FONT_SANS, UI_SMALL,
+                   (rrect){v->discpile.x - 20, v->discpile.y + v->discpile.h + 2, v->discpile.w + 40, 28},
                    UI_CREAM, t);
     /* the active colour, with its shape */
     {
@@ -1041,8 +1049,10 @@ static void prompt_text(const nine_view *v, char *buf, size_t n)
     case NINE_P_REVEAL: snprintf(buf, n, "Reveal: choose a stack number."); break;
     case NINE_P_FREE: snprintf(buf, n, "Free Discard: choose a stack to throw away."); break;
     case NINE_P_IMMUNE: {
-        static const char *const what[NINE_FACES] = {[NINE_ATTACK] = "An Attack", [NINE_PEEK] = "A Peek",
-                                                     [NINE_SWAP] = "A Swap", [NINE_REVEAL] = "A Reveal"};
+        static const char *const what[NINE_FACES] = {[NINE_ATTACK] = "An Attack",
+                                                     [NINE_PEEK] = "A Peek",
+                                                     [NINE_SWAP] = "A Swap",
+                                                     [NINE_REVEAL] = "A Reveal"};
         const char *w = s->pend.action < NINE_FACES && what[s->pend.action] ? what[s->pend.action] : "A card";
         snprintf(buf, n, "%s from Player %d is against you. Use Immunity?", w, s->turn + 1);
         break;
@@ -1092,8 +1102,9 @@ static void draw_fan(render *r, nine_view *v)
     }
     if (v->hand_code >= 0) {
         draw_face(r, v->hand_r, (uint8_t)v->hand_code, 255);
-        ui_text_center(r, FONT_SANS_BOLD, UI_SMALL, (rrect){v->hand_r.x, v->hand_r.y + v->hand_r.h + 2, v->hand_r.w, 26},
-                       UI_GOLD, "Drawn");
+        ui_text_center(r, FONT_SANS_BOLD, UI_SMALL,
+                       (rrect){v->hand_r.x, v->hand_r.y + v->hand_r.h + 2, v->hand_r.w, 26}, UI_GOLD,
+                       "Drawn");
     }
 }
 
@@ -1105,7 +1116,8 @@ static void draw_peek(render *r, nine_view *v)
         return;
     ui_draw_panel(r, v->peek_panel);
     snprintf(t, sizeof t, "Player %d's stack %d", s->pend.p1 + 1, s->pend.s1 + 1);
-    ui_text_center(r, FONT_SANS_BOLD, UI_SMALL, (rrect){v->peek_panel.x, v->peek_panel.y + 20, v->peek_panel.w, 32}, UI_INK, t);
+    ui_text_center(r, FONT_SANS_BOLD, UI_SMALL,
+                   (rrect){v->peek_panel.x, v->peek_panel.y + 20, v->peek_panel.w, 32}, UI_INK, t);
     for (int i = 0; i < v->npeek; i++) {
         draw_face(r, v->peek[i], v->peek_code[i], 255);
     }
@@ -1138,7 +1150,8 @@ static void draw_spots(render *r, app *a, nine_view *v, float alpha)
     }
     if (fi >= 0 && ui_focus_visible(a) && v->ring_valid) {
         rrect g = ui_rect_lerp(v->ring_prev, v->ring, alpha);
-        render_round_outline(r, (rrect){g.x - 9, g.y - 9, g.w + 18, g.h + 18}, 14, 7, (rcolor){20, 12, 6, 200});
+        render_round_outline(r, (rrect){g.x - 9, g.y - 9, g.w + 18, g.h + 18}, 14, 7,
+                             (rcolor){20, 12, 6, 200});
         render_round_outline(r, (rrect){g.x - 7, g.y - 7, g.w + 14, g.h + 14}, 12, 4, UI_WHITE);
     }
 }
@@ -1181,11 +1194,12 @@ static void draw_log(render *r, nine_view *v)
     /* newest at the top, as far down as fits */
     y = inner.y + 10;
     if (v->nlog == 0)
-        render_text_wrapped(r, FONT_SANS_OBLIQUE, UI_SMALL, inner.x + 14, y, inner.w - 28, TEXT_LEFT, UI_INK_SOFT,
-                            "What happens is told here.", 1);
+        render_text_wrapped(r, FONT_SANS_OBLIQUE, UI_SMALL, inner.x + 14, y, inner.w - 28, TEXT_LEFT,
+                            UI_INK_SOFT, "What happens is told here.", 1);
     for (int i = v->nlog - 1; i >= 0 && y < inner.y + inner.h; i--) {
         float h = render_text_wrapped(r, i == v->nlog - 1 ? FONT_SANS_BOLD : FONT_SANS, 21, inner.x + 14, y,
-                                      inner.w - 28, TEXT_LEFT, i == v->nlog - 1 ? UI_INK : UI_INK_SOFT, v->log[i], 1);
+                                      inner.w - 28, TEXT_LEFT, i == v->nlog - 1 ? UI_INK : UI_INK_SOFT,
+                                      v->log[i], 1);
         y += h + 8;
     }
     render_pop_clip(r);
@@ -1391,9 +1405,7 @@ static void nine_view_input(scene *sc, app *a, const action_event *ev)
         return;
     }
     switch (ev->act) {
-    case ACT_POINTER_MOVE:
-        v->hover = spot_at(v, ev->x, ev->y);
-        break;
+    case ACT_POINTER_MOVE: v->hover = spot_at(v, ev->x, ev->y); break;
     case ACT_POINTER_DOWN: {
         int i = spot_at(v, ev->x, ev->y);
         if (ev->button != SDL_BUTTON_LEFT)
@@ -1606,7 +1618,7 @@ scene *nine_view_create(app *a, const match_setup *m, game_record *rec)
     v->viewer = -1;
     v->curtain = -1;
     v->hover = -1;
-    v->base = (scene){"table", 0, nine_view_enter, nine_view_leave, nine_view_input, nine_view_update,
+    v->base = (scene){"table",        0, nine_view_enter, nine_view_leave, nine_view_input, nine_view_update,
                       nine_view_draw, v};
     return &v->base;
 }
