@@ -60,7 +60,7 @@ foreach(src ${APP_TESTS})
   add_test(NAME ${name} COMMAND ${name})
   # SDL's dummy audio driver everywhere in tests; windowed tests start their own Xvfb.
   set(labels app)
-  if(name MATCHES "^test_(screens|app_cli|install|stax_table)$")
+  if(name MATCHES "^test_(screens|app_cli|install|stax_table|nine_table)$")
     list(APPEND labels screens)   # whole-screen pixel tests; not rerun under the sanitizers
   endif()
   set_tests_properties(${name} PROPERTIES LABELS "${labels}" TIMEOUT 900 SKIP_RETURN_CODE 77

@@ -25,6 +25,7 @@ typedef enum action {
     ACT_WHEEL,
     ACT_DEVICE_ADDED,
     ACT_DEVICE_LOST,
+    ACT_EXTRA, /* X key, controller X: a screen's third action (9 STAX: draw) */
     ACT_COUNT
 } action;
 

@@ -2,6 +2,7 @@
 #include "scenes/table.h"
 
 #include <SDL.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,9 @@
 
 #include "app/app.h"
 #include "audio/audio.h"
+#include "core/ai.h"
+#include "core/log.h"
+#include "games/nine/view/nine_view.h"
 #include "games/stax/view/stax_view.h"
 #include "ui/ui.h"
 
@@ -20,7 +24,7 @@ typedef struct table_view {
 } table_view;
 
 /* Every game with a table; a game is playable exactly when it is listed. */
-static const table_view views[] = {{"stax", stax_view_create}};
+static const table_view views[] = {{"stax", stax_view_create}, {"9stax", nine_view_create}};
 
 static const char *const level_keys[] = {"easy", "medium", "hard"};
 static const char *const level_labels[] = {"Easy", "Medium", "Hard"};
@@ -208,6 +212,121 @@ scene *table_scene_resume(app *a, const game_info *g, char *err, size_t errn)
 fail:
     free(text);
     return NULL;
+}
+
+void table_save_unfinished(app *a, const match_setup *m, const game_record *rec, int over,
+                           const char *tag)
+{
+    if (over || rec->n_moves == 0)
+        return;
+    if (table_save(a, m, rec) == 0)
+        app_trace(a, "%s saved", tag);
+    else
+        log_warn("%s table: the game could not be saved", rec->game);
+}
+
+void table_quit(app *a, const match_setup *m, game_record *rec, int over, const char *tag)
+{
+    table_save_unfinished(a, m, rec, over, tag);
+    rec->n_moves = 0;
+    if (a->scenes.n <= 1)
+        app_scene_replace(a, picker_scene_create(a));
+    else
+        app_scene_pop(a);
+}
+
+/* ---------------------------------------------------------------- the computer */
+
+struct table_ai {
+    const game_rules *g;
+    int level;
+    uint64_t seed;
+    game_move out;
+    int rc;
+    SDL_atomic_t done, refs;
+    SDL_Thread *thread;
+    max_align_t st[]; /* the position, g->state_size bytes */
+};
+
+static void ai_release(table_ai *j)
+{
+    if (SDL_AtomicAdd(&j->refs, -1) == 1)
+        free(j);
+}
+
+static int ai_thread(void *p)
+{
+    table_ai *j = p;
+    j->rc = ai_choose(j->g, j->st, (ai_level)(AI_EASY + j->level % 3), j->seed, &j->out);
+    SDL_AtomicSet(&j->done, 1);
+    ai_release(j);
+    return 0;
+}
+
+table_ai *table_ai_start(const game_rules *g, const void *st, int level, uint64_t seed)
+{
+    table_ai *j = calloc(1, sizeof *j + g->state_size + sizeof(max_align_t));
+    if (!j)
+        return NULL;
+    j->g = g;
+    memcpy(j->st, st, g->state_size);
+    j->level = level;
+    j->seed = seed;
+    SDL_AtomicSet(&j->refs, 2);
+    j->thread = SDL_CreateThread(ai_thread, "table-ai", j);
+    if (!j->thread)
+        ai_thread(j);
+    return j;
+}
+
+int table_ai_done(const table_ai *j) { return SDL_AtomicGet((SDL_atomic_t *)&j->done) != 0; }
+
+int table_ai_take(table_ai *j, game_move *out)
+{
+    int rc;
+    if (j->thread)
+        SDL_WaitThread(j->thread, NULL);
+    j->thread = NULL;
+    rc = j->rc;
+    *out = j->out;
+    ai_release(j);
+    return rc;
+}
+
+void table_ai_drop(table_ai *j, int wait)
+{
+    if (!j)
+        return;
+    if (j->thread) {
+        if (wait)
+            SDL_WaitThread(j->thread, NULL);
+        else
+            SDL_DetachThread(j->thread);
+    }
+    ai_release(j);
+}
+
+uint64_t table_ai_seed(const game_record *rec)
+{
+    return rec->seed ^ ((uint64_t)(rec->cursor + 1) * 0x9e3779b97f4a7c15ULL);
+}
+
+int table_record_take(game_record *dst, game_record *rec, const char *id, void *st)
+{
+    char err[200];
+    if (strcmp(rec->game, id) != 0) {
+        log_error("%s table: the record holds a %s game", id, rec->game);
+        record_free(rec);
+        return -1;
+    }
+    *dst = *rec;
+    memset(rec, 0, sizeof *rec);
+    if (record_replay(dst, dst->cursor, st, err, sizeof err) != 0) {
+        log_error("%s table: %s", id, err);
+        record_free(dst);
+        return -1;
+    }
+    return 0;
 }
 
 /* ---------------------------------------------------------------- pause menu */

@@ -45,4 +45,33 @@ scene *table_menu_create(struct app *a, table_menu_choice *choice, int can_undo,
 /* A seat's name as the table and the score screen show it ("Computer (Hard)"). */
 void table_seat_name(const match_setup *m, int seat, char *buf, size_t n);
 
+/* A computer move searched on a worker thread over its own copy of the
+ * position; whichever of the thread and the table lets go last frees it. */
+typedef struct table_ai table_ai;
+/* Starts a search of position st (game g) at level (0 easy .. 2 hard), from
+ * seed; without a thread it thinks here (the frame stalls, the game goes on). */
+table_ai *table_ai_start(const game_rules *g, const void *st, int level, uint64_t seed);
+/* Whether the answer is ready. */
+int table_ai_done(const table_ai *j);
+/* Waits for the answer and frees the job: 0 with the move in out, or -1. */
+int table_ai_take(table_ai *j, game_move *out);
+/* Lets go of a search whose answer no longer matters (NULL is fine); with
+ * wait it lets it finish first (the app is closing). */
+void table_ai_drop(table_ai *j, int wait);
+/* The seed of the computer's search at a ply: from the game's seed, so a
+ * replayed game replays the computer too. */
+uint64_t table_ai_seed(const game_record *rec);
+
+/* Saves an unfinished match that has moves (traced "<tag> saved"); a
+ * finished or empty one is not saved. */
+void table_save_unfinished(struct app *a, const match_setup *m, const game_record *rec, int over,
+                           const char *tag);
+/* Menu > Save & quit: saves, marks rec saved (its moves forgotten, so the
+ * view's leave does not save again) and leaves for the scene below, or the picker. */
+void table_quit(struct app *a, const match_setup *m, game_record *rec, int over, const char *tag);
+
+/* Takes over rec for a view of game id: checks the game and replays it to
+ * its cursor into st. 0, or -1 (rec freed, the reason logged). */
+int table_record_take(game_record *dst, game_record *rec, const char *id, void *st);
+
 #endif

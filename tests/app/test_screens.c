@@ -179,11 +179,12 @@ static void compare_golden(const uint8_t *small, const char *name)
     assert_true(far < GOLD_W * GOLD_H / 50);
 }
 
-static void shoot_scaled(const char *scene_name, int w, int h, int render_scale);
+/* Resolution scale for the next shot (percent); 100 draws straight to the window. */
+static int shot_render_scale = 100;
 
-static void shoot(const char *scene_name, int w, int h) { shoot_scaled(scene_name, w, h, 100); }
-
-static void shoot_scaled(const char *scene_name, int w, int h, int render_scale)
+/* A screen after frames logic steps; game and seats pick the table. */
+static void shoot_game(const char *scene_name, const char *game, const char *seats, int frames,
+                       const char *golden, int w, int h)
 {
     app_options o;
     app *a;
@@ -196,23 +197,24 @@ static void shoot_scaled(const char *scene_name, int w, int h, int render_scale)
     o.window_h = h;
     o.scene = scene_name;
     /* 9stax has four seats: the fullest setup screen; the table is STAX's. */
-    o.game = strcmp(scene_name, "table") == 0 ? "stax" : "9stax";
+    o.game = game;
+    o.seats = seats;
     o.headless = 1;
     o.screenshot = "(test)";
     a = app_create(&o);
     assert_non_null(a);
     assert_int_equal(a->fb_w, w);
     assert_int_equal(a->fb_h, h);
-    a->settings.v[SETTING_render_scale] = render_scale;
-    for (int f = 0; f < 30; f++) {
+    a->settings.v[SETTING_render_scale] = shot_render_scale;
+    for (int f = 0; f < frames; f++) {
         now += APP_STEP;
-        if (f == 29) {
+        if (f == frames - 1) {
             n_texts = 0;
             ui_audit_enable(1);
             ui_audit_reset();
             render_set_text_hook(a->r, on_text, NULL);
         }
-        assert_int_equal(app_frame(a, now, f == 29), 0);
+        assert_int_equal(app_frame(a, now, f == frames - 1), 0);
     }
     render_set_text_hook(a->r, NULL, NULL);
     ui_audit_enable(0);
@@ -224,14 +226,31 @@ static void shoot_scaled(const char *scene_name, int w, int h, int render_scale)
     assert_int_equal(render_read_pixels(a->r, w, h, px), 0);
     check_not_blank(px, w, h);
     downscale(px, w, h, small);
-    if (render_scale != 100)
-        snprintf(name, sizeof name, "%s-%dx%d-at%d", scene_name, w, h, render_scale);
-    else
-        snprintf(name, sizeof name, "%s-%dx%d", scene_name, w, h);
+    snprintf(name, sizeof name, "%s-%dx%d", golden, w, h);
     compare_golden(small, name);
     free(px);
     free(small);
     app_destroy(a);
+}
+
+static void shoot(const char *scene_name, int w, int h)
+{
+    /* 9stax has four seats: the fullest setup screen; the table is STAX's. */
+    shoot_game(scene_name, strcmp(scene_name, "table") == 0 ? "stax" : "9stax", NULL, 30, scene_name, w,
+               h);
+}
+
+/* The 9 STAX table once the deal has landed: two players at 720p, four at 4K. */
+static void test_nine_table_2p_720p(void **state)
+{
+    (void)state;
+    shoot_game("table", "9stax", "human,easy", 90, "nine-table-2p", 1280, 720);
+}
+
+static void test_nine_table_4p_4k(void **state)
+{
+    (void)state;
+    shoot_game("table", "9stax", "human,easy,medium,hard", 90, "nine-table-4p", 3840, 2160);
 }
 
 #define SCREEN_TEST(scene_name)                                                                    \
@@ -257,7 +276,9 @@ SCREEN_TEST(table)
 static void test_settings_720p_half_scale(void **state)
 {
     (void)state;
-    shoot_scaled("settings", 1280, 720, 50);
+    shot_render_scale = 50;
+    shoot_game("settings", "9stax", NULL, 30, "settings-at50", 1280, 720);
+    shot_render_scale = 100;
 }
 
 int main(void)
@@ -270,6 +291,7 @@ int main(void)
         cmocka_unit_test(test_rules_720p),    cmocka_unit_test(test_rules_4k),
         cmocka_unit_test(test_score_720p),    cmocka_unit_test(test_score_4k),
         cmocka_unit_test(test_table_720p),    cmocka_unit_test(test_table_4k),
+        cmocka_unit_test(test_nine_table_2p_720p), cmocka_unit_test(test_nine_table_4p_4k),
     };
     return cmocka_run_group_tests(tests, setup_env, teardown_env);
 }

@@ -34,29 +34,20 @@ static int teardown_env(void **state)
 
 /* Runs the game on a script with its own preferences folder (pref names it);
  * returns the trace (caller frees). */
+/* Runs the game on a script with its own preferences folder (pref names it);
+ * returns the trace (caller frees). */
 static char *play(const char *pref, const char *scene_args, const char *script)
 {
-    char cmd[4096], trace[400];
-    snprintf(trace, sizeof trace, "%s/%s-%s.trace", tmp, pref, script);
-    snprintf(cmd, sizeof cmd,
-             "mkdir -p %s/%s && cd / && STACKHOUSE_PREF_DIR=%s/%s %s %s --screenshot %s/%s.png "
-             "--window 1280x720 --input %s/tests/scripts/%s.txt --trace %s 2>%s/%s.err >/dev/null",
-             tmp, pref, tmp, pref, GAME, scene_args, tmp, script, STACKHOUSE_SOURCE_DIR, script,
-             trace, tmp, script);
-    assert_int_equal(testenv_run(cmd), 0);
-    return testenv_slurp(trace);
+    int rc;
+    char *t = testenv_play_script(tmp, GAME, STACKHOUSE_SOURCE_DIR, pref, scene_args, script, &rc);
+    assert_int_equal(rc, 0);
+    return t;
 }
 
 /* The text after the last (or first) occurrence of key, up to the newline. */
 static void line_after(const char *t, const char *key, int last, char *out, size_t n)
 {
-    const char *p = strstr(t, key), *q;
-    assert_non_null(p);
-    while (last && (q = strstr(p + 1, key)))
-        p = q;
-    p += strlen(key);
-    q = strchr(p, '\n');
-    snprintf(out, n, "%.*s", (int)(q ? q - p : (long)strlen(p)), p);
+    assert_int_equal(testenv_line_after(t, key, last, out, n), 0);
 }
 
 static void test_mouse_alone(void **state)

@@ -126,4 +126,38 @@ static inline int testenv_run(const char *cmd)
     return WEXITSTATUS(rc);
 }
 
+/* Runs the game binary on tests/scripts/<name>.txt at 1280x720 with its
+ * own preferences folder tmp/<pref> (a save survives between runs that
+ * share pref), tracing to a file; *rc gets the exit status. Returns the
+ * trace (caller frees). */
+static inline char *testenv_play_script(const char *tmp, const char *game, const char *source_dir,
+                                        const char *pref, const char *scene_args, const char *name,
+                                        int *rc)
+{
+    char cmd[4096], trace[400];
+    snprintf(trace, sizeof trace, "%s/%s-%s.trace", tmp, pref, name);
+    snprintf(cmd, sizeof cmd,
+             "mkdir -p %s/%s && cd / && STACKHOUSE_PREF_DIR=%s/%s %s %s --screenshot %s/%s.png "
+             "--window 1280x720 --input %s/tests/scripts/%s.txt --trace %s 2>%s/%s.err >/dev/null",
+             tmp, pref, tmp, pref, game, scene_args, tmp, name, source_dir, name, trace, tmp,
+             name);
+    *rc = testenv_run(cmd);
+    return testenv_slurp(trace);
+}
+
+/* Copies the text after the first (last: the last) occurrence of key in t,
+ * up to the newline, into out; 0, or -1 if key is absent. */
+static inline int testenv_line_after(const char *t, const char *key, int last, char *out, size_t n)
+{
+    const char *p = strstr(t, key), *q;
+    if (!p)
+        return -1;
+    while (last && (q = strstr(p + 1, key)))
+        p = q;
+    p += strlen(key);
+    q = strchr(p, '\n');
+    snprintf(out, n, "%.*s", (int)(q ? q - p : (long)strlen(p)), p);
+    return 0;
+}
+
 #endif

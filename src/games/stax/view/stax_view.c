@@ -31,17 +31,6 @@ static const char *const disc_sprites[2][2] = {{"stax/red_minor", "stax/red_majo
                                                {"stax/blue_minor", "stax/blue_major"}};
 static const rcolor side_colors[2] = {{178, 40, 36, 255}, {38, 84, 170, 255}};
 
-/* A computer move searched on a worker thread over its own copy of the
- * position; whichever of the thread and the table lets go last frees it. */
-typedef struct ai_job {
-    stax_state st;
-    int level;
-    uint64_t seed;
-    game_move out;
-    int rc;
-    SDL_atomic_t done, refs;
-} ai_job;
-
 /* One move (or one entered jump) being shown sliding square by square. */
 typedef struct anim {
     int active;
@@ -83,8 +72,7 @@ typedef struct stax_view {
     float cur_x, cur_y, cur_px, cur_py;
 
     /* the computer */
-    ai_job *job;
-    SDL_Thread *thread;
+    table_ai *job;
     double due; /* when the computer's move may be shown */
 
     ui_nav nav;
@@ -157,31 +145,11 @@ static void trace_position(stax_view *v, app *a)
         app_trace(a, "stax position %s", pos);
 }
 
-static void job_release(ai_job *j)
-{
-    if (SDL_AtomicAdd(&j->refs, -1) == 1)
-        free(j);
-}
-
-static int ai_thread(void *p)
-{
-    ai_job *j = p;
-    j->rc = ai_choose(&stax_rules, &j->st, (ai_level)j->level, j->seed, &j->out);
-    SDL_AtomicSet(&j->done, 1);
-    job_release(j);
-    return 0;
-}
-
 /* Lets go of a search in flight: its answer no longer matters. */
 static void ai_cancel(stax_view *v)
 {
-    if (!v->job)
-        return;
-    if (v->thread)
-        SDL_DetachThread(v->thread);
-    job_release(v->job);
+    table_ai_drop(v->job, 0);
     v->job = NULL;
-    v->thread = NULL;
 }
 
 /* Undo as far back as the turn of the human before the last one; -1 if
@@ -280,15 +248,7 @@ static void commit(stax_view *v, app *a, const game_move *m, const stax_board *f
     v->cursor = m->b[m->len - 1];
 }
 
-static void save_now(stax_view *v, app *a)
-{
-    if (v->over || v->rec.n_moves == 0)
-        return;
-    if (table_save(a, &v->m, &v->rec) == 0)
-        app_trace(a, "stax saved");
-    else
-        log_warn("stax table: the game could not be saved");
-}
+static void save_now(stax_view *v, app *a) { table_save_unfinished(a, &v->m, &v->rec, v->over, "stax"); }
 
 /* ---------------------------------------------------------------- entering moves */
 
@@ -449,15 +409,7 @@ static void open_menu(stax_view *v, app *a)
     app_scene_push(a, table_menu_create(a, &v->menu_choice, v->can_undo, v->can_redo));
 }
 
-static void quit_table(stax_view *v, app *a)
-{
-    save_now(v, a);
-    v->rec.n_moves = 0; /* saved: leave must not save again */
-    if (a->scenes.n <= 1)
-        app_scene_replace(a, picker_scene_create(a));
-    else
-        app_scene_pop(a);
-}
+static void quit_table(stax_view *v, app *a) { table_quit(a, &v->m, &v->rec, v->over, "stax"); }
 
 static void show_score(stax_view *v, app *a)
 {
@@ -653,35 +605,18 @@ static void computer_turn(stax_view *v, app *a)
     int seat = stax_rules.current_player(&v->st);
     if (v->over || v->an.active || seat < 0 || seat_human(v, seat))
         return;
-    if (!v->job) {
-        ai_job *j = calloc(1, sizeof *j);
-        if (!j)
-            return;
-        j->st = v->st;
-        j->level = AI_EASY + v->m.level[seat] % 3;
-        /* From the game's seed and the ply, so a replayed game replays the computer too. */
-        j->seed = v->rec.seed ^ ((uint64_t)(v->rec.cursor + 1) * 0x9e3779b97f4a7c15ULL);
-        SDL_AtomicSet(&j->refs, 2);
-        v->job = j;
-        v->thread = SDL_CreateThread(ai_thread, "stax-ai", j);
-        if (!v->thread)
-            ai_thread(j); /* no thread: think here (the frame stalls, the game goes on) */
-    }
-    if (v->time < v->due)
+    if (!v->job)
+        v->job = table_ai_start(&stax_rules, &v->st, v->m.level[seat], table_ai_seed(&v->rec));
+    if (!v->job || v->time < v->due)
         return;
     /* Headless capture waits for the answer, so its frames are the same every run. */
-    if (!SDL_AtomicGet(&v->job->done) && !a->opt.screenshot)
+    if (!table_ai_done(v->job) && !a->opt.screenshot)
         return;
-    if (v->thread)
-        SDL_WaitThread(v->thread, NULL);
-    v->thread = NULL;
     {
-        ai_job *j = v->job;
-        game_move m = j->out;
-        int rc = j->rc;
+        game_move m;
+        table_ai *j = v->job;
         v->job = NULL;
-        job_release(j);
-        if (rc != 0) {
+        if (table_ai_take(j, &m) != 0) {
             log_error("stax table: the computer found no move");
             return;
         }
@@ -1226,37 +1161,24 @@ static void stax_view_leave(scene *s, app *a)
 {
     stax_view *v = s->data;
     save_now(v, a);
-    if (v->job && a->quit && v->thread) {
-        /* The app is closing: let the search finish rather than leave it running at exit. */
-        SDL_WaitThread(v->thread, NULL);
-        v->thread = NULL;
-    }
-    ai_cancel(v);
+    /* The app is closing: let a search finish rather than leave it running at exit. */
+    table_ai_drop(v->job, a->quit);
+    v->job = NULL;
     record_free(&v->rec);
     free(v);
 }
 
 scene *stax_view_create(app *a, const match_setup *m, game_record *rec)
 {
-    stax_view *v;
-    char err[200];
+    stax_view *v = calloc(1, sizeof *v);
     (void)a;
-    if (strcmp(rec->game, "stax") != 0) {
-        record_free(rec);
-        return NULL;
-    }
-    v = calloc(1, sizeof *v);
     if (!v)
         abort();
-    v->m = *m;
-    v->rec = *rec;
-    memset(rec, 0, sizeof *rec);
-    if (record_replay(&v->rec, v->rec.cursor, &v->st, err, sizeof err) != 0) {
-        log_error("stax table: %s", err);
-        record_free(&v->rec);
+    if (table_record_take(&v->rec, rec, "stax", &v->st) != 0) {
         free(v);
         return NULL;
     }
+    v->m = *m;
     v->hover_sq = -1;
     v->press_target = -1;
     v->promo_sq = -1;

@@ -1,0 +1,177 @@
+/* The 9 STAX table end to end under its own Xvfb, driven by input scripts:
+ * mouse alone plays a card and draws, controller alone plays a card and draws, the
+ * privacy curtain between two humans (nothing private drawn behind it, and
+ * only the viewer's own cards after it), a targeted human asked about
+ * Immunity (a Peek between two humans) and the prompt timing out in party
+ * play, and save on quit then resume restoring the same position.
+ * The table traces "nine faces pK: ..." with every card it drew face up
+ * (from the viewing seat's observation) whenever that changes. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "testenv.h"
+
+#define GAME STACKHOUSE_BINARY_DIR "/stackhouse"
+static char tmp[256];
+
+static int setup_env(void **state)
+{
+    (void)state;
+    return testenv_start_game_env(tmp, sizeof tmp);
+}
+
+static int teardown_env(void **state)
+{
+    (void)state;
+    testenv_stop_xvfb();
+    return 0;
+}
+
+/* Runs the game on a script with its own preferences folder (pref names it);
+ * returns the trace (caller frees). */
+static char *play(const char *pref, const char *scene_args, const char *script)
+{
+    int rc;
+    char *t = testenv_play_script(tmp, GAME, STACKHOUSE_SOURCE_DIR, pref, scene_args, script, &rc);
+    assert_int_equal(rc, 0);
+    return t;
+}
+
+/* The text after the last (or first) occurrence of key, up to the newline. */
+static void line_after(const char *t, const char *key, int last, char *out, size_t n)
+{
+    assert_int_equal(testenv_line_after(t, key, last, out, n), 0);
+}
+
+static void test_mouse_plays_and_draws(void **state)
+{
+    char *t = play("mouse", "--scene table --game 9stax --seats human,easy", "nine_mouse");
+    const char *p;
+    (void)state;
+    assert_non_null(strstr(t, "nine choose play G2\nnine move p1 play G2\n"));
+    assert_non_null(strstr(t, "nine log Player 1 played green 2: everyone moves to stack 2.\n"));
+    p = strstr(t, "nine move p2 "); /* the computer answered */
+    assert_non_null(p);
+    assert_non_null(strstr(p, "nine choose draw pile\nnine move p1 draw\n"));
+    free(t);
+}
+
+static void test_controller_plays(void **state)
+{
+    char *t = play("pad", "--scene table --game 9stax --seats human,easy", "nine_pad");
+    (void)state;
+    assert_non_null(strstr(t, "focus nine play G3\n"));
+    assert_non_null(strstr(t, "nine choose play G3\nnine move p1 play G3\n"));
+    assert_non_null(strstr(strstr(t, "nine move p2 "), "nine choose draw\nnine move p1 draw\n"));
+    free(t);
+}
+
+/* Every "nine faces" line from p on names only cards of seat s. */
+static void faces_only(const char *p, int s)
+{
+    char own[8], hand[12];
+    snprintf(own, sizeof own, " p%ds", s + 1);
+    snprintf(hand, sizeof hand, " p%dhand", s + 1);
+    while ((p = strstr(p, "nine faces "))) {
+        const char *e = strchr(p, '\n'), *c = strchr(p, ':');
+        assert_non_null(e);
+        for (c = c + 1; c && c < e; c = strchr(c + 1, ' ')) {
+            if (c[0] == ' ' && c[1] == '-')
+                break;
+            if (strncmp(c, own, strlen(own)) != 0 && strncmp(c, hand, strlen(hand)) != 0)
+                fail_msg("seat %d saw another seat's card: %.*s", s + 1, (int)(e - p), p);
+        }
+        p = e;
+        if (strstr(p, "nine curtain p") == p + 1)
+            break;
+    }
+}
+
+static void test_curtain_between_humans(void **state)
+{
+    char *t = play("curtain", "--scene table --game 9stax --seats human,human", "nine_curtain");
+    const char *c1, *c2, *l2;
+    (void)state;
+    c1 = strstr(t, "nine curtain p1\n");
+    assert_non_null(c1);
+    /* behind the curtain, nothing face up */
+    assert_non_null(strstr(c1, "nine faces curtain p1: -\n"));
+    assert_true(strstr(t, "nine faces p1:") > strstr(t, "nine curtain lifted p1\n"));
+    assert_non_null(strstr(t, "nine move p1 play G2\n"));
+    c2 = strstr(t, "nine curtain p2\n");
+    assert_non_null(c2);
+    assert_true(c2 > strstr(t, "nine move p1 play G2\n"));
+    assert_non_null(strstr(c2, "nine faces curtain p2: -\n"));
+    l2 = strstr(c2, "nine curtain lifted p2\n");
+    assert_non_null(l2);
+    /* between the curtain and its lifting nothing but the curtain was drawn */
+    for (const char *f = strstr(c2, "nine faces "); f && f < l2; f = strstr(f + 1, "nine faces "))
+        assert_true(strncmp(f, "nine faces curtain p2: -\n", 25) == 0);
+    /* then Player 2 sees its own held stack, and none of Player 1's cards */
+    assert_non_null(strstr(l2, "nine faces p2: p2s2:"));
+    faces_only(l2, 1);
+    free(t);
+}
+
+static void test_targeted_human_gets_immunity_prompt(void **state)
+{
+    char *t = play("immune", "--scene table --game 9stax --seats human,human", "nine_immune");
+    const char *c;
+    (void)state;
+    assert_non_null(strstr(t, "nine move p1 play GP\n"));
+    assert_non_null(strstr(t, "nine choose peek p2s1\nnine move p1 peek p2 s1\n"));
+    c = strstr(t, "nine curtain p2\n");
+    assert_non_null(c);
+    assert_non_null(strstr(c, "nine prompt p2 immune\n"));
+    assert_non_null(strstr(c, "nine choose immune\nnine move p2 immune\n"));
+    assert_non_null(strstr(t, "nine log Player 2 uses Immunity!\n"));
+    free(t);
+}
+
+static void test_party_prompt_times_out(void **state)
+{
+    char *t = play("timeout", "--scene table --game 9stax --seats human,human", "nine_timeout");
+    const char *p;
+    (void)state;
+    p = strstr(t, "nine prompt p2 immune\n");
+    assert_non_null(p);
+    assert_non_null(strstr(p, "nine prompt timed out\nnine choose accept\nnine move p2 accept\n"));
+    /* the Peek goes ahead: the screen goes back to Player 1, who looks at the stack */
+    p = strstr(p, "nine curtain p1\n");
+    assert_non_null(p);
+    free(t);
+}
+
+static void test_save_on_quit_then_resume(void **state)
+{
+    char saved[2100], resumed[2100];
+    char *t = play("resume", "--scene table --game 9stax --seats human,easy", "nine_quit");
+    (void)state;
+    assert_non_null(strstr(t, "nine saved\n"));
+    assert_non_null(strstr(t, "scene picker\n"));
+    line_after(t, "nine position ", 1, saved, sizeof saved);
+    free(t);
+    t = play("resume", "--scene setup --game 9stax", "nine_resume");
+    assert_non_null(strstr(t, "focus setup resume\n"));
+    line_after(strstr(t, "scene table\n"), "nine position ", 0, resumed, sizeof resumed);
+    assert_string_equal(resumed, saved);
+    assert_non_null(strstr(saved, "disc=G2"));
+    free(t);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_mouse_plays_and_draws),
+        cmocka_unit_test(test_controller_plays),
+        cmocka_unit_test(test_curtain_between_humans),
+        cmocka_unit_test(test_targeted_human_gets_immunity_prompt),
+        cmocka_unit_test(test_party_prompt_times_out),
+        cmocka_unit_test(test_save_on_quit_then_resume),
+    };
+    return cmocka_run_group_tests(tests, setup_env, teardown_env);
+}
