@@ -38,6 +38,7 @@ typedef struct maxstax_setup {
     int players;              /* 2..4 */
     int stars_min, stars_max; /* the deck is limited to cards in this range */
     int snap;                 /* a picked-up block squares up to 0/90 degrees */
+    double round_seconds;     /* a round's length; 0 is the rules' 2 minutes (tests shorten it) */
 } maxstax_setup;
 
 /* What became of a player's last claim. */
@@ -69,6 +70,9 @@ maxstax_pose maxstax_match_pose(const maxstax_match *m, int p, int b);
 double maxstax_match_pile_x(int k);
 /* Where player p's hand is, relative to their space. */
 void maxstax_match_hand(const maxstax_match *m, int p, double *x, double *y);
+/* A test hook: stands the first n blocks of this round's card (all of it when
+ * n is its size) in player p's space, centred, taken from p's piles. */
+void maxstax_match_compose(maxstax_match *m, int p, int n);
 /* State of player p's last claim. */
 maxstax_claim maxstax_match_claim(const maxstax_match *m, int p);
 /* Seconds left in the round. */

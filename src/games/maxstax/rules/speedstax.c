@@ -33,6 +33,7 @@ int speedstax_init(speedstax_state *s, int players, const int *cards, int n_card
     memset(s, 0, sizeof *s);
     s->players = players;
     s->winner = -1;
+    s->round_ticks = SPEEDSTAX_ROUND_TICKS;
     rng_seed(&s->r, seed);
     memcpy(s->order, cards, sizeof cards[0] * (size_t)n_cards);
     s->n_order = n_cards;
@@ -130,7 +131,7 @@ int speedstax_tick(speedstax_state *s)
     }
     /* A stack-off is over at its first finish; a round when all are done. */
     int done = s->phase == SPEEDSTAX_STACKOFF ? finished > 0 : building == 0;
-    if (pending || (!done && s->tick < SPEEDSTAX_ROUND_TICKS))
+    if (pending || (!done && s->tick < s->round_ticks))
         return 0;
     if (s->phase == SPEEDSTAX_STACKOFF) {
         after_stackoff(s);

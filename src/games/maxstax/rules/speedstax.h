@@ -23,6 +23,7 @@ typedef struct speedstax_state {
     int shuffler;  /* seat, picked at random */
     int card;      /* index into the deck of this round's card */
     long tick;     /* ticks since the round started */
+    long round_ticks; /* a round's length in ticks: SPEEDSTAX_ROUND_TICKS unless shortened */
     int in_play[SPEEDSTAX_MAX_PLAYERS]; /* everyone in a round; the tied in a stack-off */
     int pending[SPEEDSTAX_MAX_PLAYERS]; /* a claim is being checked */
     long finish[SPEEDSTAX_MAX_PLAYERS]; /* tick of the confirmed claim, or -1 */
