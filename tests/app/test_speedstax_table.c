@@ -1,0 +1,97 @@
+/* The SPEEDSTAX table end to end under its own Xvfb, driven by input
+ * scripts: the mouse picks a block up, drags it on its spring, turns it and
+ * lets go; a controller alone does the same. The table traces "speedstax
+ * grab|turn|drop ..." with the block's pose in its space. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "testenv.h"
+
+#define GAME STACKHOUSE_BINARY_DIR "/stackhouse"
+
+static char tmp[256];
+
+static int setup_env(void **state)
+{
+    (void)state;
+    return testenv_start_game_env(tmp, sizeof tmp);
+}
+
+static int teardown_env(void **state)
+{
+    (void)state;
+    testenv_stop_xvfb();
+    return 0;
+}
+
+/* Runs the game on a script with its own preferences folder; returns the trace (caller frees). */
+static char *play(const char *pref, const char *scene_args, const char *script)
+{
+    char cmd[4096], trace[400];
+    snprintf(trace, sizeof trace, "%s/%s-%s.trace", tmp, pref, script);
+    snprintf(cmd, sizeof cmd,
+             "mkdir -p %s/%s && cd / && STACKHOUSE_PREF_DIR=%s/%s %s %s --screenshot %s/%s.png "
+             "--window 1280x720 --input %s/tests/scripts/%s.txt --trace %s 2>%s/%s.err >/dev/null",
+             tmp, pref, tmp, pref, GAME, scene_args, tmp, script, STACKHOUSE_SOURCE_DIR, script,
+             trace, tmp, script);
+    assert_int_equal(testenv_run(cmd), 0);
+    return testenv_slurp(trace);
+}
+
+/* Reads "speedstax <what> 0 block B at X Y A" after the first "<what>". */
+static int pose_after(const char *t, const char *what, int *b, double *x, double *y, double *ang)
+{
+    char key[64];
+    const char *p;
+    snprintf(key, sizeof key, "speedstax %s 0 block ", what);
+    p = strstr(t, key);
+    return p && sscanf(p + strlen(key), "%d at %lf %lf %lf", b, x, y, ang) == 4 ? 0 : -1;
+}
+
+static void test_mouse_grab_drag_turn_drop(void **state)
+{
+    char *t = play("mouse", "--scene table --game speedstax --seats human,easy", "speedstax_mouse");
+    int b, b2;
+    double x, y, ang;
+    (void)state;
+    /* the top block of the first pile (12.5, 3.5), as it lay */
+    assert_int_equal(pose_after(t, "grab", &b, &x, &y, &ang), 0);
+    assert_true(x > 11.5 && x < 13.5 && y > 3 && y < 4 && ang == 0);
+    assert_non_null(strstr(t, "speedstax turn 0 +1\n"));
+    /* carried left over the space, turned a step, let go in the air */
+    assert_int_equal(pose_after(t, "drop", &b2, &x, &y, &ang), 0);
+    assert_int_equal(b2, b);
+    assert_true(x > 0 && x < 9 && y > 2);
+    assert_true(ang > 5 && ang < 25);
+    free(t);
+}
+
+static void test_controller_alone(void **state)
+{
+    char *t = play("pad", "--scene table --game speedstax --seats human,easy", "speedstax_pad");
+    int b, b2;
+    double x, y, ang;
+    (void)state;
+    assert_non_null(strstr(t, "controller connected"));
+    assert_int_equal(pose_after(t, "grab", &b, &x, &y, &ang), 0);
+    assert_true(x > 11.5 && x < 13.5 && y > 3 && y < 4);
+    assert_non_null(strstr(t, "speedstax turn 0 -1\n"));
+    assert_int_equal(pose_after(t, "drop", &b2, &x, &y, &ang), 0);
+    assert_int_equal(b2, b);
+    assert_true(x > 0 && x < 6);
+    assert_true(ang < -5 && ang > -25);
+    free(t);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_mouse_grab_drag_turn_drop),
+        cmocka_unit_test(test_controller_alone),
+    };
+    return cmocka_run_group_tests(tests, setup_env, teardown_env);
+}
