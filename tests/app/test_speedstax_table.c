@@ -1,6 +1,8 @@
 /* The SPEEDSTAX table end to end under its own Xvfb, driven by input
  * scripts: the mouse picks a block up, drags it on its spring, turns it and
- * lets go; a controller alone does the same. The table traces "speedstax
+ * lets go; a controller alone does the same; MAX STAX on a composed card
+ * holds and on a wrong structure fails; computer stackers play a short
+ * round to the round results. The table traces "speedstax
  * grab|turn|drop ..." with the block's pose in its space. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -87,11 +89,43 @@ static void test_controller_alone(void **state)
     free(t);
 }
 
+static void test_claim_on_the_card_holds(void **state)
+{
+    char *t = play("held", "--scene table --game speedstax --seats human,easy --position compose=0:99",
+                   "speedstax_claim");
+    (void)state;
+    assert_non_null(strstr(t, "speedstax shout 0\nspeedstax claim 0 held\n"));
+    free(t);
+}
+
+static void test_claim_on_a_wrong_structure_fails(void **state)
+{
+    char *t = play("failed", "--scene table --game speedstax --seats human,easy --position compose=0:1",
+                   "speedstax_claim");
+    (void)state;
+    assert_non_null(strstr(t, "speedstax shout 0\nspeedstax claim 0 failed\n"));
+    assert_null(strstr(t, "round 1 over")); /* the round goes on */
+    free(t);
+}
+
+static void test_short_round_with_computers_reaches_results(void **state)
+{
+    char *t = play("round", "--scene table --game speedstax --seats medium,hard --position round=6",
+                   "speedstax_round");
+    (void)state;
+    assert_non_null(strstr(t, "speedstax round 1 over: "));
+    assert_null(strstr(t, "match over"));
+    free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_mouse_grab_drag_turn_drop),
         cmocka_unit_test(test_controller_alone),
+        cmocka_unit_test(test_claim_on_the_card_holds),
+        cmocka_unit_test(test_claim_on_a_wrong_structure_fails),
+        cmocka_unit_test(test_short_round_with_computers_reaches_results),
     };
     return cmocka_run_group_tests(tests, setup_env, teardown_env);
 }
