@@ -179,7 +179,8 @@ static void compare_golden(const uint8_t *small, const char *name)
     assert_true(far < GOLD_W * GOLD_H / 50);
 }
 
-static void shoot(const char *scene_name, int w, int h)
+static void shoot_game(const char *scene_name, const char *game, const char *seats, const char *golden, int w,
+                       int h)
 {
     app_options o;
     app *a;
@@ -191,8 +192,8 @@ static void shoot(const char *scene_name, int w, int h)
     o.window_w = w;
     o.window_h = h;
     o.scene = scene_name;
-    /* 9stax has four seats: the fullest setup screen; the table is STAX's. */
-    o.game = strcmp(scene_name, "table") == 0 ? "stax" : "9stax";
+    o.game = game;
+    o.seats = seats;
     o.headless = 1;
     o.screenshot = "(test)";
     a = app_create(&o);
@@ -219,11 +220,31 @@ static void shoot(const char *scene_name, int w, int h)
     assert_int_equal(render_read_pixels(a->r, w, h, px), 0);
     check_not_blank(px, w, h);
     downscale(px, w, h, small);
-    snprintf(name, sizeof name, "%s-%dx%d", scene_name, w, h);
+    snprintf(name, sizeof name, "%s-%dx%d", golden, w, h);
     compare_golden(small, name);
     free(px);
     free(small);
     app_destroy(a);
+}
+
+static void shoot(const char *scene_name, int w, int h)
+{
+    /* 9stax has four seats: the fullest setup screen; the table is STAX's. */
+    shoot_game(scene_name, strcmp(scene_name, "table") == 0 ? "stax" : "9stax", NULL, scene_name, w, h);
+}
+
+/* SPEEDSTAX: one mouse against a computer at 720p; four spaces side by side
+ * (split screen, computer stackers at work) at 4K. */
+static void test_speedstax_720p(void **state)
+{
+    (void)state;
+    shoot_game("table", "speedstax", "human,medium", "speedstax", 1280, 720);
+}
+
+static void test_speedstax_split_4k(void **state)
+{
+    (void)state;
+    shoot_game("table", "speedstax", "easy,medium,hard,medium", "speedstax-split", 3840, 2160);
 }
 
 #define SCREEN_TEST(scene_name)                                                                    \
@@ -254,6 +275,7 @@ int main(void)
         cmocka_unit_test(test_rules_720p),    cmocka_unit_test(test_rules_4k),
         cmocka_unit_test(test_score_720p),    cmocka_unit_test(test_score_4k),
         cmocka_unit_test(test_table_720p),    cmocka_unit_test(test_table_4k),
+        cmocka_unit_test(test_speedstax_720p), cmocka_unit_test(test_speedstax_split_4k),
     };
     return cmocka_run_group_tests(tests, setup_env, teardown_env);
 }

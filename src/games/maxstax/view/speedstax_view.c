@@ -69,7 +69,7 @@ typedef struct speedstax_view {
 } speedstax_view;
 
 static const rcolor tints[SPEEDSTAX_MAX_PLAYERS] = {
-    {255, 255, 255, 255}, {255, 196, 170, 255}, {190, 222, 255, 255}, {206, 240, 178, 255}};
+    {255, 255, 255, 255}, {255, 190, 160, 255}, {196, 226, 255, 255}, {214, 246, 170, 255}};
 static const rcolor seat_cols[SPEEDSTAX_MAX_PLAYERS] = {
     {181, 120, 52, 255}, {200, 80, 45, 255}, {47, 111, 143, 255}, {86, 140, 60, 255}};
 
@@ -706,6 +706,26 @@ static void draw_results(render *r, app *a, speedstax_view *v)
     }
 }
 
+/* The controls of this table, for the device used last. */
+static void draw_hints(render *r, app *a, const speedstax_view *v)
+{
+    const char *line;
+    float w;
+    if (v->results_left > 0)
+        line = a->in.last_device == DEV_PAD ? "(A) Continue      (Start) Menu" : "Click or Enter: continue      Esc Menu";
+    else if (v->mouse_seat < 0)
+        line = "Esc Menu      R Rules";
+    else if (a->in.last_device == DEV_PAD)
+        line = "(A) Pick up / let go      (LB) (RB) Turn      (Y) MAX STAX!      (Start) Menu";
+    else
+        line = "Drag a block      Wheel or Q E: turn      Enter: MAX STAX!      Esc Menu";
+    w = render_text_width(r, FONT_SANS, UI_SMALL, line);
+    ui_audit_box((rrect){(a->vw - w) / 2 - 24, RENDER_VIRTUAL_H - 64, w + 48, 44});
+    render_round_rect(r, (rrect){(a->vw - w) / 2 - 24, RENDER_VIRTUAL_H - 64, w + 48, 44}, 22,
+                      (rcolor){30, 18, 8, 150});
+    render_text(r, FONT_SANS, UI_SMALL, (a->vw - w) / 2, RENDER_VIRTUAL_H - 56, UI_CREAM, line);
+}
+
 static void speedstax_view_draw(scene *s, app *a, render *r, float alpha)
 {
     speedstax_view *v = s->data;
@@ -722,7 +742,7 @@ static void speedstax_view_draw(scene *s, app *a, render *r, float alpha)
         draw_pane(r, a, v, q, spr, v->results_left > 0 ? 1.0f : alpha);
     if (v->results_left > 0)
         draw_results(r, a, v);
-    ui_draw_hints(r, a, v->results_left > 0 ? "Continue" : "MAX STAX", "Menu", "Rules");
+    draw_hints(r, a, v);
 }
 
 /* ---------------------------------------------------------------- lifetime */
