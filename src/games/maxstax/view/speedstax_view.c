@@ -528,7 +528,7 @@ static void draw_plank(render *r, sprite_id spr, float cx, float cy, float s, do
 }
 
 /* The card's structure drawn with mini planks into box. */
-static void draw_structure(render *r, sprite_id spr, const maxstax_card *c, rrect box, rcolor tint, int outline)
+static void draw_structure(render *r, sprite_id spr, const maxstax_card *c, rrect box, rcolor tint)
 {
     double lo = 1e9, hi = -1e9, top = 0;
     float s;
@@ -543,14 +543,7 @@ static void draw_structure(render *r, sprite_id spr, const maxstax_card *c, rrec
     for (int i = 0; i < c->n; i++) {
         float cx = box.x + box.w / 2 + (float)(c->block[i].x - (lo + hi) / 2) * s;
         float cy = box.y + box.h - (float)c->block[i].y * s;
-        if (outline) {
-            float w = 3 * s, h = s, ang = -(float)c->block[i].angle * PI_F / 180.0f;
-            (void)w;
-            (void)h;
-            render_sprite_ex(r, spr, cx, cy, 3 * s, s, ang, tint);
-        } else {
-            draw_plank(r, spr, cx, cy, s, c->block[i].angle, tint);
-        }
+        draw_plank(r, spr, cx, cy, s, c->block[i].angle, tint);
     }
 }
 
@@ -568,7 +561,7 @@ static void draw_card(render *r, speedstax_view *v, sprite_id spr)
     render_text(r, FONT_SANS_BOLD, UI_SMALL, b.x + 18, b.y + 10, UI_INK_SOFT, head);
     render_text(r, FONT_SANS_BOLD, UI_SMALL, b.x + b.w - 18 - render_text_width(r, FONT_SANS_BOLD, UI_SMALL, stars),
                 b.y + 10, UI_GOLD, stars);
-    draw_structure(r, spr, c, (rrect){b.x + 30, b.y + 48, b.w - 60, b.h - 62}, UI_WHITE, 0);
+    draw_structure(r, spr, c, (rrect){b.x + 30, b.y + 48, b.w - 60, b.h - 62}, UI_WHITE);
 }
 
 static void draw_clock(render *r, speedstax_view *v)
@@ -626,18 +619,19 @@ static void draw_pane(render *r, app *a, speedstax_view *v, int p, sprite_id spr
     to_screen(v, p, MAXSTAX_SPACE_HALF, 0, &x1, &dummy);
     render_rect(r, (rrect){pr.x, fy, pr.w, pr.y + pr.h - fy}, (rcolor){150, 104, 62, 255});
     render_rect(r, (rrect){x0, fy, x1 - x0, 8}, seat_cols[p]);
-    if (v->ghost && s->phase != SPEEDSTAX_OVER) {
+    if (v->ghost && seat_human(v, p) && s->phase != SPEEDSTAX_OVER) {
+        /* The card, faintly, full size in the middle of the space. */
         const maxstax_card *c = maxstax_match_card(v->match);
-        float gx0, gy0, gx1, gy1;
-        double lo = 1e9, hi = -1e9, top = 0;
+        double lo = 1e9, hi = -1e9;
         for (int i = 0; i < c->n; i++) {
             lo = fmin(lo, c->block[i].x);
             hi = fmax(hi, c->block[i].x);
-            top = fmax(top, c->block[i].y);
         }
-        to_screen(v, p, -(hi - lo) / 2 - 2, 0, &gx0, &gy1);
-        to_screen(v, p, (hi - lo) / 2 + 2, top + 1, &gx1, &gy0);
-        draw_structure(r, spr, c, (rrect){gx0, gy0, gx1 - gx0, gy1 - gy0}, (rcolor){255, 255, 255, 60}, 1);
+        for (int i = 0; i < c->n; i++) {
+            float cx, cy;
+            to_screen(v, p, c->block[i].x - (lo + hi) / 2, c->block[i].y, &cx, &cy);
+            draw_plank(r, spr, cx, cy, sc, c->block[i].angle, (rcolor){255, 255, 255, 70});
+        }
     }
     for (int i = 0; i < MAXSTAX_BLOCKS_PER_PLAYER; i++) {
         int b = maxstax_match_first_block(p) + i;
@@ -808,6 +802,8 @@ scene *speedstax_view_create(app *a, const match_setup *m, game_record *rec)
     parse_options(v, a->opt.position, &seed, &round_s, &compose_p, &compose_n);
     maxstax_setup_default(&setup, m->players);
     setup.round_seconds = round_s;
+    setup.snap = a->settings.v[SETTING_maxstax_snap];
+    v->ghost |= a->settings.v[SETTING_maxstax_ghost];
     v->match = maxstax_match_new(&setup, &v->deck, seed, err, sizeof err);
     if (!v->match) {
         log_error("speedstax table: %s", err);
