@@ -2,7 +2,8 @@
  * scripts: the mouse picks a block up, drags it on its spring, turns it and
  * lets go; a controller alone does the same; MAX STAX on a composed card
  * holds and on a wrong structure fails; computer stackers play a short
- * round to the round results. The table traces "speedstax
+ * round to the round results; a whole match of short rounds ends on the
+ * score screen; setup's Start opens the table. The table traces "speedstax
  * grab|turn|drop ..." with the block's pose in its space. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -118,6 +119,24 @@ static void test_short_round_with_computers_reaches_results(void **state)
     free(t);
 }
 
+static void test_whole_match_reaches_the_score_screen(void **state)
+{
+    char *t = play("match", "--scene table --game speedstax --seats human,easy --position 'round=3 compose=0:99'",
+                   "speedstax_match");
+    (void)state;
+    assert_non_null(strstr(t, "speedstax claim 0 held\nspeedstax round 1 over: 2 0 0 0\n"));
+    assert_non_null(strstr(t, "speedstax round 5 over: 0 0 0 0 (match over)\nscene score\n"));
+    free(t);
+}
+
+static void test_setup_start_opens_the_table(void **state)
+{
+    char *t = play("setup", "--scene setup --game speedstax", "speedstax_setup");
+    (void)state;
+    assert_non_null(strstr(t, "scene table\nfocus speedstax"));
+    free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -126,6 +145,8 @@ int main(void)
         cmocka_unit_test(test_claim_on_the_card_holds),
         cmocka_unit_test(test_claim_on_a_wrong_structure_fails),
         cmocka_unit_test(test_short_round_with_computers_reaches_results),
+        cmocka_unit_test(test_whole_match_reaches_the_score_screen),
+        cmocka_unit_test(test_setup_start_opens_the_table),
     };
     return cmocka_run_group_tests(tests, setup_env, teardown_env);
 }
