@@ -1,7 +1,8 @@
 /* The SPEEDSTAX table end to end under its own Xvfb, driven by input
  * scripts: the mouse picks a block up, drags it on its spring, turns it and
  * lets go; a controller alone does the same; MAX STAX on a composed card
- * holds and on a wrong structure fails; computer stackers play a short
+ * holds and on a wrong structure fails; a carried block knocks the card's
+ * structure over (a collapse); computer stackers play a short
  * round to the round results; a whole match of short rounds ends on the
  * score screen; setup's Start opens the table. The table traces "speedstax
  * grab|turn|drop ..." with the block's pose in its space. */
@@ -119,6 +120,16 @@ static void test_short_round_with_computers_reaches_results(void **state)
     free(t);
 }
 
+static void test_knocked_over_by_hand(void **state)
+{
+    char *t = play("knock", "--scene table --game speedstax --seats human,easy --position compose=0:99",
+                   "speedstax_knock");
+    (void)state;
+    assert_non_null(strstr(t, "speedstax grab 0 block "));
+    assert_non_null(strstr(t, "speedstax collapse 0\n"));
+    free(t);
+}
+
 static void test_whole_match_reaches_the_score_screen(void **state)
 {
     char *t = play("match", "--scene table --game speedstax --seats human,easy --position 'round=3 compose=0:99'",
@@ -145,6 +156,7 @@ int main(void)
         cmocka_unit_test(test_claim_on_the_card_holds),
         cmocka_unit_test(test_claim_on_a_wrong_structure_fails),
         cmocka_unit_test(test_short_round_with_computers_reaches_results),
+        cmocka_unit_test(test_knocked_over_by_hand),
         cmocka_unit_test(test_whole_match_reaches_the_score_screen),
         cmocka_unit_test(test_setup_start_opens_the_table),
     };

@@ -58,6 +58,8 @@ typedef struct speedstax_view {
     double results_left; /* > 0: round results showing, play paused */
     int results_final;   /* the match is over: the score screen follows */
     int results_round;
+    int results_card; /* deck index of the card just played */
+    int card_seen;    /* deck index of the card in play */
     maxstax_claim claim_seen[SPEEDSTAX_MAX_PLAYERS];
     double flash[SPEEDSTAX_MAX_PLAYERS]; /* claim or collapse banner time left */
     char flash_text[SPEEDSTAX_MAX_PLAYERS][32];
@@ -163,7 +165,7 @@ static void claim(speedstax_view *v, app *a, int p)
         return;
     }
     v->ctl[p].actions |= MAXSTAX_IN_CLAIM;
-    audio_play(SFX_DEAL);
+    audio_play(SFX_SHOUT);
     app_trace(a, "speedstax shout %d", p);
 }
 
@@ -201,7 +203,9 @@ static void rounds_update(speedstax_view *v, app *a)
             v->n_rounds++;
         }
         v->results_round = v->round_seen;
+        v->results_card = v->card_seen;
         v->round_seen = s->round;
+        v->card_seen = s->card;
         v->results_final = s->phase == SPEEDSTAX_OVER;
         v->results_left = RESULTS_S;
         snapshot(v, 1); /* the piles were rebuilt: no interpolation across */
@@ -254,7 +258,7 @@ static void feedback(speedstax_view *v, app *a, double dt)
             v->collapse_cool[p] = 2.0;
             if (c != MAXSTAX_CLAIM_HELD)
                 flash(v, p, "Crash!", UI_ACCENT);
-            audio_play(SFX_SHUFFLE);
+            audio_play(SFX_COLLAPSE);
             app_trace(a, "speedstax collapse %d", p);
         }
         if (v->flash[p] > 0)
@@ -263,7 +267,7 @@ static void feedback(speedstax_view *v, app *a, double dt)
     if (v->knock_cool > 0)
         v->knock_cool -= dt;
     if (knocks && v->knock_cool <= 0) {
-        audio_play(SFX_DROP);
+        audio_play(SFX_KNOCK);
         v->knock_cool = 0.07;
     }
 }
@@ -549,7 +553,8 @@ static void draw_structure(render *r, sprite_id spr, const maxstax_card *c, rrec
 
 static void draw_card(render *r, speedstax_view *v, sprite_id spr)
 {
-    const maxstax_card *c = maxstax_match_card(v->match);
+    /* During the results, the card that was played. */
+    const maxstax_card *c = v->results_left > 0 ? &v->deck.card[v->results_card] : maxstax_match_card(v->match);
     rrect b = v->card_box;
     char head[80], stars[16] = "";
     render_shadow(r, (rrect){b.x + 4, b.y + 8, b.w, b.h}, 18, 20, UI_SHADOW);
@@ -824,6 +829,7 @@ scene *speedstax_view_create(app *a, const match_setup *m, game_record *rec)
             maxstax_bot_init(&v->bot[p], p, 1 + m->level[p] % 3, seed * 31 + (uint64_t)p);
     }
     v->round_seen = maxstax_match_rounds(v->match)->round;
+    v->card_seen = maxstax_match_rounds(v->match)->card;
     v->last_second = -1;
     snapshot(v, 1);
     ui_nav_init(&v->nav, "speedstax");
