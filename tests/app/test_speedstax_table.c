@@ -1,6 +1,7 @@
 /* The SPEEDSTAX table end to end under its own Xvfb, driven by input
  * scripts: the mouse picks a block up, drags it on its spring, turns it and
- * lets go; a controller alone does the same; MAX STAX on a composed card
+ * lets go; a controller alone does the same; in split screen the mouse and
+ * a controller stack at once; MAX STAX on a composed card
  * holds and on a wrong structure fails; a carried block knocks the card's
  * structure over (a collapse); computer stackers play a short
  * round to the round results; a whole match of short rounds ends on the
@@ -91,6 +92,24 @@ static void test_controller_alone(void **state)
     free(t);
 }
 
+static void test_split_screen_mouse_and_controller_at_once(void **state)
+{
+    char *t = play("split", "--scene table --game speedstax --seats human,human", "speedstax_split");
+    const char *g0, *g1, *d0, *d1;
+    (void)state;
+    g0 = strstr(t, "speedstax grab 0 block 3 ");
+    g1 = strstr(t, "speedstax grab 1 block 15 "); /* seat 2's own pile */
+    d0 = strstr(t, "speedstax drop 0 block 3 ");
+    d1 = strstr(t, "speedstax drop 1 block 15 ");
+    assert_non_null(g0);
+    assert_non_null(g1);
+    assert_non_null(d0);
+    assert_non_null(d1);
+    /* both held their blocks at the same time */
+    assert_true(g1 < d0 && g0 < d1);
+    free(t);
+}
+
 static void test_claim_on_the_card_holds(void **state)
 {
     char *t = play("held", "--scene table --game speedstax --seats human,easy --position compose=0:99",
@@ -153,6 +172,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_mouse_grab_drag_turn_drop),
         cmocka_unit_test(test_controller_alone),
+        cmocka_unit_test(test_split_screen_mouse_and_controller_at_once),
         cmocka_unit_test(test_claim_on_the_card_holds),
         cmocka_unit_test(test_claim_on_a_wrong_structure_fails),
         cmocka_unit_test(test_short_round_with_computers_reaches_results),

@@ -44,7 +44,8 @@ typedef struct speedstax_view {
     maxstax_match *match;
     maxstax_bot bot[SPEEDSTAX_MAX_PLAYERS];
     hand_ctl ctl[SPEEDSTAX_MAX_PLAYERS];
-    int players, mouse_seat; /* the seat the mouse drives, or -1 */
+    int players, humans;
+    int mouse_seat; /* the seat the mouse drives (the first person's), or -1 */
     maxstax_pose prev[N_BLOCKS], cur[N_BLOCKS];
     double speed[N_BLOCKS];
     rrect pane[SPEEDSTAX_MAX_PLAYERS];
@@ -79,6 +80,15 @@ static const rcolor seat_cols[SPEEDSTAX_MAX_PLAYERS] = {
 
 static int seat_human(const speedstax_view *v, int p) { return v->m.seat[p] == SEAT_HUMAN; }
 
+/* "Player 2" for a person (when there are several), "Computer (Hard)"... */
+static void seat_name(const speedstax_view *v, int p, char *buf, size_t n)
+{
+    if (seat_human(v, p) && v->humans > 1)
+        snprintf(buf, n, "Player %d", p + 1);
+    else
+        table_seat_name(&v->m, p, buf, n);
+}
+
 static void layout(speedstax_view *v, app *a)
 {
     float top = 250, W = a->vw, H = RENDER_VIRTUAL_H - top - 70;
@@ -86,7 +96,7 @@ static void layout(speedstax_view *v, app *a)
     v->card_box = (rrect){30, 24, 520, 210};
     v->clock_box = (rrect){W / 2 - 170, 24, 340, 130};
     v->score_box = (rrect){W - 600, 24, 570, 210};
-    if (v->mouse_seat >= 0 && (n == 2 || input_pad_count(&a->in) == 0)) {
+    if (v->humans == 1) {
         /* One mouse: the person's space large, the others in a column beside it. */
         float big_w = W * 0.68f, side_w = W - big_w - 90, side_h = (H - 20 * (float)(n - 2)) / (float)(n - 1);
         int k = 0;
@@ -178,7 +188,7 @@ static void show_score(speedstax_view *v, app *a)
     rep.players = v->players;
     rep.rounds = v->n_rounds;
     for (int p = 0; p < v->players; p++) {
-        table_seat_name(&v->m, p, rep.names[p], sizeof rep.names[p]);
+        seat_name(v, p, rep.names[p], sizeof rep.names[p]);
         memcpy(rep.points[p], v->points[p], sizeof rep.points[p]);
         rep.total[p] = s->score[p];
     }
@@ -326,24 +336,24 @@ static int pad_event(speedstax_view *v, app *a, const action_event *ev)
 }
 
 /* Controllers: one each for the people, in seat order, as they are plugged
- * in; the mouse keeps driving the first person's hand too. */
+ * in; the mouse's person gets one last (a lone player with a controller). */
 static void assign_pads(speedstax_view *v, app *a)
 {
-    for (int p = 0; p < v->players; p++) {
-        hand_ctl *c = &v->ctl[p];
-        if (c->pad >= 0 && !a->in.pads[c->pad])
-            c->pad = -1; /* unplugged */
-        if (!seat_human(v, p) || c->pad >= 0)
-            continue;
-        for (int k = 0; k < INPUT_MAX_PADS && c->pad < 0; k++) {
-            int taken = !a->in.pads[k];
-            for (int q = 0; q < v->players; q++)
-                taken |= v->ctl[q].pad == k;
-            if (!taken) {
-                c->pad = k;
+    for (int pass = 0; pass < 2; pass++)
+        for (int p = 0; p < v->players; p++) {
+            hand_ctl *c = &v->ctl[p];
+            if (c->pad >= 0 && !a->in.pads[c->pad])
+                c->pad = -1; /* unplugged */
+            if (!seat_human(v, p) || c->pad >= 0 || (pass == 0 && p == v->mouse_seat))
+                continue;
+            for (int k = 0; k < INPUT_MAX_PADS && c->pad < 0; k++) {
+                int taken = !a->in.pads[k];
+                for (int q = 0; q < v->players; q++)
+                    taken |= v->ctl[q].pad == k;
+                if (!taken)
+                    c->pad = k;
             }
         }
-    }
 }
 
 /* An angle to the whole degree for traces, without "-0". */
@@ -600,7 +610,7 @@ static void draw_scores(render *r, speedstax_view *v)
         float y = b.y + 10 + (float)p * row;
         maxstax_claim c = maxstax_match_claim(v->match, p);
         const char *state = s->finish[p] >= 0 ? "done" : c == MAXSTAX_CLAIM_CHECKING ? "checking" : "";
-        table_seat_name(&v->m, p, name, sizeof name);
+        seat_name(v, p, name, sizeof name);
         render_round_rect(r, (rrect){b.x + 16, y + row / 2 - 12, 24, 24}, 6, seat_cols[p]);
         render_text(r, FONT_SANS_BOLD, UI_SMALL, b.x + 52, y + row / 2 - 15, UI_INK, name);
         render_text(r, FONT_SANS_OBLIQUE, UI_SMALL, b.x + 330, y + row / 2 - 15, UI_TEAL, state);
@@ -665,7 +675,7 @@ static void draw_pane(render *r, app *a, speedstax_view *v, int p, sprite_id spr
             render_round_outline(r, (rrect){cx - rad, cy - rad, 2 * rad, 2 * rad}, rad, 4, seat_cols[p]);
         }
     }
-    table_seat_name(&v->m, p, name, sizeof name);
+    seat_name(v, p, name, sizeof name);
     render_text(r, FONT_SANS_BOLD, UI_SMALL, pr.x + 20, pr.y + 12, seat_cols[p], name);
     if (v->flash[p] > 0) {
         float k = (float)fmin(1.0, v->flash[p] / 0.3);
@@ -696,7 +706,7 @@ static void draw_results(render *r, app *a, speedstax_view *v)
         char name[48], pts[48];
         float y = b.y + 110 + 70 * (float)p;
         int last = v->n_rounds > 0 ? v->points[p][v->n_rounds - 1] : 0;
-        table_seat_name(&v->m, p, name, sizeof name);
+        seat_name(v, p, name, sizeof name);
         render_round_rect(r, (rrect){b.x + 40, y + 14, 28, 28}, 7, seat_cols[p]);
         render_text(r, FONT_SANS_BOLD, UI_BODY, b.x + 86, y + 10, UI_INK, name);
         snprintf(pts, sizeof pts, "+%d  \xc2\xb7  %d", last, s->score[p]);
@@ -823,8 +833,10 @@ scene *speedstax_view_create(app *a, const match_setup *m, game_record *rec)
         v->ctl[p].pad = -1;
         v->ctl[p].x = 0;
         v->ctl[p].y = 6;
-        if (m->seat[p] == SEAT_HUMAN)
+        if (m->seat[p] == SEAT_HUMAN) {
             v->mouse_seat = p;
+            v->humans++;
+        }
         else
             maxstax_bot_init(&v->bot[p], p, 1 + m->level[p] % 3, seed * 31 + (uint64_t)p);
     }
