@@ -29,6 +29,7 @@ void maxstax_setup_default(maxstax_setup *setup, int players)
     setup->stars_max = 3;
     setup->snap = 1;
     setup->round_seconds = 0;
+    setup->turn_mask = 0;
 }
 
 int maxstax_match_first_block(int p) { return p * MAXSTAX_BLOCKS_PER_PLAYER; }
@@ -79,6 +80,8 @@ maxstax_match *maxstax_match_new(const maxstax_setup *setup, const maxstax_deck 
     speedstax_init(&m->rounds, setup->players, eligible, n, seed);
     if (setup->round_seconds > 0)
         m->rounds.round_ticks = (long)(setup->round_seconds / MAXSTAX_STEP + 0.5);
+    if (setup->turn_mask)
+        speedstax_set_turns(&m->rounds, setup->turn_mask);
     return m;
 }
 
@@ -214,7 +217,8 @@ maxstax_claim maxstax_match_claim(const maxstax_match *m, int p) { return m->cla
 
 double maxstax_match_time_left(const maxstax_match *m)
 {
-    long left = m->rounds.round_ticks - m->rounds.tick;
+    const speedstax_state *s = &m->rounds;
+    long left = s->round_ticks - (s->turn_seat >= 0 ? s->tick - s->turn_start : s->tick);
     return left > 0 ? left * MAXSTAX_STEP : 0;
 }
 
