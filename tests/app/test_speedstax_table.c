@@ -1,7 +1,7 @@
 /* The SPEEDSTAX table end to end under its own Xvfb, driven by input
  * scripts: the mouse picks a block up, drags it on its spring, turns it and
  * lets go; a controller alone does the same; in split screen the mouse and
- * a controller stack at once; MAX STAX on a composed card
+ * a controller stack at once; several people on one mouse take turns; MAX STAX on a composed card
  * holds and on a wrong structure fails; a carried block knocks the card's
  * structure over (a collapse); computer stackers play a short
  * round to the round results; a whole match of short rounds ends on the
@@ -94,7 +94,7 @@ static void test_controller_alone(void **state)
 
 static void test_split_screen_mouse_and_controller_at_once(void **state)
 {
-    char *t = play("split", "--scene table --game speedstax --seats human,human", "speedstax_split");
+    char *t = play("split", "--scene setup --game speedstax", "speedstax_split");
     const char *g0, *g1, *d0, *d1;
     (void)state;
     g0 = strstr(t, "speedstax grab 0 block 3 ");
@@ -107,6 +107,22 @@ static void test_split_screen_mouse_and_controller_at_once(void **state)
     assert_non_null(d1);
     /* both held their blocks at the same time */
     assert_true(g1 < d0 && g0 < d1);
+    free(t);
+}
+
+static void test_one_mouse_people_take_turns(void **state)
+{
+    char *t = play("turns", "--scene table --game speedstax --seats human,human,medium --position 'round=4 compose=0:99'",
+                   "speedstax_turns");
+    const char *now;
+    (void)state;
+    now = strstr(t, "speedstax now 1\n");
+    assert_non_null(strstr(t, "speedstax shout 0\n"));
+    assert_non_null(now);
+    assert_non_null(strstr(t, "speedstax claim 0 held\n"));
+    /* after the turn passed, the mouse builds in Player 2's space */
+    assert_non_null(strstr(now, "speedstax grab 1 block 15 "));
+    assert_null(strstr(t, "speedstax grab 0 "));
     free(t);
 }
 
@@ -173,6 +189,7 @@ int main(void)
         cmocka_unit_test(test_mouse_grab_drag_turn_drop),
         cmocka_unit_test(test_controller_alone),
         cmocka_unit_test(test_split_screen_mouse_and_controller_at_once),
+        cmocka_unit_test(test_one_mouse_people_take_turns),
         cmocka_unit_test(test_claim_on_the_card_holds),
         cmocka_unit_test(test_claim_on_a_wrong_structure_fails),
         cmocka_unit_test(test_short_round_with_computers_reaches_results),

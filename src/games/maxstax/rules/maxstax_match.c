@@ -113,11 +113,13 @@ static int space_matches(const maxstax_match *m, int p)
 static void apply_input(maxstax_match *m, int p, const maxstax_input *in)
 {
     maxstax_world *w = m->world;
+    /* The hand follows even while its player may not build (it touches
+     * nothing empty), so a turn starts with the hand where the pointer is. */
+    maxstax_world_hand_move(w, p, space_x(p) + in->x, in->y);
     if (!speedstax_building(&m->rounds, p)) {
         maxstax_world_release(w, p); /* hands off a claimed or finished structure */
         return;
     }
-    maxstax_world_hand_move(w, p, space_x(p) + in->x, in->y);
     if (in->actions & MAXSTAX_IN_RELEASE)
         maxstax_world_release(w, p);
     if (in->actions & MAXSTAX_IN_GRAB) {

@@ -45,7 +45,9 @@ typedef struct speedstax_view {
     maxstax_bot bot[SPEEDSTAX_MAX_PLAYERS];
     hand_ctl ctl[SPEEDSTAX_MAX_PLAYERS];
     int players, humans;
-    int mouse_seat; /* the seat the mouse drives (the first person's), or -1 */
+    int mouse_seat; /* the seat the mouse drives (the first person's, or whose turn it is), or -1 */
+    int turns;      /* several people, one mouse: they take turns */
+    int turn_seen;
     maxstax_pose prev[N_BLOCKS], cur[N_BLOCKS];
     double speed[N_BLOCKS];
     rrect pane[SPEEDSTAX_MAX_PLAYERS];
@@ -96,7 +98,7 @@ static void layout(speedstax_view *v, app *a)
     v->card_box = (rrect){30, 24, 520, 210};
     v->clock_box = (rrect){W / 2 - 170, 24, 340, 130};
     v->score_box = (rrect){W - 600, 24, 570, 210};
-    if (v->humans == 1) {
+    if (v->humans == 1 || v->turns) {
         /* One mouse: the person's space large, the others in a column beside it. */
         float big_w = W * 0.68f, side_w = W - big_w - 90, side_h = (H - 20 * (float)(n - 2)) / (float)(n - 1);
         int k = 0;
@@ -317,6 +319,8 @@ static int pad_event(speedstax_view *v, app *a, const action_event *ev)
     for (int q = 0; q < v->players; q++)
         if (seat_human(v, q) && v->ctl[q].pad == ev->pad)
             p = q;
+    if (v->turns && ev->pad >= 0 && ev->pad < INPUT_MAX_PADS && a->in.pads[ev->pad])
+        p = v->mouse_seat; /* taking turns: every device drives the one building */
     if (p < 0 || v->results_left > 0)
         return 0;
     c = &v->ctl[p];
@@ -409,6 +413,22 @@ static void play_step(speedstax_view *v, app *a, double dt)
         c->held = h;
     }
     rounds_update(v, a);
+    if (v->turns) {
+        int t = maxstax_match_rounds(v->match)->turn_seat;
+        if (t != v->turn_seen) {
+            v->turn_seen = t;
+            if (t >= 0) {
+                char text[32];
+                v->ctl[t].x = v->ctl[v->mouse_seat].x;
+                v->ctl[t].y = v->ctl[v->mouse_seat].y;
+                v->mouse_seat = t;
+                snprintf(text, sizeof text, "Player %d's turn", t + 1);
+                flash(v, t, text, UI_TEAL);
+                audio_play(SFX_CLICK);
+                app_trace(a, "speedstax now %d", t);
+            }
+        }
+    }
     feedback(v, a, dt);
     {
         int left = (int)ceil(maxstax_match_time_left(v->match));
@@ -609,7 +629,11 @@ static void draw_scores(render *r, speedstax_view *v)
         char name[48], pts[16];
         float y = b.y + 10 + (float)p * row;
         maxstax_claim c = maxstax_match_claim(v->match, p);
-        const char *state = s->finish[p] >= 0 ? "done" : c == MAXSTAX_CLAIM_CHECKING ? "checking" : "";
+        const char *state = s->finish[p] >= 0                                   ? "done"
+                            : c == MAXSTAX_CLAIM_CHECKING                        ? "checking"
+                            : v->turns && seat_human(v, p) && p == s->turn_seat ? "building"
+                            : v->turns && seat_human(v, p) && s->in_play[p]     ? "waiting"
+                                                                                 : "";
         seat_name(v, p, name, sizeof name);
         render_round_rect(r, (rrect){b.x + 16, y + row / 2 - 12, 24, 24}, 6, seat_cols[p]);
         render_text(r, FONT_SANS_BOLD, UI_SMALL, b.x + 52, y + row / 2 - 15, UI_INK, name);
@@ -816,6 +840,15 @@ scene *speedstax_view_create(app *a, const match_setup *m, game_record *rec)
     }
     parse_options(v, a->opt.position, &seed, &round_s, &compose_p, &compose_n);
     maxstax_setup_default(&setup, m->players);
+    for (int p = 0; p < m->players; p++)
+        v->humans += m->seat[p] == SEAT_HUMAN;
+    /* More people than the mouse and the controllers: they take turns. */
+    if (v->humans >= 2 && input_pad_count(&a->in) + 1 < v->humans) {
+        v->turns = 1;
+        for (int p = 0; p < m->players; p++)
+            if (m->seat[p] == SEAT_HUMAN)
+                setup.turn_mask |= 1u << p;
+    }
     setup.round_seconds = round_s;
     setup.snap = a->settings.v[SETTING_maxstax_snap];
     v->ghost |= a->settings.v[SETTING_maxstax_ghost];
@@ -833,15 +866,14 @@ scene *speedstax_view_create(app *a, const match_setup *m, game_record *rec)
         v->ctl[p].pad = -1;
         v->ctl[p].x = 0;
         v->ctl[p].y = 6;
-        if (m->seat[p] == SEAT_HUMAN) {
+        if (m->seat[p] == SEAT_HUMAN)
             v->mouse_seat = p;
-            v->humans++;
-        }
         else
             maxstax_bot_init(&v->bot[p], p, 1 + m->level[p] % 3, seed * 31 + (uint64_t)p);
     }
     v->round_seen = maxstax_match_rounds(v->match)->round;
     v->card_seen = maxstax_match_rounds(v->match)->card;
+    v->turn_seen = maxstax_match_rounds(v->match)->turn_seat;
     v->last_second = -1;
     snapshot(v, 1);
     ui_nav_init(&v->nav, "speedstax");
