@@ -18,33 +18,12 @@
 
 #define GAME STACKHOUSE_BINARY_DIR "/stackhouse"
 
-static char tmp[256];
-
-static int setup_env(void **state)
-{
-    (void)state;
-    return testenv_start_game_env(tmp, sizeof tmp);
-}
-
-static int teardown_env(void **state)
-{
-    (void)state;
-    testenv_stop_xvfb();
-    return 0;
-}
-
 /* Runs the game on a script with its own preferences folder; returns the trace (caller frees). */
 static char *play(const char *pref, const char *scene_args, const char *script)
 {
-    char cmd[4096], trace[400];
-    snprintf(trace, sizeof trace, "%s/%s-%s.trace", tmp, pref, script);
-    snprintf(cmd, sizeof cmd,
-             "mkdir -p %s/%s && cd / && STACKHOUSE_PREF_DIR=%s/%s %s %s --screenshot %s/%s.png "
-             "--window 1280x720 --input %s/tests/scripts/%s.txt --trace %s 2>%s/%s.err >/dev/null",
-             tmp, pref, tmp, pref, GAME, scene_args, tmp, script, STACKHOUSE_SOURCE_DIR, script,
-             trace, tmp, script);
-    assert_int_equal(testenv_run(cmd), 0);
-    return testenv_slurp(trace);
+    char *t = TESTENV_PLAY_SCRIPT(testenv_game_tmp(), GAME, pref, scene_args, script);
+    assert_non_null(t);
+    return t;
 }
 
 /* Reads "speedstax <what> 0 block B at X Y A" after the first "<what>". */
@@ -197,5 +176,5 @@ int main(void)
         cmocka_unit_test(test_whole_match_reaches_the_score_screen),
         cmocka_unit_test(test_setup_start_opens_the_table),
     };
-    return cmocka_run_group_tests(tests, setup_env, teardown_env);
+    return cmocka_run_group_tests(tests, testenv_game_setup, testenv_game_teardown);
 }

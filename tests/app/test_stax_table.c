@@ -36,15 +36,9 @@ static int teardown_env(void **state)
  * returns the trace (caller frees). */
 static char *play(const char *pref, const char *scene_args, const char *script)
 {
-    char cmd[4096], trace[400];
-    snprintf(trace, sizeof trace, "%s/%s-%s.trace", tmp, pref, script);
-    snprintf(cmd, sizeof cmd,
-             "mkdir -p %s/%s && cd / && STACKHOUSE_PREF_DIR=%s/%s %s %s --screenshot %s/%s.png "
-             "--window 1280x720 --input %s/tests/scripts/%s.txt --trace %s 2>%s/%s.err >/dev/null",
-             tmp, pref, tmp, pref, GAME, scene_args, tmp, script, STACKHOUSE_SOURCE_DIR, script,
-             trace, tmp, script);
-    assert_int_equal(testenv_run(cmd), 0);
-    return testenv_slurp(trace);
+    char *t = TESTENV_PLAY_SCRIPT(tmp, GAME, pref, scene_args, script);
+    assert_non_null(t);
+    return t;
 }
 
 /* The text after the last (or first) occurrence of key, up to the newline. */

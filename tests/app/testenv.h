@@ -126,4 +126,48 @@ static inline int testenv_run(const char *cmd)
     return WEXITSTATUS(rc);
 }
 
+/* The scratch folder of testenv_game_setup. */
+static inline char *testenv_game_tmp(void)
+{
+    static char tmp[256];
+    return tmp;
+}
+
+/* cmocka group setup and teardown for tests that run the game binary. */
+static inline int testenv_game_setup(void **state)
+{
+    (void)state;
+    return testenv_start_game_env(testenv_game_tmp(), 256);
+}
+
+static inline int testenv_game_teardown(void **state)
+{
+    (void)state;
+    testenv_stop_xvfb();
+    return 0;
+}
+
+/* Runs the game binary (game) with scene_args on tests/scripts/<script>.txt at
+ * 1280x720, with its own preferences folder tmp/<pref>; asserts it exits 0
+ * and returns its trace (caller frees). */
+#define TESTENV_PLAY_SCRIPT(tmp, game, pref, scene_args, script)                                   \
+    testenv_play_script((tmp), (game), STACKHOUSE_SOURCE_DIR, (pref), (scene_args), (script))
+static inline char *testenv_play_script(const char *tmp, const char *game, const char *src, const char *pref,
+                                        const char *scene_args, const char *script_name)
+{
+    char cmd[4096], trace[400];
+    int rc;
+    snprintf(trace, sizeof trace, "%s/%s-%s.trace", tmp, pref, script_name);
+    snprintf(cmd, sizeof cmd,
+             "mkdir -p %s/%s && cd / && STACKHOUSE_PREF_DIR=%s/%s %s %s --screenshot %s/%s.png "
+             "--window 1280x720 --input %s/tests/scripts/%s.txt --trace %s 2>%s/%s.err >/dev/null",
+             tmp, pref, tmp, pref, game, scene_args, tmp, script_name, src, script_name, trace, tmp, script_name);
+    rc = testenv_run(cmd);
+    if (rc != 0) {
+        fprintf(stderr, "game exited with %d: %s\n", rc, cmd);
+        return NULL;
+    }
+    return testenv_slurp(trace);
+}
+
 #endif
