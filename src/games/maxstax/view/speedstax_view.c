@@ -61,6 +61,8 @@ typedef struct speedstax_view {
     double results_left; /* > 0: round results showing, play paused */
     int results_final;   /* the match is over: the score screen follows */
     int results_round;
+    int results_stackoff; /* the results are of a speed-stack-off */
+    speedstax_phase phase_seen;
     int results_card; /* deck index of the card just played */
     int card_seen;    /* deck index of the card in play */
     maxstax_claim claim_seen[SPEEDSTAX_MAX_PLAYERS];
@@ -209,7 +211,10 @@ static void rounds_update(speedstax_view *v, app *a)
 {
     const speedstax_state *s = maxstax_match_rounds(v->match);
     if (s->round != v->round_seen || s->phase == SPEEDSTAX_OVER) {
-        if (v->n_rounds < SCORE_MAX_ROUNDS) {
+        /* A stack-off scores no points: it only decides the winner. */
+        v->results_stackoff = v->phase_seen == SPEEDSTAX_STACKOFF;
+        v->phase_seen = s->phase;
+        if (!v->results_stackoff && v->n_rounds < SCORE_MAX_ROUNDS) {
             for (int p = 0; p < v->players; p++)
                 v->points[p][v->n_rounds] = s->last_points[p];
             v->n_rounds++;
@@ -718,18 +723,37 @@ static void draw_results(render *r, app *a, speedstax_view *v)
     const speedstax_state *s = maxstax_match_rounds(v->match);
     float w = 760, h = 160 + 70 * (float)v->players;
     rrect b = {a->vw / 2 - w / 2, (RENDER_VIRTUAL_H - h) / 2, w, h};
-    char title[64];
+    char title[64], winner[48] = "";
+    const char *note = NULL;
     render_rect(r, (rrect){0, 0, a->vw, RENDER_VIRTUAL_H}, (rcolor){20, 10, 0, 110});
+    h += 40;
+    b.y -= 20;
+    b.h = h;
     ui_draw_panel(r, b);
-    if (v->results_final)
+    if (s->winner >= 0)
+        seat_name(v, s->winner, winner, sizeof winner);
+    if (v->results_stackoff)
+        snprintf(title, sizeof title, "Speed-stack-off");
+    else if (v->results_final)
         snprintf(title, sizeof title, "Match over");
     else
         snprintf(title, sizeof title, "Round %d results", v->results_round);
+    if (s->phase == SPEEDSTAX_STACKOFF)
+        note = v->results_stackoff ? "Still tied: another stack-off" : "Tied on top: a speed-stack-off decides";
+    else if (v->results_final)
+        note = "";
     ui_text_center(r, FONT_SERIF_BOLD, 56, (rrect){b.x, b.y + 24, b.w, 70}, UI_INK, title);
+    if (note || s->winner >= 0) {
+        char line[96];
+        snprintf(line, sizeof line, "%s", note && *note ? note : "");
+        if (s->winner >= 0)
+            snprintf(line, sizeof line, "%s wins!", winner);
+        ui_text_center(r, FONT_SANS_BOLD, UI_BODY, (rrect){b.x, b.y + h - 64, b.w, 40}, UI_ACCENT, line);
+    }
     for (int p = 0; p < v->players; p++) {
         char name[48], pts[48];
         float y = b.y + 110 + 70 * (float)p;
-        int last = v->n_rounds > 0 ? v->points[p][v->n_rounds - 1] : 0;
+        int last = v->n_rounds > 0 && !v->results_stackoff ? v->points[p][v->n_rounds - 1] : 0;
         seat_name(v, p, name, sizeof name);
         render_round_rect(r, (rrect){b.x + 40, y + 14, 28, 28}, 7, seat_cols[p]);
         render_text(r, FONT_SANS_BOLD, UI_BODY, b.x + 86, y + 10, UI_INK, name);
@@ -873,6 +897,7 @@ scene *speedstax_view_create(app *a, const match_setup *m, game_record *rec)
     }
     v->round_seen = maxstax_match_rounds(v->match)->round;
     v->card_seen = maxstax_match_rounds(v->match)->card;
+    v->phase_seen = maxstax_match_rounds(v->match)->phase;
     v->turn_seen = maxstax_match_rounds(v->match)->turn_seat;
     v->last_second = -1;
     snapshot(v, 1);
