@@ -196,9 +196,14 @@ int input_translate(input *in, const SDL_Event *e, float px_to_virtual, action_e
         if (a == ACT_NONE)
             return 0;
         in->last_device = DEV_PAD;
-        if (is_direction(a))
+        if (is_direction(a)) {
             hold(in, a);
-        return emit(out, max, n, a, DEV_PAD);
+            in->held_pad = pad_slot(in, e->cbutton.which);
+        }
+        n = emit(out, max, n, a, DEV_PAD);
+        if (n)
+            out[n - 1].pad = pad_slot(in, e->cbutton.which);
+        return n;
     case SDL_CONTROLLERBUTTONUP:
         a = button_action(e->cbutton.button);
         if (a != ACT_NONE && a == in->held)
@@ -225,7 +230,11 @@ int input_translate(input *in, const SDL_Event *e, float px_to_virtual, action_e
             return 0;
         in->last_device = DEV_PAD;
         hold(in, want);
-        return emit(out, max, n, want, DEV_PAD);
+        in->held_pad = pad_slot(in, e->caxis.which);
+        n = emit(out, max, n, want, DEV_PAD);
+        if (n)
+            out[n - 1].pad = in->held_pad;
+        return n;
     }
     default:
         return 0;
@@ -246,6 +255,7 @@ int input_update(input *in, double dt, action_event *out, int max)
     while (in->held_time >= in->next_repeat && n < max) {
         n = emit(out, max, n, in->held, DEV_PAD);
         out[n - 1].repeat = 1;
+        out[n - 1].pad = in->held_pad;
         in->next_repeat += REPEAT_EVERY;
     }
     return n;

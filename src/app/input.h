@@ -38,6 +38,7 @@ typedef struct action_event {
     float wheel;  /* lines scrolled, positive up (ACT_WHEEL) */
     int button;   /* mouse button for pointer events */
     int repeat;   /* nonzero for auto-repeat of a held direction */
+    int pad;      /* controller slot (0..INPUT_MAX_PADS-1) of a DEV_PAD button, stick or repeat */
 } action_event;
 
 #define INPUT_MAX_PADS 4
@@ -49,6 +50,7 @@ typedef struct input {
     float pointer_x, pointer_y;
     int pointer_down;
     action held;        /* direction held on a pad (stick or d-pad), for repeat */
+    int held_pad;       /* the slot of the pad holding it */
     double held_time;   /* seconds held */
     double next_repeat; /* when the next repeat fires */
     char last_pad_name[64];

@@ -12,7 +12,9 @@
     X(music_volume, "Music volume", 50, 0, 100, 10, PERCENT)                                       \
     X(effects_volume, "Effects volume", 80, 0, 100, 10, PERCENT)                                   \
     X(colorblind, "Colour-blind patterns", 0, 0, 1, 1, BOOL)                                       \
-    X(reduced_motion, "Reduced motion", 0, 0, 1, 1, BOOL)
+    X(reduced_motion, "Reduced motion", 0, 0, 1, 1, BOOL)                                          \
+    X(maxstax_snap, "Square up blocks", 1, 0, 1, 1, BOOL)                                          \
+    X(maxstax_ghost, "Ghost outline", 0, 0, 1, 1, BOOL)
 
 typedef enum setting_kind { SETTING_BOOL, SETTING_PERCENT, SETTING_CHOICE } setting_kind;
 

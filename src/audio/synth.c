@@ -26,7 +26,7 @@ typedef struct mode {
 } mode;
 
 static const char *const sfx_names[SFX_COUNT] = {
-    "click", "pickup", "drop", "shuffle", "deal", "tick", "win", "error",
+    "click", "pickup", "drop", "shuffle", "deal", "tick", "win", "error", "knock", "collapse", "shout",
 };
 
 const char *synth_name(sfx_id id)
@@ -312,6 +312,69 @@ static void sfx_error(buf *b, rng *r)
     finish(b, 0.45, 0.002, 0.01); /* sustained, so it sounds loud at a lower peak */
 }
 
+/* One wooden block striking another: brighter and shorter than a drop on
+ * the table, since a 30 g plank rings higher than the tabletop. */
+static void add_knock(buf *b, rng *r, double t0, double amp, double pitch)
+{
+    const mode wood[] = {
+        {420 * pitch, 0.8, 0.030}, {910 * pitch, 0.5, 0.018}, {1630 * pitch, 0.3, 0.010},
+        {2750 * pitch, 0.15, 0.005},
+    };
+
+    add_modes(b, t0, wood, 4, amp, 0.0008);
+    add_burst(b, r, &(burst){t0, 0.012, 2200 * pitch, 2200 * pitch, 1.0, 0.3 * amp, 0.0005, 0.003});
+}
+
+static void sfx_knock(buf *b, rng *r)
+{
+    add_knock(b, r, 0.001, 1.0, 1.0);
+    finish(b, 0.6, 0.001, 0.02);
+}
+
+static void sfx_collapse(buf *b, rng *r)
+{
+    /* Blocks tumbling: knocks that come thick and then thin out, each at
+     * its own pitch, over two dull thumps on the table. */
+    double t = 0.002;
+    while (t < 0.7) {
+        add_knock(b, r, t, 0.5 + 0.5 * rng_unit(r), 0.8 + 0.5 * rng_unit(r));
+        t += 0.02 + 0.09 * rng_unit(r) * (1.0 + t * 2.0);
+    }
+    add_burst(b, r, &(burst){0.05, 0.2, 260, 180, 0.9, 0.8, 0.003, 0.05});
+    add_burst(b, r, &(burst){0.38, 0.2, 240, 170, 0.9, 0.6, 0.003, 0.05});
+    finish(b, 0.8, 0.002, 0.06);
+}
+
+/* A voiced syllable: a buzzy source through two vowel formants. */
+static void add_syllable(buf *b, double t0, double dur, double f0, double f1, double form1, double form2, double amp)
+{
+    long start = lround(t0 * b->rate), len = lround(dur * b->rate);
+    biquad a = {0}, c = {0};
+    double ph = 0.0;
+
+    biquad_bandpass(&a, form1, 4.0, b->rate);
+    biquad_bandpass(&c, form2, 6.0, b->rate);
+    for (long i = 0; i < len; i++) {
+        double t = (double)i / b->rate, f = f0 + (f1 - f0) * t / dur;
+        double env = attack_gain(t, 0.015) * attack_gain(dur - t, 0.06);
+        double saw;
+        ph += f / b->rate;
+        ph -= floor(ph);
+        saw = 2.0 * ph - 1.0;
+        buf_add(b, start + i, amp * env * (biquad_run(&a, saw) + 0.6 * biquad_run(&c, saw)));
+    }
+}
+
+static void sfx_shout(buf *b, rng *r)
+{
+    /* "MAX STAX!": two bright "ah" syllables, the second higher, with the
+     * hiss of the s-t between them. */
+    add_syllable(b, 0.0, 0.17, 230, 250, 800, 1250, 1.0);
+    add_burst(b, r, &(burst){0.16, 0.07, 5500, 6500, 1.5, 0.35, 0.01, 0.05});
+    add_syllable(b, 0.22, 0.26, 290, 250, 820, 1300, 1.0);
+    finish(b, 0.7, 0.003, 0.05);
+}
+
 typedef struct sfx_def {
     void (*render)(buf *b, rng *r);
     double seconds;
@@ -322,6 +385,8 @@ static const sfx_def sfx_defs[SFX_COUNT] = {
     [SFX_DROP] = {sfx_drop, 0.32},    [SFX_SHUFFLE] = {sfx_shuffle, 0.62},
     [SFX_DEAL] = {sfx_deal, 0.15},    [SFX_TICK] = {sfx_tick, 0.05},
     [SFX_WIN] = {sfx_win, 1.6},       [SFX_ERROR] = {sfx_error, 0.33},
+    [SFX_KNOCK] = {sfx_knock, 0.12},  [SFX_COLLAPSE] = {sfx_collapse, 0.95},
+    [SFX_SHOUT] = {sfx_shout, 0.52},
 };
 
 static int buf_alloc(buf *b, int rate, long frames, const char *what)

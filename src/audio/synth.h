@@ -12,6 +12,9 @@ typedef enum sfx_id {
     SFX_TICK,    /* timer tick */
     SFX_WIN,     /* winning fanfare */
     SFX_ERROR,   /* refused action */
+    SFX_KNOCK,   /* wood on wood: a block striking another */
+    SFX_COLLAPSE, /* a structure coming down: a cascade of knocks */
+    SFX_SHOUT,   /* calling MAX STAX! */
     SFX_COUNT
 } sfx_id;
 

@@ -17,6 +17,10 @@ static scene *table_by_name(app *a, const game_info *g)
         log_error("no table for that game, or bad --seats");
         return NULL;
     }
+    if (g->kind == GAME_KIND_REALTIME) {
+        rec.seed = 1; /* the view reads its test options from --position */
+        return table_scene_open(a, &m, &rec);
+    }
     if (record_init(&rec, g->id, &m.params, 1, err, sizeof err) != 0 ||
         (a->opt.position && record_set_start(&rec, a->opt.position, err, sizeof err) != 0)) {
         log_error("%s", err);

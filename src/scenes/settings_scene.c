@@ -21,16 +21,16 @@ typedef struct settings_scene {
 
 static void layout(settings_scene *p, app *a)
 {
-    float w = 1100, row_h = 96, top = 230;
-    p->panel = (rrect){(a->vw - w) / 2, 190, w, 60 + row_h * SETTING_COUNT + 40};
+    float w = 1100, row_h = 82, top = 184;
+    p->panel = (rrect){(a->vw - w) / 2, 146, w, 60 + row_h * SETTING_COUNT + 40};
     ui_nav_begin(&p->nav);
     for (int i = 0; i < SETTING_COUNT; i++) {
-        p->rows[i] = (rrect){p->panel.x + 30, top + row_h * (float)i, w - 60, row_h - 14};
+        p->rows[i] = (rrect){p->panel.x + 30, top + row_h * (float)i, w - 60, row_h - 8};
         p->control[i] = (rrect){p->rows[i].x + p->rows[i].w - 470, p->rows[i].y + 12, 450,
                                 p->rows[i].h - 24};
         ui_nav_add(&p->nav, i, p->rows[i], 1, settings_desc((setting_id)i)->key);
     }
-    ui_nav_add(&p->nav, ID_BACK, (rrect){(a->vw - 260) / 2, p->panel.y + p->panel.h + 40, 260, 70},
+    ui_nav_add(&p->nav, ID_BACK, (rrect){(a->vw - 260) / 2, p->panel.y + p->panel.h + 24, 260, 70},
                1, "back");
     ui_nav_end(&p->nav, a);
 }
@@ -164,6 +164,8 @@ static void settings_draw(scene *s, app *a, render *r, float alpha)
         "Clicks, cards, blocks and fanfares",
         "Shapes on colours, for telling them apart without hue",
         "Calmer animations: no glides, shakes or bounces",
+        "MAXSTAX: a block picked up near square turns to 0\xc2\xb0 or 90\xc2\xb0",
+        "MAXSTAX: the card drawn faintly where you build (easier)",
     };
     ui_draw_table(r, a->vw);
     ui_draw_title(r, a->vw, "Settings", NULL);
@@ -173,8 +175,8 @@ static void settings_draw(scene *s, app *a, render *r, float alpha)
         rrect row = p->rows[i];
         if (p->nav.focus == i)
             render_round_rect(r, row, 18, (rcolor){255, 250, 238, 255});
-        render_text(r, FONT_SANS_BOLD, UI_BODY, row.x + 24, row.y + 8, UI_INK, d->label);
-        render_text(r, FONT_SANS, UI_SMALL - 3, row.x + 24, row.y + 46, UI_INK_SOFT, help[i]);
+        render_text(r, FONT_SANS_BOLD, UI_BODY, row.x + 24, row.y + 4, UI_INK, d->label);
+        render_text(r, FONT_SANS, UI_SMALL - 3, row.x + 24, row.y + 42, UI_INK_SOFT, help[i]);
         draw_control(r, p->control[i], d, a->settings.v[i], p->nav.focus == i);
     }
     ui_draw_button(r, ui_nav_item(&p->nav, ID_BACK)->r, "Back", p->nav.focus == ID_BACK, 1, 1);

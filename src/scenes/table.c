@@ -12,6 +12,7 @@
 #include "audio/audio.h"
 #include "core/ai.h"
 #include "core/log.h"
+#include "games/maxstax/view/speedstax_view.h"
 #include "games/nine/view/nine_view.h"
 #include "games/stax/view/stax_view.h"
 #include "ui/ui.h"
@@ -24,7 +25,8 @@ typedef struct table_view {
 } table_view;
 
 /* Every game with a table; a game is playable exactly when it is listed. */
-static const table_view views[] = {{"stax", stax_view_create}, {"9stax", nine_view_create}};
+static const table_view views[] = {
+    {"stax", stax_view_create}, {"9stax", nine_view_create}, {"speedstax", speedstax_view_create}};
 
 static const char *const level_keys[] = {"easy", "medium", "hard"};
 static const char *const level_labels[] = {"Easy", "Medium", "Hard"};
@@ -39,14 +41,16 @@ static table_view_fn view_for(const char *game)
 
 int scenes_game_playable(const game_info *g)
 {
-    return g && g->rules && view_for(g->id) != NULL;
+    /* A real-time game has no game_rules: its view drives its own core. */
+    return g && (g->rules || g->kind == GAME_KIND_REALTIME) && view_for(g->id) != NULL;
 }
 
 scene *table_scene_open(app *a, const match_setup *m, game_record *rec)
 {
     table_view_fn fn = view_for(m->game ? m->game->id : NULL);
     if (!fn) {
-        record_free(rec);
+        if (rec)
+            record_free(rec);
         return NULL;
     }
     return fn(a, m, rec);
@@ -58,6 +62,12 @@ scene *table_scene_create(app *a, const match_setup *m)
     char err[256];
     /* The rules' own randomness and the computer's choices draw from this. */
     uint64_t seed = (uint64_t)SDL_GetPerformanceCounter() ^ ((uint64_t)time(NULL) << 20);
+    if (m->game->kind == GAME_KIND_REALTIME) {
+        /* No move record: the view takes the seed alone. */
+        memset(&rec, 0, sizeof rec);
+        rec.seed = seed;
+        return view_for(m->game->id) ? table_scene_open(a, m, &rec) : NULL;
+    }
     if (!view_for(m->game->id) || record_init(&rec, m->game->id, &m->params, seed, err, sizeof err))
         return NULL;
     return table_scene_open(a, m, &rec);

@@ -253,6 +253,20 @@ static void test_nine_table_4p_4k(void **state)
     shoot_game("table", "9stax", "human,easy,medium,hard", 90, "nine-table-4p", 3840, 2160);
 }
 
+/* SPEEDSTAX: one mouse against a computer at 720p; four spaces side by side
+ * (split screen, computer stackers at work) at 4K. */
+static void test_speedstax_720p(void **state)
+{
+    (void)state;
+    shoot_game("table", "speedstax", "human,medium", 30, "speedstax", 1280, 720);
+}
+
+static void test_speedstax_split_4k(void **state)
+{
+    (void)state;
+    shoot_game("table", "speedstax", "easy,medium,hard,medium", 30, "speedstax-split", 3840, 2160);
+}
+
 #define SCREEN_TEST(scene_name)                                                                    \
     static void test_##scene_name##_720p(void **state)                                             \
     {                                                                                              \
@@ -292,6 +306,7 @@ int main(void)
         cmocka_unit_test(test_score_720p),    cmocka_unit_test(test_score_4k),
         cmocka_unit_test(test_table_720p),    cmocka_unit_test(test_table_4k),
         cmocka_unit_test(test_nine_table_2p_720p), cmocka_unit_test(test_nine_table_4p_4k),
+        cmocka_unit_test(test_speedstax_720p), cmocka_unit_test(test_speedstax_split_4k),
     };
     return cmocka_run_group_tests(tests, setup_env, teardown_env);
 }

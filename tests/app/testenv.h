@@ -160,4 +160,42 @@ static inline int testenv_line_after(const char *t, const char *key, int last, c
     return 0;
 }
 
+/* The scratch folder of testenv_game_setup. */
+static inline char *testenv_game_tmp(void)
+{
+    static char tmp[256];
+    return tmp;
+}
+
+/* cmocka group setup and teardown for tests that run the game binary. */
+static inline int testenv_game_setup(void **state)
+{
+    (void)state;
+    return testenv_start_game_env(testenv_game_tmp(), 256);
+}
+
+static inline int testenv_game_teardown(void **state)
+{
+    (void)state;
+    testenv_stop_xvfb();
+    return 0;
+}
+
+/* testenv_play_script that expects exit status 0: the trace, or NULL (with
+ * a message) if the game failed. */
+#define TESTENV_PLAY_SCRIPT(tmp, game, pref, scene_args, script)                                   \
+    testenv_play_script_ok((tmp), (game), STACKHOUSE_SOURCE_DIR, (pref), (scene_args), (script))
+static inline char *testenv_play_script_ok(const char *tmp, const char *game, const char *src, const char *pref,
+                                        const char *scene_args, const char *script_name)
+{
+    int rc;
+    char *t = testenv_play_script(tmp, game, src, pref, scene_args, script_name, &rc);
+    if (rc != 0) {
+        fprintf(stderr, "game exited with %d on script %s\n", rc, script_name);
+        free(t);
+        return NULL;
+    }
+    return t;
+}
+
 #endif

@@ -1,7 +1,7 @@
 /* SPEEDSTAX rounds without physics: points by place with ties for 2, 3 and
  * 4 players, rounds ending early or on time, claims pending past the
  * buzzer, five rounds then a winner or a speed-stack-off between the tied
- * players only, and a tied stack-off going again. */
+ * players only, a tied stack-off going again, and turns on one mouse. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -159,6 +159,47 @@ static void test_clear_winner(void **state)
     assert_int_equal(s.score[1], 10), assert_int_equal(s.score[0], 0);
 }
 
+/* One mouse: seats 0 and 1 take turns, seat 2 (a computer) builds from the
+ * start. Each turn has the whole round's time, and a finish counts from the
+ * start of its own turn, so the clock decides the places. */
+static void test_turns(void **state)
+{
+    (void)state;
+    speedstax_state s;
+    start(&s, 3);
+    speedstax_set_turns(&s, 3u);
+    assert_int_equal(s.turn_seat, 0);
+    assert_true(speedstax_building(&s, 0) && !speedstax_building(&s, 1) && speedstax_building(&s, 2));
+    for (int t = 0; t < 300; t++)
+        assert_int_equal(speedstax_tick(&s), 0);
+    finish(&s, 0); /* seat 0 after 300 ticks of its turn */
+    assert_int_equal(s.finish[0], 300);
+    assert_int_equal(speedstax_tick(&s), 0);
+    assert_int_equal(s.turn_seat, 1); /* seat 1's turn starts now */
+    assert_true(!speedstax_building(&s, 0) && speedstax_building(&s, 1));
+    while (s.tick < 301 + 200)
+        assert_int_equal(speedstax_tick(&s), 0);
+    finish(&s, 2); /* seat 2 after 501 ticks of the round */
+    while (s.tick < 301 + 250)
+        assert_int_equal(speedstax_tick(&s), 0);
+    finish(&s, 1); /* seat 1 after 250 ticks of its turn: the fastest */
+    assert_int_equal(s.finish[1], 250);
+    assert_int_equal(speedstax_tick(&s), 1); /* every turn taken, nobody building */
+    assert_int_equal(s.score[1], 3), assert_int_equal(s.score[0], 2), assert_int_equal(s.score[2], 1);
+    /* The next round starts with seat 0's turn; a turn that runs out of time passes on. */
+    assert_int_equal(s.round, 2);
+    assert_int_equal(s.turn_seat, 0);
+    while (s.turn_seat == 0)
+        assert_int_equal(speedstax_tick(&s), 0);
+    assert_int_equal(s.tick, SPEEDSTAX_ROUND_TICKS);
+    assert_int_equal(s.turn_seat, 1);
+    assert_false(speedstax_building(&s, 2)); /* the computer's time is up too */
+    while (speedstax_tick(&s) == 0)
+        ;
+    assert_int_equal(s.round, 3);
+    assert_int_equal(s.score[1], 3), assert_int_equal(s.score[0], 2), assert_int_equal(s.score[2], 1);
+}
+
 static void test_small_deck_reshuffles(void **state)
 {
     (void)state;
@@ -180,7 +221,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_points_by_place),     cmocka_unit_test(test_round_flow),
         cmocka_unit_test(test_winner_and_stackoff), cmocka_unit_test(test_clear_winner),
-        cmocka_unit_test(test_small_deck_reshuffles),
+        cmocka_unit_test(test_small_deck_reshuffles), cmocka_unit_test(test_turns),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -28,6 +28,8 @@ void maxstax_setup_default(maxstax_setup *setup, int players)
     setup->stars_min = 1;
     setup->stars_max = 3;
     setup->snap = 1;
+    setup->round_seconds = 0;
+    setup->turn_mask = 0;
 }
 
 int maxstax_match_first_block(int p) { return p * MAXSTAX_BLOCKS_PER_PLAYER; }
@@ -76,6 +78,10 @@ maxstax_match *maxstax_match_new(const maxstax_setup *setup, const maxstax_deck 
         maxstax_world_add(m->world, (maxstax_pose){0, 0.5, 0});
     reset_piles(m);
     speedstax_init(&m->rounds, setup->players, eligible, n, seed);
+    if (setup->round_seconds > 0)
+        m->rounds.round_ticks = (long)(setup->round_seconds / MAXSTAX_STEP + 0.5);
+    if (setup->turn_mask)
+        speedstax_set_turns(&m->rounds, setup->turn_mask);
     return m;
 }
 
@@ -107,11 +113,13 @@ static int space_matches(const maxstax_match *m, int p)
 static void apply_input(maxstax_match *m, int p, const maxstax_input *in)
 {
     maxstax_world *w = m->world;
+    /* The hand follows even while its player may not build (it touches
+     * nothing empty), so a turn starts with the hand where the pointer is. */
+    maxstax_world_hand_move(w, p, space_x(p) + in->x, in->y);
     if (!speedstax_building(&m->rounds, p)) {
         maxstax_world_release(w, p); /* hands off a claimed or finished structure */
         return;
     }
-    maxstax_world_hand_move(w, p, space_x(p) + in->x, in->y);
     if (in->actions & MAXSTAX_IN_RELEASE)
         maxstax_world_release(w, p);
     if (in->actions & MAXSTAX_IN_GRAB) {
@@ -190,11 +198,29 @@ void maxstax_match_hand(const maxstax_match *m, int p, double *x, double *y)
     *x -= space_x(p);
 }
 
+void maxstax_match_compose(maxstax_match *m, int p, int n)
+{
+    const maxstax_card *c = maxstax_match_card(m);
+    double lo = 1e9, hi = -1e9;
+    if (n > c->n)
+        n = c->n;
+    for (int i = 0; i < c->n; i++) {
+        lo = fmin(lo, c->block[i].x);
+        hi = fmax(hi, c->block[i].x);
+    }
+    for (int i = 0; i < n; i++) {
+        maxstax_pose q = c->block[i];
+        q.x += space_x(p) - (lo + hi) / 2;
+        maxstax_world_place(m->world, maxstax_match_first_block(p) + MAXSTAX_BLOCKS_PER_PLAYER - 1 - i, q); /* tops of the piles first */
+    }
+}
+
 maxstax_claim maxstax_match_claim(const maxstax_match *m, int p) { return m->claim[p]; }
 
 double maxstax_match_time_left(const maxstax_match *m)
 {
-    long left = SPEEDSTAX_ROUND_TICKS - m->rounds.tick;
+    const speedstax_state *s = &m->rounds;
+    long left = s->round_ticks - (s->turn_seat >= 0 ? s->tick - s->turn_start : s->tick);
     return left > 0 ? left * MAXSTAX_STEP : 0;
 }
 

@@ -38,6 +38,8 @@ typedef struct maxstax_setup {
     int players;              /* 2..4 */
     int stars_min, stars_max; /* the deck is limited to cards in this range */
     int snap;                 /* a picked-up block squares up to 0/90 degrees */
+    double round_seconds;     /* a round's length; 0 is the rules' 2 minutes (tests shorten it) */
+    unsigned turn_mask;       /* seats that take turns on one mouse (speedstax_state.turn_mask) */
 } maxstax_setup;
 
 /* What became of a player's last claim. */
@@ -69,9 +71,12 @@ maxstax_pose maxstax_match_pose(const maxstax_match *m, int p, int b);
 double maxstax_match_pile_x(int k);
 /* Where player p's hand is, relative to their space. */
 void maxstax_match_hand(const maxstax_match *m, int p, double *x, double *y);
+/* A test hook: stands the first n blocks of this round's card (all of it when
+ * n is its size) in player p's space, centred, taken from p's piles. */
+void maxstax_match_compose(maxstax_match *m, int p, int n);
 /* State of player p's last claim. */
 maxstax_claim maxstax_match_claim(const maxstax_match *m, int p);
-/* Seconds left in the round. */
+/* Seconds left in the round (with turns: in the current turn). */
 double maxstax_match_time_left(const maxstax_match *m);
 /* Checks that every player's 12 blocks exist, are finite and on the table;
  * returns 0, or -1 with a message. */

@@ -12,6 +12,15 @@ static void next_card(speedstax_state *s)
     s->card = s->order[s->next++];
 }
 
+/* The next seat in play after seat `after` that takes a turn, or -1. */
+static int next_turn(const speedstax_state *s, int after)
+{
+    for (int p = after + 1; p < s->players; p++)
+        if ((s->turn_mask >> p & 1) && s->in_play[p])
+            return p;
+    return -1;
+}
+
 /* Begins a round (or stack-off) for the seats in play. */
 static void begin(speedstax_state *s, speedstax_phase phase, const int *in_play)
 {
@@ -23,8 +32,19 @@ static void begin(speedstax_state *s, speedstax_phase phase, const int *in_play)
         s->pending[p] = 0;
         s->finish[p] = -1;
     }
+    s->turn_seat = next_turn(s, -1);
+    s->turn_start = 0;
     next_card(s);
 }
+
+void speedstax_set_turns(speedstax_state *s, unsigned mask)
+{
+    s->turn_mask = mask & ((1u << s->players) - 1);
+    s->turn_seat = next_turn(s, -1);
+    s->turn_start = s->tick;
+}
+
+static int takes_turns(const speedstax_state *s, int p) { return s->turn_mask >> p & 1; }
 
 int speedstax_init(speedstax_state *s, int players, const int *cards, int n_cards, uint64_t seed)
 {
@@ -33,6 +53,7 @@ int speedstax_init(speedstax_state *s, int players, const int *cards, int n_card
     memset(s, 0, sizeof *s);
     s->players = players;
     s->winner = -1;
+    s->round_ticks = SPEEDSTAX_ROUND_TICKS;
     rng_seed(&s->r, seed);
     memcpy(s->order, cards, sizeof cards[0] * (size_t)n_cards);
     s->n_order = n_cards;
@@ -68,12 +89,36 @@ void speedstax_confirm(speedstax_state *s, int p, int ok, long claim_tick)
         return;
     s->pending[p] = 0;
     if (ok)
-        s->finish[p] = claim_tick;
+        s->finish[p] = claim_tick - (takes_turns(s, p) ? s->turn_start : 0);
 }
 
 int speedstax_building(const speedstax_state *s, int p)
 {
-    return s->phase != SPEEDSTAX_OVER && s->in_play[p] && s->finish[p] < 0 && !s->pending[p];
+    if (s->phase == SPEEDSTAX_OVER || !s->in_play[p] || s->finish[p] >= 0 || s->pending[p])
+        return 0;
+    if (!s->turn_mask)
+        return 1;
+    /* With turns, each builds only in its own time. */
+    if (takes_turns(s, p))
+        return p == s->turn_seat && s->tick - s->turn_start < s->round_ticks;
+    return s->tick < s->round_ticks;
+}
+
+/* With turns: passes to the next seat when this one finished or ran out of
+ * time; the round is done when every turn was taken and nobody else builds. */
+static int turns_done(speedstax_state *s)
+{
+    int t = s->turn_seat;
+    if (t >= 0 && !s->pending[t] && (s->finish[t] >= 0 || s->tick - s->turn_start >= s->round_ticks)) {
+        s->turn_seat = next_turn(s, t);
+        s->turn_start = s->tick;
+    }
+    if (s->turn_seat >= 0)
+        return 0;
+    for (int p = 0; p < s->players; p++)
+        if (s->pending[p] || speedstax_building(s, p))
+            return 0;
+    return 1;
 }
 
 /* The seats still in contention: one of them wins, several stack off. */
@@ -117,20 +162,29 @@ static void after_stackoff(speedstax_state *s)
     decide(s, again);
 }
 
-int speedstax_tick(speedstax_state *s)
+/* Without turns: a stack-off is over at its first finish, a round when all
+ * are done or the time is up; never while a claim is being checked. */
+static int round_done(const speedstax_state *s)
 {
-    if (s->phase == SPEEDSTAX_OVER)
-        return 0;
-    s->tick++;
     int building = 0, pending = 0, finished = 0;
     for (int p = 0; p < s->players; p++) {
         building += speedstax_building(s, p);
         pending += s->pending[p];
         finished += s->in_play[p] && s->finish[p] >= 0;
     }
-    /* A stack-off is over at its first finish; a round when all are done. */
     int done = s->phase == SPEEDSTAX_STACKOFF ? finished > 0 : building == 0;
-    if (pending || (!done && s->tick < SPEEDSTAX_ROUND_TICKS))
+    return !pending && (done || s->tick >= s->round_ticks);
+}
+
+int speedstax_tick(speedstax_state *s)
+{
+    if (s->phase == SPEEDSTAX_OVER)
+        return 0;
+    s->tick++;
+    if (s->turn_mask) {
+        if (!turns_done(s))
+            return 0;
+    } else if (!round_done(s))
         return 0;
     if (s->phase == SPEEDSTAX_STACKOFF) {
         after_stackoff(s);

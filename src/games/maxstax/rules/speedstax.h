@@ -23,6 +23,14 @@ typedef struct speedstax_state {
     int shuffler;  /* seat, picked at random */
     int card;      /* index into the deck of this round's card */
     long tick;     /* ticks since the round started */
+    long round_ticks; /* a round's length in ticks: SPEEDSTAX_ROUND_TICKS unless shortened */
+    /* Turns (one mouse for several people): the seats in turn_mask build one
+     * after another, each with the whole round's time from its own start,
+     * and their finish ticks count from that start; the other seats build at
+     * once from the round's start. turn_seat is the one building now, or -1. */
+    unsigned turn_mask;
+    int turn_seat;
+    long turn_start; /* tick the current turn began */
     int in_play[SPEEDSTAX_MAX_PLAYERS]; /* everyone in a round; the tied in a stack-off */
     int pending[SPEEDSTAX_MAX_PLAYERS]; /* a claim is being checked */
     long finish[SPEEDSTAX_MAX_PLAYERS]; /* tick of the confirmed claim, or -1 */
@@ -37,6 +45,8 @@ typedef struct speedstax_state {
 /* Starts a game: shuffles the eligible cards (indices into the deck; at least
  * one) and turns up the first. Returns 0, or -1 if players or cards are bad. */
 int speedstax_init(speedstax_state *s, int players, const int *cards, int n_cards, uint64_t seed);
+/* Makes the seats in mask take turns (see turn_mask), from this round on. */
+void speedstax_set_turns(speedstax_state *s, unsigned mask);
 /* Points for one round: place is 1 + the number who finished strictly earlier,
  * worth players + 1 - place; non-finishers and seats not in play get 0. */
 void speedstax_round_points(int players, const long *finish, const int *in_play, int *points);

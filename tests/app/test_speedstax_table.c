@@ -1,0 +1,180 @@
+/* The SPEEDSTAX table end to end under its own Xvfb, driven by input
+ * scripts: the mouse picks a block up, drags it on its spring, turns it and
+ * lets go; a controller alone does the same; in split screen the mouse and
+ * a controller stack at once; several people on one mouse take turns; MAX STAX on a composed card
+ * holds and on a wrong structure fails; a carried block knocks the card's
+ * structure over (a collapse); computer stackers play a short
+ * round to the round results; a whole match of short rounds ends on the
+ * score screen; setup's Start opens the table. The table traces "speedstax
+ * grab|turn|drop ..." with the block's pose in its space. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "testenv.h"
+
+#define GAME STACKHOUSE_BINARY_DIR "/stackhouse"
+
+/* Runs the game on a script with its own preferences folder; returns the trace (caller frees). */
+static char *play(const char *pref, const char *scene_args, const char *script)
+{
+    char *t = TESTENV_PLAY_SCRIPT(testenv_game_tmp(), GAME, pref, scene_args, script);
+    assert_non_null(t);
+    return t;
+}
+
+/* Reads "speedstax <what> 0 block B at X Y A" after the first "<what>". */
+static int pose_after(const char *t, const char *what, int *b, double *x, double *y, double *ang)
+{
+    char key[64];
+    const char *p;
+    snprintf(key, sizeof key, "speedstax %s 0 block ", what);
+    p = strstr(t, key);
+    return p && sscanf(p + strlen(key), "%d at %lf %lf %lf", b, x, y, ang) == 4 ? 0 : -1;
+}
+
+static void test_mouse_grab_drag_turn_drop(void **state)
+{
+    char *t = play("mouse", "--scene table --game speedstax --seats human,easy", "speedstax_mouse");
+    int b, b2;
+    double x, y, ang;
+    (void)state;
+    /* the top block of the first pile (12.5, 3.5), as it lay */
+    assert_int_equal(pose_after(t, "grab", &b, &x, &y, &ang), 0);
+    assert_true(x > 11.5 && x < 13.5 && y > 3 && y < 4 && ang == 0);
+    assert_non_null(strstr(t, "speedstax turn 0 +1\n"));
+    /* carried left over the space, turned a step, let go in the air */
+    assert_int_equal(pose_after(t, "drop", &b2, &x, &y, &ang), 0);
+    assert_int_equal(b2, b);
+    assert_true(x > 0 && x < 9 && y > 2);
+    assert_true(ang > 5 && ang < 25);
+    free(t);
+}
+
+static void test_controller_alone(void **state)
+{
+    char *t = play("pad", "--scene table --game speedstax --seats human,easy", "speedstax_pad");
+    int b, b2;
+    double x, y, ang;
+    (void)state;
+    assert_non_null(strstr(t, "controller connected"));
+    assert_int_equal(pose_after(t, "grab", &b, &x, &y, &ang), 0);
+    assert_true(x > 11.5 && x < 13.5 && y > 3 && y < 4);
+    assert_non_null(strstr(t, "speedstax turn 0 -1\n"));
+    assert_int_equal(pose_after(t, "drop", &b2, &x, &y, &ang), 0);
+    assert_int_equal(b2, b);
+    assert_true(x > 0 && x < 6);
+    assert_true(ang < -5 && ang > -25);
+    free(t);
+}
+
+static void test_split_screen_mouse_and_controller_at_once(void **state)
+{
+    char *t = play("split", "--scene setup --game speedstax", "speedstax_split");
+    const char *g0, *g1, *d0, *d1;
+    (void)state;
+    g0 = strstr(t, "speedstax grab 0 block 3 ");
+    g1 = strstr(t, "speedstax grab 1 block 15 "); /* seat 2's own pile */
+    d0 = strstr(t, "speedstax drop 0 block 3 ");
+    d1 = strstr(t, "speedstax drop 1 block 15 ");
+    assert_non_null(g0);
+    assert_non_null(g1);
+    assert_non_null(d0);
+    assert_non_null(d1);
+    /* both held their blocks at the same time */
+    assert_true(g1 < d0 && g0 < d1);
+    free(t);
+}
+
+static void test_one_mouse_people_take_turns(void **state)
+{
+    char *t = play("turns", "--scene table --game speedstax --seats human,human,medium --position 'round=4 compose=0:99'",
+                   "speedstax_turns");
+    const char *now;
+    (void)state;
+    now = strstr(t, "speedstax now 1\n");
+    assert_non_null(strstr(t, "speedstax shout 0\n"));
+    assert_non_null(now);
+    assert_non_null(strstr(t, "speedstax claim 0 held\n"));
+    /* after the turn passed, the mouse builds in Player 2's space */
+    assert_non_null(strstr(now, "speedstax grab 1 block 15 "));
+    assert_null(strstr(t, "speedstax grab 0 "));
+    free(t);
+}
+
+static void test_claim_on_the_card_holds(void **state)
+{
+    char *t = play("held", "--scene table --game speedstax --seats human,easy --position compose=0:99",
+                   "speedstax_claim");
+    (void)state;
+    assert_non_null(strstr(t, "speedstax shout 0\nspeedstax claim 0 held\n"));
+    free(t);
+}
+
+static void test_claim_on_a_wrong_structure_fails(void **state)
+{
+    char *t = play("failed", "--scene table --game speedstax --seats human,easy --position compose=0:1",
+                   "speedstax_claim");
+    (void)state;
+    assert_non_null(strstr(t, "speedstax shout 0\nspeedstax claim 0 failed\n"));
+    assert_null(strstr(t, "round 1 over")); /* the round goes on */
+    free(t);
+}
+
+static void test_short_round_with_computers_reaches_results(void **state)
+{
+    char *t = play("round", "--scene table --game speedstax --seats medium,hard --position round=6",
+                   "speedstax_round");
+    (void)state;
+    assert_non_null(strstr(t, "speedstax round 1 over: "));
+    assert_null(strstr(t, "match over"));
+    free(t);
+}
+
+static void test_knocked_over_by_hand(void **state)
+{
+    char *t = play("knock", "--scene table --game speedstax --seats human,easy --position compose=0:99",
+                   "speedstax_knock");
+    (void)state;
+    assert_non_null(strstr(t, "speedstax grab 0 block "));
+    assert_non_null(strstr(t, "speedstax collapse 0\n"));
+    free(t);
+}
+
+static void test_whole_match_reaches_the_score_screen(void **state)
+{
+    char *t = play("match", "--scene table --game speedstax --seats human,easy --position 'round=3 compose=0:99'",
+                   "speedstax_match");
+    (void)state;
+    assert_non_null(strstr(t, "speedstax claim 0 held\nspeedstax round 1 over: 2 0 0 0\n"));
+    assert_non_null(strstr(t, "speedstax round 5 over: 0 0 0 0 (match over)\nscene score\n"));
+    free(t);
+}
+
+static void test_setup_start_opens_the_table(void **state)
+{
+    char *t = play("setup", "--scene setup --game speedstax", "speedstax_setup");
+    (void)state;
+    assert_non_null(strstr(t, "scene table\nfocus speedstax"));
+    free(t);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_mouse_grab_drag_turn_drop),
+        cmocka_unit_test(test_controller_alone),
+        cmocka_unit_test(test_split_screen_mouse_and_controller_at_once),
+        cmocka_unit_test(test_one_mouse_people_take_turns),
+        cmocka_unit_test(test_claim_on_the_card_holds),
+        cmocka_unit_test(test_claim_on_a_wrong_structure_fails),
+        cmocka_unit_test(test_short_round_with_computers_reaches_results),
+        cmocka_unit_test(test_knocked_over_by_hand),
+        cmocka_unit_test(test_whole_match_reaches_the_score_screen),
+        cmocka_unit_test(test_setup_start_opens_the_table),
+    };
+    return cmocka_run_group_tests(tests, testenv_game_setup, testenv_game_teardown);
+}
