@@ -549,6 +549,79 @@ static void test_win(void **state)
     assert_int_equal(r.winner, 0);
 }
 
+/* Cards of stack (p, k) that seat remembers. */
+static int known_in(const nine_state *s, int seat, int p, int k)
+{
+    int n = 0;
+    for (int id = 0; id < NINE_CARDS; id++)
+        n += s->place[id] == NINE_Z_STACK + p && s->stk[id] == k && nine_known(s, seat, id);
+    return n;
+}
+
+/* Memory: a peeker remembers the stack after handing it back, its owner does
+ * not, and the memory stays in the view the peeker observes. */
+static void test_memory_peek(void **state)
+{
+    (void)state;
+    nine_state s, view;
+    nt_load(&s, HEAD2("R9", "-") "p1=1:RP.R1/G1,p2=1:B1/B2.B3.B4/B5,draw=+,disc=R9");
+    assert_int_equal(known_in(&s, 0, 1, 1), 0);
+    nt_play_all(&s, "play RP;peek p2 s2;return");
+    assert_false(nine_stack_visible(&s, 0, 1, 1));
+    assert_int_equal(known_in(&s, 0, 1, 1), 3);
+    assert_int_equal(known_in(&s, 1, 1, 1), 0);
+    nine_rules.observe(&s, 0, &view);
+    assert_non_null(strstr(nt_field(&view, "p2"), "/B2.B3.B4/"));
+    assert_int_equal(known_in(&view, 0, 1, 1), 3);
+    /* The owner's view still hides it, and carries no trace of the peek. */
+    nine_rules.observe(&s, 1, &view);
+    for (int id = 0; id < NINE_CARDS; id++)
+        assert_false(view.known[id] & 1 && view.place[id] == NINE_Z_STACK + 1);
+}
+
+/* After an exchange the owner forgets its peeked stack: it cannot tell which
+ * card went; the peeker knows both cards it moved. */
+static void test_memory_exchange(void **state)
+{
+    (void)state;
+    nine_state s;
+    nt_load(&s, HEAD2("R9", "-") "p1=1:RP.R1/G1,p2=1:B1/B2.B3.B4/B5,draw=+,disc=R9");
+    nt_play_all(&s, "play RP;peek p2 s2;take B3;give R1");
+    assert_int_equal(known_in(&s, 0, 1, 1), 3); /* B2, B4 and the R1 it gave */
+    assert_int_equal(known_in(&s, 0, 0, 0), 1); /* the B3 it took, in its held stack */
+    assert_int_equal(known_in(&s, 1, 1, 1), 0);
+}
+
+/* The memory follows the cards when a Swap moves the stack. */
+static void test_memory_swap(void **state)
+{
+    (void)state;
+    nine_state s;
+    nt_load(&s, HEAD2("R9", "-") "p1=1:RP.R1/G1,p2=1:RS.B1/B2.B3.B4/B5,draw=+,disc=R9");
+    nt_play_all(&s, "play RP;peek p2 s2;return;play RS;swap p2s2;with p1s2");
+    assert_int_equal(known_in(&s, 0, 1, 1), 0);
+    assert_int_equal(known_in(&s, 0, 0, 1), 3); /* now its own stack 2, still face down */
+    assert_false(nine_stack_visible(&s, 0, 0, 1));
+}
+
+/* Cards shuffled into the draw pile are forgotten by everyone. */
+static void test_memory_reshuffle(void **state)
+{
+    (void)state;
+    nine_state s;
+    nt_load(&s, HEAD2("R9", "-") "p1=1:RP.G1,p2=1:RD.B2.B3/B5,draw=-,disc=+");
+    nt_play_all(&s, "play RP;peek p2 s1;return");
+    assert_int_equal(known_in(&s, 0, 1, 0), 3);
+    nt_play_all(&s, "play RD;draw"); /* p2 discards the stack; p1 draws from a reshuffle */
+    int in_draw = 0;
+    for (int id = 0; id < NINE_CARDS; id++)
+        if (s.place[id] == NINE_Z_DRAW) {
+            in_draw++;
+            assert_int_equal(s.known[id], 0);
+        }
+    assert_true(in_draw > 100);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -581,6 +654,10 @@ int main(void)
         cmocka_unit_test(test_immunity_reveal),
         cmocka_unit_test(test_immunity_once),
         cmocka_unit_test(test_win),
+        cmocka_unit_test(test_memory_peek),
+        cmocka_unit_test(test_memory_exchange),
+        cmocka_unit_test(test_memory_swap),
+        cmocka_unit_test(test_memory_reshuffle),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

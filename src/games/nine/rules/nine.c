@@ -66,6 +66,35 @@ int nine_stack_visible(const nine_state *s, int seat, int p, int k)
            p == s->pend.p1 && k == s->pend.s1;
 }
 
+int nine_known(const nine_state *s, int seat, int id) { return s->known[id] >> seat & 1; }
+
+void nine_memory_note(nine_state *s)
+{
+    int all = bit(s->players) - 1;
+    for (int id = 0; id < NINE_CARDS; id++) {
+        int z = s->place[id];
+        if (z == NINE_Z_DRAW)
+            s->known[id] = 0;
+        else if (z == NINE_Z_DISC)
+            s->known[id] = (uint8_t)all;
+        else if (z < NINE_Z_STACK)
+            s->known[id] |= (uint8_t)bit(z - NINE_Z_HAND);
+        else
+            for (int q = 0; q < s->players; q++)
+                if (nine_stack_visible(s, q, z - NINE_Z_STACK, s->stk[id]))
+                    s->known[id] |= (uint8_t)bit(q);
+    }
+}
+
+/* A Peek's exchange happens face down: only the peeker knows which card left
+ * stack (p, k), so everyone else forgets the cards still in it. */
+static void forget_stack(nine_state *s, int p, int k, int keeper)
+{
+    for (int id = 0; id < NINE_CARDS; id++)
+        if (s->place[id] == NINE_Z_STACK + p && s->stk[id] == k)
+            s->known[id] &= (uint8_t)bit(keeper);
+}
+
 /* Color Shift and Free Discard are wild; everything else matches the active
  * card's colour or face. */
 static int playable(const nine_state *s, uint8_t code)
@@ -452,7 +481,9 @@ static void do_move(nine_state *s, const game_move *m)
         int id = first_id(s, NINE_Z_STACK + d->p1, d->s1, (uint8_t)a);
         s->place[id] = (uint8_t)(NINE_Z_HAND + t);
         s->stk[id] = 0;
+        s->known[id] = (uint8_t)bit(t);
         s->ssize[d->p1][d->s1]--;
+        forget_stack(s, d->p1, d->s1, t);
         d->kind = NINE_P_GIVE;
         break;
     }
@@ -463,6 +494,8 @@ static void do_move(nine_state *s, const game_move *m)
         s->ssize[d->p1][d->s1]++;
         s->place[got] = (uint8_t)(NINE_Z_STACK + t);
         s->stk[got] = s->held[t];
+        s->known[id] = (uint8_t)bit(t);
+        forget_stack(s, t, s->held[t], t);
         end_turn(s);
         break;
     }
@@ -543,6 +576,7 @@ int nine_deal(nine_state *s, int players, uint64_t seed, char *err, size_t errn)
     s->act = NINE_ACT_ANY;
     s->immunity = (uint8_t)((1 << players) - 1);
     s->shuffle_seed = rng_next(&r);
+    nine_memory_note(s);
     return 0;
 }
 
@@ -568,6 +602,7 @@ static int nine_apply(void *st, const game_move *m)
     if (k == n)
         return -1;
     do_move(s, m);
+    nine_memory_note(s);
     return 0;
 }
 
@@ -591,36 +626,31 @@ static void nine_result(const void *st, game_result *r)
                 r->winner = p;
 }
 
-/* Cards seat may not see: the draw pile, other hands, stacks it may not look at. */
-static int unknown_to(const nine_state *s, int seat, int id)
-{
-    int z = s->place[id];
-    if (z == NINE_Z_DRAW)
-        return 1;
-    if (z == NINE_Z_DISC)
-        return 0;
-    if (z < NINE_Z_STACK)
-        return z - NINE_Z_HAND != seat;
-    return !nine_stack_visible(s, seat, z - NINE_Z_STACK, s->stk[id]);
-}
+/* Cards seat does not know: the draw pile, other hands, cards in stacks it
+ * neither sees nor remembers (memory always covers what it sees). */
+static int unknown_to(const nine_state *s, int seat, int id) { return !nine_known(s, seat, id); }
 
-/* Deals the cards seat cannot see into the places it cannot see, in a fixed
+/* Deals the cards seat does not know into the places they hold, in a fixed
  * order (r NULL: sorted, so the result depends only on what seat knows) or
- * shuffled. Every place keeps its size, so counts are conserved. */
+ * shuffled. Every place keeps its size, so counts are conserved; remembered
+ * cards stay put. The dealt cards are new to every seat, so the others' memory
+ * of them is dropped and rebuilt from what each sees. */
 static void redistribute(nine_state *s, int seat, rng *r)
 {
     uint8_t ids[NINE_CARDS], hands[GAME_MAX_PLAYERS] = {0}, hidden[GAME_MAX_PLAYERS][NINE_MAX_STACKS];
     int n = 0, j = 0;
+    memset(hidden, 0, sizeof hidden);
     for (int id = 0; id < NINE_CARDS; id++) {
+        int z = s->place[id];
         if (!unknown_to(s, seat, id))
             continue;
         ids[n++] = (uint8_t)id;
-        if (s->place[id] >= NINE_Z_HAND && s->place[id] < NINE_Z_STACK)
-            hands[s->place[id] - NINE_Z_HAND]++;
+        s->known[id] = 0;
+        if (z >= NINE_Z_HAND && z < NINE_Z_STACK)
+            hands[z - NINE_Z_HAND]++;
+        else if (z >= NINE_Z_STACK)
+            hidden[z - NINE_Z_STACK][s->stk[id]]++;
     }
-    for (int p = 0; p < s->players; p++)
-        for (int k = 0; k < s->nst[p]; k++)
-            hidden[p][k] = (uint8_t)!nine_stack_visible(s, seat, p, k);
     if (r)
         rng_shuffle(r, ids, n, 1);
     for (int i = 0; i < s->ndraw; i++, j++) {
@@ -635,7 +665,7 @@ static void redistribute(nine_state *s, int seat, rng *r)
         }
     for (int p = 0; p < s->players; p++)
         for (int k = 0; k < s->nst[p]; k++)
-            for (int c = 0; hidden[p][k] && c < s->ssize[p][k]; c++, j++) {
+            for (int c = 0; c < hidden[p][k]; c++, j++) {
                 s->place[ids[j]] = (uint8_t)(NINE_Z_STACK + p);
                 s->stk[ids[j]] = (uint8_t)k;
             }
@@ -646,6 +676,10 @@ static void nine_observe(const void *st, int seat, void *view)
     nine_state *v = view;
     memcpy(v, st, sizeof *v);
     redistribute(v, seat, NULL);
+    /* What the others remember is theirs: the view keeps only what they see. */
+    for (int id = 0; id < NINE_CARDS; id++)
+        v->known[id] &= (uint8_t)bit(seat);
+    nine_memory_note(v);
     v->shuffle_seed = 0; /* future reshuffles are unknown too */
 }
 
@@ -653,6 +687,7 @@ static void nine_determinize(void *st, int seat, rng *r)
 {
     nine_state *s = st;
     redistribute(s, seat, r);
+    nine_memory_note(s);
     s->shuffle_seed = rng_next(r);
 }
 
@@ -711,6 +746,28 @@ static int check_pending(const nine_state *s, const int *hands, char *err, size_
     if (d->kind == NINE_P_DRAWN && d->seat != s->turn) {
         snprintf(err, errn, "9stax: a drawn card waits for a seat whose turn it is not");
         return -1;
+    }
+    return 0;
+}
+
+/* Memory covers what each seat sees, names only seats at the table, and
+ * never the draw pile. */
+static int check_memory(const nine_state *s, char *err, size_t errn)
+{
+    for (int id = 0; id < NINE_CARDS; id++) {
+        int z = s->place[id], seen = 0;
+        if (z == NINE_Z_DISC)
+            seen = bit(s->players) - 1;
+        else if (z >= NINE_Z_HAND && z < NINE_Z_STACK)
+            seen = bit(z - NINE_Z_HAND);
+        else if (z >= NINE_Z_STACK)
+            for (int q = 0; q < s->players; q++)
+                seen |= nine_stack_visible(s, q, z - NINE_Z_STACK, s->stk[id]) << q;
+        if (s->known[id] >= bit(s->players) || (z == NINE_Z_DRAW && s->known[id]) ||
+            (s->known[id] & seen) != seen) {
+            snprintf(err, errn, "9stax: memory of card %d is wrong", id);
+            return -1;
+        }
     }
     return 0;
 }
@@ -794,6 +851,8 @@ int nine_check(const nine_state *s, char *err, size_t errn)
             snprintf(err, errn, "9stax: seat %d is not playing but has stacks", p + 1);
             return -1;
         }
+    if (check_memory(s, err, errn) < 0)
+        return -1;
     return check_pending(s, hands, err, errn);
 }
 

@@ -73,6 +73,10 @@ typedef struct nine_state {
     uint8_t nst[GAME_MAX_PLAYERS];  /* stacks per seat */
     uint8_t held[GAME_MAX_PLAYERS]; /* index of the stack each seat holds */
     uint8_t ssize[GAME_MAX_PLAYERS][NINE_MAX_STACKS];
+    /* Memory: known[id] has a bit per seat that legitimately knows card id
+     * and where it lies (seen face up, and followed since). Follows the id
+     * through Swaps and renumbering; the draw pile is known to nobody. */
+    uint8_t known[NINE_CARDS];
     nine_pending pend;
     uint64_t shuffle_seed; /* next reshuffle of the discard pile */
 } nine_state;
@@ -109,6 +113,11 @@ int nine_winner(const nine_state *s);
 int nine_cards_left(const nine_state *s, int seat);
 /* Nonzero when seat may see the cards of stack k of seat p right now. */
 int nine_stack_visible(const nine_state *s, int seat, int p, int k);
+/* Adds to each seat's memory the cards it sees now; a draw pile card is
+ * forgotten by everyone (a reshuffle hides where it went). */
+void nine_memory_note(nine_state *s);
+/* Nonzero when seat remembers card id (it sees it, or saw it and followed it). */
+int nine_known(const nine_state *s, int seat, int id);
 /* The invariants: all 200 cards, each id in exactly one place, counts and
  * pending decision consistent; returns 0, or -1 with a message. */
 int nine_check(const nine_state *s, char *err, size_t errn);
