@@ -21,7 +21,7 @@ typedef struct settings_scene {
 
 static void layout(settings_scene *p, app *a)
 {
-    float w = 1100, row_h = 82, top = 184;
+    float w = 1100, row_h = 74, top = 184; /* nine rows and Back clear the hints bar */
     p->panel = (rrect){(a->vw - w) / 2, 146, w, 60 + row_h * SETTING_COUNT + 40};
     ui_nav_begin(&p->nav);
     for (int i = 0; i < SETTING_COUNT; i++) {
@@ -166,6 +166,7 @@ static void settings_draw(scene *s, app *a, render *r, float alpha)
         "Calmer animations: no glides, shakes or bounces",
         "MAXSTAX: a block picked up near square turns to 0\xc2\xb0 or 90\xc2\xb0",
         "MAXSTAX: the card drawn faintly where you build (easier)",
+        "9 STAX: face-down cards you have seen, shown dimmed to you",
     };
     ui_draw_table(r, a->vw);
     ui_draw_title(r, a->vw, "Settings", NULL);

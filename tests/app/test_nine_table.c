@@ -3,7 +3,8 @@
  * privacy curtain between two humans (nothing private drawn behind it, and
  * only the viewer's own cards after it), a targeted human asked about
  * Immunity (a Peek between two humans) and the prompt timing out in party
- * play, and save on quit then resume restoring the same position.
+ * play, save on quit then resume restoring the same position, and the
+ * "What you know" setting drawing the viewer's remembered cards ('~').
  * The table traces "nine faces pK: ..." with every card it drew face up
  * (from the viewing seat's observation) whenever that changes. */
 #include <setjmp.h>
@@ -13,6 +14,7 @@
 
 #include <cmocka.h>
 
+#include "app/store.h"
 #include "testenv.h"
 
 #define GAME STACKHOUSE_BINARY_DIR "/stackhouse"
@@ -57,6 +59,68 @@ static void test_mouse_plays_and_draws(void **state)
     p = strstr(t, "nine move p2 "); /* the computer answered */
     assert_non_null(p);
     assert_non_null(strstr(p, "nine choose draw pile\nnine move p1 draw\n"));
+    free(t);
+}
+
+/* Number of remembered cards ('~' entries) on "nine faces" lines; with seat
+ * >= 0, fails on one that is not that seat's. */
+static int remembered_entries(const char *p, int seat)
+{
+    int n = 0;
+    char own[8];
+    snprintf(own, sizeof own, " p%ds", seat + 1);
+    while ((p = strstr(p, "nine faces "))) {
+        const char *e = strchr(p, '\n');
+        for (const char *c = strchr(p, '~'); c && (!e || c < e); c = strchr(c + 1, '~')) {
+            const char *w = c;
+            while (w > p && *w != ' ')
+                w--;
+            if (seat >= 0)
+                assert_true(strncmp(w, own, strlen(own)) == 0);
+            n++;
+        }
+        p = e ? e : p + 1;
+    }
+    return n;
+}
+
+/* The setting off (the default): nothing remembered is drawn. */
+static void test_memory_hidden_by_default(void **state)
+{
+    char *t = play("mouse", "--scene table --game 9stax --seats human,easy", "nine_mouse");
+    (void)state;
+    assert_non_null(strstr(t, "nine move p1 play G2\n"));
+    assert_int_equal(remembered_entries(t, -1), 0);
+    free(t);
+}
+
+/* "What you know" on: after the green 2 moves everyone to stack 2, the
+ * human's stack 1 is face down again and drawn as remembered, to that seat
+ * only. */
+static void test_memory_shown_with_setting(void **state)
+{
+    char dir[400], db_path[440], err[256] = "";
+    store *db;
+    char *t;
+    const char *p;
+    (void)state;
+    snprintf(dir, sizeof dir, "mkdir -p %s/memory", tmp);
+    assert_int_equal(testenv_run(dir), 0);
+    snprintf(db_path, sizeof db_path, "%s/memory/stackhouse.db", tmp);
+    db = store_open(db_path, err, sizeof err);
+    assert_non_null(db);
+    assert_int_equal(store_begin(db), 0);
+    assert_int_equal(store_put(db, "settings", "nine_memory", "1"), 0);
+    assert_int_equal(store_end(db, 1), 0);
+    store_close(db);
+    t = play("memory", "--scene table --game 9stax --seats human,easy", "nine_mouse");
+    p = strstr(t, "nine move p1 play G2\n");
+    assert_non_null(p);
+    assert_int_equal(remembered_entries(t, 0) - remembered_entries(p, 0), 0); /* nothing before */
+    p = strstr(p, "nine faces p1:");
+    assert_non_null(p);
+    assert_non_null(strstr(p, " p1s1~"));
+    assert_true(remembered_entries(p, 0) >= 3);
     free(t);
 }
 
@@ -172,6 +236,8 @@ int main(void)
         cmocka_unit_test(test_targeted_human_gets_immunity_prompt),
         cmocka_unit_test(test_party_prompt_times_out),
         cmocka_unit_test(test_save_on_quit_then_resume),
+        cmocka_unit_test(test_memory_hidden_by_default),
+        cmocka_unit_test(test_memory_shown_with_setting),
     };
     return cmocka_run_group_tests(tests, setup_env, teardown_env);
 }

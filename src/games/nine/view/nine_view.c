@@ -78,6 +78,7 @@ typedef struct nine_view {
     nine_state shown; /* what is drawn: obs, or the observation before a move while it flies */
     int viewer;       /* the seat whose eyes the table shows */
     int curtain;      /* seat the screen must be passed to, -1 none */
+    int memory;       /* the "What you know" setting: the viewer's memory is drawn */
     double time;
     int over, over_announced;
     double over_time;
@@ -853,6 +854,37 @@ static int face_up(const nine_view *v, int p, int k)
     return nine_stack_visible(s, viewer_seat(v), p, k) && !in_hand(v, p, k);
 }
 
+/* Codes of the face-down cards of stack (p, k) the viewer remembers, when
+ * the setting shows them; never behind the curtain, where nobody's cards are
+ * drawn. Returns how many. */
+static int remembered(const nine_view *v, int p, int k, uint8_t *codes, int max)
+{
+    const nine_state *s = &v->shown;
+    int vs = viewer_seat(v), n = 0;
+    if (!v->memory || v->curtain >= 0 || face_up(v, p, k) || in_hand(v, p, k))
+        return 0;
+    for (int id = 0; id < NINE_CARDS && n < max; id++)
+        if (s->place[id] == NINE_Z_STACK + p && s->stk[id] == k && nine_known(s, vs, id))
+            codes[n++] = s->code[id];
+    return n;
+}
+
+/* Remembered cards over a face-down stack: dimmed faces with an eye badge,
+ * so they never pass for cards the viewer sees now. */
+static void draw_remembered(render *r, rrect c, const uint8_t *codes, int m)
+{
+    sprite_id eye = render_sprite_find(r, "nine/peek");
+    float step = m > 1 ? (c.h * 0.4f) / (float)(m - 1) : 0, d = c.w * 0.42f;
+    if (step > c.h * 0.14f)
+        step = c.h * 0.14f;
+    for (int i = 0; i < m; i++)
+        draw_face(r, (rrect){c.x, c.y + step * (float)i - step * (float)(m - 1) / 2, c.w, c.h}, codes[i], 120);
+    rrect b = {c.x - d * 0.25f, c.y - d * 0.25f, d, d};
+    render_round_rect(r, b, d / 2, (rcolor){30, 20, 12, 220});
+    if (eye >= 0)
+        render_sprite(r, eye, (rrect){b.x + d * 0.15f, b.y + d * 0.15f, d * 0.7f, d * 0.7f}, UI_CREAM);
+}
+
 static void draw_stack(render *r, nine_view *v, int p, int k)
 {
     const nine_state *s = &v->shown;
@@ -881,9 +913,12 @@ static void draw_stack(render *r, nine_view *v, int p, int k)
                 codes[i], 255);
         }
     } else {
-        int depth = n > 5 ? 5 : n;
+        uint8_t codes[FAN_MAX];
+        int depth = n > 5 ? 5 : n, m = remembered(v, p, k, codes, FAN_MAX);
         for (int i = depth - 1; i >= 0; i--)
             draw_back(r, (rrect){c.x - 2.0f * (float)i, c.y - 2.0f * (float)i, c.w, c.h}, 255);
+        if (m > 0)
+            draw_remembered(r, c, codes, m);
     }
     if (held && !(p == vs && v->nfan > 0))
         render_round_outline(r, (rrect){c.x - 5, c.y - 5, c.w + 10, c.h + 10}, c.w * 0.12f, 3, UI_GOLD);
@@ -1238,6 +1273,7 @@ static void faces_trace(nine_view *v, app *a)
     uint64_t h;
     v->faces_len = 0;
     v->faces[0] = 0;
+    v->memory = a->settings.v[SETTING_nine_memory];
     if (v->curtain < 0) {
         for (int i = 0; i < v->nfan; i++) {
             nine_card_name(v->fan_code[i], nm);
@@ -1252,14 +1288,19 @@ static void faces_trace(nine_view *v, app *a)
             faces_note(v, " p%ds%d:%s", s->pend.p1 + 1, s->pend.s1 + 1, nm);
         }
         for (int p = 0; p < v->m.players; p++)
-            for (int k = 0; k < s->nst[p]; k++)
-                if (face_up(v, p, k)) {
-                    int n = stack_cards(s, p, k, codes, FAN_MAX);
-                    for (int i = 0; i < n; i++) {
-                        nine_card_name(codes[i], nm);
-                        faces_note(v, " p%ds%d:%s", p + 1, k + 1, nm);
-                    }
+            for (int k = 0; k < s->nst[p]; k++) {
+                int n = face_up(v, p, k) ? stack_cards(s, p, k, codes, FAN_MAX) : 0;
+                for (int i = 0; i < n; i++) {
+                    nine_card_name(codes[i], nm);
+                    faces_note(v, " p%ds%d:%s", p + 1, k + 1, nm);
                 }
+                /* remembered cards, drawn dimmed: '~' tells them apart */
+                n = remembered(v, p, k, codes, FAN_MAX);
+                for (int i = 0; i < n; i++) {
+                    nine_card_name(codes[i], nm);
+                    faces_note(v, " p%ds%d~%s", p + 1, k + 1, nm);
+                }
+            }
     }
     h = fnv(v->faces, v->faces_len) * 31 + (uint64_t)(vs + 1) * 7 + (uint64_t)(v->curtain + 2);
     if (v->faces_traced && h == v->faces_hash)
@@ -1281,6 +1322,7 @@ static void nine_view_draw(scene *sc, app *a, render *r, float alpha)
         draw_curtain(r, a, v);
         ui_draw_hints(r, a, "Continue", "Menu", NULL);
     } else {
+        v->memory = a->settings.v[SETTING_nine_memory];
         for (int p = 0; p < v->m.players; p++)
             draw_seat(r, a, v, p);
         draw_centre(r, v);
