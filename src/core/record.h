@@ -13,7 +13,7 @@
 #define RECORD_ID_LEN 32
 #define RECORD_MOVE_LEN 200
 #define RECORD_MAX_MOVES 100000
-#define RECORD_START_LEN 512
+#define RECORD_START_LEN 1024 /* a whole composed 9 STAX position is about 720 characters */
 
 typedef struct game_record {
     char game[RECORD_ID_LEN];

@@ -2,8 +2,8 @@
  * mouse alone plays a card and draws, controller alone plays a card and draws, the
  * privacy curtain between two humans (nothing private drawn behind it, and
  * only the viewer's own cards after it), a targeted human asked about
- * Immunity (a Peek between two humans) and the prompt timing out in party
- * play, save on quit then resume restoring the same position, and the
+ * Immunity (a Peek between two humans; a computer's Attack on the human) and
+ * the prompt timing out in party play, save on quit then resume restoring the same position, and the
  * "What you know" setting drawing the viewer's remembered cards ('~').
  * The table traces "nine faces pK: ..." with every card it drew face up
  * (from the viewing seat's observation) whenever that changes. */
@@ -196,6 +196,39 @@ static void test_targeted_human_gets_immunity_prompt(void **state)
     free(t);
 }
 
+/* A deal from seed 1 where Player 1, a computer, has just played the blue
+ * Attack (taken from the draw pile) and must choose whom to attack. */
+#define CPU_ATTACK \
+    "players=2,turn=p1,dir=cw,act=BA,imm=p1p2,reveal=none,pend=attack,passes=0," \
+    "rng=74a8d0218d376b8d," \
+    "p1=1:G2.G3.GP.CS/B8.G7.GA.P4/R1.RD.BS.P8/RA.G2.GA.P2/BA.BR.GV.FD/R3.RR.B9.P5/RS.RD.GR.P7" \
+    "/R8.B2.PA.FD/B9.BP.G1.GA," \
+    "p2=1:G8.G9.CS.CS/R5.RP.G1.G5/R9.G4.P1.PV/PS.CS.CS.FD/B5.G2.P3.P5/R5.RV.BS.P7/G4.G8.P6.CS" \
+    "/R4.BA.BD.PD/R7.G4.P6.PR," \
+    "draw=BD.G9.B7.RD.B3.R2.R7.PP.P9.CS.CS.PV.RS.RA.GP.R2.B8.G1.P1.P7.B8.RA.R6.P6.R4.G6.GD.BS" \
+    ".PP.R1.PD.CS.B6.P9.R4.B4.FD.R6.B7.FD.R1.G7.B9.R5.GV.FD.GR.GD.B6.G3.P8.PS.FD.GS.P3.R9.B3." \
+    "R7.BA.R8.P8.B5.GD.RR.PA.RP.RA.G6.PA.P2.G7.B5.G3.R2.G9.P3.GS.PA.FD.P4.BD.PR.GA.BR.RV.PD.G" \
+    "5.PS.GD.FD.G5.B7.G8.CS.R8.CS.B6.BV.GS.B2.B1.B3.R3.RD.P5.FD.R9.BV.P9.CS.BP.PD.R6.P4.R3.G6" \
+    ".RS.B4.B2.FD.B1.P2.B4.BD.P1.FD.B1,disc=BA"
+
+/* A computer targets the human: the Attack's only target is Player 2, who
+ * is asked about Immunity on its own screen and answers it. */
+static void test_computer_targets_human(void **state)
+{
+    char *t = play("cpuattack", "--scene table --game 9stax --seats easy,human --position '" CPU_ATTACK "'",
+                   "nine_cpu_attack");
+    const char *p;
+    (void)state;
+    p = strstr(t, "nine move p1 attack p2\n");
+    assert_non_null(p);
+    p = strstr(p, "nine prompt p2 immune\n");
+    assert_non_null(p);
+    assert_non_null(strstr(p, "nine choose immune\nnine move p2 immune\n"));
+    assert_non_null(strstr(p, "nine log Player 2 uses Immunity!\n"));
+    assert_null(strstr(t, "nine curtain")); /* one human: no screen to pass */
+    free(t);
+}
+
 static void test_party_prompt_times_out(void **state)
 {
     char *t = play("timeout", "--scene table --game 9stax --seats human,human", "nine_timeout");
@@ -234,6 +267,7 @@ int main(void)
         cmocka_unit_test(test_controller_plays),
         cmocka_unit_test(test_curtain_between_humans),
         cmocka_unit_test(test_targeted_human_gets_immunity_prompt),
+        cmocka_unit_test(test_computer_targets_human),
         cmocka_unit_test(test_party_prompt_times_out),
         cmocka_unit_test(test_save_on_quit_then_resume),
         cmocka_unit_test(test_memory_hidden_by_default),
