@@ -4,7 +4,8 @@
  * only the viewer's own cards after it), a targeted human asked about
  * Immunity (a Peek between two humans; a computer's Attack on the human) and
  * the prompt timing out in party play, save on quit then resume restoring the same position, and the
- * "What you know" setting drawing the viewer's remembered cards ('~').
+ * "What you know" setting drawing the viewer's remembered cards ('~'), and
+ * a game between computers ending on the score screen.
  * The table traces "nine faces pK: ..." with every card it drew face up
  * (from the viewing seat's observation) whenever that changes. */
 #include <setjmp.h>
@@ -260,6 +261,35 @@ static void test_save_on_quit_then_resume(void **state)
     free(t);
 }
 
+/* Player 1 has no stacks left and must play the card it drew after a Color
+ * Shift: the last card of the game. */
+#define LAST_CARD \
+    "players=2,turn=p1,dir=cw,act=G7,imm=p1p2,reveal=none,pend=drawn:p1:R5:must,passes=0," \
+    "rng=74a8d0218d376b8d,p1=-,p2=1:B1/B2," \
+    "draw=G2.G3.GP.CS.B8.GA.P4.R1.RD.BS.P8.RA.G2.GA.P2.BA.BR.GV.FD.R3.RR.B9.P5.RS.RD.GR.P7.R8" \
+    ".PA.FD.B9.BP.G1.GA.G8.G9.CS.CS.RP.G1.G5.R9.G4.P1.PV.PS.CS.CS.FD.B5.G2.P3.P5.R5.RV.BS.P7." \
+    "G4.G8.P6.CS.R4.BA.BD.PD.R7.G4.P6.PR.BD.G9.B7.RD.B3.R2.R7.PP.P9.CS.CS.PV.RS.RA.GP.R2.B8.G" \
+    "1.P1.P7.B8.RA.R6.P6.R4.G6.GD.BS.PP.R1.PD.CS.B6.P9.R4.B4.FD.R6.B7.FD.R1.G7.B9.R5.GV.FD.GR" \
+    ".GD.B6.G3.P8.PS.FD.GS.P3.R9.B3.R7.BA.R8.P8.B5.GD.RR.PA.RP.RA.G6.PA.P2.G7.B5.G3.R2.G9.P3." \
+    "GS.PA.FD.P4.BD.PR.GA.BR.RV.PD.G5.PS.GD.FD.G5.B7.G8.CS.R8.CS.B6.BV.GS.B2.B3.R3.RD.P5.FD.R" \
+    "9.BV.P9.CS.BP.PD.R6.P4.R3.G6.RS.B4.B2.FD.B1.P2.B4.BD.P1.FD.B1.BA,disc=G7"
+
+/* Computers only: the game ends, is announced, and the score screen follows
+ * on its own within the script's frames. */
+static void test_game_reaches_score(void **state)
+{
+    char *t = play("finish", "--scene table --game 9stax --seats easy,easy --position '" LAST_CARD "'",
+                   "nine_finish");
+    const char *p;
+    (void)state;
+    p = strstr(t, "nine move p1 play R5\n");
+    assert_non_null(p);
+    p = strstr(p, "nine over p1\n");
+    assert_non_null(p);
+    assert_non_null(strstr(p, "scene score\n"));
+    free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -272,6 +302,7 @@ int main(void)
         cmocka_unit_test(test_save_on_quit_then_resume),
         cmocka_unit_test(test_memory_hidden_by_default),
         cmocka_unit_test(test_memory_shown_with_setting),
+        cmocka_unit_test(test_game_reaches_score),
     };
     return cmocka_run_group_tests(tests, setup_env, teardown_env);
 }
