@@ -127,14 +127,17 @@ static void draw_control(render *r, rrect c, const setting_desc *d, int v, int f
 {
     char text[32];
     if (d->kind == SETTING_BOOL) {
-        rrect pill = {c.x + c.w - 150, c.y + 6, 150, c.h - 12};
+        /* The pill fills the control's height, and its label is sized to the pill,
+         * so tighter rows never push the text out. */
+        float ph = c.h < 48 ? c.h : 48;
+        rrect pill = {c.x + c.w - 3.4f * ph, c.y + (c.h - ph) / 2, 3.4f * ph, ph};
         rcolor on = UI_TEAL, off = (rcolor){190, 178, 158, 255};
-        float knob = pill.h - 10;
+        float knob = pill.h - 8;
+        rrect label = {v ? pill.x : pill.x + knob + 4, pill.y, pill.w - knob - 4, pill.h};
         render_round_rect(r, pill, pill.h / 2, v ? on : off);
-        render_round_rect(r, (rrect){v ? pill.x + pill.w - knob - 5 : pill.x + 5, pill.y + 5, knob, knob},
+        render_round_rect(r, (rrect){v ? pill.x + pill.w - knob - 4 : pill.x + 4, pill.y + 4, knob, knob},
                           knob / 2, UI_WHITE);
-        render_text(r, FONT_SANS_BOLD, UI_SMALL, v ? pill.x + 22 : pill.x + pill.w - 62, pill.y + 12,
-                    UI_WHITE, v ? "On" : "Off");
+        ui_text_center(r, FONT_SANS_BOLD, pill.h * 0.5f, label, UI_WHITE, v ? "On" : "Off");
         return;
     }
     {
