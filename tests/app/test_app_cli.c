@@ -15,20 +15,6 @@
 
 #define GAME STACKHOUSE_BINARY_DIR "/stackhouse"
 
-static char tmp[256];
-
-static int setup_env(void **state)
-{
-    (void)state;
-    return testenv_start_game_env(tmp, sizeof tmp);
-}
-
-static int teardown_env(void **state)
-{
-    (void)state;
-    testenv_stop_xvfb();
-    return 0;
-}
 
 static int run(const char *env, const char *args, const char *errfile)
 {
@@ -42,8 +28,8 @@ static void test_screenshot_any_cwd(void **state)
 {
     char args[512], png[300], err[300];
     (void)state;
-    snprintf(png, sizeof png, "%s/picker.png", tmp);
-    snprintf(err, sizeof err, "%s/err.txt", tmp);
+    snprintf(png, sizeof png, "%s/picker.png", testenv_game_tmp());
+    snprintf(err, sizeof err, "%s/err.txt", testenv_game_tmp());
     snprintf(args, sizeof args, "--scene picker --screenshot %s --window 1280x720 --frames 5", png);
     assert_int_equal(run(NULL, args, err), 0);
     {
@@ -64,12 +50,12 @@ static void test_controller_reaches_everything(void **state)
     char args[1024], trace[300], err[300];
     char *t;
     (void)state;
-    snprintf(trace, sizeof trace, "%s/tour.trace", tmp);
-    snprintf(err, sizeof err, "%s/tour.err", tmp);
+    snprintf(trace, sizeof trace, "%s/tour.trace", testenv_game_tmp());
+    snprintf(err, sizeof err, "%s/tour.err", testenv_game_tmp());
     snprintf(args, sizeof args,
              "--scene picker --screenshot %s/tour.png --input %s/tests/scripts/controller_tour.txt "
              "--trace %s",
-             tmp, STACKHOUSE_SOURCE_DIR, trace);
+             testenv_game_tmp(), STACKHOUSE_SOURCE_DIR, trace);
     assert_int_equal(run(NULL, args, err), 0);
     t = testenv_slurp(trace);
     for (int i = 0; i < registry_count(); i++) {
@@ -104,12 +90,12 @@ static void test_unplugged_controller(void **state)
     char args[1024], trace[300], err[300];
     char *t;
     (void)state;
-    snprintf(trace, sizeof trace, "%s/unplug.trace", tmp);
-    snprintf(err, sizeof err, "%s/unplug.err", tmp);
+    snprintf(trace, sizeof trace, "%s/unplug.trace", testenv_game_tmp());
+    snprintf(err, sizeof err, "%s/unplug.err", testenv_game_tmp());
     snprintf(args, sizeof args,
              "--scene picker --screenshot %s/unplug.png --input %s/tests/scripts/unplug.txt "
              "--trace %s",
-             tmp, STACKHOUSE_SOURCE_DIR, trace);
+             testenv_game_tmp(), STACKHOUSE_SOURCE_DIR, trace);
     assert_int_equal(run(NULL, args, err), 0);
     t = testenv_slurp(trace);
     assert_non_null(strstr(t, "focus picker samestax"));
@@ -124,7 +110,7 @@ static void test_no_gl33(void **state)
     char err[300];
     char *e;
     (void)state;
-    snprintf(err, sizeof err, "%s/nogl.err", tmp);
+    snprintf(err, sizeof err, "%s/nogl.err", testenv_game_tmp());
     assert_int_equal(run("MESA_GL_VERSION_OVERRIDE=3.0 MESA_GLSL_VERSION_OVERRIDE=130",
                          "--scene picker --screenshot /dev/null --frames 1", err),
                      1);
@@ -138,14 +124,14 @@ static void test_corrupt_asset(void **state)
     char cmd[2048], err[300], data[300], env[400];
     char *e;
     (void)state;
-    snprintf(data, sizeof data, "%s/data", tmp);
+    snprintf(data, sizeof data, "%s/data", testenv_game_tmp());
     snprintf(cmd, sizeof cmd,
              "mkdir -p %s && cp -rL %s/share/stackhouse/. %s/ && chmod -R u+w %s && "
              "printf 'not an svg <<<' > %s/assets/icons/star.svg",
              data, STACKHOUSE_BINARY_DIR, data, data, data);
     assert_int_equal(testenv_run(cmd), 0);
     snprintf(env, sizeof env, "STACKHOUSE_DATA_DIR=%s", data);
-    snprintf(err, sizeof err, "%s/asset.err", tmp);
+    snprintf(err, sizeof err, "%s/asset.err", testenv_game_tmp());
     assert_int_equal(run(env, "--scene picker --screenshot /dev/null --frames 1", err), 1);
     e = testenv_slurp(err);
     assert_non_null(strstr(e, "star.svg"));
@@ -158,12 +144,12 @@ static void test_bad_script(void **state)
     char *e;
     FILE *f;
     (void)state;
-    snprintf(script, sizeof script, "%s/bad.txt", tmp);
+    snprintf(script, sizeof script, "%s/bad.txt", testenv_game_tmp());
     f = fopen(script, "w");
     assert_non_null(f);
     fputs("wait 2\npad jump\n", f);
     fclose(f);
-    snprintf(err, sizeof err, "%s/script.err", tmp);
+    snprintf(err, sizeof err, "%s/script.err", testenv_game_tmp());
     snprintf(args, sizeof args, "--scene picker --screenshot /dev/null --input %s", script);
     assert_int_equal(run(NULL, args, err), 2);
     e = testenv_slurp(err);
@@ -177,7 +163,7 @@ static void test_corrupt_settings_db(void **state)
     char *e;
     FILE *f;
     (void)state;
-    snprintf(pref, sizeof pref, "%s/pref-corrupt", tmp);
+    snprintf(pref, sizeof pref, "%s/pref-corrupt", testenv_game_tmp());
     snprintf(cmd, sizeof cmd, "mkdir -p %s", pref);
     assert_int_equal(testenv_run(cmd), 0);
     snprintf(path, sizeof path, "%s/stackhouse.db", pref);
@@ -186,7 +172,7 @@ static void test_corrupt_settings_db(void **state)
     fputs("this is not a database, but it is someone's file", f);
     fclose(f);
     snprintf(env, sizeof env, "STACKHOUSE_PREF_DIR=%s", pref);
-    snprintf(err, sizeof err, "%s/db.err", tmp);
+    snprintf(err, sizeof err, "%s/db.err", testenv_game_tmp());
     assert_int_equal(run(env, "--scene settings --screenshot /dev/null --frames 2", err), 0);
     e = testenv_slurp(err);
     assert_non_null(strstr(e, "stackhouse.db"));
@@ -201,7 +187,7 @@ static void test_bad_arguments(void **state)
 {
     char err[300];
     (void)state;
-    snprintf(err, sizeof err, "%s/args.err", tmp);
+    snprintf(err, sizeof err, "%s/args.err", testenv_game_tmp());
     assert_int_equal(run(NULL, "--window huge", err), 2);
     assert_int_equal(run(NULL, "--scene nowhere --screenshot /dev/null", err), 1);
 }
@@ -214,5 +200,5 @@ int main(void)
         cmocka_unit_test(test_corrupt_asset),       cmocka_unit_test(test_bad_script),
         cmocka_unit_test(test_corrupt_settings_db), cmocka_unit_test(test_bad_arguments),
     };
-    return cmocka_run_group_tests(tests, setup_env, teardown_env);
+    return cmocka_run_group_tests(tests, testenv_game_setup, testenv_game_teardown);
 }

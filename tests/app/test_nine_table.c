@@ -19,28 +19,13 @@
 #include "testenv.h"
 
 #define GAME STACKHOUSE_BINARY_DIR "/stackhouse"
-static char tmp[256];
-
-static int setup_env(void **state)
-{
-    (void)state;
-    return testenv_start_game_env(tmp, sizeof tmp);
-}
-
-static int teardown_env(void **state)
-{
-    (void)state;
-    testenv_stop_xvfb();
-    return 0;
-}
 
 /* Runs the game on a script with its own preferences folder (pref names it);
  * returns the trace (caller frees). */
 static char *play(const char *pref, const char *scene_args, const char *script)
 {
-    int rc;
-    char *t = testenv_play_script(tmp, GAME, STACKHOUSE_SOURCE_DIR, pref, scene_args, script, &rc);
-    assert_int_equal(rc, 0);
+    char *t = TESTENV_PLAY_SCRIPT(testenv_game_tmp(), GAME, pref, scene_args, script);
+    assert_non_null(t); /* the game exited 0 */
     return t;
 }
 
@@ -127,9 +112,9 @@ static void test_memory_shown_with_setting(void **state)
     char *t;
     const char *p;
     (void)state;
-    snprintf(dir, sizeof dir, "mkdir -p %s/memory", tmp);
+    snprintf(dir, sizeof dir, "mkdir -p %s/memory", testenv_game_tmp());
     assert_int_equal(testenv_run(dir), 0);
-    snprintf(db_path, sizeof db_path, "%s/memory/stackhouse.db", tmp);
+    snprintf(db_path, sizeof db_path, "%s/memory/stackhouse.db", testenv_game_tmp());
     db = store_open(db_path, err, sizeof err);
     assert_non_null(db);
     assert_int_equal(store_begin(db), 0);
@@ -289,5 +274,5 @@ int main(void)
         cmocka_unit_test(test_memory_shown_with_setting),
         cmocka_unit_test(test_game_reaches_score),
     };
-    return cmocka_run_group_tests(tests, setup_env, teardown_env);
+    return cmocka_run_group_tests(tests, testenv_game_setup, testenv_game_teardown);
 }

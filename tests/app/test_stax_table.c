@@ -17,20 +17,6 @@
     "r:a1=r,c1=r,e1=r,g1=r,b2=r,d2=r,f2=r,h2=r,a3=r,c3=r,e3=r,g3=r,b6=b,d6=b,f6=b,h6=b,a7=b,c7=b,"  \
     "e7=b,g7=b,b8=b,d8=b,f8=b,h8=b"
 
-static char tmp[256];
-
-static int setup_env(void **state)
-{
-    (void)state;
-    return testenv_start_game_env(tmp, sizeof tmp); /* each run sets its own preferences */
-}
-
-static int teardown_env(void **state)
-{
-    (void)state;
-    testenv_stop_xvfb();
-    return 0;
-}
 
 /* Runs the game on a script with its own preferences folder (pref names it);
  * returns the trace (caller frees). */
@@ -38,9 +24,8 @@ static int teardown_env(void **state)
  * returns the trace (caller frees). */
 static char *play(const char *pref, const char *scene_args, const char *script)
 {
-    int rc;
-    char *t = testenv_play_script(tmp, GAME, STACKHOUSE_SOURCE_DIR, pref, scene_args, script, &rc);
-    assert_int_equal(rc, 0);
+    char *t = TESTENV_PLAY_SCRIPT(testenv_game_tmp(), GAME, pref, scene_args, script);
+    assert_non_null(t); /* the game exited 0 */
     return t;
 }
 
@@ -146,5 +131,5 @@ int main(void)
         cmocka_unit_test(test_capture_chain_jump_by_jump),
         cmocka_unit_test(test_save_on_quit_then_resume),
     };
-    return cmocka_run_group_tests(tests, setup_env, teardown_env);
+    return cmocka_run_group_tests(tests, testenv_game_setup, testenv_game_teardown);
 }
