@@ -235,14 +235,20 @@ void table_save_unfinished(app *a, const match_setup *m, const game_record *rec,
         log_warn("%s table: the game could not be saved", rec->game);
 }
 
-void table_quit(app *a, const match_setup *m, game_record *rec, int over, const char *tag)
+void table_leave(app *a)
 {
-    table_save_unfinished(a, m, rec, over, tag);
-    rec->n_moves = 0;
+    /* Opened straight from --scene, there is no picker below to go back to. */
     if (a->scenes.n <= 1)
         app_scene_replace(a, picker_scene_create(a));
     else
         app_scene_pop(a);
+}
+
+void table_quit(app *a, const match_setup *m, game_record *rec, int over, const char *tag)
+{
+    table_save_unfinished(a, m, rec, over, tag);
+    rec->n_moves = 0;
+    table_leave(a);
 }
 
 /* ---------------------------------------------------------------- the computer */

@@ -531,10 +531,7 @@ static void speedstax_view_update(scene *s, app *a, double dt)
     if (c == TABLE_MENU_RULES)
         app_scene_push(a, rules_scene_create(a, "maxstax"));
     else if (c == TABLE_MENU_QUIT) {
-        if (a->scenes.n <= 1)
-            app_scene_replace(a, picker_scene_create(a));
-        else
-            app_scene_pop(a);
+        table_leave(a);
         return;
     }
     layout(v, a);
