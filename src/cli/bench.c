@@ -10,6 +10,7 @@
 #include "core/ai.h"
 #include "games/maxstax/rules/maxstax_match.h"
 #include "games/maxstax/rules/maxstax_matcher.h"
+#include "games/nine/rules/nine.h"
 #include "games/stax/rules/stax.h"
 #include "games/stax/rules/stax_ai.h"
 
@@ -210,6 +211,76 @@ static int bench_playouts(const game_rules *g, const game_params *p, double *rat
     return rc;
 }
 
+/* Decision points of random 2-, 3- and 4-player 9 STAX games: every 29th
+ * ply with a real choice, up to per_count positions per player count. */
+static int nine_positions(nine_state *out, int per_count)
+{
+    int n = 0;
+    for (int players = 2; players <= 4; players++) {
+        int got = 0;
+        for (uint64_t seed = 1; got < per_count && seed < 1000; seed++) {
+            nine_state s;
+            char err[256];
+            rng r;
+            if (nine_deal(&s, players, seed, err, sizeof err) < 0)
+                return -1;
+            rng_seed(&r, seed);
+            for (int ply = 0; nine_decider(&s) >= 0 && got < per_count; ply++) {
+                game_move mv[GAME_MAX_MOVES];
+                int k = nine_legal(&s, mv, GAME_MAX_MOVES);
+                if (k > 1 && ply % 29 == 3) {
+                    out[n++] = s;
+                    got++;
+                }
+                nine_rules.apply(&s, &mv[rng_below(&r, (uint32_t)k)]);
+            }
+        }
+    }
+    return n;
+}
+
+/* 9 STAX: IS-MCTS playouts per second at the hard level's settings (an
+ * iteration is one determinization, a walk down the tree and one playout
+ * to the cut-off), and each level's time per decision, over the same
+ * decision points of 2- to 4-player games. */
+static int bench_nine(void)
+{
+    enum { PER_COUNT = 12, MAXPOS = 3 * PER_COUNT };
+    static nine_state pos[MAXPOS];
+    double rate[MAXPOS], ms[MAXPOS];
+    int n = nine_positions(pos, PER_COUNT);
+    if (n <= 0) {
+        fprintf(stderr, "stackhouse-cli: bench 9stax: no positions\n");
+        return 2;
+    }
+    mcts_config cfg;
+    ai_mcts_config(AI_HARD, &cfg);
+    for (int i = 0; i < n; i++) {
+        mcts_stats stats;
+        game_move m;
+        double t0 = cli_now();
+        mcts_search(&nine_rules, &pos[i], &cfg, (uint64_t)i, &m, &stats);
+        rate[i] = stats.iterations / (cli_now() - t0);
+    }
+    printf("positions %d\n", n);
+    printf("ismcts_playout_cutoff_plies %d\n", cfg.playout_cutoff);
+    printf("ismcts_playouts_per_s_median %.0f\n", median(rate, n));
+    for (int lv = AI_RANDOM; lv <= AI_HARD; lv++) {
+        for (int i = 0; i < n; i++) {
+            game_move m;
+            double t0 = cli_now();
+            ai_choose(&nine_rules, &pos[i], (ai_level)lv, (uint64_t)i, &m);
+            ms[i] = (cli_now() - t0) * 1e3;
+        }
+        printf("decision_ms_%s_median %.3f\n", ai_level_name((ai_level)lv), median(ms, n));
+        printf("decision_ms_%s_max %.3f\n", ai_level_name((ai_level)lv), ms[n - 1]);
+    }
+    if (bench_playouts(&nine_rules, &(game_params){4, {0}}, rate) < 0)
+        return 2;
+    printf("random_4p_games_per_s_median %.0f\n", median(rate, BENCH_RUNS));
+    return 0;
+}
+
 /* Any game: move-tree walking, MCTS (IS-MCTS for hidden information)
  * iterations and random playout games per second. */
 static int bench_generic(const game_rules *g)
@@ -285,5 +356,7 @@ int cmd_bench(int argc, char **argv)
         return 2;
     if (g == &stax_rules)
         return bench_stax(0, 9, BENCH_RUNS);
+    if (g == &nine_rules)
+        return bench_nine();
     return bench_generic(g);
 }

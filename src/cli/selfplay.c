@@ -3,6 +3,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "cli/util.h"
 #include "core/ai.h"
@@ -13,7 +15,7 @@
 #define SPEEDSTAX_MAX_FRAMES (60 * 60 * 30)
 
 typedef struct selfplay_opts {
-    int players, games;
+    int players, games, jobs;
     uint64_t seed;
     ai_level level[2]; /* match: level[0] is A, level[1] is B; else both the same */
     int match;
@@ -24,6 +26,7 @@ static int parse_opts(const char *id, int min_players, int max_players, int argc
 {
     o->players = min_players;
     o->games = 10;
+    o->jobs = 1;
     o->seed = 1;
     o->level[0] = o->level[1] = AI_EASY;
     o->match = 0;
@@ -50,6 +53,13 @@ static int parse_opts(const char *id, int min_players, int max_players, int argc
                 return -1;
             }
             o->games = (int)n;
+        } else if (strcmp(a, "--jobs") == 0) {
+            long n = strtol(v, &end, 10);
+            if (*end || n < 1 || n > 256) {
+                fprintf(stderr, "stackhouse-cli: bad --jobs '%s' (1..256)\n", v);
+                return -1;
+            }
+            o->jobs = (int)n;
         } else if (strcmp(a, "--seed") == 0) {
             unsigned long long s = strtoull(v, &end, 10);
             if (*end || !*v || *v == '-') {
@@ -129,12 +139,126 @@ static int selfplay_speedstax(const selfplay_opts *o)
     return failures ? 1 : 0;
 }
 
+typedef struct selfplay_tally {
+    int finished, failures, a_wins, b_wins, draws;
+    long long plies;
+} selfplay_tally;
+
+/* Plays game number `game` of o; adds its outcome to t. In a match A sits
+ * at seat game % players, so that over a run it takes every seat equally. */
+static int selfplay_one(const game_rules *g, const selfplay_opts *o, int game, void *st, selfplay_tally *t)
+{
+    uint64_t seed = o->seed + (uint64_t)game;
+    int a_seat = o->match ? game % o->players : 0;
+    game_params p;
+    char err[256];
+    game_params_default(g, &p, o->players);
+    if (g->init(st, &p, seed, err, sizeof err) < 0) {
+        fprintf(stderr, "stackhouse-cli: %s\n", err);
+        return -1;
+    }
+    int plies = 0, seat, failed = 0;
+    while ((seat = g->current_player(st)) >= 0 && plies < SELFPLAY_MAX_PLIES) {
+        game_move m;
+        ai_level lv = o->level[seat == a_seat ? 0 : 1];
+        if (ai_choose(g, st, lv, seed * 1000003u + (uint64_t)plies, &m) < 0 || g->apply(st, &m) < 0) {
+            fprintf(stderr, "selfplay %s: game %d ply %d: the AI found no legal move\n", g->id, game, plies);
+            failed = 1;
+            break;
+        }
+        plies++;
+        if (g->check_invariants && g->check_invariants(st, err, sizeof err) < 0) {
+            fprintf(stderr, "selfplay %s: game %d ply %d: %s\n", g->id, game, plies, err);
+            failed = 1;
+            break;
+        }
+    }
+    t->failures += failed;
+    t->plies += plies;
+    game_result r;
+    g->result(st, &r);
+    if (r.status == GAME_OVER && !failed) {
+        t->finished++;
+        if (r.winner < 0)
+            t->draws++;
+        else if (r.winner == a_seat)
+            t->a_wins++;
+        else
+            t->b_wins++;
+    }
+    return 0;
+}
+
+/* Games job, job + jobs, ... of o, tallied into t. */
+static int selfplay_share(const game_rules *g, const selfplay_opts *o, int job, selfplay_tally *t)
+{
+    void *st = malloc(g->state_size);
+    int rc = st ? 0 : -1;
+    memset(t, 0, sizeof *t);
+    for (int game = job; game < o->games && rc == 0; game += o->jobs)
+        rc = selfplay_one(g, o, game, st, t);
+    if (!st)
+        fprintf(stderr, "stackhouse-cli: out of memory\n");
+    free(st);
+    return rc;
+}
+
+/* Runs the games in o->jobs processes (games are independent and seeded by
+ * number, so the tally is the same for any number of jobs). */
+static int selfplay_run_jobs(const game_rules *g, const selfplay_opts *o, selfplay_tally *t)
+{
+    int fds[256];
+    pid_t pids[256];
+    int jobs = o->jobs < o->games ? o->jobs : o->games, rc = 0;
+    if (jobs <= 1)
+        return selfplay_share(g, o, 0, t);
+    memset(t, 0, sizeof *t);
+    fflush(stdout);
+    fflush(stderr);
+    for (int j = 0; j < jobs; j++) {
+        int fd[2];
+        if (pipe(fd) < 0 || (pids[j] = fork()) < 0) {
+            perror("stackhouse-cli: selfplay --jobs");
+            jobs = j;
+            rc = -1;
+            break;
+        }
+        if (pids[j] == 0) {
+            selfplay_tally mine;
+            close(fd[0]);
+            int bad = selfplay_share(g, o, j, &mine) < 0;
+            ssize_t w = write(fd[1], &mine, sizeof mine);
+            _exit(bad || w != (ssize_t)sizeof mine ? 2 : 0);
+        }
+        close(fd[1]);
+        fds[j] = fd[0];
+    }
+    for (int j = 0; j < jobs; j++) {
+        selfplay_tally part;
+        int status = 0;
+        ssize_t got = read(fds[j], &part, sizeof part);
+        close(fds[j]);
+        waitpid(pids[j], &status, 0);
+        if (got != (ssize_t)sizeof part || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+            rc = -1;
+            continue;
+        }
+        t->finished += part.finished;
+        t->failures += part.failures;
+        t->a_wins += part.a_wins;
+        t->b_wins += part.b_wins;
+        t->draws += part.draws;
+        t->plies += part.plies;
+    }
+    return rc;
+}
+
 int cmd_selfplay(int argc, char **argv)
 {
     const game_rules *g;
     selfplay_opts o;
     if (argc < 1)
-        return cli_usage("selfplay GAME [--players N] [--games K] [--seed S] [--level L] [--match A:B]");
+        return cli_usage("selfplay GAME [--players N] [--games K] [--seed S] [--level L] [--match A:B] [--jobs J]");
     if (strcmp(argv[0], "speedstax") == 0) {
         if (parse_opts(argv[0], 2, SPEEDSTAX_MAX_PLAYERS, argc - 1, argv + 1, &o) < 0)
             return 2;
@@ -142,59 +266,20 @@ int cmd_selfplay(int argc, char **argv)
     }
     if (!(g = cli_rules(argv[0])) || parse_opts(g->id, g->min_players, g->max_players, argc - 1, argv + 1, &o) < 0)
         return 2;
-    void *st = malloc(g->state_size);
-    int finished = 0, failures = 0, a_wins = 0, b_wins = 0, draws = 0;
-    long long plies_total = 0;
-    char err[256];
-    for (int game = 0; game < o.games && st; game++) {
-        uint64_t seed = o.seed + (uint64_t)game;
-        /* In a match A takes seat 0 in even games and seat 1 in odd ones. */
-        int a_seat = o.match ? (int)(seed & 1) : 0;
-        game_params p;
-        game_params_default(g, &p, o.players);
-        if (g->init(st, &p, seed, err, sizeof err) < 0) {
-            fprintf(stderr, "stackhouse-cli: %s\n", err);
-            free(st);
-            return 2;
-        }
-        int plies = 0, seat, failed = 0;
-        while ((seat = g->current_player(st)) >= 0 && plies < SELFPLAY_MAX_PLIES) {
-            game_move m;
-            ai_level lv = o.level[seat == a_seat ? 0 : 1];
-            if (ai_choose(g, st, lv, seed * 1000003u + (uint64_t)plies, &m) < 0 || g->apply(st, &m) < 0) {
-                fprintf(stderr, "selfplay %s: game %d ply %d: the AI found no legal move\n", g->id,
-                        game, plies);
-                failed = 1;
-                break;
-            }
-            plies++;
-            if (g->check_invariants && g->check_invariants(st, err, sizeof err) < 0) {
-                fprintf(stderr, "selfplay %s: game %d ply %d: %s\n", g->id, game, plies, err);
-                failed = 1;
-                break;
-            }
-        }
-        failures += failed;
-        plies_total += plies;
-        game_result r;
-        g->result(st, &r);
-        if (r.status == GAME_OVER && !failed) {
-            finished++;
-            if (r.winner < 0)
-                draws++;
-            else if (r.winner == a_seat)
-                a_wins++;
-            else
-                b_wins++;
-        }
+    selfplay_tally t;
+    if (selfplay_run_jobs(g, &o, &t) < 0)
+        return 2;
+    if (o.match) {
+        /* B's wins are shared by players - 1 seats: one B seat's share is
+         * what A's count is to be compared with. */
+        double b_seat = (double)t.b_wins / (o.players - 1);
+        printf("match %s:%s, %d players: %s won %d of %d (%.1f%%), each %s seat won %.1f (%.1f%%), "
+               "%d without a single winner (%.1f plies a game)\n",
+               ai_level_name(o.level[0]), ai_level_name(o.level[1]), o.players, ai_level_name(o.level[0]),
+               t.a_wins, o.games, 100.0 * t.a_wins / o.games, ai_level_name(o.level[1]), b_seat,
+               100.0 * b_seat / o.games, t.draws, (double)t.plies / o.games);
     }
-    free(st);
-    if (o.match)
-        printf("match %s:%s: %s won %d, %s won %d, %d drawn (%.1f plies a game)\n",
-               ai_level_name(o.level[0]), ai_level_name(o.level[1]), ai_level_name(o.level[0]),
-               a_wins, ai_level_name(o.level[1]), b_wins, draws,
-               (double)plies_total / (o.games ? o.games : 1));
-    printf("selfplay %s: %d games, %d finished, %d invariant failures\n", g->id, o.games, finished,
-           failures);
-    return failures ? 1 : 0;
+    printf("selfplay %s: %d games, %d finished, %d invariant failures\n", g->id, o.games, t.finished,
+           t.failures);
+    return t.failures ? 1 : 0;
 }

@@ -94,8 +94,17 @@ typedef struct game_rules {
     int (*search)(const void *st, int level, uint64_t seed, game_move *out);
 } game_rules;
 
-/* Whether two moves are the same move (kind and bytes). */
-int game_move_equal(const game_move *a, const game_move *b);
+/* Whether two moves are the same move (kind and bytes). Inline: searches
+ * compare moves in their innermost loops, and moves are a few bytes long. */
+static inline int game_move_equal(const game_move *a, const game_move *b)
+{
+    if (a->kind != b->kind || a->len != b->len)
+        return 0;
+    for (int i = 0; i < a->len; i++)
+        if (a->b[i] != b->b[i])
+            return 0;
+    return 1;
+}
 /* Fills p with the rules' defaults for the given player count. */
 void game_params_default(const game_rules *g, game_params *p, int players);
 

@@ -22,9 +22,9 @@ typedef struct mcts_ctx {
     const mcts_config *cfg;
     mcts_node *pool;
     int n_nodes, cap, seats;
-    void *work;
+    void *work, *view;
     game_move *mv;
-    uint8_t *has_child;
+    int *slot; /* per legal move: 1 + its child node, or 0 while untried */
     rng r;
 } mcts_ctx;
 
@@ -67,11 +67,11 @@ static int tree_policy(mcts_ctx *c)
         int n = c->g->legal_moves(c->work, c->mv, GAME_MAX_MOVES), untried = n;
         if (n == 0)
             return node;
-        memset(c->has_child, 0, (size_t)n);
+        memset(c->slot, 0, sizeof *c->slot * (size_t)n);
         for (int ch = c->pool[node].child; ch >= 0; ch = c->pool[ch].sibling)
             for (int i = 0; i < n; i++)
-                if (!c->has_child[i] && game_move_equal(&c->pool[ch].move, &c->mv[i])) {
-                    c->has_child[i] = 1;
+                if (!c->slot[i] && game_move_equal(&c->pool[ch].move, &c->mv[i])) {
+                    c->slot[i] = ch + 1;
                     c->pool[ch].avail++;
                     untried--;
                     break;
@@ -79,7 +79,7 @@ static int tree_policy(mcts_ctx *c)
         if (untried > 0 && c->n_nodes < c->cap) {
             int pick = (int)rng_below(&c->r, (uint32_t)untried);
             for (int i = 0; i < n; i++)
-                if (!c->has_child[i] && pick-- == 0) {
+                if (!c->slot[i] && pick-- == 0) {
                     int child = node_new(c, node, &c->mv[i], seat);
                     c->g->apply(c->work, &c->mv[i]);
                     return child;
@@ -87,13 +87,11 @@ static int tree_policy(mcts_ctx *c)
         }
         int best = -1;
         double best_v = -1;
-        for (int ch = c->pool[node].child; ch >= 0; ch = c->pool[ch].sibling) {
-            const mcts_node *x = &c->pool[ch];
-            int legal = 0;
-            for (int i = 0; i < n && !legal; i++)
-                legal = c->has_child[i] && game_move_equal(&x->move, &c->mv[i]);
-            if (!legal)
+        for (int i = 0; i < n; i++) {
+            if (!c->slot[i])
                 continue;
+            int ch = c->slot[i] - 1;
+            const mcts_node *x = &c->pool[ch];
             double v = x->visits ? x->reward / x->visits + k * sqrt(log((double)x->avail) / x->visits)
                                  : 1e9;
             if (v > best_v) {
@@ -162,10 +160,11 @@ int mcts_search(const game_rules *g, const void *st, const mcts_config *cfg, uin
     c.cap = cfg->iterations > 0 ? cfg->iterations + 1 : POOL_TIMED;
     c.pool = malloc(sizeof *c.pool * (size_t)c.cap);
     c.work = malloc(g->state_size);
+    c.view = malloc(g->state_size);
     c.mv = malloc(sizeof *c.mv * GAME_MAX_MOVES);
-    c.has_child = malloc(GAME_MAX_MOVES);
+    c.slot = malloc(sizeof *c.slot * GAME_MAX_MOVES);
     game_move *root_moves = malloc(sizeof *root_moves * GAME_MAX_MOVES);
-    if (!c.pool || !c.work || !c.mv || !c.has_child || !root_moves) {
+    if (!c.pool || !c.work || !c.view || !c.mv || !c.slot || !root_moves) {
         log_error("mcts: out of memory");
         goto done;
     }
@@ -174,19 +173,20 @@ int mcts_search(const game_rules *g, const void *st, const mcts_config *cfg, uin
         goto done;
     rng_seed(&c.r, seed);
     node_new(&c, -1, NULL, -1);
+    /* The search never sees the truth it may not know: every iteration
+     * plays in a world sampled from what the searching seat observes. */
+    if (g->hidden_info)
+        g->observe(st, root_seat, c.view);
+    else
+        memcpy(c.view, st, g->state_size);
     double deadline = cfg->time_ms > 0 ? now_ms() + cfg->time_ms : 0;
     int it = 0;
     while (n_root > 1 && (cfg->iterations <= 0 || it < cfg->iterations)) {
         if (deadline && (it & 15) == 0 && now_ms() >= deadline)
             break;
-        /* The search never sees the truth it may not know: it plays in a
-         * world sampled from what the searching seat observes. */
-        if (g->hidden_info) {
-            g->observe(st, root_seat, c.work);
+        memcpy(c.work, c.view, g->state_size);
+        if (g->hidden_info)
             g->determinize(c.work, root_seat, &c.r);
-        } else {
-            memcpy(c.work, st, g->state_size);
-        }
         int node = tree_policy(&c);
         double reward[GAME_MAX_PLAYERS];
         playout(&c, reward);
@@ -214,8 +214,9 @@ int mcts_search(const game_rules *g, const void *st, const mcts_config *cfg, uin
 done:
     free(c.pool);
     free(c.work);
+    free(c.view);
     free(c.mv);
-    free(c.has_child);
+    free(c.slot);
     free(root_moves);
     return rc;
 }

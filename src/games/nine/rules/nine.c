@@ -15,10 +15,50 @@ static int next_seat(const nine_state *s, int p)
 
 static int hand_card(const nine_state *s, int p)
 {
-    for (int id = 0; id < NINE_CARDS; id++)
-        if (s->place[id] == NINE_Z_HAND + p)
-            return id;
-    return -1;
+    return s->hand[p] == NINE_NO_CARD ? -1 : s->hand[p];
+}
+
+/* Moves card id to place z (stack k for stack places), keeping the derived
+ * hand and stack lists true. */
+static void put(nine_state *s, int id, int z, int k)
+{
+    int old = s->place[id];
+    if (old >= NINE_Z_HAND && old < NINE_Z_STACK)
+        s->hand[old - NINE_Z_HAND] = NINE_NO_CARD;
+    if (old >= NINE_Z_STACK) {
+        uint8_t *link = &s->head[old - NINE_Z_STACK][s->stk[id]];
+        while (*link != id)
+            link = &s->next[*link];
+        *link = s->next[id];
+        s->next[id] = NINE_NO_CARD;
+    }
+    if (z >= NINE_Z_HAND && z < NINE_Z_STACK)
+        s->hand[z - NINE_Z_HAND] = (uint8_t)id;
+    if (z >= NINE_Z_STACK) {
+        uint8_t *link = &s->head[z - NINE_Z_STACK][k];
+        while (*link != NINE_NO_CARD && *link < id)
+            link = &s->next[*link];
+        s->next[id] = *link;
+        *link = (uint8_t)id;
+    }
+    s->place[id] = (uint8_t)z;
+    s->stk[id] = (uint8_t)k;
+}
+
+void nine_derive(nine_state *s)
+{
+    memset(s->hand, NINE_NO_CARD, sizeof s->hand);
+    memset(s->head, NINE_NO_CARD, sizeof s->head);
+    memset(s->next, NINE_NO_CARD, sizeof s->next);
+    for (int id = NINE_CARDS - 1; id >= 0; id--) {
+        int z = s->place[id];
+        if (z >= NINE_Z_HAND && z < NINE_Z_STACK)
+            s->hand[z - NINE_Z_HAND] = (uint8_t)id;
+        else if (z >= NINE_Z_STACK && z - NINE_Z_STACK < GAME_MAX_PLAYERS && s->stk[id] < NINE_MAX_STACKS) {
+            s->next[id] = s->head[z - NINE_Z_STACK][s->stk[id]];
+            s->head[z - NINE_Z_STACK][s->stk[id]] = (uint8_t)id;
+        }
+    }
 }
 
 int nine_cards_left(const nine_state *s, int p)
@@ -71,18 +111,20 @@ int nine_known(const nine_state *s, int seat, int id) { return s->known[id] >> s
 void nine_memory_note(nine_state *s)
 {
     int all = bit(s->players) - 1;
-    for (int id = 0; id < NINE_CARDS; id++) {
-        int z = s->place[id];
-        if (z == NINE_Z_DRAW)
-            s->known[id] = 0;
-        else if (z == NINE_Z_DISC)
-            s->known[id] = (uint8_t)all;
-        else if (z < NINE_Z_STACK)
-            s->known[id] |= (uint8_t)bit(z - NINE_Z_HAND);
-        else
+    for (int i = 0; i < s->ndraw; i++)
+        s->known[s->draw[i]] = 0;
+    for (int i = 0; i < s->ndisc; i++)
+        s->known[s->disc[i]] = (uint8_t)all;
+    for (int p = 0; p < s->players; p++) {
+        if (s->hand[p] != NINE_NO_CARD)
+            s->known[s->hand[p]] |= (uint8_t)bit(p);
+        for (int k = 0; k < s->nst[p]; k++) {
+            int seen = 0;
             for (int q = 0; q < s->players; q++)
-                if (nine_stack_visible(s, q, z - NINE_Z_STACK, s->stk[id]))
-                    s->known[id] |= (uint8_t)bit(q);
+                seen |= nine_stack_visible(s, q, p, k) << q;
+            for (int id = seen ? s->head[p][k] : NINE_NO_CARD; id != NINE_NO_CARD; id = s->next[id])
+                s->known[id] |= (uint8_t)seen;
+        }
     }
 }
 
@@ -90,9 +132,8 @@ void nine_memory_note(nine_state *s)
  * stack (p, k), so everyone else forgets the cards still in it. */
 static void forget_stack(nine_state *s, int p, int k, int keeper)
 {
-    for (int id = 0; id < NINE_CARDS; id++)
-        if (s->place[id] == NINE_Z_STACK + p && s->stk[id] == k)
-            s->known[id] &= (uint8_t)bit(keeper);
+    for (int id = s->head[p][k]; id != NINE_NO_CARD; id = s->next[id])
+        s->known[id] &= (uint8_t)bit(keeper);
 }
 
 /* Color Shift and Free Discard are wild; everything else matches the active
@@ -113,12 +154,11 @@ static int sets_colour(uint8_t code)
 
 static int can_draw(const nine_state *s) { return s->ndraw > 0 || s->ndisc > 1; }
 
-/* Lowest id of the given code in a place (stack k for stack places), or -1. */
-static int first_id(const nine_state *s, int place, int k, uint8_t code)
+/* Lowest id of the given code in stack k of seat p, or -1. */
+static int first_id(const nine_state *s, int p, int k, uint8_t code)
 {
-    for (int id = 0; id < NINE_CARDS; id++)
-        if (s->place[id] == place && s->code[id] == code &&
-            (place < NINE_Z_STACK || s->stk[id] == k))
+    for (int id = s->head[p][k]; id != NINE_NO_CARD; id = s->next[id])
+        if (s->code[id] == code)
             return id;
     return -1;
 }
@@ -126,14 +166,13 @@ static int first_id(const nine_state *s, int place, int k, uint8_t code)
 /* The distinct codes of stack (p, k), in code order; returns how many. */
 static int stack_codes(const nine_state *s, int p, int k, uint8_t *codes)
 {
-    uint8_t seen[256] = {0};
+    uint64_t set[3] = {0, 0, 0}; /* codes are below 5 << 5 */
     int n = 0;
-    for (int id = 0; id < NINE_CARDS; id++)
-        if (s->place[id] == NINE_Z_STACK + p && s->stk[id] == k)
-            seen[s->code[id]] = 1;
-    for (int c = 0; c < 256; c++)
-        if (seen[c])
-            codes[n++] = (uint8_t)c;
+    for (int id = s->head[p][k]; id != NINE_NO_CARD; id = s->next[id])
+        set[s->code[id] >> 6] |= 1ull << (s->code[id] & 63);
+    for (int w = 0; w < 3; w++)
+        for (uint64_t m = set[w]; m; m &= m - 1)
+            codes[n++] = (uint8_t)(w << 6 | __builtin_ctzll(m));
     return n;
 }
 
@@ -167,8 +206,7 @@ static int draw_top(nine_state *s, int p)
     if (s->ndraw == 0)
         return -1;
     int id = s->draw[--s->ndraw];
-    s->place[id] = (uint8_t)(NINE_Z_HAND + p);
-    s->stk[id] = 0;
+    put(s, id, (uint8_t)(NINE_Z_HAND + p), 0);
     return id;
 }
 
@@ -176,10 +214,12 @@ static int draw_top(nine_state *s, int p)
  * holding the same stack, or goes back to #1 when it was this one. */
 static void stack_remove(nine_state *s, int p, int k)
 {
-    for (int id = 0; id < NINE_CARDS; id++)
-        if (s->place[id] == NINE_Z_STACK + p && s->stk[id] > k)
+    for (int j = k + 1; j < s->nst[p]; j++)
+        for (int id = s->head[p][j]; id != NINE_NO_CARD; id = s->next[id])
             s->stk[id]--;
     memmove(&s->ssize[p][k], &s->ssize[p][k + 1], (size_t)(s->nst[p] - k - 1));
+    memmove(&s->head[p][k], &s->head[p][k + 1], (size_t)(s->nst[p] - k - 1));
+    s->head[p][s->nst[p] - 1] = NINE_NO_CARD;
     s->ssize[p][--s->nst[p]] = 0;
     if (s->held[p] == k || s->nst[p] == 0)
         s->held[p] = 0;
@@ -191,12 +231,11 @@ static void stack_remove(nine_state *s, int p, int k)
 static void discard_stack(nine_state *s, int p, int k)
 {
     uint8_t top = s->disc[--s->ndisc];
-    for (int id = 0; id < NINE_CARDS; id++)
-        if (s->place[id] == NINE_Z_STACK + p && s->stk[id] == k) {
-            s->place[id] = NINE_Z_DISC;
-            s->stk[id] = 0;
-            s->disc[s->ndisc++] = (uint8_t)id;
-        }
+    while (s->head[p][k] != NINE_NO_CARD) {
+        int id = s->head[p][k];
+        put(s, id, NINE_Z_DISC, 0);
+        s->disc[s->ndisc++] = (uint8_t)id;
+    }
     s->disc[s->ndisc++] = top;
     s->ssize[p][k] = 0;
     stack_remove(s, p, k);
@@ -208,22 +247,23 @@ static void keep_card(nine_state *s, int p, int id, int keep)
     int k = s->held[p];
     if (keep == NINE_KEEP_NEW && s->nst[p] < NINE_MAX_STACKS)
         k = s->nst[p]++;
-    s->place[id] = (uint8_t)(NINE_Z_STACK + p);
-    s->stk[id] = (uint8_t)k;
+    put(s, id, (uint8_t)(NINE_Z_STACK + p), (uint8_t)k);
     s->ssize[p][k]++;
 }
 
 static void swap_stacks(nine_state *s)
 {
     const nine_pending *d = &s->pend;
-    for (int id = 0; id < NINE_CARDS; id++) {
-        if (s->place[id] == NINE_Z_STACK + d->p1 && s->stk[id] == d->s1) {
-            s->place[id] = (uint8_t)(NINE_Z_STACK + d->p2);
-            s->stk[id] = d->s2;
-        } else if (s->place[id] == NINE_Z_STACK + d->p2 && s->stk[id] == d->s2) {
-            s->place[id] = (uint8_t)(NINE_Z_STACK + d->p1);
-            s->stk[id] = d->s1;
-        }
+    uint8_t h = s->head[d->p1][d->s1];
+    s->head[d->p1][d->s1] = s->head[d->p2][d->s2];
+    s->head[d->p2][d->s2] = h;
+    for (int id = s->head[d->p1][d->s1]; id != NINE_NO_CARD; id = s->next[id]) {
+        s->place[id] = (uint8_t)(NINE_Z_STACK + d->p1);
+        s->stk[id] = d->s1;
+    }
+    for (int id = s->head[d->p2][d->s2]; id != NINE_NO_CARD; id = s->next[id]) {
+        s->place[id] = (uint8_t)(NINE_Z_STACK + d->p2);
+        s->stk[id] = d->s2;
     }
     uint8_t t = s->ssize[d->p1][d->s1];
     s->ssize[d->p1][d->s1] = s->ssize[d->p2][d->s2];
@@ -304,8 +344,7 @@ static void play_card(nine_state *s, int p, int id)
 {
     int from_stack = s->place[id] == NINE_Z_STACK + p, k = s->stk[id];
     uint8_t code = s->code[id];
-    s->place[id] = NINE_Z_DISC;
-    s->stk[id] = 0;
+    put(s, id, NINE_Z_DISC, 0);
     s->disc[s->ndisc++] = (uint8_t)id;
     s->passes = 0;
     if (from_stack && --s->ssize[p][k] == 0)
@@ -358,19 +397,35 @@ static void draw_move(nine_state *s, int p)
     end_turn(s);
 }
 
-static int add_move(game_move *out, int n, int max, int kind, int b0, int b1)
+/* Where the move generator sends moves: into a list, or, when want is set,
+ * only whether want is among them (apply's check, without building a list). */
+typedef struct move_sink {
+    game_move *out;
+    int max;
+    const game_move *want;
+    int found;
+} move_sink;
+
+static int add_move(move_sink *sk, int n, int kind, int b0, int b1)
 {
-    if (n >= max)
+    if (sk->want) {
+        const game_move *w = sk->want;
+        sk->found |= w->kind == kind && w->len == 2 && w->b[0] == b0 && w->b[1] == b1;
+        return n + 1;
+    }
+    if (n >= sk->max)
         return n;
-    memset(&out[n], 0, sizeof out[n]);
-    out[n].kind = (uint8_t)kind;
-    out[n].len = 2;
-    out[n].b[0] = (uint8_t)b0;
-    out[n].b[1] = (uint8_t)b1;
+    game_move *m = &sk->out[n];
+    memset(m, 0, sizeof *m);
+    m->kind = (uint8_t)kind;
+    m->len = 2;
+    m->b[0] = (uint8_t)b0;
+    m->b[1] = (uint8_t)b1;
     return n + 1;
 }
 
-int nine_legal(const nine_state *s, game_move *out, int max)
+/* The one move generator: the legal moves of s, in a fixed order. */
+static int generate(const nine_state *s, move_sink *sk)
 {
     int p = nine_decider(s), n = 0, t = s->turn;
     uint8_t codes[256];
@@ -383,38 +438,38 @@ int nine_legal(const nine_state *s, game_move *out, int max)
         int k = stack_codes(s, p, s->held[p], codes);
         for (int i = 0; i < k; i++)
             if (d->kind == NINE_P_NONE ? playable(s, codes[i]) : sets_colour(codes[i]))
-                n = add_move(out, n, max, NINE_M_PLAY, codes[i], 0);
+                n = add_move(sk, n, NINE_M_PLAY, codes[i], 0);
         /* After a Shift you must play if you can; otherwise drawing is a choice. */
         if (d->kind == NINE_P_NONE || n == 0)
-            n = add_move(out, n, max, can_draw(s) ? NINE_M_DRAW : NINE_M_PASS, 0, 0);
+            n = add_move(sk, n, can_draw(s) ? NINE_M_DRAW : NINE_M_PASS, 0, 0);
         break;
     }
     case NINE_P_DRAWN:
-        n = add_move(out, n, max, NINE_M_PLAY, s->code[hand_card(s, p)], 0);
+        n = add_move(sk, n, NINE_M_PLAY, s->code[hand_card(s, p)], 0);
         if (d->keep != NINE_KEEP_MUST)
-            n = add_move(out, n, max, NINE_M_KEEP, 0, 0);
+            n = add_move(sk, n, NINE_M_KEEP, 0, 0);
         break;
     case NINE_P_ATTACK:
         for (int q = 0; q < s->players; q++)
             if (q != t)
-                n = add_move(out, n, max, NINE_M_ATTACK, q, 0);
+                n = add_move(sk, n, NINE_M_ATTACK, q, 0);
         break;
     case NINE_P_PEEK:
         for (int q = 0; q < s->players; q++)
             for (int k = 0; q != t && k < s->nst[q]; k++)
-                n = add_move(out, n, max, NINE_M_PEEK, q, k);
+                n = add_move(sk, n, NINE_M_PEEK, q, k);
         break;
     case NINE_P_TAKE: {
         int k = stack_codes(s, d->p1, d->s1, codes);
         for (int i = 0; i < k; i++)
-            n = add_move(out, n, max, NINE_M_TAKE, codes[i], 0);
-        n = add_move(out, n, max, NINE_M_RETURN, 0, 0);
+            n = add_move(sk, n, NINE_M_TAKE, codes[i], 0);
+        n = add_move(sk, n, NINE_M_RETURN, 0, 0);
         break;
     }
     case NINE_P_GIVE: {
         int k = stack_codes(s, t, s->held[t], codes);
         for (int i = 0; i < k; i++)
-            n = add_move(out, n, max, NINE_M_GIVE, codes[i], 0);
+            n = add_move(sk, n, NINE_M_GIVE, codes[i], 0);
         break;
     }
     case NINE_P_SWAP:
@@ -422,9 +477,9 @@ int nine_legal(const nine_state *s, game_move *out, int max)
         for (int q = 0; q < s->players; q++)
             for (int k = 0; k < s->nst[q]; k++)
                 if (d->kind == NINE_P_SWAP)
-                    n = add_move(out, n, max, NINE_M_SWAP, q, k);
+                    n = add_move(sk, n, NINE_M_SWAP, q, k);
                 else if (q != d->p1 || k != d->s1)
-                    n = add_move(out, n, max, NINE_M_WITH, q, k);
+                    n = add_move(sk, n, NINE_M_WITH, q, k);
         break;
     case NINE_P_REVEAL: {
         int top = 1;
@@ -432,19 +487,25 @@ int nine_legal(const nine_state *s, game_move *out, int max)
             if (q != t && s->nst[q] > top)
                 top = s->nst[q];
         for (int k = 1; k <= top; k++)
-            n = add_move(out, n, max, NINE_M_REVEAL, k, 0);
+            n = add_move(sk, n, NINE_M_REVEAL, k, 0);
         break;
     }
     case NINE_P_FREE:
         for (int k = 0; k < s->nst[t]; k++)
-            n = add_move(out, n, max, NINE_M_DISCARD, k, 0);
+            n = add_move(sk, n, NINE_M_DISCARD, k, 0);
         break;
     default: /* NINE_P_IMMUNE */
-        n = add_move(out, n, max, NINE_M_IMMUNE, 0, 0);
-        n = add_move(out, n, max, NINE_M_ACCEPT, 0, 0);
+        n = add_move(sk, n, NINE_M_IMMUNE, 0, 0);
+        n = add_move(sk, n, NINE_M_ACCEPT, 0, 0);
         break;
     }
     return n;
+}
+
+int nine_legal(const nine_state *s, game_move *out, int max)
+{
+    move_sink sk = {out, max, NULL, 0};
+    return generate(s, &sk);
 }
 
 /* Carries out a move already known to be legal. */
@@ -456,7 +517,7 @@ static void do_move(nine_state *s, const game_move *m)
     case NINE_M_PLAY:
         play_card(s, p,
                   d->kind == NINE_P_DRAWN ? hand_card(s, p)
-                                          : first_id(s, NINE_Z_STACK + p, s->held[p], (uint8_t)a));
+                                          : first_id(s, p, s->held[p], (uint8_t)a));
         break;
     case NINE_M_DRAW: draw_move(s, p); break;
     case NINE_M_PASS:
@@ -478,9 +539,8 @@ static void do_move(nine_state *s, const game_move *m)
         break;
     case NINE_M_TAKE: {
         /* The taken card waits in the peeker's hand until one is given back. */
-        int id = first_id(s, NINE_Z_STACK + d->p1, d->s1, (uint8_t)a);
-        s->place[id] = (uint8_t)(NINE_Z_HAND + t);
-        s->stk[id] = 0;
+        int id = first_id(s, d->p1, d->s1, (uint8_t)a);
+        put(s, id, (uint8_t)(NINE_Z_HAND + t), 0);
         s->known[id] = (uint8_t)bit(t);
         s->ssize[d->p1][d->s1]--;
         forget_stack(s, d->p1, d->s1, t);
@@ -488,12 +548,10 @@ static void do_move(nine_state *s, const game_move *m)
         break;
     }
     case NINE_M_GIVE: {
-        int id = first_id(s, NINE_Z_STACK + t, s->held[t], (uint8_t)a), got = hand_card(s, t);
-        s->place[id] = (uint8_t)(NINE_Z_STACK + d->p1);
-        s->stk[id] = d->s1;
+        int id = first_id(s, t, s->held[t], (uint8_t)a), got = hand_card(s, t);
+        put(s, id, (uint8_t)(NINE_Z_STACK + d->p1), d->s1);
         s->ssize[d->p1][d->s1]++;
-        s->place[got] = (uint8_t)(NINE_Z_STACK + t);
-        s->stk[got] = s->held[t];
+        put(s, got, (uint8_t)(NINE_Z_STACK + t), s->held[t]);
         s->known[id] = (uint8_t)bit(t);
         forget_stack(s, t, s->held[t], t);
         end_turn(s);
@@ -576,6 +634,7 @@ int nine_deal(nine_state *s, int players, uint64_t seed, char *err, size_t errn)
     s->act = NINE_ACT_ANY;
     s->immunity = (uint8_t)((1 << players) - 1);
     s->shuffle_seed = rng_next(&r);
+    nine_derive(s);
     nine_memory_note(s);
     return 0;
 }
@@ -595,14 +654,13 @@ static int nine_legal_moves(const void *st, game_move *out, int max)
 static int nine_apply(void *st, const game_move *m)
 {
     nine_state *s = st;
-    game_move mv[GAME_MAX_MOVES];
-    int n = nine_legal(s, mv, GAME_MAX_MOVES), k = 0;
-    while (k < n && !game_move_equal(&mv[k], m))
-        k++;
-    if (k == n)
+    move_sink sk = {NULL, 0, m, 0};
+    generate(s, &sk);
+    if (!sk.found)
         return -1;
     do_move(s, m);
-    nine_memory_note(s);
+    if (!s->imagined)
+        nine_memory_note(s);
     return 0;
 }
 
@@ -669,6 +727,7 @@ static void redistribute(nine_state *s, int seat, rng *r)
                 s->place[ids[j]] = (uint8_t)(NINE_Z_STACK + p);
                 s->stk[ids[j]] = (uint8_t)k;
             }
+    nine_derive(s);
 }
 
 static void nine_observe(const void *st, int seat, void *view)
@@ -679,6 +738,7 @@ static void nine_observe(const void *st, int seat, void *view)
     /* What the others remember is theirs: the view keeps only what they see. */
     for (int id = 0; id < NINE_CARDS; id++)
         v->known[id] &= (uint8_t)bit(seat);
+    v->imagined = 0;
     nine_memory_note(v);
     v->shuffle_seed = 0; /* future reshuffles are unknown too */
 }
@@ -687,7 +747,7 @@ static void nine_determinize(void *st, int seat, rng *r)
 {
     nine_state *s = st;
     redistribute(s, seat, r);
-    nine_memory_note(s);
+    s->imagined = 1;
     s->shuffle_seed = rng_next(r);
 }
 
@@ -851,7 +911,18 @@ int nine_check(const nine_state *s, char *err, size_t errn)
             snprintf(err, errn, "9stax: seat %d is not playing but has stacks", p + 1);
             return -1;
         }
-    if (check_memory(s, err, errn) < 0)
+    nine_state derived = *s;
+    nine_derive(&derived);
+    if (memcmp(derived.hand, s->hand, sizeof s->hand) || memcmp(derived.head, s->head, sizeof s->head) ||
+        memcmp(derived.next, s->next, sizeof s->next)) {
+        snprintf(err, errn, "9stax: the hand or stack lists disagree with where the cards lie");
+        return -1;
+    }
+    if (s->imagined > 1) {
+        snprintf(err, errn, "9stax: bad imagined flag");
+        return -1;
+    }
+    if (!s->imagined && check_memory(s, err, errn) < 0)
         return -1;
     return check_pending(s, hands, err, errn);
 }

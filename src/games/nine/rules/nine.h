@@ -18,6 +18,8 @@
 #define NINE_STACK_CARDS 4
 /* act when the next player may play any card (first turn, after Free Discard). */
 #define NINE_ACT_ANY 0xFF
+/* hand[] of a seat with no card in its hand. */
+#define NINE_NO_CARD 0xFF
 
 /* Where a card lies: place[id] is one of these (hand and stack plus a seat). */
 enum nine_zone { NINE_Z_DRAW = 0, NINE_Z_DISC = 1, NINE_Z_HAND = 2, NINE_Z_STACK = 6 };
@@ -77,6 +79,18 @@ typedef struct nine_state {
      * and where it lies (seen face up, and followed since). Follows the id
      * through Swaps and renumbering; the draw pile is known to nobody. */
     uint8_t known[NINE_CARDS];
+    /* Derived from place[] (nine_derive), kept so that a turn need not scan
+     * 200 cards: the card in each seat's hand, or NINE_NO_CARD. */
+    uint8_t hand[GAME_MAX_PLAYERS];
+    /* Also derived: each stack's cards as a list in id order, so that a move
+     * walks its few cards. head is NINE_NO_CARD for an empty stack; next[id]
+     * is the following card of id's stack, NINE_NO_CARD at the end and off
+     * the table. */
+    uint8_t head[GAME_MAX_PLAYERS][NINE_MAX_STACKS];
+    uint8_t next[NINE_CARDS];
+    /* Nonzero in a world the search made up (determinize): nobody observes
+     * from it, so memory is not kept up and its check is skipped. */
+    uint8_t imagined;
     nine_pending pend;
     uint64_t shuffle_seed; /* next reshuffle of the discard pile */
 } nine_state;
@@ -105,6 +119,9 @@ extern const game_rules nine_rules;
 
 /* Deals a new game for the given number of players from a seed. */
 int nine_deal(nine_state *s, int players, uint64_t seed, char *err, size_t errn);
+/* Recomputes the fields derived from where the cards lie (hand, head, next)
+ * from place and stk, e.g. after a parse. */
+void nine_derive(nine_state *s);
 /* Seat that must decide now, or -1 when the game is over. */
 int nine_decider(const nine_state *s);
 /* Seat with no cards left (the winner), or -1. */

@@ -580,6 +580,7 @@ int nine_position_read(void *st, int players, const char *text, char *err, size_
         return fail(&in, "%d cards placed, the deck has %d (missing a %s)", given, NINE_CARDS, name);
     }
     char why[200];
+    nine_derive(s);
     nine_memory_note(s); /* a position carries no memory: only what is face up now */
     if (nine_check(s, why, sizeof why) < 0)
         return fail(&in, "%s", why);
