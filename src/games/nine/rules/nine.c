@@ -435,6 +435,14 @@ static int generate(const nine_state *s, move_sink *sk)
     switch (d->kind) {
     case NINE_P_NONE:
     case NINE_P_SHIFT: {
+        const game_move *w = sk->want;
+        if (w && w->kind == NINE_M_PLAY) {
+            /* Checking one play needs only its card, not the whole list. */
+            int id = first_id(s, p, s->held[p], w->b[0]);
+            sk->found = w->len == 2 && w->b[1] == 0 && id >= 0 &&
+                        (d->kind == NINE_P_NONE ? playable(s, w->b[0]) : sets_colour(w->b[0]));
+            return sk->found;
+        }
         int k = stack_codes(s, p, s->held[p], codes);
         for (int i = 0; i < k; i++)
             if (d->kind == NINE_P_NONE ? playable(s, codes[i]) : sets_colour(codes[i]))
