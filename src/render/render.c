@@ -349,6 +349,38 @@ void render_round_outline(render *r, rrect dst, float radius, float thickness, r
     shape(r, dst, radius, thickness * r->scale, 1.0f, RMODE_OUTLINE, c);
 }
 
+void render_round_outline_ex(render *r, float cx, float cy, float w, float h, float angle, float radius,
+                             float thickness, rcolor c)
+{
+    /* As shape(), but the quad's corners turn about the centre while the uv
+     * stay in the box's own frame, so the shader's distance field turns too. */
+    float k = r->scale, hw = w * k * 0.5f, hh = h * k * 0.5f, rad = radius * k, margin = 1.0f;
+    float co = cosf(angle), si = sinf(angle), px = cx * k, py = cy * k;
+    float ex = (hw + margin) * fabsf(co) + (hh + margin) * fabsf(si);
+    float ey = (hw + margin) * fabsf(si) + (hh + margin) * fabsf(co);
+    float bbox[4] = {px - ex, py - ey, px + ex, py + ey}, params[4];
+    uint8_t pm[4];
+    rvertex *v;
+
+    if (w <= 0 || h <= 0 || c.a == 0 || culled(r, bbox))
+        return;
+    rad = fminf(fmaxf(rad, 0), fminf(hw, hh));
+    params[0] = hw, params[1] = hh, params[2] = rad, params[3] = thickness * k;
+    premultiply(c, pm);
+    v = quad_alloc(r, -1);
+    for (int i = 0; i < 4; i++) {
+        int right = i == 1 || i == 2, bottom = i >= 2;
+        float lx = right ? hw + margin : -hw - margin, ly = bottom ? hh + margin : -hh - margin;
+        v[i].x = px + lx * co - ly * si;
+        v[i].y = py + lx * si + ly * co;
+        v[i].u = lx;
+        v[i].v = ly;
+        memcpy(v[i].rgba, pm, 4);
+        memcpy(v[i].p, params, sizeof v[i].p);
+        v[i].mode = RMODE_OUTLINE;
+    }
+}
+
 void render_push_clip(render *r, rrect clip)
 {
     const int *p;

@@ -92,6 +92,10 @@ void render_rect(render *r, rrect dst, rcolor c);
 void render_round_rect(render *r, rrect dst, float radius, rcolor c);
 /* Strokes a rounded rectangle outline of the given thickness (focus rings). */
 void render_round_outline(render *r, rrect dst, float radius, float thickness, rcolor c);
+/* The same outline w×h centred at (cx, cy), rotated (radians, clockwise):
+ * drawn from its distance field, so the line stays crisp at any angle and scale. */
+void render_round_outline_ex(render *r, float cx, float cy, float w, float h, float angle, float radius,
+                             float thickness, rcolor c);
 
 /* Restricts drawing to clip (virtual units) until the matching pop; nests. */
 void render_push_clip(render *r, rrect clip);

@@ -20,6 +20,7 @@ typedef struct score_report {
     int total[GAME_MAX_PLAYERS];
     int rank[GAME_MAX_PLAYERS]; /* 0 is first; ties share */
     int lower_is_better;        /* Stakz: the lowest total wins */
+    char note[64];              /* how a tie was decided ("" when the totals did) */
 } score_report;
 
 typedef enum seat_kind { SEAT_HUMAN, SEAT_COMPUTER } seat_kind;

@@ -102,7 +102,10 @@ static void score_draw(scene *s, app *a, render *r, float alpha)
     char line[96];
 
     ui_draw_table(r, a->vw);
-    snprintf(line, sizeof line, "%s \xe2\x80\x94 results", g ? g->name : rep->game_id);
+    if (rep->note[0])
+        snprintf(line, sizeof line, "%s \xe2\x80\x94 %s", g ? g->name : rep->game_id, rep->note);
+    else
+        snprintf(line, sizeof line, "%s \xe2\x80\x94 results", g ? g->name : rep->game_id);
     ui_draw_title(r, a->vw, "Game over", line);
     ui_draw_panel(r, p->panel);
     render_text(r, FONT_SANS_BOLD, UI_SMALL, x, y, UI_INK_SOFT, "PLACE");
@@ -150,8 +153,14 @@ static void score_leave(scene *s, app *a)
 
 static void score_enter(scene *s, app *a)
 {
-    layout_scene(s->data, a);
+    score_scene *p = s->data;
+    layout_scene(p, a);
     audio_play(SFX_WIN);
+    /* Who the screen puts first, for tests that play a game to its end. */
+    for (int k = 0; k < p->rep.players && p->rep.rank[p->order[k]] == 0; k++)
+        app_trace(a, "score first %s", p->rep.names[p->order[k]]);
+    if (p->rep.note[0])
+        app_trace(a, "score note %s", p->rep.note);
 }
 
 scene *score_scene_create(app *a, const score_report *rep)

@@ -143,10 +143,11 @@ static void choose(setup *p, app *a, int id)
         char err[300];
         scene *t = table_scene_resume(a, p->m.game, err, sizeof err);
         if (!t) {
-            /* A save we cannot read would block the slot for good: say so and drop it. */
+            /* Bad input changes nothing: the save stays as it was (New game
+             * replaces it once that match is saved); this visit offers only
+             * New game, so the same error is not one key press away. */
             audio_play(SFX_ERROR);
-            app_toast(a, "The saved game could not be loaded (%s); it was discarded.", err);
-            table_save_delete(a, p->m.game->id);
+            app_toast(a, "The saved game cannot be resumed: %s", err);
             p->has_save = 0;
             layout(p, a);
             ui_nav_focus(&p->nav, a, ID_START);

@@ -22,21 +22,29 @@
 typedef struct table_view {
     const char *game;
     table_view_fn create;
+    table_resume_fn resume; /* a real-time game's own save; NULL: the save is a game record */
 } table_view;
 
 /* Every game with a table; a game is playable exactly when it is listed. */
-static const table_view views[] = {
-    {"stax", stax_view_create}, {"9stax", nine_view_create}, {"speedstax", speedstax_view_create}};
+static const table_view views[] = {{"stax", stax_view_create, NULL},
+                                   {"9stax", nine_view_create, NULL},
+                                   {"speedstax", speedstax_view_create, speedstax_view_resume}};
 
 static const char *const level_keys[] = {"easy", "medium", "hard"};
 static const char *const level_labels[] = {"Easy", "Medium", "Hard"};
 
-static table_view_fn view_for(const char *game)
+static const table_view *view_entry(const char *game)
 {
     for (size_t i = 0; game && i < sizeof views / sizeof views[0]; i++)
         if (strcmp(views[i].game, game) == 0)
-            return views[i].create;
+            return &views[i];
     return NULL;
+}
+
+static table_view_fn view_for(const char *game)
+{
+    const table_view *t = view_entry(game);
+    return t ? t->create : NULL;
 }
 
 int scenes_game_playable(const game_info *g)
@@ -139,25 +147,28 @@ void table_seat_name(const match_setup *m, int seat, char *buf, size_t n)
         snprintf(buf, n, "Computer (%s)", level_labels[m->level[seat] % 3]);
 }
 
-int table_save(app *a, const match_setup *m, const game_record *rec)
+int table_save_text(app *a, const match_setup *m, const char *game_id, const char *body)
 {
-    char seats[128], *text = record_write(rec), *all;
+    char seats[128], *all;
     size_t n;
     int rc;
-    if (!text || !a->db) {
-        free(text);
+    if (!body || !a->db)
         return -1;
-    }
     seats_write(m, seats, sizeof seats);
-    n = strlen(text) + sizeof seats + 64;
+    n = strlen(body) + sizeof seats + 64;
     all = malloc(n);
-    if (!all) {
-        free(text);
+    if (!all)
         return -1;
-    }
-    snprintf(all, n, "%s\nseats %s\n%s", SAVE_HEADER, seats, text);
-    rc = store_save_put(a->db, rec->game, rec->game, all);
+    snprintf(all, n, "%s\nseats %s\n%s", SAVE_HEADER, seats, body);
+    rc = store_save_put(a->db, game_id, game_id, all);
     free(all);
+    return rc;
+}
+
+int table_save(app *a, const match_setup *m, const game_record *rec)
+{
+    char *text = record_write(rec);
+    int rc = text ? table_save_text(a, m, rec->game, text) : -1;
     free(text);
     return rc;
 }
@@ -207,6 +218,12 @@ scene *table_scene_resume(app *a, const game_info *g, char *err, size_t errn)
     if (seats_read(&m, seats) != 0) {
         snprintf(err, errn, "bad seats '%s'", seats);
         goto fail;
+    }
+    if (view_entry(g->id) && view_entry(g->id)->resume) {
+        /* A real-time game keeps its own save: the view reads and checks it. */
+        scene *t = view_entry(g->id)->resume(a, &m, p + 1, err, errn);
+        free(text);
+        return t;
     }
     if (record_read(&rec, p + 1, err, errn) != 0)
         goto fail;

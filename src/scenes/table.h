@@ -1,6 +1,7 @@
 /* The game table: which games have a table view, starting, saving and
  * resuming a match, and the pause menu every table shares. A saved match is
- * its seats plus its game record (options, seed, moves), one slot per game. */
+ * its seats plus its game record (options, seed, moves), one slot per game;
+ * a real-time game (SPEEDSTAX) saves its own text in place of the record. */
 #ifndef STACKHOUSE_TABLE_H
 #define STACKHOUSE_TABLE_H
 
@@ -13,6 +14,9 @@ struct app;
 
 /* A view constructor: plays the match m from rec (which it takes over). */
 typedef scene *(*table_view_fn)(struct app *a, const match_setup *m, game_record *rec);
+/* A real-time view's resume: the match m (its seats) from the view's own
+ * save text; NULL with the reason in err when the text is not sound. */
+typedef scene *(*table_resume_fn)(struct app *a, const match_setup *m, const char *text, char *err, size_t errn);
 
 /* What the pause menu hands back to its table. */
 typedef enum table_menu_choice {
@@ -35,6 +39,9 @@ scene *table_scene_resume(struct app *a, const game_info *g, char *err, size_t e
 int table_has_save(struct app *a, const game_info *g);
 /* Saves the match (seats and record) in its game's slot; 0 or -1. */
 int table_save(struct app *a, const match_setup *m, const game_record *rec);
+/* Saves a real-time match (seats and the view's own text, which its
+ * table_resume_fn reads back) in the slot of game_id; 0 or -1. */
+int table_save_text(struct app *a, const match_setup *m, const char *game_id, const char *body);
 /* Forgets the saved match of a game (it ended, or could not be read). */
 void table_save_delete(struct app *a, const char *game_id);
 /* A default match for --scene table: seat 1 human, the rest computer (medium);

@@ -181,6 +181,8 @@ static void compare_golden(const uint8_t *small, const char *name)
 
 /* Resolution scale for the next shot (percent); 100 draws straight to the window. */
 static int shot_render_scale = 100;
+/* The colour-blind patterns and the MAXSTAX ghost for the next shot. */
+static int shot_colorblind, shot_ghost;
 
 /* A screen after frames logic steps; game and seats pick the table. */
 static void shoot_game(const char *scene_name, const char *game, const char *seats, int frames,
@@ -206,6 +208,8 @@ static void shoot_game(const char *scene_name, const char *game, const char *sea
     assert_int_equal(a->fb_w, w);
     assert_int_equal(a->fb_h, h);
     a->settings.v[SETTING_render_scale] = shot_render_scale;
+    a->settings.v[SETTING_colorblind] = shot_colorblind;
+    a->settings.v[SETTING_maxstax_ghost] = shot_ghost;
     for (int f = 0; f < frames; f++) {
         now += APP_STEP;
         if (f == frames - 1) {
@@ -267,6 +271,16 @@ static void test_speedstax_split_4k(void **state)
     shoot_game("table", "speedstax", "easy,medium,hard,medium", 30, "speedstax-split", 3840, 2160);
 }
 
+/* Four seats with the colour-blind patterns (each player's shape on their
+ * blocks) and the ghost outline of the card in the person's space. */
+static void test_speedstax_marks_720p(void **state)
+{
+    (void)state;
+    shot_colorblind = shot_ghost = 1;
+    shoot_game("table", "speedstax", "human,easy,medium,hard", 30, "speedstax-marks", 1280, 720);
+    shot_colorblind = shot_ghost = 0;
+}
+
 #define SCREEN_TEST(scene_name)                                                                    \
     static void test_##scene_name##_720p(void **state)                                             \
     {                                                                                              \
@@ -307,6 +321,7 @@ int main(void)
         cmocka_unit_test(test_table_720p),    cmocka_unit_test(test_table_4k),
         cmocka_unit_test(test_nine_table_2p_720p), cmocka_unit_test(test_nine_table_4p_4k),
         cmocka_unit_test(test_speedstax_720p), cmocka_unit_test(test_speedstax_split_4k),
+        cmocka_unit_test(test_speedstax_marks_720p),
     };
     return cmocka_run_group_tests(tests, setup_env, teardown_env);
 }

@@ -5,8 +5,12 @@
  * holds and on a wrong structure fails; a carried block knocks the card's
  * structure over (a collapse); computer stackers play a short
  * round to the round results; a whole match of short rounds ends on the
- * score screen; setup's Start opens the table. The table traces "speedstax
- * grab|turn|drop ..." with the block's pose in its space. */
+ * score screen; a tie for the top goes to a speed-stack-off between the
+ * tied only, and the score screen names its winner; Save & quit mid-round
+ * then Resume brings the same match back; an unreadable save is refused
+ * with its reason and left as it was; setup's Start opens the table. The
+ * table traces "speedstax grab|turn|drop ..." with the block's pose in its
+ * space, and "speedstax saved|resumed: ..." with a summary of the match. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,6 +18,7 @@
 
 #include <cmocka.h>
 
+#include "app/store.h"
 #include "testenv.h"
 
 #define GAME STACKHOUSE_BINARY_DIR "/stackhouse"
@@ -154,6 +159,84 @@ static void test_whole_match_reaches_the_score_screen(void **state)
     free(t);
 }
 
+static void test_tie_goes_to_a_stackoff_between_the_tied(void **state)
+{
+    char *t = play("stackoff", "--scene table --game speedstax --seats human,easy,easy "
+                               "--position 'round=3 played=3.2.1/1.3.2/2.3.1/2.3.1 compose=0:99:each'",
+                   "speedstax_stackoff");
+    const char *off, *first;
+    (void)state;
+    /* Seat 1 wins round 5 alone: 8 + 3 ties seat 2's 11, seat 3 has 5. */
+    assert_non_null(strstr(t, "speedstax claim 0 held\nspeedstax round 5 over: 3 0 0 0\n"));
+    off = strstr(t, "speedstax stack-off: 0 1\n");
+    assert_non_null(off);
+    assert_null(strstr(t, "speedstax stack-off: 0 1 2")); /* seat 3 sits it out */
+    /* Seat 1's call in the stack-off holds first (the hold that ends the match
+     * is traced after it ends): the match is over, and a stack-off scores no points. */
+    assert_non_null(strstr(off, "speedstax shout 0\n"));
+    assert_non_null(strstr(off, "speedstax round 6 over: 0 0 0 0 (match over)\n"));
+    assert_non_null(strstr(off, "speedstax claim 0 held\n"));
+    first = strstr(off, "scene score\n");
+    assert_non_null(first);
+    assert_non_null(strstr(first, "score first Human\n"));
+    assert_null(strstr(strstr(first, "score first ") + 1, "score first ")); /* the winner alone */
+    assert_non_null(strstr(first, "score note Human won the speed-stack-off\n"));
+    free(t);
+}
+
+static void test_save_on_quit_then_resume(void **state)
+{
+    char saved[200], resumed[200], again[200];
+    char *t = play("resume", "--scene table --game speedstax --seats human,easy --position compose=0:2",
+                   "speedstax_quit");
+    long tick0, tick1;
+    (void)state;
+    assert_non_null(strstr(t, "speedstax drop 0 block "));
+    assert_int_equal(testenv_line_after(t, "speedstax saved: ", 0, saved, sizeof saved), 0);
+    assert_non_null(strstr(t, "scene picker\n"));
+    free(t);
+    t = play("resume", "--scene setup --game speedstax", "speedstax_resume");
+    assert_non_null(strstr(t, "focus setup resume\n"));
+    assert_int_equal(testenv_line_after(t, "speedstax resumed: ", 0, resumed, sizeof resumed), 0);
+    /* The same round, clock, card, deck, scores and every block's pose. */
+    assert_string_equal(resumed, saved);
+    /* It played on from there (and was saved again when the window closed). */
+    assert_int_equal(testenv_line_after(t, "speedstax saved: ", 1, again, sizeof again), 0);
+    assert_int_equal(sscanf(resumed, "round 1 tick %ld", &tick0), 1);
+    assert_int_equal(sscanf(again, "round 1 tick %ld", &tick1), 1);
+    assert_true(tick1 >= tick0 + 100);
+    free(t);
+}
+
+static void test_unreadable_save_changes_nothing(void **state)
+{
+    static const char bad[] = "stackhouse-table 1\nseats human,easy\nstackhouse-maxstax 1\ngame speedstax\n"
+                              "players 9\nend\n";
+    char dir[400], path[450], err[300], game[32], *text = NULL, *t;
+    store *db;
+    (void)state;
+    snprintf(dir, sizeof dir, "%s/badsave", testenv_game_tmp());
+    snprintf(path, sizeof path, "%s/stackhouse.db", dir);
+    assert_int_equal(mkdir(dir, 0700), 0);
+    db = store_open(path, err, sizeof err);
+    assert_non_null(db);
+    assert_int_equal(store_save_put(db, "speedstax", "speedstax", bad), 0);
+    store_close(db);
+    t = play("badsave", "--scene setup --game speedstax", "speedstax_resume_bad");
+    assert_non_null(strstr(t, "focus setup resume\n"));
+    assert_non_null(strstr(t, "toast The saved game cannot be resumed: save line 3: players 9 is outside 2..4\n"));
+    assert_null(strstr(t, "scene table"));
+    assert_non_null(strstr(strstr(t, "toast The saved"), "focus setup start\n"));
+    free(t);
+    /* The save is as it was. */
+    db = store_open(path, err, sizeof err);
+    assert_non_null(db);
+    assert_int_equal(store_save_get(db, "speedstax", game, sizeof game, &text), 0);
+    assert_string_equal(text, bad);
+    free(text);
+    store_close(db);
+}
+
 static void test_setup_start_opens_the_table(void **state)
 {
     char *t = play("setup", "--scene setup --game speedstax", "speedstax_setup");
@@ -174,6 +257,9 @@ int main(void)
         cmocka_unit_test(test_short_round_with_computers_reaches_results),
         cmocka_unit_test(test_knocked_over_by_hand),
         cmocka_unit_test(test_whole_match_reaches_the_score_screen),
+        cmocka_unit_test(test_tie_goes_to_a_stackoff_between_the_tied),
+        cmocka_unit_test(test_save_on_quit_then_resume),
+        cmocka_unit_test(test_unreadable_save_changes_nothing),
         cmocka_unit_test(test_setup_start_opens_the_table),
     };
     return cmocka_run_group_tests(tests, testenv_game_setup, testenv_game_teardown);

@@ -78,6 +78,25 @@ void maxstax_match_compose(maxstax_match *m, int p, int n);
 maxstax_claim maxstax_match_claim(const maxstax_match *m, int p);
 /* Seconds left in the round (with turns: in the current turn). */
 double maxstax_match_time_left(const maxstax_match *m);
+/* A test hook: as if the first n rounds had been played with these points
+ * (speedstax_compose_played); only at the very start. 0, or -1 with a message. */
+int maxstax_match_compose_played(maxstax_match *m, int n, const int (*points)[SPEEDSTAX_MAX_PLAYERS], char *err,
+                                 size_t errn);
+/* Turns the square-up assist on or off (it follows the settings, also on resume). */
+void maxstax_match_set_snap(maxstax_match *m, int on);
+
+/* Saving: the whole match as text, to resume where it was. It holds the
+ * setup, the rounds (round, clock, scores and the points of every round,
+ * the deck's order and how much of it is used, the generator), each
+ * player's progress and claim, and every block's pose; hands let go, so
+ * a block in the air falls on resume. Only a match still being played can be
+ * saved. Returns malloc'd text (caller frees), or NULL when out of memory. */
+char *maxstax_match_save(const maxstax_match *m);
+/* Reads a saved match against deck (the deck it was played with): a new
+ * match whose blocks stand at their saved poses, at rest. Every line is
+ * checked; returns NULL with "save line N: what" in err on any fault. */
+maxstax_match *maxstax_match_load(const char *text, const maxstax_deck *deck, char *err, size_t errn);
+
 /* Checks that every player's 12 blocks exist, are finite and on the table;
  * returns 0, or -1 with a message. */
 int maxstax_match_check(const maxstax_match *m, char *err, size_t errn);

@@ -191,8 +191,10 @@ int speedstax_tick(speedstax_state *s)
         return s->phase != SPEEDSTAX_OVER;
     }
     speedstax_round_points(s->players, s->finish, s->in_play, s->last_points);
-    for (int p = 0; p < s->players; p++)
+    for (int p = 0; p < s->players; p++) {
         s->score[p] += s->last_points[p];
+        s->round_points[s->round - 1][p] = s->last_points[p];
+    }
     if (s->round < SPEEDSTAX_ROUNDS) {
         int all[SPEEDSTAX_MAX_PLAYERS] = {1, 1, 1, 1};
         begin(s, SPEEDSTAX_ROUND, all);
@@ -200,4 +202,30 @@ int speedstax_tick(speedstax_state *s)
     }
     after_rounds(s);
     return s->phase != SPEEDSTAX_OVER;
+}
+
+int speedstax_rounds_scored(const speedstax_state *s)
+{
+    if (s->phase == SPEEDSTAX_ROUND)
+        return s->round - 1;
+    /* Over after round 5, or stacking off: every round was scored. */
+    return SPEEDSTAX_ROUNDS;
+}
+
+int speedstax_compose_played(speedstax_state *s, int n, const int (*points)[SPEEDSTAX_MAX_PLAYERS])
+{
+    if (s->phase != SPEEDSTAX_ROUND || s->round != 1 || s->tick != 0 || n < 0 || n >= SPEEDSTAX_ROUNDS)
+        return -1;
+    for (int r = 0; r < n; r++)
+        for (int p = 0; p < s->players; p++)
+            if (points[r][p] < 0 || points[r][p] > s->players)
+                return -1;
+    for (int r = 0; r < n; r++)
+        for (int p = 0; p < s->players; p++) {
+            s->round_points[r][p] = points[r][p];
+            s->score[p] += points[r][p];
+            s->last_points[p] = points[r][p];
+        }
+    s->round = n + 1;
+    return 0;
 }

@@ -35,6 +35,9 @@ typedef struct speedstax_state {
     int pending[SPEEDSTAX_MAX_PLAYERS]; /* a claim is being checked */
     long finish[SPEEDSTAX_MAX_PLAYERS]; /* tick of the confirmed claim, or -1 */
     int last_points[SPEEDSTAX_MAX_PLAYERS]; /* points of the last round played */
+    /* Points of each of the five rounds once scored, for the score screen
+     * and saves (a stack-off scores none). */
+    int round_points[SPEEDSTAX_ROUNDS][SPEEDSTAX_MAX_PLAYERS];
     int score[SPEEDSTAX_MAX_PLAYERS];
     int winner; /* seat once over, else -1 */
     int order[MAXSTAX_DECK_SIZE]; /* shuffled deck (indices of eligible cards) */
@@ -60,5 +63,11 @@ void speedstax_confirm(speedstax_state *s, int p, int ok, long claim_tick);
 int speedstax_tick(speedstax_state *s);
 /* Nonzero when player p is building now (in play, not finished, not claiming). */
 int speedstax_building(const speedstax_state *s, int p);
+/* Rounds scored so far: 0..5 (all five once the stack-offs begin). */
+int speedstax_rounds_scored(const speedstax_state *s);
+/* A test hook: as if the first n rounds (0..4) had been played with these
+ * points, the current card becomes round n + 1's. Only at the very start of
+ * a game (round 1, tick 0); returns 0, or -1 when points are out of range. */
+int speedstax_compose_played(speedstax_state *s, int n, const int (*points)[SPEEDSTAX_MAX_PLAYERS]);
 
 #endif

@@ -15,10 +15,13 @@
 #include "ui/ui.h"
 
 #define PI_F 3.14159265f
-/* What a pane shows of a space, in plank units relative to its centre. */
-#define VIEW_X0 (-MAXSTAX_SPACE_HALF - 1.0)
-#define VIEW_X1 22.0
-#define VIEW_Y1 13.0
+/* A pane's margins around its camera, in virtual units: the table's edge
+ * below the floor, and a little room above and to the sides. */
+#define PANE_FLOOR 26.0f
+#define PANE_TOP 14.0f
+#define PANE_SIDE 12.0f
+/* The ghost's lines, in virtual units: thin at every scale. */
+#define GHOST_LINE 2.5f
 #define N_BLOCKS (SPEEDSTAX_MAX_PLAYERS * MAXSTAX_BLOCKS_PER_PLAYER)
 #define RESULTS_S 4.0     /* round results stay this long (a click skips them) */
 #define CURSOR_SPEED 18.0 /* plank units per second at full stick */
@@ -52,12 +55,11 @@ typedef struct speedstax_view {
     double speed[N_BLOCKS];
     rrect pane[SPEEDSTAX_MAX_PLAYERS];
     float scale[SPEEDSTAX_MAX_PLAYERS];
+    double view_x0, view_x1, view_y1; /* what every pane's camera shows, in plank units from a space's centre */
     rrect card_box, clock_box, score_box;
     ui_nav nav;
     float px, py; /* pointer */
     int round_seen, last_second;
-    int points[SPEEDSTAX_MAX_PLAYERS][SCORE_MAX_ROUNDS];
-    int n_rounds;
     double results_left; /* > 0: round results showing, play paused */
     int results_final;   /* the match is over: the score screen follows */
     int results_round;
@@ -70,15 +72,28 @@ typedef struct speedstax_view {
     char flash_text[SPEEDSTAX_MAX_PLAYERS][32];
     rcolor flash_col[SPEEDSTAX_MAX_PLAYERS];
     double collapse_cool[SPEEDSTAX_MAX_PLAYERS], knock_cool;
-    int ghost;
+    int ghost;                       /* --position "ghost": the ghost whatever the setting */
+    int saved;                       /* saved on the way out: leaving does not save again */
+    int compose_p, compose_n, compose_each; /* test hook: stand the card in a space (each round) */
     double time;
     table_menu_choice menu_choice;
 } speedstax_view;
 
-static const rcolor tints[SPEEDSTAX_MAX_PLAYERS] = {
-    {255, 255, 255, 255}, {255, 190, 160, 255}, {196, 226, 255, 255}, {214, 246, 170, 255}};
+/* The sprites a block is drawn with. */
+typedef struct plank_art {
+    sprite_id wood, ends, mark[SPEEDSTAX_MAX_PLAYERS];
+    int marks; /* the colour-blind setting: each block carries its player's mark */
+} plank_art;
+
+/* Each player's colour: the paint on their blocks' ends, their floor, name
+ * and hand. Saturated and far apart in hue, so each reads on pale wood and
+ * on the cream of the panes, and none is a wood colour. */
 static const rcolor seat_cols[SPEEDSTAX_MAX_PLAYERS] = {
-    {181, 120, 52, 255}, {200, 80, 45, 255}, {47, 111, 143, 255}, {86, 140, 60, 255}};
+    {198, 58, 46, 255}, {40, 100, 196, 255}, {30, 134, 72, 255}, {130, 66, 172, 255}};
+/* Each player's shape, beside their name always and on their blocks with the
+ * colour-blind setting: the shape tells the players apart without colour. */
+static const char *const seat_marks[SPEEDSTAX_MAX_PLAYERS] = {"maxstax/mark_circle", "maxstax/mark_square",
+                                                            "maxstax/mark_triangle", "maxstax/mark_diamond"};
 
 /* ---------------------------------------------------------------- layout */
 
@@ -91,6 +106,33 @@ static void seat_name(const speedstax_view *v, int p, char *buf, size_t n)
         snprintf(buf, n, "Player %d", p + 1);
     else
         table_seat_name(&v->m, p, buf, n);
+}
+
+/* How far above its centre a plank at this angle reaches. */
+static double reach_up(double angle_deg)
+{
+    double a = angle_deg * PI_F / 180.0;
+    return fabs(sin(a)) * MAXSTAX_BLOCK_LEN / 2 + fabs(cos(a)) * MAXSTAX_BLOCK_THICK / 2;
+}
+
+/* Every pane's camera, fitted to the round: the floor of the space and the
+ * starter piles beside it, and above them the round's card with a plank's
+ * length of room to carry a block over its top. So the blocks are drawn as
+ * large as the pane allows, and the tallest card still fits. */
+static void camera_fit(speedstax_view *v)
+{
+    const maxstax_card *c = maxstax_match_card(v->match);
+    double top = MAXSTAX_BLOCKS_PER_PLAYER / MAXSTAX_PILES * MAXSTAX_BLOCK_THICK; /* a starter pile */
+    for (int i = 0; i < c->n; i++)
+        top = fmax(top, c->block[i].y + reach_up(c->block[i].angle));
+    v->view_x0 = -MAXSTAX_SPACE_HALF - 0.6;
+    v->view_x1 = maxstax_match_pile_x(MAXSTAX_PILES - 1) + MAXSTAX_BLOCK_LEN / 2 + 0.6;
+    v->view_y1 = top + MAXSTAX_BLOCK_LEN;
+    /* A cursor left above a shorter round's camera comes back into view. */
+    for (int p = 0; p < v->players; p++) {
+        v->ctl[p].x = fmin(fmax(v->ctl[p].x, v->view_x0), v->view_x1);
+        v->ctl[p].y = fmin(fmax(v->ctl[p].y, 0.3), v->view_y1);
+    }
 }
 
 static void layout(speedstax_view *v, app *a)
@@ -117,8 +159,10 @@ static void layout(speedstax_view *v, app *a)
         for (int p = 0; p < n; p++)
             v->pane[p] = (rrect){30 + (float)(p % cols) * (pw + 30), top + (float)(p / cols) * (ph + 20), pw, ph};
     }
+    camera_fit(v);
     for (int p = 0; p < n; p++) {
-        float sx = (v->pane[p].w - 24) / (float)(VIEW_X1 - VIEW_X0), sy = (v->pane[p].h - 64) / (float)VIEW_Y1;
+        float sx = (v->pane[p].w - 2 * PANE_SIDE) / (float)(v->view_x1 - v->view_x0);
+        float sy = (v->pane[p].h - PANE_FLOOR - PANE_TOP) / (float)v->view_y1;
         v->scale[p] = sx < sy ? sx : sy;
     }
     ui_nav_begin(&v->nav);
@@ -131,25 +175,19 @@ static void layout(speedstax_view *v, app *a)
 static void to_screen(const speedstax_view *v, int p, double x, double y, float *sx, float *sy)
 {
     rrect r = v->pane[p];
-    float s = v->scale[p], w = (float)(VIEW_X1 - VIEW_X0) * s;
-    *sx = r.x + (r.w - w) / 2 + (float)(x - VIEW_X0) * s;
-    *sy = r.y + r.h - 30 - (float)y * s;
+    float s = v->scale[p], w = (float)(v->view_x1 - v->view_x0) * s;
+    *sx = r.x + (r.w - w) / 2 + (float)(x - v->view_x0) * s;
+    *sy = r.y + r.h - PANE_FLOOR - (float)y * s;
 }
 
 static void to_space(const speedstax_view *v, int p, float sx, float sy, double *x, double *y)
 {
     rrect r = v->pane[p];
-    float s = v->scale[p], w = (float)(VIEW_X1 - VIEW_X0) * s;
-    *x = (sx - r.x - (r.w - w) / 2) / s + VIEW_X0;
-    *y = (r.y + r.h - 30 - sy) / s;
-    if (*y < 0.3)
-        *y = 0.3;
-    if (*y > VIEW_Y1)
-        *y = VIEW_Y1;
-    if (*x < VIEW_X0)
-        *x = VIEW_X0;
-    if (*x > VIEW_X1)
-        *x = VIEW_X1;
+    float s = v->scale[p], w = (float)(v->view_x1 - v->view_x0) * s;
+    *x = (sx - r.x - (r.w - w) / 2) / s + v->view_x0;
+    *y = (r.y + r.h - PANE_FLOOR - sy) / s;
+    *x = fmin(fmax(*x, v->view_x0), v->view_x1);
+    *y = fmin(fmax(*y, 0.3), v->view_y1);
 }
 
 /* ---------------------------------------------------------------- play */
@@ -183,6 +221,53 @@ static void claim(speedstax_view *v, app *a, int p)
     app_trace(a, "speedstax shout %d", p);
 }
 
+/* The test hook: stands the round's card in the chosen space. */
+static void compose_card(speedstax_view *v)
+{
+    if (v->compose_p >= 0 && v->compose_p < v->players) {
+        maxstax_match_compose(v->match, v->compose_p, v->compose_n);
+        snapshot(v, 1);
+    }
+}
+
+/* One line that tells two matches apart: the round, clock, card, deck,
+ * scores and a checksum of every block's pose (to a thousandth). Traced on
+ * saving and on resuming, so a test sees the match come back as it was. */
+static void match_summary(const speedstax_view *v, char *buf, size_t n)
+{
+    const speedstax_state *s = maxstax_match_rounds(v->match);
+    const maxstax_world *w = maxstax_match_world(v->match);
+    uint32_t h = 2166136261u;
+    for (int b = 0; b < maxstax_world_count(w); b++) {
+        maxstax_pose q = maxstax_world_pose(w, b);
+        char t[96];
+        snprintf(t, sizeof t, "%.3f %.3f %.1f;", q.x, q.y, q.angle);
+        for (const char *c = t; *c; c++)
+            h = (h ^ (uint8_t)*c) * 16777619u;
+    }
+    snprintf(buf, n, "round %d tick %ld card %d next %d scores %d %d %d %d blocks %08x", s->round, s->tick,
+             maxstax_match_card(v->match)->id, s->next, s->score[0], s->score[1], v->players > 2 ? s->score[2] : 0,
+             v->players > 3 ? s->score[3] : 0, (unsigned)h);
+}
+
+/* Saves a match that has begun and is not over, for Resume in match setup. */
+static void save_match(speedstax_view *v, app *a)
+{
+    const speedstax_state *s = maxstax_match_rounds(v->match);
+    char *text, sum[160];
+    if (v->saved || s->phase == SPEEDSTAX_OVER || (s->round == 1 && s->tick == 0))
+        return;
+    text = maxstax_match_save(v->match);
+    if (text && table_save_text(a, &v->m, "speedstax", text) == 0) {
+        v->saved = 1;
+        match_summary(v, sum, sizeof sum);
+        app_trace(a, "speedstax saved: %s", sum);
+    } else {
+        log_warn("speedstax table: the match could not be saved");
+    }
+    free(text);
+}
+
 static void show_score(speedstax_view *v, app *a)
 {
     score_report rep;
@@ -190,11 +275,18 @@ static void show_score(speedstax_view *v, app *a)
     memset(&rep, 0, sizeof rep);
     rep.game_id = "speedstax";
     rep.players = v->players;
-    rep.rounds = v->n_rounds;
+    rep.rounds = speedstax_rounds_scored(s);
     for (int p = 0; p < v->players; p++) {
         seat_name(v, p, rep.names[p], sizeof rep.names[p]);
-        memcpy(rep.points[p], v->points[p], sizeof rep.points[p]);
+        for (int k = 0; k < rep.rounds; k++)
+            rep.points[p][k] = s->round_points[k][p];
         rep.total[p] = s->score[p];
+    }
+    if (s->winner >= 0 && s->round > SPEEDSTAX_ROUNDS) {
+        /* Tied totals: say who the stack-off made the winner. */
+        char name[48];
+        seat_name(v, s->winner, name, sizeof name);
+        snprintf(rep.note, sizeof rep.note, "%s won the speed-stack-off", name);
     }
     for (int p = 0; p < v->players; p++) {
         rep.rank[p] = 0;
@@ -214,11 +306,6 @@ static void rounds_update(speedstax_view *v, app *a)
         /* A stack-off scores no points: it only decides the winner. */
         v->results_stackoff = v->phase_seen == SPEEDSTAX_STACKOFF;
         v->phase_seen = s->phase;
-        if (!v->results_stackoff && v->n_rounds < SCORE_MAX_ROUNDS) {
-            for (int p = 0; p < v->players; p++)
-                v->points[p][v->n_rounds] = s->last_points[p];
-            v->n_rounds++;
-        }
         v->results_round = v->round_seen;
         v->results_card = v->card_seen;
         v->round_seen = s->round;
@@ -232,9 +319,23 @@ static void rounds_update(speedstax_view *v, app *a)
             v->flash[p] = 0;
         }
         audio_play(v->results_final ? SFX_WIN : SFX_CLICK);
-        app_trace(a, "speedstax round %d over: %d %d %d %d%s", v->results_round, s->last_points[0],
-                  s->last_points[1], v->players > 2 ? s->last_points[2] : 0,
-                  v->players > 3 ? s->last_points[3] : 0, v->results_final ? " (match over)" : "");
+        /* A stack-off scores no points: its results line shows none. */
+        app_trace(a, "speedstax round %d over: %d %d %d %d%s", v->results_round,
+                  v->results_stackoff ? 0 : s->last_points[0], v->results_stackoff ? 0 : s->last_points[1],
+                  v->players > 2 && !v->results_stackoff ? s->last_points[2] : 0,
+                  v->players > 3 && !v->results_stackoff ? s->last_points[3] : 0,
+                  v->results_final ? " (match over)" : "");
+        if (v->results_final) {
+            table_save_delete(a, "speedstax"); /* nothing left to resume */
+        } else if (s->phase == SPEEDSTAX_STACKOFF) {
+            char who[32] = "";
+            for (int p = 0; p < v->players; p++)
+                if (s->in_play[p])
+                    snprintf(who + strlen(who), sizeof who - strlen(who), " %d", p);
+            app_trace(a, "speedstax stack-off:%s", who);
+        }
+        if (!v->results_final && v->compose_each)
+            compose_card(v);
     }
 }
 
@@ -303,15 +404,14 @@ static void pad_poll(speedstax_view *v, app *a, hand_ctl *c, double dt)
 {
     SDL_GameController *gc = c->pad >= 0 && c->pad < INPUT_MAX_PADS ? a->in.pads[c->pad] : NULL;
     double ax, ay;
-    (void)v;
     if (!gc)
         return;
     ax = SDL_GameControllerGetAxis(gc, SDL_CONTROLLER_AXIS_LEFTX) / 32767.0;
     ay = SDL_GameControllerGetAxis(gc, SDL_CONTROLLER_AXIS_LEFTY) / 32767.0;
     if (fabs(ax) > 0.25)
-        c->x = fmin(fmax(c->x + ax * CURSOR_SPEED * dt, VIEW_X0), VIEW_X1);
+        c->x = fmin(fmax(c->x + ax * CURSOR_SPEED * dt, v->view_x0), v->view_x1);
     if (fabs(ay) > 0.25)
-        c->y = fmin(fmax(c->y - ay * CURSOR_SPEED * dt, 0.3), VIEW_Y1);
+        c->y = fmin(fmax(c->y - ay * CURSOR_SPEED * dt, 0.3), v->view_y1);
 }
 
 /* A controller's button or direction, for the seat it drives: the d-pad
@@ -330,10 +430,10 @@ static int pad_event(speedstax_view *v, app *a, const action_event *ev)
         return 0;
     c = &v->ctl[p];
     switch (ev->act) {
-    case ACT_UP: c->y = fmin(c->y + NUDGE, VIEW_Y1); return 1;
+    case ACT_UP: c->y = fmin(c->y + NUDGE, v->view_y1); return 1;
     case ACT_DOWN: c->y = fmax(c->y - NUDGE, 0.3); return 1;
-    case ACT_LEFT: c->x = fmax(c->x - NUDGE, VIEW_X0); return 1;
-    case ACT_RIGHT: c->x = fmin(c->x + NUDGE, VIEW_X1); return 1;
+    case ACT_LEFT: c->x = fmax(c->x - NUDGE, v->view_x0); return 1;
+    case ACT_RIGHT: c->x = fmin(c->x + NUDGE, v->view_x1); return 1;
     case ACT_ACCEPT:
         c->actions |= c->held >= 0 ? MAXSTAX_IN_RELEASE : MAXSTAX_IN_GRAB;
         return 1;
@@ -531,6 +631,7 @@ static void speedstax_view_update(scene *s, app *a, double dt)
     if (c == TABLE_MENU_RULES)
         app_scene_push(a, rules_scene_create(a, "maxstax"));
     else if (c == TABLE_MENU_QUIT) {
+        save_match(v, a);
         table_leave(a);
         return;
     }
@@ -554,17 +655,41 @@ static double lerp_angle(double a, double b, double t)
     return a + d * t;
 }
 
-static void draw_plank(render *r, sprite_id spr, float cx, float cy, float s, double angle_deg, rcolor tint)
+/* A player's shape at (cx, cy), upright whatever the block's angle (a turned
+ * square would read as a diamond), on a pale halo so it stands out on wood. */
+static void draw_mark(render *r, const plank_art *art, int seat, float cx, float cy, float size, uint8_t alpha)
 {
-    float w = (float)MAXSTAX_BLOCK_LEN * s, h = (float)MAXSTAX_BLOCK_THICK * s;
-    if (spr >= 0)
-        render_sprite_ex(r, spr, cx, cy, w, h, -(float)angle_deg * PI_F / 180.0f, tint);
-    else
-        render_rect(r, (rrect){cx - w / 2, cy - h / 2, w, h}, (rcolor){230, 190, 130, 255});
+    sprite_id m = art->mark[seat];
+    rcolor c = seat_cols[seat];
+    if (m < 0)
+        return;
+    c.a = alpha;
+    render_sprite_ex(r, m, cx, cy, size * 1.35f, size * 1.35f, 0, (rcolor){255, 250, 240, (uint8_t)(alpha * 0.85f)});
+    render_sprite_ex(r, m, cx, cy, size, size, 0, c);
+}
+
+/* A block: natural wood, its ends painted in the seat's colour (none for
+ * seat < 0, the card's own picture), and with the colour-blind setting the
+ * seat's shape in its middle. */
+static void draw_plank(render *r, const plank_art *art, float cx, float cy, float s, double angle_deg, int seat)
+{
+    float w = (float)MAXSTAX_BLOCK_LEN * s, h = (float)MAXSTAX_BLOCK_THICK * s, ang = -(float)angle_deg * PI_F / 180.0f;
+    if (art->wood < 0) {
+        render_rect(r, (rrect){cx - w / 2, cy - h / 2, w, h},
+                    seat >= 0 ? seat_cols[seat] : (rcolor){230, 190, 130, 255});
+        return;
+    }
+    render_sprite_ex(r, art->wood, cx, cy, w, h, ang, UI_WHITE);
+    if (seat < 0)
+        return;
+    if (art->ends >= 0)
+        render_sprite_ex(r, art->ends, cx, cy, w, h, ang, seat_cols[seat]);
+    if (art->marks)
+        draw_mark(r, art, seat, cx, cy, h * 0.62f, 255);
 }
 
 /* The card's structure drawn with mini planks into box. */
-static void draw_structure(render *r, sprite_id spr, const maxstax_card *c, rrect box, rcolor tint)
+static void draw_structure(render *r, const plank_art *art, const maxstax_card *c, rrect box)
 {
     double lo = 1e9, hi = -1e9, top = 0;
     float s;
@@ -579,11 +704,11 @@ static void draw_structure(render *r, sprite_id spr, const maxstax_card *c, rrec
     for (int i = 0; i < c->n; i++) {
         float cx = box.x + box.w / 2 + (float)(c->block[i].x - (lo + hi) / 2) * s;
         float cy = box.y + box.h - (float)c->block[i].y * s;
-        draw_plank(r, spr, cx, cy, s, c->block[i].angle, tint);
+        draw_plank(r, art, cx, cy, s, c->block[i].angle, -1);
     }
 }
 
-static void draw_card(render *r, speedstax_view *v, sprite_id spr)
+static void draw_card(render *r, speedstax_view *v, const plank_art *art)
 {
     /* During the results, the card that was played. */
     const maxstax_card *c = v->results_left > 0 ? &v->deck.card[v->results_card] : maxstax_match_card(v->match);
@@ -598,7 +723,7 @@ static void draw_card(render *r, speedstax_view *v, sprite_id spr)
     render_text(r, FONT_SANS_BOLD, UI_SMALL, b.x + 18, b.y + 10, UI_INK_SOFT, head);
     render_text(r, FONT_SANS_BOLD, UI_SMALL, b.x + b.w - 18 - render_text_width(r, FONT_SANS_BOLD, UI_SMALL, stars),
                 b.y + 10, UI_GOLD, stars);
-    draw_structure(r, spr, c, (rrect){b.x + 30, b.y + 48, b.w - 60, b.h - 62}, UI_WHITE);
+    draw_structure(r, art, c, (rrect){b.x + 30, b.y + 48, b.w - 60, b.h - 62});
 }
 
 static void draw_clock(render *r, speedstax_view *v)
@@ -613,14 +738,14 @@ static void draw_clock(render *r, speedstax_view *v)
     render_round_rect(r, b, 18, UI_CREAM);
     snprintf(t, sizeof t, "%d:%02d", secs / 60, secs % 60);
     ui_text_center(r, FONT_MONO, 84, (rrect){b.x, b.y + 4, b.w, 90}, ink, t);
-    if (s->phase == SPEEDSTAX_STACKOFF)
+    if (s->phase == SPEEDSTAX_STACKOFF || s->round > SPEEDSTAX_ROUNDS) /* also once a stack-off ended it */
         snprintf(sub, sizeof sub, "Speed-stack-off");
     else
         snprintf(sub, sizeof sub, "Round %d of %d", s->round, SPEEDSTAX_ROUNDS);
     ui_text_center(r, FONT_SANS_BOLD, UI_SMALL, (rrect){b.x, b.y + 92, b.w, 32}, UI_INK_SOFT, sub);
 }
 
-static void draw_scores(render *r, speedstax_view *v)
+static void draw_scores(render *r, speedstax_view *v, const plank_art *art)
 {
     const speedstax_state *s = maxstax_match_rounds(v->match);
     rrect b = v->score_box;
@@ -633,11 +758,12 @@ static void draw_scores(render *r, speedstax_view *v)
         maxstax_claim c = maxstax_match_claim(v->match, p);
         const char *state = s->finish[p] >= 0                                   ? "done"
                             : c == MAXSTAX_CLAIM_CHECKING                        ? "checking"
+                            : !s->in_play[p]                                     ? "sits out"
                             : v->turns && seat_human(v, p) && p == s->turn_seat ? "building"
-                            : v->turns && seat_human(v, p) && s->in_play[p]     ? "waiting"
+                            : v->turns && seat_human(v, p)                      ? "waiting"
                                                                                  : "";
         seat_name(v, p, name, sizeof name);
-        render_round_rect(r, (rrect){b.x + 16, y + row / 2 - 12, 24, 24}, 6, seat_cols[p]);
+        draw_mark(r, art, p, b.x + 28, y + row / 2, 24, 255);
         render_text(r, FONT_SANS_BOLD, UI_SMALL, b.x + 52, y + row / 2 - 15, UI_INK, name);
         render_text(r, FONT_SANS_OBLIQUE, UI_SMALL, b.x + 330, y + row / 2 - 15, UI_TEAL, state);
         snprintf(pts, sizeof pts, "%d", s->score[p]);
@@ -646,7 +772,28 @@ static void draw_scores(render *r, speedstax_view *v)
     }
 }
 
-static void draw_pane(render *r, app *a, speedstax_view *v, int p, sprite_id spr, float alpha)
+/* The ghost: the card's outline, block by block, where it should stand in
+ * the middle of seat p's space (as maxstax_match_compose would stand it). */
+static void draw_ghost(render *r, const speedstax_view *v, int p)
+{
+    const maxstax_card *c = maxstax_match_card(v->match);
+    float sc = v->scale[p];
+    rcolor line = seat_cols[p];
+    double lo = 1e9, hi = -1e9;
+    line.a = 200;
+    for (int i = 0; i < c->n; i++) {
+        lo = fmin(lo, c->block[i].x);
+        hi = fmax(hi, c->block[i].x);
+    }
+    for (int i = 0; i < c->n; i++) {
+        float cx, cy;
+        to_screen(v, p, c->block[i].x - (lo + hi) / 2, c->block[i].y, &cx, &cy);
+        render_round_outline_ex(r, cx, cy, (float)MAXSTAX_BLOCK_LEN * sc, (float)MAXSTAX_BLOCK_THICK * sc,
+                                -(float)c->block[i].angle * PI_F / 180.0f, 0.07f * sc, GHOST_LINE, line);
+    }
+}
+
+static void draw_pane(render *r, app *a, speedstax_view *v, int p, const plank_art *art, float alpha)
 {
     const speedstax_state *s = maxstax_match_rounds(v->match);
     rrect pr = v->pane[p];
@@ -660,20 +807,6 @@ static void draw_pane(render *r, app *a, speedstax_view *v, int p, sprite_id spr
     to_screen(v, p, MAXSTAX_SPACE_HALF, 0, &x1, &dummy);
     render_rect(r, (rrect){pr.x, fy, pr.w, pr.y + pr.h - fy}, (rcolor){150, 104, 62, 255});
     render_rect(r, (rrect){x0, fy, x1 - x0, 8}, seat_cols[p]);
-    if (v->ghost && seat_human(v, p) && s->phase != SPEEDSTAX_OVER) {
-        /* The card, faintly, full size in the middle of the space. */
-        const maxstax_card *c = maxstax_match_card(v->match);
-        double lo = 1e9, hi = -1e9;
-        for (int i = 0; i < c->n; i++) {
-            lo = fmin(lo, c->block[i].x);
-            hi = fmax(hi, c->block[i].x);
-        }
-        for (int i = 0; i < c->n; i++) {
-            float cx, cy;
-            to_screen(v, p, c->block[i].x - (lo + hi) / 2, c->block[i].y, &cx, &cy);
-            draw_plank(r, spr, cx, cy, sc, c->block[i].angle, (rcolor){255, 255, 255, 70});
-        }
-    }
     for (int i = 0; i < MAXSTAX_BLOCKS_PER_PLAYER; i++) {
         int b = maxstax_match_first_block(p) + i;
         maxstax_pose a0 = v->prev[b], a1 = v->cur[b];
@@ -681,12 +814,16 @@ static void draw_pane(render *r, app *a, speedstax_view *v, int p, sprite_id spr
         float cx, cy;
         to_screen(v, p, a0.x + (a1.x - a0.x) * t - (double)p * MAXSTAX_SPACE_PITCH, a0.y + (a1.y - a0.y) * t, &cx, &cy);
         render_shadow(r, (rrect){cx - 1.5f * sc, fy - 4, 3 * sc, 8}, 4, 8, (rcolor){40, 20, 0, 40});
-        draw_plank(r, spr, cx, cy, sc, lerp_angle(a0.angle, a1.angle, t), tints[p]);
+        draw_plank(r, art, cx, cy, sc, lerp_angle(a0.angle, a1.angle, t), p);
     }
+    /* Over the blocks, so a block can be lined up with its outline. */
+    if ((v->ghost || a->settings.v[SETTING_maxstax_ghost]) && seat_human(v, p) && s->phase != SPEEDSTAX_OVER &&
+        s->in_play[p])
+        draw_ghost(r, v, p);
     /* The hand. */
     {
         double hx, hy;
-        float cx, cy;
+        float cx, cy, rad = fmaxf(10, sc * 0.35f);
         int mine = p == v->mouse_seat || v->ctl[p].pad >= 0;
         if (seat_human(v, p) && mine) {
             hx = v->ctl[p].x;
@@ -695,14 +832,18 @@ static void draw_pane(render *r, app *a, speedstax_view *v, int p, sprite_id spr
             maxstax_match_hand(v->match, p, &hx, &hy);
         }
         to_screen(v, p, hx, hy, &cx, &cy);
-        if (seat_human(v, p) || v->ctl[p].held >= 0 || 1) {
-            float rad = fmaxf(10, sc * 0.35f);
-            render_round_rect(r, (rrect){cx - rad, cy - rad, 2 * rad, 2 * rad}, rad, (rcolor){20, 10, 0, 70});
-            render_round_outline(r, (rrect){cx - rad, cy - rad, 2 * rad, 2 * rad}, rad, 4, seat_cols[p]);
-        }
+        render_round_rect(r, (rrect){cx - rad, cy - rad, 2 * rad, 2 * rad}, rad, (rcolor){20, 10, 0, 70});
+        render_round_outline(r, (rrect){cx - rad, cy - rad, 2 * rad, 2 * rad}, rad, 4, seat_cols[p]);
+    }
+    if (s->phase == SPEEDSTAX_STACKOFF && !s->in_play[p]) {
+        /* Not among the tied: this space waits out the stack-off. */
+        render_rect(r, pr, (rcolor){236, 226, 206, 170});
+        ui_text_center(r, FONT_SANS_BOLD, UI_SMALL, (rrect){pr.x, pr.y + pr.h / 2 - 30, pr.w, 40}, UI_INK_SOFT,
+                       "Sits out the stack-off");
     }
     seat_name(v, p, name, sizeof name);
-    render_text(r, FONT_SANS_BOLD, UI_SMALL, pr.x + 20, pr.y + 12, seat_cols[p], name);
+    draw_mark(r, art, p, pr.x + 34, pr.y + 30, 24, 255);
+    render_text(r, FONT_SANS_BOLD, UI_SMALL, pr.x + 56, pr.y + 12, seat_cols[p], name);
     if (v->flash[p] > 0) {
         float k = (float)fmin(1.0, v->flash[p] / 0.3);
         rcolor c = v->flash_col[p];
@@ -712,10 +853,9 @@ static void draw_pane(render *r, app *a, speedstax_view *v, int p, sprite_id spr
         ui_text_center(r, FONT_SERIF_BOLD, 56, bx, (rcolor){255, 255, 255, (uint8_t)(255 * k)}, v->flash_text[p]);
     }
     render_pop_clip(r);
-    (void)a;
 }
 
-static void draw_results(render *r, app *a, speedstax_view *v)
+static void draw_results(render *r, app *a, speedstax_view *v, const plank_art *art)
 {
     const speedstax_state *s = maxstax_match_rounds(v->match);
     float w = 760, h = 160 + 70 * (float)v->players;
@@ -750,9 +890,9 @@ static void draw_results(render *r, app *a, speedstax_view *v)
     for (int p = 0; p < v->players; p++) {
         char name[48], pts[48];
         float y = b.y + 110 + 70 * (float)p;
-        int last = v->n_rounds > 0 && !v->results_stackoff ? v->points[p][v->n_rounds - 1] : 0;
+        int last = v->results_stackoff ? 0 : s->last_points[p];
         seat_name(v, p, name, sizeof name);
-        render_round_rect(r, (rrect){b.x + 40, y + 14, 28, 28}, 7, seat_cols[p]);
+        draw_mark(r, art, p, b.x + 54, y + 28, 30, 255);
         render_text(r, FONT_SANS_BOLD, UI_BODY, b.x + 86, y + 10, UI_INK, name);
         snprintf(pts, sizeof pts, "+%d  \xc2\xb7  %d", last, s->score[p]);
         render_text(r, FONT_SANS_BOLD, UI_BODY, b.x + b.w - 40 - render_text_width(r, FONT_SANS_BOLD, UI_BODY, pts), y + 10,
@@ -783,19 +923,24 @@ static void draw_hints(render *r, app *a, const speedstax_view *v)
 static void speedstax_view_draw(scene *s, app *a, render *r, float alpha)
 {
     speedstax_view *v = s->data;
-    sprite_id spr = render_sprite_find(r, "maxstax/plank");
+    plank_art art;
     int p = v->mouse_seat;
+    art.wood = render_sprite_find(r, "maxstax/plank");
+    art.ends = render_sprite_find(r, "maxstax/plank_ends");
+    for (int q = 0; q < SPEEDSTAX_MAX_PLAYERS; q++)
+        art.mark[q] = render_sprite_find(r, seat_marks[q]);
+    art.marks = a->settings.v[SETTING_colorblind];
     ui_draw_table(r, a->vw);
-    draw_card(r, v, spr);
+    draw_card(r, v, &art);
     draw_clock(r, v);
-    draw_scores(r, v);
+    draw_scores(r, v, &art);
     ui_draw_button(r, ui_nav_item(&v->nav, ID_CLAIM)->r, "MAX STAX!", v->nav.hover == ID_CLAIM,
                    p >= 0 && speedstax_building(maxstax_match_rounds(v->match), p), 1);
     ui_draw_button(r, ui_nav_item(&v->nav, ID_MENU)->r, "Menu", v->nav.hover == ID_MENU, 1, 0);
     for (int q = 0; q < v->players; q++)
-        draw_pane(r, a, v, q, spr, v->results_left > 0 ? 1.0f : alpha);
+        draw_pane(r, a, v, q, &art, v->results_left > 0 ? 1.0f : alpha);
     if (v->results_left > 0)
-        draw_results(r, a, v);
+        draw_results(r, a, v, &art);
     draw_hints(r, a, v);
 }
 
@@ -811,32 +956,115 @@ static void speedstax_view_enter(scene *s, app *a)
 static void speedstax_view_leave(scene *s, app *a)
 {
     speedstax_view *v = s->data;
-    (void)a;
+    save_match(v, a); /* the window closed mid-match: keep it for Resume too */
     maxstax_match_free(v->match);
     free(v);
 }
 
-static void parse_options(speedstax_view *v, const char *text, uint64_t *seed, double *round_s, int *compose_p,
-                          int *compose_n)
+/* "played=3.2.1/1.3.2": the points of the rounds already played, a round
+ * per '/', a seat per '.'. Returns the number of rounds, or -1 if malformed. */
+static int parse_played(const char *t, int players, int (*points)[SPEEDSTAX_MAX_PLAYERS])
+{
+    int n = 0;
+    while (n < SPEEDSTAX_ROUNDS) {
+        for (int p = 0; p < players; p++) {
+            char *end;
+            long v = strtol(t, &end, 10);
+            if (end == t || v < 0 || v > players || *end != (p + 1 < players ? '.' : *end))
+                return -1;
+            points[n][p] = (int)v;
+            t = p + 1 < players ? end + 1 : end;
+        }
+        n++;
+        if (*t != '/')
+            return *t == 0 || *t == ' ' ? n : -1;
+        t++;
+    }
+    return -1;
+}
+
+/* The test words of --position (see speedstax_view.h); a malformed word is
+ * reported and left out. */
+static void parse_options(speedstax_view *v, const char *text, uint64_t *seed, double *round_s, int *n_played,
+                          int (*played)[SPEEDSTAX_MAX_PLAYERS])
 {
     const char *t = text;
     while (t && *t) {
         unsigned long long n;
         double d;
-        int a, b;
+        int a, b, k;
         if (sscanf(t, "seed=%llu", &n) == 1)
             *seed = n;
         else if (sscanf(t, "round=%lf", &d) == 1)
             *round_s = d;
-        else if (sscanf(t, "compose=%d:%d", &a, &b) == 2) {
-            *compose_p = a;
-            *compose_n = b;
+        else if (sscanf(t, "compose=%d:%d%n", &a, &b, &k) == 2) {
+            v->compose_p = a;
+            v->compose_n = b;
+            v->compose_each = strncmp(t + k, ":each", 5) == 0;
+        } else if (strncmp(t, "played=", 7) == 0) {
+            *n_played = parse_played(t + 7, v->players, played);
+            if (*n_played < 0)
+                log_error("speedstax table: '%.*s' is not points per round like played=2.1/1.2", (int)strcspn(t, " "),
+                          t);
         } else if (strncmp(t, "ghost", 5) == 0)
             v->ghost = 1;
         t = strchr(t, ' ');
         if (t)
             t++;
     }
+}
+
+/* A view of nobody's match yet, for seats m; NULL when the deck is bad. */
+static speedstax_view *view_new(const match_setup *m)
+{
+    speedstax_view *v = calloc(1, sizeof *v);
+    char err[200];
+    if (!v)
+        abort();
+    v->m = *m;
+    v->players = m->players;
+    v->compose_p = -1;
+    for (int p = 0; p < m->players; p++)
+        v->humans += m->seat[p] == SEAT_HUMAN;
+    if (maxstax_cards_builtin(&v->deck, err, sizeof err) != 0) {
+        log_error("speedstax table: %s", err);
+        free(v);
+        return NULL;
+    }
+    return v;
+}
+
+/* Sets the view going on its match (new or resumed): hands, computer
+ * stackers, who the mouse drives, and what the view has seen so far. */
+static scene *view_start(speedstax_view *v, app *a, uint64_t bot_seed)
+{
+    const speedstax_state *s = maxstax_match_rounds(v->match);
+    maxstax_match_set_snap(v->match, a->settings.v[SETTING_maxstax_snap]);
+    v->turns = s->turn_mask != 0;
+    v->mouse_seat = -1;
+    for (int p = v->players - 1; p >= 0; p--) {
+        v->ctl[p].held = -1;
+        v->ctl[p].pad = -1;
+        v->ctl[p].x = 0;
+        v->ctl[p].y = 6;
+        if (seat_human(v, p))
+            v->mouse_seat = p;
+        else
+            maxstax_bot_init(&v->bot[p], p, 1 + v->m.level[p] % 3, bot_seed * 31 + (uint64_t)p);
+    }
+    if (v->turns && s->turn_seat >= 0)
+        v->mouse_seat = s->turn_seat; /* resumed during someone's turn */
+    v->round_seen = s->round;
+    v->card_seen = s->card;
+    v->results_card = s->card;
+    v->phase_seen = s->phase;
+    v->turn_seen = s->turn_seat;
+    v->last_second = -1;
+    snapshot(v, 1);
+    ui_nav_init(&v->nav, "speedstax");
+    v->base = (scene){"table", 0, speedstax_view_enter, speedstax_view_leave, speedstax_view_input,
+                      speedstax_view_update, speedstax_view_draw, v};
+    return &v->base;
 }
 
 scene *speedstax_view_create(app *a, const match_setup *m, game_record *rec)
@@ -846,60 +1074,54 @@ scene *speedstax_view_create(app *a, const match_setup *m, game_record *rec)
     char err[200];
     uint64_t seed = rec ? rec->seed : 1;
     double round_s = 0;
-    int compose_p = -1, compose_n = 0;
+    int n_played = 0, played[SPEEDSTAX_ROUNDS][SPEEDSTAX_MAX_PLAYERS];
     if (rec)
         record_free(rec);
-    v = calloc(1, sizeof *v);
-    if (!v)
-        abort();
-    v->m = *m;
-    v->players = m->players;
-    if (maxstax_cards_builtin(&v->deck, err, sizeof err) != 0) {
-        log_error("speedstax table: %s", err);
-        free(v);
+    if (!(v = view_new(m)))
         return NULL;
-    }
-    parse_options(v, a->opt.position, &seed, &round_s, &compose_p, &compose_n);
+    parse_options(v, a->opt.position, &seed, &round_s, &n_played, played);
     maxstax_setup_default(&setup, m->players);
-    for (int p = 0; p < m->players; p++)
-        v->humans += m->seat[p] == SEAT_HUMAN;
     /* More people than the mouse and the controllers: they take turns. */
-    if (v->humans >= 2 && input_pad_count(&a->in) + 1 < v->humans) {
-        v->turns = 1;
+    if (v->humans >= 2 && input_pad_count(&a->in) + 1 < v->humans)
         for (int p = 0; p < m->players; p++)
             if (m->seat[p] == SEAT_HUMAN)
                 setup.turn_mask |= 1u << p;
-    }
     setup.round_seconds = round_s;
-    setup.snap = a->settings.v[SETTING_maxstax_snap];
-    v->ghost |= a->settings.v[SETTING_maxstax_ghost];
     v->match = maxstax_match_new(&setup, &v->deck, seed, err, sizeof err);
     if (!v->match) {
         log_error("speedstax table: %s", err);
         free(v);
         return NULL;
     }
-    if (compose_p >= 0 && compose_p < m->players)
-        maxstax_match_compose(v->match, compose_p, compose_n);
-    v->mouse_seat = -1;
-    for (int p = m->players - 1; p >= 0; p--) {
-        v->ctl[p].held = -1;
-        v->ctl[p].pad = -1;
-        v->ctl[p].x = 0;
-        v->ctl[p].y = 6;
-        if (m->seat[p] == SEAT_HUMAN)
-            v->mouse_seat = p;
-        else
-            maxstax_bot_init(&v->bot[p], p, 1 + m->level[p] % 3, seed * 31 + (uint64_t)p);
+    if (n_played > 0 && maxstax_match_compose_played(v->match, n_played, played, err, sizeof err) != 0)
+        log_error("speedstax table: %s", err);
+    compose_card(v);
+    return view_start(v, a, seed);
+}
+
+scene *speedstax_view_resume(app *a, const match_setup *m, const char *text, char *err, size_t errn)
+{
+    speedstax_view *v = view_new(m);
+    const speedstax_state *s;
+    char sum[160];
+    if (!v) {
+        snprintf(err, errn, "the stacker cards cannot be read");
+        return NULL;
     }
-    v->round_seen = maxstax_match_rounds(v->match)->round;
-    v->card_seen = maxstax_match_rounds(v->match)->card;
-    v->phase_seen = maxstax_match_rounds(v->match)->phase;
-    v->turn_seen = maxstax_match_rounds(v->match)->turn_seat;
-    v->last_second = -1;
-    snapshot(v, 1);
-    ui_nav_init(&v->nav, "speedstax");
-    v->base = (scene){"table", 0, speedstax_view_enter, speedstax_view_leave, speedstax_view_input,
-                      speedstax_view_update, speedstax_view_draw, v};
+    v->match = maxstax_match_load(text, &v->deck, err, errn);
+    if (!v->match) {
+        free(v);
+        return NULL;
+    }
+    s = maxstax_match_rounds(v->match);
+    if (s->players != m->players) {
+        snprintf(err, errn, "the save seats %d players but holds a match of %d", m->players, s->players);
+        maxstax_match_free(v->match);
+        free(v);
+        return NULL;
+    }
+    view_start(v, a, s->r.s[0] ^ s->r.s[1]);
+    match_summary(v, sum, sizeof sum);
+    app_trace(a, "speedstax resumed: %s", sum);
     return &v->base;
 }
