@@ -25,9 +25,10 @@
 /* Velocity kept per second: a 30 g plank loses a few percent a second to
  * still air at the speeds it moves on a table. */
 #define DAMPING 0.95
-/* Contact points are made up to this far apart (units, about 1.2 mm): a
- * falling block meets the one below in the step it arrives, and a resting
- * contact that opens by a hair is not lost and made again. */
+/* Contact points are made up to this far apart (units, about 1.2 mm, twice
+ * the 0.027 a block falls from rest in one step): a falling block meets the
+ * one below in the step it arrives, and a resting contact that opens by a
+ * hair is not lost and made again. */
 #define MARGIN 0.05
 /* Overlap allowed at rest: tiny, so twelve contacts sink less than 1% of a block. */
 #define SLOP 0.002
