@@ -115,7 +115,7 @@ static cpVect box_corner(const box *b, int k)
     return cpvadd(b->c, cpvadd(cpvmult(b->ax[0], sx[k] * b->h[0]), cpvmult(b->ax[1], sy[k] * b->h[1])));
 }
 
-/* Face f of a box: 0 +x, 1 +y, 2 -x, 3 -y; its outward normal and offset. */
+/* The outward normal of face f of a box: 0 +x, 1 +y, 2 -x, 3 -y. */
 static cpVect face_normal(const box *b, int f) { return cpvmult(b->ax[f & 1], f < 2 ? 1 : -1); }
 
 /* How far box o lies beyond face f of box r (negative: overlap). */
