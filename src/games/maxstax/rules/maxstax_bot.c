@@ -41,6 +41,28 @@ static double reach_down(double angle)
     return 1.5 * fabs(sin(a)) + 0.5 * fabs(cos(a));
 }
 
+/* Nonzero when two planks overlap (separating axes: the planks' sides;
+ * touching is not overlapping). */
+static int planks_overlap(maxstax_pose p, maxstax_pose q)
+{
+    const maxstax_pose *pq[2] = {&p, &q};
+    double dx = q.x - p.x, dy = q.y - p.y;
+    for (int k = 0; k < 2; k++) {
+        double a = pq[k]->angle * PI / 180;
+        for (int axis = 0; axis < 2; axis++) {
+            double ux = axis ? -sin(a) : cos(a), uy = axis ? cos(a) : sin(a);
+            double reach = 0;
+            for (int j = 0; j < 2; j++) {
+                double c = pq[j]->angle * PI / 180;
+                reach += 1.5 * fabs(ux * cos(c) + uy * sin(c)) + 0.5 * fabs(-ux * sin(c) + uy * cos(c));
+            }
+            if (fabs(dx * ux + dy * uy) >= reach - 1e-3)
+                return 0;
+        }
+    }
+    return 1;
+}
+
 /* Plans the card bottom up: by height of the lowest point, then left to right. */
 static void plan(maxstax_bot *b, const maxstax_card *c)
 {
@@ -186,9 +208,38 @@ static void pick(maxstax_bot *b, const maxstax_match *m, maxstax_input *out)
     }
     maxstax_pose g = c->block[b->order[b->n_placed]];
     double e = error_of[b->level];
+    double want = g.x;
     g.x += noise(&b->r, e);
     g.y += fabs(noise(&b->r, e * 0.5));
+    /* Aim beside a placed block, never into it: a plank lowered onto its
+     * neighbour's corner catches and tips, under real gravity as on a table. */
+    for (int tries = 0; tries < 40; tries++) {
+        int hit = -1;
+        for (int i = 0; i < b->n_placed && hit < 0; i++)
+            if (planks_overlap(g, maxstax_match_pose(m, b->player, b->placed[i])))
+                hit = i;
+        if (hit < 0)
+            break;
+        double away = maxstax_match_pose(m, b->player, b->placed[hit]).x < want ? 1 : -1;
+        g.x += away * 0.01;
+        if (tries == 39 || !planks_overlap(g, maxstax_match_pose(m, b->player, b->placed[hit])))
+            g.x += away * 0.02; /* and a little room to let go in */
+    }
     start_move(b, m, src, g);
+}
+
+/* Where the hand is from the block's centre once the block is turned to
+ * the angle the hand turns it to. */
+static double grip_x(const maxstax_bot *b, const maxstax_world *w)
+{
+    double a = maxstax_world_hand_angle(w, b->player) * PI / 180;
+    return b->gx * cos(a) - b->gy * sin(a);
+}
+
+static double grip_y(const maxstax_bot *b, const maxstax_world *w)
+{
+    double a = maxstax_world_hand_angle(w, b->player) * PI / 180;
+    return b->gx * sin(a) + b->gy * cos(a);
 }
 
 /* Nonzero when the hand has reached the waypoint. */
@@ -260,6 +311,13 @@ void maxstax_bot_think(maxstax_bot *b, const maxstax_match *m, double dt, maxsta
             break;
         }
         if (b->stage_time <= dt) {
+            /* The hand holds the block where it caught it, rarely the middle;
+             * carrying and lowering aim the block, not the hand. */
+            maxstax_pose q = maxstax_match_pose(m, b->player, b->block);
+            double hx, hy, a = -q.angle * PI / 180;
+            maxstax_match_hand(m, b->player, &hx, &hy);
+            b->gx = (hx - q.x) * cos(a) - (hy - q.y) * sin(a);
+            b->gy = (hx - q.x) * sin(a) + (hy - q.y) * cos(a);
             /* Turn the short way: a plank turned 180 degrees is the same plank. */
             double a0 = 15.0 * floor(maxstax_world_hand_angle(w, b->player) / 15.0 + 0.5);
             double want = goal.angle;
@@ -277,7 +335,7 @@ void maxstax_bot_think(maxstax_bot *b, const maxstax_match *m, double dt, maxsta
         break;
     }
     case CARRY:
-        b->wx = goal.x;
+        b->wx = goal.x + grip_x(b, w);
         b->wy = b->safe;
         if (arrived(b, m, 0.2)) {
             /* Let go just above the goal, never with a corner below where the card's lies. */
@@ -288,7 +346,7 @@ void maxstax_bot_think(maxstax_bot *b, const maxstax_match *m, double dt, maxsta
         }
         break;
     case LOWER:
-        b->wy = b->lower_to;
+        b->wy = b->lower_to + grip_y(b, w);
         if (arrived(b, m, 0.06) && maxstax_world_speed(w, b->block) < 0.5) {
             b->stage = SETTLE;
             b->stage_time = 0;

@@ -27,6 +27,7 @@ typedef struct maxstax_bot {
     double wx, wy;     /* waypoint */
     double safe;       /* carrying height */
     double lower_to;   /* height of the block's centre when let go */
+    double gx, gy;     /* where the hand holds the block, in the block's frame */
 } maxstax_bot;
 
 /* A bot for seat player at level 1 (easy) .. 3 (hard). */
