@@ -18,10 +18,8 @@
  * MAXSTAX_SPACE_HALF either side, and the starter piles stand to its right. */
 #define MAXSTAX_SPACE_PITCH 36.0
 #define MAXSTAX_SPACE_HALF 9.0
-/* A claim must stand this long to count: about the time it takes to shout
- * MAX STAX, and under real gravity a structure that is going to fall is
- * down well within it. */
-#define MAXSTAX_CLAIM_HOLD_S 1.0
+/* A claim must stand this long to count (the shout: 1.5 s). */
+#define MAXSTAX_CLAIM_HOLD_S 1.5
 
 /* What a player does this tick. Coordinates are relative to the centre of
  * the player's own space at floor level. */

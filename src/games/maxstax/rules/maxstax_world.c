@@ -9,6 +9,10 @@
  * sleeping and joints, and brings its own contacts and contact solver; see
  * space_step. Debian ships exactly this header with libchipmunk-dev 7.0.3. */
 #include <chipmunk/chipmunk_private.h>
+#if CP_VERSION_MAJOR != 7 || CP_VERSION_MINOR != 0
+/* The private structures this file steps through are those of 7.0. */
+#error "maxstax_world.c is written against Chipmunk 7.0's private interface"
+#endif
 
 /* One plank unit is 2.5 cm, so a block is 7.5 x 2.5 x 2.5 cm of beech-like
  * wood (about 650 kg/m^3): 30 g. Gravity is the real 9.81 m/s^2. */
