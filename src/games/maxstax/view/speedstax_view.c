@@ -365,9 +365,12 @@ static void feedback(speedstax_view *v, app *a, double dt)
             int b = maxstax_match_first_block(p) + i;
             double sp = maxstax_world_speed(w, b);
             int held = maxstax_world_held(w, p) == b;
-            if (!held && v->speed[b] > 4.0 && sp < v->speed[b] * 0.5)
+            /* Speeds in units/s under real gravity: 8 is a plank dropped
+             * from about 0.08 of its thickness (2 mm), a sound you hear; 10
+             * off the floor means falling, not being nudged. */
+            if (!held && v->speed[b] > 8.0 && sp < v->speed[b] * 0.5)
                 knocks++; /* a sudden stop: it hit wood or the table */
-            fast += !held && sp > 5.0 && v->cur[b].y > 0.6;
+            fast += !held && sp > 10.0 && v->cur[b].y > 0.6;
             v->speed[b] = sp;
         }
         if (v->collapse_cool[p] > 0)
