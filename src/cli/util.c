@@ -117,22 +117,7 @@ int cli_maxstax_setup(maxstax_deck *deck)
         fprintf(stderr, "stackhouse-cli: %s\n", err);
         return -1;
     }
-    cli_physics_quiet();
+    maxstax_world_quiet();
     return 0;
 }
 
-void cli_physics_quiet(void)
-{
-    fflush(stdout);
-    int saved = dup(STDOUT_FILENO), null = open("/dev/null", O_WRONLY);
-    if (saved >= 0 && null >= 0)
-        dup2(null, STDOUT_FILENO);
-    maxstax_world_free(maxstax_world_new());
-    fflush(stdout);
-    if (saved >= 0 && null >= 0)
-        dup2(saved, STDOUT_FILENO);
-    if (saved >= 0)
-        close(saved);
-    if (null >= 0)
-        close(null);
-}

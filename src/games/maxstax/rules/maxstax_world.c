@@ -1,7 +1,10 @@
 #include "games/maxstax/rules/maxstax_world.h"
 
+#include <fcntl.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 /* The private header is Chipmunk's own interface for stepping a space a
  * different way (its cpHastySpace is built on it): the world keeps
@@ -525,6 +528,22 @@ maxstax_world *maxstax_world_new(void)
         w->hands[h].block = -1;
     }
     return w;
+}
+
+void maxstax_world_quiet(void)
+{
+    fflush(stdout);
+    int saved = dup(STDOUT_FILENO), null = open("/dev/null", O_WRONLY);
+    if (saved >= 0 && null >= 0)
+        dup2(null, STDOUT_FILENO);
+    maxstax_world_free(maxstax_world_new());
+    fflush(stdout);
+    if (saved >= 0 && null >= 0)
+        dup2(saved, STDOUT_FILENO);
+    if (saved >= 0)
+        close(saved);
+    if (null >= 0)
+        close(null);
 }
 
 void maxstax_world_free(maxstax_world *w)
