@@ -113,6 +113,67 @@ static void test_round_trip_mid_round(void **state)
     maxstax_match_free(m);
 }
 
+/* A computer stacker saved mid-build resumes as the same stacker: its line
+ * reads back to the same line, and on the resumed match it carries on with
+ * the blocks it has placed instead of taking its structure down. Damaged
+ * lines are refused and leave the bot as it was. */
+static void test_bots_resume_mid_build(void **state)
+{
+    maxstax_match *m = new_match(2, 0, 5), *c;
+    maxstax_bot bot[2], back[2];
+    char line[2048], again[2048], err[256];
+    int f;
+    (void)state;
+    for (int p = 0; p < 2; p++)
+        maxstax_bot_init(&bot[p], p, 3, 70 + (uint64_t)p);
+    for (f = 0; f < 60 * 60 && !(bot[0].n_placed >= 2 && bot[0].block < 0 && !bot[0].clearing); f++) {
+        maxstax_input in[2];
+        for (int p = 0; p < 2; p++)
+            maxstax_bot_think(&bot[p], m, FRAME, &in[p]);
+        maxstax_step(m, in, FRAME);
+    }
+    assert_true(f < 60 * 60);
+    for (int p = 0; p < 2; p++) {
+        assert_true(maxstax_bot_save(&bot[p], line, sizeof line) > 0);
+        assert_int_equal(maxstax_bot_load(&back[p], line, 2, err, sizeof err), 0);
+        assert_true(maxstax_bot_save(&back[p], again, sizeof again) > 0);
+        assert_string_equal(line, again);
+        assert_memory_equal(&back[p].r, &bot[p].r, sizeof bot[p].r);
+    }
+    int placed = back[0].n_placed;
+    c = round_trip(m);
+    for (f = 0; f < 60; f++) {
+        maxstax_input in[2];
+        for (int p = 0; p < 2; p++)
+            maxstax_bot_think(&back[p], c, FRAME, &in[p]);
+        maxstax_step(c, in, FRAME);
+        assert_int_equal(back[0].clearing, 0);
+        assert_true(back[0].n_placed >= placed);
+    }
+    assert_int_equal(maxstax_match_check(c, err, sizeof err), 0);
+    /* Damaged lines: each refused with a message, the bot untouched. */
+    assert_true(maxstax_bot_save(&bot[1], line, sizeof line) > 0);
+    const char *bad[] = {"", "bot", "bot 2", "bot 0 9", "robot 0", "bot 1 3 1 0 0 0 0 -1"};
+    maxstax_bot keep = back[1];
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        err[0] = 0;
+        assert_int_equal(maxstax_bot_load(&back[1], bad[i], 2, err, sizeof err), -1);
+        assert_true(err[0] != 0);
+        assert_memory_equal(&keep, &back[1], sizeof keep);
+    }
+    for (size_t cut = 0; cut < strlen(line); cut += 7) {
+        char part[2048];
+        memcpy(part, line, cut);
+        part[cut] = 0;
+        assert_int_equal(maxstax_bot_load(&back[1], part, 2, err, sizeof err), -1);
+    }
+    strcat(line, " 7");
+    assert_int_equal(maxstax_bot_load(&back[1], line, 2, err, sizeof err), -1);
+    assert_memory_equal(&keep, &back[1], sizeof keep);
+    maxstax_match_free(c);
+    maxstax_match_free(m);
+}
+
 /* Saved while a claim is being checked: the resumed claim holds, with the
  * same finish time as the one that was not interrupted. */
 static void test_round_trip_mid_claim(void **state)
@@ -322,6 +383,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_round_trip_mid_round),
         cmocka_unit_test(test_round_trip_mid_claim),
+        cmocka_unit_test(test_bots_resume_mid_build),
         cmocka_unit_test(test_round_trip_mid_stackoff),
         cmocka_unit_test(test_compose_played_checks),
         cmocka_unit_test(test_damaged_saves_are_refused),

@@ -1,6 +1,8 @@
 #include "games/maxstax/rules/maxstax_bot.h"
 
+#include <inttypes.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -368,4 +370,129 @@ void maxstax_bot_think(maxstax_bot *b, const maxstax_match *m, double dt, maxsta
         b->stage = PICK;
         break;
     }
+}
+
+/* The saved fields, in order: the integers, then the doubles (as C99 hex
+ * floats, so that a resumed bot is the same bot to the last bit). */
+#define BOT_INTS 7
+#define BOT_DOUBLES 13
+
+static void bot_fields(maxstax_bot *b, int **ints, double **dbls)
+{
+    int *i[BOT_INTS] = {&b->level, &b->round_seen, &b->clearing, &b->claimed, &b->n_placed, &b->stage, &b->block};
+    double *d[BOT_DOUBLES] = {&b->target.x, &b->target.y, &b->target.angle, &b->wait, &b->stage_time, &b->hx,
+                              &b->hy, &b->wx, &b->wy, &b->safe, &b->lower_to, &b->gx, &b->gy};
+    memcpy(ints, i, sizeof i);
+    memcpy(dbls, d, sizeof d);
+}
+
+int maxstax_bot_save(const maxstax_bot *b, char *buf, size_t n)
+{
+    maxstax_bot c = *b;
+    int *ints[BOT_INTS], k;
+    double *dbls[BOT_DOUBLES];
+    size_t len = 0;
+    bot_fields(&c, ints, dbls);
+#define BOT_PUT(...)                                                                                              \
+    do {                                                                                                          \
+        k = snprintf(buf + len, len < n ? n - len : 0, __VA_ARGS__);                                              \
+        if (k < 0 || (len += (size_t)k) >= n)                                                                     \
+            return -1;                                                                                            \
+    } while (0)
+    BOT_PUT("bot %d", b->player);
+    for (int i = 0; i < BOT_INTS; i++)
+        BOT_PUT(" %d", *ints[i]);
+    for (int i = 0; i < BOT_DOUBLES; i++)
+        BOT_PUT(" %a", *dbls[i]);
+    for (int i = 0; i < 4; i++)
+        BOT_PUT(" %016" PRIx64, b->r.s[i]);
+    for (int i = 0; i < MAXSTAX_CARD_MAX_BLOCKS; i++)
+        BOT_PUT(" %d %d %a %a %a", b->order[i], b->placed[i], b->goal[i].x, b->goal[i].y, b->goal[i].angle);
+#undef BOT_PUT
+    return (int)len;
+}
+
+/* Reads the next blank-separated word of *t into w[n]; returns 0 or -1. */
+static int bot_word(const char **t, char *w, size_t n)
+{
+    size_t k = 0;
+    while (**t == ' ')
+        (*t)++;
+    while (**t && **t != ' ' && k + 1 < n)
+        w[k++] = *(*t)++;
+    w[k] = 0;
+    return k && (!**t || **t == ' ') ? 0 : -1;
+}
+
+static int bot_int(const char **t, long lo, long hi, int *out)
+{
+    char w[32], *end;
+    if (bot_word(t, w, sizeof w) < 0)
+        return -1;
+    long v = strtol(w, &end, 10);
+    if (*end || v < lo || v > hi)
+        return -1;
+    *out = (int)v;
+    return 0;
+}
+
+static int bot_double(const char **t, double *out)
+{
+    char w[48], *end;
+    if (bot_word(t, w, sizeof w) < 0)
+        return -1;
+    double v = strtod(w, &end);
+    /* Anything a bot holds lies on the table: finite and within its reach. */
+    if (*end || !isfinite(v) || fabs(v) > 1e4)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+int maxstax_bot_load(maxstax_bot *b, const char *line, int players, char *err, size_t errn)
+{
+    maxstax_bot c;
+    int *ints[BOT_INTS], player;
+    double *dbls[BOT_DOUBLES];
+    const char *t = line;
+    char w[32];
+    memset(&c, 0, sizeof c);
+    bot_fields(&c, ints, dbls);
+    if (bot_word(&t, w, sizeof w) < 0 || strcmp(w, "bot") != 0 || bot_int(&t, 0, players - 1, &player) < 0)
+        goto bad;
+    c.player = player;
+    int first = maxstax_match_first_block(player), last = first + MAXSTAX_BLOCKS_PER_PLAYER - 1;
+    static const long lo[BOT_INTS] = {1, 0, 0, 0, 0, PICK, -1};
+    long hi[BOT_INTS] = {3, 1000, 1, 1, MAXSTAX_CARD_MAX_BLOCKS, AFTER, last};
+    for (int i = 0; i < BOT_INTS; i++)
+        if (bot_int(&t, lo[i], hi[i], ints[i]) < 0)
+            goto bad;
+    if (c.block >= 0 && c.block < first)
+        goto bad;
+    for (int i = 0; i < BOT_DOUBLES; i++)
+        if (bot_double(&t, dbls[i]) < 0)
+            goto bad;
+    for (int i = 0; i < 4; i++) {
+        char *end;
+        if (bot_word(&t, w, sizeof w) < 0 || strlen(w) != 16)
+            goto bad;
+        c.r.s[i] = strtoull(w, &end, 16);
+        if (*end)
+            goto bad;
+    }
+    for (int i = 0; i < MAXSTAX_CARD_MAX_BLOCKS; i++)
+        if (bot_int(&t, 0, MAXSTAX_CARD_MAX_BLOCKS - 1, &c.order[i]) < 0 ||
+            bot_int(&t, 0, last, &c.placed[i]) < 0 || bot_double(&t, &c.goal[i].x) < 0 ||
+            bot_double(&t, &c.goal[i].y) < 0 || bot_double(&t, &c.goal[i].angle) < 0 ||
+            (i < c.n_placed && c.placed[i] < first))
+            goto bad;
+    while (*t == ' ')
+        t++;
+    if (*t)
+        goto bad;
+    *b = c;
+    return 0;
+bad:
+    snprintf(err, errn, "bad computer stacker line '%.40s...'", line);
+    return -1;
 }

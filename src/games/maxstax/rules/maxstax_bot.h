@@ -5,6 +5,7 @@
 #ifndef STACKHOUSE_MAXSTAX_BOT_H
 #define STACKHOUSE_MAXSTAX_BOT_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "core/rng.h"
@@ -34,5 +35,12 @@ typedef struct maxstax_bot {
 void maxstax_bot_init(maxstax_bot *b, int player, int level, uint64_t seed);
 /* Decides this tick's input from what the match shows; dt is the tick length. */
 void maxstax_bot_think(maxstax_bot *b, const maxstax_match *m, double dt, maxstax_input *out);
+/* Writes the bot's whole state as one line ("bot P ...", no newline) so that
+ * a saved match resumes with its computer stackers where they were; returns
+ * the length, or -1 if n is too small. */
+int maxstax_bot_save(const maxstax_bot *b, char *buf, size_t n);
+/* Reads a line written by maxstax_bot_save for a match of players seats;
+ * returns 0, or -1 with a message in err (b unchanged). */
+int maxstax_bot_load(maxstax_bot *b, const char *line, int players, char *err, size_t errn);
 
 #endif

@@ -258,6 +258,21 @@ static void save_match(speedstax_view *v, app *a)
     if (v->saved || s->phase == SPEEDSTAX_OVER || (s->round == 1 && s->tick == 0))
         return;
     text = maxstax_match_save(v->match);
+    /* The computer stackers follow the match's text, a line each, so that
+     * they resume mid-build instead of starting their structure again. */
+    for (int p = 0; text && p < v->players; p++) {
+        char line[2048], *more;
+        size_t len = strlen(text);
+        if (seat_human(v, p))
+            continue;
+        if (maxstax_bot_save(&v->bot[p], line, sizeof line) < 0 || !(more = realloc(text, len + strlen(line) + 2))) {
+            free(text);
+            text = NULL;
+            break;
+        }
+        text = more;
+        sprintf(text + len, "%s\n", line);
+    }
     if (text && table_save_text(a, &v->m, "speedstax", text) == 0) {
         v->saved = 1;
         match_summary(v, sum, sizeof sum);
@@ -1057,6 +1072,9 @@ static scene *view_start(speedstax_view *v, app *a, uint64_t bot_seed)
     }
     if (v->turns && s->turn_seat >= 0)
         v->mouse_seat = s->turn_seat; /* resumed during someone's turn */
+    /* A resumed match's claims were announced before it was saved. */
+    for (int p = 0; p < v->players; p++)
+        v->claim_seen[p] = maxstax_match_claim(v->match, p);
     v->round_seen = s->round;
     v->card_seen = s->card;
     v->results_card = s->card;
@@ -1102,6 +1120,37 @@ scene *speedstax_view_create(app *a, const match_setup *m, game_record *rec)
     return view_start(v, a, seed);
 }
 
+/* Reads the computer stackers' lines of a save (one per computer seat);
+ * returns 0, or -1 with a message. */
+static int bots_resume(speedstax_view *v, const char *t, char *err, size_t errn)
+{
+    int seen = 0;
+    while (*t) {
+        const char *nl = strchr(t, '\n');
+        size_t len = nl ? (size_t)(nl - t) : strlen(t);
+        char line[2048], why[160];
+        maxstax_bot b;
+        if (len >= sizeof line) {
+            snprintf(err, errn, "save: a computer stacker's line is too long");
+            return -1;
+        }
+        memcpy(line, t, len);
+        line[len] = 0;
+        if (maxstax_bot_load(&b, line, v->players, why, sizeof why) < 0) {
+            snprintf(err, errn, "save: %s", why);
+            return -1;
+        }
+        if (seat_human(v, b.player) || (seen >> b.player & 1)) {
+            snprintf(err, errn, "save: a second computer stacker, or one for a person's seat (%d)", b.player + 1);
+            return -1;
+        }
+        seen |= 1 << b.player;
+        v->bot[b.player] = b;
+        t += len + (nl != NULL);
+    }
+    return 0;
+}
+
 scene *speedstax_view_resume(app *a, const match_setup *m, const char *text, char *err, size_t errn)
 {
     speedstax_view *v = view_new(m);
@@ -1111,7 +1160,17 @@ scene *speedstax_view_resume(app *a, const match_setup *m, const char *text, cha
         snprintf(err, errn, "the stacker cards cannot be read");
         return NULL;
     }
-    v->match = maxstax_match_load(text, &v->deck, err, errn);
+    /* The match's own text ends at its "end" line; the computer stackers'
+     * lines follow it. */
+    const char *tail = strstr(text, "\nend\n");
+    char *match_text = tail ? strndup(text, (size_t)(tail + 5 - text)) : NULL;
+    if (!match_text) {
+        snprintf(err, errn, "save: no 'end' line");
+        free(v);
+        return NULL;
+    }
+    v->match = maxstax_match_load(match_text, &v->deck, err, errn);
+    free(match_text);
     if (!v->match) {
         free(v);
         return NULL;
@@ -1124,6 +1183,11 @@ scene *speedstax_view_resume(app *a, const match_setup *m, const char *text, cha
         return NULL;
     }
     view_start(v, a, s->r.s[0] ^ s->r.s[1]);
+    if (bots_resume(v, tail + 5, err, errn) < 0) {
+        maxstax_match_free(v->match);
+        free(v);
+        return NULL;
+    }
     match_summary(v, sum, sizeof sum);
     app_trace(a, "speedstax resumed: %s", sum);
     return &v->base;
