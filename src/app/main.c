@@ -10,7 +10,6 @@
 #include "app/bench.h"
 #include "app/script.h"
 #include "core/log.h"
-#include "games/maxstax/rules/maxstax_world.h"
 
 static void usage(FILE *f)
 {
@@ -150,7 +149,6 @@ int main(int argc, char **argv)
     }
     opt.headless = (headless && *headless && strcmp(headless, "0") != 0) || opt.screenshot ||
                    opt.bench;
-    maxstax_world_quiet();
     if (opt.input_script && !opt.screenshot) {
         fprintf(stderr, "stackhouse: --input needs --screenshot\n");
         return 2;

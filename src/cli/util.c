@@ -117,7 +117,6 @@ int cli_maxstax_setup(maxstax_deck *deck)
         fprintf(stderr, "stackhouse-cli: %s\n", err);
         return -1;
     }
-    maxstax_world_quiet();
     return 0;
 }
 

@@ -19,7 +19,7 @@ void *cli_position(const game_rules *g, const char *text);
 const char *cli_result_name(const game_rules *g, const game_result *r);
 /* Leaf count of the move tree (the game's fast perft when it has one). */
 uint64_t cli_perft(const game_rules *g, const void *st, int depth);
-/* Loads the built-in MAXSTAX cards and quiets the physics banner; returns 0,
+/* Loads the built-in MAXSTAX cards; returns 0,
  * or -1 after printing why. */
 int cli_maxstax_setup(maxstax_deck *deck);
 /* Monotonic clock in seconds. */

@@ -23,10 +23,6 @@ typedef struct maxstax_world maxstax_world;
 
 /* A new empty world with its floor, or NULL when out of memory. */
 maxstax_world *maxstax_world_new(void);
-/* Makes Chipmunk's first space with stdout pointed at /dev/null: Debian's
- * debug build greets on stdout then, and the CLI's stdout is data. Call once
- * at start-up, before any other world. */
-void maxstax_world_quiet(void);
 /* Frees the world and everything in it (NULL is fine). */
 void maxstax_world_free(maxstax_world *w);
 /* Adds a block at rest at pose p; returns its index, or -1 when full. */
