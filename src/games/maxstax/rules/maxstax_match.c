@@ -420,7 +420,7 @@ static int rd_long(save_reader *r, int i, long lo, long hi, long *out)
 
 static int rd_int(save_reader *r, int i, long lo, long hi, int *out)
 {
-    long v;
+    long v = 0; /* rd_fail returns -1, which GCC cannot see at -O3 */
     if (rd_long(r, i, lo, hi, &v) < 0)
         return -1;
     *out = (int)v;
