@@ -1,6 +1,6 @@
 /* Sprite atlas: finds the SVG sprites under the asset directory, reads their
  * natural sizes, rasterises them at a scale into packed RGBA pages (alpha
- * premultiplied) and keeps a PNG disk cache so warm starts skip rasterising. */
+ * premultiplied) and keeps a raw-page disk cache so warm starts skip rasterising. */
 #ifndef STACKHOUSE_ATLAS_H
 #define STACKHOUSE_ATLAS_H
 

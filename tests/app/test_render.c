@@ -323,8 +323,9 @@ static void test_atlas_cache(void **state)
     assert_true(a.npages >= 1);
     snprintf(path, sizeof path, "%s/atlas-s500.idx", dir);
     assert_int_equal(stat(path, &st), 0);
-    snprintf(path, sizeof path, "%s/atlas-s500-0.png", dir);
+    snprintf(path, sizeof path, "%s/atlas-s500-0.rgba", dir);
     assert_int_equal(stat(path, &st), 0);
+    assert_int_equal((size_t)st.st_size, (size_t)a.pages[0].w * a.pages[0].h * 4); /* raw RGBA */
 
     /* Warm: the same placements and pixels come back from the cache. */
     assert_int_equal(atlas_scan(&b, STACKHOUSE_SOURCE_DIR "/assets", err, sizeof err), 0);
@@ -341,7 +342,7 @@ static void test_atlas_cache(void **state)
         assert_true(a.pages[0].rgba[i] <= a.pages[0].rgba[i + 3]);
     atlas_free(&b);
 
-    /* Corrupt: a warning and a rebuild, never a failure. */
+    /* Corrupt (a page of the wrong length): a warning and a rebuild, never a failure. */
     write_text(path, "garbage");
     warnings = 0;
     log_set_sink(count_warnings, NULL);
@@ -349,6 +350,18 @@ static void test_atlas_cache(void **state)
     assert_int_equal(atlas_rasterise(&b, 0.5f, dir, err, sizeof err), 0);
     log_set_sink(NULL, NULL);
     assert_int_equal(warnings, 1);
+    assert_memory_equal(a.pages[0].rgba, b.pages[0].rgba, (size_t)a.pages[0].w * a.pages[0].h * 4);
+    atlas_free(&b);
+
+    /* A cache of the older format (PNG pages) is stale, not corrupt: rebuilt quietly. */
+    snprintf(path, sizeof path, "%s/atlas-s500.idx", dir);
+    write_text(path, "stackhouse-atlas 1 0123456789abcdef 1\npage 0 16 16\n");
+    warnings = 0;
+    log_set_sink(count_warnings, NULL);
+    assert_int_equal(atlas_scan(&b, STACKHOUSE_SOURCE_DIR "/assets", err, sizeof err), 0);
+    assert_int_equal(atlas_rasterise(&b, 0.5f, dir, err, sizeof err), 0);
+    log_set_sink(NULL, NULL);
+    assert_int_equal(warnings, 0);
     assert_memory_equal(a.pages[0].rgba, b.pages[0].rgba, (size_t)a.pages[0].w * a.pages[0].h * 4);
     atlas_free(&b);
     atlas_free(&a);
