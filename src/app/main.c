@@ -1,7 +1,6 @@
 /* stackhouse: the game. Also renders scenes headless for tests
  * (--scene, --screenshot, --input) and measures itself (--bench). */
 #include <SDL.h>
-#include <SDL_image.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +8,7 @@
 #include "app/app.h"
 #include "app/bench.h"
 #include "app/script.h"
+#include "app/shot.h"
 #include "core/log.h"
 
 static void usage(FILE *f)
@@ -17,6 +17,7 @@ static void usage(FILE *f)
             "usage: stackhouse [--fullscreen] [--window WxH]\n"
             "       stackhouse --scene NAME [--game ID] --screenshot FILE.png [--window WxH]\n"
             "                  [--frames N] [--input SCRIPT] [--trace FILE]\n"
+            "       stackhouse --frames N [--window WxH]   (shows N frames, then exits)\n"
             "                  [--seats human,medium] [--position TEXT]   (table only)\n"
             "       stackhouse --bench\n"
             "scenes: picker, setup, settings, rules, score, table\n");
@@ -81,23 +82,12 @@ static int parse_args(int argc, char **argv, app_options *o)
 
 static int save_png(app *a, const char *path)
 {
-    int w = a->fb_w, h = a->fb_h, rc = -1;
-    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ABGR8888);
-    if (!s)
+    char err[600];
+    if (shot_write_png(a->r, a->fb_w, a->fb_h, path, err, sizeof err) != 0) {
+        fprintf(stderr, "stackhouse: cannot write the screenshot: %s\n", err);
         return -1;
-    if (render_read_pixels(a->r, w, h, s->pixels) != 0) {
-        SDL_SetError("cannot read the frame back from OpenGL");
-    } else {
-        /* Opaque output: the window has no alpha, whatever the blend left there. */
-        Uint8 *p = s->pixels;
-        for (int i = 0; i < w * h; i++)
-            p[i * 4 + 3] = 255;
-        rc = IMG_SavePNG(s, path);
     }
-    SDL_FreeSurface(s);
-    if (rc != 0)
-        fprintf(stderr, "stackhouse: cannot write the screenshot %s: %s\n", path, SDL_GetError());
-    return rc;
+    return 0;
 }
 
 /* Headless capture: a fixed simulated clock, so every run draws the same frames. */
@@ -122,8 +112,10 @@ static int run_capture(app *a, script *sc)
             break;
         if (!shot)
             continue;
+        log_debug("start-up: frame %d drawn at %.1f ms", f + 1, (app_clock() - a->opt.start_time) * 1000);
         if (save_png(a, shot) != 0)
             return 1;
+        log_debug("start-up: %s written at %.1f ms", shot, (app_clock() - a->opt.start_time) * 1000);
         SDL_GL_SwapWindow(a->window);
         if (shot == a->opt.screenshot && shot)
             break;
@@ -174,10 +166,16 @@ int main(int argc, char **argv)
     if (opt.screenshot) {
         rc = run_capture(a, sc);
     } else {
-        while (app_iterate(a, app_clock()) == 0) {
+        /* --frames N without --screenshot: N real frames, then exit (start-up timing). */
+        int left = opt.frames;
+        while (app_iterate(a, app_clock()) == 0 && (opt.frames == 0 || --left > 0)) {
         }
+        if (opt.frames)
+            log_debug("start-up: %d frames shown at %.1f ms", opt.frames,
+                      (app_clock() - opt.start_time) * 1000);
     }
     script_free(sc);
     app_destroy(a);
+    log_debug("start-up: exit at %.1f ms", (app_clock() - opt.start_time) * 1000);
     return rc;
 }

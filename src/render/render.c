@@ -667,9 +667,14 @@ float render_text_wrapped(render *r, font_face f, float size, float x, float y, 
     return (float)(lines * lh) / r->scale;
 }
 
+int render_read_rows(render *r, int w, int h, int y0, int rows, uint8_t *rgba)
+{
+    if (!r->be || !r->be->read_rows || w < 1 || h < 1 || y0 < 0 || rows < 1 || y0 + rows > h)
+        return -1;
+    return r->be->read_rows(r, w, h, y0, rows, rgba);
+}
+
 int render_read_pixels(render *r, int w, int h, uint8_t *rgba)
 {
-    if (!r->be || !r->be->read_pixels)
-        return -1;
-    return r->be->read_pixels(r, w, h, rgba);
+    return render_read_rows(r, w, h, 0, h, rgba);
 }

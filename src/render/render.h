@@ -126,5 +126,8 @@ void render_set_text_hook(render *r, render_text_hook fn, void *user);
 /* Reads the last frame's pixels (top row first, RGBA8) into rgba (w*h*4 bytes).
  * Returns 0, or -1 on the null back end. */
 int render_read_pixels(render *r, int w, int h, uint8_t *rgba);
+/* Reads rows [y0, y0 + rows) of a w*h frame, counted from the top, into rgba
+ * (w*rows*4 bytes, top row first), so a large frame can be read in bands. */
+int render_read_rows(render *r, int w, int h, int y0, int rows, uint8_t *rgba);
 
 #endif

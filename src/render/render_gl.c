@@ -223,7 +223,7 @@ static void gl_submit(render *r, const rvertex *v, int quads, const render_run *
     glDisable(GL_SCISSOR_TEST);
 }
 
-static int gl_read_pixels(render *r, int w, int h, uint8_t *rgba)
+static int gl_read_rows(render *r, int w, int h, int y0, int rows, uint8_t *rgba)
 {
     size_t row = (size_t)w * 4;
     uint8_t *tmp;
@@ -231,14 +231,15 @@ static int gl_read_pixels(render *r, int w, int h, uint8_t *rgba)
     /* The window may be larger than the last render target (resolution scale
      * below 100% draws offscreen and stretches), so the caller's size rules. */
     (void)r;
-    if (w < 1 || h < 1 || !(tmp = malloc(row)))
+    if (!(tmp = malloc(row)))
         return -1;
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     glPixelStorei(GL_PACK_ALIGNMENT, 1);
-    glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
-    /* GL's first row is the bottom one. */
-    for (int y = 0; y < h / 2; y++) {
-        uint8_t *a = rgba + (size_t)y * row, *b = rgba + (size_t)(h - 1 - y) * row;
+    /* GL counts rows from the bottom: the band [y0, y0 + rows) from the top
+     * starts at h - y0 - rows, and comes back bottom row first. */
+    glReadPixels(0, h - y0 - rows, w, rows, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
+    for (int y = 0; y < rows / 2; y++) {
+        uint8_t *a = rgba + (size_t)y * row, *b = rgba + (size_t)(rows - 1 - y) * row;
         memcpy(tmp, a, row);
         memcpy(a, b, row);
         memcpy(b, tmp, row);
@@ -271,7 +272,7 @@ static void gl_destroy(render *r)
 }
 
 static const render_backend gl_backend = {
-    gl_upload_atlas, gl_begin, gl_submit, gl_read_pixels, gl_destroy,
+    gl_upload_atlas, gl_begin, gl_submit, gl_read_rows, gl_destroy,
 };
 
 render *render_create_gl(const render_paths *paths, char *err, size_t errn)

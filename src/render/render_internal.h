@@ -35,7 +35,8 @@ typedef struct render_backend {
     void (*begin)(render *r, rcolor clear);
     /* Uploads the quads once and issues one draw call per run. */
     void (*submit)(render *r, const rvertex *v, int quads, const render_run *runs, int nruns);
-    int (*read_pixels)(render *r, int w, int h, uint8_t *rgba);
+    /* Rows [y0, y0 + rows) of the w*h frame, counted from the top, top row first. */
+    int (*read_rows)(render *r, int w, int h, int y0, int rows, uint8_t *rgba);
     void (*destroy)(render *r);
 } render_backend;
 
