@@ -86,7 +86,13 @@ int app_save_settings(app *a)
 {
     if (!a->db)
         return -1;
-    return settings_save(a->db, &a->settings);
+    /* A write is a transaction and an fsync (~12 ms); quitting usually changes nothing. */
+    if (memcmp(&a->stored, &a->settings, sizeof a->settings) == 0)
+        return 0;
+    if (settings_save(a->db, &a->settings) != 0)
+        return -1;
+    a->stored = a->settings;
+    return 0;
 }
 
 static int check_gl(char *err, size_t errn)
@@ -132,8 +138,10 @@ app *app_create(const app_options *opt)
         a->db = store_open(db_path, warn, sizeof warn);
         if (warn[0])
             log_warn("%s", warn);
-        if (a->db)
-            settings_load(a->db, &a->settings);
+        if (a->db && settings_load(a->db, &a->settings) == 0)
+            a->stored = a->settings;
+        else
+            memset(&a->stored, 0xff, sizeof a->stored); /* unknown: the first save writes */
     }
     if (opt->fullscreen)
         a->settings.v[SETTING_fullscreen] = 1;
@@ -180,11 +188,7 @@ app *app_create(const app_options *opt)
             goto fail;
     }
     log_debug("start-up: renderer ready at %.1f ms", (app_clock() - opt->start_time) * 1000);
-    if (audio_init() != 0)
-        log_info("no sound device: playing silently");
-    audio_set_volume(a->settings.v[SETTING_music_volume], a->settings.v[SETTING_effects_volume]);
     input_init(&a->in);
-    log_debug("start-up: audio and input ready at %.1f ms", (app_clock() - opt->start_time) * 1000);
 
     {
         scene *first = app_scene_by_name(a, opt->scene ? opt->scene : "picker", opt->game);
@@ -364,6 +368,8 @@ void app_draw(app *a, float alpha)
         a->quit = 1;
         return;
     }
+    if (a->frames == 0)
+        log_debug("start-up: sprite atlas ready at %.1f ms", (app_clock() - a->opt.start_time) * 1000);
     /* Draw from the highest scene that covers the screen up to the top. */
     for (int i = a->scenes.n - 1; i >= 0; i--) {
         first = i;
@@ -378,7 +384,11 @@ void app_draw(app *a, float alpha)
     draw_toast(a);
     if (a->opt.bench)
         a->cpu_before_submit = app_thread_cpu();
+    if (a->frames == 0)
+        log_debug("start-up: first frame laid out at %.1f ms", (app_clock() - a->opt.start_time) * 1000);
     render_end(a->r);
+    if (a->frames == 0)
+        log_debug("start-up: first frame submitted at %.1f ms", (app_clock() - a->opt.start_time) * 1000);
     if (a->fbo && a->settings.v[SETTING_render_scale] < 100) {
         glBindFramebuffer(GL_READ_FRAMEBUFFER, a->fbo);
         glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
@@ -388,9 +398,22 @@ void app_draw(app *a, float alpha)
     a->frames++;
 }
 
+/* The mixer opens on the second iteration, once the first frame is on its
+ * way: opening it and synthesising the effects cost ~10 ms of start-up, and a
+ * sound asked for before then waits in audio_play. */
+static void start_audio(app *a)
+{
+    if (audio_init() != 0)
+        log_info("no sound device: playing silently");
+    audio_set_volume(a->settings.v[SETTING_music_volume], a->settings.v[SETTING_effects_volume]);
+    log_debug("start-up: audio ready at %.1f ms", (app_clock() - a->opt.start_time) * 1000);
+}
+
 int app_frame(app *a, double now, int draw)
 {
     double dt;
+    if (a->iterations++ == 1)
+        start_audio(a);
     if (!a->has_time) {
         a->last_time = now;
         a->has_time = 1;

@@ -40,6 +40,7 @@ typedef struct app {
     app_paths paths;
     store *db;
     settings settings;
+    settings stored; /* what the database holds: an unchanged set is not written again */
     input in;
     scene_stack scenes;
 
@@ -48,6 +49,7 @@ typedef struct app {
     int has_time;
     unsigned long long steps; /* logic steps done */
     unsigned long long frames;
+    unsigned long long iterations; /* app_frame calls: the second opens the mixer */
 
     int win_w, win_h; /* window size in points */
     int fb_w, fb_h;   /* drawable size in pixels */

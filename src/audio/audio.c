@@ -35,6 +35,10 @@ static struct {
     int updates;      /* audio_update calls: the worker starts after the first frames */
     int rate, channels;
     Uint16 fmt;
+    /* Effects asked for before the mixer opens (the game opens it after its
+     * first frame): played as soon as it does. */
+    sfx_id pending[8];
+    int npending;
 } au;
 
 /* Converts mono float PCM to the device's format and channel count into a
@@ -166,6 +170,7 @@ int audio_init(void)
     if (!SDL_WasInit(SDL_INIT_AUDIO)) {
         if (SDL_InitSubSystem(SDL_INIT_AUDIO) != 0) {
             log_warn("audio: no sound, SDL audio unavailable: %s", SDL_GetError());
+            au.npending = 0;
             return -1;
         }
         au.own_sdl_audio = 1;
@@ -176,6 +181,7 @@ int audio_init(void)
         if (au.own_sdl_audio)
             SDL_QuitSubSystem(SDL_INIT_AUDIO);
         au.own_sdl_audio = 0;
+        au.npending = 0;
         return -1;
     }
     Mix_QuerySpec(&rate, &fmt, &channels);
@@ -190,11 +196,15 @@ int audio_init(void)
     /* Music stays off until audio_set_volume gives it a volume. */
     au.open = 1;
     log_info("audio: %d Hz, %d channels, format 0x%04x", rate, channels, (unsigned)fmt);
+    for (int i = 0; i < au.npending; i++)
+        audio_play(au.pending[i]);
+    au.npending = 0;
     return 0;
 }
 
 void audio_quit(void)
 {
+    au.npending = 0;
     if (!au.open)
         return;
     Mix_HaltChannel(-1);
@@ -216,7 +226,14 @@ void audio_quit(void)
 
 void audio_play(sfx_id id)
 {
-    if (!au.open || (int)id < 0 || id >= SFX_COUNT || !au.sfx[id].chunk)
+    if ((int)id < 0 || id >= SFX_COUNT)
+        return;
+    if (!au.open) {
+        if (au.npending < (int)(sizeof au.pending / sizeof au.pending[0]))
+            au.pending[au.npending++] = id;
+        return;
+    }
+    if (!au.sfx[id].chunk)
         return;
     /* -1 when every channel is busy: dropping one effect beats cutting one. */
     if (Mix_PlayChannel(-1, au.sfx[id].chunk, 0) < 0)

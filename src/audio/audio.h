@@ -11,7 +11,7 @@
 int audio_init(void);
 /* Stops and frees everything. */
 void audio_quit(void);
-/* Plays an effect once. */
+/* Plays an effect once; before audio_init, it waits (up to 8) for the mixer. */
 void audio_play(sfx_id id);
 /* Adopts the music loop once its background synthesis is done (call once a
  * logic step; cheap). */

@@ -8,6 +8,7 @@
 #include <cmocka.h>
 
 #include <SDL.h>
+#include <SDL_mixer.h>
 
 #include "audio/audio.h"
 
@@ -32,6 +33,27 @@ static void test_dummy_driver(void **state)
     assert_int_equal(SDL_WasInit(SDL_INIT_AUDIO), 0);
 }
 
+/* The game opens the mixer after its first frame: an effect asked for before
+ * then plays once it opens, and one asked for when no mixer opens is dropped. */
+static void test_effect_before_the_mixer_opens(void **state)
+{
+    (void)state;
+    assert_int_equal(setenv("SDL_AUDIODRIVER", "dummy", 1), 0);
+    audio_play(SFX_WIN);
+    assert_int_equal(audio_init(), 0);
+    audio_set_volume(0, 100);
+    assert_true(Mix_Playing(-1) >= 1);
+    audio_quit();
+
+    assert_int_equal(setenv("SDL_AUDIODRIVER", "no-such-driver", 1), 0);
+    audio_play(SFX_WIN);
+    assert_int_equal(audio_init(), -1);
+    assert_int_equal(setenv("SDL_AUDIODRIVER", "dummy", 1), 0);
+    assert_int_equal(audio_init(), 0);
+    assert_int_equal(Mix_Playing(-1), 0); /* the failed start dropped it */
+    audio_quit();
+}
+
 static void test_missing_driver(void **state)
 {
     (void)state;
@@ -47,6 +69,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_dummy_driver),
+        cmocka_unit_test(test_effect_before_the_mixer_opens),
         cmocka_unit_test(test_missing_driver),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
