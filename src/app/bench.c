@@ -26,32 +26,57 @@ static double percentile(double *v, int n, double p)
 
 /* One screen at one size: the median and p99 of our CPU time per frame
  * (events, logic, layout and building the batch), of the GL submission
- * (buffer upload and draw calls: driver time, which llvmpipe inflates by
- * binning on this thread), and the draw calls of a frame. */
-static void measure(app *a, const char *name, int w, int h, int frames)
+ * (buffer upload and draw calls: driver time on this thread), and of the
+ * whole frame on the wall clock until the GPU is done (glFinish), which on a
+ * software rasteriser such as llvmpipe is mostly its fill on other threads.
+ * Returns -1, saying why, when a frame was not drawn or a figure is not sane:
+ * a stale submit stamp once printed negative times that climbed by screen. */
+static int measure(app *a, const char *name, int w, int h, int frames)
 {
-    static double samples[BENCH_MAX_FRAMES], submit[BENCH_MAX_FRAMES];
+    static double samples[BENCH_MAX_FRAMES], submit[BENCH_MAX_FRAMES], wall[BENCH_MAX_FRAMES];
     double now = 0;
     scene *s = app_scene_by_name(a, name, "stax");
+    if (!s) {
+        fprintf(stderr, "stackhouse: bench: no scene %s\n", name);
+        return -1;
+    }
     SDL_SetWindowSize(a->window, w, h);
     SDL_PumpEvents();
     app_scene_replace(a, s);
     for (int f = 0; f < BENCH_WARMUP + frames; f++) {
-        double t0;
+        unsigned long long drawn = a->frames;
+        double t0, w0 = app_clock();
         now += APP_STEP;
         t0 = app_thread_cpu();
+        a->cpu_before_submit = -1;
         app_frame(a, now, 1);
+        double t1 = app_thread_cpu();
+        SDL_GL_SwapWindow(a->window);
+        glFinish();
+        if (a->quit || a->frames != drawn + 1 || a->cpu_before_submit < t0 ||
+            t1 < a->cpu_before_submit) {
+            fprintf(stderr, "stackhouse: bench: frame %d of %s at %dx%d was not drawn%s\n", f, name, w,
+                    h, a->quit ? " (the app quit: see the log above)" : "");
+            return -1;
+        }
         if (f >= BENCH_WARMUP) {
             samples[f - BENCH_WARMUP] = (a->cpu_before_submit - t0) * 1000.0;
-            submit[f - BENCH_WARMUP] = (app_thread_cpu() - a->cpu_before_submit) * 1000.0;
+            submit[f - BENCH_WARMUP] = (t1 - a->cpu_before_submit) * 1000.0;
+            wall[f - BENCH_WARMUP] = (app_clock() - w0) * 1000.0;
         }
-        SDL_GL_SwapWindow(a->window);
     }
+    if (a->fb_w != w || a->fb_h != h)
+        fprintf(stderr, "stackhouse: bench: asked for %dx%d, the window is %dx%d\n", w, h, a->fb_w,
+                a->fb_h);
     printf("our_cpu_ms_per_frame %s %dx%d: median %.3f p99 %.3f\n", name, a->fb_w, a->fb_h,
            percentile(samples, frames, 0.5), percentile(samples, frames, 0.99));
     printf("gl_submit_cpu_ms_per_frame %s %dx%d: median %.3f p99 %.3f\n", name, a->fb_w, a->fb_h,
            percentile(submit, frames, 0.5), percentile(submit, frames, 0.99));
+    printf("frame_wall_ms_with_gpu %s %dx%d: median %.3f p99 %.3f\n", name, a->fb_w, a->fb_h,
+           percentile(wall, frames, 0.5), percentile(wall, frames, 0.99));
     printf("draw_calls %s %dx%d: %d\n", name, a->fb_w, a->fb_h, render_get_stats(a->r).draw_calls);
+    fflush(stdout);
+    return 0;
 }
 
 int bench_run(app_options *opt)
@@ -83,10 +108,11 @@ int bench_run(app_options *opt)
     printf("startup_to_first_frame_ms: %.1f\n", first);
     /* STACKHOUSE_BENCH_SCREENS=rules,score limits the run (for profiling one screen). */
     const char *only = getenv("STACKHOUSE_BENCH_SCREENS");
-    for (int i = 0; i < 2; i++)
-        for (int j = 0; j < (int)(sizeof screens / sizeof screens[0]); j++)
+    int rc = 0;
+    for (int i = 0; i < 2 && rc == 0; i++)
+        for (int j = 0; j < (int)(sizeof screens / sizeof screens[0]) && rc == 0; j++)
             if (!only || strstr(only, screens[j]))
-                measure(a, screens[j], sizes[i][0], sizes[i][1], frames);
+                rc = measure(a, screens[j], sizes[i][0], sizes[i][1], frames);
     app_destroy(a);
-    return 0;
+    return rc == 0 ? 0 : 1;
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/bench_startup.h"
 #include "cli/util.h"
 #include "core/ai.h"
 #include "games/maxstax/rules/maxstax_match.h"
@@ -33,21 +34,9 @@ static double median(double *v, int n)
 /* Runs the sibling game binary with --bench: the app measures itself. */
 static int bench_app(int argc, char **argv)
 {
-    char self[PATH_MAX], path[PATH_MAX + 16];
-    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (n <= 0) {
-        fprintf(stderr, "stackhouse-cli: cannot find my own path (/proc/self/exe)\n");
+    char path[PATH_MAX + 16];
+    if (bench_sibling_path("stackhouse", path, sizeof path) != 0)
         return 2;
-    }
-    self[n] = 0;
-    char *slash = strrchr(self, '/');
-    *slash = 0;
-    snprintf(path, sizeof path, "%s/stackhouse", self);
-    if (access(path, X_OK) != 0) {
-        fprintf(stderr, "stackhouse-cli: bench app: the game binary %s is missing (build with "
-                        "-DSTACKHOUSE_BUILD_APP=ON)\n", path);
-        return 2;
-    }
     char **args = calloc((size_t)argc + 3, sizeof *args);
     if (!args)
         return 2;
@@ -345,9 +334,11 @@ static int bench_generic(const game_rules *g)
 int cmd_bench(int argc, char **argv)
 {
     if (argc < 1)
-        return cli_usage("bench GAME|maxstax|app [ARGS...]");
+        return cli_usage("bench GAME|maxstax|app|startup [ARGS...]");
     if (strcmp(argv[0], "app") == 0)
         return bench_app(argc - 1, argv + 1);
+    if (strcmp(argv[0], "startup") == 0)
+        return bench_startup(argc - 1, argv + 1);
     if (strcmp(argv[0], "maxstax") == 0 && argc == 1)
         return bench_maxstax();
     if (strcmp(argv[0], "stax") == 0 && argc > 1) {

@@ -183,6 +183,41 @@ static void test_corrupt_settings_db(void **state)
     free(e);
 }
 
+/* --frames N without --screenshot shows N real frames and exits (start-up timing). */
+static void test_frames_without_screenshot_exit(void **state)
+{
+    char err[300];
+    (void)state;
+    snprintf(err, sizeof err, "%s/frames.err", testenv_game_tmp());
+    assert_int_equal(run("timeout 60", "--scene picker --window 1280x720 --frames 3", err), 0);
+}
+
+/* The game's own benchmark prints sane figures: every frame drawn, no
+ * negative time (a stale stamp once made them negative and climbing). */
+static void test_bench_figures_are_sane(void **state)
+{
+    char out[300], cmd[1024];
+    char *text, *p;
+    int rows = 0;
+    (void)state;
+    snprintf(out, sizeof out, "%s/bench.txt", testenv_game_tmp());
+    snprintf(cmd, sizeof cmd, "cd / && STACKHOUSE_BENCH_SCREENS=picker,score %s --bench --frames 5 >%s",
+             GAME, out);
+    assert_int_equal(testenv_run(cmd), 0);
+    text = testenv_slurp(out);
+    assert_non_null(text);
+    for (p = text; (p = strstr(p, "median ")) != NULL; p++) {
+        double med = -1, p99 = -1;
+        assert_int_equal(sscanf(p, "median %lf p99 %lf", &med, &p99), 2);
+        assert_true(med >= 0 && p99 >= med && p99 < 60000);
+        rows++;
+    }
+    /* Three timed rows for each of two screens at each of two sizes. */
+    assert_int_equal(rows, 3 * 2 * 2);
+    assert_non_null(strstr(text, "frame_wall_ms_with_gpu score 3840x2160"));
+    free(text);
+}
+
 static void test_bad_arguments(void **state)
 {
     char err[300];
@@ -199,6 +234,8 @@ int main(void)
         cmocka_unit_test(test_unplugged_controller), cmocka_unit_test(test_no_gl33),
         cmocka_unit_test(test_corrupt_asset),       cmocka_unit_test(test_bad_script),
         cmocka_unit_test(test_corrupt_settings_db), cmocka_unit_test(test_bad_arguments),
+        cmocka_unit_test(test_frames_without_screenshot_exit),
+        cmocka_unit_test(test_bench_figures_are_sane),
     };
     return cmocka_run_group_tests(tests, testenv_game_setup, testenv_game_teardown);
 }
