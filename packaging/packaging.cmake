@@ -69,7 +69,10 @@ endforeach()
 
 # ---------------------------------------------------------------- CPack
 # The DejaVu fonts are copied into the package at build time (cmake/app.cmake),
-# so fonts-dejavu-core is not a runtime dependency; the rest comes from shlibdeps.
+# so fonts-dejavu-core is not a runtime dependency; the libraries we link come
+# from shlibdeps. OpenGL is not linked but loaded by libepoxy and SDL at run
+# time, so shlibdeps cannot see it: libgl1 (the GLVND loader) and Mesa's
+# drivers, whose llvmpipe gives OpenGL 3.3 even on a machine with no GPU.
 set(CPACK_PACKAGE_NAME stackhouse)
 set(CPACK_PACKAGE_VENDOR "The Stackhouse developers")
 set(CPACK_PACKAGE_CONTACT "The Stackhouse developers <stackhouse@stackhouse.invalid>")
@@ -84,6 +87,7 @@ set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION games)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "libgl1, libgl1-mesa-dri")
 set(CPACK_DEBIAN_PACKAGE_DESCRIPTION
     "${CPACK_PACKAGE_DESCRIPTION_SUMMARY}\n${CPACK_PACKAGE_DESCRIPTION}")
 set(CPACK_SOURCE_IGNORE_FILES "/\\\\.git/" "/build[^/]*/" "/_CPack_Packages/")

@@ -41,6 +41,21 @@ static void test_installed_game_starts(void **state)
     assert_int_equal(lstat(path, &st), 0);
     assert_true(S_ISREG(st.st_mode));
 
+    /* The installed CLI lists the modes, from any directory. */
+    snprintf(cmd, sizeof cmd, "cd / && %s/bin/stackhouse-cli games >%s/games.txt 2>&1", prefix, prefix);
+    assert_int_equal(testenv_run(cmd), 0);
+    snprintf(path, sizeof path, "%s/games.txt", prefix);
+    {
+        FILE *f = fopen(path, "r");
+        char text[4096] = "";
+        assert_non_null(f);
+        text[fread(text, 1, sizeof text - 1, f)] = '\0';
+        fclose(f);
+        assert_non_null(strstr(text, "stax"));
+        assert_non_null(strstr(text, "9stax"));
+        assert_non_null(strstr(text, "speedstax"));
+    }
+
     assert_int_equal(testenv_start_xvfb(), 0);
     snprintf(cmd, sizeof cmd,
              "cd / && env -u STACKHOUSE_DATA_DIR STACKHOUSE_PREF_DIR=%s/pref SDL_AUDIODRIVER=dummy "
