@@ -23,7 +23,8 @@ typedef struct atlas_sprite {
 
 typedef struct atlas_page {
     int w, h;
-    uint8_t *rgba; /* premultiplied; NULL once handed to the GPU */
+    uint8_t *rgba; /* premultiplied; NULL once handed to the GPU, or while in file */
+    char *file;    /* a page read from the cache stays there until uploaded */
 } atlas_page;
 
 typedef struct atlas {
@@ -38,6 +39,10 @@ typedef struct atlas {
 int atlas_scan(atlas *a, const char *dir, char *err, size_t errn);
 /* Rasterises all sprites for scale into pages, through cache_dir when not NULL. */
 int atlas_rasterise(atlas *a, float scale, const char *cache_dir, char *err, size_t errn);
+/* Copies rows [y0, y0 + rows) of a page into out (w*rows*4 bytes), from memory
+ * or from its cache file, so a page is uploaded in bands and never held whole
+ * beside the driver's copy. Returns 0, or -1 when the file cannot be read. */
+int atlas_page_rows(const atlas_page *pg, int y0, int rows, uint8_t *out);
 /* Drops the CPU copies of the pages once the GPU has them. */
 void atlas_release_pixels(atlas *a);
 /* Frees everything the atlas owns (the struct itself is the caller's). */

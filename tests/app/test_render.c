@@ -309,6 +309,15 @@ static void count_warnings(log_level level, const char *line, void *user)
         warnings++;
 }
 
+/* A page's pixels, from memory or its cache file (malloc'd). */
+static uint8_t *page_pixels(const atlas_page *pg)
+{
+    uint8_t *px = malloc((size_t)pg->w * pg->h * 4);
+    assert_non_null(px);
+    assert_int_equal(atlas_page_rows(pg, 0, pg->h, px), 0);
+    return px;
+}
+
 /* The disk cache needs no GL: exercise it through the atlas directly. */
 static void test_atlas_cache(void **state)
 {
@@ -332,7 +341,19 @@ static void test_atlas_cache(void **state)
     assert_int_equal(atlas_rasterise(&b, 0.5f, dir, err, sizeof err), 0);
     assert_int_equal(a.npages, b.npages);
     assert_int_equal(a.pages[0].w, b.pages[0].w);
-    assert_memory_equal(a.pages[0].rgba, b.pages[0].rgba, (size_t)a.pages[0].w * a.pages[0].h * 4);
+    /* A warm page stays in its file until uploaded, and reads back in bands. */
+    assert_null(b.pages[0].rgba);
+    assert_non_null(b.pages[0].file);
+    {
+        uint8_t *whole = page_pixels(&b.pages[0]), *band = malloc((size_t)b.pages[0].w * 4 * 3);
+        assert_memory_equal(a.pages[0].rgba, whole, (size_t)a.pages[0].w * a.pages[0].h * 4);
+        assert_int_equal(atlas_page_rows(&b.pages[0], 5, 3, band), 0);
+        assert_memory_equal(band, a.pages[0].rgba + (size_t)a.pages[0].w * 4 * 5,
+                            (size_t)b.pages[0].w * 4 * 3);
+        assert_int_equal(atlas_page_rows(&b.pages[0], b.pages[0].h - 1, 2, band), -1);
+        free(band);
+        free(whole);
+    }
     for (int i = 0; i < a.count; i++) {
         assert_int_equal(a.sprites[i].x, b.sprites[i].x);
         assert_int_equal(a.sprites[i].pw, b.sprites[i].pw);
