@@ -102,6 +102,12 @@ static int check_gl(char *err, size_t errn)
     return 0;
 }
 
+/* A fresh match seed from the clock: the default seed source. */
+static uint64_t app_seed_clock(void)
+{
+    return (uint64_t)SDL_GetPerformanceCounter() ^ ((uint64_t)time(NULL) << 20);
+}
+
 app *app_create(const app_options *opt)
 {
     char err[1024] = "";
@@ -112,6 +118,7 @@ app *app_create(const app_options *opt)
     if (!a)
         return NULL;
     a->opt = *opt;
+    a->seed = app_seed_clock;
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER | SDL_INIT_EVENTS) != 0) {
         snprintf(err, sizeof err, "cannot start SDL video: %s", SDL_GetError());
         goto fail;

@@ -4,6 +4,7 @@
 #define STACKHOUSE_APP_H
 
 #include <SDL.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "app/input.h"
@@ -62,6 +63,8 @@ typedef struct app {
     double toast_left;
     FILE *trace;
     int quit;
+    /* Where a new match's seed comes from (the clock); a test may fix it. */
+    uint64_t (*seed)(void);
 } app;
 
 /* Creates the window, context, renderer and first scene. Returns NULL after

@@ -4,6 +4,8 @@
 
 #include "core/log.h"
 
+_Static_assert(INPUT_BUTTON_LEFT == SDL_BUTTON_LEFT, "views test INPUT_BUTTON_LEFT");
+
 #define STICK_THRESHOLD 16000
 #define REPEAT_DELAY 0.40
 #define REPEAT_EVERY 0.12

@@ -42,6 +42,8 @@ typedef struct action_event {
 } action_event;
 
 #define INPUT_MAX_PADS 4
+/* The primary mouse button of a pointer event (SDL_BUTTON_LEFT, checked in input.c). */
+#define INPUT_BUTTON_LEFT 1
 
 typedef struct input {
     SDL_GameController *pads[INPUT_MAX_PADS];

@@ -46,7 +46,5 @@ scene *rules_scene_create(struct app *a, const char *doc);
 scene *score_scene_create(struct app *a, const score_report *rep);
 /* A sample report (for --scene score and tests). */
 void score_report_sample(score_report *rep);
-/* Whether a game's table has landed, so its mode can start. */
-int scenes_game_playable(const game_info *g);
 
 #endif

@@ -7,7 +7,8 @@
 #include "app/app.h"
 #include "audio/audio.h"
 #include "scenes/scenes.h"
-#include "scenes/table.h"
+#include "table/modes.h"
+#include "table/table_store.h"
 #include "ui/ui.h"
 
 enum {
@@ -91,7 +92,7 @@ static void layout(setup *p, app *a)
             0);
     } else {
         add(p, ID_START, (rrect){a->vw / 2 + 20, p->panel.y + p->panel.h + 40, 320, 76},
-            scenes_game_playable(p->m.game), "start", 0);
+            modes_playable(p->m.game), "start", 0);
         add(p, ID_BACK, (rrect){a->vw / 2 - 340, p->panel.y + p->panel.h + 40, 320, 76}, 1, "back",
             0);
     }
@@ -131,7 +132,7 @@ static void choose(setup *p, app *a, int id)
         audio_play(SFX_CLICK);
         app_scene_pop(a);
     } else if (id == ID_START) {
-        scene *t = table_scene_create(a, &p->m);
+        scene *t = modes_start(a, &p->m);
         if (!t) {
             audio_play(SFX_ERROR);
             app_toast(a, "%s is coming soon.", p->m.game->name);
@@ -141,7 +142,7 @@ static void choose(setup *p, app *a, int id)
         app_scene_replace(a, t); /* frees p */
     } else if (id == ID_RESUME) {
         char err[300];
-        scene *t = table_scene_resume(a, p->m.game, err, sizeof err);
+        scene *t = modes_resume(a, p->m.game, err, sizeof err);
         if (!t) {
             /* Bad input changes nothing: the save stays as it was (New game
              * replaces it once that match is saved); this visit offers only
@@ -223,7 +224,7 @@ static void setup_draw(scene *s, app *a, render *r, float alpha)
     const game_info *g = p->m.game;
     float x = p->panel.x + 40, y = 250;
     char line[128];
-    int nopt = n_options(p), playable = scenes_game_playable(g);
+    int nopt = n_options(p), playable = modes_playable(g);
 
     ui_draw_table(r, a->vw);
     ui_draw_title(r, a->vw, g->name, g->pitch);
@@ -303,7 +304,7 @@ static void setup_leave(scene *s, app *a)
 static void setup_enter(scene *s, app *a)
 {
     setup *p = s->data;
-    p->has_save = table_has_save(a, p->m.game);
+    p->has_save = modes_has_save(a, p->m.game);
     layout(p, a);
     if (p->has_save)
         ui_nav_focus(&p->nav, a, ID_RESUME);

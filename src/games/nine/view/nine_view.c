@@ -1,6 +1,5 @@
 #include "games/nine/view/nine_view.h"
 
-#include <SDL.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -12,7 +11,8 @@
 #include "core/log.h"
 #include "games/nine/rules/nine.h"
 #include "games/nine/rules/nine_text.h"
-#include "scenes/table.h"
+#include "table/table.h"
+#include "table/table_store.h"
 #include "ui/ui.h"
 
 #define MAX_FLIGHTS 96
@@ -20,9 +20,6 @@
 #define LOG_LINES 40
 #define LOG_LEN 128
 #define FLIGHT_TIME 0.34f
-#define PACE_WATCH 0.7    /* seconds between moves when only computers play */
-#define PACE_REPLY 0.45   /* the computer's shortest pause before it answers */
-#define OVER_DELAY 3.0    /* the result shows this long before the score screen */
 #define PARTY_PROMPT 12.0 /* seconds a human has to answer an Immunity prompt in party play */
 #define FAN_MAX 40
 
@@ -70,18 +67,13 @@ typedef struct seat_geo {
 } seat_geo;
 
 typedef struct nine_view {
-    scene base;
-    match_setup m;
-    game_record rec;
-    nine_state st;    /* the true position: for the rules and the computer only, never drawn */
+    table *t;
+    const match_setup *m;
+    const game_record *rec;
+    const nine_state *st; /* the true position: for the rules and the computer only, never drawn */
     nine_state obs;   /* what the viewing seat may know */
     nine_state shown; /* what is drawn: obs, or the observation before a move while it flies */
-    int viewer;       /* the seat whose eyes the table shows */
-    int curtain;      /* seat the screen must be passed to, -1 none */
     int memory;       /* the "What you know" setting: the viewer's memory is drawn */
-    double time;
-    int over, over_announced;
-    double over_time;
 
     flight fl[MAX_FLIGHTS];
     int nfl;
@@ -96,11 +88,8 @@ typedef struct nine_view {
     char log[LOG_LINES][LOG_LEN];
     int nlog;
 
-    table_ai *job;
-    double due;
     double prompt_deadline;
     int prompt_traced; /* party play: an Immunity prompt answers itself then; 0 none */
-    table_menu_choice menu_choice;
 
     /* geometry of the shown position */
     seat_geo g[GAME_MAX_PLAYERS];
@@ -123,19 +112,6 @@ typedef struct nine_view {
 } nine_view;
 
 /* ---------------------------------------------------------------- helpers */
-
-static int seat_human(const nine_view *v, int seat)
-{
-    return seat >= 0 && seat < v->m.players && v->m.seat[seat] == SEAT_HUMAN;
-}
-
-static int humans(const nine_view *v)
-{
-    int n = 0;
-    for (int s = 0; s < v->m.players; s++)
-        n += seat_human(v, s);
-    return n;
-}
 
 static float ease(float t)
 {
@@ -198,7 +174,7 @@ static int hand_card(const nine_state *s, int p)
 /* Relative place of seat p around the table: 0 bottom, 1 left, 2 top, 3 right. */
 static int place_of(const nine_view *v, int p)
 {
-    int n = v->m.players, rel = (p - (v->viewer < 0 ? 0 : v->viewer) + n) % n;
+    int n = v->m->players, rel = (p - (table_viewer(v->t) < 0 ? 0 : table_viewer(v->t)) + n) % n;
     if (rel == 0)
         return 0;
     if (n == 2)
@@ -208,7 +184,7 @@ static int place_of(const nine_view *v, int p)
     return rel;
 }
 
-static int viewer_seat(const nine_view *v) { return v->viewer < 0 ? 0 : v->viewer; }
+static int viewer_seat(const nine_view *v) { return table_viewer(v->t) < 0 ? 0 : table_viewer(v->t); }
 
 /* ---------------------------------------------------------------- layout */
 
@@ -251,7 +227,7 @@ static void layout(nine_view *v, app *a);
 
 static rrect area_for(const nine_view *v, float pw, int place)
 {
-    int four = v->m.players >= 3;
+    int four = v->m->players >= 3;
     switch (place) {
     case 0: return (rrect){24, 668, pw - 48, 336};
     case 1: return (rrect){16, 16, 352, 640};
@@ -261,36 +237,6 @@ static rrect area_for(const nine_view *v, float pw, int place)
 }
 
 /* ---------------------------------------------------------------- observation */
-
-/* The seat whose eyes the table shows now, and whether a curtain is needed. */
-static void choose_viewer(nine_view *v, app *a)
-{
-    int d = nine_decider(&v->st), h = humans(v);
-    if (h == 1) {
-        for (int s = 0; s < v->m.players; s++)
-            if (seat_human(v, s))
-                v->viewer = s;
-    } else if (h >= 2 && d >= 0 && seat_human(v, d) && d != v->viewer && v->curtain != d) {
-        v->curtain = d;
-        app_trace(a, "nine curtain p%d", d + 1);
-    }
-    if (v->viewer < 0 && h != 1 && v->curtain < 0)
-        v->viewer = 0;
-    nine_rules.observe(&v->st, viewer_seat(v), &v->obs);
-}
-
-static void trace_position(nine_view *v, app *a)
-{
-    char pos[NINE_POSITION_MAX];
-    if (nine_rules.position_write(&v->st, pos, sizeof pos) >= 0)
-        app_trace(a, "nine position %s", pos);
-}
-
-static void ai_cancel(nine_view *v)
-{
-    table_ai_drop(v->job, 0);
-    v->job = NULL;
-}
 
 /* ---------------------------------------------------------------- flights */
 
@@ -398,8 +344,8 @@ static void deal_flights(nine_view *v)
 {
     float d = 0;
     for (int k = 0; k < NINE_STACKS; k++)
-        for (int i = 0; i < v->m.players; i++) {
-            int p = (v->st.turn + i) % v->m.players;
+        for (int i = 0; i < v->m->players; i++) {
+            int p = (v->st->turn + i) % v->m->players;
             if (k < v->shown.nst[p]) {
                 fly(v, v->drawpile, v->g[p].stack[k], -1, NULL, UI_WHITE, d,
                     (k + i) % 3 == 0 ? SFX_DEAL : -1);
@@ -471,47 +417,44 @@ static void describe(const nine_state *s, const game_move *m, char *buf, size_t 
 
 /* ---------------------------------------------------------------- moves */
 
-static void position_changed(nine_view *v, app *a)
+/* What the viewer may know of the position, and the prompt it faces. */
+static void nine_view_changed(void *vv, app *a, table_change why)
 {
-    game_result res;
-    nine_rules.result(&v->st, &res);
-    v->over = res.status == GAME_OVER;
-    v->over_announced = 0;
-    v->due = v->time + (humans(v) == 0 ? PACE_WATCH : PACE_REPLY);
-    v->prompt_deadline = 0;
-    v->prompt_traced = 0;
-    choose_viewer(v, a);
-    trace_position(v, a);
-}
-
-static void save_now(nine_view *v, app *a) { table_save_unfinished(a, &v->m, &v->rec, v->over, "nine"); }
-
-static void commit(nine_view *v, app *a, const game_move *m)
-{
-    char err[200], text[RECORD_MOVE_LEN], words[LOG_LEN];
-    nine_state before = v->st;
-    int p = nine_decider(&v->st);
-    if (nine_rules.move_write(&v->st, m, text, sizeof text) < 0)
-        snprintf(text, sizeof text, "?");
-    ai_cancel(v);
-    if (record_play(&v->rec, &v->st, m, err, sizeof err) != 0) {
-        log_error("9stax table: %s", err);
-        audio_play(SFX_ERROR);
+    nine_view *v = vv;
+    (void)a;
+    if (why == TABLE_LIFTED) {
+        nine_rules.observe(v->st, table_viewer(v->t), &v->obs);
+        v->shown = v->obs;
+        v->focus[0] = 0;
+        v->prompt_traced = 0;
         return;
     }
+    v->prompt_deadline = 0;
+    v->prompt_traced = 0;
+    nine_rules.observe(v->st, viewer_seat(v), &v->obs);
+    if (why == TABLE_PLAYED && v->nfl == 0)
+        v->shown = v->obs;
+}
+
+/* A move went into the record: log it and fly its cards. */
+static void nine_view_played(void *vv, app *a, const void *before_st, const game_move *m, const char *text,
+                             int by_computer)
+{
+    nine_view *v = vv;
+    const nine_state *before = before_st;
+    char words[LOG_LEN];
+    int p = nine_decider(before);
+    (void)by_computer;
     app_trace(a, "nine move p%d %s", p + 1, text);
-    describe(&before, m, words, sizeof words);
+    describe(before, m, words, sizeof words);
     log_add(v, a, words);
-    if (before.ndraw < v->st.ndraw && m->kind != NINE_M_PLAY)
+    if (before->ndraw < v->st->ndraw && m->kind != NINE_M_PLAY)
         audio_play(SFX_SHUFFLE);
     v->nfl = 0;
     if (!a->settings.v[SETTING_reduced_motion])
-        flights_for(v, &before, m, p);
+        flights_for(v, before, m, p);
     if (m->kind == NINE_M_PLAY && a->settings.v[SETTING_reduced_motion])
         audio_play(SFX_DROP);
-    position_changed(v, a);
-    if (v->nfl == 0)
-        v->shown = v->obs;
 }
 
 /* ---------------------------------------------------------------- spots */
@@ -542,8 +485,8 @@ static void spot_add(nine_view *v, rrect r, int kind, const game_move *m, const 
 /* The viewer decides now (and may see the table). */
 static int viewer_decides(const nine_view *v)
 {
-    int d = nine_decider(&v->st);
-    return !v->over && v->curtain < 0 && v->nfl == 0 && d >= 0 && d == v->viewer && seat_human(v, d);
+    int d = nine_decider(v->st);
+    return !table_over(v->t) && table_curtain(v->t) < 0 && v->nfl == 0 && d >= 0 && d == table_viewer(v->t) && table_seat_human(v->t, d);
 }
 
 /* Buttons in the prompt row, left to right. */
@@ -674,11 +617,11 @@ static void layout(nine_view *v, app *a)
 {
     float pw = a->vw - 440;
     const nine_state *s = &v->shown;
-    int vs = viewer_seat(v), four = v->m.players >= 3;
+    int vs = viewer_seat(v), four = v->m->players >= 3;
     uint8_t codes[FAN_MAX];
     v->log_box = (rrect){a->vw - 424, 16, 408, 904};
     v->menu_r = (rrect){a->vw - 424 + 24, 936, 360, 64};
-    for (int p = 0; p < v->m.players; p++) {
+    for (int p = 0; p < v->m->players; p++) {
         int pl = place_of(v, p);
         seat_geo *g = &v->g[p];
         rrect ar = area_for(v, pw, pl);
@@ -705,7 +648,7 @@ static void layout(nine_view *v, app *a)
     /* the viewer's held stack, fanned face up */
     v->nfan = 0;
     v->hand_code = -1;
-    if (vs >= 0 && s->nst[vs] > 0 && v->curtain < 0) {
+    if (vs >= 0 && s->nst[vs] > 0 && table_curtain(v->t) < 0) {
         int n = stack_cards(s, vs, s->held[vs], codes, FAN_MAX), h = hand_card(s, vs);
         float cw = 104, ch = 146, total = v->fan_box.w - (h >= 0 ? 150 : 0);
         float step = n > 1 ? (total - cw) / (float)(n - 1) : 0;
@@ -724,7 +667,7 @@ static void layout(nine_view *v, app *a)
                 v->hand_r = (rrect){x0 + used - cw, v->fan_box.y - 6, cw, ch};
             }
         }
-    } else if (vs >= 0 && v->curtain < 0) {
+    } else if (vs >= 0 && table_curtain(v->t) < 0) {
         int h = hand_card(s, vs);
         if (h >= 0) {
             v->hand_code = h;
@@ -733,7 +676,7 @@ static void layout(nine_view *v, app *a)
     }
     /* a peeked stack, face up for the peeker only */
     v->npeek = 0;
-    if ((s->pend.kind == NINE_P_TAKE || s->pend.kind == NINE_P_GIVE) && s->turn == vs && v->curtain < 0 &&
+    if ((s->pend.kind == NINE_P_TAKE || s->pend.kind == NINE_P_GIVE) && s->turn == vs && table_curtain(v->t) < 0 &&
         nine_stack_visible(s, vs, s->pend.p1, s->pend.s1)) {
         int n = stack_cards(s, s->pend.p1, s->pend.s1, codes, FAN_MAX);
         float cw = 96, step = n > 1 ? (v->centre.w - 80 - cw) / (float)(n - 1) : 0;
@@ -861,7 +804,7 @@ static int remembered(const nine_view *v, int p, int k, uint8_t *codes, int max)
 {
     const nine_state *s = &v->shown;
     int vs = viewer_seat(v), n = 0;
-    if (!v->memory || v->curtain >= 0 || face_up(v, p, k) || in_hand(v, p, k))
+    if (!v->memory || table_curtain(v->t) >= 0 || face_up(v, p, k) || in_hand(v, p, k))
         return 0;
     for (int id = 0; id < NINE_CARDS && n < max; id++)
         if (s->place[id] == NINE_Z_STACK + p && s->stk[id] == k && nine_known(s, vs, id))
@@ -947,20 +890,20 @@ static void draw_seat(render *r, app *a, nine_view *v, int p)
     if (sh >= 0)
         render_sprite(r, sh, (rrect){g->head.x + 4, g->head.y + 2, 36, 36},
                       has_imm ? (rcolor){110, 210, 230, 255} : (rcolor){120, 110, 100, 110});
-    table_seat_name(&v->m, p, kind, sizeof kind);
+    table_seat_name(v->m, p, kind, sizeof kind);
     snprintf(name, sizeof name, "Player %d", p + 1);
     x = g->head.x + 48;
     x += render_text(r, FONT_SANS_BOLD, UI_BODY, x, g->head.y + 2, UI_CREAM, name) + 10;
     {
         int left = nine_cards_left(s, p);
         snprintf(line, sizeof line, "%s%s \xc2\xb7 %d card%s",
-                 p == viewer_seat(v) && seat_human(v, p) ? "You, " : "", kind, left, left == 1 ? "" : "s");
+                 p == viewer_seat(v) && table_seat_human(v->t, p) ? "You, " : "", kind, left, left == 1 ? "" : "s");
     }
     if (render_text_width(r, FONT_SANS, UI_SMALL, line) > g->head.x + g->head.w - x)
         snprintf(line, sizeof line, "%d cards", nine_cards_left(s, p));
     render_text(r, FONT_SANS, UI_SMALL, x, g->head.y + 7, (rcolor){240, 222, 196, 255}, line);
-    if (dec && v->job) {
-        int dots = (int)(v->time * 3) % 4;
+    if (dec && table_thinking(v->t)) {
+        int dots = (int)(table_time(v->t) * 3) % 4;
         snprintf(line, sizeof line, "thinking%.*s", dots, "...");
         rrect tb = {g->head.x + g->head.w - 118, g->head.y + 4, 118, 32};
         render_round_rect(r, tb, 16, (rcolor){30, 18, 8, 190});
@@ -1052,11 +995,11 @@ static void draw_centre(render *r, nine_view *v)
 static void prompt_text(const nine_view *v, char *buf, size_t n)
 {
     const nine_state *s = &v->shown;
-    int d = nine_decider(&v->st), vs = viewer_seat(v);
+    int d = nine_decider(v->st), vs = viewer_seat(v);
     char who[16];
-    if (v->over) {
+    if (table_over(v->t)) {
         game_result res;
-        nine_rules.result(&v->st, &res);
+        nine_rules.result(v->st, &res);
         if (res.winner >= 0)
             snprintf(buf, n, "Player %d wins! Press to see the score.", res.winner + 1);
         else
@@ -1068,8 +1011,8 @@ static void prompt_text(const nine_view *v, char *buf, size_t n)
         return;
     }
     seat_name(v, d, who, sizeof who);
-    if (d != v->viewer || !seat_human(v, d) || v->curtain >= 0) {
-        snprintf(buf, n, "%s %s.", who, seat_human(v, d) ? "is deciding" : "(computer) is thinking");
+    if (d != table_viewer(v->t) || !table_seat_human(v->t, d) || table_curtain(v->t) >= 0) {
+        snprintf(buf, n, "%s %s.", who, table_seat_human(v->t, d) ? "is deciding" : "(computer) is thinking");
         return;
     }
     switch (s->pend.kind) {
@@ -1111,11 +1054,11 @@ static void draw_prompt(render *r, app *a, nine_view *v)
         ui_audit_box(b);
         render_round_rect(r, b, 24, (rcolor){30, 18, 8, 170});
         render_push_clip(r, b);
-        render_text(r, FONT_SANS_BOLD, UI_SMALL, b.x + 20, b.y + 10, v->over ? UI_GOLD : UI_CREAM, t);
+        render_text(r, FONT_SANS_BOLD, UI_SMALL, b.x + 20, b.y + 10, table_over(v->t) ? UI_GOLD : UI_CREAM, t);
         render_pop_clip(r);
     }
     if (v->prompt_deadline > 0 && viewer_decides(v)) {
-        double left = v->prompt_deadline - v->time;
+        double left = v->prompt_deadline - table_time(v->t);
         rrect bar = {v->prompt.x, v->prompt.y + 62, w * (float)(left / PARTY_PROMPT), 6};
         if (bar.w > 0)
             render_round_rect(r, bar, 3, UI_ACCENT);
@@ -1160,7 +1103,7 @@ static void draw_peek(render *r, nine_view *v)
 
 static void draw_spots(render *r, app *a, nine_view *v, float alpha)
 {
-    float pulse = 0.5f + 0.5f * sinf((float)v->time * 5.0f);
+    float pulse = 0.5f + 0.5f * sinf((float)table_time(v->t) * 5.0f);
     int fi = focus_index(v);
     for (int i = 0; i < v->nsp; i++) {
         spot *s = &v->sp[i];
@@ -1245,7 +1188,7 @@ static void draw_curtain(render *r, app *a, nine_view *v)
     rrect p = {(a->vw - 760) / 2, 330, 760, 360};
     char t[64];
     ui_draw_panel(r, p);
-    snprintf(t, sizeof t, "Pass to Player %d", v->curtain + 1);
+    snprintf(t, sizeof t, "Pass to Player %d", table_curtain(v->t) + 1);
     ui_text_center(r, FONT_SERIF_BOLD, UI_TITLE, (rrect){p.x, p.y + 60, p.w, 90}, UI_INK, t);
     ui_text_center(r, FONT_SANS, UI_BODY, (rrect){p.x, p.y + 170, p.w, 40}, UI_INK_SOFT,
                    "Everyone else, look away.");
@@ -1274,7 +1217,7 @@ static void faces_trace(nine_view *v, app *a)
     v->faces_len = 0;
     v->faces[0] = 0;
     v->memory = a->settings.v[SETTING_nine_memory];
-    if (v->curtain < 0) {
+    if (table_curtain(v->t) < 0) {
         for (int i = 0; i < v->nfan; i++) {
             nine_card_name(v->fan_code[i], nm);
             faces_note(v, " p%ds%d:%s", vs + 1, s->held[vs] + 1, nm);
@@ -1287,7 +1230,7 @@ static void faces_trace(nine_view *v, app *a)
             nine_card_name(v->peek_code[i], nm);
             faces_note(v, " p%ds%d:%s", s->pend.p1 + 1, s->pend.s1 + 1, nm);
         }
-        for (int p = 0; p < v->m.players; p++)
+        for (int p = 0; p < v->m->players; p++)
             for (int k = 0; k < s->nst[p]; k++) {
                 int n = face_up(v, p, k) ? stack_cards(s, p, k, codes, FAN_MAX) : 0;
                 for (int i = 0; i < n; i++) {
@@ -1302,28 +1245,28 @@ static void faces_trace(nine_view *v, app *a)
                 }
             }
     }
-    h = fnv(v->faces, v->faces_len) * 31 + (uint64_t)(vs + 1) * 7 + (uint64_t)(v->curtain + 2);
+    h = fnv(v->faces, v->faces_len) * 31 + (uint64_t)(vs + 1) * 7 + (uint64_t)(table_curtain(v->t) + 2);
     if (v->faces_traced && h == v->faces_hash)
         return;
     v->faces_traced = 1;
     v->faces_hash = h;
-    if (v->curtain >= 0)
-        app_trace(a, "nine faces curtain p%d:%s", v->curtain + 1, v->faces_len ? v->faces : " -");
+    if (table_curtain(v->t) >= 0)
+        app_trace(a, "nine faces curtain p%d:%s", table_curtain(v->t) + 1, v->faces_len ? v->faces : " -");
     else
         app_trace(a, "nine faces p%d:%s", vs + 1, v->faces_len ? v->faces : " -");
 }
 
-static void nine_view_draw(scene *sc, app *a, render *r, float alpha)
+static void nine_view_draw(void *vv, app *a, render *r, float alpha)
 {
-    nine_view *v = sc->data;
+    nine_view *v = vv;
     ui_draw_table(r, a->vw);
-    if (v->curtain >= 0) {
+    if (table_curtain(v->t) >= 0) {
         /* Nothing private behind the curtain: only the felt and the panel. */
         draw_curtain(r, a, v);
         ui_draw_hints(r, a, "Continue", "Menu", NULL);
     } else {
         v->memory = a->settings.v[SETTING_nine_memory];
-        for (int p = 0; p < v->m.players; p++)
+        for (int p = 0; p < v->m->players; p++)
             draw_seat(r, a, v, p);
         draw_centre(r, v);
         draw_peek(r, v);
@@ -1331,74 +1274,59 @@ static void nine_view_draw(scene *sc, app *a, render *r, float alpha)
         draw_fan(r, v);
         draw_spots(r, a, v, alpha);
         draw_flights(r, v, alpha);
-        ui_draw_hints(r, a, v->over ? "Score" : "Choose", "Menu", "Rules");
+        ui_draw_hints(r, a, table_over(v->t) ? "Score" : "Choose", "Menu", "Rules");
     }
     draw_log(r, v);
 }
 
 /* ---------------------------------------------------------------- input */
 
-static void show_score(nine_view *v, app *a)
+static void nine_view_score(const void *vv, score_report *rep)
 {
-    score_report rep;
+    const nine_view *v = vv;
     game_result res;
-    memset(&rep, 0, sizeof rep);
-    nine_rules.result(&v->st, &res);
-    rep.game_id = "9stax";
-    rep.players = v->m.players;
-    rep.lower_is_better = 1;
-    for (int s = 0; s < v->m.players; s++) {
+    nine_rules.result(v->st, &res);
+    rep->players = v->m->players;
+    rep->lower_is_better = 1;
+    for (int s = 0; s < v->m->players; s++) {
         char seat[48];
-        table_seat_name(&v->m, s, seat, sizeof seat);
-        snprintf(rep.names[s], sizeof rep.names[s], "P%d \xe2\x80\x94 %s", s + 1, seat);
-        rep.total[s] = nine_cards_left(&v->st, s);
-        rep.rank[s] = res.rank[s];
+        table_seat_name(v->m, s, seat, sizeof seat);
+        snprintf(rep->names[s], sizeof rep->names[s], "P%d \xe2\x80\x94 %s", s + 1, seat);
+        rep->total[s] = nine_cards_left(v->st, s);
+        rep->rank[s] = res.rank[s];
     }
-    app_scene_replace(a, score_scene_create(a, &rep));
 }
 
-static void open_menu(nine_view *v, app *a)
+static void nine_view_over(void *vv, app *a, const game_result *res)
 {
-    audio_play(SFX_CLICK);
-    /* Undo is not offered: it would show a hidden card and take it back. */
-    app_scene_push(a, table_menu_create(a, &v->menu_choice, 0, 0));
+    (void)vv;
+    if (res->winner >= 0)
+        app_trace(a, "nine over p%d", res->winner + 1);
+    else
+        app_trace(a, "nine over draw");
 }
 
-static void quit_table(nine_view *v, app *a) { table_quit(a, &v->m, &v->rec, v->over, "nine"); }
-
-static void lift_curtain(nine_view *v, app *a)
-{
-    app_trace(a, "nine curtain lifted p%d", v->curtain + 1);
-    v->viewer = v->curtain;
-    v->curtain = -1;
-    audio_play(SFX_CLICK);
-    nine_rules.observe(&v->st, v->viewer, &v->obs);
-    v->shown = v->obs;
-    v->focus[0] = 0;
-    v->prompt_traced = 0;
-}
-
-static void activate(nine_view *v, app *a, int i)
+/* Chooses spot i: plays its move, or hands back the menu. */
+static table_intent activate(nine_view *v, app *a, int i)
 {
     spot *s;
     if (i < 0 || i >= v->nsp)
-        return;
+        return TABLE_NONE;
     s = &v->sp[i];
     snprintf(v->focus, sizeof v->focus, "%s", s->name);
-    if (s->kind == SPOT_MENU) {
-        open_menu(v, a);
-        return;
-    }
+    if (s->kind == SPOT_MENU)
+        return TABLE_MENU;
     if (!viewer_decides(v)) {
         audio_play(SFX_ERROR);
-        return;
+        return TABLE_NONE;
     }
     app_trace(a, "nine choose %s", s->name);
     audio_play(SFX_CLICK);
     {
         game_move m = s->m;
-        commit(v, a, &m);
+        table_play(v->t, a, &m);
     }
+    return TABLE_NONE;
 }
 
 /* Spatial focus: the nearest spot in the pressed direction. */
@@ -1432,32 +1360,30 @@ static void focus_move(nine_view *v, app *a, int dx, int dy)
     }
 }
 
-static void nine_view_input(scene *sc, app *a, const action_event *ev)
+static table_intent nine_view_input(void *vv, app *a, const action_event *ev)
 {
-    nine_view *v = sc->data;
-    if (ev->act == ACT_MENU) {
-        open_menu(v, a);
-        return;
-    }
-    if (v->curtain >= 0) {
-        if (ev->act == ACT_ACCEPT || (ev->act == ACT_POINTER_DOWN && ev->button == SDL_BUTTON_LEFT))
-            lift_curtain(v, a);
-        else if (ev->act == ACT_BACK)
-            open_menu(v, a);
-        return;
+    nine_view *v = vv;
+    if (ev->act == ACT_MENU)
+        return TABLE_MENU;
+    if (table_curtain(v->t) >= 0) {
+        if (ev->act == ACT_ACCEPT || (ev->act == ACT_POINTER_DOWN && ev->button == INPUT_BUTTON_LEFT))
+            return TABLE_LIFT;
+        if (ev->act == ACT_BACK)
+            return TABLE_MENU;
+        return TABLE_NONE;
     }
     switch (ev->act) {
     case ACT_POINTER_MOVE: v->hover = spot_at(v, ev->x, ev->y); break;
     case ACT_POINTER_DOWN: {
         int i = spot_at(v, ev->x, ev->y);
-        if (ev->button != SDL_BUTTON_LEFT)
+        if (ev->button != INPUT_BUTTON_LEFT)
             break;
         if (i >= 0 && v->sp[i].kind == SPOT_MENU)
-            open_menu(v, a);
-        else if (v->over)
-            show_score(v, a);
-        else if (i >= 0)
-            activate(v, a, i);
+            return TABLE_MENU;
+        if (table_over(v->t))
+            return TABLE_SCORE;
+        if (i >= 0)
+            return activate(v, a, i);
         break;
     }
     case ACT_UP: focus_move(v, a, 0, -1); break;
@@ -1465,52 +1391,26 @@ static void nine_view_input(scene *sc, app *a, const action_event *ev)
     case ACT_LEFT: focus_move(v, a, -1, 0); break;
     case ACT_RIGHT: focus_move(v, a, 1, 0); break;
     case ACT_ACCEPT:
-        if (v->over)
-            show_score(v, a);
-        else
-            activate(v, a, focus_index(v));
-        break;
-    case ACT_BACK: open_menu(v, a); break;
+        if (table_over(v->t))
+            return TABLE_SCORE;
+        return activate(v, a, focus_index(v));
+    case ACT_BACK: return TABLE_MENU;
     case ACT_EXTRA: { /* X: draw (or pass when nothing can be drawn) */
         int i = spot_find(v, "draw");
         if (i < 0)
             i = spot_find(v, "pass");
         if (i >= 0)
-            activate(v, a, i);
-        else
-            audio_play(SFX_ERROR);
+            return activate(v, a, i);
+        audio_play(SFX_ERROR);
         break;
     }
-    case ACT_ALT: app_scene_push(a, rules_scene_create(a, "9stax")); break;
+    case ACT_ALT: return TABLE_RULES;
     default: break;
     }
+    return TABLE_NONE;
 }
 
 /* ---------------------------------------------------------------- update */
-
-static void computer_turn(nine_view *v, app *a)
-{
-    int seat = nine_decider(&v->st);
-    if (v->over || v->nfl > 0 || seat < 0 || seat_human(v, seat))
-        return;
-    if (!v->job)
-        v->job = table_ai_start(&nine_rules, &v->st, v->m.level[seat], table_ai_seed(&v->rec));
-    if (!v->job || v->time < v->due)
-        return;
-    /* Headless capture waits for the answer, so its frames are the same every run. */
-    if (!table_ai_done(v->job) && !a->opt.screenshot)
-        return;
-    {
-        game_move m;
-        table_ai *j = v->job;
-        v->job = NULL;
-        if (table_ai_take(j, &m) != 0) {
-            log_error("9stax table: the computer found no move");
-            return;
-        }
-        commit(v, a, &m);
-    }
-}
 
 static void flights_update(nine_view *v, app *a, double dt)
 {
@@ -1536,98 +1436,69 @@ static void flights_update(nine_view *v, app *a, double dt)
     if (v->nfl > 0 && !live) {
         v->nfl = 0;
         v->shown = v->obs;
-        v->due = v->time + (humans(v) == 0 ? PACE_WATCH : PACE_REPLY);
+        table_pace(v->t);
     }
     (void)a;
 }
 
-static void over_update(nine_view *v, app *a)
+static void nine_view_update(void *vv, app *a, double dt)
 {
-    if (!v->over || v->nfl > 0)
-        return;
-    if (!v->over_announced) {
-        game_result res;
-        v->over_announced = 1;
-        v->over_time = v->time;
-        nine_rules.result(&v->st, &res);
-        if (res.winner >= 0)
-            app_trace(a, "nine over p%d", res.winner + 1);
-        else
-            app_trace(a, "nine over draw");
-        audio_play(SFX_WIN);
-        table_save_delete(a, "9stax");
-    } else if (v->time - v->over_time > OVER_DELAY) {
-        show_score(v, a);
-    }
-}
-
-static void nine_view_update(scene *sc, app *a, double dt)
-{
-    nine_view *v = sc->data;
-    table_menu_choice c = v->menu_choice;
-    v->menu_choice = TABLE_MENU_NONE;
-    v->time += dt;
-    if (c == TABLE_MENU_RULES)
-        app_scene_push(a, rules_scene_create(a, "9stax"));
-    else if (c == TABLE_MENU_QUIT) {
-        quit_table(v, a);
-        return;
-    }
-    if (v->nfl == 0 && v->curtain < 0)
+    nine_view *v = vv;
+    if (v->nfl == 0 && table_curtain(v->t) < 0)
         v->shown = v->obs;
     flights_update(v, a, dt);
     layout(v, a);
     faces_trace(v, a);
     /* party play: an Immunity prompt does not wait forever */
-    if (viewer_decides(v) && v->shown.pend.kind == NINE_P_IMMUNE && humans(v) >= 2) {
+    if (viewer_decides(v) && v->shown.pend.kind == NINE_P_IMMUNE && table_humans(v->t) >= 2) {
         if (v->prompt_deadline == 0)
-            v->prompt_deadline = v->time + PARTY_PROMPT;
-        else if (v->time >= v->prompt_deadline) {
+            v->prompt_deadline = table_time(v->t) + PARTY_PROMPT;
+        else if (table_time(v->t) >= v->prompt_deadline) {
             int i = spot_find(v, "accept");
             app_trace(a, "nine prompt timed out");
-            activate(v, a, i);
+            table_do(v->t, a, activate(v, a, i));
         }
     }
     if (viewer_decides(v) && !v->prompt_traced) {
         v->prompt_traced = 1;
-        app_trace(a, "nine prompt p%d %s", v->viewer + 1, v->nsp > 1 ? v->sp[0].name : "-");
+        app_trace(a, "nine prompt p%d %s", table_viewer(v->t) + 1, v->nsp > 1 ? v->sp[0].name : "-");
     }
-    computer_turn(v, a);
-    over_update(v, a);
-    if (a->scenes.n > 0 && scene_top(&a->scenes) != sc)
-        return;
-    {
-        int fi = focus_index(v);
-        float k = 1.0f - expf(-(float)dt * 25.0f);
-        v->ring_prev = v->ring;
-        if (fi >= 0) {
-            rrect t = v->sp[fi].r;
-            if (!v->ring_valid || a->settings.v[SETTING_reduced_motion]) {
-                v->ring = v->ring_prev = t;
-                v->ring_valid = 1;
-            } else {
-                v->ring = ui_rect_lerp(v->ring, t, k);
-            }
+}
+
+/* The focus ring glides to the focused spot. */
+static void nine_view_follow(void *vv, app *a, double dt)
+{
+    nine_view *v = vv;
+    int fi = focus_index(v);
+    float k = 1.0f - expf(-(float)dt * 25.0f);
+    v->ring_prev = v->ring;
+    if (fi >= 0) {
+        rrect t = v->sp[fi].r;
+        if (!v->ring_valid || a->settings.v[SETTING_reduced_motion]) {
+            v->ring = v->ring_prev = t;
+            v->ring_valid = 1;
+        } else {
+            v->ring = ui_rect_lerp(v->ring, t, k);
         }
     }
 }
 
 /* ---------------------------------------------------------------- lifetime */
 
-static void nine_view_enter(scene *sc, app *a)
+static void nine_view_enter(void *vv, app *a)
 {
-    nine_view *v = sc->data;
-    position_changed(v, a);
+    nine_view *v = vv;
+    table_refresh(v->t, a);
     v->shown = v->obs;
     layout(v, a);
-    if (v->rec.cursor == 0 && v->rec.start[0] == 0) {
+    if (v->rec->cursor == 0 && v->rec->start[0] == 0) {
         audio_play(SFX_SHUFFLE);
         if (!a->settings.v[SETTING_reduced_motion])
             deal_flights(v);
         log_add(v, a, "The cards are dealt: nine stacks of four each.");
         {
             char t[LOG_LEN];
-            snprintf(t, sizeof t, "Player %d starts and may play any card.", v->st.turn + 1);
+            snprintf(t, sizeof t, "Player %d starts and may play any card.", v->st->turn + 1);
             log_add(v, a, t);
         }
     } else {
@@ -1635,32 +1506,41 @@ static void nine_view_enter(scene *sc, app *a)
     }
 }
 
-static void nine_view_leave(scene *sc, app *a)
-{
-    nine_view *v = sc->data;
-    save_now(v, a);
-    /* The app is closing: let a search finish rather than leave it running at exit. */
-    table_ai_drop(v->job, a->quit);
-    v->job = NULL;
-    record_free(&v->rec);
-    free(v);
-}
+static int nine_view_busy(const void *vv) { return ((const nine_view *)vv)->nfl > 0; }
 
-scene *nine_view_create(app *a, const match_setup *m, game_record *rec)
+static void nine_view_destroy(void *v) { free(v); }
+
+static void *nine_view_new(table *t, app *a)
 {
     nine_view *v = calloc(1, sizeof *v);
     (void)a;
     if (!v)
         abort();
-    if (table_record_take(&v->rec, rec, "9stax", &v->st) != 0) {
-        free(v);
-        return NULL;
-    }
-    v->m = *m;
-    v->viewer = -1;
-    v->curtain = -1;
+    v->t = t;
+    v->m = table_match(t);
+    v->rec = table_record(t);
+    v->st = table_state(t);
     v->hover = -1;
-    v->base = (scene){"table",        0, nine_view_enter, nine_view_leave, nine_view_input, nine_view_update,
-                      nine_view_draw, v};
-    return &v->base;
+    return v;
 }
+
+const table_view_ops nine_view_ops = {
+    .trace = "nine",
+    .pace_watch = 0.7, /* seconds between moves when only computers play */
+    .pace_reply = 0.45, /* the computer's shortest pause before it answers */
+    .undo = 0,          /* it would show a hidden card and take it back */
+    .curtain = 1,
+    .create = nine_view_new,
+    .destroy = nine_view_destroy,
+    .enter = nine_view_enter,
+    .update = nine_view_update,
+    .follow = nine_view_follow,
+    .draw = nine_view_draw,
+    .input = nine_view_input,
+    .busy = nine_view_busy,
+    .played = nine_view_played,
+    .redone = NULL,
+    .changed = nine_view_changed,
+    .over = nine_view_over,
+    .score = nine_view_score,
+};

@@ -1,6 +1,5 @@
 #include "games/stax/view/stax_view.h"
 
-#include <SDL.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,21 +7,18 @@
 
 #include "app/app.h"
 #include "audio/audio.h"
-#include "core/ai.h"
 #include "core/log.h"
 #include "games/stax/view/stax_chain.h"
-#include "scenes/table.h"
+#include "table/table.h"
+#include "table/table_store.h"
 #include "ui/ui.h"
 
 #define SQ 100.0f         /* board square, virtual units */
 #define TOWER_MAX 6       /* men drawn in a tower; taller stacks get a count */
-#define PACE_WATCH 0.6    /* seconds between moves when computers play each other */
-#define PACE_REPLY 0.35   /* the computer's shortest pause before it answers */
 #define STEP_TIME 0.22    /* a one-square slide */
 #define JUMP_TIME 0.34    /* one jump of a capture */
 #define FORCED_DELAY 0.7  /* a forced continuation plays itself after this */
 #define PROMO_TIME 0.8
-#define OVER_DELAY 3.0    /* the result shows this long before the score screen */
 
 enum { ID_UNDO = 1, ID_REDO, ID_MENU };
 
@@ -45,20 +41,21 @@ typedef struct anim {
 } anim;
 
 typedef struct stax_view {
-    scene base;
-    match_setup m;
-    game_record rec;
-    stax_state st; /* the position at the record's cursor */
+    table *t;
+    const match_setup *m;
+    const game_record *rec;
+    const stax_state *st; /* the table's position at the record's cursor */
     stax_chain chain;
     stax_board shown; /* st with the jumps entered so far made */
     anim an;
-    double time;
+    /* a move the player entered, shown from where its last jump started */
+    int pending;
+    stax_board pending_from;
+    uint8_t pending_path[2];
+    float pending_x, pending_y;
 
     game_move last; /* the move that led to st, for highlighting */
     int has_last;
-    int can_undo, can_redo;
-    int over, over_announced;
-    double over_time;
     int promo_sq;
     float promo_t;
     double forced_at; /* when a forced continuation plays itself; 0 none */
@@ -71,12 +68,7 @@ typedef struct stax_view {
     int cursor;
     float cur_x, cur_y, cur_px, cur_py;
 
-    /* the computer */
-    table_ai *job;
-    double due; /* when the computer's move may be shown */
-
     ui_nav nav;
-    table_menu_choice menu_choice;
     float list_scroll, list_scroll_prev;
     int list_follow;
     rrect board, left, right, list_box;
@@ -116,8 +108,8 @@ static void layout(stax_view *v, app *a)
     ui_nav_begin(&v->nav);
     {
         float bw = (side - 48 - 24) / 3, by = v->right.y + v->right.h - 100;
-        ui_nav_add(&v->nav, ID_UNDO, (rrect){v->right.x + 24, by, bw, 70}, v->can_undo, "undo");
-        ui_nav_add(&v->nav, ID_REDO, (rrect){v->right.x + 36 + bw, by, bw, 70}, v->can_redo, "redo");
+        ui_nav_add(&v->nav, ID_UNDO, (rrect){v->right.x + 24, by, bw, 70}, table_can_undo(v->t), "undo");
+        ui_nav_add(&v->nav, ID_REDO, (rrect){v->right.x + 36 + bw, by, bw, 70}, table_can_redo(v->t), "redo");
         ui_nav_add(&v->nav, ID_MENU, (rrect){v->right.x + 48 + 2 * bw, by, bw, 70}, 1, "menu");
     }
     ui_nav_end(&v->nav, a);
@@ -125,89 +117,33 @@ static void layout(stax_view *v, app *a)
 
 /* ---------------------------------------------------------------- state */
 
-static int seat_human(const stax_view *v, int seat)
-{
-    return seat >= 0 && seat < v->m.players && v->m.seat[seat] == SEAT_HUMAN;
-}
-
-static int humans(const stax_view *v) { return seat_human(v, 0) + seat_human(v, 1); }
-
 /* The human to move may enter a move now. */
 static int human_turn(const stax_view *v)
 {
-    return !v->over && !v->an.active && seat_human(v, stax_rules.current_player(&v->st));
+    return !table_over(v->t) && !v->an.active && table_seat_human(v->t, stax_rules.current_player(v->st));
 }
 
-static void trace_position(stax_view *v, app *a)
+/* Everything the view draws that follows from the position at the cursor. */
+static void stax_view_changed(void *vv, app *a, table_change why)
 {
-    char pos[600];
-    if (stax_rules.position_write(&v->st, pos, sizeof pos) >= 0)
-        app_trace(a, "stax position %s", pos);
-}
-
-/* Lets go of a search in flight: its answer no longer matters. */
-static void ai_cancel(stax_view *v)
-{
-    table_ai_drop(v->job, 0);
-    v->job = NULL;
-}
-
-/* Undo as far back as the turn of the human before the last one; -1 if
- * undoing would only hand the move back to the computer. */
-static int undo_target(const stax_view *v)
-{
-    stax_state s;
-    char err[200];
-    int c = v->rec.cursor - 1;
-    if (c < 0 || humans(v) == 0)
-        return -1;
-    for (; c >= 0; c--) {
-        if (record_replay(&v->rec, c, &s, err, sizeof err) != 0)
-            return -1;
-        if (seat_human(v, stax_rules.current_player(&s)))
-            return c;
-    }
-    return -1;
-}
-
-/* How far a redo goes: one move, then the computer's replies too. */
-static int redo_target(const stax_view *v)
-{
-    stax_state s;
-    char err[200];
-    int c = v->rec.cursor + 1;
-    if (v->rec.cursor >= v->rec.n_moves || humans(v) == 0)
-        return -1;
-    for (; c < v->rec.n_moves; c++) {
-        if (record_replay(&v->rec, c, &s, err, sizeof err) != 0)
-            return -1;
-        if (seat_human(v, stax_rules.current_player(&s)))
-            break;
-    }
-    return c;
-}
-
-/* Everything that follows from the position at the cursor. */
-static void position_changed(stax_view *v, app *a)
-{
+    stax_view *v = vv;
     char err[200];
     stax_state before;
-    game_result res;
-    stax_chain_reset(&v->chain, &v->st);
-    v->shown = v->st.b;
+    (void)a;
+    if (why == TABLE_JUMPED) {
+        v->an.active = 0;
+        v->promo_t = 0;
+    }
+    stax_chain_reset(&v->chain, v->st);
+    v->shown = v->st->b;
     v->forced_at = 0;
     v->has_last = 0;
-    if (v->rec.cursor > 0 && record_replay(&v->rec, v->rec.cursor - 1, &before, err, sizeof err) == 0)
-        v->has_last = stax_rules.move_read(&before, v->rec.moves[v->rec.cursor - 1], &v->last, err,
+    if (v->rec->cursor > 0 && record_replay(v->rec, v->rec->cursor - 1, &before, err, sizeof err) == 0)
+        v->has_last = stax_rules.move_read(&before, v->rec->moves[v->rec->cursor - 1], &v->last, err,
                                            sizeof err) == 0;
-    stax_rules.result(&v->st, &res);
-    v->over = res.status == GAME_OVER;
-    v->over_announced = 0;
-    v->can_undo = undo_target(v) >= 0;
-    v->can_redo = redo_target(v) >= 0;
     v->list_follow = 1;
-    v->due = v->time + (humans(v) == 0 ? PACE_WATCH : PACE_REPLY);
-    trace_position(v, a);
+    if (why == TABLE_PLAYED && v->an.active)
+        v->shown = v->an.base; /* until the slide ends */
 }
 
 static void anim_start(stax_view *v, const stax_board *base, const uint8_t *path, int len, int kind,
@@ -227,28 +163,37 @@ static void anim_start(stax_view *v, const stax_board *base, const uint8_t *path
     an->whole = whole;
 }
 
-/* Plays a complete move into the record and starts showing it. */
+/* Plays a move the player entered: shown sliding from from_board along path. */
 static void commit(stax_view *v, app *a, const game_move *m, const stax_board *from_board,
-                   const uint8_t *path, int len, float sx, float sy)
+                   const uint8_t *path, float sx, float sy)
 {
-    char err[200], text[RECORD_MOVE_LEN];
-    stax_board start = *from_board, after = v->st.b;
-    int flags = stax_make(&after, m);
-    stax_rules.move_write(&v->st, m, text, sizeof text);
-    ai_cancel(v);
-    if (record_play(&v->rec, &v->st, m, err, sizeof err) != 0) {
-        log_error("stax table: %s", err);
-        audio_play(SFX_ERROR);
-        return;
-    }
-    app_trace(a, "stax move %s", text);
-    anim_start(v, &start, path, len, m->kind, (flags & STAX_MADE_PROMOTION) != 0, 1, sx, sy);
-    position_changed(v, a);
-    v->shown = start; /* until the slide ends */
-    v->cursor = m->b[m->len - 1];
+    v->pending = 1;
+    v->pending_from = *from_board;
+    memcpy(v->pending_path, path, sizeof v->pending_path);
+    v->pending_x = sx;
+    v->pending_y = sy;
+    table_play(v->t, a, m);
+    v->pending = 0;
 }
 
-static void save_now(stax_view *v, app *a) { table_save_unfinished(a, &v->m, &v->rec, v->over, "stax"); }
+/* A move went into the record: start showing it. */
+static void stax_view_played(void *vv, app *a, const void *before_st, const game_move *m, const char *text,
+                             int by_computer)
+{
+    stax_view *v = vv;
+    const stax_state *before = before_st;
+    stax_board after = before->b;
+    int flags = stax_make(&after, m);
+    if (by_computer)
+        audio_play(SFX_PICKUP);
+    app_trace(a, "stax move %s", text);
+    if (v->pending)
+        anim_start(v, &v->pending_from, v->pending_path, 2, m->kind, (flags & STAX_MADE_PROMOTION) != 0, 1,
+                   v->pending_x, v->pending_y);
+    else
+        anim_start(v, &before->b, m->b, m->len, m->kind, (flags & STAX_MADE_PROMOTION) != 0, 1, NAN, NAN);
+    v->cursor = m->b[m->len - 1];
+}
 
 /* ---------------------------------------------------------------- entering moves */
 
@@ -286,8 +231,8 @@ static void refuse_pick(stax_view *v, app *a, int sq)
     }
     if (sq < 0 || !dark(sq) || !(v->shown.occ >> sq & 1))
         return;
-    if ((int)((v->shown.blue >> sq) & 1) != v->st.b.stm)
-        app_toast(a, "That stack is %s's: the man on top decides.", side_names[!v->st.b.stm]);
+    if ((int)((v->shown.blue >> sq) & 1) != v->st->b.stm)
+        app_toast(a, "That stack is %s's: the man on top decides.", side_names[!v->st->b.stm]);
     else if (v->chain.capture)
         app_toast(a, "Capture is compulsory: pick a stack that can capture.");
     else
@@ -314,7 +259,7 @@ static void cancel_pick(stax_view *v, app *a)
     if (v->chain.len == 0)
         return;
     stax_chain_cancel(&v->chain);
-    v->shown = v->st.b;
+    v->shown = v->st->b;
     v->dragging = 0;
     v->forced_at = 0;
     audio_play(SFX_DROP);
@@ -343,11 +288,11 @@ static void land(stax_view *v, app *a, int sq, float sx, float sy)
     seg[0] = (uint8_t)from;
     seg[1] = (uint8_t)sq;
     if (r == STAX_CHAIN_DONE) {
-        commit(v, a, &done, &before, seg, 2, sx, sy);
+        commit(v, a, &done, &before, seg, sx, sy);
         return;
     }
     app_trace(a, "stax jump %s", name);
-    stax_chain_board(&v->chain, &v->st.b, &v->shown);
+    stax_chain_board(&v->chain, &v->st->b, &v->shown);
     anim_start(v, &before, seg, 2, 1, 0, 0, sx, sy);
     v->cursor = sq;
     cursor_to_target(v);
@@ -355,79 +300,39 @@ static void land(stax_view *v, app *a, int sq, float sx, float sy)
 
 /* ---------------------------------------------------------------- undo, redo, menu */
 
-static void go_to(stax_view *v, app *a, int cursor)
+/* Redo landed on a move: show it sliding in, as if it were played. */
+static void stax_view_redone(void *vv, app *a, const void *before_st, const game_move *m)
 {
-    char err[200];
-    ai_cancel(v);
-    v->an.active = 0;
-    v->promo_t = 0;
-    while (v->rec.cursor > cursor && record_undo(&v->rec, &v->st, err, sizeof err) == 0) {
-    }
-    while (v->rec.cursor < cursor && record_redo(&v->rec, &v->st, err, sizeof err) == 0) {
-    }
-    position_changed(v, a);
+    stax_view *v = vv;
+    const stax_state *before = before_st;
+    stax_board b = before->b;
+    int flags = stax_make(&b, m);
+    (void)a;
+    anim_start(v, &before->b, m->b, m->len, m->kind, (flags & STAX_MADE_PROMOTION) != 0, 1, NAN, NAN);
+    v->shown = before->b;
+    audio_play(SFX_PICKUP);
 }
 
-static void undo(stax_view *v, app *a)
+static void stax_view_score(const void *vv, score_report *rep)
 {
-    int t = undo_target(v);
-    if (t < 0) {
-        audio_play(SFX_ERROR);
-        return;
-    }
-    audio_play(SFX_CLICK);
-    app_trace(a, "stax undo");
-    go_to(v, a, t);
-}
-
-static void redo(stax_view *v, app *a)
-{
-    int t = redo_target(v);
-    stax_state before = v->st;
-    game_move m;
-    char err[200];
-    if (t < 0) {
-        audio_play(SFX_ERROR);
-        return;
-    }
-    app_trace(a, "stax redo");
-    go_to(v, a, t);
-    /* Show the last redone move sliding in, as if it were played. */
-    if (t == v->rec.cursor && t > 0 && record_replay(&v->rec, t - 1, &before, err, sizeof err) == 0 &&
-        stax_rules.move_read(&before, v->rec.moves[t - 1], &m, err, sizeof err) == 0) {
-        stax_board b = before.b;
-        int flags = stax_make(&b, &m);
-        anim_start(v, &before.b, m.b, m.len, m.kind, (flags & STAX_MADE_PROMOTION) != 0, 1, NAN, NAN);
-        v->shown = before.b;
-        audio_play(SFX_PICKUP);
-    }
-}
-
-static void open_menu(stax_view *v, app *a)
-{
-    audio_play(SFX_CLICK);
-    app_scene_push(a, table_menu_create(a, &v->menu_choice, v->can_undo, v->can_redo));
-}
-
-static void quit_table(stax_view *v, app *a) { table_quit(a, &v->m, &v->rec, v->over, "stax"); }
-
-static void show_score(stax_view *v, app *a)
-{
-    score_report rep;
+    const stax_view *v = vv;
     game_result res;
-    memset(&rep, 0, sizeof rep);
-    stax_rules.result(&v->st, &res);
-    rep.game_id = "stax";
-    rep.players = 2;
+    stax_rules.result(v->st, &res);
+    rep->players = 2;
     for (int s = 0; s < 2; s++) {
         char seat[48];
-        uint64_t tops = v->st.b.occ & (s ? v->st.b.blue : ~v->st.b.blue);
-        table_seat_name(&v->m, s, seat, sizeof seat);
-        snprintf(rep.names[s], sizeof rep.names[s], "%s \xe2\x80\x94 %s", side_names[s], seat);
-        rep.total[s] = __builtin_popcountll(tops);
-        rep.rank[s] = res.rank[s];
+        uint64_t tops = v->st->b.occ & (s ? v->st->b.blue : ~v->st->b.blue);
+        table_seat_name(v->m, s, seat, sizeof seat);
+        snprintf(rep->names[s], sizeof rep->names[s], "%s \xe2\x80\x94 %s", side_names[s], seat);
+        rep->total[s] = __builtin_popcountll(tops);
+        rep->rank[s] = res.rank[s];
     }
-    app_scene_replace(a, score_scene_create(a, &rep));
+}
+
+static void stax_view_over(void *vv, app *a, const game_result *res)
+{
+    (void)vv;
+    app_trace(a, "stax over %s", res->winner < 0 ? "draw" : side_names[res->winner]);
 }
 
 /* ---------------------------------------------------------------- input */
@@ -498,15 +403,13 @@ static void cursor_move(stax_view *v, int df, int dr)
     audio_play(SFX_TICK);
 }
 
-static void accept(stax_view *v, app *a)
+static table_intent accept(stax_view *v, app *a)
 {
-    if (v->over) {
-        show_score(v, a);
-        return;
-    }
+    if (table_over(v->t))
+        return TABLE_SCORE;
     if (!human_turn(v)) {
         audio_play(SFX_ERROR);
-        return;
+        return TABLE_NONE;
     }
     if (v->chain.len == 0) {
         if (pick(v, a, v->cursor) == 0)
@@ -516,26 +419,27 @@ static void accept(stax_view *v, app *a)
     } else {
         land(v, a, v->cursor, NAN, NAN);
     }
+    return TABLE_NONE;
 }
 
-static void stax_view_input(scene *s, app *a, const action_event *ev)
+static table_intent stax_view_input(void *vv, app *a, const action_event *ev)
 {
-    stax_view *v = s->data;
+    stax_view *v = vv;
     int id;
     if (ev->act == ACT_POINTER_MOVE || ev->act == ACT_POINTER_DOWN || ev->act == ACT_POINTER_UP) {
         v->px = ev->x;
         v->py = ev->y;
         id = ui_nav_event(&v->nav, a, ev);
-        if (id == ID_UNDO && v->can_undo)
-            undo(v, a);
-        else if (id == ID_REDO && v->can_redo)
-            redo(v, a);
-        else if (id == ID_MENU)
-            open_menu(v, a);
-        else if (id >= 0)
+        if (id == ID_UNDO && table_can_undo(v->t))
+            return TABLE_UNDO;
+        if (id == ID_REDO && table_can_redo(v->t))
+            return TABLE_REDO;
+        if (id == ID_MENU)
+            return TABLE_MENU;
+        if (id >= 0)
             audio_play(SFX_ERROR);
-        if (id >= 0 || (ev->act == ACT_POINTER_DOWN && ev->button != SDL_BUTTON_LEFT))
-            return;
+        if (id >= 0 || (ev->act == ACT_POINTER_DOWN && ev->button != INPUT_BUTTON_LEFT))
+            return TABLE_NONE;
     }
     switch (ev->act) {
     case ACT_POINTER_MOVE:
@@ -548,10 +452,9 @@ static void stax_view_input(scene *s, app *a, const action_event *ev)
         }
         break;
     case ACT_POINTER_DOWN:
-        if (v->over && square_at(v, ev->x, ev->y) >= 0)
-            show_score(v, a);
-        else
-            pointer_down(v, a, ev);
+        if (table_over(v->t) && square_at(v, ev->x, ev->y) >= 0)
+            return TABLE_SCORE;
+        pointer_down(v, a, ev);
         break;
     case ACT_POINTER_UP:
         pointer_up(v, a, ev);
@@ -569,26 +472,21 @@ static void stax_view_input(scene *s, app *a, const action_event *ev)
         cursor_move(v, 1, 0);
         break;
     case ACT_ACCEPT:
-        accept(v, a);
-        break;
+        return accept(v, a);
     case ACT_BACK:
         if (v->chain.len > 0 && !v->an.active)
             cancel_pick(v, a);
         else
-            open_menu(v, a);
+            return TABLE_MENU;
         break;
     case ACT_MENU:
-        open_menu(v, a);
-        break;
+        return TABLE_MENU;
     case ACT_PREV_TAB:
-        undo(v, a);
-        break;
+        return TABLE_UNDO;
     case ACT_NEXT_TAB:
-        redo(v, a);
-        break;
+        return TABLE_REDO;
     case ACT_ALT:
-        app_scene_push(a, rules_scene_create(a, "stax"));
-        break;
+        return TABLE_RULES;
     case ACT_WHEEL:
         v->list_scroll -= ev->wheel * 48;
         v->list_follow = 0;
@@ -596,34 +494,10 @@ static void stax_view_input(scene *s, app *a, const action_event *ev)
     default:
         break;
     }
+    return TABLE_NONE;
 }
 
 /* ---------------------------------------------------------------- update */
-
-static void computer_turn(stax_view *v, app *a)
-{
-    int seat = stax_rules.current_player(&v->st);
-    if (v->over || v->an.active || seat < 0 || seat_human(v, seat))
-        return;
-    if (!v->job)
-        v->job = table_ai_start(&stax_rules, &v->st, v->m.level[seat], table_ai_seed(&v->rec));
-    if (!v->job || v->time < v->due)
-        return;
-    /* Headless capture waits for the answer, so its frames are the same every run. */
-    if (!table_ai_done(v->job) && !a->opt.screenshot)
-        return;
-    {
-        game_move m;
-        table_ai *j = v->job;
-        v->job = NULL;
-        if (table_ai_take(j, &m) != 0) {
-            log_error("stax table: the computer found no move");
-            return;
-        }
-        audio_play(SFX_PICKUP);
-        commit(v, a, &m, &v->st.b, m.b, m.len, NAN, NAN);
-    }
-}
 
 static void anim_update(stax_view *v, app *a, double dt)
 {
@@ -654,63 +528,34 @@ static void anim_update(stax_view *v, app *a, double dt)
         app_trace(a, "stax promotion");
     }
     if (an->whole)
-        v->shown = v->st.b;
+        v->shown = v->st->b;
     /* The computer's answer waits for the slide, then its own short pause. */
-    v->due = v->time + (humans(v) == 0 ? PACE_WATCH : PACE_REPLY);
+    table_pace(v->t);
     if (!an->whole && stax_chain_forced(&v->chain) >= 0)
-        v->forced_at = v->time + FORCED_DELAY;
+        v->forced_at = table_time(v->t) + FORCED_DELAY;
 }
 
-static void over_update(stax_view *v, app *a)
+static void stax_view_update(void *vv, app *a, double dt)
 {
-    game_result res;
-    if (!v->over || v->an.active)
-        return;
-    if (!v->over_announced) {
-        v->over_announced = 1;
-        v->over_time = v->time;
-        stax_rules.result(&v->st, &res);
-        app_trace(a, "stax over %s", res.winner < 0 ? "draw" : side_names[res.winner]);
-        audio_play(SFX_WIN);
-        table_save_delete(a, "stax");
-    } else if (v->time - v->over_time > OVER_DELAY) {
-        show_score(v, a);
-    }
-}
-
-static void stax_view_update(scene *s, app *a, double dt)
-{
-    stax_view *v = s->data;
-    float k = 1.0f - expf(-(float)dt * 25.0f);
-    table_menu_choice c = v->menu_choice;
-    v->menu_choice = TABLE_MENU_NONE;
-    v->time += dt;
-    if (c == TABLE_MENU_UNDO)
-        undo(v, a);
-    else if (c == TABLE_MENU_REDO)
-        redo(v, a);
-    else if (c == TABLE_MENU_RULES)
-        app_scene_push(a, rules_scene_create(a, "stax"));
-    else if (c == TABLE_MENU_QUIT) {
-        quit_table(v, a);
-        return;
-    }
+    stax_view *v = vv;
     layout(v, a);
     ui_nav_update(&v->nav, dt, a->settings.v[SETTING_reduced_motion]);
     anim_update(v, a, dt);
-    if (v->forced_at > 0 && v->time >= v->forced_at && human_turn(v)) {
+    if (v->forced_at > 0 && table_time(v->t) >= v->forced_at && human_turn(v)) {
         int f = stax_chain_forced(&v->chain);
         v->forced_at = 0;
         if (f >= 0)
             land(v, a, f, NAN, NAN);
     }
-    computer_turn(v, a);
-    over_update(v, a);
-    if (a->scenes.n > 0 && scene_top(&a->scenes) != s)
-        return; /* the score screen replaced us */
+}
+
+/* Interpolated glides: the drag follows the pointer, the cursor its square. */
+static void stax_view_follow(void *vv, app *a, double dt)
+{
+    stax_view *v = vv;
+    float k = 1.0f - expf(-(float)dt * 25.0f);
     if (v->promo_t > 0)
         v->promo_t -= (float)dt;
-    /* Interpolated glides: the drag follows the pointer, the cursor its square. */
     v->drag_px = v->drag_x;
     v->drag_py = v->drag_y;
     {
@@ -728,12 +573,12 @@ static void stax_view_update(scene *s, app *a, double dt)
     }
     v->list_scroll_prev = v->list_scroll;
     {
-        float rows = (float)((v->rec.n_moves + 1) / 2), row_h = 40;
+        float rows = (float)((v->rec->n_moves + 1) / 2), row_h = 40;
         float max = rows * row_h - v->list_box.h;
         if (max < 0)
             max = 0;
         if (v->list_follow) {
-            float want = (float)((v->rec.cursor + 1) / 2) * row_h - v->list_box.h + row_h;
+            float want = (float)((v->rec->cursor + 1) / 2) * row_h - v->list_box.h + row_h;
             v->list_scroll = want < 0 ? 0 : want;
         }
         if (v->list_scroll > max)
@@ -844,7 +689,7 @@ static void draw_board(render *r, const stax_view *v)
 
 static void draw_highlights(render *r, app *a, const stax_view *v)
 {
-    float pulse = 0.5f + 0.5f * sinf((float)v->time * 6.0f);
+    float pulse = 0.5f + 0.5f * sinf((float)table_time(v->t) * 6.0f);
     if (a->settings.v[SETTING_reduced_motion])
         pulse = 0.8f;
     if (v->has_last && !v->an.active) {
@@ -967,13 +812,13 @@ static void draw_cursor(render *r, app *a, const stax_view *v, float alpha)
 static void draw_player(render *r, app *a, const stax_view *v, int s, float y)
 {
     rrect row = {v->left.x + 24, y, v->left.w - 48, 84};
-    int to_move = !v->over && stax_rules.current_player(&v->st) == s;
+    int to_move = !table_over(v->t) && stax_rules.current_player(v->st) == s;
     char seat[48], line[96];
-    int stacks = __builtin_popcountll(v->st.b.occ & (s ? v->st.b.blue : ~v->st.b.blue)), men[2] = {0, 0};
+    int stacks = __builtin_popcountll(v->st->b.occ & (s ? v->st->b.blue : ~v->st->b.blue)), men[2] = {0, 0};
     for (int sq = 0; sq < 64; sq++)
-        if (v->st.b.occ >> sq & 1) {
+        if (v->st->b.occ >> sq & 1) {
             int n[2];
-            stax_stack_count(&v->st.b, sq, n);
+            stax_stack_count(&v->st->b, sq, n);
             men[0] += n[0];
             men[1] += n[1];
         }
@@ -982,14 +827,14 @@ static void draw_player(render *r, app *a, const stax_view *v, int s, float y)
     if (to_move)
         render_round_outline(r, row, 18, 3, side_colors[s]);
     draw_man(r, a, row.x + 46, row.y + 62, 0, s, 0, 0, 255);
-    table_seat_name(&v->m, s, seat, sizeof seat);
+    table_seat_name(v->m, s, seat, sizeof seat);
     render_text(r, FONT_SANS_BOLD, UI_BODY, row.x + 90, row.y + 8, UI_INK, side_names[s]);
     render_text(r, FONT_SANS, UI_SMALL, row.x + 90 + render_text_width(r, FONT_SANS_BOLD, UI_BODY, side_names[s]) + 12,
                 row.y + 12, UI_INK_SOFT, seat);
     snprintf(line, sizeof line, "%d stack%s on top \xc2\xb7 %d men", stacks, stacks == 1 ? "" : "s", men[s]);
     render_text(r, FONT_SANS, UI_SMALL, row.x + 90, row.y + 46, UI_INK_SOFT, line);
-    if (to_move && v->job) {
-        int dots = (int)(v->time * 3) % 4;
+    if (to_move && table_thinking(v->t)) {
+        int dots = (int)(table_time(v->t) * 3) % 4;
         snprintf(line, sizeof line, "thinking%.*s", dots, "...");
         render_text(r, FONT_SANS_OBLIQUE, UI_SMALL, row.x + row.w - 120, row.y + 46, UI_INK_SOFT, line);
     }
@@ -998,10 +843,10 @@ static void draw_player(render *r, app *a, const stax_view *v, int s, float y)
 
 static void status_text(const stax_view *v, char *buf, size_t n)
 {
-    int side = v->st.b.stm;
-    if (v->over) {
+    int side = v->st->b.stm;
+    if (table_over(v->t)) {
         game_result res;
-        stax_rules.result(&v->st, &res);
+        stax_rules.result(v->st, &res);
         if (res.winner < 0)
             snprintf(buf, n, "Draw. Press to see the score.");
         else
@@ -1015,7 +860,7 @@ static void status_text(const stax_view *v, char *buf, size_t n)
         } else {
             snprintf(buf, n, "The chain must go on: choose the next jump.");
         }
-    } else if (!seat_human(v, side)) {
+    } else if (!table_seat_human(v->t, side)) {
         snprintf(buf, n, "%s (computer) is thinking.", side_names[side]);
     } else if (v->chain.capture) {
         snprintf(buf, n, "%s to move. Capture is compulsory.", side_names[side]);
@@ -1084,7 +929,7 @@ static void draw_left(render *r, app *a, const stax_view *v)
     draw_player(r, a, v, STAX_RED, v->left.y + 120);
     status_text(v, status, sizeof status);
     render_text_wrapped(r, FONT_SANS_BOLD, UI_SMALL, v->left.x + 28, v->left.y + 226, v->left.w - 56,
-                        TEXT_LEFT, v->over ? UI_ACCENT : UI_INK, status, 1);
+                        TEXT_LEFT, table_over(v->t) ? UI_ACCENT : UI_INK, status, 1);
     draw_inspect(r, a, v, (rrect){v->left.x + 24, v->left.y + 330, v->left.w - 48, v->left.h - 354});
 }
 
@@ -1097,41 +942,41 @@ static void draw_right(render *r, app *a, stax_view *v, float alpha)
     ui_audit_box(lb);
     render_round_rect(r, lb, 14, UI_PAPER);
     render_push_clip(r, lb);
-    if (v->rec.n_moves == 0)
+    if (v->rec->n_moves == 0)
         render_text(r, FONT_SANS_OBLIQUE, UI_SMALL, lb.x + 16, lb.y + 12, UI_INK_SOFT, "No moves yet.");
-    for (int k = 0; k < v->rec.n_moves; k += 2) {
+    for (int k = 0; k < v->rec->n_moves; k += 2) {
         float y = lb.y + 6 + (float)(k / 2) * row_h - scroll;
         char num[16];
         if (y + row_h < lb.y || y > lb.y + lb.h)
             continue;
         snprintf(num, sizeof num, "%d.", k / 2 + 1);
         render_text(r, FONT_SANS, UI_SMALL, lb.x + 12, y + 6, UI_INK_SOFT, num);
-        for (int j = 0; j < 2 && k + j < v->rec.n_moves; j++) {
+        for (int j = 0; j < 2 && k + j < v->rec->n_moves; j++) {
             float x = lb.x + 70 + (float)j * (lb.w - 82) / 2;
-            int latest = k + j == v->rec.cursor - 1, undone = k + j >= v->rec.cursor;
+            int latest = k + j == v->rec->cursor - 1, undone = k + j >= v->rec->cursor;
             if (latest)
                 render_round_rect(r, (rrect){x - 6, y + 2, (lb.w - 82) / 2 - 4, row_h - 4}, 8,
                                   (rcolor){255, 214, 110, 255});
             render_text(r, latest ? FONT_SANS_BOLD : FONT_MONO, UI_SMALL, x, y + 6,
-                        undone ? UI_DISABLED : UI_INK, v->rec.moves[k + j]);
+                        undone ? UI_DISABLED : UI_INK, v->rec->moves[k + j]);
         }
     }
     render_pop_clip(r);
-    ui_draw_button(r, ui_nav_item(&v->nav, ID_UNDO)->r, "Undo", v->nav.hover == ID_UNDO, v->can_undo, 0);
-    ui_draw_button(r, ui_nav_item(&v->nav, ID_REDO)->r, "Redo", v->nav.hover == ID_REDO, v->can_redo, 0);
+    ui_draw_button(r, ui_nav_item(&v->nav, ID_UNDO)->r, "Undo", v->nav.hover == ID_UNDO, table_can_undo(v->t), 0);
+    ui_draw_button(r, ui_nav_item(&v->nav, ID_REDO)->r, "Redo", v->nav.hover == ID_REDO, table_can_redo(v->t), 0);
     ui_draw_button(r, ui_nav_item(&v->nav, ID_MENU)->r, "Menu", v->nav.hover == ID_MENU, 1, 0);
     (void)a;
 }
 
-static void stax_view_draw(scene *s, app *a, render *r, float alpha)
+static void stax_view_draw(void *vv, app *a, render *r, float alpha)
 {
-    stax_view *v = s->data;
+    stax_view *v = vv;
     const char *back = v->chain.len > 0 ? "Put back" : "Menu";
     ui_draw_table(r, a->vw);
     {
         char sub[160], n0[48], n1[48];
-        table_seat_name(&v->m, 0, n0, sizeof n0);
-        table_seat_name(&v->m, 1, n1, sizeof n1);
+        table_seat_name(v->m, 0, n0, sizeof n0);
+        table_seat_name(v->m, 1, n1, sizeof n1);
         snprintf(sub, sizeof sub, "Red: %s  \xc2\xb7  Blue: %s", n0, n1);
         render_text(r, FONT_SERIF_BOLD, 56, v->board.x - 24, 40, UI_CREAM, "STAX");
         render_text(r, FONT_SANS, UI_SMALL, v->board.x + 150, 62, (rcolor){240, 220, 190, 255}, sub);
@@ -1142,52 +987,63 @@ static void stax_view_draw(scene *s, app *a, render *r, float alpha)
     draw_cursor(r, a, v, alpha);
     draw_left(r, a, v);
     draw_right(r, a, v, alpha);
-    ui_draw_hints(r, a, v->over ? "Score" : v->chain.len > 0 ? "Land" : "Pick up", back, "Rules");
+    ui_draw_hints(r, a, table_over(v->t) ? "Score" : v->chain.len > 0 ? "Land" : "Pick up", back, "Rules");
 }
 
 /* ---------------------------------------------------------------- lifetime */
 
-static void stax_view_enter(scene *s, app *a)
+static void stax_view_enter(void *vv, app *a)
 {
-    stax_view *v = s->data;
+    stax_view *v = vv;
     layout(v, a);
-    position_changed(v, a);
+    table_refresh(v->t, a);
     square_center(v, v->cursor, &v->cur_x, &v->cur_y);
     v->cur_px = v->cur_x;
     v->cur_py = v->cur_y;
 }
 
-static void stax_view_leave(scene *s, app *a)
-{
-    stax_view *v = s->data;
-    save_now(v, a);
-    /* The app is closing: let a search finish rather than leave it running at exit. */
-    table_ai_drop(v->job, a->quit);
-    v->job = NULL;
-    record_free(&v->rec);
-    free(v);
-}
+static int stax_view_busy(const void *vv) { return ((const stax_view *)vv)->an.active; }
 
-scene *stax_view_create(app *a, const match_setup *m, game_record *rec)
+static void stax_view_destroy(void *v) { free(v); }
+
+static void *stax_view_new(table *t, app *a)
 {
     stax_view *v = calloc(1, sizeof *v);
     (void)a;
     if (!v)
         abort();
-    if (table_record_take(&v->rec, rec, "stax", &v->st) != 0) {
-        free(v);
-        return NULL;
-    }
-    v->m = *m;
+    v->t = t;
+    v->m = table_match(t);
+    v->rec = table_record(t);
+    v->st = table_state(t);
     v->hover_sq = -1;
     v->press_target = -1;
     v->promo_sq = -1;
     v->cursor = 2 * 8 + 2; /* c3, where Red's play usually starts */
-    if (v->st.b.stm == STAX_BLUE)
+    if (v->st->b.stm == STAX_BLUE)
         v->cursor = 5 * 8 + 3; /* d6 */
     v->an.sx = v->an.sy = NAN;
     ui_nav_init(&v->nav, "stax");
-    v->base = (scene){"table", 0, stax_view_enter, stax_view_leave, stax_view_input, stax_view_update,
-                      stax_view_draw, v};
-    return &v->base;
+    return v;
 }
+
+const table_view_ops stax_view_ops = {
+    .trace = "stax",
+    .pace_watch = 0.6, /* seconds between moves when computers play each other */
+    .pace_reply = 0.35, /* the computer's shortest pause before it answers */
+    .undo = 1,
+    .curtain = 0,
+    .create = stax_view_new,
+    .destroy = stax_view_destroy,
+    .enter = stax_view_enter,
+    .update = stax_view_update,
+    .follow = stax_view_follow,
+    .draw = stax_view_draw,
+    .input = stax_view_input,
+    .busy = stax_view_busy,
+    .played = stax_view_played,
+    .redone = stax_view_redone,
+    .changed = stax_view_changed,
+    .over = stax_view_over,
+    .score = stax_view_score,
+};

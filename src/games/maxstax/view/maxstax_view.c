@@ -1,4 +1,4 @@
-#include "games/maxstax/view/speedstax_view.h"
+#include "games/maxstax/view/maxstax_view.h"
 
 #include <SDL.h>
 #include <math.h>
@@ -11,7 +11,8 @@
 #include "core/log.h"
 #include "games/maxstax/rules/maxstax_bot.h"
 #include "games/maxstax/rules/maxstax_match.h"
-#include "scenes/table.h"
+#include "table/table_menu.h"
+#include "table/table_store.h"
 #include "ui/ui.h"
 
 #define PI_F 3.14159265f
@@ -273,7 +274,7 @@ static void save_match(speedstax_view *v, app *a)
         text = more;
         sprintf(text + len, "%s\n", line);
     }
-    if (text && table_save_text(a, &v->m, "speedstax", text) == 0) {
+    if (text && table_save_text(a, &v->m, v->m.game->id, text) == 0) {
         v->saved = 1;
         match_summary(v, sum, sizeof sum);
         app_trace(a, "speedstax saved: %s", sum);
@@ -288,7 +289,7 @@ static void show_score(speedstax_view *v, app *a)
     score_report rep;
     const speedstax_state *s = maxstax_match_rounds(v->match);
     memset(&rep, 0, sizeof rep);
-    rep.game_id = "speedstax";
+    rep.game_id = v->m.game->id;
     rep.players = v->players;
     rep.rounds = speedstax_rounds_scored(s);
     for (int p = 0; p < v->players; p++) {
@@ -341,7 +342,7 @@ static void rounds_update(speedstax_view *v, app *a)
                   v->players > 3 && !v->results_stackoff ? s->last_points[3] : 0,
                   v->results_final ? " (match over)" : "");
         if (v->results_final) {
-            table_save_delete(a, "speedstax"); /* nothing left to resume */
+            table_save_delete(a, v->m.game->id); /* nothing left to resume */
         } else if (s->phase == SPEEDSTAX_STACKOFF) {
             char who[32] = "";
             for (int p = 0; p < v->players; p++)
@@ -600,7 +601,7 @@ static void speedstax_view_input(scene *s, app *a, const action_event *ev)
     case ACT_POINTER_DOWN:
         if (v->results_left > 0)
             results_done(v, a);
-        else if (p >= 0 && ev->button == SDL_BUTTON_LEFT)
+        else if (p >= 0 && ev->button == INPUT_BUTTON_LEFT)
         {
             v->ctl[p].grab_wait = 0.6;
             v->ctl[p].gx = v->ctl[p].x;
@@ -608,7 +609,7 @@ static void speedstax_view_input(scene *s, app *a, const action_event *ev)
         }
         break;
     case ACT_POINTER_UP:
-        if (p >= 0 && ev->button == SDL_BUTTON_LEFT) {
+        if (p >= 0 && ev->button == INPUT_BUTTON_LEFT) {
             v->ctl[p].grab_wait = 0;
             v->ctl[p].actions = (v->ctl[p].actions & ~(unsigned)MAXSTAX_IN_GRAB) | MAXSTAX_IN_RELEASE;
         }
@@ -633,7 +634,7 @@ static void speedstax_view_input(scene *s, app *a, const action_event *ev)
         open_menu(v, a);
         break;
     case ACT_ALT:
-        app_scene_push(a, rules_scene_create(a, "maxstax"));
+        app_scene_push(a, rules_scene_create(a, v->m.game->rules_doc));
         break;
     default:
         break;
@@ -647,7 +648,7 @@ static void speedstax_view_update(scene *s, app *a, double dt)
     v->menu_choice = TABLE_MENU_NONE;
     v->time += dt;
     if (c == TABLE_MENU_RULES)
-        app_scene_push(a, rules_scene_create(a, "maxstax"));
+        app_scene_push(a, rules_scene_create(a, v->m.game->rules_doc));
     else if (c == TABLE_MENU_QUIT) {
         save_match(v, a);
         table_leave(a);
@@ -1088,16 +1089,13 @@ static scene *view_start(speedstax_view *v, app *a, uint64_t bot_seed)
     return &v->base;
 }
 
-scene *speedstax_view_create(app *a, const match_setup *m, game_record *rec)
+static scene *maxstax_view_create(app *a, const match_setup *m, uint64_t seed)
 {
     speedstax_view *v;
     maxstax_setup setup;
     char err[200];
-    uint64_t seed = rec ? rec->seed : 1;
     double round_s = 0;
     int n_played = 0, played[SPEEDSTAX_ROUNDS][SPEEDSTAX_MAX_PLAYERS];
-    if (rec)
-        record_free(rec);
     if (!(v = view_new(m)))
         return NULL;
     parse_options(v, a->opt.position, &seed, &round_s, &n_played, played);
@@ -1151,7 +1149,7 @@ static int bots_resume(speedstax_view *v, const char *t, char *err, size_t errn)
     return 0;
 }
 
-scene *speedstax_view_resume(app *a, const match_setup *m, const char *text, char *err, size_t errn)
+static scene *maxstax_view_resume(app *a, const match_setup *m, const char *text, char *err, size_t errn)
 {
     speedstax_view *v = view_new(m);
     const speedstax_state *s;
@@ -1192,3 +1190,5 @@ scene *speedstax_view_resume(app *a, const match_setup *m, const char *text, cha
     app_trace(a, "speedstax resumed: %s", sum);
     return &v->base;
 }
+
+const table_realtime_ops maxstax_view_realtime = {maxstax_view_create, maxstax_view_resume};

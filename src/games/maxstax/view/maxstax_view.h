@@ -14,20 +14,13 @@
  * P's space; K = 99 is the whole card; "compose=P:K:each" again at every new
  * round and stack-off), "played=A.B/C.D" (start after rounds already played
  * with these points, a round per '/', a seat per '.') and "ghost". */
-#ifndef STACKHOUSE_SPEEDSTAX_VIEW_H
-#define STACKHOUSE_SPEEDSTAX_VIEW_H
+#ifndef STACKHOUSE_MAXSTAX_VIEW_H
+#define STACKHOUSE_MAXSTAX_VIEW_H
 
-#include "core/record.h"
-#include "scenes/scenes.h"
+#include "table/modes.h"
 
-struct app;
-
-/* The table for match m (a SPEEDSTAX setup); rec may be NULL (a real-time
- * match keeps no move record) and is freed when given. */
-scene *speedstax_view_create(struct app *a, const match_setup *m, game_record *rec);
-/* The table for a saved match (its text from maxstax_match_save) with seats
- * m; NULL with the reason in err when the save is not sound (nothing else
- * changes). A table_resume_fn. */
-scene *speedstax_view_resume(struct app *a, const match_setup *m, const char *text, char *err, size_t errn);
+/* The MAXSTAX table (a real-time view): a new match from a seed, or a saved
+ * match from its text (maxstax_match_save and the computer stackers' lines). */
+extern const table_realtime_ops maxstax_view_realtime;
 
 #endif

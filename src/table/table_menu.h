@@ -1,0 +1,22 @@
+/* The pause menu every table shares: resume, undo, redo, rules, save & quit. */
+#ifndef STACKHOUSE_TABLE_MENU_H
+#define STACKHOUSE_TABLE_MENU_H
+
+#include "app/scene.h"
+
+struct app;
+
+/* What the pause menu hands back to its table. */
+typedef enum table_menu_choice {
+    TABLE_MENU_NONE,
+    TABLE_MENU_RESUME,
+    TABLE_MENU_UNDO,
+    TABLE_MENU_REDO,
+    TABLE_MENU_RULES,
+    TABLE_MENU_QUIT
+} table_menu_choice;
+
+/* The pause menu over a table; the choice is written to *choice when it closes. */
+scene *table_menu_create(struct app *a, table_menu_choice *choice, int can_undo, int can_redo);
+
+#endif
