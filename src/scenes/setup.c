@@ -22,7 +22,6 @@ enum {
     ID_RESUME
 };
 
-static const char *const level_names[] = {"Easy", "Medium", "Hard"};
 static const rcolor seat_colors[GAME_MAX_PLAYERS] = {
     {200, 70, 50, 255}, {47, 111, 170, 255}, {60, 150, 80, 255}, {140, 80, 160, 255}};
 
@@ -108,7 +107,7 @@ static void cycle(setup *p, app *a, int id, int dir)
         int i = id - ID_LEVEL;
         if (p->m.seat[i] != SEAT_COMPUTER)
             return;
-        p->m.level[i] = (p->m.level[i] + 3 + dir) % 3;
+        p->m.level[i] = (ai_level)(AI_EASY + (p->m.level[i] - AI_EASY + 3 + dir) % 3);
     } else if (id >= ID_OPT && id < ID_OPT + GAME_MAX_OPTIONS) {
         const game_option *o = option(p, id - ID_OPT);
         int *v = &p->m.params.opt[id - ID_OPT];
@@ -255,7 +254,7 @@ static void setup_draw(scene *s, app *a, render *r, float alpha)
                            (rrect){ui_nav_item(&p->nav, ID_SEAT + i)->r.x + 16, ry + 17, 36, 36},
                            UI_INK_SOFT);
         value_box(r, ui_nav_item(&p->nav, ID_LEVEL + i)->r,
-                  p->m.seat[i] == SEAT_COMPUTER ? level_names[p->m.level[i]] : "\xe2\x80\x94",
+                  p->m.seat[i] == SEAT_COMPUTER ? table_level_label(p->m.level[i]) : "\xe2\x80\x94",
                   p->nav.focus == ID_LEVEL + i, p->m.seat[i] == SEAT_COMPUTER, 1);
     }
     y += 60 + 92.0f * (float)g->max_players;
@@ -321,7 +320,7 @@ scene *setup_scene_create(app *a, const game_info *g)
     p->m.seat[0] = SEAT_HUMAN;
     for (int i = 1; i < GAME_MAX_PLAYERS; i++) {
         p->m.seat[i] = SEAT_COMPUTER;
-        p->m.level[i] = 1;
+        p->m.level[i] = AI_MEDIUM;
     }
     if (g->rules)
         game_params_default(g->rules, &p->m.params, p->m.players);

@@ -10,7 +10,7 @@
 
 struct table_ai {
     const game_rules *g;
-    int level;
+    ai_level level;
     uint64_t seed;
     game_move out;
     int rc;
@@ -28,13 +28,13 @@ static void ai_release(table_ai *j)
 static int ai_thread(void *p)
 {
     table_ai *j = p;
-    j->rc = ai_choose(j->g, j->st, (ai_level)(AI_EASY + j->level % 3), j->seed, &j->out);
+    j->rc = ai_choose(j->g, j->st, j->level, j->seed, &j->out);
     SDL_AtomicSet(&j->done, 1);
     ai_release(j);
     return 0;
 }
 
-table_ai *table_ai_start(const game_rules *g, const void *st, int level, uint64_t seed)
+table_ai *table_ai_start(const game_rules *g, const void *st, ai_level level, uint64_t seed)
 {
     table_ai *j = calloc(1, sizeof *j + g->state_size + sizeof(max_align_t));
     if (!j)

@@ -6,14 +6,15 @@
 
 #include <stdint.h>
 
+#include "core/ai.h"
 #include "core/game.h"
 #include "core/record.h"
 
 typedef struct table_ai table_ai;
 
-/* Starts a search of position st (game g) at level (0 easy .. 2 hard), from
+/* Starts a search of position st (game g) at level, from
  * seed; without a thread it thinks here (the frame stalls, the game goes on). */
-table_ai *table_ai_start(const game_rules *g, const void *st, int level, uint64_t seed);
+table_ai *table_ai_start(const game_rules *g, const void *st, ai_level level, uint64_t seed);
 /* Whether the answer is ready. */
 int table_ai_done(const table_ai *j);
 /* Waits for the answer and frees the job: 0 with the move in out, or -1. */

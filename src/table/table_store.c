@@ -11,8 +11,8 @@
 
 #define SAVE_HEADER "stackhouse-table 1"
 
-static const char *const level_keys[] = {"easy", "medium", "hard"};
-static const char *const level_labels[] = {"Easy", "Medium", "Hard"};
+/* Labels by ai_level; the random level is never seated at a table. */
+static const char *const level_labels[] = {"Random", "Easy", "Medium", "Hard"};
 
 /* "human,medium": one word per seat. */
 void table_seats_write(const match_setup *m, char *buf, size_t n)
@@ -21,7 +21,7 @@ void table_seats_write(const match_setup *m, char *buf, size_t n)
     buf[0] = 0;
     for (int i = 0; i < m->players && len < n; i++)
         len += (size_t)snprintf(buf + len, n - len, "%s%s", i ? "," : "",
-                                m->seat[i] == SEAT_HUMAN ? "human" : level_keys[m->level[i] % 3]);
+                                m->seat[i] == SEAT_HUMAN ? "human" : ai_level_name(m->level[i]));
 }
 
 int table_seats_read(match_setup *m, const char *text)
@@ -35,12 +35,17 @@ int table_seats_read(match_setup *m, const char *text)
             m->seat[n] = SEAT_HUMAN;
             found = 1;
         }
-        for (int k = 0; k < 3 && !found; k++)
-            if (len == strlen(level_keys[k]) && strncmp(p, level_keys[k], len) == 0) {
+        if (!found && len < 16) {
+            char word[16];
+            ai_level lv;
+            memcpy(word, p, len);
+            word[len] = 0;
+            if (ai_level_parse(word, &lv) == 0 && lv >= AI_EASY) {
                 m->seat[n] = SEAT_COMPUTER;
-                m->level[n] = k;
+                m->level[n] = lv;
                 found = 1;
             }
+        }
         if (!found)
             return -1;
         n++;
@@ -61,7 +66,7 @@ int table_match_default(match_setup *m, const game_info *g, const char *seats)
     m->players = g->min_players;
     for (int i = 0; i < GAME_MAX_PLAYERS; i++) {
         m->seat[i] = i ? SEAT_COMPUTER : SEAT_HUMAN;
-        m->level[i] = 1;
+        m->level[i] = AI_MEDIUM;
     }
     if (g->rules)
         game_params_default(g->rules, &m->params, m->players);
@@ -72,12 +77,17 @@ int table_match_default(match_setup *m, const game_info *g, const char *seats)
     return 0;
 }
 
+const char *table_level_label(ai_level level)
+{
+    return level_labels[level >= AI_EASY && level <= AI_HARD ? level : AI_MEDIUM];
+}
+
 void table_seat_name(const match_setup *m, int seat, char *buf, size_t n)
 {
     if (m->seat[seat] == SEAT_HUMAN)
         snprintf(buf, n, "Human");
     else
-        snprintf(buf, n, "Computer (%s)", level_labels[m->level[seat] % 3]);
+        snprintf(buf, n, "Computer (%s)", table_level_label(m->level[seat]));
 }
 
 int table_save_text(app *a, const match_setup *m, const char *game_id, const char *body)

@@ -14,6 +14,8 @@ struct app;
 /* A default match for --scene table: seat 1 human, the rest computer (medium);
  * seats ("human,easy", ...) overrides them. 0, or -1 if seats is malformed. */
 int table_match_default(match_setup *m, const game_info *g, const char *seats);
+/* A computer level as the table and setup show it ("Hard"). */
+const char *table_level_label(ai_level level);
 /* A seat's name as the table and the score screen show it ("Computer (Hard)"). */
 void table_seat_name(const match_setup *m, int seat, char *buf, size_t n);
 /* The seats as one word each ("human,medium"). */

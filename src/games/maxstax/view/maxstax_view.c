@@ -1069,7 +1069,7 @@ static scene *view_start(speedstax_view *v, app *a, uint64_t bot_seed)
         if (seat_human(v, p))
             v->mouse_seat = p;
         else
-            maxstax_bot_init(&v->bot[p], p, 1 + v->m.level[p] % 3, bot_seed * 31 + (uint64_t)p);
+            maxstax_bot_init(&v->bot[p], p, v->m.level[p], bot_seed * 31 + (uint64_t)p);
     }
     if (v->turns && s->turn_seat >= 0)
         v->mouse_seat = s->turn_seat; /* resumed during someone's turn */
