@@ -6,24 +6,26 @@
 #include <string.h>
 
 #include "app/app.h"
+#include "core/modelist.h"
 #include "games/maxstax/view/maxstax_view.h"
 #include "games/nine/view/nine_view.h"
 #include "games/stax/view/stax_view.h"
 #include "table/table_store.h"
 
-/* Every mode with a table, by the core row's id; a mode is playable exactly
- * when it is listed here and its rules have landed. */
-static const table_mode modelist[] = {
-    {"speedstax", NULL, &maxstax_view_realtime},
-    {"stax", &stax_view_ops, NULL},
-    {"9stax", &nine_view_ops, NULL},
-};
+/* The view column of the one list (core/modelist.h), by the core row's id;
+ * a mode is playable exactly when it has a view and its rules have landed. */
+#define VIEW_TURNS(ops) &ops, NULL
+#define VIEW_REALTIME(ops) NULL, &ops
+#define VIEW_NONE NULL, NULL
+#define MODE(id, name, pitch, doc, tab, min, max, kind, rules, scoring, view) {#id, view},
+static const table_mode modelist[] = {MODE_LIST(MODE)};
+#undef MODE
 
 const table_mode *modes_find(const char *id)
 {
     for (size_t i = 0; id && i < sizeof modelist / sizeof modelist[0]; i++)
         if (strcmp(modelist[i].id, id) == 0)
-            return &modelist[i];
+            return modelist[i].turns || modelist[i].realtime ? &modelist[i] : NULL;
     return NULL;
 }
 

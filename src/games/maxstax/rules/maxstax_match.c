@@ -27,6 +27,7 @@ struct maxstax_match {
 
 void maxstax_setup_default(maxstax_setup *setup, int players)
 {
+    setup->scoring = MAXSTAX_SPEEDSTAX;
     setup->players = players;
     setup->stars_min = 1;
     setup->stars_max = 3;
@@ -58,6 +59,11 @@ maxstax_match *maxstax_match_new(const maxstax_setup *setup, const maxstax_deck 
                                  size_t errn)
 {
     int eligible[MAXSTAX_DECK_SIZE], n = 0;
+    if (setup->scoring != 0 && setup->scoring != MAXSTAX_SPEEDSTAX) {
+        /* SAMESTAX and SWAPSTAX share the world and the cards; their scoring is to come. */
+        snprintf(err, errn, "%s has no rules yet", setup->scoring == MAXSTAX_SAMESTAX ? "SAMESTAX" : "SWAPSTAX");
+        return NULL;
+    }
     if (setup->players < 2 || setup->players > SPEEDSTAX_MAX_PLAYERS) {
         snprintf(err, errn, "MAXSTAX is for 2 to 4 players, not %d", setup->players);
         return NULL;

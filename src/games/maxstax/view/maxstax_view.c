@@ -1100,6 +1100,7 @@ static scene *maxstax_view_create(app *a, const match_setup *m, uint64_t seed)
         return NULL;
     parse_options(v, a->opt.position, &seed, &round_s, &n_played, played);
     maxstax_setup_default(&setup, m->players);
+    setup.scoring = (maxstax_scoring)m->game->scoring; /* the mode row says how its match scores */
     /* More people than the mouse and the controllers: they take turns. */
     if (v->humans >= 2 && input_pad_count(&a->in) + 1 < v->humans)
         for (int p = 0; p < m->players; p++)
