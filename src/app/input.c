@@ -67,6 +67,20 @@ void input_quit(input *in)
     memset(in->pads, 0, sizeof in->pads);
 }
 
+int input_pad_present(const input *in, int pad)
+{
+    return pad >= 0 && pad < INPUT_MAX_PADS && in->pads[pad] != NULL;
+}
+
+int input_pad_stick(const input *in, int pad, double *x, double *y)
+{
+    if (!input_pad_present(in, pad))
+        return -1;
+    *x = SDL_GameControllerGetAxis(in->pads[pad], SDL_CONTROLLER_AXIS_LEFTX) / 32767.0;
+    *y = SDL_GameControllerGetAxis(in->pads[pad], SDL_CONTROLLER_AXIS_LEFTY) / 32767.0;
+    return 0;
+}
+
 int input_pad_count(const input *in)
 {
     int n = 0;

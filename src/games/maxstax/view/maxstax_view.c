@@ -1,6 +1,5 @@
 #include "games/maxstax/view/maxstax_view.h"
 
-#include <SDL.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -99,6 +98,15 @@ static const char *const seat_marks[SPEEDSTAX_MAX_PLAYERS] = {"maxstax/mark_circ
 /* ---------------------------------------------------------------- layout */
 
 static int seat_human(const speedstax_view *v, int p) { return v->m.seat[p] == SEAT_HUMAN; }
+
+/* The computer seats, a bit each. */
+static unsigned computers(const speedstax_view *v)
+{
+    unsigned mask = 0;
+    for (int p = 0; p < v->players; p++)
+        mask |= seat_human(v, p) ? 0u : 1u << p;
+    return mask;
+}
 
 /* "Player 2" for a person (when there are several), "Computer (Hard)"... */
 static void seat_name(const speedstax_view *v, int p, char *buf, size_t n)
@@ -258,22 +266,7 @@ static void save_match(speedstax_view *v, app *a)
     char *text, sum[160];
     if (v->saved || s->phase == SPEEDSTAX_OVER || (s->round == 1 && s->tick == 0))
         return;
-    text = maxstax_match_save(v->match);
-    /* The computer stackers follow the match's text, a line each, so that
-     * they resume mid-build instead of starting their structure again. */
-    for (int p = 0; text && p < v->players; p++) {
-        char line[2048], *more;
-        size_t len = strlen(text);
-        if (seat_human(v, p))
-            continue;
-        if (maxstax_bot_save(&v->bot[p], line, sizeof line) < 0 || !(more = realloc(text, len + strlen(line) + 2))) {
-            free(text);
-            text = NULL;
-            break;
-        }
-        text = more;
-        sprintf(text + len, "%s\n", line);
-    }
+    text = maxstax_bots_save(v->match, v->bot, computers(v));
     if (text && table_save_text(a, &v->m, v->m.game->id, text) == 0) {
         v->saved = 1;
         match_summary(v, sum, sizeof sum);
@@ -304,13 +297,7 @@ static void show_score(speedstax_view *v, app *a)
         seat_name(v, s->winner, name, sizeof name);
         snprintf(rep.note, sizeof rep.note, "%s won the speed-stack-off", name);
     }
-    for (int p = 0; p < v->players; p++) {
-        rep.rank[p] = 0;
-        for (int q = 0; q < v->players; q++)
-            rep.rank[p] += rep.total[q] > rep.total[p];
-        if (s->winner >= 0 && p != s->winner && rep.rank[p] == 0)
-            rep.rank[p] = 1; /* lost the stack-off */
-    }
+    speedstax_ranks(s, rep.rank);
     app_scene_replace(a, score_scene_create(a, &rep));
 }
 
@@ -421,12 +408,9 @@ static void turn_held(speedstax_view *v, app *a, int p, int steps)
 /* The stick moves a controller's cursor smoothly (polled every step). */
 static void pad_poll(speedstax_view *v, app *a, hand_ctl *c, double dt)
 {
-    SDL_GameController *gc = c->pad >= 0 && c->pad < INPUT_MAX_PADS ? a->in.pads[c->pad] : NULL;
     double ax, ay;
-    if (!gc)
+    if (input_pad_stick(&a->in, c->pad, &ax, &ay) != 0)
         return;
-    ax = SDL_GameControllerGetAxis(gc, SDL_CONTROLLER_AXIS_LEFTX) / 32767.0;
-    ay = SDL_GameControllerGetAxis(gc, SDL_CONTROLLER_AXIS_LEFTY) / 32767.0;
     if (fabs(ax) > 0.25)
         c->x = fmin(fmax(c->x + ax * CURSOR_SPEED * dt, v->view_x0), v->view_x1);
     if (fabs(ay) > 0.25)
@@ -443,7 +427,7 @@ static int pad_event(speedstax_view *v, app *a, const action_event *ev)
     for (int q = 0; q < v->players; q++)
         if (seat_human(v, q) && v->ctl[q].pad == ev->pad)
             p = q;
-    if (v->turns && ev->pad >= 0 && ev->pad < INPUT_MAX_PADS && a->in.pads[ev->pad])
+    if (v->turns && input_pad_present(&a->in, ev->pad))
         p = v->mouse_seat; /* taking turns: every device drives the one building */
     if (p < 0 || v->results_left > 0)
         return 0;
@@ -470,12 +454,12 @@ static void assign_pads(speedstax_view *v, app *a)
     for (int pass = 0; pass < 2; pass++)
         for (int p = 0; p < v->players; p++) {
             hand_ctl *c = &v->ctl[p];
-            if (c->pad >= 0 && !a->in.pads[c->pad])
+            if (c->pad >= 0 && !input_pad_present(&a->in, c->pad))
                 c->pad = -1; /* unplugged */
             if (!seat_human(v, p) || c->pad >= 0 || (pass == 0 && p == v->mouse_seat))
                 continue;
             for (int k = 0; k < INPUT_MAX_PADS && c->pad < 0; k++) {
-                int taken = !a->in.pads[k];
+                int taken = !input_pad_present(&a->in, k);
                 for (int q = 0; q < v->players; q++)
                     taken |= v->ctl[q].pad == k;
                 if (!taken)
@@ -1119,57 +1103,17 @@ static scene *maxstax_view_create(app *a, const match_setup *m, uint64_t seed)
     return view_start(v, a, seed);
 }
 
-/* Reads the computer stackers' lines of a save (one per computer seat);
- * returns 0, or -1 with a message. */
-static int bots_resume(speedstax_view *v, const char *t, char *err, size_t errn)
-{
-    int seen = 0;
-    while (*t) {
-        const char *nl = strchr(t, '\n');
-        size_t len = nl ? (size_t)(nl - t) : strlen(t);
-        char line[2048], why[160];
-        maxstax_bot b;
-        if (len >= sizeof line) {
-            snprintf(err, errn, "save: a computer stacker's line is too long");
-            return -1;
-        }
-        memcpy(line, t, len);
-        line[len] = 0;
-        if (maxstax_bot_load(&b, line, v->players, why, sizeof why) < 0) {
-            snprintf(err, errn, "save: %s", why);
-            return -1;
-        }
-        if (seat_human(v, b.player) || (seen >> b.player & 1)) {
-            snprintf(err, errn, "save: a second computer stacker, or one for a person's seat (%d)", b.player + 1);
-            return -1;
-        }
-        seen |= 1 << b.player;
-        v->bot[b.player] = b;
-        t += len + (nl != NULL);
-    }
-    return 0;
-}
-
 static scene *maxstax_view_resume(app *a, const match_setup *m, const char *text, char *err, size_t errn)
 {
     speedstax_view *v = view_new(m);
     const speedstax_state *s;
+    const char *bots_text;
     char sum[160];
     if (!v) {
         snprintf(err, errn, "the stacker cards cannot be read");
         return NULL;
     }
-    /* The match's own text ends at its "end" line; the computer stackers'
-     * lines follow it. */
-    const char *tail = strstr(text, "\nend\n");
-    char *match_text = tail ? strndup(text, (size_t)(tail + 5 - text)) : NULL;
-    if (!match_text) {
-        snprintf(err, errn, "save: no 'end' line");
-        free(v);
-        return NULL;
-    }
-    v->match = maxstax_match_load(match_text, &v->deck, err, errn);
-    free(match_text);
+    v->match = maxstax_bots_load_match(text, &v->deck, &bots_text, err, errn);
     if (!v->match) {
         free(v);
         return NULL;
@@ -1182,7 +1126,7 @@ static scene *maxstax_view_resume(app *a, const match_setup *m, const char *text
         return NULL;
     }
     view_start(v, a, s->r.s[0] ^ s->r.s[1]);
-    if (bots_resume(v, tail + 5, err, errn) < 0) {
+    if (maxstax_bots_load(v->bot, v->players, computers(v), bots_text, err, errn) < 0) {
         maxstax_match_free(v->match);
         free(v);
         return NULL;
