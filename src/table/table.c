@@ -216,9 +216,8 @@ static void redo(table *t, app *a)
 
 static void open_menu(table *t, app *a)
 {
-    audio_play(SFX_CLICK);
     /* A table without undo (hidden cards) never offers it. */
-    app_scene_push(a, table_menu_create(a, &t->menu_choice, t->can_undo, t->can_redo));
+    table_menu_open(a, &t->menu_choice, t->can_undo, t->can_redo);
 }
 
 static void show_score(table *t, app *a)
@@ -300,15 +299,12 @@ static void over_update(table *t, app *a)
 static void table_update(scene *s, app *a, double dt)
 {
     table *t = s->data;
-    table_menu_choice c = t->menu_choice;
-    t->menu_choice = TABLE_MENU_NONE;
+    table_menu_choice c = table_menu_take(a, &t->menu_choice, t->game->rules_doc);
     t->time += dt;
     if (c == TABLE_MENU_UNDO)
         undo(t, a);
     else if (c == TABLE_MENU_REDO)
         redo(t, a);
-    else if (c == TABLE_MENU_RULES)
-        app_scene_push(a, rules_scene_create(a, t->game->rules_doc));
     else if (c == TABLE_MENU_QUIT) {
         table_quit(a, &t->m, &t->rec, t->over, t->ops->trace);
         return;

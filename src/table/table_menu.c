@@ -5,6 +5,7 @@
 
 #include "app/app.h"
 #include "audio/audio.h"
+#include "scenes/scenes.h"
 #include "ui/ui.h"
 
 enum { MENU_RESUME, MENU_UNDO, MENU_REDO, MENU_RULES, MENU_QUIT, MENU_N };
@@ -102,4 +103,19 @@ scene *table_menu_create(app *a, table_menu_choice *choice, int can_undo, int ca
     ui_nav_init(&p->nav, "menu");
     p->base = (scene){"menu", 1, menu_enter, menu_leave, menu_input, menu_update, menu_draw, p};
     return &p->base;
+}
+
+void table_menu_open(app *a, table_menu_choice *choice, int can_undo, int can_redo)
+{
+    audio_play(SFX_CLICK);
+    app_scene_push(a, table_menu_create(a, choice, can_undo, can_redo));
+}
+
+table_menu_choice table_menu_take(app *a, table_menu_choice *choice, const char *rules_doc)
+{
+    table_menu_choice c = *choice;
+    *choice = TABLE_MENU_NONE;
+    if (c == TABLE_MENU_RULES)
+        app_scene_push(a, rules_scene_create(a, rules_doc));
+    return c;
 }

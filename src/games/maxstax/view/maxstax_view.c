@@ -550,8 +550,7 @@ static void play_step(speedstax_view *v, app *a, double dt)
 
 static void open_menu(speedstax_view *v, app *a)
 {
-    audio_play(SFX_CLICK);
-    app_scene_push(a, table_menu_create(a, &v->menu_choice, 0, 0));
+    table_menu_open(a, &v->menu_choice, 0, 0);
 }
 
 static void results_done(speedstax_view *v, app *a)
@@ -628,12 +627,9 @@ static void speedstax_view_input(scene *s, app *a, const action_event *ev)
 static void speedstax_view_update(scene *s, app *a, double dt)
 {
     speedstax_view *v = s->data;
-    table_menu_choice c = v->menu_choice;
-    v->menu_choice = TABLE_MENU_NONE;
+    table_menu_choice c = table_menu_take(a, &v->menu_choice, v->m.game->rules_doc);
     v->time += dt;
-    if (c == TABLE_MENU_RULES)
-        app_scene_push(a, rules_scene_create(a, v->m.game->rules_doc));
-    else if (c == TABLE_MENU_QUIT) {
+    if (c == TABLE_MENU_QUIT) {
         save_match(v, a);
         table_leave(a);
         return;
