@@ -1,207 +1,9 @@
 #include "games/maxstax/view/maxstax_view.h"
-
-#include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "app/app.h"
-#include "audio/audio.h"
-#include "core/log.h"
-#include "games/maxstax/rules/maxstax_bot.h"
-#include "games/maxstax/rules/maxstax_match.h"
-#include "table/table_menu.h"
-#include "table/table_store.h"
-#include "ui/ui.h"
-
-#define PI_F 3.14159265f
-/* A pane's margins around its camera, in virtual units: the table's edge
- * below the floor, and a little room above and to the sides. */
-#define PANE_FLOOR 26.0f
-#define PANE_TOP 14.0f
-#define PANE_SIDE 12.0f
-/* The ghost's lines, in virtual units: thin at every scale. */
-#define GHOST_LINE 2.5f
-#define N_BLOCKS (SPEEDSTAX_MAX_PLAYERS * MAXSTAX_BLOCKS_PER_PLAYER)
-#define RESULTS_S 4.0     /* round results stay this long (a click skips them) */
-#define CURSOR_SPEED 18.0 /* plank units per second at full stick */
-#define FLASH_S 2.0
-#define NUDGE 0.5     /* a d-pad press moves the cursor this far */
-
-enum { ID_CLAIM = 1, ID_MENU };
-
-typedef struct hand_ctl {
-    double x, y;       /* hand target, relative to the space */
-    unsigned actions;  /* MAXSTAX_IN_* gathered since the last step */
-    int turn;          /* turn steps gathered since the last step */
-    int held;          /* block held after the last step, or -1 */
-    int pad;           /* controller slot driving this hand, or -1 */
-    double grab_wait;  /* > 0: a grab waits for the hand to reach where the pointer pressed */
-    double gx, gy;     /* where it pressed */
-} hand_ctl;
-
-typedef struct speedstax_view {
-    scene base;
-    match_setup m;
-    maxstax_deck deck;
-    maxstax_match *match;
-    maxstax_bot bot[SPEEDSTAX_MAX_PLAYERS];
-    hand_ctl ctl[SPEEDSTAX_MAX_PLAYERS];
-    int players, humans;
-    int mouse_seat; /* the seat the mouse drives (the first person's, or whose turn it is), or -1 */
-    int turns;      /* several people, one mouse: they take turns */
-    int turn_seen;
-    maxstax_pose prev[N_BLOCKS], cur[N_BLOCKS];
-    double speed[N_BLOCKS];
-    rrect pane[SPEEDSTAX_MAX_PLAYERS];
-    float scale[SPEEDSTAX_MAX_PLAYERS];
-    double view_x0, view_x1, view_y1; /* what every pane's camera shows, in plank units from a space's centre */
-    rrect card_box, clock_box, score_box;
-    ui_nav nav;
-    float px, py; /* pointer */
-    int round_seen, last_second;
-    double results_left; /* > 0: round results showing, play paused */
-    int results_final;   /* the match is over: the score screen follows */
-    int results_round;
-    int results_stackoff; /* the results are of a speed-stack-off */
-    speedstax_phase phase_seen;
-    int results_card; /* deck index of the card just played */
-    int card_seen;    /* deck index of the card in play */
-    maxstax_claim claim_seen[SPEEDSTAX_MAX_PLAYERS];
-    double flash[SPEEDSTAX_MAX_PLAYERS]; /* claim or collapse banner time left */
-    char flash_text[SPEEDSTAX_MAX_PLAYERS][32];
-    rcolor flash_col[SPEEDSTAX_MAX_PLAYERS];
-    double collapse_cool[SPEEDSTAX_MAX_PLAYERS], knock_cool;
-    int ghost;                       /* --position "ghost": the ghost whatever the setting */
-    int saved;                       /* saved on the way out: leaving does not save again */
-    int compose_p, compose_n, compose_each; /* test hook: stand the card in a space (each round) */
-    double time;
-    table_menu_choice menu_choice;
-} speedstax_view;
-
-/* The sprites a block is drawn with. */
-typedef struct plank_art {
-    sprite_id wood, ends, mark[SPEEDSTAX_MAX_PLAYERS];
-    int marks; /* the colour-blind setting: each block carries its player's mark */
-} plank_art;
-
-/* Each player's colour: the paint on their blocks' ends, their floor, name
- * and hand. Saturated and far apart in hue, so each reads on pale wood and
- * on the cream of the panes, and none is a wood colour. */
-static const rcolor seat_cols[SPEEDSTAX_MAX_PLAYERS] = {
-    {198, 58, 46, 255}, {40, 100, 196, 255}, {30, 134, 72, 255}, {130, 66, 172, 255}};
-/* Each player's shape, beside their name always and on their blocks with the
- * colour-blind setting: the shape tells the players apart without colour. */
-static const char *const seat_marks[SPEEDSTAX_MAX_PLAYERS] = {"maxstax/mark_circle", "maxstax/mark_square",
-                                                            "maxstax/mark_triangle", "maxstax/mark_diamond"};
-
-/* ---------------------------------------------------------------- layout */
-
-static int seat_human(const speedstax_view *v, int p) { return v->m.seat[p] == SEAT_HUMAN; }
-
-/* The computer seats, a bit each. */
-static unsigned computers(const speedstax_view *v)
-{
-    unsigned mask = 0;
-    for (int p = 0; p < v->players; p++)
-        mask |= seat_human(v, p) ? 0u : 1u << p;
-    return mask;
-}
-
-/* "Player 2" for a person (when there are several), "Computer (Hard)"... */
-static void seat_name(const speedstax_view *v, int p, char *buf, size_t n)
-{
-    if (seat_human(v, p) && v->humans > 1)
-        snprintf(buf, n, "Player %d", p + 1);
-    else
-        table_seat_name(&v->m, p, buf, n);
-}
-
-/* How far above its centre a plank at this angle reaches. */
-static double reach_up(double angle_deg)
-{
-    double a = angle_deg * PI_F / 180.0;
-    return fabs(sin(a)) * MAXSTAX_BLOCK_LEN / 2 + fabs(cos(a)) * MAXSTAX_BLOCK_THICK / 2;
-}
-
-/* Every pane's camera, fitted to the round: the floor of the space and the
- * starter piles beside it, and above them the round's card with a plank's
- * length of room to carry a block over its top. So the blocks are drawn as
- * large as the pane allows, and the tallest card still fits. */
-static void camera_fit(speedstax_view *v)
-{
-    const maxstax_card *c = maxstax_match_card(v->match);
-    double top = MAXSTAX_BLOCKS_PER_PLAYER / MAXSTAX_PILES * MAXSTAX_BLOCK_THICK; /* a starter pile */
-    for (int i = 0; i < c->n; i++)
-        top = fmax(top, c->block[i].y + reach_up(c->block[i].angle));
-    v->view_x0 = -MAXSTAX_SPACE_HALF - 0.6;
-    v->view_x1 = maxstax_match_pile_x(MAXSTAX_PILES - 1) + MAXSTAX_BLOCK_LEN / 2 + 0.6;
-    v->view_y1 = top + MAXSTAX_BLOCK_LEN;
-    /* A cursor left above a shorter round's camera comes back into view. */
-    for (int p = 0; p < v->players; p++) {
-        v->ctl[p].x = fmin(fmax(v->ctl[p].x, v->view_x0), v->view_x1);
-        v->ctl[p].y = fmin(fmax(v->ctl[p].y, 0.3), v->view_y1);
-    }
-}
-
-static void layout(speedstax_view *v, app *a)
-{
-    float top = 250, W = a->vw, H = RENDER_VIRTUAL_H - top - 70;
-    int n = v->players;
-    v->card_box = (rrect){30, 24, 520, 210};
-    v->clock_box = (rrect){W / 2 - 170, 24, 340, 130};
-    v->score_box = (rrect){W - 600, 24, 570, 210};
-    if (v->humans == 1 || v->turns) {
-        /* One mouse: the person's space large, the others in a column beside it. */
-        float big_w = W * 0.68f, side_w = W - big_w - 90, side_h = (H - 20 * (float)(n - 2)) / (float)(n - 1);
-        int k = 0;
-        for (int p = 0; p < n; p++) {
-            if (p == v->mouse_seat)
-                v->pane[p] = (rrect){30, top, big_w, H};
-            else
-                v->pane[p] = (rrect){60 + big_w, top + (float)k++ * (side_h + 20), side_w, side_h};
-        }
-    } else {
-        /* Split screen: a grid of equal spaces. */
-        int cols = n <= 2 ? n : 2, rows = (n + cols - 1) / cols;
-        float pw = (W - 60 - 30 * (float)(cols - 1)) / (float)cols, ph = (H - 20 * (float)(rows - 1)) / (float)rows;
-        for (int p = 0; p < n; p++)
-            v->pane[p] = (rrect){30 + (float)(p % cols) * (pw + 30), top + (float)(p / cols) * (ph + 20), pw, ph};
-    }
-    camera_fit(v);
-    for (int p = 0; p < n; p++) {
-        float sx = (v->pane[p].w - 2 * PANE_SIDE) / (float)(v->view_x1 - v->view_x0);
-        float sy = (v->pane[p].h - PANE_FLOOR - PANE_TOP) / (float)v->view_y1;
-        v->scale[p] = sx < sy ? sx : sy;
-    }
-    ui_nav_begin(&v->nav);
-    ui_nav_add(&v->nav, ID_CLAIM, (rrect){W / 2 - 170, 166, 340, 70}, v->mouse_seat >= 0, "maxstax");
-    ui_nav_add(&v->nav, ID_MENU, (rrect){W / 2 + 190, 166, 150, 70}, 1, "menu");
-    ui_nav_end(&v->nav, a);
-}
-
-/* Screen point of (x, y) in seat p's space. */
-static void to_screen(const speedstax_view *v, int p, double x, double y, float *sx, float *sy)
-{
-    rrect r = v->pane[p];
-    float s = v->scale[p], w = (float)(v->view_x1 - v->view_x0) * s;
-    *sx = r.x + (r.w - w) / 2 + (float)(x - v->view_x0) * s;
-    *sy = r.y + r.h - PANE_FLOOR - (float)y * s;
-}
-
-static void to_space(const speedstax_view *v, int p, float sx, float sy, double *x, double *y)
-{
-    rrect r = v->pane[p];
-    float s = v->scale[p], w = (float)(v->view_x1 - v->view_x0) * s;
-    *x = (sx - r.x - (r.w - w) / 2) / s + v->view_x0;
-    *y = (r.y + r.h - PANE_FLOOR - sy) / s;
-    *x = fmin(fmax(*x, v->view_x0), v->view_x1);
-    *y = fmin(fmax(*y, 0.3), v->view_y1);
-}
+#include "games/maxstax/view/maxstax_view_priv.h"
 
 /* ---------------------------------------------------------------- play */
 
-static void snapshot(speedstax_view *v, int both)
+static void snapshot(maxstax_view *v, int both)
 {
     const maxstax_world *w = maxstax_match_world(v->match);
     int n = v->players * MAXSTAX_BLOCKS_PER_PLAYER;
@@ -211,14 +13,14 @@ static void snapshot(speedstax_view *v, int both)
     }
 }
 
-static void flash(speedstax_view *v, int p, const char *text, rcolor c)
+static void flash(maxstax_view *v, int p, const char *text, rcolor c)
 {
     snprintf(v->flash_text[p], sizeof v->flash_text[p], "%s", text);
     v->flash_col[p] = c;
     v->flash[p] = FLASH_S;
 }
 
-static void claim(speedstax_view *v, app *a, int p)
+static void claim(maxstax_view *v, app *a, int p)
 {
     const speedstax_state *s = maxstax_match_rounds(v->match);
     if (v->results_left > 0 || !speedstax_building(s, p)) {
@@ -231,7 +33,7 @@ static void claim(speedstax_view *v, app *a, int p)
 }
 
 /* The test hook: stands the round's card in the chosen space. */
-static void compose_card(speedstax_view *v)
+static void compose_card(maxstax_view *v)
 {
     if (v->compose_p >= 0 && v->compose_p < v->players) {
         maxstax_match_compose(v->match, v->compose_p, v->compose_n);
@@ -242,7 +44,7 @@ static void compose_card(speedstax_view *v)
 /* One line that tells two matches apart: the round, clock, card, deck,
  * scores and a checksum of every block's pose (to a thousandth). Traced on
  * saving and on resuming, so a test sees the match come back as it was. */
-static void match_summary(const speedstax_view *v, char *buf, size_t n)
+static void match_summary(const maxstax_view *v, char *buf, size_t n)
 {
     const speedstax_state *s = maxstax_match_rounds(v->match);
     const maxstax_world *w = maxstax_match_world(v->match);
@@ -260,7 +62,7 @@ static void match_summary(const speedstax_view *v, char *buf, size_t n)
 }
 
 /* Saves a match that has begun and is not over, for Resume in match setup. */
-static void save_match(speedstax_view *v, app *a)
+static void save_match(maxstax_view *v, app *a)
 {
     const speedstax_state *s = maxstax_match_rounds(v->match);
     char *text, sum[160];
@@ -277,7 +79,7 @@ static void save_match(speedstax_view *v, app *a)
     free(text);
 }
 
-static void show_score(speedstax_view *v, app *a)
+static void show_score(maxstax_view *v, app *a)
 {
     score_report rep;
     const speedstax_state *s = maxstax_match_rounds(v->match);
@@ -302,7 +104,7 @@ static void show_score(speedstax_view *v, app *a)
 }
 
 /* Round bookkeeping after a step: a new round (or the end) shows the results. */
-static void rounds_update(speedstax_view *v, app *a)
+static void rounds_update(maxstax_view *v, app *a)
 {
     const speedstax_state *s = maxstax_match_rounds(v->match);
     if (s->round != v->round_seen || s->phase == SPEEDSTAX_OVER) {
@@ -343,7 +145,7 @@ static void rounds_update(speedstax_view *v, app *a)
 }
 
 /* Claims that held or failed, collapses, and wood on wood. */
-static void feedback(speedstax_view *v, app *a, double dt)
+static void feedback(maxstax_view *v, app *a, double dt)
 {
     const maxstax_world *w = maxstax_match_world(v->match);
     int knocks = 0;
@@ -396,7 +198,7 @@ static void feedback(speedstax_view *v, app *a, double dt)
     }
 }
 
-static void turn_held(speedstax_view *v, app *a, int p, int steps)
+static void turn_held(maxstax_view *v, app *a, int p, int steps)
 {
     if (p < 0)
         return;
@@ -406,7 +208,7 @@ static void turn_held(speedstax_view *v, app *a, int p, int steps)
 }
 
 /* The stick moves a controller's cursor smoothly (polled every step). */
-static void pad_poll(speedstax_view *v, app *a, hand_ctl *c, double dt)
+static void pad_poll(maxstax_view *v, app *a, hand_ctl *c, double dt)
 {
     double ax, ay;
     if (input_pad_stick(&a->in, c->pad, &ax, &ay) != 0)
@@ -420,7 +222,7 @@ static void pad_poll(speedstax_view *v, app *a, hand_ctl *c, double dt)
 /* A controller's button or direction, for the seat it drives: the d-pad
  * nudges the cursor (held, it repeats), A picks up or lets go, the
  * shoulders turn, Y calls MAX STAX. Returns 0 when it is not a hand's. */
-static int pad_event(speedstax_view *v, app *a, const action_event *ev)
+static int pad_event(maxstax_view *v, app *a, const action_event *ev)
 {
     int p = -1;
     hand_ctl *c;
@@ -449,7 +251,7 @@ static int pad_event(speedstax_view *v, app *a, const action_event *ev)
 
 /* Controllers: one each for the people, in seat order, as they are plugged
  * in; the mouse's person gets one last (a lone player with a controller). */
-static void assign_pads(speedstax_view *v, app *a)
+static void assign_pads(maxstax_view *v, app *a)
 {
     for (int pass = 0; pass < 2; pass++)
         for (int p = 0; p < v->players; p++) {
@@ -475,7 +277,7 @@ static double whole_deg(double a)
     return a == 0 ? 0 : a;
 }
 
-static void play_step(speedstax_view *v, app *a, double dt)
+static void play_step(maxstax_view *v, app *a, double dt)
 {
     maxstax_input in[SPEEDSTAX_MAX_PLAYERS];
     const maxstax_world *w = maxstax_match_world(v->match);
@@ -548,21 +350,21 @@ static void play_step(speedstax_view *v, app *a, double dt)
 
 /* ---------------------------------------------------------------- input */
 
-static void open_menu(speedstax_view *v, app *a)
+static void open_menu(maxstax_view *v, app *a)
 {
     table_menu_open(a, &v->menu_choice, 0, 0);
 }
 
-static void results_done(speedstax_view *v, app *a)
+static void results_done(maxstax_view *v, app *a)
 {
     v->results_left = 0;
     if (v->results_final)
         show_score(v, a);
 }
 
-static void speedstax_view_input(scene *s, app *a, const action_event *ev)
+static void maxstax_view_input(scene *s, app *a, const action_event *ev)
 {
-    speedstax_view *v = s->data;
+    maxstax_view *v = s->data;
     int p = v->mouse_seat;
     if (ev->dev == DEV_PAD && pad_event(v, a, ev))
         return;
@@ -578,7 +380,7 @@ static void speedstax_view_input(scene *s, app *a, const action_event *ev)
         if (id >= 0)
             return;
         if (p >= 0)
-            to_space(v, p, ev->x, ev->y, &v->ctl[p].x, &v->ctl[p].y);
+            maxstax_to_space(v, p, ev->x, ev->y, &v->ctl[p].x, &v->ctl[p].y);
     }
     switch (ev->act) {
     case ACT_POINTER_DOWN:
@@ -624,9 +426,9 @@ static void speedstax_view_input(scene *s, app *a, const action_event *ev)
     }
 }
 
-static void speedstax_view_update(scene *s, app *a, double dt)
+static void maxstax_view_update(scene *s, app *a, double dt)
 {
-    speedstax_view *v = s->data;
+    maxstax_view *v = s->data;
     table_menu_choice c = table_menu_take(a, &v->menu_choice, v->m.game->rules_doc);
     v->time += dt;
     if (c == TABLE_MENU_QUIT) {
@@ -634,7 +436,7 @@ static void speedstax_view_update(scene *s, app *a, double dt)
         table_leave(a);
         return;
     }
-    layout(v, a);
+    maxstax_layout(v, a);
     ui_nav_update(&v->nav, dt, a->settings.v[SETTING_reduced_motion]);
     if (v->results_left > 0) {
         v->results_left -= dt;
@@ -646,315 +448,18 @@ static void speedstax_view_update(scene *s, app *a, double dt)
     play_step(v, a, dt);
 }
 
-/* ---------------------------------------------------------------- drawing */
-
-static double lerp_angle(double a, double b, double t)
-{
-    double d = fmod(b - a + 540.0, 360.0) - 180.0;
-    return a + d * t;
-}
-
-/* A player's shape at (cx, cy), upright whatever the block's angle (a turned
- * square would read as a diamond), on a pale halo so it stands out on wood. */
-static void draw_mark(render *r, const plank_art *art, int seat, float cx, float cy, float size, uint8_t alpha)
-{
-    sprite_id m = art->mark[seat];
-    rcolor c = seat_cols[seat];
-    if (m < 0)
-        return;
-    c.a = alpha;
-    render_sprite_ex(r, m, cx, cy, size * 1.35f, size * 1.35f, 0, (rcolor){255, 250, 240, (uint8_t)(alpha * 0.85f)});
-    render_sprite_ex(r, m, cx, cy, size, size, 0, c);
-}
-
-/* A block: natural wood, its ends painted in the seat's colour (none for
- * seat < 0, the card's own picture), and with the colour-blind setting the
- * seat's shape in its middle. */
-static void draw_plank(render *r, const plank_art *art, float cx, float cy, float s, double angle_deg, int seat)
-{
-    float w = (float)MAXSTAX_BLOCK_LEN * s, h = (float)MAXSTAX_BLOCK_THICK * s, ang = -(float)angle_deg * PI_F / 180.0f;
-    if (art->wood < 0) {
-        render_rect(r, (rrect){cx - w / 2, cy - h / 2, w, h},
-                    seat >= 0 ? seat_cols[seat] : (rcolor){230, 190, 130, 255});
-        return;
-    }
-    render_sprite_ex(r, art->wood, cx, cy, w, h, ang, UI_WHITE);
-    if (seat < 0)
-        return;
-    if (art->ends >= 0)
-        render_sprite_ex(r, art->ends, cx, cy, w, h, ang, seat_cols[seat]);
-    if (art->marks)
-        draw_mark(r, art, seat, cx, cy, h * 0.62f, 255);
-}
-
-/* The card's structure drawn with mini planks into box. */
-static void draw_structure(render *r, const plank_art *art, const maxstax_card *c, rrect box)
-{
-    double lo = 1e9, hi = -1e9, top = 0;
-    float s;
-    for (int i = 0; i < c->n; i++) {
-        double ex = fabs(cos(c->block[i].angle * PI_F / 180)) * 1.5 + fabs(sin(c->block[i].angle * PI_F / 180)) * 0.5;
-        double ey = fabs(sin(c->block[i].angle * PI_F / 180)) * 1.5 + fabs(cos(c->block[i].angle * PI_F / 180)) * 0.5;
-        lo = fmin(lo, c->block[i].x - ex);
-        hi = fmax(hi, c->block[i].x + ex);
-        top = fmax(top, c->block[i].y + ey);
-    }
-    s = fminf(box.w / (float)(hi - lo), box.h / (float)top);
-    for (int i = 0; i < c->n; i++) {
-        float cx = box.x + box.w / 2 + (float)(c->block[i].x - (lo + hi) / 2) * s;
-        float cy = box.y + box.h - (float)c->block[i].y * s;
-        draw_plank(r, art, cx, cy, s, c->block[i].angle, -1);
-    }
-}
-
-static void draw_card(render *r, speedstax_view *v, const plank_art *art)
-{
-    /* During the results, the card that was played. */
-    const maxstax_card *c = v->results_left > 0 ? &v->deck.card[v->results_card] : maxstax_match_card(v->match);
-    rrect b = v->card_box;
-    char head[80], stars[16] = "";
-    render_shadow(r, (rrect){b.x + 4, b.y + 8, b.w, b.h}, 18, 20, UI_SHADOW);
-    render_round_rect(r, b, 18, UI_CREAM);
-    render_round_outline(r, b, 18, 4, (rcolor){150, 110, 60, 255});
-    for (int i = 0; i < c->stars && i < 3; i++)
-        strcat(stars, "\xe2\x98\x85");
-    snprintf(head, sizeof head, "Card %d", c->id);
-    render_text(r, FONT_SANS_BOLD, UI_SMALL, b.x + 18, b.y + 10, UI_INK_SOFT, head);
-    render_text(r, FONT_SANS_BOLD, UI_SMALL, b.x + b.w - 18 - render_text_width(r, FONT_SANS_BOLD, UI_SMALL, stars),
-                b.y + 10, UI_GOLD, stars);
-    draw_structure(r, art, c, (rrect){b.x + 30, b.y + 48, b.w - 60, b.h - 62});
-}
-
-static void draw_clock(render *r, speedstax_view *v)
-{
-    const speedstax_state *s = maxstax_match_rounds(v->match);
-    double left = maxstax_match_time_left(v->match);
-    int secs = (int)ceil(left);
-    char t[32], sub[64];
-    rrect b = v->clock_box;
-    rcolor ink = secs <= 10 ? UI_ACCENT : UI_INK;
-    render_shadow(r, (rrect){b.x + 4, b.y + 8, b.w, b.h}, 18, 20, UI_SHADOW);
-    render_round_rect(r, b, 18, UI_CREAM);
-    snprintf(t, sizeof t, "%d:%02d", secs / 60, secs % 60);
-    ui_text_center(r, FONT_MONO, 84, (rrect){b.x, b.y + 4, b.w, 90}, ink, t);
-    if (s->phase == SPEEDSTAX_STACKOFF || s->round > SPEEDSTAX_ROUNDS) /* also once a stack-off ended it */
-        snprintf(sub, sizeof sub, "Speed-stack-off");
-    else
-        snprintf(sub, sizeof sub, "Round %d of %d", s->round, SPEEDSTAX_ROUNDS);
-    ui_text_center(r, FONT_SANS_BOLD, UI_SMALL, (rrect){b.x, b.y + 92, b.w, 32}, UI_INK_SOFT, sub);
-}
-
-static void draw_scores(render *r, speedstax_view *v, const plank_art *art)
-{
-    const speedstax_state *s = maxstax_match_rounds(v->match);
-    rrect b = v->score_box;
-    float row = (b.h - 20) / 4;
-    render_shadow(r, (rrect){b.x + 4, b.y + 8, b.w, b.h}, 18, 20, UI_SHADOW);
-    render_round_rect(r, b, 18, UI_CREAM);
-    for (int p = 0; p < v->players; p++) {
-        char name[48], pts[16];
-        float y = b.y + 10 + (float)p * row;
-        maxstax_claim c = maxstax_match_claim(v->match, p);
-        const char *state = s->finish[p] >= 0                                   ? "done"
-                            : c == MAXSTAX_CLAIM_CHECKING                        ? "checking"
-                            : !s->in_play[p]                                     ? "sits out"
-                            : v->turns && seat_human(v, p) && p == s->turn_seat ? "building"
-                            : v->turns && seat_human(v, p)                      ? "waiting"
-                                                                                 : "";
-        seat_name(v, p, name, sizeof name);
-        draw_mark(r, art, p, b.x + 28, y + row / 2, 24, 255);
-        render_text(r, FONT_SANS_BOLD, UI_SMALL, b.x + 52, y + row / 2 - 15, UI_INK, name);
-        render_text(r, FONT_SANS_OBLIQUE, UI_SMALL, b.x + 330, y + row / 2 - 15, UI_TEAL, state);
-        snprintf(pts, sizeof pts, "%d", s->score[p]);
-        render_text(r, FONT_SANS_BOLD, UI_SMALL, b.x + b.w - 24 - render_text_width(r, FONT_SANS_BOLD, UI_SMALL, pts),
-                    y + row / 2 - 15, UI_INK, pts);
-    }
-}
-
-/* The ghost: the card's outline, block by block, where it should stand in
- * the middle of seat p's space (as maxstax_match_compose would stand it). */
-static void draw_ghost(render *r, const speedstax_view *v, int p)
-{
-    const maxstax_card *c = maxstax_match_card(v->match);
-    float sc = v->scale[p];
-    rcolor line = seat_cols[p];
-    double lo = 1e9, hi = -1e9;
-    line.a = 200;
-    for (int i = 0; i < c->n; i++) {
-        lo = fmin(lo, c->block[i].x);
-        hi = fmax(hi, c->block[i].x);
-    }
-    for (int i = 0; i < c->n; i++) {
-        float cx, cy;
-        to_screen(v, p, c->block[i].x - (lo + hi) / 2, c->block[i].y, &cx, &cy);
-        render_round_outline_ex(r, cx, cy, (float)MAXSTAX_BLOCK_LEN * sc, (float)MAXSTAX_BLOCK_THICK * sc,
-                                -(float)c->block[i].angle * PI_F / 180.0f, 0.07f * sc, GHOST_LINE, line);
-    }
-}
-
-static void draw_pane(render *r, app *a, speedstax_view *v, int p, const plank_art *art, float alpha)
-{
-    const speedstax_state *s = maxstax_match_rounds(v->match);
-    rrect pr = v->pane[p];
-    float sc = v->scale[p], x0, x1, fy, dummy;
-    char name[48];
-    render_shadow(r, (rrect){pr.x + 4, pr.y + 10, pr.w, pr.h}, 22, 24, UI_SHADOW);
-    render_round_rect(r, pr, 22, (rcolor){236, 226, 206, 255});
-    render_push_clip(r, pr);
-    /* The stacking space on the table, and where the piles stand. */
-    to_screen(v, p, -MAXSTAX_SPACE_HALF, 0, &x0, &fy);
-    to_screen(v, p, MAXSTAX_SPACE_HALF, 0, &x1, &dummy);
-    render_rect(r, (rrect){pr.x, fy, pr.w, pr.y + pr.h - fy}, (rcolor){150, 104, 62, 255});
-    render_rect(r, (rrect){x0, fy, x1 - x0, 8}, seat_cols[p]);
-    for (int i = 0; i < MAXSTAX_BLOCKS_PER_PLAYER; i++) {
-        int b = maxstax_match_first_block(p) + i;
-        maxstax_pose a0 = v->prev[b], a1 = v->cur[b];
-        double t = alpha;
-        float cx, cy;
-        to_screen(v, p, a0.x + (a1.x - a0.x) * t - (double)p * MAXSTAX_SPACE_PITCH, a0.y + (a1.y - a0.y) * t, &cx, &cy);
-        render_shadow(r, (rrect){cx - 1.5f * sc, fy - 4, 3 * sc, 8}, 4, 8, (rcolor){40, 20, 0, 40});
-        draw_plank(r, art, cx, cy, sc, lerp_angle(a0.angle, a1.angle, t), p);
-    }
-    /* Over the blocks, so a block can be lined up with its outline. */
-    if ((v->ghost || a->settings.v[SETTING_maxstax_ghost]) && seat_human(v, p) && s->phase != SPEEDSTAX_OVER &&
-        s->in_play[p])
-        draw_ghost(r, v, p);
-    /* The hand. */
-    {
-        double hx, hy;
-        float cx, cy, rad = fmaxf(10, sc * 0.35f);
-        int mine = p == v->mouse_seat || v->ctl[p].pad >= 0;
-        if (seat_human(v, p) && mine) {
-            hx = v->ctl[p].x;
-            hy = v->ctl[p].y;
-        } else {
-            maxstax_match_hand(v->match, p, &hx, &hy);
-        }
-        to_screen(v, p, hx, hy, &cx, &cy);
-        render_round_rect(r, (rrect){cx - rad, cy - rad, 2 * rad, 2 * rad}, rad, (rcolor){20, 10, 0, 70});
-        render_round_outline(r, (rrect){cx - rad, cy - rad, 2 * rad, 2 * rad}, rad, 4, seat_cols[p]);
-    }
-    if (s->phase == SPEEDSTAX_STACKOFF && !s->in_play[p]) {
-        /* Not among the tied: this space waits out the stack-off. */
-        render_rect(r, pr, (rcolor){236, 226, 206, 170});
-        ui_text_center(r, FONT_SANS_BOLD, UI_SMALL, (rrect){pr.x, pr.y + pr.h / 2 - 30, pr.w, 40}, UI_INK_SOFT,
-                       "Sits out the stack-off");
-    }
-    seat_name(v, p, name, sizeof name);
-    draw_mark(r, art, p, pr.x + 34, pr.y + 30, 24, 255);
-    render_text(r, FONT_SANS_BOLD, UI_SMALL, pr.x + 56, pr.y + 12, seat_cols[p], name);
-    if (v->flash[p] > 0) {
-        float k = (float)fmin(1.0, v->flash[p] / 0.3);
-        rcolor c = v->flash_col[p];
-        rrect bx = {pr.x + pr.w / 2 - 220, pr.y + 40, 440, 90};
-        c.a = (uint8_t)(230 * k);
-        render_round_rect(r, bx, 24, c);
-        ui_text_center(r, FONT_SERIF_BOLD, 56, bx, (rcolor){255, 255, 255, (uint8_t)(255 * k)}, v->flash_text[p]);
-    }
-    render_pop_clip(r);
-}
-
-static void draw_results(render *r, app *a, speedstax_view *v, const plank_art *art)
-{
-    const speedstax_state *s = maxstax_match_rounds(v->match);
-    float w = 760, h = 160 + 70 * (float)v->players;
-    rrect b = {a->vw / 2 - w / 2, (RENDER_VIRTUAL_H - h) / 2, w, h};
-    char title[64], winner[48] = "";
-    const char *note = NULL;
-    render_rect(r, (rrect){0, 0, a->vw, RENDER_VIRTUAL_H}, (rcolor){20, 10, 0, 110});
-    h += 40;
-    b.y -= 20;
-    b.h = h;
-    ui_draw_panel(r, b);
-    if (s->winner >= 0)
-        seat_name(v, s->winner, winner, sizeof winner);
-    if (v->results_stackoff)
-        snprintf(title, sizeof title, "Speed-stack-off");
-    else if (v->results_final)
-        snprintf(title, sizeof title, "Match over");
-    else
-        snprintf(title, sizeof title, "Round %d results", v->results_round);
-    if (s->phase == SPEEDSTAX_STACKOFF)
-        note = v->results_stackoff ? "Still tied: another stack-off" : "Tied on top: a speed-stack-off decides";
-    else if (v->results_final)
-        note = "";
-    ui_text_center(r, FONT_SERIF_BOLD, 56, (rrect){b.x, b.y + 24, b.w, 70}, UI_INK, title);
-    if (note || s->winner >= 0) {
-        char line[96];
-        snprintf(line, sizeof line, "%s", note && *note ? note : "");
-        if (s->winner >= 0)
-            snprintf(line, sizeof line, "%s wins!", winner);
-        ui_text_center(r, FONT_SANS_BOLD, UI_BODY, (rrect){b.x, b.y + h - 64, b.w, 40}, UI_ACCENT, line);
-    }
-    for (int p = 0; p < v->players; p++) {
-        char name[48], pts[48];
-        float y = b.y + 110 + 70 * (float)p;
-        int last = v->results_stackoff ? 0 : s->last_points[p];
-        seat_name(v, p, name, sizeof name);
-        draw_mark(r, art, p, b.x + 54, y + 28, 30, 255);
-        render_text(r, FONT_SANS_BOLD, UI_BODY, b.x + 86, y + 10, UI_INK, name);
-        snprintf(pts, sizeof pts, "+%d  \xc2\xb7  %d", last, s->score[p]);
-        render_text(r, FONT_SANS_BOLD, UI_BODY, b.x + b.w - 40 - render_text_width(r, FONT_SANS_BOLD, UI_BODY, pts), y + 10,
-                    last > 0 ? (rcolor){60, 150, 70, 255} : UI_INK_SOFT, pts);
-    }
-}
-
-/* The controls of this table, for the device used last. */
-static void draw_hints(render *r, app *a, const speedstax_view *v)
-{
-    const char *line;
-    float w;
-    if (v->results_left > 0)
-        line = a->in.last_device == DEV_PAD ? "(A) Continue      (Start) Menu" : "Click or Enter: continue      Esc Menu";
-    else if (v->mouse_seat < 0)
-        line = "Esc Menu      R Rules";
-    else if (a->in.last_device == DEV_PAD)
-        line = "(A) Pick up / let go      (LB) (RB) Turn      (Y) MAX STAX!      (Start) Menu";
-    else
-        line = "Drag a block      Wheel or Q E: turn      Enter: MAX STAX!      Esc Menu";
-    w = render_text_width(r, FONT_SANS, UI_SMALL, line);
-    ui_audit_box((rrect){(a->vw - w) / 2 - 24, RENDER_VIRTUAL_H - 64, w + 48, 44});
-    render_round_rect(r, (rrect){(a->vw - w) / 2 - 24, RENDER_VIRTUAL_H - 64, w + 48, 44}, 22,
-                      (rcolor){30, 18, 8, 150});
-    render_text(r, FONT_SANS, UI_SMALL, (a->vw - w) / 2, RENDER_VIRTUAL_H - 56, UI_CREAM, line);
-}
-
-static void speedstax_view_draw(scene *s, app *a, render *r, float alpha)
-{
-    speedstax_view *v = s->data;
-    plank_art art;
-    int p = v->mouse_seat;
-    art.wood = render_sprite_find(r, "maxstax/plank");
-    art.ends = render_sprite_find(r, "maxstax/plank_ends");
-    for (int q = 0; q < SPEEDSTAX_MAX_PLAYERS; q++)
-        art.mark[q] = render_sprite_find(r, seat_marks[q]);
-    art.marks = a->settings.v[SETTING_colorblind];
-    ui_draw_table(r, a->vw);
-    draw_card(r, v, &art);
-    draw_clock(r, v);
-    draw_scores(r, v, &art);
-    ui_draw_button(r, ui_nav_item(&v->nav, ID_CLAIM)->r, "MAX STAX!", v->nav.hover == ID_CLAIM,
-                   p >= 0 && speedstax_building(maxstax_match_rounds(v->match), p), 1);
-    ui_draw_button(r, ui_nav_item(&v->nav, ID_MENU)->r, "Menu", v->nav.hover == ID_MENU, 1, 0);
-    for (int q = 0; q < v->players; q++)
-        draw_pane(r, a, v, q, &art, v->results_left > 0 ? 1.0f : alpha);
-    if (v->results_left > 0)
-        draw_results(r, a, v, &art);
-    draw_hints(r, a, v);
-}
-
 /* ---------------------------------------------------------------- lifetime */
 
-static void speedstax_view_enter(scene *s, app *a)
+static void maxstax_view_enter(scene *s, app *a)
 {
-    speedstax_view *v = s->data;
+    maxstax_view *v = s->data;
     assign_pads(v, a);
-    layout(v, a);
+    maxstax_layout(v, a);
 }
 
-static void speedstax_view_leave(scene *s, app *a)
+static void maxstax_view_leave(scene *s, app *a)
 {
-    speedstax_view *v = s->data;
+    maxstax_view *v = s->data;
     save_match(v, a); /* the window closed mid-match: keep it for Resume too */
     maxstax_match_free(v->match);
     free(v);
@@ -982,9 +487,9 @@ static int parse_played(const char *t, int players, int (*points)[SPEEDSTAX_MAX_
     return -1;
 }
 
-/* The test words of --position (see speedstax_view.h); a malformed word is
+/* The test words of --position (see maxstax_view.h); a malformed word is
  * reported and left out. */
-static void parse_options(speedstax_view *v, const char *text, uint64_t *seed, double *round_s, int *n_played,
+static void parse_options(maxstax_view *v, const char *text, uint64_t *seed, double *round_s, int *n_played,
                           int (*played)[SPEEDSTAX_MAX_PLAYERS])
 {
     const char *t = text;
@@ -1014,9 +519,9 @@ static void parse_options(speedstax_view *v, const char *text, uint64_t *seed, d
 }
 
 /* A view of nobody's match yet, for seats m; NULL when the deck is bad. */
-static speedstax_view *view_new(const match_setup *m)
+static maxstax_view *view_new(const match_setup *m)
 {
-    speedstax_view *v = calloc(1, sizeof *v);
+    maxstax_view *v = calloc(1, sizeof *v);
     char err[200];
     if (!v)
         abort();
@@ -1035,7 +540,7 @@ static speedstax_view *view_new(const match_setup *m)
 
 /* Sets the view going on its match (new or resumed): hands, computer
  * stackers, who the mouse drives, and what the view has seen so far. */
-static scene *view_start(speedstax_view *v, app *a, uint64_t bot_seed)
+static scene *view_start(maxstax_view *v, app *a, uint64_t bot_seed)
 {
     const speedstax_state *s = maxstax_match_rounds(v->match);
     maxstax_match_set_snap(v->match, a->settings.v[SETTING_maxstax_snap]);
@@ -1064,14 +569,14 @@ static scene *view_start(speedstax_view *v, app *a, uint64_t bot_seed)
     v->last_second = -1;
     snapshot(v, 1);
     ui_nav_init(&v->nav, "speedstax");
-    v->base = (scene){"table", 0, speedstax_view_enter, speedstax_view_leave, speedstax_view_input,
-                      speedstax_view_update, speedstax_view_draw, v};
+    v->base = (scene){"table", 0, maxstax_view_enter, maxstax_view_leave, maxstax_view_input,
+                      maxstax_view_update, maxstax_view_draw, v};
     return &v->base;
 }
 
 static scene *maxstax_view_create(app *a, const match_setup *m, uint64_t seed)
 {
-    speedstax_view *v;
+    maxstax_view *v;
     maxstax_setup setup;
     char err[200];
     double round_s = 0;
@@ -1101,7 +606,7 @@ static scene *maxstax_view_create(app *a, const match_setup *m, uint64_t seed)
 
 static scene *maxstax_view_resume(app *a, const match_setup *m, const char *text, char *err, size_t errn)
 {
-    speedstax_view *v = view_new(m);
+    maxstax_view *v = view_new(m);
     const speedstax_state *s;
     const char *bots_text;
     char sum[160];
