@@ -1,10 +1,12 @@
-/* The computer's move, searched on a worker thread. */
+/* The computer's move, searched on a worker thread (C11 threads: the
+ * table needs no SDL). */
 #include "table/table_ai.h"
 
-#include <SDL.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <threads.h>
 
 #include "core/ai.h"
 
@@ -14,14 +16,15 @@ struct table_ai {
     uint64_t seed;
     game_move out;
     int rc;
-    SDL_atomic_t done, refs;
-    SDL_Thread *thread;
+    atomic_int done, refs;
+    int threaded; /* thread is running or joinable */
+    thrd_t thread;
     max_align_t st[]; /* the position, g->state_size bytes */
 };
 
 static void ai_release(table_ai *j)
 {
-    if (SDL_AtomicAdd(&j->refs, -1) == 1)
+    if (atomic_fetch_sub(&j->refs, 1) == 1)
         free(j);
 }
 
@@ -29,7 +32,7 @@ static int ai_thread(void *p)
 {
     table_ai *j = p;
     j->rc = ai_choose(j->g, j->st, j->level, j->seed, &j->out);
-    SDL_AtomicSet(&j->done, 1);
+    atomic_store(&j->done, 1);
     ai_release(j);
     return 0;
 }
@@ -43,21 +46,22 @@ table_ai *table_ai_start(const game_rules *g, const void *st, ai_level level, ui
     memcpy(j->st, st, g->state_size);
     j->level = level;
     j->seed = seed;
-    SDL_AtomicSet(&j->refs, 2);
-    j->thread = SDL_CreateThread(ai_thread, "table-ai", j);
-    if (!j->thread)
+    atomic_init(&j->done, 0);
+    atomic_init(&j->refs, 2);
+    j->threaded = thrd_create(&j->thread, ai_thread, j) == thrd_success;
+    if (!j->threaded)
         ai_thread(j);
     return j;
 }
 
-int table_ai_done(const table_ai *j) { return SDL_AtomicGet((SDL_atomic_t *)&j->done) != 0; }
+int table_ai_done(const table_ai *j) { return atomic_load(&((table_ai *)j)->done) != 0; }
 
 int table_ai_take(table_ai *j, game_move *out)
 {
     int rc;
-    if (j->thread)
-        SDL_WaitThread(j->thread, NULL);
-    j->thread = NULL;
+    if (j->threaded)
+        thrd_join(j->thread, NULL);
+    j->threaded = 0;
     rc = j->rc;
     *out = j->out;
     ai_release(j);
@@ -68,11 +72,11 @@ void table_ai_drop(table_ai *j, int wait)
 {
     if (!j)
         return;
-    if (j->thread) {
+    if (j->threaded) {
         if (wait)
-            SDL_WaitThread(j->thread, NULL);
+            thrd_join(j->thread, NULL);
         else
-            SDL_DetachThread(j->thread);
+            thrd_detach(j->thread);
     }
     ai_release(j);
 }

@@ -1,6 +1,5 @@
 /* A computer move searched on a worker thread over its own copy of the
- * position; whichever of the thread and the table lets go last frees it.
- * The one file of the table that needs SDL (its threads and atomics). */
+ * position; whichever of the thread and the table lets go last frees it. */
 #ifndef STACKHOUSE_TABLE_AI_H
 #define STACKHOUSE_TABLE_AI_H
 

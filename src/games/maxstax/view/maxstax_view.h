@@ -1,13 +1,16 @@
-/* The SPEEDSTAX table: every player's stacking space and starter piles drawn
- * from the physics world (poses interpolated between fixed steps), the card,
+/* The MAXSTAX table, one view for the three real-time modes (the mode row's
+ * scoring says which match it plays; only SPEEDSTAX has rules yet): every
+ * player's stacking space and starter piles drawn from the physics world
+ * (poses interpolated between fixed steps), the card,
  * the clock and the MAX STAX button. The mouse drives the first person's
  * hand; each controller drives one person's hand with a cursor of its own;
  * computer stackers (maxstax_bot) build in their spaces. Round results after
  * each round, then the common score screen. The rules and the scoring are the
  * core's (maxstax_match); this file only shows them and feeds them input.
  *
- * Quitting mid-match saves it (maxstax_match_save behind the table's seats)
- * and Resume in match setup reads it back: the round goes on where it was.
+ * Quitting mid-match saves it (maxstax_bots_save behind the table's seats,
+ * in the mode's own slot) and Resume in match setup reads it back: the round
+ * goes on where it was.
  *
  * For tests, --position takes words: "seed=N", "round=S" (a round's length
  * in seconds), "compose=P:K" (stand the first K blocks of the card in seat
