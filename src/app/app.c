@@ -119,6 +119,7 @@ app *app_create(const app_options *opt)
         return NULL;
     a->opt = *opt;
     a->seed = app_seed_clock;
+    a->home = picker_scene_create;
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER | SDL_INIT_EVENTS) != 0) {
         snprintf(err, sizeof err, "cannot start SDL video: %s", SDL_GetError());
         goto fail;

@@ -65,6 +65,9 @@ typedef struct app {
     int quit;
     /* Where a new match's seed comes from (the clock); a test may fix it. */
     uint64_t (*seed)(void);
+    /* The screen a table leaves for when nothing is below it (the picker):
+     * injected, so the table knows no screen of the app's. */
+    struct scene *(*home)(struct app *a);
 } app;
 
 /* Creates the window, context, renderer and first scene. Returns NULL after

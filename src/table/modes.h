@@ -13,15 +13,6 @@
 
 struct app;
 
-/* A real-time view runs its own clock and saves its own text. */
-typedef struct table_realtime_ops {
-    /* A new match m from seed (tests: words from --position). */
-    scene *(*create)(struct app *a, const match_setup *m, uint64_t seed);
-    /* A saved match from the view's own text with seats m; NULL with the
-     * reason in err when the text is not sound. */
-    scene *(*resume)(struct app *a, const match_setup *m, const char *text, char *err, size_t errn);
-} table_realtime_ops;
-
 /* A mode's table: exactly one of turns and realtime is set. */
 typedef struct table_mode {
     const char *id;                     /* the core row's id (registry_find) */

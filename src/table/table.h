@@ -8,6 +8,9 @@
 #ifndef STACKHOUSE_TABLE_H
 #define STACKHOUSE_TABLE_H
 
+#include <stddef.h>
+#include <stdint.h>
+
 #include "app/input.h"
 #include "core/game.h"
 #include "core/record.h"
@@ -74,6 +77,15 @@ typedef struct table_view_ops {
     /* The score lines: names, totals and ranks (the table fills in the game). */
     void (*score)(const void *v, score_report *rep);
 } table_view_ops;
+
+/* A real-time view runs its own clock and saves its own text. */
+typedef struct table_realtime_ops {
+    /* A new match m from seed (tests: words from --position). */
+    scene *(*create)(struct app *a, const match_setup *m, uint64_t seed);
+    /* A saved match from the view's own text with seats m; NULL with the
+     * reason in err when the text is not sound. */
+    scene *(*resume)(struct app *a, const match_setup *m, const char *text, char *err, size_t errn);
+} table_realtime_ops;
 
 /* A table playing match m of mode ops from rec (taken over, freed on
  * failure); NULL when rec is not a game of m's mode or the view fails. */

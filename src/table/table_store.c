@@ -137,7 +137,7 @@ void table_leave(app *a)
 {
     /* Opened straight from --scene, there is no picker below to go back to. */
     if (a->scenes.n <= 1)
-        app_scene_replace(a, picker_scene_create(a));
+        app_scene_replace(a, a->home(a));
     else
         app_scene_pop(a);
 }

@@ -42,7 +42,8 @@ void table_save_unfinished(struct app *a, const match_setup *m, const game_recor
 /* Menu > Save & quit: saves, marks rec saved (its moves forgotten, so the
  * table's leave does not save again) and leaves for the scene below, or the picker. */
 void table_quit(struct app *a, const match_setup *m, game_record *rec, int over, const char *tag);
-/* Leaves a table for the scene below it, or for the picker when there is none. */
+/* Leaves a table for the scene below it, or for the app's home screen (the
+ * picker) when there is none. */
 void table_leave(struct app *a);
 /* Takes over rec for a table of game id: checks the game and replays it to
  * its cursor into st. 0, or -1 (rec freed, the reason logged). */

@@ -20,7 +20,7 @@
 #ifndef STACKHOUSE_MAXSTAX_VIEW_H
 #define STACKHOUSE_MAXSTAX_VIEW_H
 
-#include "table/modes.h"
+#include "table/table.h"
 
 /* The MAXSTAX table (a real-time view): a new match from a seed, or a saved
  * match from its text (maxstax_match_save and the computer stackers' lines). */
