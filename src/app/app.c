@@ -8,6 +8,7 @@
 
 #include "audio/audio.h"
 #include "core/log.h"
+#include "scenes/scene_names.h"
 #include "scenes/scenes.h"
 
 double app_thread_cpu(void)
@@ -428,4 +429,10 @@ int app_iterate(app *a, double now)
         return 1;
     SDL_GL_SwapWindow(a->window);
     return a->quit;
+}
+
+scene *app_scene_by_name(app *a, const char *name, const char *game)
+{
+    /* The app wires the screens in: they are defined above it, in src/scenes. */
+    return scenes_by_name(a, name, game);
 }

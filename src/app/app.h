@@ -108,7 +108,8 @@ void app_scene_push(app *a, scene *s);
 void app_scene_pop(app *a);
 /* Replaces the top scene (traced). */
 void app_scene_replace(app *a, scene *s);
-/* Builds a scene by name (picker, setup, settings, rules, score, table); NULL if unknown. */
+/* Builds a scene by name (picker, setup, settings, rules, score, table); NULL if unknown.
+ * Defined in app.c, which wires in scenes_by_name (scenes/scene_names.h). */
 scene *app_scene_by_name(app *a, const char *name, const char *game);
 /* Shows an error to the player: a message box (unless headless) and stderr. */
 void app_fatal_message(int headless, const char *title, const char *msg);

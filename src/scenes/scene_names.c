@@ -1,4 +1,6 @@
 /* Scenes by name, for --scene and the benchmark. */
+#include "scenes/scene_names.h"
+
 #include <string.h>
 
 #include "app/app.h"
@@ -31,7 +33,7 @@ static scene *table_by_name(app *a, const game_info *g)
     return modes_open(a, &m, &rec);
 }
 
-scene *app_scene_by_name(app *a, const char *name, const char *game)
+scene *scenes_by_name(app *a, const char *name, const char *game)
 {
     const game_info *g = registry_find(game ? game : "stax");
     if (!name || strcmp(name, "picker") == 0)
