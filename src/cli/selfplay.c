@@ -264,6 +264,10 @@ int cmd_selfplay(int argc, char **argv)
         return cli_usage("selfplay GAME [--players N] [--games K] [--seed S] [--level L] [--match A:B] [--jobs J]");
     gi = registry_find(argv[0]);
     if (gi && gi->kind == GAME_KIND_REALTIME) {
+        if (!maxstax_scoring_ready((maxstax_scoring)gi->scoring)) {
+            fprintf(stderr, "stackhouse-cli: game '%s' has no rules yet\n", gi->id);
+            return 2;
+        }
         if (parse_opts(gi->id, gi->min_players, gi->max_players, argc - 1, argv + 1, &o) < 0)
             return 2;
         return selfplay_realtime(gi, &o);

@@ -56,6 +56,8 @@ typedef enum maxstax_claim { MAXSTAX_CLAIM_NONE, MAXSTAX_CLAIM_CHECKING, MAXSTAX
 
 typedef struct maxstax_match maxstax_match;
 
+/* Whether a scoring mode has its rules (only SPEEDSTAX yet; 0 reads as it). */
+int maxstax_scoring_ready(maxstax_scoring scoring);
 /* Fills setup with the defaults: all stars, snap on. */
 void maxstax_setup_default(maxstax_setup *setup, int players);
 /* A new match from a deck; returns NULL with a message in err (also for a
