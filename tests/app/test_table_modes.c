@@ -39,7 +39,7 @@ static void test_every_view_has_its_row(void **state)
             assert_true(g->kind == GAME_KIND_REALTIME && g->scoring != 0);
         assert_true(modes_playable(g));
     }
-    assert_int_equal(views, 3);
+    assert_true(views >= 3); /* STAX, 9 STAX, SPEEDSTAX at least */
     /* SAMESTAX and SWAPSTAX are listed with no table yet. */
     assert_null(modes_find("samestax"));
     assert_false(modes_playable(registry_find("swapstax")));
