@@ -8,6 +8,7 @@
 
 #include "audio/audio.h"
 #include "core/log.h"
+#include "scenes/scene_names.h"
 #include "scenes/scenes.h"
 
 double app_thread_cpu(void)
@@ -108,6 +109,12 @@ static int check_gl(char *err, size_t errn)
     return 0;
 }
 
+/* A fresh match seed from the clock: the default seed source. */
+static uint64_t app_seed_clock(void)
+{
+    return (uint64_t)SDL_GetPerformanceCounter() ^ ((uint64_t)time(NULL) << 20);
+}
+
 app *app_create(const app_options *opt)
 {
     char err[1024] = "";
@@ -118,6 +125,8 @@ app *app_create(const app_options *opt)
     if (!a)
         return NULL;
     a->opt = *opt;
+    a->seed = app_seed_clock;
+    a->home = picker_scene_create;
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER | SDL_INIT_EVENTS) != 0) {
         snprintf(err, sizeof err, "cannot start SDL video: %s", SDL_GetError());
         goto fail;
@@ -443,4 +452,10 @@ int app_iterate(app *a, double now)
         return 1;
     SDL_GL_SwapWindow(a->window);
     return a->quit;
+}
+
+scene *app_scene_by_name(app *a, const char *name, const char *game)
+{
+    /* The app wires the screens in: they are defined above it, in src/scenes. */
+    return scenes_by_name(a, name, game);
 }

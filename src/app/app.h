@@ -4,6 +4,7 @@
 #define STACKHOUSE_APP_H
 
 #include <SDL.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "app/input.h"
@@ -64,6 +65,11 @@ typedef struct app {
     double toast_left;
     FILE *trace;
     int quit;
+    /* Where a new match's seed comes from (the clock); a test may fix it. */
+    uint64_t (*seed)(void);
+    /* The screen a table leaves for when nothing is below it (the picker):
+     * injected, so the table knows no screen of the app's. */
+    struct scene *(*home)(struct app *a);
 } app;
 
 /* Creates the window, context, renderer and first scene. Returns NULL after
@@ -104,7 +110,8 @@ void app_scene_push(app *a, scene *s);
 void app_scene_pop(app *a);
 /* Replaces the top scene (traced). */
 void app_scene_replace(app *a, scene *s);
-/* Builds a scene by name (picker, setup, settings, rules, score, table); NULL if unknown. */
+/* Builds a scene by name (picker, setup, settings, rules, score, table); NULL if unknown.
+ * Defined in app.c, which wires in scenes_by_name (scenes/scene_names.h). */
 scene *app_scene_by_name(app *a, const char *name, const char *game);
 /* Shows an error to the player: a message box (unless headless) and stderr. */
 void app_fatal_message(int headless, const char *title, const char *msg);

@@ -4,6 +4,8 @@
 
 #include "core/log.h"
 
+_Static_assert(INPUT_BUTTON_LEFT == SDL_BUTTON_LEFT, "views test INPUT_BUTTON_LEFT");
+
 #define STICK_THRESHOLD 16000
 #define REPEAT_DELAY 0.40
 #define REPEAT_EVERY 0.12
@@ -63,6 +65,20 @@ void input_quit(input *in)
         if (in->pads[i])
             SDL_GameControllerClose(in->pads[i]);
     memset(in->pads, 0, sizeof in->pads);
+}
+
+int input_pad_present(const input *in, int pad)
+{
+    return pad >= 0 && pad < INPUT_MAX_PADS && in->pads[pad] != NULL;
+}
+
+int input_pad_stick(const input *in, int pad, double *x, double *y)
+{
+    if (!input_pad_present(in, pad))
+        return -1;
+    *x = SDL_GameControllerGetAxis(in->pads[pad], SDL_CONTROLLER_AXIS_LEFTX) / 32767.0;
+    *y = SDL_GameControllerGetAxis(in->pads[pad], SDL_CONTROLLER_AXIS_LEFTY) / 32767.0;
+    return 0;
 }
 
 int input_pad_count(const input *in)

@@ -42,6 +42,8 @@ typedef struct action_event {
 } action_event;
 
 #define INPUT_MAX_PADS 4
+/* The primary mouse button of a pointer event (SDL_BUTTON_LEFT, checked in input.c). */
+#define INPUT_BUTTON_LEFT 1
 
 typedef struct input {
     SDL_GameController *pads[INPUT_MAX_PADS];
@@ -65,6 +67,11 @@ void input_quit(input *in);
 int input_translate(input *in, const SDL_Event *e, float px_to_virtual, action_event *out, int max);
 /* Advances held-direction repeat by dt; returns up to max repeat actions. */
 int input_update(input *in, double dt, action_event *out, int max);
+/* Whether controller slot pad holds a controller. */
+int input_pad_present(const input *in, int pad);
+/* The left stick of the controller in slot pad, each axis -1..1 (y down);
+ * 0, or -1 when the slot is empty. Views poll it, never SDL. */
+int input_pad_stick(const input *in, int pad, double *x, double *y);
 /* Number of controllers open. */
 int input_pad_count(const input *in);
 /* Short name of an action, for traces and tests. */

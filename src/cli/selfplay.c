@@ -8,6 +8,7 @@
 
 #include "cli/util.h"
 #include "core/ai.h"
+#include "core/registry.h"
 #include "games/maxstax/rules/maxstax_bot.h"
 
 #define SELFPLAY_MAX_PLIES 20000
@@ -96,9 +97,9 @@ static int parse_opts(const char *id, int min_players, int max_players, int argc
     return 0;
 }
 
-/* SPEEDSTAX with the physics: computer stackers through whole games, with
- * every block checked to be on the table after every frame. */
-static int selfplay_speedstax(const selfplay_opts *o)
+/* A real-time mode with the physics: computer stackers through whole games,
+ * with every block checked to be on the table after every frame. */
+static int selfplay_realtime(const game_info *gi, const selfplay_opts *o)
 {
     maxstax_deck deck;
     char err[256];
@@ -109,6 +110,7 @@ static int selfplay_speedstax(const selfplay_opts *o)
         uint64_t seed = o->seed + (uint64_t)game;
         maxstax_setup setup;
         maxstax_setup_default(&setup, o->players);
+        setup.scoring = (maxstax_scoring)gi->scoring;
         maxstax_match *m = maxstax_match_new(&setup, &deck, seed, err, sizeof err);
         if (!m) {
             fprintf(stderr, "stackhouse-cli: %s\n", err);
@@ -126,7 +128,7 @@ static int selfplay_speedstax(const selfplay_opts *o)
                 maxstax_bot_think(&bots[p], m, 1.0 / 60, &in[p]);
             maxstax_step(m, in, 1.0 / 60);
             if (maxstax_match_check(m, err, sizeof err) < 0) {
-                fprintf(stderr, "selfplay speedstax: game %d frame %d: %s\n", game, frame, err);
+                fprintf(stderr, "selfplay %s: game %d frame %d: %s\n", gi->id, game, frame, err);
                 failed = 1;
                 break;
             }
@@ -135,7 +137,7 @@ static int selfplay_speedstax(const selfplay_opts *o)
         finished += !failed && maxstax_match_rounds(m)->phase == SPEEDSTAX_OVER;
         maxstax_match_free(m);
     }
-    printf("selfplay speedstax: %d games, %d finished, %d invariant failures\n", o->games, finished, failures);
+    printf("selfplay %s: %d games, %d finished, %d invariant failures\n", gi->id, o->games, finished, failures);
     return failures ? 1 : 0;
 }
 
@@ -256,13 +258,19 @@ static int selfplay_run_jobs(const game_rules *g, const selfplay_opts *o, selfpl
 int cmd_selfplay(int argc, char **argv)
 {
     const game_rules *g;
+    const game_info *gi;
     selfplay_opts o;
     if (argc < 1)
         return cli_usage("selfplay GAME [--players N] [--games K] [--seed S] [--level L] [--match A:B] [--jobs J]");
-    if (strcmp(argv[0], "speedstax") == 0) {
-        if (parse_opts(argv[0], 2, SPEEDSTAX_MAX_PLAYERS, argc - 1, argv + 1, &o) < 0)
+    gi = registry_find(argv[0]);
+    if (gi && gi->kind == GAME_KIND_REALTIME) {
+        if (!maxstax_scoring_ready((maxstax_scoring)gi->scoring)) {
+            fprintf(stderr, "stackhouse-cli: game '%s' has no rules yet\n", gi->id);
             return 2;
-        return selfplay_speedstax(&o);
+        }
+        if (parse_opts(gi->id, gi->min_players, gi->max_players, argc - 1, argv + 1, &o) < 0)
+            return 2;
+        return selfplay_realtime(gi, &o);
     }
     if (!(g = cli_rules(argv[0])) || parse_opts(g->id, g->min_players, g->max_players, argc - 1, argv + 1, &o) < 0)
         return 2;

@@ -9,7 +9,6 @@
 
 #include "core/registry.h"
 #include "games/maxstax/rules/maxstax_world.h"
-#include "games/stax/rules/stax.h"
 
 int cli_usage(const char *line)
 {
@@ -60,14 +59,13 @@ void *cli_position(const game_rules *g, const char *text)
 
 const char *cli_result_name(const game_rules *g, const game_result *r)
 {
-    static const char *const colours[] = {"red", "blue"};
     static const char *const seats[] = {"p1", "p2", "p3", "p4"};
     if (r->status == GAME_ONGOING)
         return "ongoing";
     if (r->winner < 0 || r->winner >= GAME_MAX_PLAYERS)
         return "draw";
-    /* STAX names its sides by colour; every other game by seat. */
-    return g == &stax_rules ? colours[r->winner & 1] : seats[r->winner];
+    /* A game may name its sides (STAX: by colour); otherwise by seat. */
+    return g->seat_names ? g->seat_names[r->winner] : seats[r->winner];
 }
 
 static uint64_t generic_perft(const game_rules *g, const void *st, int depth)
@@ -94,13 +92,7 @@ static uint64_t generic_perft(const game_rules *g, const void *st, int depth)
 
 uint64_t cli_perft(const game_rules *g, const void *st, int depth)
 {
-    /* STAX's own perft skips the draw bookkeeping: a game over by the draw
-     * rules never comes up within any depth perft is run to. */
-    if (g == &stax_rules) {
-        const stax_state *s = st;
-        return s->over ? (depth == 0) : stax_perft(&s->b, depth);
-    }
-    return generic_perft(g, st, depth);
+    return g->perft ? g->perft(st, depth) : generic_perft(g, st, depth);
 }
 
 double cli_now(void)

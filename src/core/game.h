@@ -92,6 +92,11 @@ typedef struct game_rules {
      * level is an ai_level (1 easy .. 3 hard; 0 random never reaches it);
      * writes the chosen move to out and returns 0, or -1 if there is none. */
     int (*search)(const void *st, int level, uint64_t seed, game_move *out);
+
+    /* Optional: the seats' names in results ("red", "blue"); NULL: p1, p2, ... */
+    const char *const *seat_names;
+    /* Optional: a game's own perft (leaf count at depth), faster than the generic walk. */
+    uint64_t (*perft)(const void *st, int depth);
 } game_rules;
 
 /* Whether two moves are the same move (kind and bytes). Inline: searches

@@ -2,26 +2,15 @@
 
 #include <string.h>
 
+#include "core/modelist.h"
+#include "games/maxstax/rules/maxstax_match.h"
 #include "games/nine/rules/nine.h"
 #include "games/stax/rules/stax.h"
 
-/* Picker order: the three MAXSTAX modes, then the turn-based games. */
-static const game_info gamelist[] = {
-    {"speedstax", "SPEEDSTAX", "Race to copy the card in wooden blocks before the clock runs out.",
-     "maxstax", 2, 4, GAME_KIND_REALTIME, NULL},
-    {"samestax", "SAMESTAX", "Build a stack nobody else can copy, and keep your points.", "maxstax", 2,
-     4, GAME_KIND_REALTIME, NULL},
-    {"swapstax", "SWAPSTAX", "Trade stacker cards and build the stars you hold.", "maxstax", 2, 4,
-     GAME_KIND_REALTIME, NULL},
-    {"stakz", "Stakz", "Shed your tiles by colour or symbol; a fifth colour splits the stack.", "stakz",
-     2, 4, GAME_KIND_TURNS, NULL},
-    {"stax", "STAX", "Checkers from 1919 where every capture builds a stack.", "stax", 2, 2,
-     GAME_KIND_TURNS, &stax_rules},
-    {"stackatrack", "Stack-A-Track", "Slide railroad blocks into the frame and join up the track.",
-     "stackatrack", 2, 4, GAME_KIND_TURNS, NULL},
-    {"9stax", "9 STAX", "Play out nine face-down stacks before anyone else.", "9stax", 2, 4,
-     GAME_KIND_TURNS, &nine_rules},
-};
+#define MODE(id, name, pitch, doc, tab, min, max, kind, rules, scoring, view) \
+    {#id, name, pitch, doc, tab, min, max, kind, rules, scoring},
+static const game_info gamelist[] = {MODE_LIST(MODE)};
+#undef MODE
 
 int registry_count(void) { return (int)(sizeof gamelist / sizeof gamelist[0]); }
 

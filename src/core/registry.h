@@ -1,4 +1,5 @@
-/* The one list of Stackhouse's games (like Tatham's gamelist[]). */
+/* The core's half of the one list of modes (core/modelist.h): each mode's
+ * card and rules, with no view and no SDL. */
 #ifndef STACKHOUSE_REGISTRY_H
 #define STACKHOUSE_REGISTRY_H
 
@@ -12,9 +13,11 @@ typedef struct game_info {
     const char *name;  /* display name */
     const char *pitch; /* one-line pitch for the picker */
     const char *rules_doc; /* docs/rules/<rules_doc>.md */
+    const char *rules_tab; /* its tab in the rules viewer ("MAXSTAX" for the three modes that share it) */
     int min_players, max_players;
     game_kind kind;
     const game_rules *rules;
+    int scoring; /* a real-time mode's maxstax_scoring; 0 for a turn-based one */
 } game_info;
 
 /* Number of registered games. */

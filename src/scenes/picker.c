@@ -7,6 +7,7 @@
 #include "app/app.h"
 #include "audio/audio.h"
 #include "scenes/scenes.h"
+#include "table/modes.h"
 #include "ui/ui.h"
 
 enum { ID_SETTINGS = 100, ID_RULES, ID_QUIT };
@@ -59,7 +60,7 @@ static void choose(picker *p, app *a, int id)
         a->quit = 1;
     } else if (id >= 0 && id < p->n) {
         const game_info *g = registry_get(id);
-        if (scenes_game_playable(g)) {
+        if (modes_playable(g)) {
             audio_play(SFX_CLICK);
             app_scene_push(a, setup_scene_create(a, g));
         } else {
@@ -114,7 +115,7 @@ static void draw_tile(picker *p, app *a, render *r, int i)
     const game_info *g = registry_get(i);
     rrect t = p->tiles[i];
     float k = t.w / 410.0f, pad = 16 * k, y;
-    int playable = scenes_game_playable(g), hot = p->nav.focus == i;
+    int playable = modes_playable(g), hot = p->nav.focus == i;
     char players[48];
     rrect pic;
 

@@ -14,15 +14,17 @@
 
 enum { ID_TAB = 0, ID_BACK = 50 };
 
-/* One tab per rules document; the three MAXSTAX modes share one. */
-static const struct {
+#define MAX_DOCS 16
+
+/* A tab: a rules document and its title. */
+typedef struct rules_tab {
     const char *doc, *label;
-} docs[] = {{"maxstax", "MAXSTAX"}, {"stakz", "Stakz"}, {"stax", "STAX"},
-            {"stackatrack", "Stack-A-Track"}, {"9stax", "9 STAX"}};
-#define N_DOCS ((int)(sizeof docs / sizeof docs[0]))
+} rules_tab;
 
 typedef struct rules_scene {
     scene base;
+    rules_tab docs[MAX_DOCS]; /* in the order of the list of modes, each document once */
+    int n_docs;
     ui_nav nav;
     int tab;
     md_doc *doc;
@@ -32,6 +34,23 @@ typedef struct rules_scene {
     int dragging;
     float drag_y, drag_scroll;
 } rules_scene;
+
+/* One tab per rules document; the three MAXSTAX modes share one (the first
+ * row that names a document names its tab). */
+static void docs_list(rules_scene *p)
+{
+    p->n_docs = 0;
+    for (int i = 0; i < registry_count() && p->n_docs < MAX_DOCS; i++) {
+        const game_info *g = registry_get(i);
+        int k = 0;
+        while (k < p->n_docs && strcmp(p->docs[k].doc, g->rules_doc) != 0)
+            k++;
+        if (k == p->n_docs) {
+            p->docs[p->n_docs].doc = g->rules_doc;
+            p->docs[p->n_docs++].label = g->rules_tab;
+        }
+    }
+}
 
 static void load(rules_scene *p, app *a, int tab)
 {
@@ -45,7 +64,7 @@ static void load(rules_scene *p, app *a, int tab)
     p->error[0] = '\0';
     p->tab = tab;
     p->scroll = p->scroll_prev = p->target = 0;
-    snprintf(path, sizeof path, "%s/%s.md", a->paths.rules, docs[tab].doc);
+    snprintf(path, sizeof path, "%s/%s.md", a->paths.rules, p->docs[tab].doc);
     f = fopen(path, "rb");
     if (!f) {
         snprintf(p->error, sizeof p->error, "The rules file is missing: %s", path);
@@ -66,19 +85,19 @@ static void load(rules_scene *p, app *a, int tab)
     fclose(f);
     if (p->error[0])
         log_warn("%s", p->error);
-    app_trace(a, "rules %s", docs[tab].doc);
+    app_trace(a, "rules %s", p->docs[tab].doc);
 }
 
 static void layout(rules_scene *p, app *a)
 {
-    float w = fminf(1400, a->vw - 120), tab_w = (w - 20.0f * (N_DOCS - 1)) / N_DOCS;
+    float w = fminf(1400, a->vw - 120), tab_w = (w - 20.0f * (p->n_docs - 1)) / p->n_docs;
     float x0 = (a->vw - w) / 2;
     p->panel = (rrect){x0, 270, w, 690};
     p->view = (rrect){x0 + 50, 300, w - 130, 630};
     ui_nav_begin(&p->nav);
-    for (int i = 0; i < N_DOCS; i++)
+    for (int i = 0; i < p->n_docs; i++)
         ui_nav_add(&p->nav, ID_TAB + i, (rrect){x0 + (tab_w + 20) * (float)i, 180, tab_w, 64}, 1,
-                   docs[i].doc);
+                   p->docs[i].doc);
     ui_nav_add(&p->nav, ID_BACK, (rrect){40, 50, 150, 60}, 1, "back");
     ui_nav_end(&p->nav, a);
 }
@@ -95,7 +114,7 @@ static void scroll_by(rules_scene *p, float dy)
 
 static void switch_tab(rules_scene *p, app *a, int tab)
 {
-    tab = (tab + N_DOCS) % N_DOCS;
+    tab = (tab + p->n_docs) % p->n_docs;
     if (tab == p->tab)
         return;
     audio_play(SFX_CLICK);
@@ -146,7 +165,7 @@ static void rules_input(scene *s, app *a, const action_event *ev)
     if (id == ID_BACK) {
         audio_play(SFX_CLICK);
         app_scene_pop(a);
-    } else if (id >= ID_TAB && id < ID_TAB + N_DOCS) {
+    } else if (id >= ID_TAB && id < ID_TAB + p->n_docs) {
         switch_tab(p, a, id - ID_TAB);
     }
 }
@@ -169,12 +188,12 @@ static void rules_draw(scene *s, app *a, render *r, float alpha)
     float scroll = p->scroll_prev + (p->scroll - p->scroll_prev) * alpha;
     ui_draw_table(r, a->vw);
     ui_draw_title(r, a->vw, "Rules", NULL);
-    for (int i = 0; i < N_DOCS; i++) {
+    for (int i = 0; i < p->n_docs; i++) {
         const ui_item *it = ui_nav_item(&p->nav, ID_TAB + i);
         int on = i == p->tab;
         ui_audit_box(it->r);
         render_round_rect(r, it->r, 22, on ? UI_CREAM : (rcolor){70, 45, 28, 200});
-        ui_text_center(r, FONT_SANS_BOLD, UI_BODY, it->r, on ? UI_INK : UI_CREAM, docs[i].label);
+        ui_text_center(r, FONT_SANS_BOLD, UI_BODY, it->r, on ? UI_INK : UI_CREAM, p->docs[i].label);
     }
     ui_draw_panel(r, p->panel);
     render_push_clip(r, p->view);
@@ -219,8 +238,9 @@ scene *rules_scene_create(app *a, const char *doc)
     (void)a;
     if (!p)
         abort();
-    for (int i = 0; i < N_DOCS; i++)
-        if (doc && strcmp(doc, docs[i].doc) == 0)
+    docs_list(p);
+    for (int i = 0; i < p->n_docs; i++)
+        if (doc && strcmp(doc, p->docs[i].doc) == 0)
             p->tab = i;
     ui_nav_init(&p->nav, "rules");
     p->base = (scene){"rules", 0, rules_enter, rules_leave, rules_input, rules_update, rules_draw, p};

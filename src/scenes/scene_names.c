@@ -1,10 +1,13 @@
 /* Scenes by name, for --scene and the benchmark. */
+#include "scenes/scene_names.h"
+
 #include <string.h>
 
 #include "app/app.h"
 #include "core/log.h"
 #include "scenes/scenes.h"
-#include "scenes/table.h"
+#include "table/modes.h"
+#include "table/table_store.h"
 
 /* A table for --scene table: a fixed seed, so screenshots repeat exactly. */
 static scene *table_by_name(app *a, const game_info *g)
@@ -13,13 +16,13 @@ static scene *table_by_name(app *a, const game_info *g)
     game_record rec;
     char err[256];
     memset(&rec, 0, sizeof rec);
-    if (!g || !scenes_game_playable(g) || table_match_default(&m, g, a->opt.seats) != 0) {
+    if (!g || !modes_playable(g) || table_match_default(&m, g, a->opt.seats) != 0) {
         log_error("no table for that game, or bad --seats");
         return NULL;
     }
     if (g->kind == GAME_KIND_REALTIME) {
         rec.seed = 1; /* the view reads its test options from --position */
-        return table_scene_open(a, &m, &rec);
+        return modes_open(a, &m, &rec);
     }
     if (record_init(&rec, g->id, &m.params, 1, err, sizeof err) != 0 ||
         (a->opt.position && record_set_start(&rec, a->opt.position, err, sizeof err) != 0)) {
@@ -27,10 +30,10 @@ static scene *table_by_name(app *a, const game_info *g)
         record_free(&rec);
         return NULL;
     }
-    return table_scene_open(a, &m, &rec);
+    return modes_open(a, &m, &rec);
 }
 
-scene *app_scene_by_name(app *a, const char *name, const char *game)
+scene *scenes_by_name(app *a, const char *name, const char *game)
 {
     const game_info *g = registry_find(game ? game : "stax");
     if (!name || strcmp(name, "picker") == 0)

@@ -4,6 +4,7 @@
 #define STACKHOUSE_SCENES_H
 
 #include "app/scene.h"
+#include "core/ai.h"
 #include "core/registry.h"
 
 struct app;
@@ -30,7 +31,7 @@ typedef struct match_setup {
     const game_info *game;
     int players;
     seat_kind seat[GAME_MAX_PLAYERS];
-    int level[GAME_MAX_PLAYERS]; /* 0 easy, 1 medium, 2 hard */
+    ai_level level[GAME_MAX_PLAYERS]; /* AI_EASY .. AI_HARD: the one encoding, to the search itself */
     game_params params;
 } match_setup;
 
@@ -46,7 +47,5 @@ scene *rules_scene_create(struct app *a, const char *doc);
 scene *score_scene_create(struct app *a, const score_report *rep);
 /* A sample report (for --scene score and tests). */
 void score_report_sample(score_report *rep);
-/* Whether a game's table has landed, so its mode can start. */
-int scenes_game_playable(const game_info *g);
 
 #endif

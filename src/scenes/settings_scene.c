@@ -94,7 +94,7 @@ static void settings_input(scene *s, app *a, const action_event *ev)
         change(p, a, f, ev->act == ACT_LEFT ? -1 : 1);
         return;
     }
-    if (ev->act == ACT_POINTER_UP && ev->button == SDL_BUTTON_LEFT) {
+    if (ev->act == ACT_POINTER_UP && ev->button == INPUT_BUTTON_LEFT) {
         for (int i = 0; i < SETTING_COUNT; i++)
             if (ui_rect_contains(p->control[i], ev->x, ev->y) && p->nav.pressed == i) {
                 p->nav.pressed = -1;

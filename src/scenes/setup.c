@@ -7,7 +7,8 @@
 #include "app/app.h"
 #include "audio/audio.h"
 #include "scenes/scenes.h"
-#include "scenes/table.h"
+#include "table/modes.h"
+#include "table/table_store.h"
 #include "ui/ui.h"
 
 enum {
@@ -21,7 +22,6 @@ enum {
     ID_RESUME
 };
 
-static const char *const level_names[] = {"Easy", "Medium", "Hard"};
 static const rcolor seat_colors[GAME_MAX_PLAYERS] = {
     {200, 70, 50, 255}, {47, 111, 170, 255}, {60, 150, 80, 255}, {140, 80, 160, 255}};
 
@@ -91,7 +91,7 @@ static void layout(setup *p, app *a)
             0);
     } else {
         add(p, ID_START, (rrect){a->vw / 2 + 20, p->panel.y + p->panel.h + 40, 320, 76},
-            scenes_game_playable(p->m.game), "start", 0);
+            modes_playable(p->m.game), "start", 0);
         add(p, ID_BACK, (rrect){a->vw / 2 - 340, p->panel.y + p->panel.h + 40, 320, 76}, 1, "back",
             0);
     }
@@ -107,7 +107,7 @@ static void cycle(setup *p, app *a, int id, int dir)
         int i = id - ID_LEVEL;
         if (p->m.seat[i] != SEAT_COMPUTER)
             return;
-        p->m.level[i] = (p->m.level[i] + 3 + dir) % 3;
+        p->m.level[i] = (ai_level)(AI_EASY + (p->m.level[i] - AI_EASY + 3 + dir) % 3);
     } else if (id >= ID_OPT && id < ID_OPT + GAME_MAX_OPTIONS) {
         const game_option *o = option(p, id - ID_OPT);
         int *v = &p->m.params.opt[id - ID_OPT];
@@ -131,7 +131,7 @@ static void choose(setup *p, app *a, int id)
         audio_play(SFX_CLICK);
         app_scene_pop(a);
     } else if (id == ID_START) {
-        scene *t = table_scene_create(a, &p->m);
+        scene *t = modes_start(a, &p->m);
         if (!t) {
             audio_play(SFX_ERROR);
             app_toast(a, "%s is coming soon.", p->m.game->name);
@@ -141,7 +141,7 @@ static void choose(setup *p, app *a, int id)
         app_scene_replace(a, t); /* frees p */
     } else if (id == ID_RESUME) {
         char err[300];
-        scene *t = table_scene_resume(a, p->m.game, err, sizeof err);
+        scene *t = modes_resume(a, p->m.game, err, sizeof err);
         if (!t) {
             /* Bad input changes nothing: the save stays as it was (New game
              * replaces it once that match is saved); this visit offers only
@@ -223,7 +223,7 @@ static void setup_draw(scene *s, app *a, render *r, float alpha)
     const game_info *g = p->m.game;
     float x = p->panel.x + 40, y = 250;
     char line[128];
-    int nopt = n_options(p), playable = scenes_game_playable(g);
+    int nopt = n_options(p), playable = modes_playable(g);
 
     ui_draw_table(r, a->vw);
     ui_draw_title(r, a->vw, g->name, g->pitch);
@@ -254,7 +254,7 @@ static void setup_draw(scene *s, app *a, render *r, float alpha)
                            (rrect){ui_nav_item(&p->nav, ID_SEAT + i)->r.x + 16, ry + 17, 36, 36},
                            UI_INK_SOFT);
         value_box(r, ui_nav_item(&p->nav, ID_LEVEL + i)->r,
-                  p->m.seat[i] == SEAT_COMPUTER ? level_names[p->m.level[i]] : "\xe2\x80\x94",
+                  p->m.seat[i] == SEAT_COMPUTER ? table_level_label(p->m.level[i]) : "\xe2\x80\x94",
                   p->nav.focus == ID_LEVEL + i, p->m.seat[i] == SEAT_COMPUTER, 1);
     }
     y += 60 + 92.0f * (float)g->max_players;
@@ -303,7 +303,7 @@ static void setup_leave(scene *s, app *a)
 static void setup_enter(scene *s, app *a)
 {
     setup *p = s->data;
-    p->has_save = table_has_save(a, p->m.game);
+    p->has_save = modes_has_save(a, p->m.game);
     layout(p, a);
     if (p->has_save)
         ui_nav_focus(&p->nav, a, ID_RESUME);
@@ -320,7 +320,7 @@ scene *setup_scene_create(app *a, const game_info *g)
     p->m.seat[0] = SEAT_HUMAN;
     for (int i = 1; i < GAME_MAX_PLAYERS; i++) {
         p->m.seat[i] = SEAT_COMPUTER;
-        p->m.level[i] = 1;
+        p->m.level[i] = AI_MEDIUM;
     }
     if (g->rules)
         game_params_default(g->rules, &p->m.params, p->m.players);

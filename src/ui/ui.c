@@ -137,7 +137,7 @@ int ui_nav_event(ui_nav *nav, struct app *a, const action_event *ev)
             ui_nav_focus(nav, a, nav->hover);
         return -1;
     case ACT_POINTER_DOWN:
-        if (ev->button != SDL_BUTTON_LEFT)
+        if (ev->button != INPUT_BUTTON_LEFT)
             return -1;
         nav->pressed = item_at(nav, ev->x, ev->y);
         if (nav->pressed >= 0)
@@ -146,7 +146,7 @@ int ui_nav_event(ui_nav *nav, struct app *a, const action_event *ev)
     case ACT_POINTER_UP:
         /* A click is a press and release on the same item, like a real button. */
         id = item_at(nav, ev->x, ev->y);
-        if (ev->button == SDL_BUTTON_LEFT && id >= 0 && id == nav->pressed) {
+        if (ev->button == INPUT_BUTTON_LEFT && id >= 0 && id == nav->pressed) {
             nav->pressed = -1;
             return id;
         }

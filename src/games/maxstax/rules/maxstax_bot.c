@@ -496,3 +496,69 @@ bad:
     snprintf(err, errn, "bad computer stacker line '%.40s...'", line);
     return -1;
 }
+
+char *maxstax_bots_save(const maxstax_match *m, const maxstax_bot *bots, unsigned computers)
+{
+    char *text = maxstax_match_save(m);
+    int players = maxstax_match_rounds(m)->players;
+    for (int p = 0; text && p < players; p++) {
+        char line[2048], *more;
+        size_t len = strlen(text);
+        if (!(computers >> p & 1))
+            continue;
+        if (maxstax_bot_save(&bots[p], line, sizeof line) < 0 || !(more = realloc(text, len + strlen(line) + 2))) {
+            free(text);
+            return NULL;
+        }
+        text = more;
+        sprintf(text + len, "%s\n", line);
+    }
+    return text;
+}
+
+maxstax_match *maxstax_bots_load_match(const char *text, const maxstax_deck *deck, const char **bots_text,
+                                       char *err, size_t errn)
+{
+    /* The match's own text ends at its "end" line; the stackers' lines follow it. */
+    const char *tail = strstr(text, "\nend\n");
+    char *match_text = tail ? strndup(text, (size_t)(tail + 5 - text)) : NULL;
+    maxstax_match *m;
+    if (!match_text) {
+        snprintf(err, errn, "save: no 'end' line");
+        return NULL;
+    }
+    m = maxstax_match_load(match_text, deck, err, errn);
+    free(match_text);
+    *bots_text = m ? tail + 5 : NULL;
+    return m;
+}
+
+int maxstax_bots_load(maxstax_bot *bots, int players, unsigned computers, const char *t, char *err,
+                      size_t errn)
+{
+    int seen = 0;
+    while (*t) {
+        const char *nl = strchr(t, '\n');
+        size_t len = nl ? (size_t)(nl - t) : strlen(t);
+        char line[2048], why[160];
+        maxstax_bot b;
+        if (len >= sizeof line) {
+            snprintf(err, errn, "save: a computer stacker's line is too long");
+            return -1;
+        }
+        memcpy(line, t, len);
+        line[len] = 0;
+        if (maxstax_bot_load(&b, line, players, why, sizeof why) < 0) {
+            snprintf(err, errn, "save: %s", why);
+            return -1;
+        }
+        if (!(computers >> b.player & 1) || (seen >> b.player & 1)) {
+            snprintf(err, errn, "save: a second computer stacker, or one for a person's seat (%d)", b.player + 1);
+            return -1;
+        }
+        seen |= 1 << b.player;
+        bots[b.player] = b;
+        t += len + (nl != NULL);
+    }
+    return 0;
+}

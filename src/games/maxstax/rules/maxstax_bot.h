@@ -43,4 +43,18 @@ int maxstax_bot_save(const maxstax_bot *b, char *buf, size_t n);
  * returns 0, or -1 with a message in err (b unchanged). */
 int maxstax_bot_load(maxstax_bot *b, const char *line, int players, char *err, size_t errn);
 
+/* A saved match with its computer stackers: the match's text
+ * (maxstax_match_save), then a line for each seat in computers (a bit per
+ * seat), so that they resume mid-build instead of starting again. Returns
+ * malloc'd text, or NULL. */
+char *maxstax_bots_save(const maxstax_match *m, const maxstax_bot *bots, unsigned computers);
+/* Reads text written by maxstax_bots_save: the match (NULL with the reason in
+ * err), and *bots_text where the stackers' lines begin. */
+maxstax_match *maxstax_bots_load_match(const char *text, const maxstax_deck *deck, const char **bots_text,
+                                       char *err, size_t errn);
+/* Reads the stackers' lines into bots (one per seat in computers at most,
+ * none for another seat); 0, or -1 with the reason in err. */
+int maxstax_bots_load(maxstax_bot *bots, int players, unsigned computers, const char *text, char *err,
+                      size_t errn);
+
 #endif

@@ -25,8 +25,11 @@ struct maxstax_match {
     int hold_left[SPEEDSTAX_MAX_PLAYERS];
 };
 
+int maxstax_scoring_ready(maxstax_scoring scoring) { return scoring == 0 || scoring == MAXSTAX_SPEEDSTAX; }
+
 void maxstax_setup_default(maxstax_setup *setup, int players)
 {
+    setup->scoring = MAXSTAX_SPEEDSTAX;
     setup->players = players;
     setup->stars_min = 1;
     setup->stars_max = 3;
@@ -58,6 +61,11 @@ maxstax_match *maxstax_match_new(const maxstax_setup *setup, const maxstax_deck 
                                  size_t errn)
 {
     int eligible[MAXSTAX_DECK_SIZE], n = 0;
+    if (!maxstax_scoring_ready(setup->scoring)) {
+        /* SAMESTAX and SWAPSTAX share the world and the cards; their scoring is to come. */
+        snprintf(err, errn, "%s has no rules yet", setup->scoring == MAXSTAX_SAMESTAX ? "SAMESTAX" : "SWAPSTAX");
+        return NULL;
+    }
     if (setup->players < 2 || setup->players > SPEEDSTAX_MAX_PLAYERS) {
         snprintf(err, errn, "MAXSTAX is for 2 to 4 players, not %d", setup->players);
         return NULL;

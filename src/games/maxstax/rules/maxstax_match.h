@@ -34,7 +34,16 @@ typedef struct maxstax_input {
     unsigned actions; /* MAXSTAX_IN_* */
 } maxstax_input;
 
+/* How a match is scored: the three MAXSTAX modes share the blocks, the cards
+ * and the world. Only SPEEDSTAX is played yet; the others are refused. */
+typedef enum maxstax_scoring {
+    MAXSTAX_SPEEDSTAX = 1, /* race to copy the card; points by finishing order */
+    MAXSTAX_SAMESTAX,      /* build what nobody else can copy (no rules yet) */
+    MAXSTAX_SWAPSTAX       /* trade cards, build the stars you hold (no rules yet) */
+} maxstax_scoring;
+
 typedef struct maxstax_setup {
+    maxstax_scoring scoring;  /* MAXSTAX_SPEEDSTAX (the default; 0 reads as it) */
     int players;              /* 2..4 */
     int stars_min, stars_max; /* the deck is limited to cards in this range */
     int snap;                 /* a picked-up block squares up to 0/90 degrees */
@@ -47,9 +56,12 @@ typedef enum maxstax_claim { MAXSTAX_CLAIM_NONE, MAXSTAX_CLAIM_CHECKING, MAXSTAX
 
 typedef struct maxstax_match maxstax_match;
 
+/* Whether a scoring mode has its rules (only SPEEDSTAX yet; 0 reads as it). */
+int maxstax_scoring_ready(maxstax_scoring scoring);
 /* Fills setup with the defaults: all stars, snap on. */
 void maxstax_setup_default(maxstax_setup *setup, int players);
-/* A new match from a deck; returns NULL with a message in err. */
+/* A new match from a deck; returns NULL with a message in err (also for a
+ * scoring that has no rules yet). */
 maxstax_match *maxstax_match_new(const maxstax_setup *setup, const maxstax_deck *deck, uint64_t seed, char *err,
                                  size_t errn);
 /* Frees a match (NULL is fine). */

@@ -229,3 +229,14 @@ int speedstax_compose_played(speedstax_state *s, int n, const int (*points)[SPEE
     s->round = n + 1;
     return 0;
 }
+
+void speedstax_ranks(const speedstax_state *s, int rank[SPEEDSTAX_MAX_PLAYERS])
+{
+    for (int p = 0; p < s->players; p++) {
+        rank[p] = 0;
+        for (int q = 0; q < s->players; q++)
+            rank[p] += s->score[q] > s->score[p];
+        if (s->winner >= 0 && p != s->winner && rank[p] == 0)
+            rank[p] = 1; /* lost the stack-off */
+    }
+}

@@ -63,6 +63,9 @@ void speedstax_confirm(speedstax_state *s, int p, int ok, long claim_tick);
 int speedstax_tick(speedstax_state *s);
 /* Nonzero when player p is building now (in play, not finished, not claiming). */
 int speedstax_building(const speedstax_state *s, int p);
+/* Each seat's place (0 is first; ties share): by total points, and when the
+ * totals tie, whoever lost the speed-stack-off is second. */
+void speedstax_ranks(const speedstax_state *s, int rank[SPEEDSTAX_MAX_PLAYERS]);
 /* Rounds scored so far: 0..5 (all five once the stack-offs begin). */
 int speedstax_rounds_scored(const speedstax_state *s);
 /* A test hook: as if the first n rounds (0..4) had been played with these

@@ -135,9 +135,6 @@ int nine_stack_visible(const nine_state *s, int seat, int p, int k);
 void nine_memory_note(nine_state *s);
 /* Nonzero when seat remembers card id (it sees it, or saw it and followed it). */
 int nine_known(const nine_state *s, int seat, int id);
-/* The invariants: all 200 cards, each id in exactly one place, counts and
- * pending decision consistent; returns 0, or -1 with a message. */
-int nine_check(const nine_state *s, char *err, size_t errn);
 /* Writes the legal moves (at most max); returns how many. */
 int nine_legal(const nine_state *s, game_move *out, int max);
 

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "games/nine/rules/nine.h"
+#include "games/nine/rules/nine_check.h"
 
 #define FIELD_MAX NINE_POSITION_MAX
 #define PEND_TOKENS 8

@@ -676,6 +676,16 @@ static int stax_check_invariants(const void *st, char *err, size_t errn)
     return 0;
 }
 
+static const char *const stax_seat_names[2] = {"red", "blue"};
+
+/* STAX's own perft skips the draw bookkeeping: a game over by the draw rules
+ * never comes up within any depth perft is run to. */
+static uint64_t stax_rules_perft(const void *st, int depth)
+{
+    const stax_state *s = st;
+    return s->over ? (depth == 0) : stax_perft(&s->b, depth);
+}
+
 const game_rules stax_rules = {
     .id = "stax",
     .state_size = sizeof(stax_state),
@@ -699,4 +709,6 @@ const game_rules stax_rules = {
     .determinize = NULL,
     .evaluate = stax_ai_evaluate,
     .search = stax_ai_search,
+    .seat_names = stax_seat_names,
+    .perft = stax_rules_perft,
 };

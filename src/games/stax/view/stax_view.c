@@ -1,94 +1,7 @@
 #include "games/stax/view/stax_view.h"
-
-#include <SDL.h>
-#include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "app/app.h"
-#include "audio/audio.h"
-#include "core/ai.h"
-#include "core/log.h"
-#include "games/stax/view/stax_chain.h"
-#include "scenes/table.h"
-#include "ui/ui.h"
-
-#define SQ 100.0f         /* board square, virtual units */
-#define TOWER_MAX 6       /* men drawn in a tower; taller stacks get a count */
-#define PACE_WATCH 0.6    /* seconds between moves when computers play each other */
-#define PACE_REPLY 0.35   /* the computer's shortest pause before it answers */
-#define STEP_TIME 0.22    /* a one-square slide */
-#define JUMP_TIME 0.34    /* one jump of a capture */
-#define FORCED_DELAY 0.7  /* a forced continuation plays itself after this */
-#define PROMO_TIME 0.8
-#define OVER_DELAY 3.0    /* the result shows this long before the score screen */
-
-enum { ID_UNDO = 1, ID_REDO, ID_MENU };
-
-static const char *const side_names[2] = {"Red", "Blue"};
-static const char *const disc_sprites[2][2] = {{"stax/red_minor", "stax/red_major"},
-                                               {"stax/blue_minor", "stax/blue_major"}};
-static const rcolor side_colors[2] = {{178, 40, 36, 255}, {38, 84, 170, 255}};
-
-/* One move (or one entered jump) being shown sliding square by square. */
-typedef struct anim {
-    int active;
-    stax_board base; /* the board before the path's first square left */
-    uint8_t path[GAME_MOVE_BYTES];
-    int len, kind;
-    int seg;         /* the segment shown: path[seg] -> path[seg + 1] */
-    float t, t_prev; /* progress through the segment, 0..1 */
-    float sx, sy;    /* where the first segment starts (a drop point), or NAN */
-    int promotion;   /* the move promotes at its end */
-    int whole;       /* a whole move (from the computer or redo), not an entered jump */
-} anim;
-
-typedef struct stax_view {
-    scene base;
-    match_setup m;
-    game_record rec;
-    stax_state st; /* the position at the record's cursor */
-    stax_chain chain;
-    stax_board shown; /* st with the jumps entered so far made */
-    anim an;
-    double time;
-
-    game_move last; /* the move that led to st, for highlighting */
-    int has_last;
-    int can_undo, can_redo;
-    int over, over_announced;
-    double over_time;
-    int promo_sq;
-    float promo_t;
-    double forced_at; /* when a forced continuation plays itself; 0 none */
-
-    /* pointer */
-    int hover_sq;
-    int dragging, drag_moved, press_target;
-    float drag_x, drag_y, drag_px, drag_py, press_x, press_y, px, py;
-    /* board cursor for keyboard and controller */
-    int cursor;
-    float cur_x, cur_y, cur_px, cur_py;
-
-    /* the computer */
-    table_ai *job;
-    double due; /* when the computer's move may be shown */
-
-    ui_nav nav;
-    table_menu_choice menu_choice;
-    float list_scroll, list_scroll_prev;
-    int list_follow;
-    rrect board, left, right, list_box;
-} stax_view;
+#include "games/stax/view/stax_view_priv.h"
 
 /* ---------------------------------------------------------------- geometry */
-
-static void square_center(const stax_view *v, int sq, float *x, float *y)
-{
-    *x = v->board.x + ((float)(sq & 7) + 0.5f) * SQ;
-    *y = v->board.y + ((float)(7 - (sq >> 3)) + 0.5f) * SQ;
-}
 
 static int square_at(const stax_view *v, float x, float y)
 {
@@ -102,8 +15,6 @@ static int square_at(const stax_view *v, float x, float y)
     return r * 8 + f;
 }
 
-static int dark(int sq) { return sq >= 0 && ((sq & 7) + (sq >> 3)) % 2 == 0; }
-
 static void layout(stax_view *v, app *a)
 {
     float side = (a->vw - 8 * SQ - 48 - 4 * 36) / 2;
@@ -116,8 +27,8 @@ static void layout(stax_view *v, app *a)
     ui_nav_begin(&v->nav);
     {
         float bw = (side - 48 - 24) / 3, by = v->right.y + v->right.h - 100;
-        ui_nav_add(&v->nav, ID_UNDO, (rrect){v->right.x + 24, by, bw, 70}, v->can_undo, "undo");
-        ui_nav_add(&v->nav, ID_REDO, (rrect){v->right.x + 36 + bw, by, bw, 70}, v->can_redo, "redo");
+        ui_nav_add(&v->nav, ID_UNDO, (rrect){v->right.x + 24, by, bw, 70}, table_can_undo(v->t), "undo");
+        ui_nav_add(&v->nav, ID_REDO, (rrect){v->right.x + 36 + bw, by, bw, 70}, table_can_redo(v->t), "redo");
         ui_nav_add(&v->nav, ID_MENU, (rrect){v->right.x + 48 + 2 * bw, by, bw, 70}, 1, "menu");
     }
     ui_nav_end(&v->nav, a);
@@ -125,89 +36,27 @@ static void layout(stax_view *v, app *a)
 
 /* ---------------------------------------------------------------- state */
 
-static int seat_human(const stax_view *v, int seat)
+/* Everything the view draws that follows from the position at the cursor. */
+static void stax_view_changed(void *vv, app *a, table_change why)
 {
-    return seat >= 0 && seat < v->m.players && v->m.seat[seat] == SEAT_HUMAN;
-}
-
-static int humans(const stax_view *v) { return seat_human(v, 0) + seat_human(v, 1); }
-
-/* The human to move may enter a move now. */
-static int human_turn(const stax_view *v)
-{
-    return !v->over && !v->an.active && seat_human(v, stax_rules.current_player(&v->st));
-}
-
-static void trace_position(stax_view *v, app *a)
-{
-    char pos[600];
-    if (stax_rules.position_write(&v->st, pos, sizeof pos) >= 0)
-        app_trace(a, "stax position %s", pos);
-}
-
-/* Lets go of a search in flight: its answer no longer matters. */
-static void ai_cancel(stax_view *v)
-{
-    table_ai_drop(v->job, 0);
-    v->job = NULL;
-}
-
-/* Undo as far back as the turn of the human before the last one; -1 if
- * undoing would only hand the move back to the computer. */
-static int undo_target(const stax_view *v)
-{
-    stax_state s;
-    char err[200];
-    int c = v->rec.cursor - 1;
-    if (c < 0 || humans(v) == 0)
-        return -1;
-    for (; c >= 0; c--) {
-        if (record_replay(&v->rec, c, &s, err, sizeof err) != 0)
-            return -1;
-        if (seat_human(v, stax_rules.current_player(&s)))
-            return c;
-    }
-    return -1;
-}
-
-/* How far a redo goes: one move, then the computer's replies too. */
-static int redo_target(const stax_view *v)
-{
-    stax_state s;
-    char err[200];
-    int c = v->rec.cursor + 1;
-    if (v->rec.cursor >= v->rec.n_moves || humans(v) == 0)
-        return -1;
-    for (; c < v->rec.n_moves; c++) {
-        if (record_replay(&v->rec, c, &s, err, sizeof err) != 0)
-            return -1;
-        if (seat_human(v, stax_rules.current_player(&s)))
-            break;
-    }
-    return c;
-}
-
-/* Everything that follows from the position at the cursor. */
-static void position_changed(stax_view *v, app *a)
-{
+    stax_view *v = vv;
     char err[200];
     stax_state before;
-    game_result res;
-    stax_chain_reset(&v->chain, &v->st);
-    v->shown = v->st.b;
+    (void)a;
+    if (why == TABLE_JUMPED) {
+        v->an.active = 0;
+        v->promo_t = 0;
+    }
+    stax_chain_reset(&v->chain, v->st);
+    v->shown = v->st->b;
     v->forced_at = 0;
     v->has_last = 0;
-    if (v->rec.cursor > 0 && record_replay(&v->rec, v->rec.cursor - 1, &before, err, sizeof err) == 0)
-        v->has_last = stax_rules.move_read(&before, v->rec.moves[v->rec.cursor - 1], &v->last, err,
+    if (v->rec->cursor > 0 && record_replay(v->rec, v->rec->cursor - 1, &before, err, sizeof err) == 0)
+        v->has_last = stax_rules.move_read(&before, v->rec->moves[v->rec->cursor - 1], &v->last, err,
                                            sizeof err) == 0;
-    stax_rules.result(&v->st, &res);
-    v->over = res.status == GAME_OVER;
-    v->over_announced = 0;
-    v->can_undo = undo_target(v) >= 0;
-    v->can_redo = redo_target(v) >= 0;
     v->list_follow = 1;
-    v->due = v->time + (humans(v) == 0 ? PACE_WATCH : PACE_REPLY);
-    trace_position(v, a);
+    if (why == TABLE_PLAYED && v->an.active)
+        v->shown = v->an.base; /* until the slide ends */
 }
 
 static void anim_start(stax_view *v, const stax_board *base, const uint8_t *path, int len, int kind,
@@ -227,28 +76,37 @@ static void anim_start(stax_view *v, const stax_board *base, const uint8_t *path
     an->whole = whole;
 }
 
-/* Plays a complete move into the record and starts showing it. */
+/* Plays a move the player entered: shown sliding from from_board along path. */
 static void commit(stax_view *v, app *a, const game_move *m, const stax_board *from_board,
-                   const uint8_t *path, int len, float sx, float sy)
+                   const uint8_t *path, float sx, float sy)
 {
-    char err[200], text[RECORD_MOVE_LEN];
-    stax_board start = *from_board, after = v->st.b;
-    int flags = stax_make(&after, m);
-    stax_rules.move_write(&v->st, m, text, sizeof text);
-    ai_cancel(v);
-    if (record_play(&v->rec, &v->st, m, err, sizeof err) != 0) {
-        log_error("stax table: %s", err);
-        audio_play(SFX_ERROR);
-        return;
-    }
-    app_trace(a, "stax move %s", text);
-    anim_start(v, &start, path, len, m->kind, (flags & STAX_MADE_PROMOTION) != 0, 1, sx, sy);
-    position_changed(v, a);
-    v->shown = start; /* until the slide ends */
-    v->cursor = m->b[m->len - 1];
+    v->pending = 1;
+    v->pending_from = *from_board;
+    memcpy(v->pending_path, path, sizeof v->pending_path);
+    v->pending_x = sx;
+    v->pending_y = sy;
+    table_play(v->t, a, m);
+    v->pending = 0;
 }
 
-static void save_now(stax_view *v, app *a) { table_save_unfinished(a, &v->m, &v->rec, v->over, "stax"); }
+/* A move went into the record: start showing it. */
+static void stax_view_played(void *vv, app *a, const void *before_st, const game_move *m, const char *text,
+                             int by_computer)
+{
+    stax_view *v = vv;
+    const stax_state *before = before_st;
+    stax_board after = before->b;
+    int flags = stax_make(&after, m);
+    if (by_computer)
+        audio_play(SFX_PICKUP);
+    app_trace(a, "stax move %s", text);
+    if (v->pending)
+        anim_start(v, &v->pending_from, v->pending_path, 2, m->kind, (flags & STAX_MADE_PROMOTION) != 0, 1,
+                   v->pending_x, v->pending_y);
+    else
+        anim_start(v, &before->b, m->b, m->len, m->kind, (flags & STAX_MADE_PROMOTION) != 0, 1, NAN, NAN);
+    v->cursor = m->b[m->len - 1];
+}
 
 /* ---------------------------------------------------------------- entering moves */
 
@@ -286,8 +144,8 @@ static void refuse_pick(stax_view *v, app *a, int sq)
     }
     if (sq < 0 || !dark(sq) || !(v->shown.occ >> sq & 1))
         return;
-    if ((int)((v->shown.blue >> sq) & 1) != v->st.b.stm)
-        app_toast(a, "That stack is %s's: the man on top decides.", side_names[!v->st.b.stm]);
+    if ((int)((v->shown.blue >> sq) & 1) != v->st->b.stm)
+        app_toast(a, "That stack is %s's: the man on top decides.", side_names[!v->st->b.stm]);
     else if (v->chain.capture)
         app_toast(a, "Capture is compulsory: pick a stack that can capture.");
     else
@@ -314,7 +172,7 @@ static void cancel_pick(stax_view *v, app *a)
     if (v->chain.len == 0)
         return;
     stax_chain_cancel(&v->chain);
-    v->shown = v->st.b;
+    v->shown = v->st->b;
     v->dragging = 0;
     v->forced_at = 0;
     audio_play(SFX_DROP);
@@ -343,11 +201,11 @@ static void land(stax_view *v, app *a, int sq, float sx, float sy)
     seg[0] = (uint8_t)from;
     seg[1] = (uint8_t)sq;
     if (r == STAX_CHAIN_DONE) {
-        commit(v, a, &done, &before, seg, 2, sx, sy);
+        commit(v, a, &done, &before, seg, sx, sy);
         return;
     }
     app_trace(a, "stax jump %s", name);
-    stax_chain_board(&v->chain, &v->st.b, &v->shown);
+    stax_chain_board(&v->chain, &v->st->b, &v->shown);
     anim_start(v, &before, seg, 2, 1, 0, 0, sx, sy);
     v->cursor = sq;
     cursor_to_target(v);
@@ -355,79 +213,39 @@ static void land(stax_view *v, app *a, int sq, float sx, float sy)
 
 /* ---------------------------------------------------------------- undo, redo, menu */
 
-static void go_to(stax_view *v, app *a, int cursor)
+/* Redo landed on a move: show it sliding in, as if it were played. */
+static void stax_view_redone(void *vv, app *a, const void *before_st, const game_move *m)
 {
-    char err[200];
-    ai_cancel(v);
-    v->an.active = 0;
-    v->promo_t = 0;
-    while (v->rec.cursor > cursor && record_undo(&v->rec, &v->st, err, sizeof err) == 0) {
-    }
-    while (v->rec.cursor < cursor && record_redo(&v->rec, &v->st, err, sizeof err) == 0) {
-    }
-    position_changed(v, a);
+    stax_view *v = vv;
+    const stax_state *before = before_st;
+    stax_board b = before->b;
+    int flags = stax_make(&b, m);
+    (void)a;
+    anim_start(v, &before->b, m->b, m->len, m->kind, (flags & STAX_MADE_PROMOTION) != 0, 1, NAN, NAN);
+    v->shown = before->b;
+    audio_play(SFX_PICKUP);
 }
 
-static void undo(stax_view *v, app *a)
+static void stax_view_score(const void *vv, score_report *rep)
 {
-    int t = undo_target(v);
-    if (t < 0) {
-        audio_play(SFX_ERROR);
-        return;
-    }
-    audio_play(SFX_CLICK);
-    app_trace(a, "stax undo");
-    go_to(v, a, t);
-}
-
-static void redo(stax_view *v, app *a)
-{
-    int t = redo_target(v);
-    stax_state before = v->st;
-    game_move m;
-    char err[200];
-    if (t < 0) {
-        audio_play(SFX_ERROR);
-        return;
-    }
-    app_trace(a, "stax redo");
-    go_to(v, a, t);
-    /* Show the last redone move sliding in, as if it were played. */
-    if (t == v->rec.cursor && t > 0 && record_replay(&v->rec, t - 1, &before, err, sizeof err) == 0 &&
-        stax_rules.move_read(&before, v->rec.moves[t - 1], &m, err, sizeof err) == 0) {
-        stax_board b = before.b;
-        int flags = stax_make(&b, &m);
-        anim_start(v, &before.b, m.b, m.len, m.kind, (flags & STAX_MADE_PROMOTION) != 0, 1, NAN, NAN);
-        v->shown = before.b;
-        audio_play(SFX_PICKUP);
-    }
-}
-
-static void open_menu(stax_view *v, app *a)
-{
-    audio_play(SFX_CLICK);
-    app_scene_push(a, table_menu_create(a, &v->menu_choice, v->can_undo, v->can_redo));
-}
-
-static void quit_table(stax_view *v, app *a) { table_quit(a, &v->m, &v->rec, v->over, "stax"); }
-
-static void show_score(stax_view *v, app *a)
-{
-    score_report rep;
+    const stax_view *v = vv;
     game_result res;
-    memset(&rep, 0, sizeof rep);
-    stax_rules.result(&v->st, &res);
-    rep.game_id = "stax";
-    rep.players = 2;
+    stax_rules.result(v->st, &res);
+    rep->players = 2;
     for (int s = 0; s < 2; s++) {
         char seat[48];
-        uint64_t tops = v->st.b.occ & (s ? v->st.b.blue : ~v->st.b.blue);
-        table_seat_name(&v->m, s, seat, sizeof seat);
-        snprintf(rep.names[s], sizeof rep.names[s], "%s \xe2\x80\x94 %s", side_names[s], seat);
-        rep.total[s] = __builtin_popcountll(tops);
-        rep.rank[s] = res.rank[s];
+        uint64_t tops = v->st->b.occ & (s ? v->st->b.blue : ~v->st->b.blue);
+        table_seat_name(v->m, s, seat, sizeof seat);
+        snprintf(rep->names[s], sizeof rep->names[s], "%s \xe2\x80\x94 %s", side_names[s], seat);
+        rep->total[s] = __builtin_popcountll(tops);
+        rep->rank[s] = res.rank[s];
     }
-    app_scene_replace(a, score_scene_create(a, &rep));
+}
+
+static void stax_view_over(void *vv, app *a, const game_result *res)
+{
+    (void)vv;
+    app_trace(a, "stax over %s", res->winner < 0 ? "draw" : side_names[res->winner]);
 }
 
 /* ---------------------------------------------------------------- input */
@@ -498,15 +316,13 @@ static void cursor_move(stax_view *v, int df, int dr)
     audio_play(SFX_TICK);
 }
 
-static void accept(stax_view *v, app *a)
+static table_intent accept(stax_view *v, app *a)
 {
-    if (v->over) {
-        show_score(v, a);
-        return;
-    }
+    if (table_over(v->t))
+        return TABLE_SCORE;
     if (!human_turn(v)) {
         audio_play(SFX_ERROR);
-        return;
+        return TABLE_NONE;
     }
     if (v->chain.len == 0) {
         if (pick(v, a, v->cursor) == 0)
@@ -516,26 +332,27 @@ static void accept(stax_view *v, app *a)
     } else {
         land(v, a, v->cursor, NAN, NAN);
     }
+    return TABLE_NONE;
 }
 
-static void stax_view_input(scene *s, app *a, const action_event *ev)
+static table_intent stax_view_input(void *vv, app *a, const action_event *ev)
 {
-    stax_view *v = s->data;
+    stax_view *v = vv;
     int id;
     if (ev->act == ACT_POINTER_MOVE || ev->act == ACT_POINTER_DOWN || ev->act == ACT_POINTER_UP) {
         v->px = ev->x;
         v->py = ev->y;
         id = ui_nav_event(&v->nav, a, ev);
-        if (id == ID_UNDO && v->can_undo)
-            undo(v, a);
-        else if (id == ID_REDO && v->can_redo)
-            redo(v, a);
-        else if (id == ID_MENU)
-            open_menu(v, a);
-        else if (id >= 0)
+        if (id == ID_UNDO && table_can_undo(v->t))
+            return TABLE_UNDO;
+        if (id == ID_REDO && table_can_redo(v->t))
+            return TABLE_REDO;
+        if (id == ID_MENU)
+            return TABLE_MENU;
+        if (id >= 0)
             audio_play(SFX_ERROR);
-        if (id >= 0 || (ev->act == ACT_POINTER_DOWN && ev->button != SDL_BUTTON_LEFT))
-            return;
+        if (id >= 0 || (ev->act == ACT_POINTER_DOWN && ev->button != INPUT_BUTTON_LEFT))
+            return TABLE_NONE;
     }
     switch (ev->act) {
     case ACT_POINTER_MOVE:
@@ -548,10 +365,9 @@ static void stax_view_input(scene *s, app *a, const action_event *ev)
         }
         break;
     case ACT_POINTER_DOWN:
-        if (v->over && square_at(v, ev->x, ev->y) >= 0)
-            show_score(v, a);
-        else
-            pointer_down(v, a, ev);
+        if (table_over(v->t) && square_at(v, ev->x, ev->y) >= 0)
+            return TABLE_SCORE;
+        pointer_down(v, a, ev);
         break;
     case ACT_POINTER_UP:
         pointer_up(v, a, ev);
@@ -569,26 +385,21 @@ static void stax_view_input(scene *s, app *a, const action_event *ev)
         cursor_move(v, 1, 0);
         break;
     case ACT_ACCEPT:
-        accept(v, a);
-        break;
+        return accept(v, a);
     case ACT_BACK:
         if (v->chain.len > 0 && !v->an.active)
             cancel_pick(v, a);
         else
-            open_menu(v, a);
+            return TABLE_MENU;
         break;
     case ACT_MENU:
-        open_menu(v, a);
-        break;
+        return TABLE_MENU;
     case ACT_PREV_TAB:
-        undo(v, a);
-        break;
+        return TABLE_UNDO;
     case ACT_NEXT_TAB:
-        redo(v, a);
-        break;
+        return TABLE_REDO;
     case ACT_ALT:
-        app_scene_push(a, rules_scene_create(a, "stax"));
-        break;
+        return TABLE_RULES;
     case ACT_WHEEL:
         v->list_scroll -= ev->wheel * 48;
         v->list_follow = 0;
@@ -596,34 +407,10 @@ static void stax_view_input(scene *s, app *a, const action_event *ev)
     default:
         break;
     }
+    return TABLE_NONE;
 }
 
 /* ---------------------------------------------------------------- update */
-
-static void computer_turn(stax_view *v, app *a)
-{
-    int seat = stax_rules.current_player(&v->st);
-    if (v->over || v->an.active || seat < 0 || seat_human(v, seat))
-        return;
-    if (!v->job)
-        v->job = table_ai_start(&stax_rules, &v->st, v->m.level[seat], table_ai_seed(&v->rec));
-    if (!v->job || v->time < v->due)
-        return;
-    /* Headless capture waits for the answer, so its frames are the same every run. */
-    if (!table_ai_done(v->job) && !a->opt.screenshot)
-        return;
-    {
-        game_move m;
-        table_ai *j = v->job;
-        v->job = NULL;
-        if (table_ai_take(j, &m) != 0) {
-            log_error("stax table: the computer found no move");
-            return;
-        }
-        audio_play(SFX_PICKUP);
-        commit(v, a, &m, &v->st.b, m.b, m.len, NAN, NAN);
-    }
-}
 
 static void anim_update(stax_view *v, app *a, double dt)
 {
@@ -654,63 +441,34 @@ static void anim_update(stax_view *v, app *a, double dt)
         app_trace(a, "stax promotion");
     }
     if (an->whole)
-        v->shown = v->st.b;
+        v->shown = v->st->b;
     /* The computer's answer waits for the slide, then its own short pause. */
-    v->due = v->time + (humans(v) == 0 ? PACE_WATCH : PACE_REPLY);
+    table_pace(v->t);
     if (!an->whole && stax_chain_forced(&v->chain) >= 0)
-        v->forced_at = v->time + FORCED_DELAY;
+        v->forced_at = table_time(v->t) + FORCED_DELAY;
 }
 
-static void over_update(stax_view *v, app *a)
+static void stax_view_update(void *vv, app *a, double dt)
 {
-    game_result res;
-    if (!v->over || v->an.active)
-        return;
-    if (!v->over_announced) {
-        v->over_announced = 1;
-        v->over_time = v->time;
-        stax_rules.result(&v->st, &res);
-        app_trace(a, "stax over %s", res.winner < 0 ? "draw" : side_names[res.winner]);
-        audio_play(SFX_WIN);
-        table_save_delete(a, "stax");
-    } else if (v->time - v->over_time > OVER_DELAY) {
-        show_score(v, a);
-    }
-}
-
-static void stax_view_update(scene *s, app *a, double dt)
-{
-    stax_view *v = s->data;
-    float k = 1.0f - expf(-(float)dt * 25.0f);
-    table_menu_choice c = v->menu_choice;
-    v->menu_choice = TABLE_MENU_NONE;
-    v->time += dt;
-    if (c == TABLE_MENU_UNDO)
-        undo(v, a);
-    else if (c == TABLE_MENU_REDO)
-        redo(v, a);
-    else if (c == TABLE_MENU_RULES)
-        app_scene_push(a, rules_scene_create(a, "stax"));
-    else if (c == TABLE_MENU_QUIT) {
-        quit_table(v, a);
-        return;
-    }
+    stax_view *v = vv;
     layout(v, a);
     ui_nav_update(&v->nav, dt, a->settings.v[SETTING_reduced_motion]);
     anim_update(v, a, dt);
-    if (v->forced_at > 0 && v->time >= v->forced_at && human_turn(v)) {
+    if (v->forced_at > 0 && table_time(v->t) >= v->forced_at && human_turn(v)) {
         int f = stax_chain_forced(&v->chain);
         v->forced_at = 0;
         if (f >= 0)
             land(v, a, f, NAN, NAN);
     }
-    computer_turn(v, a);
-    over_update(v, a);
-    if (a->scenes.n > 0 && scene_top(&a->scenes) != s)
-        return; /* the score screen replaced us */
+}
+
+/* Interpolated glides: the drag follows the pointer, the cursor its square. */
+static void stax_view_follow(void *vv, app *a, double dt)
+{
+    stax_view *v = vv;
+    float k = 1.0f - expf(-(float)dt * 25.0f);
     if (v->promo_t > 0)
         v->promo_t -= (float)dt;
-    /* Interpolated glides: the drag follows the pointer, the cursor its square. */
     v->drag_px = v->drag_x;
     v->drag_py = v->drag_y;
     {
@@ -728,12 +486,12 @@ static void stax_view_update(scene *s, app *a, double dt)
     }
     v->list_scroll_prev = v->list_scroll;
     {
-        float rows = (float)((v->rec.n_moves + 1) / 2), row_h = 40;
+        float rows = (float)((v->rec->n_moves + 1) / 2), row_h = 40;
         float max = rows * row_h - v->list_box.h;
         if (max < 0)
             max = 0;
         if (v->list_follow) {
-            float want = (float)((v->rec.cursor + 1) / 2) * row_h - v->list_box.h + row_h;
+            float want = (float)((v->rec->cursor + 1) / 2) * row_h - v->list_box.h + row_h;
             v->list_scroll = want < 0 ? 0 : want;
         }
         if (v->list_scroll > max)
@@ -743,451 +501,60 @@ static void stax_view_update(scene *s, app *a, double dt)
     }
 }
 
-/* ---------------------------------------------------------------- drawing */
-
-static float ease(float t)
-{
-    if (t <= 0)
-        return 0;
-    if (t >= 1)
-        return 1;
-    return t * t * (3 - 2 * t);
-}
-
-/* One man as a disc; y is the centre of the bottom disc's base, level counts up. */
-static void draw_man(render *r, app *a, float x, float y, int level, int blue, int major, float lift,
-                     uint8_t alpha)
-{
-    float w = SQ * 0.78f, h = w * 0.72f, step = w * 0.12f;
-    float cy = y - (float)level * step - lift - h * (42.0f / 72.0f) + h / 2;
-    rcolor tint = {255, 255, 255, alpha};
-    sprite_id s = render_sprite_find(r, disc_sprites[blue][major]);
-    if (s >= 0)
-        render_sprite_ex(r, s, x, cy, w, h, 0, tint);
-    else
-        render_round_rect(r, (rrect){x - w / 2, cy - h / 2, w, h}, h / 2, side_colors[blue]);
-    if (a->settings.v[SETTING_colorblind]) {
-        sprite_id m = render_sprite_find(r, blue ? "stax/mark_blue" : "stax/mark_red");
-        if (m >= 0)
-            render_sprite_ex(r, m, x, cy, w, h, 0, tint);
-    }
-}
-
-/* A tower of h men (bits from the bottom), at most TOWER_MAX drawn: the top ones. */
-static void draw_tower(render *r, app *a, float x, float y, uint32_t col, uint32_t kind, int h,
-                       float lift, uint8_t alpha)
-{
-    int first = h > TOWER_MAX ? h - TOWER_MAX : 0;
-    if (h <= 0)
-        return;
-    render_shadow(r, (rrect){x - SQ * 0.36f, y - SQ * 0.14f + lift * 0.2f, SQ * 0.72f, SQ * 0.36f},
-                  SQ * 0.18f, 8 + lift * 0.3f, (rcolor){0, 0, 0, (uint8_t)(alpha * 0.45f)});
-    for (int i = first; i < h; i++)
-        draw_man(r, a, x, y, i - first, (col >> i) & 1, (kind >> i) & 1, lift, alpha);
-    if (h >= 3) {
-        char n[8];
-        float bw = h > 9 ? 40 : 32, top = y - (float)(h - first) * SQ * 0.78f * 0.12f - lift;
-        rrect b = {x + SQ * 0.22f, top - SQ * 0.38f, bw, 32};
-        snprintf(n, sizeof n, "%d", h);
-        render_round_rect(r, b, 16, (rcolor){250, 244, 230, alpha});
-        render_round_outline(r, b, 16, 2, h > TOWER_MAX ? UI_ACCENT : UI_INK_SOFT);
-        ui_text_center(r, FONT_SANS_BOLD, 21, b, UI_INK, n);
-    }
-}
-
-static void draw_stack(render *r, app *a, const stax_view *v, const stax_board *b, int sq, float x,
-                       float y, float lift)
-{
-    int i = sq >> 1;
-    draw_tower(r, a, x, y + SQ * 0.12f, b->col[i], b->kind[i], b->ht[i], lift, 255);
-    (void)v;
-}
-
-static void draw_square_mark(render *r, const stax_view *v, int sq, rcolor c, float inset,
-                             float thick)
-{
-    float x, y;
-    square_center(v, sq, &x, &y);
-    rrect q = {x - SQ / 2 + inset, y - SQ / 2 + inset, SQ - 2 * inset, SQ - 2 * inset};
-    if (thick <= 0)
-        render_round_rect(r, q, 10, c);
-    else
-        render_round_outline(r, q, 10, thick, c);
-}
-
-static void draw_board(render *r, const stax_view *v)
-{
-    rrect fr = {v->board.x - 24, v->board.y - 24, v->board.w + 48, v->board.h + 48};
-    char lab[2] = {0, 0};
-    render_shadow(r, (rrect){fr.x + 6, fr.y + 16, fr.w, fr.h}, 22, 34, (rcolor){10, 5, 0, 150});
-    render_round_rect(r, fr, 22, (rcolor){92, 56, 30, 255});
-    render_round_outline(r, (rrect){fr.x + 6, fr.y + 6, fr.w - 12, fr.h - 12}, 16, 2,
-                         (rcolor){150, 104, 62, 255});
-    for (int sq = 0; sq < 64; sq++) {
-        float x, y;
-        square_center(v, sq, &x, &y);
-        render_rect(r, (rrect){x - SQ / 2, y - SQ / 2, SQ, SQ},
-                    dark(sq) ? (rcolor){122, 84, 52, 255} : (rcolor){232, 208, 164, 255});
-        if (dark(sq)) /* the 1919 board's circles */
-            render_round_outline(r, (rrect){x - SQ * 0.4f, y - SQ * 0.4f, SQ * 0.8f, SQ * 0.8f},
-                                 SQ * 0.4f, 2, (rcolor){150, 110, 74, 255});
-    }
-    for (int k = 0; k < 8; k++) {
-        lab[0] = (char)('a' + k);
-        ui_text_center(r, FONT_SANS_BOLD, 17, (rrect){v->board.x + (float)k * SQ, v->board.y + v->board.h + 1, SQ, 22},
-                       (rcolor){235, 210, 170, 255}, lab);
-        lab[0] = (char)('8' - k);
-        ui_text_center(r, FONT_SANS_BOLD, 17, (rrect){v->board.x - 24, v->board.y + (float)k * SQ, 24, SQ},
-                       (rcolor){235, 210, 170, 255}, lab);
-    }
-}
-
-static void draw_highlights(render *r, app *a, const stax_view *v)
-{
-    float pulse = 0.5f + 0.5f * sinf((float)v->time * 6.0f);
-    if (a->settings.v[SETTING_reduced_motion])
-        pulse = 0.8f;
-    if (v->has_last && !v->an.active) {
-        for (int k = 0; k < v->last.len; k++)
-            draw_square_mark(r, v, v->last.b[k], (rcolor){255, 214, 110, k ? 90 : 55}, 2, 0);
-    }
-    if (human_turn(v) && v->chain.len == 0) {
-        uint64_t mv = stax_chain_movable(&v->chain);
-        for (int sq = 0; sq < 64; sq++)
-            if (mv >> sq & 1)
-                draw_square_mark(r, v, sq, (rcolor){255, 220, 120, 150}, 5, 3);
-    }
-    if (v->chain.len > 0 && !v->an.active) {
-        uint64_t t = stax_chain_targets(&v->chain);
-        int forced = stax_chain_forced(&v->chain);
-        /* the path so far */
-        for (int k = 0; k + 1 < v->chain.len; k++)
-            draw_square_mark(r, v, v->chain.path[k], (rcolor){255, 255, 255, 60}, 8, 0);
-        draw_square_mark(r, v, v->chain.path[v->chain.len - 1], UI_GOLD, 3, 5);
-        for (int sq = 0; sq < 64; sq++)
-            if (t >> sq & 1) {
-                float x, y, d = SQ * (sq == forced ? 0.3f + 0.08f * pulse : 0.26f);
-                square_center(v, sq, &x, &y);
-                render_round_rect(r, (rrect){x - d / 2, y - d / 2, d, d}, d / 2,
-                                  (rcolor){120, 230, 120, (uint8_t)(sq == forced ? 150 + 90 * pulse : 190)});
-                render_round_outline(r, (rrect){x - d / 2, y - d / 2, d, d}, d / 2, 3,
-                                     (rcolor){30, 110, 40, 255});
-                if (v->chain.len > 1 || (v->chain.capture)) {
-                    /* the enemy stack that landing captures from */
-                    int from = v->chain.path[v->chain.len - 1], mid = (from + sq) / 2;
-                    if (abs((from >> 3) - (sq >> 3)) == 2)
-                        draw_square_mark(r, v, mid, (rcolor){230, 60, 40, (uint8_t)(110 + 60 * pulse)}, 4, 4);
-                }
-            }
-    }
-    if (v->hover_sq >= 0 && a->in.last_device == DEV_MOUSE && dark(v->hover_sq))
-        draw_square_mark(r, v, v->hover_sq, (rcolor){255, 255, 255, 50}, 0, 0);
-}
-
-/* The stacks, back row first so nearer towers overlap farther ones. */
-static void draw_stacks(render *r, app *a, const stax_view *v, float alpha)
-{
-    const anim *an = &v->an;
-    stax_board b = v->shown;
-    int moving = -1, jumped = -1;
-    float e = 0;
-    if (an->active) {
-        float t = an->t_prev + (an->t - an->t_prev) * alpha;
-        e = ease(t);
-        stax_chain_partial(&an->base, an->path, an->seg + 1, an->kind, &b);
-        moving = an->path[an->seg];
-        if (an->kind && abs((an->path[an->seg] >> 3) - (an->path[an->seg + 1] >> 3)) == 2)
-            jumped = (an->path[an->seg] + an->path[an->seg + 1]) / 2;
-    }
-    int picked = v->chain.len > 0 && !an->active ? v->chain.path[v->chain.len - 1] : -1;
-    for (int row = 7; row >= 0; row--)
-        for (int f = 0; f < 8; f++) {
-            int sq = row * 8 + f, i = sq >> 1;
-            float x, y;
-            if (!dark(sq) || !(b.occ >> sq & 1) || sq == moving)
-                continue;
-            if (sq == picked && v->dragging && v->drag_moved)
-                continue;
-            square_center(v, sq, &x, &y);
-            if (sq == jumped) {
-                /* the attacked stack loses its top man, who slides under the attacker */
-                int h = b.ht[i];
-                draw_tower(r, a, x, y + SQ * 0.12f, b.col[i], b.kind[i], h - 1, 0, 255);
-                continue;
-            }
-            draw_stack(r, a, v, &b, sq, x, y, sq == picked ? 14.0f : 0.0f);
-            if (sq == v->promo_sq && v->promo_t > 0) {
-                float k = v->promo_t / PROMO_TIME, d = SQ * (0.9f + 0.3f * (1 - k));
-                render_round_outline(r, (rrect){x - d / 2, y - d / 2 - 10, d, d}, d / 2, 6,
-                                     (rcolor){255, 210, 80, (uint8_t)(255 * (k > 1 ? 1 : k))});
-            }
-        }
-    if (an->active) {
-        int from = an->path[an->seg], to = an->path[an->seg + 1], i = from >> 1;
-        float fx, fy, tx, ty, x, y, arc;
-        square_center(v, from, &fx, &fy);
-        square_center(v, to, &tx, &ty);
-        if (!isnan(an->sx)) {
-            fx = an->sx;
-            fy = an->sy;
-        }
-        if (jumped >= 0) {
-            int j = jumped >> 1, top = b.ht[j] - 1;
-            float mx, my;
-            square_center(v, jumped, &mx, &my);
-            x = mx + (tx - mx) * e;
-            y = my + (ty - my) * e;
-            draw_man(r, a, x, y + SQ * 0.12f, (int)((float)top * (1 - e)), (b.col[j] >> top) & 1,
-                     (b.kind[j] >> top) & 1, 0, 255);
-        }
-        arc = sinf(e * 3.14159f) * SQ * (jumped >= 0 ? 0.45f : 0.15f);
-        x = fx + (tx - fx) * e;
-        y = fy + (ty - fy) * e;
-        draw_tower(r, a, x, y + SQ * 0.12f, b.col[i], b.kind[i], b.ht[i],
-                   arc + (jumped >= 0 ? SQ * 0.094f * e : 0), 255);
-    }
-    if (picked >= 0 && v->dragging && v->drag_moved) {
-        float x = v->drag_px + (v->drag_x - v->drag_px) * alpha;
-        float y = v->drag_py + (v->drag_y - v->drag_py) * alpha;
-        int i = picked >> 1;
-        draw_tower(r, a, x, y + SQ * 0.2f, v->shown.col[i], v->shown.kind[i], v->shown.ht[i], 22, 235);
-    }
-}
-
-static void draw_cursor(render *r, app *a, const stax_view *v, float alpha)
-{
-    float x = v->cur_px + (v->cur_x - v->cur_px) * alpha, y = v->cur_py + (v->cur_y - v->cur_py) * alpha;
-    if (!ui_focus_visible(a))
-        return;
-    render_round_outline(r, (rrect){x - SQ / 2 - 3, y - SQ / 2 - 3, SQ + 6, SQ + 6}, 12, 6,
-                         (rcolor){20, 12, 6, 200});
-    render_round_outline(r, (rrect){x - SQ / 2, y - SQ / 2, SQ, SQ}, 10, 4, UI_WHITE);
-}
-
-static void draw_player(render *r, app *a, const stax_view *v, int s, float y)
-{
-    rrect row = {v->left.x + 24, y, v->left.w - 48, 84};
-    int to_move = !v->over && stax_rules.current_player(&v->st) == s;
-    char seat[48], line[96];
-    int stacks = __builtin_popcountll(v->st.b.occ & (s ? v->st.b.blue : ~v->st.b.blue)), men[2] = {0, 0};
-    for (int sq = 0; sq < 64; sq++)
-        if (v->st.b.occ >> sq & 1) {
-            int n[2];
-            stax_stack_count(&v->st.b, sq, n);
-            men[0] += n[0];
-            men[1] += n[1];
-        }
-    ui_audit_box(row);
-    render_round_rect(r, row, 18, to_move ? (rcolor){255, 248, 232, 255} : UI_PAPER);
-    if (to_move)
-        render_round_outline(r, row, 18, 3, side_colors[s]);
-    draw_man(r, a, row.x + 46, row.y + 62, 0, s, 0, 0, 255);
-    table_seat_name(&v->m, s, seat, sizeof seat);
-    render_text(r, FONT_SANS_BOLD, UI_BODY, row.x + 90, row.y + 8, UI_INK, side_names[s]);
-    render_text(r, FONT_SANS, UI_SMALL, row.x + 90 + render_text_width(r, FONT_SANS_BOLD, UI_BODY, side_names[s]) + 12,
-                row.y + 12, UI_INK_SOFT, seat);
-    snprintf(line, sizeof line, "%d stack%s on top \xc2\xb7 %d men", stacks, stacks == 1 ? "" : "s", men[s]);
-    render_text(r, FONT_SANS, UI_SMALL, row.x + 90, row.y + 46, UI_INK_SOFT, line);
-    if (to_move && v->job) {
-        int dots = (int)(v->time * 3) % 4;
-        snprintf(line, sizeof line, "thinking%.*s", dots, "...");
-        render_text(r, FONT_SANS_OBLIQUE, UI_SMALL, row.x + row.w - 120, row.y + 46, UI_INK_SOFT, line);
-    }
-    (void)a;
-}
-
-static void status_text(const stax_view *v, char *buf, size_t n)
-{
-    int side = v->st.b.stm;
-    if (v->over) {
-        game_result res;
-        stax_rules.result(&v->st, &res);
-        if (res.winner < 0)
-            snprintf(buf, n, "Draw. Press to see the score.");
-        else
-            snprintf(buf, n, "%s wins! Press to see the score.", side_names[res.winner]);
-    } else if (v->chain.len > 1) {
-        int f = stax_chain_forced(&v->chain);
-        if (f >= 0) {
-            char name[3];
-            stax_square_name(f, name);
-            snprintf(buf, n, "The chain must go on: only %s is left, it plays itself.", name);
-        } else {
-            snprintf(buf, n, "The chain must go on: choose the next jump.");
-        }
-    } else if (!seat_human(v, side)) {
-        snprintf(buf, n, "%s (computer) is thinking.", side_names[side]);
-    } else if (v->chain.capture) {
-        snprintf(buf, n, "%s to move. Capture is compulsory.", side_names[side]);
-    } else if (v->chain.len == 1) {
-        snprintf(buf, n, "%s: land on a green square, or put it back.", side_names[side]);
-    } else {
-        snprintf(buf, n, "%s to move: pick up one of your stacks.", side_names[side]);
-    }
-}
-
-/* The exploded side view of the stack under the pointer or cursor. */
-static void draw_inspect(render *r, app *a, const stax_view *v, rrect box)
-{
-    int sq = v->chain.len > 0 ? v->chain.path[v->chain.len - 1]
-             : (a->in.last_device == DEV_MOUSE ? v->hover_sq : v->cursor);
-    const stax_board *b = &v->shown;
-    char line[96], name[3];
-    int h, i, rows, shown_rows;
-    float y;
-    ui_audit_box(box);
-    render_round_rect(r, box, 18, UI_PAPER);
-    if (sq < 0 || !dark(sq) || !(b->occ >> sq & 1)) {
-        render_text_wrapped(r, FONT_SANS_OBLIQUE, UI_SMALL, box.x + 20, box.y + 20, box.w - 40, TEXT_LEFT,
-                            UI_INK_SOFT, "Point at a stack to see every man in it, bottom to top.", 1);
-        return;
-    }
-    i = sq >> 1;
-    h = b->ht[i];
-    stax_square_name(sq, name);
-    snprintf(line, sizeof line, "Stack on %s: %d m%s", name, h, h == 1 ? "an" : "en");
-    render_text(r, FONT_SANS_BOLD, UI_BODY, box.x + 20, box.y + 14, UI_INK, line);
-    rows = (int)((box.h - 70) / 34);
-    shown_rows = h <= rows ? h : rows;
-    y = box.y + 60;
-    /* Top man first, as the tower reads; the middle is elided when it does not fit. */
-    for (int k = 0; k < shown_rows; k++) {
-        int m = h <= rows ? h - 1 - k : (k < rows - 3 ? h - 1 - k : (k == rows - 3 ? -1 : rows - 1 - k));
-        rrect bar = {box.x + 20, y, 70, 26};
-        if (m < 0) {
-            snprintf(line, sizeof line, "\xe2\x80\xa6 %d more \xe2\x80\xa6", h - (rows - 1));
-            render_text(r, FONT_SANS_OBLIQUE, UI_SMALL, box.x + 30, y, UI_INK_SOFT, line);
-            y += 34;
-            continue;
-        }
-        {
-            int blue = (b->col[i] >> m) & 1, major = (b->kind[i] >> m) & 1;
-            rcolor c = side_colors[blue];
-            if (major)
-                c = blue ? (rcolor){110, 155, 225, 255} : (rcolor){230, 110, 100, 255};
-            render_round_rect(r, bar, 8, c);
-            if (a->settings.v[SETTING_colorblind])
-                ui_text_center(r, FONT_SANS_BOLD, 18, bar, UI_WHITE, blue ? "B" : "R");
-            snprintf(line, sizeof line, "%d. %s %s%s", m + 1, side_names[blue], major ? "Major" : "Minor",
-                     m == h - 1 ? " (top)" : "");
-            render_text(r, m == h - 1 ? FONT_SANS_BOLD : FONT_SANS, UI_SMALL, box.x + 104, y, UI_INK, line);
-        }
-        y += 34;
-    }
-}
-
-static void draw_left(render *r, app *a, const stax_view *v)
-{
-    char status[160];
-    ui_draw_panel(r, v->left);
-    draw_player(r, a, v, STAX_BLUE, v->left.y + 24);
-    draw_player(r, a, v, STAX_RED, v->left.y + 120);
-    status_text(v, status, sizeof status);
-    render_text_wrapped(r, FONT_SANS_BOLD, UI_SMALL, v->left.x + 28, v->left.y + 226, v->left.w - 56,
-                        TEXT_LEFT, v->over ? UI_ACCENT : UI_INK, status, 1);
-    draw_inspect(r, a, v, (rrect){v->left.x + 24, v->left.y + 330, v->left.w - 48, v->left.h - 354});
-}
-
-static void draw_right(render *r, app *a, stax_view *v, float alpha)
-{
-    rrect lb = v->list_box;
-    float scroll = v->list_scroll_prev + (v->list_scroll - v->list_scroll_prev) * alpha, row_h = 40;
-    ui_draw_panel(r, v->right);
-    render_text(r, FONT_SANS_BOLD, UI_HEAD, v->right.x + 24, v->right.y + 20, UI_INK, "Moves");
-    ui_audit_box(lb);
-    render_round_rect(r, lb, 14, UI_PAPER);
-    render_push_clip(r, lb);
-    if (v->rec.n_moves == 0)
-        render_text(r, FONT_SANS_OBLIQUE, UI_SMALL, lb.x + 16, lb.y + 12, UI_INK_SOFT, "No moves yet.");
-    for (int k = 0; k < v->rec.n_moves; k += 2) {
-        float y = lb.y + 6 + (float)(k / 2) * row_h - scroll;
-        char num[16];
-        if (y + row_h < lb.y || y > lb.y + lb.h)
-            continue;
-        snprintf(num, sizeof num, "%d.", k / 2 + 1);
-        render_text(r, FONT_SANS, UI_SMALL, lb.x + 12, y + 6, UI_INK_SOFT, num);
-        for (int j = 0; j < 2 && k + j < v->rec.n_moves; j++) {
-            float x = lb.x + 70 + (float)j * (lb.w - 82) / 2;
-            int latest = k + j == v->rec.cursor - 1, undone = k + j >= v->rec.cursor;
-            if (latest)
-                render_round_rect(r, (rrect){x - 6, y + 2, (lb.w - 82) / 2 - 4, row_h - 4}, 8,
-                                  (rcolor){255, 214, 110, 255});
-            render_text(r, latest ? FONT_SANS_BOLD : FONT_MONO, UI_SMALL, x, y + 6,
-                        undone ? UI_DISABLED : UI_INK, v->rec.moves[k + j]);
-        }
-    }
-    render_pop_clip(r);
-    ui_draw_button(r, ui_nav_item(&v->nav, ID_UNDO)->r, "Undo", v->nav.hover == ID_UNDO, v->can_undo, 0);
-    ui_draw_button(r, ui_nav_item(&v->nav, ID_REDO)->r, "Redo", v->nav.hover == ID_REDO, v->can_redo, 0);
-    ui_draw_button(r, ui_nav_item(&v->nav, ID_MENU)->r, "Menu", v->nav.hover == ID_MENU, 1, 0);
-    (void)a;
-}
-
-static void stax_view_draw(scene *s, app *a, render *r, float alpha)
-{
-    stax_view *v = s->data;
-    const char *back = v->chain.len > 0 ? "Put back" : "Menu";
-    ui_draw_table(r, a->vw);
-    {
-        char sub[160], n0[48], n1[48];
-        table_seat_name(&v->m, 0, n0, sizeof n0);
-        table_seat_name(&v->m, 1, n1, sizeof n1);
-        snprintf(sub, sizeof sub, "Red: %s  \xc2\xb7  Blue: %s", n0, n1);
-        render_text(r, FONT_SERIF_BOLD, 56, v->board.x - 24, 40, UI_CREAM, "STAX");
-        render_text(r, FONT_SANS, UI_SMALL, v->board.x + 150, 62, (rcolor){240, 220, 190, 255}, sub);
-    }
-    draw_board(r, v);
-    draw_highlights(r, a, v);
-    draw_stacks(r, a, v, alpha);
-    draw_cursor(r, a, v, alpha);
-    draw_left(r, a, v);
-    draw_right(r, a, v, alpha);
-    ui_draw_hints(r, a, v->over ? "Score" : v->chain.len > 0 ? "Land" : "Pick up", back, "Rules");
-}
-
 /* ---------------------------------------------------------------- lifetime */
 
-static void stax_view_enter(scene *s, app *a)
+static void stax_view_enter(void *vv, app *a)
 {
-    stax_view *v = s->data;
+    stax_view *v = vv;
     layout(v, a);
-    position_changed(v, a);
+    table_refresh(v->t, a);
     square_center(v, v->cursor, &v->cur_x, &v->cur_y);
     v->cur_px = v->cur_x;
     v->cur_py = v->cur_y;
 }
 
-static void stax_view_leave(scene *s, app *a)
-{
-    stax_view *v = s->data;
-    save_now(v, a);
-    /* The app is closing: let a search finish rather than leave it running at exit. */
-    table_ai_drop(v->job, a->quit);
-    v->job = NULL;
-    record_free(&v->rec);
-    free(v);
-}
+static int stax_view_busy(const void *vv) { return ((const stax_view *)vv)->an.active; }
 
-scene *stax_view_create(app *a, const match_setup *m, game_record *rec)
+static void stax_view_destroy(void *v) { free(v); }
+
+static void *stax_view_new(table *t, app *a)
 {
     stax_view *v = calloc(1, sizeof *v);
     (void)a;
     if (!v)
         abort();
-    if (table_record_take(&v->rec, rec, "stax", &v->st) != 0) {
-        free(v);
-        return NULL;
-    }
-    v->m = *m;
+    v->t = t;
+    v->m = table_match(t);
+    v->rec = table_record(t);
+    v->st = table_state(t);
     v->hover_sq = -1;
     v->press_target = -1;
     v->promo_sq = -1;
     v->cursor = 2 * 8 + 2; /* c3, where Red's play usually starts */
-    if (v->st.b.stm == STAX_BLUE)
+    if (v->st->b.stm == STAX_BLUE)
         v->cursor = 5 * 8 + 3; /* d6 */
     v->an.sx = v->an.sy = NAN;
     ui_nav_init(&v->nav, "stax");
-    v->base = (scene){"table", 0, stax_view_enter, stax_view_leave, stax_view_input, stax_view_update,
-                      stax_view_draw, v};
-    return &v->base;
+    return v;
 }
+
+const table_view_ops stax_view_ops = {
+    .trace = "stax",
+    .pace_watch = 0.6, /* seconds between moves when computers play each other */
+    .pace_reply = 0.35, /* the computer's shortest pause before it answers */
+    .undo = 1,
+    .curtain = 0,
+    .create = stax_view_new,
+    .destroy = stax_view_destroy,
+    .enter = stax_view_enter,
+    .update = stax_view_update,
+    .follow = stax_view_follow,
+    .draw = stax_view_draw,
+    .input = stax_view_input,
+    .busy = stax_view_busy,
+    .played = stax_view_played,
+    .redone = stax_view_redone,
+    .changed = stax_view_changed,
+    .over = stax_view_over,
+    .score = stax_view_score,
+};

@@ -1,0 +1,640 @@
+#include "games/maxstax/view/maxstax_view.h"
+#include "games/maxstax/view/maxstax_view_priv.h"
+
+/* ---------------------------------------------------------------- play */
+
+static void snapshot(maxstax_view *v, int both)
+{
+    const maxstax_world *w = maxstax_match_world(v->match);
+    int n = v->players * MAXSTAX_BLOCKS_PER_PLAYER;
+    for (int b = 0; b < n; b++) {
+        v->prev[b] = both ? maxstax_world_pose(w, b) : v->cur[b];
+        v->cur[b] = maxstax_world_pose(w, b);
+    }
+}
+
+static void flash(maxstax_view *v, int p, const char *text, rcolor c)
+{
+    snprintf(v->flash_text[p], sizeof v->flash_text[p], "%s", text);
+    v->flash_col[p] = c;
+    v->flash[p] = FLASH_S;
+}
+
+static void claim(maxstax_view *v, app *a, int p)
+{
+    const speedstax_state *s = maxstax_match_rounds(v->match);
+    if (v->results_left > 0 || !speedstax_building(s, p)) {
+        audio_play(SFX_ERROR);
+        return;
+    }
+    v->ctl[p].actions |= MAXSTAX_IN_CLAIM;
+    audio_play(SFX_SHOUT);
+    app_trace(a, "speedstax shout %d", p);
+}
+
+/* The test hook: stands the round's card in the chosen space. */
+static void compose_card(maxstax_view *v)
+{
+    if (v->compose_p >= 0 && v->compose_p < v->players) {
+        maxstax_match_compose(v->match, v->compose_p, v->compose_n);
+        snapshot(v, 1);
+    }
+}
+
+/* One line that tells two matches apart: the round, clock, card, deck,
+ * scores and a checksum of every block's pose (to a thousandth). Traced on
+ * saving and on resuming, so a test sees the match come back as it was. */
+static void match_summary(const maxstax_view *v, char *buf, size_t n)
+{
+    const speedstax_state *s = maxstax_match_rounds(v->match);
+    const maxstax_world *w = maxstax_match_world(v->match);
+    uint32_t h = 2166136261u;
+    for (int b = 0; b < maxstax_world_count(w); b++) {
+        maxstax_pose q = maxstax_world_pose(w, b);
+        char t[96];
+        snprintf(t, sizeof t, "%.3f %.3f %.1f;", q.x, q.y, q.angle);
+        for (const char *c = t; *c; c++)
+            h = (h ^ (uint8_t)*c) * 16777619u;
+    }
+    snprintf(buf, n, "round %d tick %ld card %d next %d scores %d %d %d %d blocks %08x", s->round, s->tick,
+             maxstax_match_card(v->match)->id, s->next, s->score[0], s->score[1], v->players > 2 ? s->score[2] : 0,
+             v->players > 3 ? s->score[3] : 0, (unsigned)h);
+}
+
+/* Saves a match that has begun and is not over, for Resume in match setup. */
+static void save_match(maxstax_view *v, app *a)
+{
+    const speedstax_state *s = maxstax_match_rounds(v->match);
+    char *text, sum[160];
+    if (v->saved || s->phase == SPEEDSTAX_OVER || (s->round == 1 && s->tick == 0))
+        return;
+    text = maxstax_bots_save(v->match, v->bot, computers(v));
+    if (text && table_save_text(a, &v->m, v->m.game->id, text) == 0) {
+        v->saved = 1;
+        match_summary(v, sum, sizeof sum);
+        app_trace(a, "speedstax saved: %s", sum);
+    } else {
+        log_warn("speedstax table: the match could not be saved");
+    }
+    free(text);
+}
+
+static void show_score(maxstax_view *v, app *a)
+{
+    score_report rep;
+    const speedstax_state *s = maxstax_match_rounds(v->match);
+    memset(&rep, 0, sizeof rep);
+    rep.game_id = v->m.game->id;
+    rep.players = v->players;
+    rep.rounds = speedstax_rounds_scored(s);
+    for (int p = 0; p < v->players; p++) {
+        seat_name(v, p, rep.names[p], sizeof rep.names[p]);
+        for (int k = 0; k < rep.rounds; k++)
+            rep.points[p][k] = s->round_points[k][p];
+        rep.total[p] = s->score[p];
+    }
+    if (s->winner >= 0 && s->round > SPEEDSTAX_ROUNDS) {
+        /* Tied totals: say who the stack-off made the winner. */
+        char name[48];
+        seat_name(v, s->winner, name, sizeof name);
+        snprintf(rep.note, sizeof rep.note, "%s won the speed-stack-off", name);
+    }
+    speedstax_ranks(s, rep.rank);
+    app_scene_replace(a, score_scene_create(a, &rep));
+}
+
+/* Round bookkeeping after a step: a new round (or the end) shows the results. */
+static void rounds_update(maxstax_view *v, app *a)
+{
+    const speedstax_state *s = maxstax_match_rounds(v->match);
+    if (s->round != v->round_seen || s->phase == SPEEDSTAX_OVER) {
+        /* A stack-off scores no points: it only decides the winner. */
+        v->results_stackoff = v->phase_seen == SPEEDSTAX_STACKOFF;
+        v->phase_seen = s->phase;
+        v->results_round = v->round_seen;
+        v->results_card = v->card_seen;
+        v->round_seen = s->round;
+        v->card_seen = s->card;
+        v->results_final = s->phase == SPEEDSTAX_OVER;
+        v->results_left = RESULTS_S;
+        snapshot(v, 1); /* the piles were rebuilt: no interpolation across */
+        for (int p = 0; p < v->players; p++) {
+            v->ctl[p].held = -1;
+            v->claim_seen[p] = MAXSTAX_CLAIM_NONE;
+            v->flash[p] = 0;
+        }
+        audio_play(v->results_final ? SFX_WIN : SFX_CLICK);
+        /* A stack-off scores no points: its results line shows none. */
+        app_trace(a, "speedstax round %d over: %d %d %d %d%s", v->results_round,
+                  v->results_stackoff ? 0 : s->last_points[0], v->results_stackoff ? 0 : s->last_points[1],
+                  v->players > 2 && !v->results_stackoff ? s->last_points[2] : 0,
+                  v->players > 3 && !v->results_stackoff ? s->last_points[3] : 0,
+                  v->results_final ? " (match over)" : "");
+        if (v->results_final) {
+            table_save_delete(a, v->m.game->id); /* nothing left to resume */
+        } else if (s->phase == SPEEDSTAX_STACKOFF) {
+            char who[32] = "";
+            for (int p = 0; p < v->players; p++)
+                if (s->in_play[p])
+                    snprintf(who + strlen(who), sizeof who - strlen(who), " %d", p);
+            app_trace(a, "speedstax stack-off:%s", who);
+        }
+        if (!v->results_final && v->compose_each)
+            compose_card(v);
+    }
+}
+
+/* Claims that held or failed, collapses, and wood on wood. */
+static void feedback(maxstax_view *v, app *a, double dt)
+{
+    const maxstax_world *w = maxstax_match_world(v->match);
+    int knocks = 0;
+    for (int p = 0; p < v->players; p++) {
+        maxstax_claim c = maxstax_match_claim(v->match, p);
+        int fast = 0;
+        if (c != v->claim_seen[p]) {
+            v->claim_seen[p] = c;
+            if (c == MAXSTAX_CLAIM_HELD) {
+                flash(v, p, "MAX STAX!", (rcolor){60, 150, 70, 255});
+                audio_play(SFX_WIN);
+            } else if (c == MAXSTAX_CLAIM_FAILED) {
+                flash(v, p, "Not yet!", UI_ACCENT);
+                audio_play(SFX_ERROR);
+            } else if (c == MAXSTAX_CLAIM_CHECKING) {
+                flash(v, p, "Checking\xe2\x80\xa6", UI_TEAL);
+            }
+            if (c != MAXSTAX_CLAIM_CHECKING)
+                app_trace(a, "speedstax claim %d %s", p, c == MAXSTAX_CLAIM_HELD ? "held" : "failed");
+        }
+        for (int i = 0; i < MAXSTAX_BLOCKS_PER_PLAYER; i++) {
+            int b = maxstax_match_first_block(p) + i;
+            double sp = maxstax_world_speed(w, b);
+            int held = maxstax_world_held(w, p) == b;
+            /* Speeds in units/s under real gravity: 8 is a plank dropped
+             * from about 0.08 of its thickness (2 mm), a sound you hear; 10
+             * off the floor means falling, not being nudged. */
+            if (!held && v->speed[b] > 8.0 && sp < v->speed[b] * 0.5)
+                knocks++; /* a sudden stop: it hit wood or the table */
+            fast += !held && sp > 10.0 && v->cur[b].y > 0.6;
+            v->speed[b] = sp;
+        }
+        if (v->collapse_cool[p] > 0)
+            v->collapse_cool[p] -= dt;
+        if (fast >= 3 && v->collapse_cool[p] <= 0) {
+            v->collapse_cool[p] = 2.0;
+            if (c != MAXSTAX_CLAIM_HELD)
+                flash(v, p, "Crash!", UI_ACCENT);
+            audio_play(SFX_COLLAPSE);
+            app_trace(a, "speedstax collapse %d", p);
+        }
+        if (v->flash[p] > 0)
+            v->flash[p] -= dt;
+    }
+    if (v->knock_cool > 0)
+        v->knock_cool -= dt;
+    if (knocks && v->knock_cool <= 0) {
+        audio_play(SFX_KNOCK);
+        v->knock_cool = 0.07;
+    }
+}
+
+static void turn_held(maxstax_view *v, app *a, int p, int steps)
+{
+    if (p < 0)
+        return;
+    v->ctl[p].turn += steps;
+    if (v->ctl[p].held >= 0)
+        app_trace(a, "speedstax turn %d %+d", p, steps);
+}
+
+/* The stick moves a controller's cursor smoothly (polled every step). */
+static void pad_poll(maxstax_view *v, app *a, hand_ctl *c, double dt)
+{
+    double ax, ay;
+    if (input_pad_stick(&a->in, c->pad, &ax, &ay) != 0)
+        return;
+    if (fabs(ax) > 0.25)
+        c->x = fmin(fmax(c->x + ax * CURSOR_SPEED * dt, v->view_x0), v->view_x1);
+    if (fabs(ay) > 0.25)
+        c->y = fmin(fmax(c->y - ay * CURSOR_SPEED * dt, 0.3), v->view_y1);
+}
+
+/* A controller's button or direction, for the seat it drives: the d-pad
+ * nudges the cursor (held, it repeats), A picks up or lets go, the
+ * shoulders turn, Y calls MAX STAX. Returns 0 when it is not a hand's. */
+static int pad_event(maxstax_view *v, app *a, const action_event *ev)
+{
+    int p = -1;
+    hand_ctl *c;
+    for (int q = 0; q < v->players; q++)
+        if (seat_human(v, q) && v->ctl[q].pad == ev->pad)
+            p = q;
+    if (v->turns && input_pad_present(&a->in, ev->pad))
+        p = v->mouse_seat; /* taking turns: every device drives the one building */
+    if (p < 0 || v->results_left > 0)
+        return 0;
+    c = &v->ctl[p];
+    switch (ev->act) {
+    case ACT_UP: c->y = fmin(c->y + NUDGE, v->view_y1); return 1;
+    case ACT_DOWN: c->y = fmax(c->y - NUDGE, 0.3); return 1;
+    case ACT_LEFT: c->x = fmax(c->x - NUDGE, v->view_x0); return 1;
+    case ACT_RIGHT: c->x = fmin(c->x + NUDGE, v->view_x1); return 1;
+    case ACT_ACCEPT:
+        c->actions |= c->held >= 0 ? MAXSTAX_IN_RELEASE : MAXSTAX_IN_GRAB;
+        return 1;
+    case ACT_PREV_TAB: turn_held(v, a, p, 1); return 1;
+    case ACT_NEXT_TAB: turn_held(v, a, p, -1); return 1;
+    case ACT_ALT: claim(v, a, p); return 1;
+    default: return 0;
+    }
+}
+
+/* Controllers: one each for the people, in seat order, as they are plugged
+ * in; the mouse's person gets one last (a lone player with a controller). */
+static void assign_pads(maxstax_view *v, app *a)
+{
+    for (int pass = 0; pass < 2; pass++)
+        for (int p = 0; p < v->players; p++) {
+            hand_ctl *c = &v->ctl[p];
+            if (c->pad >= 0 && !input_pad_present(&a->in, c->pad))
+                c->pad = -1; /* unplugged */
+            if (!seat_human(v, p) || c->pad >= 0 || (pass == 0 && p == v->mouse_seat))
+                continue;
+            for (int k = 0; k < INPUT_MAX_PADS && c->pad < 0; k++) {
+                int taken = !input_pad_present(&a->in, k);
+                for (int q = 0; q < v->players; q++)
+                    taken |= v->ctl[q].pad == k;
+                if (!taken)
+                    c->pad = k;
+            }
+        }
+}
+
+/* An angle to the whole degree for traces, without "-0". */
+static double whole_deg(double a)
+{
+    a = round(a);
+    return a == 0 ? 0 : a;
+}
+
+static void play_step(maxstax_view *v, app *a, double dt)
+{
+    maxstax_input in[SPEEDSTAX_MAX_PLAYERS];
+    const maxstax_world *w = maxstax_match_world(v->match);
+    memset(in, 0, sizeof in);
+    assign_pads(v, a);
+    for (int p = 0; p < v->players; p++) {
+        hand_ctl *c = &v->ctl[p];
+        if (!seat_human(v, p)) {
+            maxstax_bot_think(&v->bot[p], v->match, dt, &in[p]);
+            continue;
+        }
+        pad_poll(v, a, c, dt);
+        if (c->grab_wait > 0) {
+            /* The hand travels at a bounded speed: grab where the pointer
+             * pressed, once the hand is there (or after a moment). */
+            double hx, hy;
+            maxstax_match_hand(v->match, p, &hx, &hy);
+            c->grab_wait -= dt;
+            if (hypot(hx - c->gx, hy - c->gy) < 0.3 || c->grab_wait <= 0) {
+                c->actions |= MAXSTAX_IN_GRAB;
+                c->grab_wait = 0;
+            }
+        }
+        in[p] = (maxstax_input){c->grab_wait > 0 ? c->gx : c->x, c->grab_wait > 0 ? c->gy : c->y, c->turn, c->actions};
+        c->actions = 0;
+        c->turn = 0;
+    }
+    maxstax_step(v->match, in, dt);
+    snapshot(v, 0);
+    for (int p = 0; p < v->players; p++) {
+        hand_ctl *c = &v->ctl[p];
+        int h = maxstax_world_held(w, p);
+        if (!seat_human(v, p) || h == c->held)
+            continue;
+        if (h >= 0) {
+            maxstax_pose q = maxstax_match_pose(v->match, p, h);
+            audio_play(SFX_PICKUP);
+            app_trace(a, "speedstax grab %d block %d at %.2f %.2f %.0f", p, h, q.x, q.y, whole_deg(q.angle));
+        } else {
+            maxstax_pose q = maxstax_match_pose(v->match, p, c->held);
+            app_trace(a, "speedstax drop %d block %d at %.2f %.2f %.0f", p, c->held, q.x, q.y, whole_deg(q.angle));
+        }
+        c->held = h;
+    }
+    rounds_update(v, a);
+    if (v->turns) {
+        int t = maxstax_match_rounds(v->match)->turn_seat;
+        if (t != v->turn_seen) {
+            v->turn_seen = t;
+            if (t >= 0) {
+                char text[32];
+                v->ctl[t].x = v->ctl[v->mouse_seat].x;
+                v->ctl[t].y = v->ctl[v->mouse_seat].y;
+                v->mouse_seat = t;
+                snprintf(text, sizeof text, "Player %d's turn", t + 1);
+                flash(v, t, text, UI_TEAL);
+                audio_play(SFX_CLICK);
+                app_trace(a, "speedstax now %d", t);
+            }
+        }
+    }
+    feedback(v, a, dt);
+    {
+        int left = (int)ceil(maxstax_match_time_left(v->match));
+        if (left != v->last_second && left <= 10 && left > 0 && v->results_left <= 0)
+            audio_play(SFX_TICK);
+        v->last_second = left;
+    }
+}
+
+/* ---------------------------------------------------------------- input */
+
+static void open_menu(maxstax_view *v, app *a)
+{
+    table_menu_open(a, &v->menu_choice, 0, 0);
+}
+
+static void results_done(maxstax_view *v, app *a)
+{
+    v->results_left = 0;
+    if (v->results_final)
+        show_score(v, a);
+}
+
+static void maxstax_view_input(scene *s, app *a, const action_event *ev)
+{
+    maxstax_view *v = s->data;
+    int p = v->mouse_seat;
+    if (ev->dev == DEV_PAD && pad_event(v, a, ev))
+        return;
+    if (ev->act == ACT_POINTER_MOVE || ev->act == ACT_POINTER_DOWN || ev->act == ACT_POINTER_UP) {
+        int id;
+        v->px = ev->x;
+        v->py = ev->y;
+        id = ui_nav_event(&v->nav, a, ev);
+        if (id == ID_CLAIM && p >= 0)
+            claim(v, a, p);
+        else if (id == ID_MENU)
+            open_menu(v, a);
+        if (id >= 0)
+            return;
+        if (p >= 0)
+            maxstax_to_space(v, p, ev->x, ev->y, &v->ctl[p].x, &v->ctl[p].y);
+    }
+    switch (ev->act) {
+    case ACT_POINTER_DOWN:
+        if (v->results_left > 0)
+            results_done(v, a);
+        else if (p >= 0 && ev->button == INPUT_BUTTON_LEFT)
+        {
+            v->ctl[p].grab_wait = 0.6;
+            v->ctl[p].gx = v->ctl[p].x;
+            v->ctl[p].gy = v->ctl[p].y;
+        }
+        break;
+    case ACT_POINTER_UP:
+        if (p >= 0 && ev->button == INPUT_BUTTON_LEFT) {
+            v->ctl[p].grab_wait = 0;
+            v->ctl[p].actions = (v->ctl[p].actions & ~(unsigned)MAXSTAX_IN_GRAB) | MAXSTAX_IN_RELEASE;
+        }
+        break;
+    case ACT_WHEEL:
+        turn_held(v, a, p, ev->wheel > 0 ? 1 : -1);
+        break;
+    case ACT_PREV_TAB:
+        turn_held(v, a, p, 1);
+        break;
+    case ACT_NEXT_TAB:
+        turn_held(v, a, p, -1);
+        break;
+    case ACT_ACCEPT:
+        if (v->results_left > 0)
+            results_done(v, a);
+        else if (p >= 0)
+            claim(v, a, p);
+        break;
+    case ACT_BACK:
+    case ACT_MENU:
+        open_menu(v, a);
+        break;
+    case ACT_ALT:
+        app_scene_push(a, rules_scene_create(a, v->m.game->rules_doc));
+        break;
+    default:
+        break;
+    }
+}
+
+static void maxstax_view_update(scene *s, app *a, double dt)
+{
+    maxstax_view *v = s->data;
+    table_menu_choice c = table_menu_take(a, &v->menu_choice, v->m.game->rules_doc);
+    v->time += dt;
+    if (c == TABLE_MENU_QUIT) {
+        save_match(v, a);
+        table_leave(a);
+        return;
+    }
+    maxstax_layout(v, a);
+    ui_nav_update(&v->nav, dt, a->settings.v[SETTING_reduced_motion]);
+    if (v->results_left > 0) {
+        v->results_left -= dt;
+        snapshot(v, 1);
+        if (v->results_left <= 0)
+            results_done(v, a);
+        return;
+    }
+    play_step(v, a, dt);
+}
+
+/* ---------------------------------------------------------------- lifetime */
+
+static void maxstax_view_enter(scene *s, app *a)
+{
+    maxstax_view *v = s->data;
+    assign_pads(v, a);
+    maxstax_layout(v, a);
+}
+
+static void maxstax_view_leave(scene *s, app *a)
+{
+    maxstax_view *v = s->data;
+    save_match(v, a); /* the window closed mid-match: keep it for Resume too */
+    maxstax_match_free(v->match);
+    free(v);
+}
+
+/* "played=3.2.1/1.3.2": the points of the rounds already played, a round
+ * per '/', a seat per '.'. Returns the number of rounds, or -1 if malformed. */
+static int parse_played(const char *t, int players, int (*points)[SPEEDSTAX_MAX_PLAYERS])
+{
+    int n = 0;
+    while (n < SPEEDSTAX_ROUNDS) {
+        for (int p = 0; p < players; p++) {
+            char *end;
+            long v = strtol(t, &end, 10);
+            if (end == t || v < 0 || v > players || *end != (p + 1 < players ? '.' : *end))
+                return -1;
+            points[n][p] = (int)v;
+            t = p + 1 < players ? end + 1 : end;
+        }
+        n++;
+        if (*t != '/')
+            return *t == 0 || *t == ' ' ? n : -1;
+        t++;
+    }
+    return -1;
+}
+
+/* The test words of --position (see maxstax_view.h); a malformed word is
+ * reported and left out. */
+static void parse_options(maxstax_view *v, const char *text, uint64_t *seed, double *round_s, int *n_played,
+                          int (*played)[SPEEDSTAX_MAX_PLAYERS])
+{
+    const char *t = text;
+    while (t && *t) {
+        unsigned long long n;
+        double d;
+        int a, b, k;
+        if (sscanf(t, "seed=%llu", &n) == 1)
+            *seed = n;
+        else if (sscanf(t, "round=%lf", &d) == 1)
+            *round_s = d;
+        else if (sscanf(t, "compose=%d:%d%n", &a, &b, &k) == 2) {
+            v->compose_p = a;
+            v->compose_n = b;
+            v->compose_each = strncmp(t + k, ":each", 5) == 0;
+        } else if (strncmp(t, "played=", 7) == 0) {
+            *n_played = parse_played(t + 7, v->players, played);
+            if (*n_played < 0)
+                log_error("speedstax table: '%.*s' is not points per round like played=2.1/1.2", (int)strcspn(t, " "),
+                          t);
+        } else if (strncmp(t, "ghost", 5) == 0)
+            v->ghost = 1;
+        t = strchr(t, ' ');
+        if (t)
+            t++;
+    }
+}
+
+/* A view of nobody's match yet, for seats m; NULL when the deck is bad. */
+static maxstax_view *view_new(const match_setup *m)
+{
+    maxstax_view *v = calloc(1, sizeof *v);
+    char err[200];
+    if (!v)
+        abort();
+    v->m = *m;
+    v->players = m->players;
+    v->compose_p = -1;
+    for (int p = 0; p < m->players; p++)
+        v->humans += m->seat[p] == SEAT_HUMAN;
+    if (maxstax_cards_builtin(&v->deck, err, sizeof err) != 0) {
+        log_error("speedstax table: %s", err);
+        free(v);
+        return NULL;
+    }
+    return v;
+}
+
+/* Sets the view going on its match (new or resumed): hands, computer
+ * stackers, who the mouse drives, and what the view has seen so far. */
+static scene *view_start(maxstax_view *v, app *a, uint64_t bot_seed)
+{
+    const speedstax_state *s = maxstax_match_rounds(v->match);
+    maxstax_match_set_snap(v->match, a->settings.v[SETTING_maxstax_snap]);
+    v->turns = s->turn_mask != 0;
+    v->mouse_seat = -1;
+    for (int p = v->players - 1; p >= 0; p--) {
+        v->ctl[p].held = -1;
+        v->ctl[p].pad = -1;
+        v->ctl[p].x = 0;
+        v->ctl[p].y = 6;
+        if (seat_human(v, p))
+            v->mouse_seat = p;
+        else
+            maxstax_bot_init(&v->bot[p], p, v->m.level[p], bot_seed * 31 + (uint64_t)p);
+    }
+    if (v->turns && s->turn_seat >= 0)
+        v->mouse_seat = s->turn_seat; /* resumed during someone's turn */
+    /* A resumed match's claims were announced before it was saved. */
+    for (int p = 0; p < v->players; p++)
+        v->claim_seen[p] = maxstax_match_claim(v->match, p);
+    v->round_seen = s->round;
+    v->card_seen = s->card;
+    v->results_card = s->card;
+    v->phase_seen = s->phase;
+    v->turn_seen = s->turn_seat;
+    v->last_second = -1;
+    snapshot(v, 1);
+    ui_nav_init(&v->nav, "speedstax");
+    v->base = (scene){"table", 0, maxstax_view_enter, maxstax_view_leave, maxstax_view_input,
+                      maxstax_view_update, maxstax_view_draw, v};
+    return &v->base;
+}
+
+static scene *maxstax_view_create(app *a, const match_setup *m, uint64_t seed)
+{
+    maxstax_view *v;
+    maxstax_setup setup;
+    char err[200];
+    double round_s = 0;
+    int n_played = 0, played[SPEEDSTAX_ROUNDS][SPEEDSTAX_MAX_PLAYERS];
+    if (!(v = view_new(m)))
+        return NULL;
+    parse_options(v, a->opt.position, &seed, &round_s, &n_played, played);
+    maxstax_setup_default(&setup, m->players);
+    setup.scoring = (maxstax_scoring)m->game->scoring; /* the mode row says how its match scores */
+    /* More people than the mouse and the controllers: they take turns. */
+    if (v->humans >= 2 && input_pad_count(&a->in) + 1 < v->humans)
+        for (int p = 0; p < m->players; p++)
+            if (m->seat[p] == SEAT_HUMAN)
+                setup.turn_mask |= 1u << p;
+    setup.round_seconds = round_s;
+    v->match = maxstax_match_new(&setup, &v->deck, seed, err, sizeof err);
+    if (!v->match) {
+        log_error("speedstax table: %s", err);
+        free(v);
+        return NULL;
+    }
+    if (n_played > 0 && maxstax_match_compose_played(v->match, n_played, played, err, sizeof err) != 0)
+        log_error("speedstax table: %s", err);
+    compose_card(v);
+    return view_start(v, a, seed);
+}
+
+static scene *maxstax_view_resume(app *a, const match_setup *m, const char *text, char *err, size_t errn)
+{
+    maxstax_view *v = view_new(m);
+    const speedstax_state *s;
+    const char *bots_text;
+    char sum[160];
+    if (!v) {
+        snprintf(err, errn, "the stacker cards cannot be read");
+        return NULL;
+    }
+    v->match = maxstax_bots_load_match(text, &v->deck, &bots_text, err, errn);
+    if (!v->match) {
+        free(v);
+        return NULL;
+    }
+    s = maxstax_match_rounds(v->match);
+    if (s->players != m->players) {
+        snprintf(err, errn, "the save seats %d players but holds a match of %d", m->players, s->players);
+        maxstax_match_free(v->match);
+        free(v);
+        return NULL;
+    }
+    view_start(v, a, s->r.s[0] ^ s->r.s[1]);
+    if (maxstax_bots_load(v->bot, v->players, computers(v), bots_text, err, errn) < 0) {
+        maxstax_match_free(v->match);
+        free(v);
+        return NULL;
+    }
+    match_summary(v, sum, sizeof sum);
+    app_trace(a, "speedstax resumed: %s", sum);
+    return &v->base;
+}
+
+const table_realtime_ops maxstax_view_realtime = {maxstax_view_create, maxstax_view_resume};

@@ -1,0 +1,29 @@
+/* The MAXSTAX table, one view for the three real-time modes (the mode row's
+ * scoring says which match it plays; only SPEEDSTAX has rules yet): every
+ * player's stacking space and starter piles drawn from the physics world
+ * (poses interpolated between fixed steps), the card,
+ * the clock and the MAX STAX button. The mouse drives the first person's
+ * hand; each controller drives one person's hand with a cursor of its own;
+ * computer stackers (maxstax_bot) build in their spaces. Round results after
+ * each round, then the common score screen. The rules and the scoring are the
+ * core's (maxstax_match); this file only shows them and feeds them input.
+ *
+ * Quitting mid-match saves it (maxstax_bots_save behind the table's seats,
+ * in the mode's own slot) and Resume in match setup reads it back: the round
+ * goes on where it was.
+ *
+ * For tests, --position takes words: "seed=N", "round=S" (a round's length
+ * in seconds), "compose=P:K" (stand the first K blocks of the card in seat
+ * P's space; K = 99 is the whole card; "compose=P:K:each" again at every new
+ * round and stack-off), "played=A.B/C.D" (start after rounds already played
+ * with these points, a round per '/', a seat per '.') and "ghost". */
+#ifndef STACKHOUSE_MAXSTAX_VIEW_H
+#define STACKHOUSE_MAXSTAX_VIEW_H
+
+#include "table/table.h"
+
+/* The MAXSTAX table (a real-time view): a new match from a seed, or a saved
+ * match from its text (maxstax_match_save and the computer stackers' lines). */
+extern const table_realtime_ops maxstax_view_realtime;
+
+#endif

@@ -1,0 +1,386 @@
+/* Laying out and drawing the MAXSTAX table: a pane per space with its
+ * camera, every block from the interpolated physics pose, the card, the
+ * clock, the scores and the hands. */
+#include "games/maxstax/view/maxstax_view_priv.h"
+
+/* ---------------------------------------------------------------- layout */
+
+/* How far above its centre a plank at this angle reaches. */
+static double reach_up(double angle_deg)
+{
+    double a = angle_deg * PI_F / 180.0;
+    return fabs(sin(a)) * MAXSTAX_BLOCK_LEN / 2 + fabs(cos(a)) * MAXSTAX_BLOCK_THICK / 2;
+}
+
+/* Every pane's camera, fitted to the round: the floor of the space and the
+ * starter piles beside it, and above them the round's card with a plank's
+ * length of room to carry a block over its top. So the blocks are drawn as
+ * large as the pane allows, and the tallest card still fits. */
+static void camera_fit(maxstax_view *v)
+{
+    const maxstax_card *c = maxstax_match_card(v->match);
+    double top = MAXSTAX_BLOCKS_PER_PLAYER / MAXSTAX_PILES * MAXSTAX_BLOCK_THICK; /* a starter pile */
+    for (int i = 0; i < c->n; i++)
+        top = fmax(top, c->block[i].y + reach_up(c->block[i].angle));
+    v->view_x0 = -MAXSTAX_SPACE_HALF - 0.6;
+    v->view_x1 = maxstax_match_pile_x(MAXSTAX_PILES - 1) + MAXSTAX_BLOCK_LEN / 2 + 0.6;
+    v->view_y1 = top + MAXSTAX_BLOCK_LEN;
+    /* A cursor left above a shorter round's camera comes back into view. */
+    for (int p = 0; p < v->players; p++) {
+        v->ctl[p].x = fmin(fmax(v->ctl[p].x, v->view_x0), v->view_x1);
+        v->ctl[p].y = fmin(fmax(v->ctl[p].y, 0.3), v->view_y1);
+    }
+}
+
+void maxstax_layout(maxstax_view *v, app *a)
+{
+    float top = 250, W = a->vw, H = RENDER_VIRTUAL_H - top - 70;
+    int n = v->players;
+    v->card_box = (rrect){30, 24, 520, 210};
+    v->clock_box = (rrect){W / 2 - 170, 24, 340, 130};
+    v->score_box = (rrect){W - 600, 24, 570, 210};
+    if (v->humans == 1 || v->turns) {
+        /* One mouse: the person's space large, the others in a column beside it. */
+        float big_w = W * 0.68f, side_w = W - big_w - 90, side_h = (H - 20 * (float)(n - 2)) / (float)(n - 1);
+        int k = 0;
+        for (int p = 0; p < n; p++) {
+            if (p == v->mouse_seat)
+                v->pane[p] = (rrect){30, top, big_w, H};
+            else
+                v->pane[p] = (rrect){60 + big_w, top + (float)k++ * (side_h + 20), side_w, side_h};
+        }
+    } else {
+        /* Split screen: a grid of equal spaces. */
+        int cols = n <= 2 ? n : 2, rows = (n + cols - 1) / cols;
+        float pw = (W - 60 - 30 * (float)(cols - 1)) / (float)cols, ph = (H - 20 * (float)(rows - 1)) / (float)rows;
+        for (int p = 0; p < n; p++)
+            v->pane[p] = (rrect){30 + (float)(p % cols) * (pw + 30), top + (float)(p / cols) * (ph + 20), pw, ph};
+    }
+    camera_fit(v);
+    for (int p = 0; p < n; p++) {
+        float sx = (v->pane[p].w - 2 * PANE_SIDE) / (float)(v->view_x1 - v->view_x0);
+        float sy = (v->pane[p].h - PANE_FLOOR - PANE_TOP) / (float)v->view_y1;
+        v->scale[p] = sx < sy ? sx : sy;
+    }
+    ui_nav_begin(&v->nav);
+    ui_nav_add(&v->nav, ID_CLAIM, (rrect){W / 2 - 170, 166, 340, 70}, v->mouse_seat >= 0, "maxstax");
+    ui_nav_add(&v->nav, ID_MENU, (rrect){W / 2 + 190, 166, 150, 70}, 1, "menu");
+    ui_nav_end(&v->nav, a);
+}
+
+/* Screen point of (x, y) in seat p's space. */
+static void to_screen(const maxstax_view *v, int p, double x, double y, float *sx, float *sy)
+{
+    rrect r = v->pane[p];
+    float s = v->scale[p], w = (float)(v->view_x1 - v->view_x0) * s;
+    *sx = r.x + (r.w - w) / 2 + (float)(x - v->view_x0) * s;
+    *sy = r.y + r.h - PANE_FLOOR - (float)y * s;
+}
+
+void maxstax_to_space(const maxstax_view *v, int p, float sx, float sy, double *x, double *y)
+{
+    rrect r = v->pane[p];
+    float s = v->scale[p], w = (float)(v->view_x1 - v->view_x0) * s;
+    *x = (sx - r.x - (r.w - w) / 2) / s + v->view_x0;
+    *y = (r.y + r.h - PANE_FLOOR - sy) / s;
+    *x = fmin(fmax(*x, v->view_x0), v->view_x1);
+    *y = fmin(fmax(*y, 0.3), v->view_y1);
+}
+
+/* ---------------------------------------------------------------- drawing */
+
+static double lerp_angle(double a, double b, double t)
+{
+    double d = fmod(b - a + 540.0, 360.0) - 180.0;
+    return a + d * t;
+}
+
+/* A player's shape at (cx, cy), upright whatever the block's angle (a turned
+ * square would read as a diamond), on a pale halo so it stands out on wood. */
+static void draw_mark(render *r, const plank_art *art, int seat, float cx, float cy, float size, uint8_t alpha)
+{
+    sprite_id m = art->mark[seat];
+    rcolor c = seat_cols[seat];
+    if (m < 0)
+        return;
+    c.a = alpha;
+    render_sprite_ex(r, m, cx, cy, size * 1.35f, size * 1.35f, 0, (rcolor){255, 250, 240, (uint8_t)(alpha * 0.85f)});
+    render_sprite_ex(r, m, cx, cy, size, size, 0, c);
+}
+
+/* A block: natural wood, its ends painted in the seat's colour (none for
+ * seat < 0, the card's own picture), and with the colour-blind setting the
+ * seat's shape in its middle. */
+static void draw_plank(render *r, const plank_art *art, float cx, float cy, float s, double angle_deg, int seat)
+{
+    float w = (float)MAXSTAX_BLOCK_LEN * s, h = (float)MAXSTAX_BLOCK_THICK * s, ang = -(float)angle_deg * PI_F / 180.0f;
+    if (art->wood < 0) {
+        render_rect(r, (rrect){cx - w / 2, cy - h / 2, w, h},
+                    seat >= 0 ? seat_cols[seat] : (rcolor){230, 190, 130, 255});
+        return;
+    }
+    render_sprite_ex(r, art->wood, cx, cy, w, h, ang, UI_WHITE);
+    if (seat < 0)
+        return;
+    if (art->ends >= 0)
+        render_sprite_ex(r, art->ends, cx, cy, w, h, ang, seat_cols[seat]);
+    if (art->marks)
+        draw_mark(r, art, seat, cx, cy, h * 0.62f, 255);
+}
+
+/* The card's structure drawn with mini planks into box. */
+static void draw_structure(render *r, const plank_art *art, const maxstax_card *c, rrect box)
+{
+    double lo = 1e9, hi = -1e9, top = 0;
+    float s;
+    for (int i = 0; i < c->n; i++) {
+        double ex = fabs(cos(c->block[i].angle * PI_F / 180)) * 1.5 + fabs(sin(c->block[i].angle * PI_F / 180)) * 0.5;
+        double ey = fabs(sin(c->block[i].angle * PI_F / 180)) * 1.5 + fabs(cos(c->block[i].angle * PI_F / 180)) * 0.5;
+        lo = fmin(lo, c->block[i].x - ex);
+        hi = fmax(hi, c->block[i].x + ex);
+        top = fmax(top, c->block[i].y + ey);
+    }
+    s = fminf(box.w / (float)(hi - lo), box.h / (float)top);
+    for (int i = 0; i < c->n; i++) {
+        float cx = box.x + box.w / 2 + (float)(c->block[i].x - (lo + hi) / 2) * s;
+        float cy = box.y + box.h - (float)c->block[i].y * s;
+        draw_plank(r, art, cx, cy, s, c->block[i].angle, -1);
+    }
+}
+
+static void draw_card(render *r, maxstax_view *v, const plank_art *art)
+{
+    /* During the results, the card that was played. */
+    const maxstax_card *c = v->results_left > 0 ? &v->deck.card[v->results_card] : maxstax_match_card(v->match);
+    rrect b = v->card_box;
+    char head[80], stars[16] = "";
+    render_shadow(r, (rrect){b.x + 4, b.y + 8, b.w, b.h}, 18, 20, UI_SHADOW);
+    render_round_rect(r, b, 18, UI_CREAM);
+    render_round_outline(r, b, 18, 4, (rcolor){150, 110, 60, 255});
+    for (int i = 0; i < c->stars && i < 3; i++)
+        strcat(stars, "\xe2\x98\x85");
+    snprintf(head, sizeof head, "Card %d", c->id);
+    render_text(r, FONT_SANS_BOLD, UI_SMALL, b.x + 18, b.y + 10, UI_INK_SOFT, head);
+    render_text(r, FONT_SANS_BOLD, UI_SMALL, b.x + b.w - 18 - render_text_width(r, FONT_SANS_BOLD, UI_SMALL, stars),
+                b.y + 10, UI_GOLD, stars);
+    draw_structure(r, art, c, (rrect){b.x + 30, b.y + 48, b.w - 60, b.h - 62});
+}
+
+static void draw_clock(render *r, maxstax_view *v)
+{
+    const speedstax_state *s = maxstax_match_rounds(v->match);
+    double left = maxstax_match_time_left(v->match);
+    int secs = (int)ceil(left);
+    char t[32], sub[64];
+    rrect b = v->clock_box;
+    rcolor ink = secs <= 10 ? UI_ACCENT : UI_INK;
+    render_shadow(r, (rrect){b.x + 4, b.y + 8, b.w, b.h}, 18, 20, UI_SHADOW);
+    render_round_rect(r, b, 18, UI_CREAM);
+    snprintf(t, sizeof t, "%d:%02d", secs / 60, secs % 60);
+    ui_text_center(r, FONT_MONO, 84, (rrect){b.x, b.y + 4, b.w, 90}, ink, t);
+    if (s->phase == SPEEDSTAX_STACKOFF || s->round > SPEEDSTAX_ROUNDS) /* also once a stack-off ended it */
+        snprintf(sub, sizeof sub, "Speed-stack-off");
+    else
+        snprintf(sub, sizeof sub, "Round %d of %d", s->round, SPEEDSTAX_ROUNDS);
+    ui_text_center(r, FONT_SANS_BOLD, UI_SMALL, (rrect){b.x, b.y + 92, b.w, 32}, UI_INK_SOFT, sub);
+}
+
+static void draw_scores(render *r, maxstax_view *v, const plank_art *art)
+{
+    const speedstax_state *s = maxstax_match_rounds(v->match);
+    rrect b = v->score_box;
+    float row = (b.h - 20) / 4;
+    render_shadow(r, (rrect){b.x + 4, b.y + 8, b.w, b.h}, 18, 20, UI_SHADOW);
+    render_round_rect(r, b, 18, UI_CREAM);
+    for (int p = 0; p < v->players; p++) {
+        char name[48], pts[16];
+        float y = b.y + 10 + (float)p * row;
+        maxstax_claim c = maxstax_match_claim(v->match, p);
+        const char *state = s->finish[p] >= 0                                   ? "done"
+                            : c == MAXSTAX_CLAIM_CHECKING                        ? "checking"
+                            : !s->in_play[p]                                     ? "sits out"
+                            : v->turns && seat_human(v, p) && p == s->turn_seat ? "building"
+                            : v->turns && seat_human(v, p)                      ? "waiting"
+                                                                                 : "";
+        seat_name(v, p, name, sizeof name);
+        draw_mark(r, art, p, b.x + 28, y + row / 2, 24, 255);
+        render_text(r, FONT_SANS_BOLD, UI_SMALL, b.x + 52, y + row / 2 - 15, UI_INK, name);
+        render_text(r, FONT_SANS_OBLIQUE, UI_SMALL, b.x + 330, y + row / 2 - 15, UI_TEAL, state);
+        snprintf(pts, sizeof pts, "%d", s->score[p]);
+        render_text(r, FONT_SANS_BOLD, UI_SMALL, b.x + b.w - 24 - render_text_width(r, FONT_SANS_BOLD, UI_SMALL, pts),
+                    y + row / 2 - 15, UI_INK, pts);
+    }
+}
+
+/* The ghost: the card's outline, block by block, where it should stand in
+ * the middle of seat p's space (as maxstax_match_compose would stand it). */
+static void draw_ghost(render *r, const maxstax_view *v, int p)
+{
+    const maxstax_card *c = maxstax_match_card(v->match);
+    float sc = v->scale[p];
+    rcolor line = seat_cols[p];
+    double lo = 1e9, hi = -1e9;
+    line.a = 200;
+    for (int i = 0; i < c->n; i++) {
+        lo = fmin(lo, c->block[i].x);
+        hi = fmax(hi, c->block[i].x);
+    }
+    for (int i = 0; i < c->n; i++) {
+        float cx, cy;
+        to_screen(v, p, c->block[i].x - (lo + hi) / 2, c->block[i].y, &cx, &cy);
+        render_round_outline_ex(r, cx, cy, (float)MAXSTAX_BLOCK_LEN * sc, (float)MAXSTAX_BLOCK_THICK * sc,
+                                -(float)c->block[i].angle * PI_F / 180.0f, 0.07f * sc, GHOST_LINE, line);
+    }
+}
+
+static void draw_pane(render *r, app *a, maxstax_view *v, int p, const plank_art *art, float alpha)
+{
+    const speedstax_state *s = maxstax_match_rounds(v->match);
+    rrect pr = v->pane[p];
+    float sc = v->scale[p], x0, x1, fy, dummy;
+    char name[48];
+    render_shadow(r, (rrect){pr.x + 4, pr.y + 10, pr.w, pr.h}, 22, 24, UI_SHADOW);
+    render_round_rect(r, pr, 22, (rcolor){236, 226, 206, 255});
+    render_push_clip(r, pr);
+    /* The stacking space on the table, and where the piles stand. */
+    to_screen(v, p, -MAXSTAX_SPACE_HALF, 0, &x0, &fy);
+    to_screen(v, p, MAXSTAX_SPACE_HALF, 0, &x1, &dummy);
+    render_rect(r, (rrect){pr.x, fy, pr.w, pr.y + pr.h - fy}, (rcolor){150, 104, 62, 255});
+    render_rect(r, (rrect){x0, fy, x1 - x0, 8}, seat_cols[p]);
+    for (int i = 0; i < MAXSTAX_BLOCKS_PER_PLAYER; i++) {
+        int b = maxstax_match_first_block(p) + i;
+        maxstax_pose a0 = v->prev[b], a1 = v->cur[b];
+        double t = alpha;
+        float cx, cy;
+        to_screen(v, p, a0.x + (a1.x - a0.x) * t - (double)p * MAXSTAX_SPACE_PITCH, a0.y + (a1.y - a0.y) * t, &cx, &cy);
+        render_shadow(r, (rrect){cx - 1.5f * sc, fy - 4, 3 * sc, 8}, 4, 8, (rcolor){40, 20, 0, 40});
+        draw_plank(r, art, cx, cy, sc, lerp_angle(a0.angle, a1.angle, t), p);
+    }
+    /* Over the blocks, so a block can be lined up with its outline. */
+    if ((v->ghost || a->settings.v[SETTING_maxstax_ghost]) && seat_human(v, p) && s->phase != SPEEDSTAX_OVER &&
+        s->in_play[p])
+        draw_ghost(r, v, p);
+    /* The hand. */
+    {
+        double hx, hy;
+        float cx, cy, rad = fmaxf(10, sc * 0.35f);
+        int mine = p == v->mouse_seat || v->ctl[p].pad >= 0;
+        if (seat_human(v, p) && mine) {
+            hx = v->ctl[p].x;
+            hy = v->ctl[p].y;
+        } else {
+            maxstax_match_hand(v->match, p, &hx, &hy);
+        }
+        to_screen(v, p, hx, hy, &cx, &cy);
+        render_round_rect(r, (rrect){cx - rad, cy - rad, 2 * rad, 2 * rad}, rad, (rcolor){20, 10, 0, 70});
+        render_round_outline(r, (rrect){cx - rad, cy - rad, 2 * rad, 2 * rad}, rad, 4, seat_cols[p]);
+    }
+    if (s->phase == SPEEDSTAX_STACKOFF && !s->in_play[p]) {
+        /* Not among the tied: this space waits out the stack-off. */
+        render_rect(r, pr, (rcolor){236, 226, 206, 170});
+        ui_text_center(r, FONT_SANS_BOLD, UI_SMALL, (rrect){pr.x, pr.y + pr.h / 2 - 30, pr.w, 40}, UI_INK_SOFT,
+                       "Sits out the stack-off");
+    }
+    seat_name(v, p, name, sizeof name);
+    draw_mark(r, art, p, pr.x + 34, pr.y + 30, 24, 255);
+    render_text(r, FONT_SANS_BOLD, UI_SMALL, pr.x + 56, pr.y + 12, seat_cols[p], name);
+    if (v->flash[p] > 0) {
+        float k = (float)fmin(1.0, v->flash[p] / 0.3);
+        rcolor c = v->flash_col[p];
+        rrect bx = {pr.x + pr.w / 2 - 220, pr.y + 40, 440, 90};
+        c.a = (uint8_t)(230 * k);
+        render_round_rect(r, bx, 24, c);
+        ui_text_center(r, FONT_SERIF_BOLD, 56, bx, (rcolor){255, 255, 255, (uint8_t)(255 * k)}, v->flash_text[p]);
+    }
+    render_pop_clip(r);
+}
+
+static void draw_results(render *r, app *a, maxstax_view *v, const plank_art *art)
+{
+    const speedstax_state *s = maxstax_match_rounds(v->match);
+    float w = 760, h = 160 + 70 * (float)v->players;
+    rrect b = {a->vw / 2 - w / 2, (RENDER_VIRTUAL_H - h) / 2, w, h};
+    char title[64], winner[48] = "";
+    const char *note = NULL;
+    render_rect(r, (rrect){0, 0, a->vw, RENDER_VIRTUAL_H}, (rcolor){20, 10, 0, 110});
+    h += 40;
+    b.y -= 20;
+    b.h = h;
+    ui_draw_panel(r, b);
+    if (s->winner >= 0)
+        seat_name(v, s->winner, winner, sizeof winner);
+    if (v->results_stackoff)
+        snprintf(title, sizeof title, "Speed-stack-off");
+    else if (v->results_final)
+        snprintf(title, sizeof title, "Match over");
+    else
+        snprintf(title, sizeof title, "Round %d results", v->results_round);
+    if (s->phase == SPEEDSTAX_STACKOFF)
+        note = v->results_stackoff ? "Still tied: another stack-off" : "Tied on top: a speed-stack-off decides";
+    else if (v->results_final)
+        note = "";
+    ui_text_center(r, FONT_SERIF_BOLD, 56, (rrect){b.x, b.y + 24, b.w, 70}, UI_INK, title);
+    if (note || s->winner >= 0) {
+        char line[96];
+        snprintf(line, sizeof line, "%s", note && *note ? note : "");
+        if (s->winner >= 0)
+            snprintf(line, sizeof line, "%s wins!", winner);
+        ui_text_center(r, FONT_SANS_BOLD, UI_BODY, (rrect){b.x, b.y + h - 64, b.w, 40}, UI_ACCENT, line);
+    }
+    for (int p = 0; p < v->players; p++) {
+        char name[48], pts[48];
+        float y = b.y + 110 + 70 * (float)p;
+        int last = v->results_stackoff ? 0 : s->last_points[p];
+        seat_name(v, p, name, sizeof name);
+        draw_mark(r, art, p, b.x + 54, y + 28, 30, 255);
+        render_text(r, FONT_SANS_BOLD, UI_BODY, b.x + 86, y + 10, UI_INK, name);
+        snprintf(pts, sizeof pts, "+%d  \xc2\xb7  %d", last, s->score[p]);
+        render_text(r, FONT_SANS_BOLD, UI_BODY, b.x + b.w - 40 - render_text_width(r, FONT_SANS_BOLD, UI_BODY, pts), y + 10,
+                    last > 0 ? (rcolor){60, 150, 70, 255} : UI_INK_SOFT, pts);
+    }
+}
+
+/* The controls of this table, for the device used last. */
+static void draw_hints(render *r, app *a, const maxstax_view *v)
+{
+    const char *line;
+    float w;
+    if (v->results_left > 0)
+        line = a->in.last_device == DEV_PAD ? "(A) Continue      (Start) Menu" : "Click or Enter: continue      Esc Menu";
+    else if (v->mouse_seat < 0)
+        line = "Esc Menu      R Rules";
+    else if (a->in.last_device == DEV_PAD)
+        line = "(A) Pick up / let go      (LB) (RB) Turn      (Y) MAX STAX!      (Start) Menu";
+    else
+        line = "Drag a block      Wheel or Q E: turn      Enter: MAX STAX!      Esc Menu";
+    w = render_text_width(r, FONT_SANS, UI_SMALL, line);
+    ui_audit_box((rrect){(a->vw - w) / 2 - 24, RENDER_VIRTUAL_H - 64, w + 48, 44});
+    render_round_rect(r, (rrect){(a->vw - w) / 2 - 24, RENDER_VIRTUAL_H - 64, w + 48, 44}, 22,
+                      (rcolor){30, 18, 8, 150});
+    render_text(r, FONT_SANS, UI_SMALL, (a->vw - w) / 2, RENDER_VIRTUAL_H - 56, UI_CREAM, line);
+}
+
+void maxstax_view_draw(scene *s, app *a, render *r, float alpha)
+{
+    maxstax_view *v = s->data;
+    plank_art art;
+    int p = v->mouse_seat;
+    art.wood = render_sprite_find(r, "maxstax/plank");
+    art.ends = render_sprite_find(r, "maxstax/plank_ends");
+    for (int q = 0; q < SPEEDSTAX_MAX_PLAYERS; q++)
+        art.mark[q] = render_sprite_find(r, seat_marks[q]);
+    art.marks = a->settings.v[SETTING_colorblind];
+    ui_draw_table(r, a->vw);
+    draw_card(r, v, &art);
+    draw_clock(r, v);
+    draw_scores(r, v, &art);
+    ui_draw_button(r, ui_nav_item(&v->nav, ID_CLAIM)->r, "MAX STAX!", v->nav.hover == ID_CLAIM,
+                   p >= 0 && speedstax_building(maxstax_match_rounds(v->match), p), 1);
+    ui_draw_button(r, ui_nav_item(&v->nav, ID_MENU)->r, "Menu", v->nav.hover == ID_MENU, 1, 0);
+    for (int q = 0; q < v->players; q++)
+        draw_pane(r, a, v, q, &art, v->results_left > 0 ? 1.0f : alpha);
+    if (v->results_left > 0)
+        draw_results(r, a, v, &art);
+    draw_hints(r, a, v);
+}
+

@@ -1,0 +1,128 @@
+/* The MAXSTAX view's own state, shared by its files: maxstax_view.c (play,
+ * input, saving, lifetime) and maxstax_view_draw.c (layout and drawing). */
+#ifndef STACKHOUSE_MAXSTAX_VIEW_PRIV_H
+#define STACKHOUSE_MAXSTAX_VIEW_PRIV_H
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/app.h"
+#include "audio/audio.h"
+#include "core/log.h"
+#include "games/maxstax/rules/maxstax_bot.h"
+#include "games/maxstax/rules/maxstax_match.h"
+#include "table/table_menu.h"
+#include "table/table_store.h"
+#include "ui/ui.h"
+
+#define PI_F 3.14159265f
+/* A pane's margins around its camera, in virtual units: the table's edge
+ * below the floor, and a little room above and to the sides. */
+#define PANE_FLOOR 26.0f
+#define PANE_TOP 14.0f
+#define PANE_SIDE 12.0f
+/* The ghost's lines, in virtual units: thin at every scale. */
+#define GHOST_LINE 2.5f
+#define N_BLOCKS (SPEEDSTAX_MAX_PLAYERS * MAXSTAX_BLOCKS_PER_PLAYER)
+#define RESULTS_S 4.0     /* round results stay this long (a click skips them) */
+#define CURSOR_SPEED 18.0 /* plank units per second at full stick */
+#define FLASH_S 2.0
+#define NUDGE 0.5     /* a d-pad press moves the cursor this far */
+
+enum { ID_CLAIM = 1, ID_MENU };
+
+typedef struct hand_ctl {
+    double x, y;       /* hand target, relative to the space */
+    unsigned actions;  /* MAXSTAX_IN_* gathered since the last step */
+    int turn;          /* turn steps gathered since the last step */
+    int held;          /* block held after the last step, or -1 */
+    int pad;           /* controller slot driving this hand, or -1 */
+    double grab_wait;  /* > 0: a grab waits for the hand to reach where the pointer pressed */
+    double gx, gy;     /* where it pressed */
+} hand_ctl;
+
+typedef struct maxstax_view {
+    scene base;
+    match_setup m;
+    maxstax_deck deck;
+    maxstax_match *match;
+    maxstax_bot bot[SPEEDSTAX_MAX_PLAYERS];
+    hand_ctl ctl[SPEEDSTAX_MAX_PLAYERS];
+    int players, humans;
+    int mouse_seat; /* the seat the mouse drives (the first person's, or whose turn it is), or -1 */
+    int turns;      /* several people, one mouse: they take turns */
+    int turn_seen;
+    maxstax_pose prev[N_BLOCKS], cur[N_BLOCKS];
+    double speed[N_BLOCKS];
+    rrect pane[SPEEDSTAX_MAX_PLAYERS];
+    float scale[SPEEDSTAX_MAX_PLAYERS];
+    double view_x0, view_x1, view_y1; /* what every pane's camera shows, in plank units from a space's centre */
+    rrect card_box, clock_box, score_box;
+    ui_nav nav;
+    float px, py; /* pointer */
+    int round_seen, last_second;
+    double results_left; /* > 0: round results showing, play paused */
+    int results_final;   /* the match is over: the score screen follows */
+    int results_round;
+    int results_stackoff; /* the results are of a speed-stack-off */
+    speedstax_phase phase_seen;
+    int results_card; /* deck index of the card just played */
+    int card_seen;    /* deck index of the card in play */
+    maxstax_claim claim_seen[SPEEDSTAX_MAX_PLAYERS];
+    double flash[SPEEDSTAX_MAX_PLAYERS]; /* claim or collapse banner time left */
+    char flash_text[SPEEDSTAX_MAX_PLAYERS][32];
+    rcolor flash_col[SPEEDSTAX_MAX_PLAYERS];
+    double collapse_cool[SPEEDSTAX_MAX_PLAYERS], knock_cool;
+    int ghost;                       /* --position "ghost": the ghost whatever the setting */
+    int saved;                       /* saved on the way out: leaving does not save again */
+    int compose_p, compose_n, compose_each; /* test hook: stand the card in a space (each round) */
+    double time;
+    table_menu_choice menu_choice;
+} maxstax_view;
+
+/* The sprites a block is drawn with. */
+typedef struct plank_art {
+    sprite_id wood, ends, mark[SPEEDSTAX_MAX_PLAYERS];
+    int marks; /* the colour-blind setting: each block carries its player's mark */
+} plank_art;
+
+/* Each player's colour: the paint on their blocks' ends, their floor, name
+ * and hand. Saturated and far apart in hue, so each reads on pale wood and
+ * on the cream of the panes, and none is a wood colour. */
+static const rcolor seat_cols[SPEEDSTAX_MAX_PLAYERS] = {
+    {198, 58, 46, 255}, {40, 100, 196, 255}, {30, 134, 72, 255}, {130, 66, 172, 255}};
+/* Each player's shape, beside their name always and on their blocks with the
+ * colour-blind setting: the shape tells the players apart without colour. */
+static const char *const seat_marks[SPEEDSTAX_MAX_PLAYERS] = {"maxstax/mark_circle", "maxstax/mark_square",
+                                                            "maxstax/mark_triangle", "maxstax/mark_diamond"};
+
+static inline int seat_human(const maxstax_view *v, int p) { return v->m.seat[p] == SEAT_HUMAN; }
+
+/* The computer seats, a bit each. */
+static inline unsigned computers(const maxstax_view *v)
+{
+    unsigned mask = 0;
+    for (int p = 0; p < v->players; p++)
+        mask |= seat_human(v, p) ? 0u : 1u << p;
+    return mask;
+}
+
+/* "Player 2" for a person (when there are several), "Computer (Hard)"... */
+static inline void seat_name(const maxstax_view *v, int p, char *buf, size_t n)
+{
+    if (seat_human(v, p) && v->humans > 1)
+        snprintf(buf, n, "Player %d", p + 1);
+    else
+        table_seat_name(&v->m, p, buf, n);
+}
+
+/* Lays out the panes, the card, the clock and the buttons. */
+void maxstax_layout(maxstax_view *v, app *a);
+/* Screen point (x, y) in seat p's space, plank units. */
+void maxstax_to_space(const maxstax_view *v, int p, float sx, float sy, double *x, double *y);
+/* Draws the table (its scene's draw). */
+void maxstax_view_draw(scene *s, app *a, render *r, float alpha);
+
+#endif

@@ -1,0 +1,585 @@
+/* Drawing the 9 STAX table from what the viewer may know, and the trace of
+ * every card it shows face up. */
+#include "games/nine/view/nine_view_priv.h"
+
+/* ---------------------------------------------------------------- drawing */
+
+static void faces_note(nine_view *v, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Notes a face-up card drawn from a stack or a hand, for the trace. */
+static void faces_note(nine_view *v, const char *fmt, ...)
+{
+    va_list ap;
+    if (v->faces_len + 24 >= sizeof v->faces)
+        return;
+    va_start(ap, fmt);
+    v->faces_len += (size_t)vsnprintf(v->faces + v->faces_len, sizeof v->faces - v->faces_len, fmt, ap);
+    va_end(ap);
+}
+
+static void draw_back(render *r, rrect c, uint8_t alpha)
+{
+    sprite_id b = render_sprite_find(r, "nine/back");
+    render_shadow(r, c, c.w * 0.09f, 6, (rcolor){0, 0, 0, (uint8_t)(alpha * 0.45f)});
+    if (b >= 0)
+        render_sprite(r, b, c, (rcolor){255, 255, 255, alpha});
+    else
+        render_round_rect(r, c, c.w * 0.09f, (rcolor){42, 61, 102, alpha});
+}
+
+static void draw_face(render *r, rrect c, uint8_t code, uint8_t alpha)
+{
+    int col = nine_colour_of(code), f = nine_face_of(code);
+    float rad = c.w * 0.09f, bw = c.w * 0.06f;
+    rrect in = {c.x + bw, c.y + bw, c.w - 2 * bw, c.h - 2 * bw};
+    rcolor base = colour_rgb[col > 4 ? 4 : col], white = {255, 255, 255, alpha};
+    base.a = alpha;
+    render_shadow(r, c, rad, 6, (rcolor){0, 0, 0, (uint8_t)(alpha * 0.45f)});
+    render_round_rect(r, c, rad, (rcolor){253, 248, 238, alpha});
+    render_round_rect(r, in, rad * 0.7f, base);
+    if (col < 4) {
+        /* the colour-blind shape behind the number or name */
+        sprite_id sh = render_sprite_find(r, shape_sprites[col]);
+        float d = in.w * 0.86f;
+        if (sh >= 0)
+            render_sprite(r, sh, (rrect){in.x + (in.w - d) / 2, in.y + (in.h - d) / 2, d, d},
+                          (rcolor){255, 255, 255, (uint8_t)(alpha * 0.32f)});
+    }
+    if (f >= 1 && f <= 9) {
+        float size = c.h * 0.44f;
+        char t[2] = {(char)('0' + f), 0};
+        ui_text_center(r, FONT_SANS_BOLD, size, (rrect){in.x + 2, in.y + 3, in.w, in.h},
+                       (rcolor){0, 0, 0, (uint8_t)(alpha * 0.35f)}, t);
+        ui_text_center(r, FONT_SANS_BOLD, size, in, white, t);
+    } else if (f < NINE_FACES && face_icons[f]) {
+        sprite_id ic = render_sprite_find(r, face_icons[f]);
+        float d = in.w * (f == NINE_SHIFT || f == NINE_FREE ? 0.72f : 0.56f);
+        if (ic >= 0)
+            render_sprite(
+                r, ic,
+                (rrect){in.x + (in.w - d) / 2, in.y + (in.h - d) / 2 - (c.h > 100 ? c.h * 0.04f : 0), d, d},
+                white);
+        if (c.h > 100) {
+            const char *nm = face_names[f];
+            float fs = c.h * 0.085f;
+            if (render_text_width(r, FONT_SANS_BOLD, fs, nm) > in.w - 6)
+                fs *= (in.w - 6) / render_text_width(r, FONT_SANS_BOLD, fs, nm);
+            ui_text_center(r, FONT_SANS_BOLD, fs, (rrect){in.x, in.y + in.h * 0.8f, in.w, in.h * 0.16f},
+                           white, nm);
+        }
+    }
+    if (c.h >= 60) {
+        /* the corner index, readable when cards overlap */
+        render_text(r, FONT_SANS_BOLD, c.h * 0.14f, in.x + c.w * 0.05f, in.y + c.h * 0.01f, white,
+                    face_index[f]);
+    }
+}
+
+static void draw_token(render *r, float cx, float cy, float d, int number, int held)
+{
+    char t[8];
+    snprintf(t, sizeof t, "%d", number);
+    render_round_rect(r, (rrect){cx - d / 2, cy - d / 2, d, d}, d / 2,
+                      held ? UI_GOLD : (rcolor){236, 222, 196, 255});
+    render_round_outline(r, (rrect){cx - d / 2, cy - d / 2, d, d}, d / 2, 2, (rcolor){80, 60, 40, 255});
+    ui_text_center(r, FONT_SANS_BOLD, d * 0.56f, (rrect){cx - d / 2, cy - d / 2, d, d}, UI_INK, t);
+}
+
+/* The viewer's held stack lies in its hands (the fan shows it). */
+static int in_hand(const nine_view *v, int p, int k)
+{
+    return p == viewer_seat(v) && v->shown.held[p] == k && v->nfan > 0;
+}
+
+/* A stack drawn face up on the table: one the viewer may see by the
+ * observation (revealed stacks), other than the one in its hands. */
+static int face_up(const nine_view *v, int p, int k)
+{
+    const nine_state *s = &v->shown;
+    if (v->npeek > 0 && p == s->pend.p1 && k == s->pend.s1)
+        return 0; /* a peeked stack is shown in its own panel */
+    return nine_stack_visible(s, viewer_seat(v), p, k) && !in_hand(v, p, k);
+}
+
+/* Codes of the face-down cards of stack (p, k) the viewer remembers, when
+ * the setting shows them; never behind the curtain, where nobody's cards are
+ * drawn. Returns how many. */
+static int remembered(const nine_view *v, int p, int k, uint8_t *codes, int max)
+{
+    const nine_state *s = &v->shown;
+    int vs = viewer_seat(v), n = 0;
+    if (!v->memory || table_curtain(v->t) >= 0 || face_up(v, p, k) || in_hand(v, p, k))
+        return 0;
+    for (int id = 0; id < NINE_CARDS && n < max; id++)
+        if (s->place[id] == NINE_Z_STACK + p && s->stk[id] == k && nine_known(s, vs, id))
+            codes[n++] = s->code[id];
+    return n;
+}
+
+/* Remembered cards over a face-down stack: dimmed faces with an eye badge,
+ * so they never pass for cards the viewer sees now. */
+static void draw_remembered(render *r, rrect c, const uint8_t *codes, int m)
+{
+    sprite_id eye = render_sprite_find(r, "nine/peek");
+    float step = m > 1 ? (c.h * 0.4f) / (float)(m - 1) : 0, d = c.w * 0.42f;
+    if (step > c.h * 0.14f)
+        step = c.h * 0.14f;
+    for (int i = 0; i < m; i++)
+        draw_face(r, (rrect){c.x, c.y + step * (float)i - step * (float)(m - 1) / 2, c.w, c.h}, codes[i], 120);
+    rrect b = {c.x - d * 0.25f, c.y - d * 0.25f, d, d};
+    render_round_rect(r, b, d / 2, (rcolor){30, 20, 12, 220});
+    if (eye >= 0)
+        render_sprite(r, eye, (rrect){b.x + d * 0.15f, b.y + d * 0.15f, d * 0.7f, d * 0.7f}, UI_CREAM);
+}
+
+static void draw_stack(render *r, nine_view *v, int p, int k)
+{
+    const nine_state *s = &v->shown;
+    seat_geo *g = &v->g[p];
+    rrect c = g->stack[k];
+    int vs = viewer_seat(v), n = s->ssize[p][k], held = s->held[p] == k;
+    int bottom = place_of(v, p) == 0;
+    float tok = bottom ? 40 : 26;
+    char cnt[8];
+    if (in_hand(v, p, k)) {
+        /* in the owner's hands: the fan shows it */
+        render_round_outline(r, c, c.w * 0.09f, 3, (rcolor){255, 220, 120, 200});
+        ui_text_center(r, FONT_SANS_OBLIQUE, c.h * 0.13f, c, (rcolor){255, 236, 200, 255}, "in hand");
+    } else if (face_up(v, p, k)) {
+        uint8_t codes[FAN_MAX];
+        int m = stack_cards(s, p, k, codes, FAN_MAX);
+        float step = m > 1 ? (c.h * 0.5f) / (float)(m - 1) : 0;
+        if (step > c.h * 0.18f)
+            step = c.h * 0.18f;
+        for (int i = 0; i < m; i++) {
+            draw_face(
+                r,
+                (rrect){c.x,
+                        c.y + step * (float)i - step * (float)(m - 1) / 2,
+                        c.w, c.h},
+                codes[i], 255);
+        }
+    } else {
+        uint8_t codes[FAN_MAX];
+        int depth = n > 5 ? 5 : n, m = remembered(v, p, k, codes, FAN_MAX);
+        for (int i = depth - 1; i >= 0; i--)
+            draw_back(r, (rrect){c.x - 2.0f * (float)i, c.y - 2.0f * (float)i, c.w, c.h}, 255);
+        if (m > 0)
+            draw_remembered(r, c, codes, m);
+    }
+    if (held && !(p == vs && v->nfan > 0))
+        render_round_outline(r, (rrect){c.x - 5, c.y - 5, c.w + 10, c.h + 10}, c.w * 0.12f, 3, UI_GOLD);
+    draw_token(r, c.x + c.w / 2, c.y + c.h + 8 + tok / 2, tok, k + 1, held);
+    snprintf(cnt, sizeof cnt, "%d", n);
+    {
+        float d = bottom ? 30 : 22;
+        rrect b = {c.x + c.w - d * 0.7f, c.y + c.h - d * 0.7f, d, d};
+        render_round_rect(r, b, d / 2, (rcolor){30, 20, 12, 220});
+        ui_text_center(r, FONT_SANS_BOLD, d * 0.6f, b, UI_CREAM, cnt);
+    }
+}
+
+static void draw_seat(render *r, app *a, nine_view *v, int p)
+{
+    const nine_state *s = &v->shown;
+    seat_geo *g = &v->g[p];
+    int dec = nine_decider(s) == p, has_imm = (s->immunity >> p) & 1;
+    char name[96], line[96], kind[48];
+    sprite_id sh = render_sprite_find(r, "nine/shield");
+    float x;
+    render_round_rect(r, g->area, 22, dec ? (rcolor){255, 230, 160, 46} : (rcolor){0, 0, 0, 52});
+    if (dec)
+        render_round_outline(r, g->area, 22, 3, UI_GOLD);
+    ui_audit_box(g->head);
+    if (sh >= 0)
+        render_sprite(r, sh, (rrect){g->head.x + 4, g->head.y + 2, 36, 36},
+                      has_imm ? (rcolor){110, 210, 230, 255} : (rcolor){120, 110, 100, 110});
+    table_seat_name(v->m, p, kind, sizeof kind);
+    snprintf(name, sizeof name, "Player %d", p + 1);
+    x = g->head.x + 48;
+    x += render_text(r, FONT_SANS_BOLD, UI_BODY, x, g->head.y + 2, UI_CREAM, name) + 10;
+    {
+        int left = nine_cards_left(s, p);
+        snprintf(line, sizeof line, "%s%s \xc2\xb7 %d card%s",
+                 p == viewer_seat(v) && table_seat_human(v->t, p) ? "You, " : "", kind, left, left == 1 ? "" : "s");
+    }
+    if (render_text_width(r, FONT_SANS, UI_SMALL, line) > g->head.x + g->head.w - x)
+        snprintf(line, sizeof line, "%d cards", nine_cards_left(s, p));
+    render_text(r, FONT_SANS, UI_SMALL, x, g->head.y + 7, (rcolor){240, 222, 196, 255}, line);
+    if (dec && table_thinking(v->t)) {
+        int dots = (int)(table_time(v->t) * 3) % 4;
+        snprintf(line, sizeof line, "thinking%.*s", dots, "...");
+        rrect tb = {g->head.x + g->head.w - 118, g->head.y + 4, 118, 32};
+        render_round_rect(r, tb, 16, (rcolor){30, 18, 8, 190});
+        render_text(r, FONT_SANS_OBLIQUE, UI_SMALL, tb.x + 12, tb.y + 2, UI_CREAM, line);
+    }
+    for (int k = 0; k < s->nst[p]; k++)
+        draw_stack(r, v, p, k);
+    if (s->nst[p] == 0 && hand_card(s, p) < 0)
+        ui_text_center(r, FONT_SANS_OBLIQUE, UI_BODY, g->area, UI_CREAM, "No stacks left");
+    (void)a;
+}
+
+static void draw_centre(render *r, nine_view *v)
+{
+    const nine_state *s = &v->shown;
+    char t[48];
+    /* draw pile */
+    if (s->ndraw > 0) {
+        int depth = s->ndraw > 6 ? 6 : s->ndraw;
+        for (int i = depth - 1; i >= 0; i--)
+            draw_back(r,
+                      (rrect){v->drawpile.x - 1.5f * (float)i, v->drawpile.y - 1.5f * (float)i, v->drawpile.w,
+                              v->drawpile.h},
+                      255);
+    } else {
+        render_round_outline(r, v->drawpile, 10, 3, (rcolor){255, 255, 255, 90});
+    }
+    snprintf(t, sizeof t, "Draw \xc2\xb7 %d", s->ndraw);
+    ui_text_center(r, FONT_SANS, UI_SMALL,
+                   (rrect){v->drawpile.x - 20, v->drawpile.y + v->drawpile.h + 2, v->drawpile.w + 40, 28},
+                   UI_CREAM, t);
+    /* discard pile: the top card, the one under it peeking out */
+    if (s->ndisc > 1)
+        draw_face(r, (rrect){v->discpile.x + 8, v->discpile.y + 4, v->discpile.w, v->discpile.h},
+                  s->code[s->disc[s->ndisc - 2]], 255);
+    if (s->ndisc > 0)
+        draw_face(r, v->discpile, s->code[s->disc[s->ndisc - 1]], 255);
+    else
+        render_round_outline(r, v->discpile, 10, 3, (rcolor){255, 255, 255, 90});
+    snprintf(t, sizeof t, "Discard \xc2\xb7 %d", s->ndisc);
+    ui_text_center(r, FONT_SANS, UI_SMALL,
+                   (rrect){v->discpile.x - 20, v->discpile.y + v->discpile.h + 2, v->discpile.w + 40, 28},
+                   UI_CREAM, t);
+    /* the active colour, with its shape */
+    {
+        rrect b = v->colour_box;
+        int col = s->act == NINE_ACT_ANY ? NINE_NO_COLOUR : nine_colour_of(s->act);
+        render_round_rect(r, b, b.w / 2, (rcolor){30, 20, 12, 150});
+        if (col < 4) {
+            sprite_id sh = render_sprite_find(r, shape_sprites[col]);
+            if (sh >= 0)
+                render_sprite(r, sh, (rrect){b.x + 14, b.y + 14, b.w - 28, b.h - 28}, colour_rgb[col]);
+            snprintf(t, sizeof t, "%s", colour_caps[col]);
+        } else {
+            sprite_id sh = render_sprite_find(r, s->act == NINE_ACT_ANY ? "nine/free" : "nine/shift");
+            if (sh >= 0)
+                render_sprite(r, sh, (rrect){b.x + 16, b.y + 16, b.w - 32, b.h - 32}, UI_WHITE);
+            snprintf(t, sizeof t, "%s", s->act == NINE_ACT_ANY ? "Any card" : "No colour");
+        }
+        ui_text_center(r, FONT_SANS, UI_SMALL, (rrect){b.x - 30, b.y + b.h + 2, b.w + 60, 28}, UI_CREAM, t);
+    }
+    /* the direction disk */
+    {
+        rrect b = v->dir_box;
+        sprite_id d = render_sprite_find(r, "nine/direction");
+        render_round_rect(r, b, b.w / 2, (rcolor){236, 222, 196, 235});
+        if (d >= 0) {
+            if (s->dir == 0)
+                render_sprite(r, d, (rrect){b.x + 12, b.y + 12, b.w - 24, b.h - 24}, UI_TEAL);
+            else
+                render_sprite(r, d, (rrect){b.x + b.w - 12, b.y + 12, -(b.w - 24), b.h - 24}, UI_ACCENT);
+        }
+        ui_text_center(r, FONT_SANS, UI_SMALL, (rrect){b.x - 40, b.y + b.h + 2, b.w + 80, 28}, UI_CREAM,
+                       s->dir ? "Counter-clockwise" : "Clockwise");
+    }
+    if (s->rev_num) {
+        float w;
+        rrect b;
+        snprintf(t, sizeof t, "Revealed: stack %d", s->rev_num);
+        w = render_text_width(r, FONT_SANS_BOLD, UI_SMALL, t) + 32;
+        b = (rrect){v->colour_box.x + (v->dir_box.x + v->dir_box.w - v->colour_box.x) / 2 - w / 2,
+                    v->dir_box.y + v->dir_box.h + 34, w, 34};
+        ui_audit_box(b);
+        render_round_rect(r, b, 17, (rcolor){30, 18, 8, 170});
+        ui_text_center(r, FONT_SANS_BOLD, UI_SMALL, b, UI_GOLD, t);
+    }
+}
+
+static void prompt_text(const nine_view *v, char *buf, size_t n)
+{
+    const nine_state *s = &v->shown;
+    int d = nine_decider(v->st), vs = viewer_seat(v);
+    char who[16];
+    if (table_over(v->t)) {
+        game_result res;
+        nine_rules.result(v->st, &res);
+        if (res.winner >= 0)
+            snprintf(buf, n, "Player %d wins! Press to see the score.", res.winner + 1);
+        else
+            snprintf(buf, n, "The game is over. Press to see the score.");
+        return;
+    }
+    if (d < 0) {
+        buf[0] = 0;
+        return;
+    }
+    seat_name(v, d, who, sizeof who);
+    if (d != table_viewer(v->t) || !table_seat_human(v->t, d) || table_curtain(v->t) >= 0) {
+        snprintf(buf, n, "%s %s.", who, table_seat_human(v->t, d) ? "is deciding" : "(computer) is thinking");
+        return;
+    }
+    switch (s->pend.kind) {
+    case NINE_P_SHIFT: snprintf(buf, n, "Color Shift: play the card that sets the colour."); break;
+    case NINE_P_DRAWN: snprintf(buf, n, "You drew a card: play it, or keep it."); break;
+    case NINE_P_ATTACK: snprintf(buf, n, "Attack: choose a player."); break;
+    case NINE_P_PEEK: snprintf(buf, n, "Peek: choose an opponent's stack."); break;
+    case NINE_P_TAKE: snprintf(buf, n, "Take one card, or hand the stack back."); break;
+    case NINE_P_GIVE: snprintf(buf, n, "Give one of your cards in its place."); break;
+    case NINE_P_SWAP: snprintf(buf, n, "Swap: choose the first stack."); break;
+    case NINE_P_SWAP2: snprintf(buf, n, "Swap: choose the stack it changes places with."); break;
+    case NINE_P_REVEAL: snprintf(buf, n, "Reveal: choose a stack number."); break;
+    case NINE_P_FREE: snprintf(buf, n, "Free Discard: choose a stack to throw away."); break;
+    case NINE_P_IMMUNE: {
+        static const char *const what[NINE_FACES] = {[NINE_ATTACK] = "An Attack",
+                                                     [NINE_PEEK] = "A Peek",
+                                                     [NINE_SWAP] = "A Swap",
+                                                     [NINE_REVEAL] = "A Reveal"};
+        const char *w = s->pend.action < NINE_FACES && what[s->pend.action] ? what[s->pend.action] : "A card";
+        snprintf(buf, n, "%s from Player %d is against you. Use Immunity?", w, s->turn + 1);
+        break;
+    }
+    default: snprintf(buf, n, "Your turn: play a matching card, or draw."); break;
+    }
+    (void)vs;
+}
+
+static void draw_prompt(render *r, app *a, nine_view *v)
+{
+    char t[160];
+    float w = v->prompt.w;
+    prompt_text(v, t, sizeof t);
+    for (int i = 0; i < v->nsp; i++)
+        if (v->sp[i].button && v->sp[i].kind == SPOT_MOVE && v->sp[i].r.x - v->prompt.x < w)
+            w = v->sp[i].r.x - v->prompt.x - 16;
+    if (t[0]) {
+        float tw = render_text_width(r, FONT_SANS_BOLD, UI_SMALL, t);
+        rrect b = {v->prompt.x, v->prompt.y + 10, (tw + 40 < w ? tw + 40 : w), 48};
+        ui_audit_box(b);
+        render_round_rect(r, b, 24, (rcolor){30, 18, 8, 170});
+        render_push_clip(r, b);
+        render_text(r, FONT_SANS_BOLD, UI_SMALL, b.x + 20, b.y + 10, table_over(v->t) ? UI_GOLD : UI_CREAM, t);
+        render_pop_clip(r);
+    }
+    if (v->prompt_deadline > 0 && nine_viewer_decides(v)) {
+        double left = v->prompt_deadline - table_time(v->t);
+        rrect bar = {v->prompt.x, v->prompt.y + 62, w * (float)(left / PARTY_PROMPT), 6};
+        if (bar.w > 0)
+            render_round_rect(r, bar, 3, UI_ACCENT);
+    }
+    (void)a;
+}
+
+static void draw_fan(render *r, nine_view *v)
+{
+    for (int i = 0; i < v->nfan; i++) {
+        int hot = 0;
+        rrect c = v->fan[i];
+        for (int j = 0; j < v->nsp; j++)
+            if (v->sp[j].kind == SPOT_MOVE && !v->sp[j].button && v->sp[j].r.x == c.x && v->sp[j].r.y == c.y)
+                hot = 1;
+        if (hot)
+            c.y -= 14;
+        draw_face(r, c, v->fan_code[i], 255);
+    }
+    if (v->hand_code >= 0) {
+        draw_face(r, v->hand_r, (uint8_t)v->hand_code, 255);
+        ui_text_center(r, FONT_SANS_BOLD, UI_SMALL,
+                       (rrect){v->hand_r.x, v->hand_r.y + v->hand_r.h + 2, v->hand_r.w, 26}, UI_GOLD,
+                       "Drawn");
+    }
+}
+
+static void draw_peek(render *r, nine_view *v)
+{
+    const nine_state *s = &v->shown;
+    char t[64];
+    if (v->npeek == 0)
+        return;
+    ui_draw_panel(r, v->peek_panel);
+    snprintf(t, sizeof t, "Player %d's stack %d", s->pend.p1 + 1, s->pend.s1 + 1);
+    ui_text_center(r, FONT_SANS_BOLD, UI_SMALL,
+                   (rrect){v->peek_panel.x, v->peek_panel.y + 20, v->peek_panel.w, 32}, UI_INK, t);
+    for (int i = 0; i < v->npeek; i++) {
+        draw_face(r, v->peek[i], v->peek_code[i], 255);
+    }
+}
+
+static void draw_spots(render *r, app *a, nine_view *v, float alpha)
+{
+    float pulse = 0.5f + 0.5f * sinf((float)table_time(v->t) * 5.0f);
+    int fi = nine_focus_index(v);
+    for (int i = 0; i < v->nsp; i++) {
+        spot *s = &v->sp[i];
+        if (s->button) {
+            ui_draw_button(r, s->r, s->label, i == v->hover || (i == fi && ui_focus_visible(a)), 1,
+                           s->kind == SPOT_MOVE && (s->m.kind == NINE_M_DRAW || s->m.kind == NINE_M_IMMUNE));
+            continue;
+        }
+        if (s->m.kind == NINE_M_PLAY || s->m.kind == NINE_M_GIVE) {
+            rrect c = s->r;
+            if (s->m.kind == NINE_M_PLAY && v->shown.pend.kind != NINE_P_DRAWN)
+                c.y -= 14;
+            render_round_outline(r, (rrect){c.x - 4, c.y - 4, c.w + 8, c.h + 8}, 12, 4,
+                                 (rcolor){120, 240, 120, (uint8_t)(150 + 90 * pulse)});
+        } else {
+            rrect c = s->r;
+            render_round_outline(r, (rrect){c.x - 5, c.y - 5, c.w + 10, c.h + 10}, 12, 4,
+                                 (rcolor){120, 240, 120, (uint8_t)(130 + 110 * pulse)});
+        }
+        if (i == v->hover && a->in.last_device == DEV_MOUSE)
+            render_round_rect(r, s->r, 10, (rcolor){255, 255, 255, 40});
+    }
+    if (fi >= 0 && ui_focus_visible(a) && v->ring_valid) {
+        rrect g = ui_rect_lerp(v->ring_prev, v->ring, alpha);
+        render_round_outline(r, (rrect){g.x - 9, g.y - 9, g.w + 18, g.h + 18}, 14, 7,
+                             (rcolor){20, 12, 6, 200});
+        render_round_outline(r, (rrect){g.x - 7, g.y - 7, g.w + 14, g.h + 14}, 12, 4, UI_WHITE);
+    }
+}
+
+static void draw_flights(render *r, nine_view *v, float alpha)
+{
+    for (int i = 0; i < v->nfl; i++) {
+        flight *f = &v->fl[i];
+        float t = f->t_prev + (f->t - f->t_prev) * alpha, e = ease(t);
+        rrect c;
+        if (t <= 0 || t >= 1)
+            continue;
+        c = ui_rect_lerp(f->from, f->to, e);
+        c.y -= sinf(e * 3.14159f) * 40;
+        if (f->icon) {
+            sprite_id s = render_sprite_find(r, f->icon);
+            if (s >= 0)
+                render_sprite(r, s, c, f->tint);
+        } else {
+            float w = v->discpile.w * 0.9f, h = v->discpile.h * 0.9f;
+            rrect cc = {c.x + c.w / 2 - w / 2, c.y + c.h / 2 - h / 2, w, h};
+            if (f->code >= 0)
+                draw_face(r, cc, (uint8_t)f->code, 255);
+            else
+                draw_back(r, cc, 255);
+        }
+    }
+}
+
+static void draw_log(render *r, nine_view *v)
+{
+    rrect lb = v->log_box, inner;
+    float y;
+    ui_draw_panel(r, lb);
+    render_text(r, FONT_SERIF_BOLD, UI_HEAD, lb.x + 24, lb.y + 16, UI_INK, "9 STAX");
+    inner = (rrect){lb.x + 20, lb.y + 76, lb.w - 40, lb.h - 96};
+    ui_audit_box(inner);
+    render_round_rect(r, inner, 14, UI_PAPER);
+    render_push_clip(r, inner);
+    /* newest at the top, as far down as fits */
+    y = inner.y + 10;
+    if (v->nlog == 0)
+        render_text_wrapped(r, FONT_SANS_OBLIQUE, UI_SMALL, inner.x + 14, y, inner.w - 28, TEXT_LEFT,
+                            UI_INK_SOFT, "What happens is told here.", 1);
+    for (int i = v->nlog - 1; i >= 0 && y < inner.y + inner.h; i--) {
+        float h = render_text_wrapped(r, i == v->nlog - 1 ? FONT_SANS_BOLD : FONT_SANS, 21, inner.x + 14, y,
+                                      inner.w - 28, TEXT_LEFT, i == v->nlog - 1 ? UI_INK : UI_INK_SOFT,
+                                      v->log[i], 1);
+        y += h + 8;
+    }
+    render_pop_clip(r);
+}
+
+static void draw_curtain(render *r, app *a, nine_view *v)
+{
+    rrect p = {(a->vw - 760) / 2, 330, 760, 360};
+    char t[64];
+    ui_draw_panel(r, p);
+    snprintf(t, sizeof t, "Pass to Player %d", table_curtain(v->t) + 1);
+    ui_text_center(r, FONT_SERIF_BOLD, UI_TITLE, (rrect){p.x, p.y + 60, p.w, 90}, UI_INK, t);
+    ui_text_center(r, FONT_SANS, UI_BODY, (rrect){p.x, p.y + 170, p.w, 40}, UI_INK_SOFT,
+                   "Everyone else, look away.");
+    ui_audit_box((rrect){p.x + 200, p.y + 240, 360, 76});
+    ui_draw_button(r, (rrect){p.x + 200, p.y + 240, 360, 76}, "I am ready", 1, 1, 1);
+}
+
+static uint64_t fnv(const char *s, size_t n)
+{
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (uint8_t)s[i]) * 0x100000001b3ULL;
+    return h;
+}
+
+/* Every card the table draws face up (the fan, the drawn card, a peeked
+ * stack, face-up stacks), by the same tests the drawing uses; traced when it
+ * changes, so tests can see what each seat was shown. */
+void nine_faces_trace(nine_view *v, app *a)
+{
+    const nine_state *s = &v->shown;
+    int vs = viewer_seat(v);
+    char nm[3];
+    uint8_t codes[FAN_MAX];
+    uint64_t h;
+    v->faces_len = 0;
+    v->faces[0] = 0;
+    v->memory = a->settings.v[SETTING_nine_memory];
+    if (table_curtain(v->t) < 0) {
+        for (int i = 0; i < v->nfan; i++) {
+            nine_card_name(v->fan_code[i], nm);
+            faces_note(v, " p%ds%d:%s", vs + 1, s->held[vs] + 1, nm);
+        }
+        if (v->hand_code >= 0) {
+            nine_card_name((uint8_t)v->hand_code, nm);
+            faces_note(v, " p%dhand:%s", vs + 1, nm);
+        }
+        for (int i = 0; i < v->npeek; i++) {
+            nine_card_name(v->peek_code[i], nm);
+            faces_note(v, " p%ds%d:%s", s->pend.p1 + 1, s->pend.s1 + 1, nm);
+        }
+        for (int p = 0; p < v->m->players; p++)
+            for (int k = 0; k < s->nst[p]; k++) {
+                int n = face_up(v, p, k) ? stack_cards(s, p, k, codes, FAN_MAX) : 0;
+                for (int i = 0; i < n; i++) {
+                    nine_card_name(codes[i], nm);
+                    faces_note(v, " p%ds%d:%s", p + 1, k + 1, nm);
+                }
+                /* remembered cards, drawn dimmed: '~' tells them apart */
+                n = remembered(v, p, k, codes, FAN_MAX);
+                for (int i = 0; i < n; i++) {
+                    nine_card_name(codes[i], nm);
+                    faces_note(v, " p%ds%d~%s", p + 1, k + 1, nm);
+                }
+            }
+    }
+    h = fnv(v->faces, v->faces_len) * 31 + (uint64_t)(vs + 1) * 7 + (uint64_t)(table_curtain(v->t) + 2);
+    if (v->faces_traced && h == v->faces_hash)
+        return;
+    v->faces_traced = 1;
+    v->faces_hash = h;
+    if (table_curtain(v->t) >= 0)
+        app_trace(a, "nine faces curtain p%d:%s", table_curtain(v->t) + 1, v->faces_len ? v->faces : " -");
+    else
+        app_trace(a, "nine faces p%d:%s", vs + 1, v->faces_len ? v->faces : " -");
+}
+
+void nine_view_draw(void *vv, app *a, render *r, float alpha)
+{
+    nine_view *v = vv;
+    ui_draw_table(r, a->vw);
+    if (table_curtain(v->t) >= 0) {
+        /* Nothing private behind the curtain: only the felt and the panel. */
+        draw_curtain(r, a, v);
+        ui_draw_hints(r, a, "Continue", "Menu", NULL);
+    } else {
+        v->memory = a->settings.v[SETTING_nine_memory];
+        for (int p = 0; p < v->m->players; p++)
+            draw_seat(r, a, v, p);
+        draw_centre(r, v);
+        draw_peek(r, v);
+        draw_prompt(r, a, v);
+        draw_fan(r, v);
+        draw_spots(r, a, v, alpha);
+        draw_flights(r, v, alpha);
+        ui_draw_hints(r, a, table_over(v->t) ? "Score" : "Choose", "Menu", "Rules");
+    }
+    draw_log(r, v);
+}
+

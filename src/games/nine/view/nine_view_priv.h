@@ -1,0 +1,189 @@
+/* The 9 STAX view's own state, shared by its files: nine_view.c (moves,
+ * flights, input, the midend's callbacks), nine_view_layout.c (geometry and
+ * spots) and nine_view_draw.c (drawing). */
+#ifndef STACKHOUSE_NINE_VIEW_PRIV_H
+#define STACKHOUSE_NINE_VIEW_PRIV_H
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/app.h"
+#include "audio/audio.h"
+#include "core/log.h"
+#include "games/nine/rules/nine.h"
+#include "games/nine/rules/nine_text.h"
+#include "table/table.h"
+#include "table/table_store.h"
+#include "ui/ui.h"
+
+#define MAX_FLIGHTS 96
+#define MAX_SPOTS 224
+#define LOG_LINES 40
+#define LOG_LEN 128
+#define FLIGHT_TIME 0.34f
+#define PARTY_PROMPT 12.0 /* seconds a human has to answer an Immunity prompt in party play */
+#define FAN_MAX 40
+
+static const char *const colour_names[4] = {"red", "blue", "green", "purple"};
+static const char *const colour_caps[4] = {"Red", "Blue", "Green", "Purple"};
+static const rcolor colour_rgb[5] = {
+    {200, 52, 44, 255}, {40, 96, 190, 255}, {36, 138, 72, 255}, {122, 62, 166, 255}, {44, 40, 52, 255}};
+static const char *const shape_sprites[4] = {"nine/circle", "nine/square", "nine/hexagon", "nine/diamond"};
+static const char *const face_names[NINE_FACES] = {
+    "",  "1",      "2",    "3",       "4",       "5",    "6",      "7",           "8",
+    "9", "Attack", "Swap", "Discard", "Reverse", "Peek", "Reveal", "Color Shift", "Free Discard"};
+static const char *const face_index[NINE_FACES] = {"",  "1", "2", "3", "4", "5", "6", "7",  "8",
+                                                   "9", "A", "S", "D", "R", "P", "V", "CS", "FD"};
+static const char *const face_icons[NINE_FACES] = {
+    NULL,           NULL,           NULL,        NULL,          NULL,          NULL,
+    NULL,           NULL,           NULL,        NULL,          "nine/attack", "nine/swap",
+    "nine/discard", "nine/reverse", "nine/peek", "nine/reveal", "nine/shift",  "nine/free"};
+
+/* A card (or an icon) moving across the table. */
+typedef struct flight {
+    rrect from, to;
+    float delay, t, t_prev;
+    int code;         /* card code face up; -1 a card back */
+    const char *icon; /* or an icon (Attack's bolt, Peek's eye) */
+    rcolor tint;
+    int sfx; /* played when it lands; -1 none */
+} flight;
+
+enum { SPOT_MOVE, SPOT_MENU };
+
+/* Something the viewer may choose now: a card, a pile, a stack, a player or a button. */
+typedef struct spot {
+    rrect r;
+    int kind;
+    int button; /* drawn as a button with label */
+    game_move m;
+    char label[32];
+    char name[32];
+} spot;
+
+typedef struct seat_geo {
+    rrect area, head;
+    rrect stack[NINE_MAX_STACKS];
+    float card_w, card_h;
+} seat_geo;
+
+typedef struct nine_view {
+    table *t;
+    const match_setup *m;
+    const game_record *rec;
+    const nine_state *st; /* the true position: for the rules and the computer only, never drawn */
+    nine_state obs;   /* what the viewing seat may know */
+    nine_state shown; /* what is drawn: obs, or the observation before a move while it flies */
+    int memory;       /* the "What you know" setting: the viewer's memory is drawn */
+
+    flight fl[MAX_FLIGHTS];
+    int nfl;
+
+    spot sp[MAX_SPOTS];
+    int nsp;
+    char focus[32];
+    int hover;
+    rrect ring, ring_prev;
+    int ring_valid;
+
+    char log[LOG_LINES][LOG_LEN];
+    int nlog;
+
+    double prompt_deadline;
+    int prompt_traced; /* party play: an Immunity prompt answers itself then; 0 none */
+
+    /* geometry of the shown position */
+    seat_geo g[GAME_MAX_PLAYERS];
+    rrect centre, drawpile, discpile, colour_box, dir_box, prompt, fan_box, log_box, menu_r;
+    rrect fan[FAN_MAX];
+    uint8_t fan_code[FAN_MAX];
+    int nfan;
+    rrect hand_r; /* the viewer's drawn card */
+    int hand_code;
+    rrect peek[FAN_MAX];
+    uint8_t peek_code[FAN_MAX];
+    int npeek;
+    rrect peek_panel;
+
+    /* what the last frame drew face up, for the trace */
+    char faces[1024];
+    size_t faces_len;
+    uint64_t faces_hash;
+    int faces_traced;
+} nine_view;
+
+static inline float ease(float t)
+{
+    if (t <= 0)
+        return 0;
+    if (t >= 1)
+        return 1;
+    return t * t * (3 - 2 * t);
+}
+
+static inline void seat_name(const nine_view *v, int seat, char *buf, size_t n)
+{
+    snprintf(buf, n, "Player %d", seat + 1);
+    (void)v;
+}
+
+/* Cards of stack k of seat p in the shown position, sorted by code. */
+static inline int stack_cards(const nine_state *s, int p, int k, uint8_t *out, int max)
+{
+    int n = 0;
+    for (int id = 0; id < NINE_CARDS && n < max; id++)
+        if (s->place[id] == NINE_Z_STACK + p && s->stk[id] == k)
+            out[n++] = s->code[id];
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && out[j - 1] > out[j]; j--) {
+            uint8_t t = out[j];
+            out[j] = out[j - 1];
+            out[j - 1] = t;
+        }
+    return n;
+}
+
+static inline int hand_card(const nine_state *s, int p)
+{
+    for (int id = 0; id < NINE_CARDS; id++)
+        if (s->place[id] == NINE_Z_HAND + p)
+            return s->code[id];
+    return -1;
+}
+
+/* Relative place of seat p around the table: 0 bottom, 1 left, 2 top, 3 right. */
+static inline int place_of(const nine_view *v, int p)
+{
+    int n = v->m->players, rel = (p - (table_viewer(v->t) < 0 ? 0 : table_viewer(v->t)) + n) % n;
+    if (rel == 0)
+        return 0;
+    if (n == 2)
+        return 2;
+    if (n == 3)
+        return rel == 1 ? 1 : 3;
+    return rel;
+}
+
+static inline int viewer_seat(const nine_view *v) { return table_viewer(v->t) < 0 ? 0 : table_viewer(v->t); }
+
+/* Lays out the shown position and its spots. */
+void nine_layout(nine_view *v, app *a);
+/* The viewer decides now (and may see the table). */
+int nine_viewer_decides(const nine_view *v);
+/* The spot named name, or -1. */
+int nine_spot_find(const nine_view *v, const char *name);
+/* The focused spot (the first when none is), or -1. */
+int nine_focus_index(nine_view *v);
+/* The spot under (x, y), or -1. */
+int nine_spot_at(const nine_view *v, float x, float y);
+/* Where stack k of seat p lies. */
+rrect nine_stack_rect(const nine_view *v, int p, int k);
+/* Traces every card drawn face up when it changes. */
+void nine_faces_trace(nine_view *v, app *a);
+/* Draws the table (the view's draw callback). */
+void nine_view_draw(void *vv, app *a, render *r, float alpha);
+
+#endif

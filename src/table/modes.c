@@ -1,0 +1,112 @@
+/* The app's list of modes and how a table starts, opens and resumes. */
+#include "table/modes.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/app.h"
+#include "core/modelist.h"
+#include "games/maxstax/view/maxstax_view.h"
+#include "games/nine/view/nine_view.h"
+#include "games/stax/view/stax_view.h"
+#include "table/table_store.h"
+
+/* The view column of the one list (core/modelist.h), by the core row's id;
+ * a mode is playable exactly when it has a view and its rules have landed. */
+#define VIEW_TURNS(ops) &ops, NULL
+#define VIEW_REALTIME(ops) NULL, &ops
+#define VIEW_NONE NULL, NULL
+#define MODE(id, name, pitch, doc, tab, min, max, kind, rules, scoring, view) {#id, view},
+static const table_mode modelist[] = {MODE_LIST(MODE)};
+#undef MODE
+
+const table_mode *modes_find(const char *id)
+{
+    for (size_t i = 0; id && i < sizeof modelist / sizeof modelist[0]; i++)
+        if (strcmp(modelist[i].id, id) == 0)
+            return modelist[i].turns || modelist[i].realtime ? &modelist[i] : NULL;
+    return NULL;
+}
+
+int modes_playable(const game_info *g)
+{
+    /* A real-time game has no game_rules: its view drives its own core. */
+    return g && (g->rules || g->kind == GAME_KIND_REALTIME) && modes_find(g->id) != NULL;
+}
+
+scene *modes_open(app *a, const match_setup *m, game_record *rec)
+{
+    const table_mode *t = modes_find(m->game ? m->game->id : NULL);
+    if (t && t->realtime) {
+        uint64_t seed = rec ? rec->seed : 1;
+        if (rec)
+            record_free(rec);
+        return t->realtime->create(a, m, seed);
+    }
+    if (!t || !m->game->rules) {
+        if (rec)
+            record_free(rec);
+        return NULL;
+    }
+    return table_create(a, t->turns, m, rec);
+}
+
+scene *modes_start(app *a, const match_setup *m)
+{
+    game_record rec;
+    char err[256];
+    /* The rules' own randomness and the computer's choices draw from this. */
+    uint64_t seed = a->seed();
+    if (!modes_playable(m->game))
+        return NULL;
+    if (m->game->kind == GAME_KIND_REALTIME) {
+        /* No move record: the view takes the seed alone. */
+        memset(&rec, 0, sizeof rec);
+        rec.seed = seed;
+        return modes_open(a, m, &rec);
+    }
+    if (record_init(&rec, m->game->id, &m->params, seed, err, sizeof err))
+        return NULL;
+    return modes_open(a, m, &rec);
+}
+
+int modes_has_save(app *a, const game_info *g)
+{
+    char game[RECORD_ID_LEN], *text = NULL;
+    int rc = a->db && modes_playable(g) ? store_save_get(a->db, g->id, game, sizeof game, &text) : 1;
+    free(text);
+    return rc == 0;
+}
+
+scene *modes_resume(app *a, const game_info *g, char *err, size_t errn)
+{
+    const table_mode *t = modes_find(g->id);
+    const char *body;
+    char *text;
+    match_setup m;
+    game_record rec;
+    scene *s;
+    if (table_save_read(a, g, &m, &text, &body, err, errn) != 0)
+        return NULL;
+    if (t && t->realtime) {
+        /* A real-time game keeps its own save: the view reads and checks it. */
+        s = t->realtime->resume(a, &m, body, err, errn);
+        free(text);
+        return s;
+    }
+    memset(&rec, 0, sizeof rec);
+    if (record_read(&rec, body, err, errn) != 0) {
+        free(text);
+        return NULL;
+    }
+    free(text);
+    if (strcmp(rec.game, g->id) != 0) {
+        snprintf(err, errn, "the save holds a %s game", rec.game);
+        record_free(&rec);
+        return NULL;
+    }
+    m.params = rec.params;
+    m.players = rec.params.players;
+    return modes_open(a, &m, &rec);
+}

@@ -1,0 +1,38 @@
+/* The app's half of the one list of modes: for each core row (registry.c,
+ * the card and the rules) the view that plays it, keyed by the same id. The
+ * picker, setup, --scene and saves start, open and resume tables here. */
+#ifndef STACKHOUSE_MODES_H
+#define STACKHOUSE_MODES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/record.h"
+#include "scenes/scenes.h"
+#include "table/table.h"
+
+struct app;
+
+/* A mode's table: exactly one of turns and realtime is set. */
+typedef struct table_mode {
+    const char *id;                     /* the core row's id (registry_find) */
+    const table_view_ops *turns;        /* a turn-based view, run by the table midend */
+    const table_realtime_ops *realtime; /* or a real-time view */
+} table_mode;
+
+/* The table of mode id, or NULL when it has none yet. */
+const table_mode *modes_find(const char *id);
+/* Whether a game's table has landed, so its mode can start. */
+int modes_playable(const game_info *g);
+/* A new match as set up, seeded from the app's seed source; NULL if the game has no table. */
+scene *modes_start(struct app *a, const match_setup *m);
+/* A match from a record (taken over, freed on failure; a real-time mode
+ * reads only its seed); NULL if the game has no table. */
+scene *modes_open(struct app *a, const match_setup *m, game_record *rec);
+/* The saved match of game g; NULL with the reason in err when there is none
+ * or it cannot be read. */
+scene *modes_resume(struct app *a, const game_info *g, char *err, size_t errn);
+/* Whether game g has a saved unfinished match. */
+int modes_has_save(struct app *a, const game_info *g);
+
+#endif

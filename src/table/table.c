@@ -1,0 +1,371 @@
+/* The table midend: computer turns and their pace, undo and redo, the pause
+ * menu, the hot-seat curtain, game over and the score screen, saving on
+ * leave. One copy for every turn-based mode; the view only shows and asks. */
+#include "table/table.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/app.h"
+#include "audio/audio.h"
+#include "core/log.h"
+#include "core/registry.h"
+#include "table/table_ai.h"
+#include "table/table_menu.h"
+#include "table/table_store.h"
+
+#define OVER_DELAY 3.0 /* the result shows this long before the score screen */
+#define POSITION_MAX 2048
+
+struct table {
+    scene base;
+    const table_view_ops *ops;
+    const game_info *game; /* the mode's row: rules, rules document, save slot */
+    void *view;
+    match_setup m;
+    game_record rec;
+    double time;
+    int over, over_announced;
+    double over_time;
+    int can_undo, can_redo;
+    int viewer, curtain;
+    table_ai *job;
+    double due; /* when the computer's move may be shown */
+    table_menu_choice menu_choice;
+    void *scratch;     /* a position to replay into, state_size bytes */
+    max_align_t st[];  /* the position at the record's cursor, state_size bytes */
+};
+
+/* ---------------------------------------------------------------- reading */
+
+const void *table_state(const table *t) { return t->st; }
+const game_record *table_record(const table *t) { return &t->rec; }
+const match_setup *table_match(const table *t) { return &t->m; }
+double table_time(const table *t) { return t->time; }
+int table_over(const table *t) { return t->over; }
+int table_thinking(const table *t) { return t->job != NULL; }
+int table_can_undo(const table *t) { return t->can_undo; }
+int table_can_redo(const table *t) { return t->can_redo; }
+int table_viewer(const table *t) { return t->viewer; }
+int table_curtain(const table *t) { return t->curtain; }
+
+int table_seat_human(const table *t, int seat)
+{
+    return seat >= 0 && seat < t->m.players && t->m.seat[seat] == SEAT_HUMAN;
+}
+
+int table_humans(const table *t)
+{
+    int n = 0;
+    for (int s = 0; s < t->m.players; s++)
+        n += table_seat_human(t, s);
+    return n;
+}
+
+static const game_rules *rules(const table *t) { return t->game->rules; }
+
+void table_pace(table *t)
+{
+    t->due = t->time + (table_humans(t) == 0 ? t->ops->pace_watch : t->ops->pace_reply);
+}
+
+/* Lets go of a search in flight: its answer no longer matters. */
+static void ai_cancel(table *t)
+{
+    table_ai_drop(t->job, 0);
+    t->job = NULL;
+}
+
+/* ---------------------------------------------------------------- position */
+
+/* Undo as far back as the turn of the human before the last one; -1 if
+ * undoing would only hand the move back to the computer. */
+static int undo_target(const table *t)
+{
+    char err[200];
+    int c = t->rec.cursor - 1;
+    if (c < 0 || table_humans(t) == 0)
+        return -1;
+    for (; c >= 0; c--) {
+        if (record_replay(&t->rec, c, t->scratch, err, sizeof err) != 0)
+            return -1;
+        if (table_seat_human(t, rules(t)->current_player(t->scratch)))
+            return c;
+    }
+    return -1;
+}
+
+/* How far a redo goes: one move, then the computer's replies too. */
+static int redo_target(const table *t)
+{
+    char err[200];
+    int c = t->rec.cursor + 1;
+    if (t->rec.cursor >= t->rec.n_moves || table_humans(t) == 0)
+        return -1;
+    for (; c < t->rec.n_moves; c++) {
+        if (record_replay(&t->rec, c, t->scratch, err, sizeof err) != 0)
+            return -1;
+        if (table_seat_human(t, rules(t)->current_player(t->scratch)))
+            break;
+    }
+    return c;
+}
+
+/* Hot seat: one human always sees through their own eyes; with two or more,
+ * the screen goes behind a curtain whenever another human must decide. */
+static void choose_viewer(table *t, app *a)
+{
+    int d = rules(t)->current_player(t->st), h = table_humans(t);
+    if (h == 1) {
+        for (int s = 0; s < t->m.players; s++)
+            if (table_seat_human(t, s))
+                t->viewer = s;
+    } else if (h >= 2 && d >= 0 && table_seat_human(t, d) && d != t->viewer && t->curtain != d) {
+        t->curtain = d;
+        app_trace(a, "%s curtain p%d", t->ops->trace, d + 1);
+    }
+    if (t->viewer < 0 && h != 1 && t->curtain < 0)
+        t->viewer = 0;
+}
+
+/* Everything that follows from the position at the cursor. */
+static void position_changed(table *t, app *a, table_change why)
+{
+    char pos[POSITION_MAX];
+    game_result res;
+    rules(t)->result(t->st, &res);
+    t->over = res.status == GAME_OVER;
+    t->over_announced = 0;
+    t->can_undo = t->ops->undo && undo_target(t) >= 0;
+    t->can_redo = t->ops->undo && redo_target(t) >= 0;
+    table_pace(t);
+    if (t->ops->curtain)
+        choose_viewer(t, a);
+    t->ops->changed(t->view, a, why);
+    if (rules(t)->position_write(t->st, pos, sizeof pos) >= 0)
+        app_trace(a, "%s position %s", t->ops->trace, pos);
+}
+
+void table_refresh(table *t, app *a) { position_changed(t, a, TABLE_ENTERED); }
+
+/* Plays m into the record; the view shows it, then the new position. */
+static int play(table *t, app *a, const game_move *m, int by_computer)
+{
+    char err[200], text[RECORD_MOVE_LEN];
+    memcpy(t->scratch, t->st, rules(t)->state_size);
+    if (rules(t)->move_write(t->st, m, text, sizeof text) < 0)
+        snprintf(text, sizeof text, "?");
+    ai_cancel(t);
+    if (record_play(&t->rec, t->st, m, err, sizeof err) != 0) {
+        log_error("%s table: %s", t->game->id, err);
+        audio_play(SFX_ERROR);
+        return -1;
+    }
+    t->ops->played(t->view, a, t->scratch, m, text, by_computer);
+    position_changed(t, a, TABLE_PLAYED);
+    return 0;
+}
+
+int table_play(table *t, app *a, const game_move *m) { return play(t, a, m, 0); }
+
+/* Moves the record's cursor (undo, redo) and shows the position there. */
+static void go_to(table *t, app *a, int cursor)
+{
+    char err[200];
+    ai_cancel(t);
+    while (t->rec.cursor > cursor && record_undo(&t->rec, t->st, err, sizeof err) == 0) {
+    }
+    while (t->rec.cursor < cursor && record_redo(&t->rec, t->st, err, sizeof err) == 0) {
+    }
+    position_changed(t, a, TABLE_JUMPED);
+}
+
+static void undo(table *t, app *a)
+{
+    int c = undo_target(t);
+    if (c < 0) {
+        audio_play(SFX_ERROR);
+        return;
+    }
+    audio_play(SFX_CLICK);
+    app_trace(a, "%s undo", t->ops->trace);
+    go_to(t, a, c);
+}
+
+static void redo(table *t, app *a)
+{
+    int c = redo_target(t);
+    game_move m;
+    char err[200];
+    if (c < 0) {
+        audio_play(SFX_ERROR);
+        return;
+    }
+    app_trace(a, "%s redo", t->ops->trace);
+    go_to(t, a, c);
+    /* Show the last redone move being played, as if it were. */
+    if (t->ops->redone && c == t->rec.cursor && c > 0 &&
+        record_replay(&t->rec, c - 1, t->scratch, err, sizeof err) == 0 &&
+        rules(t)->move_read(t->scratch, t->rec.moves[c - 1], &m, err, sizeof err) == 0)
+        t->ops->redone(t->view, a, t->scratch, &m);
+}
+
+/* ---------------------------------------------------------------- intents */
+
+static void open_menu(table *t, app *a)
+{
+    /* A table without undo (hidden cards) never offers it. */
+    table_menu_open(a, &t->menu_choice, t->can_undo, t->can_redo);
+}
+
+static void show_score(table *t, app *a)
+{
+    score_report rep;
+    memset(&rep, 0, sizeof rep);
+    rep.game_id = t->game->id;
+    t->ops->score(t->view, &rep);
+    app_scene_replace(a, score_scene_create(a, &rep));
+}
+
+static void lift_curtain(table *t, app *a)
+{
+    app_trace(a, "%s curtain lifted p%d", t->ops->trace, t->curtain + 1);
+    t->viewer = t->curtain;
+    t->curtain = -1;
+    audio_play(SFX_CLICK);
+    t->ops->changed(t->view, a, TABLE_LIFTED);
+}
+
+void table_do(table *t, app *a, table_intent i)
+{
+    switch (i) {
+    case TABLE_MENU: open_menu(t, a); break;
+    case TABLE_UNDO: undo(t, a); break;
+    case TABLE_REDO: redo(t, a); break;
+    case TABLE_RULES: app_scene_push(a, rules_scene_create(a, t->game->rules_doc)); break;
+    case TABLE_SCORE: show_score(t, a); break;
+    case TABLE_LIFT: lift_curtain(t, a); break;
+    case TABLE_NONE: break;
+    }
+}
+
+/* ---------------------------------------------------------------- the turn */
+
+static void computer_turn(table *t, app *a)
+{
+    int seat = rules(t)->current_player(t->st);
+    game_move m;
+    table_ai *j;
+    if (t->over || t->ops->busy(t->view) || seat < 0 || table_seat_human(t, seat))
+        return;
+    if (!t->job)
+        t->job = table_ai_start(rules(t), t->st, t->m.level[seat], table_ai_seed(&t->rec));
+    if (!t->job || t->time < t->due)
+        return;
+    /* Headless capture waits for the answer, so its frames are the same every run. */
+    if (!table_ai_done(t->job) && !a->opt.screenshot)
+        return;
+    j = t->job;
+    t->job = NULL;
+    if (table_ai_take(j, &m) != 0) {
+        log_error("%s table: the computer found no move", t->game->id);
+        return;
+    }
+    play(t, a, &m, 1);
+}
+
+static void over_update(table *t, app *a)
+{
+    game_result res;
+    if (!t->over || t->ops->busy(t->view))
+        return;
+    if (!t->over_announced) {
+        t->over_announced = 1;
+        t->over_time = t->time;
+        rules(t)->result(t->st, &res);
+        t->ops->over(t->view, a, &res);
+        audio_play(SFX_WIN);
+        /* Nothing left to resume: the mode's slot is emptied. */
+        table_save_delete(a, t->game->id);
+    } else if (t->time - t->over_time > OVER_DELAY) {
+        show_score(t, a);
+    }
+}
+
+/* ---------------------------------------------------------------- the scene */
+
+static void table_update(scene *s, app *a, double dt)
+{
+    table *t = s->data;
+    table_menu_choice c = table_menu_take(a, &t->menu_choice, t->game->rules_doc);
+    t->time += dt;
+    if (c == TABLE_MENU_UNDO)
+        undo(t, a);
+    else if (c == TABLE_MENU_REDO)
+        redo(t, a);
+    else if (c == TABLE_MENU_QUIT) {
+        table_quit(a, &t->m, &t->rec, t->over, t->ops->trace);
+        return;
+    }
+    t->ops->update(t->view, a, dt);
+    computer_turn(t, a);
+    over_update(t, a);
+    if (a->scenes.n > 0 && scene_top(&a->scenes) != s)
+        return; /* the score screen replaced us */
+    if (t->ops->follow)
+        t->ops->follow(t->view, a, dt);
+}
+
+static void table_input(scene *s, app *a, const action_event *ev)
+{
+    table *t = s->data;
+    table_do(t, a, t->ops->input(t->view, a, ev));
+}
+
+static void table_draw(scene *s, app *a, render *r, float alpha)
+{
+    table *t = s->data;
+    t->ops->draw(t->view, a, r, alpha);
+}
+
+static void table_enter(scene *s, app *a)
+{
+    table *t = s->data;
+    t->ops->enter(t->view, a);
+}
+
+static void table_leave_scene(scene *s, app *a)
+{
+    table *t = s->data;
+    table_save_unfinished(a, &t->m, &t->rec, t->over, t->ops->trace);
+    /* The app is closing: let a search finish rather than leave it running at exit. */
+    table_ai_drop(t->job, a->quit);
+    t->job = NULL;
+    record_free(&t->rec);
+    t->ops->destroy(t->view);
+    free(t->scratch);
+    free(t);
+}
+
+scene *table_create(app *a, const table_view_ops *ops, const match_setup *m, game_record *rec)
+{
+    const game_rules *g = m->game->rules;
+    table *t = calloc(1, sizeof *t + g->state_size + sizeof(max_align_t));
+    if (!t || !(t->scratch = calloc(1, g->state_size)))
+        abort();
+    t->ops = ops;
+    t->game = m->game;
+    t->m = *m;
+    t->viewer = -1;
+    t->curtain = -1;
+    if (table_record_take(&t->rec, rec, m->game->id, t->st) != 0 || !(t->view = ops->create(t, a))) {
+        record_free(&t->rec);
+        free(t->scratch);
+        free(t);
+        return NULL;
+    }
+    t->base = (scene){"table", 0, table_enter, table_leave_scene, table_input, table_update, table_draw, t};
+    return &t->base;
+}

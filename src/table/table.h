@@ -1,0 +1,129 @@
+/* The table midend: what every turn-based table shares, written once. It
+ * holds the match (seats, game record, the position at the record's cursor),
+ * runs the computer's turns at their pace, undo and redo, the pause menu,
+ * the hot-seat curtain, game over and the score screen, and saving on leave.
+ * A mode's view (src/games/<game>/view) is a const table_view_ops: it draws
+ * the position, turns actions into moves or intents and animates what was
+ * played; it never saves, never starts the computer, never opens a menu. */
+#ifndef STACKHOUSE_TABLE_H
+#define STACKHOUSE_TABLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "app/input.h"
+#include "core/game.h"
+#include "core/record.h"
+#include "render/render.h"
+#include "scenes/scenes.h"
+
+struct app;
+
+/* The midend of one match; private to table.c. */
+typedef struct table table;
+
+/* What a view's input asks of the table (a move is played with table_play). */
+typedef enum table_intent {
+    TABLE_NONE,
+    TABLE_MENU,  /* open the pause menu */
+    TABLE_UNDO,  /* back to the human's previous turn (refused with a sound when there is none) */
+    TABLE_REDO,
+    TABLE_RULES, /* the mode's rules document */
+    TABLE_SCORE, /* the game is over: on to the score screen */
+    TABLE_LIFT   /* the player behind the curtain is ready */
+} table_intent;
+
+/* Why the position changed, for a view's changed callback. */
+typedef enum table_change {
+    TABLE_ENTERED, /* the table opened (or resumed) */
+    TABLE_PLAYED,  /* a move was played; the view's played callback came first */
+    TABLE_JUMPED,  /* undo or redo moved the record's cursor */
+    TABLE_LIFTED   /* the curtain was lifted: the viewer changed */
+} table_change;
+
+/* A mode's view: every callback takes the view's own state (from create). */
+typedef struct table_view_ops {
+    const char *trace; /* tag of the trace lines ("stax move e3-d4") */
+    double pace_watch; /* seconds between moves when only computers play */
+    double pace_reply; /* the computer's shortest pause before it answers a human */
+    int undo;          /* the menu offers undo and redo (not when they would show hidden cards) */
+    int curtain;       /* hidden hands: with two humans, the screen is passed behind a curtain */
+    /* The view's state for table t; NULL when it cannot be made. */
+    void *(*create)(table *t, struct app *a);
+    /* Frees the view's state. */
+    void (*destroy)(void *v);
+    /* The table is on screen: lay out and call table_refresh once. */
+    void (*enter)(void *v, struct app *a);
+    /* One logic step before the computer moves: lay out, animate; may table_play. */
+    void (*update)(void *v, struct app *a, double dt);
+    /* One logic step after the computer and game over (glides that follow the state). */
+    void (*follow)(void *v, struct app *a, double dt);
+    /* Draws the table. */
+    void (*draw)(void *v, struct app *a, render *r, float alpha);
+    /* One action: plays a move with table_play, or hands back an intent. */
+    table_intent (*input)(void *v, struct app *a, const action_event *ev);
+    /* Something is still moving: the computer and game over wait for it. */
+    int (*busy)(const void *v);
+    /* A move is about to change the view (before is the position it was
+     * played from, text its notation): start showing it. */
+    void (*played)(void *v, struct app *a, const void *before, const game_move *m, const char *text,
+                   int by_computer);
+    /* Redo landed on a move: show it being played from before (optional). */
+    void (*redone)(void *v, struct app *a, const void *before, const game_move *m);
+    /* Everything that follows from a new position (the table's own state is current). */
+    void (*changed)(void *v, struct app *a, table_change why);
+    /* Traces the result once, when the game is over. */
+    void (*over)(void *v, struct app *a, const game_result *res);
+    /* The score lines: names, totals and ranks (the table fills in the game). */
+    void (*score)(const void *v, score_report *rep);
+} table_view_ops;
+
+/* A real-time view runs its own clock and saves its own text. */
+typedef struct table_realtime_ops {
+    /* A new match m from seed (tests: words from --position). */
+    scene *(*create)(struct app *a, const match_setup *m, uint64_t seed);
+    /* A saved match from the view's own text with seats m; NULL with the
+     * reason in err when the text is not sound. */
+    scene *(*resume)(struct app *a, const match_setup *m, const char *text, char *err, size_t errn);
+} table_realtime_ops;
+
+/* A table playing match m of mode ops from rec (taken over, freed on
+ * failure); NULL when rec is not a game of m's mode or the view fails. */
+scene *table_create(struct app *a, const table_view_ops *ops, const match_setup *m, game_record *rec);
+
+/* The position at the record's cursor (the game's state struct). */
+const void *table_state(const table *t);
+/* The game record (moves, cursor). */
+const game_record *table_record(const table *t);
+/* Who sits where. */
+const match_setup *table_match(const table *t);
+/* Seconds the table has run. */
+double table_time(const table *t);
+/* Whether the game is over. */
+int table_over(const table *t);
+/* Whether the computer is searching (for a "thinking" mark). */
+int table_thinking(const table *t);
+/* Whether undo and redo would do anything now. */
+int table_can_undo(const table *t);
+int table_can_redo(const table *t);
+/* Whether seat is a human at this table. */
+int table_seat_human(const table *t, int seat);
+/* How many humans sit at the table. */
+int table_humans(const table *t);
+/* The seat whose eyes a curtain table shows (-1 before the first is chosen). */
+int table_viewer(const table *t);
+/* The seat the screen must be passed to; -1 none. */
+int table_curtain(const table *t);
+
+/* Plays m for whoever decides now (the view's played and changed follow);
+ * 0, or -1 when the record refuses it (logged, an error sound). */
+int table_play(table *t, struct app *a, const game_move *m);
+/* Does what an intent asks (as if the view's input had returned it). */
+void table_do(table *t, struct app *a, table_intent i);
+/* Recomputes what follows from the position (game over, undo, the computer's
+ * pause, the curtain), then the view's changed(TABLE_ENTERED) and a trace. */
+void table_refresh(table *t, struct app *a);
+/* An animation ended: the computer answers after its pause from now. */
+void table_pace(table *t);
+
+#endif

@@ -1,0 +1,28 @@
+/* The pause menu every table shares: resume, undo, redo, rules, save & quit. */
+#ifndef STACKHOUSE_TABLE_MENU_H
+#define STACKHOUSE_TABLE_MENU_H
+
+#include "app/scene.h"
+
+struct app;
+
+/* What the pause menu hands back to its table. */
+typedef enum table_menu_choice {
+    TABLE_MENU_NONE,
+    TABLE_MENU_RESUME,
+    TABLE_MENU_UNDO,
+    TABLE_MENU_REDO,
+    TABLE_MENU_RULES,
+    TABLE_MENU_QUIT
+} table_menu_choice;
+
+/* The pause menu over a table; the choice is written to *choice when it closes. */
+scene *table_menu_create(struct app *a, table_menu_choice *choice, int can_undo, int can_redo);
+/* Opens the pause menu over the table (with its click). */
+void table_menu_open(struct app *a, table_menu_choice *choice, int can_undo, int can_redo);
+/* Takes the choice the menu left in *choice (NONE from then on) and does what
+ * every table does with Rules: opens the document rules_doc. Returns the
+ * choice, for the table to act on undo, redo and quit. */
+table_menu_choice table_menu_take(struct app *a, table_menu_choice *choice, const char *rules_doc);
+
+#endif

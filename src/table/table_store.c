@@ -1,0 +1,204 @@
+/* A match's seats and save slot: what every table saves, reads back and
+ * names, whatever its game. */
+#include "table/table_store.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/app.h"
+#include "core/log.h"
+
+#define SAVE_HEADER "stackhouse-table 1"
+
+/* Labels by ai_level; the random level is never seated at a table. */
+static const char *const level_labels[] = {"Random", "Easy", "Medium", "Hard"};
+
+/* "human,medium": one word per seat. */
+void table_seats_write(const match_setup *m, char *buf, size_t n)
+{
+    size_t len = 0;
+    buf[0] = 0;
+    for (int i = 0; i < m->players && len < n; i++)
+        len += (size_t)snprintf(buf + len, n - len, "%s%s", i ? "," : "",
+                                m->seat[i] == SEAT_HUMAN ? "human" : ai_level_name(m->level[i]));
+}
+
+int table_seats_read(match_setup *m, const char *text)
+{
+    int n = 0;
+    const char *p = text;
+    while (*p && n < GAME_MAX_PLAYERS) {
+        size_t len = strcspn(p, ",");
+        int found = 0;
+        if (len == 5 && strncmp(p, "human", 5) == 0) {
+            m->seat[n] = SEAT_HUMAN;
+            found = 1;
+        }
+        if (!found && len < 16) {
+            char word[16];
+            ai_level lv;
+            memcpy(word, p, len);
+            word[len] = 0;
+            if (ai_level_parse(word, &lv) == 0 && lv >= AI_EASY) {
+                m->seat[n] = SEAT_COMPUTER;
+                m->level[n] = lv;
+                found = 1;
+            }
+        }
+        if (!found)
+            return -1;
+        n++;
+        p += len;
+        if (*p == ',')
+            p++;
+    }
+    if (*p || n < m->game->min_players || n > m->game->max_players)
+        return -1;
+    m->players = n;
+    return 0;
+}
+
+int table_match_default(match_setup *m, const game_info *g, const char *seats)
+{
+    memset(m, 0, sizeof *m);
+    m->game = g;
+    m->players = g->min_players;
+    for (int i = 0; i < GAME_MAX_PLAYERS; i++) {
+        m->seat[i] = i ? SEAT_COMPUTER : SEAT_HUMAN;
+        m->level[i] = AI_MEDIUM;
+    }
+    if (g->rules)
+        game_params_default(g->rules, &m->params, m->players);
+    if (seats && table_seats_read(m, seats) != 0)
+        return -1;
+    if (g->rules)
+        game_params_default(g->rules, &m->params, m->players);
+    return 0;
+}
+
+const char *table_level_label(ai_level level)
+{
+    return level_labels[level >= AI_EASY && level <= AI_HARD ? level : AI_MEDIUM];
+}
+
+void table_seat_name(const match_setup *m, int seat, char *buf, size_t n)
+{
+    if (m->seat[seat] == SEAT_HUMAN)
+        snprintf(buf, n, "Human");
+    else
+        snprintf(buf, n, "Computer (%s)", table_level_label(m->level[seat]));
+}
+
+int table_save_text(app *a, const match_setup *m, const char *game_id, const char *body)
+{
+    char seats[128], *all;
+    size_t n;
+    int rc;
+    if (!body || !a->db)
+        return -1;
+    table_seats_write(m, seats, sizeof seats);
+    n = strlen(body) + sizeof seats + 64;
+    all = malloc(n);
+    if (!all)
+        return -1;
+    snprintf(all, n, "%s\nseats %s\n%s", SAVE_HEADER, seats, body);
+    rc = store_save_put(a->db, game_id, game_id, all);
+    free(all);
+    return rc;
+}
+
+int table_save(app *a, const match_setup *m, const game_record *rec)
+{
+    char *text = record_write(rec);
+    int rc = text ? table_save_text(a, m, rec->game, text) : -1;
+    free(text);
+    return rc;
+}
+
+void table_save_delete(app *a, const char *game_id)
+{
+    if (a->db)
+        store_save_delete(a->db, game_id);
+}
+
+void table_save_unfinished(app *a, const match_setup *m, const game_record *rec, int over,
+                           const char *tag)
+{
+    if (over || rec->n_moves == 0)
+        return;
+    if (table_save(a, m, rec) == 0)
+        app_trace(a, "%s saved", tag);
+    else
+        log_warn("%s table: the game could not be saved", rec->game);
+}
+
+void table_leave(app *a)
+{
+    /* Opened straight from --scene, there is no picker below to go back to. */
+    if (a->scenes.n <= 1)
+        app_scene_replace(a, a->home(a));
+    else
+        app_scene_pop(a);
+}
+
+void table_quit(app *a, const match_setup *m, game_record *rec, int over, const char *tag)
+{
+    table_save_unfinished(a, m, rec, over, tag);
+    rec->n_moves = 0;
+    table_leave(a);
+}
+
+int table_record_take(game_record *dst, game_record *rec, const char *id, void *st)
+{
+    char err[200];
+    if (strcmp(rec->game, id) != 0) {
+        log_error("%s table: the record holds a %s game", id, rec->game);
+        record_free(rec);
+        return -1;
+    }
+    *dst = *rec;
+    memset(rec, 0, sizeof *rec);
+    if (record_replay(dst, dst->cursor, st, err, sizeof err) != 0) {
+        log_error("%s table: %s", id, err);
+        record_free(dst);
+        return -1;
+    }
+    return 0;
+}
+
+
+int table_save_read(app *a, const game_info *g, match_setup *m, char **text, const char **body, char *err,
+                    size_t errn)
+{
+    char game[RECORD_ID_LEN], seats[128];
+    const char *p, *nl;
+    int rc = a->db ? store_save_get(a->db, g->id, game, sizeof game, text) : -1;
+    if (rc != 0) {
+        snprintf(err, errn, rc == 1 ? "there is no saved %s game" : "the saved game cannot be read",
+                 g->name);
+        *text = NULL;
+        return -1;
+    }
+    table_match_default(m, g, NULL);
+    p = *text;
+    nl = strchr(p, '\n');
+    if (!nl || strncmp(p, SAVE_HEADER "\n", sizeof SAVE_HEADER) != 0 ||
+        strncmp(nl + 1, "seats ", 6) != 0 || !(p = strchr(nl + 1, '\n')) ||
+        (size_t)(p - (nl + 7)) >= sizeof seats) {
+        snprintf(err, errn, "not a saved table");
+        goto fail;
+    }
+    memcpy(seats, nl + 7, (size_t)(p - (nl + 7)));
+    seats[p - (nl + 7)] = 0;
+    if (table_seats_read(m, seats) != 0) {
+        snprintf(err, errn, "bad seats '%s'", seats);
+        goto fail;
+    }
+    *body = p + 1;
+    return 0;
+fail:
+    free(*text);
+    *text = NULL;
+    return -1;
+}
