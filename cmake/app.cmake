@@ -79,10 +79,9 @@ foreach(src ${APP_TESTS})
     add_dependencies(${name} stackhouse)
   endif()
   if(STACKHOUSE_SANITIZE)
-    # Third-party leaks only (D-Bus under SDL's X11 init, Mesa's GLX driver); see
-    # the file. The slow unwinder lets a suppression see past the unloaded DRI module.
+    # Third-party exit-time leaks only (D-Bus under SDL's X11 init); see the file.
     set_property(TEST ${name} APPEND PROPERTY ENVIRONMENT
-                 "LSAN_OPTIONS=suppressions=${CMAKE_SOURCE_DIR}/tests/lsan.supp:fast_unwind_on_malloc=0")
+                 "LSAN_OPTIONS=suppressions=${CMAKE_SOURCE_DIR}/tests/lsan.supp")
   endif()
 endforeach()
 include(${CMAKE_SOURCE_DIR}/packaging/packaging.cmake OPTIONAL)

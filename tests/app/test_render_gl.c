@@ -1,4 +1,7 @@
 /* Renderer tests on the GL back end, in a private Xvfb with Mesa llvmpipe. */
+#define _GNU_SOURCE /* dl_iterate_phdr, RTLD_NODELETE (glpin.h) */
+#include "glpin.h"
+
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -29,11 +32,6 @@ typedef struct gl_fixture {
 static gl_fixture fx;
 static const rcolor bg = {20, 30, 40, 255};
 
-static const char *const gl_libs[] = {
-    "libGLX_mesa.so.0", "/usr/lib/x86_64-linux-gnu/dri/swrast_dri.so", "libGL.so.1",
-    "libGLX.so.0", "libX11.so.6",
-};
-
 static int setup(void **state)
 {
     (void)state;
@@ -54,10 +52,8 @@ static int setup(void **state)
         fprintf(stderr, "GL 3.3 core context: %s\n", SDL_GetError());
         return -1;
     }
-    /* Keep the already-loaded GL driver mapped after SDL_Quit so LeakSanitizer
-     * can name (and tests/lsan.supp suppress) Mesa's own exit-time leaks. */
-    for (size_t i = 0; i < sizeof gl_libs / sizeof gl_libs[0]; i++)
-        dlopen(gl_libs[i], RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE);
+    if (glpin_driver() < 1) /* see glpin.h */
+        return -1;
     snprintf(fx.cache, sizeof fx.cache, "/tmp/sh_glcache_XXXXXX");
     if (!mkdtemp(fx.cache))
         return -1;
