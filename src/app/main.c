@@ -139,7 +139,8 @@ int main(int argc, char **argv)
         usage(stderr);
         return 2;
     }
-    opt.headless = (headless && *headless && strcmp(headless, "0") != 0) || opt.screenshot ||
+    /* --frames runs are automated too: a message box would wait for a click forever. */
+    opt.headless = (headless && *headless && strcmp(headless, "0") != 0) || opt.screenshot || opt.frames ||
                    opt.bench;
     if (opt.input_script && !opt.screenshot) {
         fprintf(stderr, "stackhouse: --input needs --screenshot\n");
