@@ -7,6 +7,9 @@
 
 #define SHOT_BAND 64 /* rows read back at a time: 0.5 MB at 1080p, not the whole frame */
 
+static int write_rows(const char *path, int w, int h, int (*row)(void *user, int y, uint8_t *rgba),
+                      void *user, char *err, size_t errn);
+
 typedef struct band_reader {
     render *r;
     int w, h, y0, rows;
@@ -34,7 +37,7 @@ int shot_write_png(render *r, int w, int h, const char *path, char *err, size_t 
         snprintf(err, errn, "cannot read back a %dx%d frame", w, h);
         return -1;
     }
-    rc = shot_write_rows(path, w, h, band_row, &b, err, errn);
+    rc = write_rows(path, w, h, band_row, &b, err, errn);
     free(b.px);
     return rc;
 }
@@ -53,9 +56,10 @@ static void on_png_warning(png_structp png, png_const_charp msg)
     (void)msg;
 }
 
-int shot_write_rows(const char *path, int w, int h,
-                    int (*row)(void *user, int y, uint8_t *rgba), void *user, char *err,
-                    size_t errn)
+/* Writes rows of RGBA pixels (top row first, alpha dropped) to path as an RGB
+ * PNG; row(user, y, buf) fills buf with row y and returns 0. Returns 0 or -1. */
+static int write_rows(const char *path, int w, int h, int (*row)(void *user, int y, uint8_t *rgba),
+                      void *user, char *err, size_t errn)
 {
     char png_err[200] = "";
     FILE *f = fopen(path, "wb");

@@ -13,10 +13,4 @@
  * -1 with err filled (the file is removed). */
 int shot_write_png(render *r, int w, int h, const char *path, char *err, size_t errn);
 
-/* Writes rows of RGBA pixels (top row first, alpha dropped) to path as an RGB
- * PNG; row(user, y, buf) fills buf with row y and returns 0. Returns 0 or -1. */
-int shot_write_rows(const char *path, int w, int h,
-                    int (*row)(void *user, int y, uint8_t *rgba), void *user, char *err,
-                    size_t errn);
-
 #endif
