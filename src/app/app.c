@@ -25,6 +25,34 @@ double app_clock(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* The process's peak resident set in MB (VmHWM), or -1 where /proc has none. */
+static double peak_rss_mb(void)
+{
+    char line[128];
+    double kb = -1;
+    FILE *f = fopen("/proc/self/status", "r");
+    if (!f)
+        return -1;
+    while (fgets(line, sizeof line, f))
+        if (sscanf(line, "VmHWM: %lf", &kb) == 1)
+            break;
+    fclose(f);
+    return kb < 0 ? -1 : kb / 1024;
+}
+
+void app_startup_mark(double start_time, const char *fmt, ...)
+{
+    char what[256];
+    va_list ap;
+    if (!log_enabled(LOG_DEBUG))
+        return;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    log_debug("start-up: %s at %.1f ms, peak RSS %.1f MB", what, (app_clock() - start_time) * 1000,
+              peak_rss_mb());
+}
+
 void app_fatal_message(int headless, const char *title, const char *msg)
 {
     fprintf(stderr, "stackhouse: %s: %s\n", title, msg);
@@ -191,12 +219,12 @@ app *app_create(const app_options *opt)
     {
         render_paths rp = {a->paths.shaders, a->paths.assets, a->paths.fonts,
                            a->paths.cache[0] ? a->paths.cache : NULL};
-        log_debug("start-up: window and GL ready at %.1f ms", (app_clock() - opt->start_time) * 1000);
+        app_startup_mark(opt->start_time, "window and GL ready");
         a->r = render_create_gl(&rp, err, sizeof err);
         if (!a->r)
             goto fail;
     }
-    log_debug("start-up: renderer ready at %.1f ms", (app_clock() - opt->start_time) * 1000);
+    app_startup_mark(opt->start_time, "renderer ready");
     input_init(&a->in);
 
     {
@@ -378,7 +406,7 @@ void app_draw(app *a, float alpha)
         return;
     }
     if (a->frames == 0)
-        log_debug("start-up: sprite atlas ready at %.1f ms", (app_clock() - a->opt.start_time) * 1000);
+        app_startup_mark(a->opt.start_time, "sprite atlas ready");
     /* Draw from the highest scene that covers the screen up to the top. */
     for (int i = a->scenes.n - 1; i >= 0; i--) {
         first = i;
@@ -394,10 +422,10 @@ void app_draw(app *a, float alpha)
     if (a->opt.bench)
         a->cpu_before_submit = app_thread_cpu();
     if (a->frames == 0)
-        log_debug("start-up: first frame laid out at %.1f ms", (app_clock() - a->opt.start_time) * 1000);
+        app_startup_mark(a->opt.start_time, "first frame laid out");
     render_end(a->r);
     if (a->frames == 0)
-        log_debug("start-up: first frame submitted at %.1f ms", (app_clock() - a->opt.start_time) * 1000);
+        app_startup_mark(a->opt.start_time, "first frame submitted");
     if (a->fbo && a->settings.v[SETTING_render_scale] < 100) {
         glBindFramebuffer(GL_READ_FRAMEBUFFER, a->fbo);
         glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
@@ -415,7 +443,7 @@ static void start_audio(app *a)
     if (audio_init() != 0)
         log_info("no sound device: playing silently");
     audio_set_volume(a->settings.v[SETTING_music_volume], a->settings.v[SETTING_effects_volume]);
-    log_debug("start-up: audio ready at %.1f ms", (app_clock() - a->opt.start_time) * 1000);
+    app_startup_mark(a->opt.start_time, "audio ready");
 }
 
 int app_frame(app *a, double now, int draw)

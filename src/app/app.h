@@ -93,6 +93,8 @@ void app_step(app *a);
 double app_clock(void);
 /* CPU seconds used by the calling thread. */
 double app_thread_cpu(void);
+/* Logs (at debug level) a start-up step: ms since start_time and the peak RSS so far. */
+void app_startup_mark(double start_time, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Switches fullscreen (desktop resolution) on or off and stores the setting. */
 void app_set_fullscreen(app *a, int on);

@@ -112,10 +112,10 @@ static int run_capture(app *a, script *sc)
             break;
         if (!shot)
             continue;
-        log_debug("start-up: frame %d drawn at %.1f ms", f + 1, (app_clock() - a->opt.start_time) * 1000);
+        app_startup_mark(a->opt.start_time, "frame %d drawn", f + 1);
         if (save_png(a, shot) != 0)
             return 1;
-        log_debug("start-up: %s written at %.1f ms", shot, (app_clock() - a->opt.start_time) * 1000);
+        app_startup_mark(a->opt.start_time, "%s written", shot);
         SDL_GL_SwapWindow(a->window);
         if (shot == a->opt.screenshot && shot)
             break;
@@ -172,11 +172,10 @@ int main(int argc, char **argv)
         while (app_iterate(a, app_clock()) == 0 && (opt.frames == 0 || --left > 0)) {
         }
         if (opt.frames)
-            log_debug("start-up: %d frames shown at %.1f ms", opt.frames,
-                      (app_clock() - opt.start_time) * 1000);
+            app_startup_mark(opt.start_time, "%d frames shown", opt.frames);
     }
     script_free(sc);
     app_destroy(a);
-    log_debug("start-up: exit at %.1f ms", (app_clock() - opt.start_time) * 1000);
+    app_startup_mark(opt.start_time, "exit");
     return rc;
 }

@@ -8,6 +8,8 @@ static void *sink_user;
 
 void log_set_level(log_level level) { min_level = level; }
 
+int log_enabled(log_level level) { return level >= min_level; }
+
 void log_set_sink(log_sink_fn sink, void *user)
 {
     sink_fn = sink;

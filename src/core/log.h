@@ -11,6 +11,8 @@ typedef void (*log_sink_fn)(log_level level, const char *line, void *user);
 
 /* Sets the lowest level that is written (default LOG_INFO, LOG_WARN under CI). */
 void log_set_level(log_level level);
+/* Whether a line at this level would be written. */
+int log_enabled(log_level level);
 /* Replaces the sink (NULL restores stderr). Tests capture messages with it. */
 void log_set_sink(log_sink_fn sink, void *user);
 /* Writes one printf-style line at the given level. */
