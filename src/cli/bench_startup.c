@@ -106,6 +106,7 @@ int bench_startup(int argc, char **argv)
     char shot[sizeof dir + 16];
     static double peer_ms[STARTUP_MAX_RUNS], ms[NSCEN][STARTUP_MAX_RUNS];
     static double peer_rss[STARTUP_MAX_RUNS], rss[NSCEN][STARTUP_MAX_RUNS];
+    static double tex_ms[STARTUP_MAX_RUNS], tex_rss[STARTUP_MAX_RUNS];
     long runs = STARTUP_RUNS, kb;
     int rc = 0;
 
@@ -136,15 +137,19 @@ int bench_startup(int argc, char **argv)
 
     for (int k = -1; k < runs && rc == 0; k++) {
         char *peer_argv[] = {peer, "1920x1080", NULL};
-        double t;
-        /* Alternate the peer and every scenario, so drift hits all alike. */
-        if (run_once(peer_argv, &t, &kb) != 0) {
+        char *tex_argv[] = {peer, "--textured", "1920x1080", NULL};
+        double t, tt;
+        long tkb;
+        /* Alternate the peers and every scenario, so drift hits all alike. */
+        if (run_once(peer_argv, &t, &kb) != 0 || run_once(tex_argv, &tt, &tkb) != 0) {
             rc = 1;
             break;
         }
         if (k >= 0) {
             peer_ms[k] = t;
             peer_rss[k] = (double)kb;
+            tex_ms[k] = tt;
+            tex_rss[k] = (double)tkb;
         }
         for (int s = 0; s < NSCEN && rc == 0; s++) {
             char *a[16] = {game};
@@ -162,12 +167,15 @@ int bench_startup(int argc, char **argv)
     }
     if (rc == 0) {
         double pm = median_of(peer_ms, (int)runs), pr = median_of(peer_rss, (int)runs);
+        double tm = median_of(tex_ms, (int)runs), tr = median_of(tex_rss, (int)runs);
         printf("runs %ld (medians; peak RSS in MB)\n", runs);
         printf("peer_window_1080p: %.0f ms, %.1f MB\n", pm, pr / 1024.0);
+        printf("peer_textured_1080p: %.0f ms (%.2fx the peer), %.1f MB (+%.1f MB)\n", tm, tm / pm,
+               tr / 1024.0, (tr - pr) / 1024.0);
         for (int s = 0; s < NSCEN; s++) {
             double m = median_of(ms[s], (int)runs), r = median_of(rss[s], (int)runs);
-            printf("%s: %.0f ms (%.2fx the peer), %.1f MB (+%.1f MB)\n", scenarios[s].name, m,
-                   m / pm, r / 1024.0, (r - pr) / 1024.0);
+            printf("%s: %.0f ms (%.2fx the peer, %.2fx the textured peer), %.1f MB (+%.1f MB)\n",
+                   scenarios[s].name, m, m / pm, m / tm, r / 1024.0, (r - pr) / 1024.0);
         }
     }
     remove(shot);
