@@ -39,7 +39,7 @@ typedef struct hand_ctl {
     int turn;          /* turn steps gathered since the last step */
     int held;          /* block held after the last step, or -1 */
     int pad;           /* controller slot driving this hand, or -1 */
-    double grab_wait;  /* > 0: a grab waits for the hand to reach where the pointer pressed */
+    int press;         /* the pointer pressed since the last step: grab there at once */
     double gx, gy;     /* where it pressed */
 } hand_ctl;
 
