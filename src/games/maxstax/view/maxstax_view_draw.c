@@ -108,18 +108,32 @@ static void draw_mark(render *r, const plank_art *art, int seat, float cx, float
     render_sprite_ex(r, m, cx, cy, size, size, 0, c);
 }
 
-/* A block: natural wood, its ends painted in the seat's colour (none for
- * seat < 0, the card's own picture), and with the colour-blind setting the
- * seat's shape in its middle. */
-static void draw_plank(render *r, const plank_art *art, float cx, float cy, float s, double angle_deg, int seat)
+/* Block b's grain: a fixed scramble of its index, so every block keeps its
+ * own piece of wood for good (and goldens stay put) while neighbours in a
+ * pile rarely share one. */
+static int grain_of(int b)
+{
+    uint32_t h = (uint32_t)b * 2654435761u;
+    h ^= h >> 15;
+    h *= 2246822519u;
+    h ^= h >> 13;
+    return (int)(h % GRAINS);
+}
+
+/* A block: natural wood with grain variant grain, its ends painted in the
+ * seat's colour (none for seat < 0, the card's own picture), and with the
+ * colour-blind setting the seat's shape in its middle. */
+static void draw_plank(render *r, const plank_art *art, float cx, float cy, float s, double angle_deg, int seat,
+                       int grain)
 {
     float w = (float)MAXSTAX_BLOCK_LEN * s, h = (float)MAXSTAX_BLOCK_THICK * s, ang = -(float)angle_deg * PI_F / 180.0f;
-    if (art->wood < 0) {
+    sprite_id wood = art->wood[grain] >= 0 ? art->wood[grain] : art->wood[0];
+    if (wood < 0) {
         render_rect(r, (rrect){cx - w / 2, cy - h / 2, w, h},
                     seat >= 0 ? seat_cols[seat] : (rcolor){230, 190, 130, 255});
         return;
     }
-    render_sprite_ex(r, art->wood, cx, cy, w, h, ang, UI_WHITE);
+    render_sprite_ex(r, wood, cx, cy, w, h, ang, UI_WHITE);
     if (seat < 0)
         return;
     if (art->ends >= 0)
@@ -144,7 +158,7 @@ static void draw_structure(render *r, const plank_art *art, const maxstax_card *
     for (int i = 0; i < c->n; i++) {
         float cx = box.x + box.w / 2 + (float)(c->block[i].x - (lo + hi) / 2) * s;
         float cy = box.y + box.h - (float)c->block[i].y * s;
-        draw_plank(r, art, cx, cy, s, c->block[i].angle, -1);
+        draw_plank(r, art, cx, cy, s, c->block[i].angle, -1, grain_of(c->id * 16 + i));
     }
 }
 
@@ -254,7 +268,7 @@ static void draw_pane(render *r, app *a, maxstax_view *v, int p, const plank_art
         float cx, cy;
         to_screen(v, p, a0.x + (a1.x - a0.x) * t - (double)p * MAXSTAX_SPACE_PITCH, a0.y + (a1.y - a0.y) * t, &cx, &cy);
         render_shadow(r, (rrect){cx - 1.5f * sc, fy - 4, 3 * sc, 8}, 4, 8, (rcolor){40, 20, 0, 40});
-        draw_plank(r, art, cx, cy, sc, lerp_angle(a0.angle, a1.angle, t), p);
+        draw_plank(r, art, cx, cy, sc, lerp_angle(a0.angle, a1.angle, t), p, grain_of(b));
     }
     /* Over the blocks, so a block can be lined up with its outline. */
     if ((v->ghost || a->settings.v[SETTING_maxstax_ghost]) && seat_human(v, p) && s->phase != SPEEDSTAX_OVER &&
@@ -365,7 +379,11 @@ void maxstax_view_draw(scene *s, app *a, render *r, float alpha)
     maxstax_view *v = s->data;
     plank_art art;
     int p = v->mouse_seat;
-    art.wood = render_sprite_find(r, "maxstax/plank");
+    for (int g = 0; g < GRAINS; g++) {
+        char name[32];
+        snprintf(name, sizeof name, g ? "maxstax/plank_%d" : "maxstax/plank", g + 1);
+        art.wood[g] = render_sprite_find(r, name);
+    }
     art.ends = render_sprite_find(r, "maxstax/plank_ends");
     for (int q = 0; q < SPEEDSTAX_MAX_PLAYERS; q++)
         art.mark[q] = render_sprite_find(r, seat_marks[q]);

@@ -83,8 +83,9 @@ typedef struct maxstax_view {
 } maxstax_view;
 
 /* The sprites a block is drawn with. */
+#define GRAINS 4 /* wood grain variants: plank.svg, plank_2.svg ... */
 typedef struct plank_art {
-    sprite_id wood, ends, mark[SPEEDSTAX_MAX_PLAYERS];
+    sprite_id wood[GRAINS], ends, mark[SPEEDSTAX_MAX_PLAYERS];
     int marks; /* the colour-blind setting: each block carries its player's mark */
 } plank_art;
 
