@@ -19,9 +19,9 @@
 
 #define PI_F 3.14159265f
 /* A pane's margins around its camera, in virtual units: the table's edge
- * below the floor, and a little room above and to the sides. */
+ * below the floor, the player's name above, and a little room to the sides. */
 #define PANE_FLOOR 26.0f
-#define PANE_TOP 14.0f
+#define PANE_TOP 46.0f
 #define PANE_SIDE 12.0f
 /* The ghost's lines, in virtual units: thin at every scale. */
 #define GHOST_LINE 2.5f
@@ -119,8 +119,10 @@ static inline void seat_name(const maxstax_view *v, int p, char *buf, size_t n)
         table_seat_name(&v->m, p, buf, n);
 }
 
-/* Lays out the panes, the card, the clock and the buttons. */
+/* Lays out the panes, the card, the clock and the buttons (maxstax_view_layout.c). */
 void maxstax_layout(maxstax_view *v, app *a);
+/* Screen point of (x, y) in seat p's space. */
+void maxstax_to_screen(const maxstax_view *v, int p, double x, double y, float *sx, float *sy);
 /* Screen point (x, y) in seat p's space, plank units. */
 void maxstax_to_space(const maxstax_view *v, int p, float sx, float sy, double *x, double *y);
 /* Draws the table (its scene's draw). */
