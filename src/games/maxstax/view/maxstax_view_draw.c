@@ -180,6 +180,11 @@ static void draw_pane(render *r, app *a, maxstax_view *v, int p, const plank_art
     maxstax_to_screen(v, p, MAXSTAX_SPACE_HALF, 0, &x1, &dummy);
     render_rect(r, (rrect){pr.x, fy, pr.w, pr.y + pr.h - fy}, (rcolor){150, 104, 62, 255});
     render_rect(r, (rrect){x0, fy, x1 - x0, 8}, seat_cols[p]);
+    /* The name is painted on the pane, under the blocks: one carried over
+     * it hides a little of it, not the other way round. */
+    seat_name(v, p, name, sizeof name);
+    draw_mark(r, art, p, pr.x + 34, pr.y + 30, 24, 255);
+    render_text(r, FONT_SANS_BOLD, UI_SMALL, pr.x + 56, pr.y + 12, seat_cols[p], name);
     for (int i = 0; i < MAXSTAX_BLOCKS_PER_PLAYER; i++) {
         int b = maxstax_match_first_block(p) + i;
         maxstax_pose a0 = v->prev[b], a1 = v->cur[b];
@@ -214,9 +219,6 @@ static void draw_pane(render *r, app *a, maxstax_view *v, int p, const plank_art
         ui_text_center(r, FONT_SANS_BOLD, UI_SMALL, (rrect){pr.x, pr.y + pr.h / 2 - 30, pr.w, 40}, UI_INK_SOFT,
                        "Sits out the stack-off");
     }
-    seat_name(v, p, name, sizeof name);
-    draw_mark(r, art, p, pr.x + 34, pr.y + 30, 24, 255);
-    render_text(r, FONT_SANS_BOLD, UI_SMALL, pr.x + 56, pr.y + 12, seat_cols[p], name);
     if (v->flash[p] > 0) {
         float k = (float)fmin(1.0, v->flash[p] / 0.3);
         rcolor c = v->flash_col[p];

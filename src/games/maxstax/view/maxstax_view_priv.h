@@ -19,9 +19,10 @@
 
 #define PI_F 3.14159265f
 /* A pane's margins around its camera, in virtual units: the table's edge
- * below the floor, the player's name above, and a little room to the sides. */
+ * below the floor, and a little room above and to the sides (the player's
+ * name sits in the camera's room to carry a block over the top). */
 #define PANE_FLOOR 26.0f
-#define PANE_TOP 46.0f
+#define PANE_TOP 14.0f
 #define PANE_SIDE 12.0f
 /* The ghost's lines, in virtual units: thin at every scale. */
 #define GHOST_LINE 2.5f
