@@ -206,12 +206,12 @@ void maxstax_layout(maxstax_view *v, app *a)
     rrect area = {AREA_SIDE, AREA_TOP, W - 2 * AREA_SIDE, RENDER_VIRTUAL_H - AREA_TOP - AREA_BOTTOM};
     /* The top bar: the card at the left, the scores at the right and the
      * clock with its buttons (510 wide) between, centred where the window
-     * is wide enough; a narrow (4:3) window shares what is left between
-     * the card and the scores and puts the clock right after the card. */
+     * is wide enough; a narrow (4:3) window puts the clock right after
+     * the card and gives the scores (names and states) 500 of what is left. */
     float room = W - 2 * AREA_SIDE - 2 * GAP_X - 510, card_w = 520, score_w = 570, gx = W / 2 - 170;
     if (room < card_w + score_w) {
-        card_w = room * 520 / (520 + 570);
-        score_w = room - card_w;
+        score_w = fminf(500, room * 0.62f);
+        card_w = room - score_w;
         gx = AREA_SIDE + card_w + GAP_X;
     }
     v->card_box = (rrect){AREA_SIDE, 24, card_w, 210};
