@@ -96,14 +96,16 @@ static float best_grid(const maxstax_view *v, rrect r, int count, int *cols)
     return best;
 }
 
-/* Slot k of a grid of `count` slots, cols wide, filling r; its row in *row. */
+/* Slot k of a grid of `count` slots, cols wide, filling r (a last row
+ * that is not full is centred); its row in *row. */
 static rrect grid_slot(rrect r, int k, int count, int cols, int *row)
 {
-    int rows = (count + cols - 1) / cols;
+    int rows = (count + cols - 1) / cols, in_row = k / cols < rows - 1 ? cols : count - (rows - 1) * cols;
     float w = (r.w - GAP_X * (float)(cols - 1)) / (float)cols;
     float h = (r.h - GAP_Y * (float)(rows - 1)) / (float)rows;
+    float x0 = r.x + (float)(cols - in_row) * (w + GAP_X) / 2;
     *row = k / cols;
-    return (rrect){r.x + (float)(k % cols) * (w + GAP_X), r.y + (float)(k / cols) * (h + GAP_Y), w, h};
+    return (rrect){x0 + (float)(k % cols) * (w + GAP_X), r.y + (float)(k / cols) * (h + GAP_Y), w, h};
 }
 
 /* One mouse: the person's space large and the rivals' (in their best grid)
