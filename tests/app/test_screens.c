@@ -271,6 +271,21 @@ static void test_speedstax_split_4k(void **state)
     shoot_game("table", "speedstax", "easy,medium,hard,medium", 30, "speedstax-split", 3840, 2160);
 }
 
+/* Mid-round, the computers' structures built (15 s in): at 4:3 with four
+ * seats (the person's space above the rivals' row, the top bar sharing
+ * its width), and at 21:9 with two; each block shows its own grain. */
+static void test_speedstax_built_4x3(void **state)
+{
+    (void)state;
+    shoot_game("table", "speedstax", "human,easy,medium,hard", 900, "speedstax-built-4p", 1024, 768);
+}
+
+static void test_speedstax_built_21x9(void **state)
+{
+    (void)state;
+    shoot_game("table", "speedstax", "human,hard", 900, "speedstax-built-2p", 2560, 1080);
+}
+
 /* Four seats with the colour-blind patterns (each player's shape on their
  * blocks) and the ghost outline of the card in the person's space. */
 static void test_speedstax_marks_720p(void **state)
@@ -322,6 +337,7 @@ int main(void)
         cmocka_unit_test(test_nine_table_2p_720p), cmocka_unit_test(test_nine_table_4p_4k),
         cmocka_unit_test(test_speedstax_720p), cmocka_unit_test(test_speedstax_split_4k),
         cmocka_unit_test(test_speedstax_marks_720p),
+        cmocka_unit_test(test_speedstax_built_4x3), cmocka_unit_test(test_speedstax_built_21x9),
     };
     return cmocka_run_group_tests(tests, setup_env, teardown_env);
 }

@@ -1,6 +1,7 @@
 /* The SPEEDSTAX table end to end under its own Xvfb, driven by input
  * scripts: the mouse picks a block up, drags it on its spring, turns it and
- * lets go; a controller alone does the same; in split screen the mouse and
+ * lets go; a quick press-and-drag from far off takes the block at once and
+ * leaves the piles standing; a controller alone does the same; in split screen the mouse and
  * a controller stack at once; several people on one mouse take turns; MAX STAX on a composed card
  * holds and on a wrong structure fails; a carried block knocks the card's
  * structure over (a collapse); computer stackers play a short
@@ -17,6 +18,7 @@
 #include <stdint.h>
 
 #include <cmocka.h>
+#include <math.h>
 
 #include "app/store.h"
 #include "testenv.h"
@@ -59,6 +61,43 @@ static void test_mouse_grab_drag_turn_drop(void **state)
     free(t);
 }
 
+/* The n-th (from 0) "speedstax <what> 0 block B at X Y A" line. */
+static int pose_nth(const char *t, const char *what, int n, int *b, double *x, double *y, double *ang)
+{
+    char key[64];
+    const char *p = t;
+    snprintf(key, sizeof key, "speedstax %s 0 block ", what);
+    for (int k = 0; k <= n; k++)
+        if (!(p = strstr(k ? p + 1 : p, key)))
+            return -1;
+    return sscanf(p + strlen(key), "%d at %lf %lf %lf", b, x, y, ang) == 4 ? 0 : -1;
+}
+
+static void test_quick_press_and_drag_takes_the_block_at_once(void **state)
+{
+    char *t = play("quick", "--scene table --game speedstax --seats human,easy", "speedstax_quick_drag");
+    int b, b2, b3, b4;
+    double x, y, ang;
+    (void)state;
+    /* the top of the middle pile (16, 3.5), as it lay */
+    assert_int_equal(pose_nth(t, "grab", 0, &b, &x, &y, &ang), 0);
+    assert_true(fabs(x - 16) < 0.05 && fabs(y - 3.5) < 0.05 && ang == 0);
+    /* Let go 0.3 s after the press where the pointer was (grip 0.5 right of
+     * its middle, at 8.7, 5.3), not beside its pile: it went with the pointer
+     * from the press. */
+    assert_int_equal(pose_nth(t, "drop", 0, &b2, &x, &y, &ang), 0);
+    assert_int_equal(b2, b);
+    assert_true(fabs(x - 8.2) < 0.6 && fabs(y - 5.3) < 0.5);
+    assert_null(strstr(t, "speedstax collapse 0\n"));
+    /* Both piles stand square where they stood: the middle one's new top,
+     * and the first one's top, are picked up at their starting poses. */
+    assert_int_equal(pose_nth(t, "grab", 1, &b3, &x, &y, &ang), 0);
+    assert_true(b3 != b && fabs(x - 16) < 0.05 && fabs(y - 2.5) < 0.05 && ang == 0);
+    assert_int_equal(pose_nth(t, "grab", 2, &b4, &x, &y, &ang), 0);
+    assert_true(b4 != b && b4 != b3 && fabs(x - 12.5) < 0.05 && fabs(y - 3.5) < 0.05 && ang == 0);
+    free(t);
+}
+
 static void test_controller_alone(void **state)
 {
     char *t = play("pad", "--scene table --game speedstax --seats human,easy", "speedstax_pad");
@@ -78,7 +117,8 @@ static void test_controller_alone(void **state)
 
 static void test_split_screen_mouse_and_controller_at_once(void **state)
 {
-    char *t = play("split", "--scene setup --game speedstax", "speedstax_split");
+    /* seed=1: the card, so the frame and where the blocks are on screen, is known */
+    char *t = play("split", "--scene setup --game speedstax --position seed=1", "speedstax_split");
     const char *g0, *g1, *d0, *d1;
     (void)state;
     g0 = strstr(t, "speedstax grab 0 block 3 ");
@@ -249,6 +289,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_mouse_grab_drag_turn_drop),
+        cmocka_unit_test(test_quick_press_and_drag_takes_the_block_at_once),
         cmocka_unit_test(test_controller_alone),
         cmocka_unit_test(test_split_screen_mouse_and_controller_at_once),
         cmocka_unit_test(test_one_mouse_people_take_turns),

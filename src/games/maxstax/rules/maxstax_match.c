@@ -133,7 +133,12 @@ static void apply_input(maxstax_match *m, int p, const maxstax_input *in)
     }
     if (in->actions & MAXSTAX_IN_RELEASE)
         maxstax_world_release(w, p);
-    if (in->actions & MAXSTAX_IN_GRAB) {
+    if (in->actions & MAXSTAX_IN_GRAB_AT) {
+        /* The hand closes on the pressed point this tick: were it to travel
+         * there first (at its bounded speed), a quick drag would catch the
+         * block late and tear it from its pile. */
+        maxstax_world_grab(w, p, space_x(p) + in->x, in->y, m->setup.snap);
+    } else if (in->actions & MAXSTAX_IN_GRAB) {
         double hx, hy;
         maxstax_world_hand_pos(w, p, &hx, &hy);
         maxstax_world_grab(w, p, hx, hy, m->setup.snap);

@@ -27,6 +27,10 @@ enum {
     MAXSTAX_IN_GRAB = 1,    /* pick up the block under the hand */
     MAXSTAX_IN_RELEASE = 2, /* let go */
     MAXSTAX_IN_CLAIM = 4,   /* call MAX STAX */
+    /* pick up the block under (x, y) at once, wherever the hand is: a
+     * pointer press takes what it pressed on, while a controller's or a
+     * computer's hand (MAXSTAX_IN_GRAB) must travel there first */
+    MAXSTAX_IN_GRAB_AT = 8,
 };
 typedef struct maxstax_input {
     double x, y;      /* where the hand goes */

@@ -290,20 +290,13 @@ static void play_step(maxstax_view *v, app *a, double dt)
             continue;
         }
         pad_poll(v, a, c, dt);
-        if (c->grab_wait > 0) {
-            /* The hand travels at a bounded speed: grab where the pointer
-             * pressed, once the hand is there (or after a moment). */
-            double hx, hy;
-            maxstax_match_hand(v->match, p, &hx, &hy);
-            c->grab_wait -= dt;
-            if (hypot(hx - c->gx, hy - c->gy) < 0.3 || c->grab_wait <= 0) {
-                c->actions |= MAXSTAX_IN_GRAB;
-                c->grab_wait = 0;
-            }
-        }
-        in[p] = (maxstax_input){c->grab_wait > 0 ? c->gx : c->x, c->grab_wait > 0 ? c->gy : c->y, c->turn, c->actions};
+        /* A press takes the block under it this step, at the press point
+         * (the pointer may have moved on since, within the same frame). */
+        in[p] = (maxstax_input){c->press ? c->gx : c->x, c->press ? c->gy : c->y, c->turn,
+                                c->actions | (c->press ? MAXSTAX_IN_GRAB_AT : 0u)};
         c->actions = 0;
         c->turn = 0;
+        c->press = 0;
     }
     maxstax_step(v->match, in, dt);
     snapshot(v, 0);
@@ -386,16 +379,15 @@ static void maxstax_view_input(scene *s, app *a, const action_event *ev)
     case ACT_POINTER_DOWN:
         if (v->results_left > 0)
             results_done(v, a);
-        else if (p >= 0 && ev->button == INPUT_BUTTON_LEFT)
-        {
-            v->ctl[p].grab_wait = 0.6;
+        else if (p >= 0 && ev->button == INPUT_BUTTON_LEFT) {
+            v->ctl[p].press = 1;
             v->ctl[p].gx = v->ctl[p].x;
             v->ctl[p].gy = v->ctl[p].y;
         }
         break;
     case ACT_POINTER_UP:
         if (p >= 0 && ev->button == INPUT_BUTTON_LEFT) {
-            v->ctl[p].grab_wait = 0;
+            v->ctl[p].press = 0; /* a click too quick to hold anything */
             v->ctl[p].actions = (v->ctl[p].actions & ~(unsigned)MAXSTAX_IN_GRAB) | MAXSTAX_IN_RELEASE;
         }
         break;

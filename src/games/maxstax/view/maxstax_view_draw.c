@@ -1,91 +1,7 @@
-/* Laying out and drawing the MAXSTAX table: a pane per space with its
- * camera, every block from the interpolated physics pose, the card, the
- * clock, the scores and the hands. */
+/* Drawing the MAXSTAX table (laid out by maxstax_view_layout.c): a pane per
+ * space with its camera, every block from the interpolated physics pose,
+ * the card, the clock, the scores and the hands. */
 #include "games/maxstax/view/maxstax_view_priv.h"
-
-/* ---------------------------------------------------------------- layout */
-
-/* How far above its centre a plank at this angle reaches. */
-static double reach_up(double angle_deg)
-{
-    double a = angle_deg * PI_F / 180.0;
-    return fabs(sin(a)) * MAXSTAX_BLOCK_LEN / 2 + fabs(cos(a)) * MAXSTAX_BLOCK_THICK / 2;
-}
-
-/* Every pane's camera, fitted to the round: the floor of the space and the
- * starter piles beside it, and above them the round's card with a plank's
- * length of room to carry a block over its top. So the blocks are drawn as
- * large as the pane allows, and the tallest card still fits. */
-static void camera_fit(maxstax_view *v)
-{
-    const maxstax_card *c = maxstax_match_card(v->match);
-    double top = MAXSTAX_BLOCKS_PER_PLAYER / MAXSTAX_PILES * MAXSTAX_BLOCK_THICK; /* a starter pile */
-    for (int i = 0; i < c->n; i++)
-        top = fmax(top, c->block[i].y + reach_up(c->block[i].angle));
-    v->view_x0 = -MAXSTAX_SPACE_HALF - 0.6;
-    v->view_x1 = maxstax_match_pile_x(MAXSTAX_PILES - 1) + MAXSTAX_BLOCK_LEN / 2 + 0.6;
-    v->view_y1 = top + MAXSTAX_BLOCK_LEN;
-    /* A cursor left above a shorter round's camera comes back into view. */
-    for (int p = 0; p < v->players; p++) {
-        v->ctl[p].x = fmin(fmax(v->ctl[p].x, v->view_x0), v->view_x1);
-        v->ctl[p].y = fmin(fmax(v->ctl[p].y, 0.3), v->view_y1);
-    }
-}
-
-void maxstax_layout(maxstax_view *v, app *a)
-{
-    float top = 250, W = a->vw, H = RENDER_VIRTUAL_H - top - 70;
-    int n = v->players;
-    v->card_box = (rrect){30, 24, 520, 210};
-    v->clock_box = (rrect){W / 2 - 170, 24, 340, 130};
-    v->score_box = (rrect){W - 600, 24, 570, 210};
-    if (v->humans == 1 || v->turns) {
-        /* One mouse: the person's space large, the others in a column beside it. */
-        float big_w = W * 0.68f, side_w = W - big_w - 90, side_h = (H - 20 * (float)(n - 2)) / (float)(n - 1);
-        int k = 0;
-        for (int p = 0; p < n; p++) {
-            if (p == v->mouse_seat)
-                v->pane[p] = (rrect){30, top, big_w, H};
-            else
-                v->pane[p] = (rrect){60 + big_w, top + (float)k++ * (side_h + 20), side_w, side_h};
-        }
-    } else {
-        /* Split screen: a grid of equal spaces. */
-        int cols = n <= 2 ? n : 2, rows = (n + cols - 1) / cols;
-        float pw = (W - 60 - 30 * (float)(cols - 1)) / (float)cols, ph = (H - 20 * (float)(rows - 1)) / (float)rows;
-        for (int p = 0; p < n; p++)
-            v->pane[p] = (rrect){30 + (float)(p % cols) * (pw + 30), top + (float)(p / cols) * (ph + 20), pw, ph};
-    }
-    camera_fit(v);
-    for (int p = 0; p < n; p++) {
-        float sx = (v->pane[p].w - 2 * PANE_SIDE) / (float)(v->view_x1 - v->view_x0);
-        float sy = (v->pane[p].h - PANE_FLOOR - PANE_TOP) / (float)v->view_y1;
-        v->scale[p] = sx < sy ? sx : sy;
-    }
-    ui_nav_begin(&v->nav);
-    ui_nav_add(&v->nav, ID_CLAIM, (rrect){W / 2 - 170, 166, 340, 70}, v->mouse_seat >= 0, "maxstax");
-    ui_nav_add(&v->nav, ID_MENU, (rrect){W / 2 + 190, 166, 150, 70}, 1, "menu");
-    ui_nav_end(&v->nav, a);
-}
-
-/* Screen point of (x, y) in seat p's space. */
-static void to_screen(const maxstax_view *v, int p, double x, double y, float *sx, float *sy)
-{
-    rrect r = v->pane[p];
-    float s = v->scale[p], w = (float)(v->view_x1 - v->view_x0) * s;
-    *sx = r.x + (r.w - w) / 2 + (float)(x - v->view_x0) * s;
-    *sy = r.y + r.h - PANE_FLOOR - (float)y * s;
-}
-
-void maxstax_to_space(const maxstax_view *v, int p, float sx, float sy, double *x, double *y)
-{
-    rrect r = v->pane[p];
-    float s = v->scale[p], w = (float)(v->view_x1 - v->view_x0) * s;
-    *x = (sx - r.x - (r.w - w) / 2) / s + v->view_x0;
-    *y = (r.y + r.h - PANE_FLOOR - sy) / s;
-    *x = fmin(fmax(*x, v->view_x0), v->view_x1);
-    *y = fmin(fmax(*y, 0.3), v->view_y1);
-}
 
 /* ---------------------------------------------------------------- drawing */
 
@@ -108,18 +24,32 @@ static void draw_mark(render *r, const plank_art *art, int seat, float cx, float
     render_sprite_ex(r, m, cx, cy, size, size, 0, c);
 }
 
-/* A block: natural wood, its ends painted in the seat's colour (none for
- * seat < 0, the card's own picture), and with the colour-blind setting the
- * seat's shape in its middle. */
-static void draw_plank(render *r, const plank_art *art, float cx, float cy, float s, double angle_deg, int seat)
+/* Block b's grain: a fixed scramble of its index, so every block keeps its
+ * own piece of wood for good (and goldens stay put) while neighbours in a
+ * pile rarely share one. */
+static int grain_of(int b)
+{
+    uint32_t h = (uint32_t)b * 2654435761u;
+    h ^= h >> 15;
+    h *= 2246822519u;
+    h ^= h >> 13;
+    return (int)(h % GRAINS);
+}
+
+/* A block: natural wood with grain variant grain, its ends painted in the
+ * seat's colour (none for seat < 0, the card's own picture), and with the
+ * colour-blind setting the seat's shape in its middle. */
+static void draw_plank(render *r, const plank_art *art, float cx, float cy, float s, double angle_deg, int seat,
+                       int grain)
 {
     float w = (float)MAXSTAX_BLOCK_LEN * s, h = (float)MAXSTAX_BLOCK_THICK * s, ang = -(float)angle_deg * PI_F / 180.0f;
-    if (art->wood < 0) {
+    sprite_id wood = art->wood[grain] >= 0 ? art->wood[grain] : art->wood[0];
+    if (wood < 0) {
         render_rect(r, (rrect){cx - w / 2, cy - h / 2, w, h},
                     seat >= 0 ? seat_cols[seat] : (rcolor){230, 190, 130, 255});
         return;
     }
-    render_sprite_ex(r, art->wood, cx, cy, w, h, ang, UI_WHITE);
+    render_sprite_ex(r, wood, cx, cy, w, h, ang, UI_WHITE);
     if (seat < 0)
         return;
     if (art->ends >= 0)
@@ -144,7 +74,7 @@ static void draw_structure(render *r, const plank_art *art, const maxstax_card *
     for (int i = 0; i < c->n; i++) {
         float cx = box.x + box.w / 2 + (float)(c->block[i].x - (lo + hi) / 2) * s;
         float cy = box.y + box.h - (float)c->block[i].y * s;
-        draw_plank(r, art, cx, cy, s, c->block[i].angle, -1);
+        draw_plank(r, art, cx, cy, s, c->block[i].angle, -1, grain_of(c->id * 16 + i));
     }
 }
 
@@ -205,7 +135,10 @@ static void draw_scores(render *r, maxstax_view *v, const plank_art *art)
         seat_name(v, p, name, sizeof name);
         draw_mark(r, art, p, b.x + 28, y + row / 2, 24, 255);
         render_text(r, FONT_SANS_BOLD, UI_SMALL, b.x + 52, y + row / 2 - 15, UI_INK, name);
-        render_text(r, FONT_SANS_OBLIQUE, UI_SMALL, b.x + 330, y + row / 2 - 15, UI_TEAL, state);
+        /* Right-aligned before the points, clear of a long name in a narrow box. */
+        render_text(r, FONT_SANS_OBLIQUE, UI_SMALL,
+                    b.x + b.w - 80 - render_text_width(r, FONT_SANS_OBLIQUE, UI_SMALL, state), y + row / 2 - 15,
+                    UI_TEAL, state);
         snprintf(pts, sizeof pts, "%d", s->score[p]);
         render_text(r, FONT_SANS_BOLD, UI_SMALL, b.x + b.w - 24 - render_text_width(r, FONT_SANS_BOLD, UI_SMALL, pts),
                     y + row / 2 - 15, UI_INK, pts);
@@ -227,7 +160,7 @@ static void draw_ghost(render *r, const maxstax_view *v, int p)
     }
     for (int i = 0; i < c->n; i++) {
         float cx, cy;
-        to_screen(v, p, c->block[i].x - (lo + hi) / 2, c->block[i].y, &cx, &cy);
+        maxstax_to_screen(v, p, c->block[i].x - (lo + hi) / 2, c->block[i].y, &cx, &cy);
         render_round_outline_ex(r, cx, cy, (float)MAXSTAX_BLOCK_LEN * sc, (float)MAXSTAX_BLOCK_THICK * sc,
                                 -(float)c->block[i].angle * PI_F / 180.0f, 0.07f * sc, GHOST_LINE, line);
     }
@@ -243,18 +176,23 @@ static void draw_pane(render *r, app *a, maxstax_view *v, int p, const plank_art
     render_round_rect(r, pr, 22, (rcolor){236, 226, 206, 255});
     render_push_clip(r, pr);
     /* The stacking space on the table, and where the piles stand. */
-    to_screen(v, p, -MAXSTAX_SPACE_HALF, 0, &x0, &fy);
-    to_screen(v, p, MAXSTAX_SPACE_HALF, 0, &x1, &dummy);
+    maxstax_to_screen(v, p, -MAXSTAX_SPACE_HALF, 0, &x0, &fy);
+    maxstax_to_screen(v, p, MAXSTAX_SPACE_HALF, 0, &x1, &dummy);
     render_rect(r, (rrect){pr.x, fy, pr.w, pr.y + pr.h - fy}, (rcolor){150, 104, 62, 255});
     render_rect(r, (rrect){x0, fy, x1 - x0, 8}, seat_cols[p]);
+    /* The name is painted on the pane, under the blocks: one carried over
+     * it hides a little of it, not the other way round. */
+    seat_name(v, p, name, sizeof name);
+    draw_mark(r, art, p, pr.x + 34, pr.y + 30, 24, 255);
+    render_text(r, FONT_SANS_BOLD, UI_SMALL, pr.x + 56, pr.y + 12, seat_cols[p], name);
     for (int i = 0; i < MAXSTAX_BLOCKS_PER_PLAYER; i++) {
         int b = maxstax_match_first_block(p) + i;
         maxstax_pose a0 = v->prev[b], a1 = v->cur[b];
         double t = alpha;
         float cx, cy;
-        to_screen(v, p, a0.x + (a1.x - a0.x) * t - (double)p * MAXSTAX_SPACE_PITCH, a0.y + (a1.y - a0.y) * t, &cx, &cy);
+        maxstax_to_screen(v, p, a0.x + (a1.x - a0.x) * t - (double)p * MAXSTAX_SPACE_PITCH, a0.y + (a1.y - a0.y) * t, &cx, &cy);
         render_shadow(r, (rrect){cx - 1.5f * sc, fy - 4, 3 * sc, 8}, 4, 8, (rcolor){40, 20, 0, 40});
-        draw_plank(r, art, cx, cy, sc, lerp_angle(a0.angle, a1.angle, t), p);
+        draw_plank(r, art, cx, cy, sc, lerp_angle(a0.angle, a1.angle, t), p, grain_of(b));
     }
     /* Over the blocks, so a block can be lined up with its outline. */
     if ((v->ghost || a->settings.v[SETTING_maxstax_ghost]) && seat_human(v, p) && s->phase != SPEEDSTAX_OVER &&
@@ -271,7 +209,7 @@ static void draw_pane(render *r, app *a, maxstax_view *v, int p, const plank_art
         } else {
             maxstax_match_hand(v->match, p, &hx, &hy);
         }
-        to_screen(v, p, hx, hy, &cx, &cy);
+        maxstax_to_screen(v, p, hx, hy, &cx, &cy);
         render_round_rect(r, (rrect){cx - rad, cy - rad, 2 * rad, 2 * rad}, rad, (rcolor){20, 10, 0, 70});
         render_round_outline(r, (rrect){cx - rad, cy - rad, 2 * rad, 2 * rad}, rad, 4, seat_cols[p]);
     }
@@ -281,16 +219,16 @@ static void draw_pane(render *r, app *a, maxstax_view *v, int p, const plank_art
         ui_text_center(r, FONT_SANS_BOLD, UI_SMALL, (rrect){pr.x, pr.y + pr.h / 2 - 30, pr.w, 40}, UI_INK_SOFT,
                        "Sits out the stack-off");
     }
-    seat_name(v, p, name, sizeof name);
-    draw_mark(r, art, p, pr.x + 34, pr.y + 30, 24, 255);
-    render_text(r, FONT_SANS_BOLD, UI_SMALL, pr.x + 56, pr.y + 12, seat_cols[p], name);
     if (v->flash[p] > 0) {
         float k = (float)fmin(1.0, v->flash[p] / 0.3);
         rcolor c = v->flash_col[p];
-        rrect bx = {pr.x + pr.w / 2 - 220, pr.y + 40, 440, 90};
+        /* Sized to the pane: over a rival's small space it must not hide the blocks. */
+        float bh = fminf(90, fmaxf(50, pr.h * 0.22f)), bw = bh * 440 / 90;
+        rrect bx = {pr.x + pr.w / 2 - bw / 2, pr.y + 40, bw, bh};
         c.a = (uint8_t)(230 * k);
-        render_round_rect(r, bx, 24, c);
-        ui_text_center(r, FONT_SERIF_BOLD, 56, bx, (rcolor){255, 255, 255, (uint8_t)(255 * k)}, v->flash_text[p]);
+        render_round_rect(r, bx, 24 * bh / 90, c);
+        ui_text_center(r, FONT_SERIF_BOLD, 56 * bh / 90, bx, (rcolor){255, 255, 255, (uint8_t)(255 * k)},
+                       v->flash_text[p]);
     }
     render_pop_clip(r);
 }
@@ -365,7 +303,11 @@ void maxstax_view_draw(scene *s, app *a, render *r, float alpha)
     maxstax_view *v = s->data;
     plank_art art;
     int p = v->mouse_seat;
-    art.wood = render_sprite_find(r, "maxstax/plank");
+    for (int g = 0; g < GRAINS; g++) {
+        char name[32];
+        snprintf(name, sizeof name, g ? "maxstax/plank_%d" : "maxstax/plank", g + 1);
+        art.wood[g] = render_sprite_find(r, name);
+    }
     art.ends = render_sprite_find(r, "maxstax/plank_ends");
     for (int q = 0; q < SPEEDSTAX_MAX_PLAYERS; q++)
         art.mark[q] = render_sprite_find(r, seat_marks[q]);

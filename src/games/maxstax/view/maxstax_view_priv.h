@@ -19,7 +19,8 @@
 
 #define PI_F 3.14159265f
 /* A pane's margins around its camera, in virtual units: the table's edge
- * below the floor, and a little room above and to the sides. */
+ * below the floor, and a little room above and to the sides (the player's
+ * name sits in the camera's room to carry a block over the top). */
 #define PANE_FLOOR 26.0f
 #define PANE_TOP 14.0f
 #define PANE_SIDE 12.0f
@@ -39,7 +40,7 @@ typedef struct hand_ctl {
     int turn;          /* turn steps gathered since the last step */
     int held;          /* block held after the last step, or -1 */
     int pad;           /* controller slot driving this hand, or -1 */
-    double grab_wait;  /* > 0: a grab waits for the hand to reach where the pointer pressed */
+    int press;         /* the pointer pressed since the last step: grab there at once */
     double gx, gy;     /* where it pressed */
 } hand_ctl;
 
@@ -83,8 +84,9 @@ typedef struct maxstax_view {
 } maxstax_view;
 
 /* The sprites a block is drawn with. */
+#define GRAINS 4 /* wood grain variants: plank.svg, plank_2.svg ... */
 typedef struct plank_art {
-    sprite_id wood, ends, mark[SPEEDSTAX_MAX_PLAYERS];
+    sprite_id wood[GRAINS], ends, mark[SPEEDSTAX_MAX_PLAYERS];
     int marks; /* the colour-blind setting: each block carries its player's mark */
 } plank_art;
 
@@ -118,8 +120,10 @@ static inline void seat_name(const maxstax_view *v, int p, char *buf, size_t n)
         table_seat_name(&v->m, p, buf, n);
 }
 
-/* Lays out the panes, the card, the clock and the buttons. */
+/* Lays out the panes, the card, the clock and the buttons (maxstax_view_layout.c). */
 void maxstax_layout(maxstax_view *v, app *a);
+/* Screen point of (x, y) in seat p's space. */
+void maxstax_to_screen(const maxstax_view *v, int p, double x, double y, float *sx, float *sy);
 /* Screen point (x, y) in seat p's space, plank units. */
 void maxstax_to_space(const maxstax_view *v, int p, float sx, float sy, double *x, double *y);
 /* Draws the table (its scene's draw). */
