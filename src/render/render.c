@@ -575,13 +575,13 @@ void render_set_text_hook(render *r, render_text_hook fn, void *user)
     r->text_hook_user = user;
 }
 
-static void report_text(render *r, font_face f, int px, int x, int y, int w, const char *s,
+static void report_text(render *r, font_face f, float size, int x, int y, int w, const char *s,
                         const char *e)
 {
     char line[256];
     size_t n = (size_t)(e - s) < sizeof line - 1 ? (size_t)(e - s) : sizeof line - 1;
     const int *clip = r->clip[r->nclip]; /* [0] is the whole framebuffer */
-    int h = glyphs_line_skip(r->glyphs, f, px), x1 = x + w, y1 = y + h;
+    int h = glyphs_line_skip(r->glyphs, f, text_px(r, size)), x1 = x + w, y1 = y + h;
     if (!r->text_hook)
         return;
     /* Report only what the clip lets through: scrolled-away text is not seen. */
@@ -600,7 +600,7 @@ static void report_text(render *r, font_face f, int px, int x, int y, int w, con
     r->text_hook(r->text_hook_user,
                  (rrect){(float)x / r->scale, (float)y / r->scale, (float)(x1 - x) / r->scale,
                          (float)(y1 - y) / r->scale},
-                 line);
+                 size, line);
 }
 
 float render_text(render *r, font_face f, float size, float x, float y, rcolor c, const char *utf8)
@@ -608,7 +608,7 @@ float render_text(render *r, font_face f, float size, float x, float y, rcolor c
     int px = text_px(r, size), x0 = (int)lroundf(x * r->scale), y0 = (int)lroundf(y * r->scale);
     const char *end = utf8 + strlen(utf8);
     int w = draw_run(r, f, px, x0, y0, c, utf8, end);
-    report_text(r, f, px, x0, y0, w, utf8, end);
+    report_text(r, f, size, x0, y0, w, utf8, end);
     return (float)w / r->scale;
 }
 
@@ -665,7 +665,7 @@ float render_text_wrapped(render *r, font_face f, float size, float x, float y, 
                 else if (align == TEXT_RIGHT)
                     off = maxw - lw;
                 draw_run(r, f, px, x0 + off, y0 + lines * lh, c, ls, le);
-                report_text(r, f, px, x0 + off, y0 + lines * lh, lw, ls, le);
+                report_text(r, f, size, x0 + off, y0 + lines * lh, lw, ls, le);
             }
             lines++;
             ls = next;

@@ -118,8 +118,9 @@ float render_text(render *r, font_face f, float size, float x, float y, rcolor c
 float render_text_wrapped(render *r, font_face f, float size, float x, float y, float w,
                           text_align align, rcolor c, const char *utf8, int draw);
 
-/* Called with the bounds (virtual units) of every line of text drawn. */
-typedef void (*render_text_hook)(void *user, rrect bounds, const char *utf8);
+/* Called with the bounds (virtual units) and the size (virtual units, the
+ * glyph em height) of every line of text drawn. */
+typedef void (*render_text_hook)(void *user, rrect bounds, float size, const char *utf8);
 /* Installs (or with NULL removes) a text hook, for layout tests. */
 void render_set_text_hook(render *r, render_text_hook fn, void *user);
 

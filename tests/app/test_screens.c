@@ -1,7 +1,8 @@
-/* Golden screenshots of every screen at 1280×720 and 3840×2160 under Xvfb
- * (Mesa llvmpipe): each is not blank, its text sits inside its panels and
- * buttons and on screen, and it matches the golden image within tolerance.
- * STACKHOUSE_UPDATE_GOLDEN=1 rewrites the golden images. */
+/* Golden screenshots of every screen at 1280×720 and 3840×2160, and at 4:3
+ * (1024×768) and 21:9 (2560×1080), under Xvfb (Mesa llvmpipe): each is not
+ * blank, its text sits inside its panels and buttons and on screen, no text
+ * is too small to read from a sofa, and it matches the golden image within
+ * tolerance. STACKHOUSE_UPDATE_GOLDEN=1 rewrites the golden images. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -20,19 +21,27 @@
 #define GOLD_H 270
 #define MAX_TEXTS 512
 
+/* Text sizes for play at TV distance, in virtual units (px at 1080p): no
+ * text a player needs is smaller than TEXT_MIN, and primary text (status,
+ * names, scores) is at least TEXT_PRIMARY. */
+#define TEXT_MIN 20.0f
+#define TEXT_PRIMARY 28.0f
+
 typedef struct text_box {
     rrect r;
+    float size;
     char s[48];
 } text_box;
 
 static text_box texts[MAX_TEXTS];
 static int n_texts;
 
-static void on_text(void *user, rrect r, const char *s)
+static void on_text(void *user, rrect r, float size, const char *s)
 {
     (void)user;
     if (n_texts < MAX_TEXTS) {
         texts[n_texts].r = r;
+        texts[n_texts].size = size;
         snprintf(texts[n_texts].s, sizeof texts[n_texts].s, "%s", s);
         n_texts++;
     }
@@ -135,6 +144,51 @@ static void check_text_inside(float vw)
     assert_int_equal(bad, 0);
 }
 
+/* Lines that are primary text on the screen being shot (status, names,
+ * scores): each text that is one of them (or starts with it, when it ends
+ * in '*') must be TEXT_PRIMARY or larger. NULL-terminated; NULL for none. */
+static const char *const *shot_primary;
+
+/* The smallest text drawn is TEXT_MIN or larger, primary text TEXT_PRIMARY;
+ * every primary line listed was drawn. */
+static void check_text_sizes(const char *name)
+{
+    int bad = 0, smallest = -1;
+    for (int i = 0; i < n_texts; i++) {
+        if (smallest < 0 || texts[i].size < texts[smallest].size)
+            smallest = i;
+        if (texts[i].size < TEXT_MIN - 0.01f) {
+            fprintf(stderr, "%s: text too small for TV distance: '%s' at %.1f (needs %.0f)\n", name,
+                    texts[i].s, texts[i].size, TEXT_MIN);
+            bad++;
+        }
+    }
+    assert_true(smallest >= 0);
+    if (getenv("STACKHOUSE_TEXT_DUMP"))
+        for (int i = 0; i < n_texts; i++)
+            fprintf(stderr, "  %5.1f '%s'\n", texts[i].size, texts[i].s);
+    fprintf(stderr, "%s: smallest text %.1f ('%s')\n", name, texts[smallest].size, texts[smallest].s);
+    for (int k = 0; shot_primary && shot_primary[k]; k++) {
+        const char *want = shot_primary[k];
+        size_t len = strlen(want);
+        int seen = 0, prefix = len > 0 && want[len - 1] == '*';
+        for (int i = 0; i < n_texts; i++)
+            if (prefix ? strncmp(texts[i].s, want, len - 1) == 0 : strcmp(texts[i].s, want) == 0) {
+                seen = 1;
+                if (texts[i].size < TEXT_PRIMARY - 0.01f) {
+                    fprintf(stderr, "%s: primary text too small: '%s' at %.1f (needs %.0f)\n", name,
+                            texts[i].s, texts[i].size, TEXT_PRIMARY);
+                    bad++;
+                }
+            }
+        if (!seen) {
+            fprintf(stderr, "%s: primary text '%s' was not drawn\n", name, shot_primary[k]);
+            bad++;
+        }
+    }
+    assert_int_equal(bad, 0);
+}
+
 static void compare_golden(const uint8_t *small, const char *name)
 {
     char path[1024];
@@ -183,6 +237,8 @@ static void compare_golden(const uint8_t *small, const char *name)
 static int shot_render_scale = 100;
 /* The colour-blind patterns and the MAXSTAX ghost for the next shot. */
 static int shot_colorblind, shot_ghost;
+/* Checks the layout and text only: no golden image. */
+static int shot_no_golden;
 
 /* A screen after frames logic steps; game and seats pick the table. */
 static void shoot_game(const char *scene_name, const char *game, const char *seats, int frames,
@@ -223,14 +279,19 @@ static void shoot_game(const char *scene_name, const char *game, const char *sea
     render_set_text_hook(a->r, NULL, NULL);
     ui_audit_enable(0);
     assert_true(n_texts > 3);
+    snprintf(name, sizeof name, "%s-%dx%d", golden, w, h);
     check_text_inside(a->vw);
+    check_text_sizes(name);
+    if (shot_no_golden) {
+        app_destroy(a);
+        return;
+    }
 
     px = malloc((size_t)w * h * 4);
     small = malloc(GOLD_W * GOLD_H * 4);
     assert_int_equal(render_read_pixels(a->r, w, h, px), 0);
     check_not_blank(px, w, h);
     downscale(px, w, h, small);
-    snprintf(name, sizeof name, "%s-%dx%d", golden, w, h);
     compare_golden(small, name);
     free(px);
     free(small);
@@ -324,9 +385,68 @@ static void test_settings_720p_half_scale(void **state)
     shot_render_scale = 100;
 }
 
+/* One screen the sweep below shoots at several sizes, with its primary text. */
+typedef struct screen_spec {
+    const char *scene, *game, *seats;
+    int frames;
+    const char *golden;
+    const char *const *primary;
+} screen_spec;
+
+static const char *const stax_primary[] = {"Red", "Blue", "Human", "Computer (Medium)",
+                                           "Red to move: pick up one of your stacks.", NULL};
+static const char *const nine_primary[] = {"Player 1", "Player 2", "Player 3", "Player 4",
+                                           "Your turn*", "Computer (Easy)*", "Computer (Medium)*",
+                                           "Computer (Hard)*", NULL};
+static const char *const score_primary[] = {"Player 1", "Computer (Hard)", NULL};
+static const char *const setup_primary[] = {"Player 1", "Player 2", NULL};
+
+static const screen_spec screens[] = {
+    {"picker", NULL, NULL, 30, "picker", NULL},
+    {"setup", "9stax", NULL, 30, "setup", setup_primary},
+    {"setup", "stax", NULL, 30, "setup-stax", setup_primary},
+    {"settings", NULL, NULL, 30, "settings", NULL},
+    {"rules", "9stax", NULL, 30, "rules", NULL},
+    {"score", "9stax", NULL, 30, "score", score_primary},
+    {"table", "stax", "human,medium", 30, "table", stax_primary},
+    {"table", "9stax", "human,easy", 90, "nine-table-2p", nine_primary},
+    {"table", "9stax", "human,easy,medium,hard", 90, "nine-table-4p", nine_primary},
+    {"table", "speedstax", "human,medium", 30, "speedstax", NULL},
+};
+#define N_SCREENS (int)(sizeof screens / sizeof screens[0])
+
+/* A screen at a size; golden 0 checks the layout and text only. */
+typedef struct screen_shot {
+    const screen_spec *sp;
+    int w, h, golden;
+    char name[64];
+} screen_shot;
+
+/* 4:3 and 21:9 get golden images (every screen must lay out from one to
+ * the other); 1080p, where a virtual unit is a pixel, is checked for layout
+ * and text size only. The setup of STAX and the two-seat 9 STAX table have
+ * goldens at other sizes already. */
+static const struct {
+    int w, h, golden;
+} sweep_sizes[] = {{1024, 768, 1}, {2560, 1080, 1}, {1920, 1080, 0}};
+#define N_SWEEP (int)(sizeof sweep_sizes / sizeof sweep_sizes[0])
+
+static screen_shot sweep[N_SCREENS * N_SWEEP];
+
+static void test_sweep(void **state)
+{
+    const screen_shot *s = *state;
+    const char *game = s->sp->game ? s->sp->game : "9stax";
+    shot_primary = s->sp->primary;
+    shot_no_golden = !s->golden;
+    shoot_game(s->sp->scene, game, s->sp->seats, s->sp->frames, s->sp->golden, s->w, s->h);
+    shot_no_golden = 0;
+    shot_primary = NULL;
+}
+
 int main(void)
 {
-    const struct CMUnitTest tests[] = {
+    static const struct CMUnitTest fixed[] = {
         cmocka_unit_test(test_picker_720p),   cmocka_unit_test(test_picker_4k),
         cmocka_unit_test(test_setup_720p),    cmocka_unit_test(test_setup_4k),
         cmocka_unit_test(test_settings_720p), cmocka_unit_test(test_settings_4k),
@@ -339,5 +459,20 @@ int main(void)
         cmocka_unit_test(test_speedstax_marks_720p),
         cmocka_unit_test(test_speedstax_built_4x3), cmocka_unit_test(test_speedstax_built_21x9),
     };
-    return cmocka_run_group_tests(tests, setup_env, teardown_env);
+    enum { N_FIXED = sizeof fixed / sizeof fixed[0] };
+    struct CMUnitTest tests[N_FIXED + N_SCREENS * N_SWEEP];
+    int n = 0;
+    for (int i = 0; i < N_FIXED; i++)
+        tests[n++] = fixed[i];
+    for (int k = 0; k < N_SWEEP; k++)
+        for (int i = 0; i < N_SCREENS; i++) {
+            screen_shot *s = &sweep[k * N_SCREENS + i];
+            s->sp = &screens[i];
+            s->w = sweep_sizes[k].w;
+            s->h = sweep_sizes[k].h;
+            s->golden = sweep_sizes[k].golden;
+            snprintf(s->name, sizeof s->name, "%s_%dx%d", screens[i].golden, s->w, s->h);
+            tests[n++] = (struct CMUnitTest){s->name, test_sweep, NULL, NULL, s};
+        }
+    return _cmocka_run_group_tests("test_screens", tests, (size_t)n, setup_env, teardown_env);
 }
