@@ -231,6 +231,60 @@ void ui_text_center(render *r, font_face f, float size, rrect box, rcolor c, con
     render_text(r, f, size, box.x + (box.w - w) / 2, box.y + (box.h - h) / 2, c, s);
 }
 
+float ui_text_fit_size(render *r, font_face f, float size, float min_size, float w, const char *s)
+{
+    float tw;
+    if (min_size < UI_MIN)
+        min_size = UI_MIN;
+    if (size <= min_size)
+        return size;
+    tw = render_text_width(r, f, size, s);
+    if (tw <= w)
+        return size;
+    /* Width scales with size: one step lands close, the loop trims rounding. */
+    size = fmaxf(min_size, floorf(size * w / tw));
+    while (size > min_size && render_text_width(r, f, size, s) > w)
+        size -= 1.0f;
+    return size;
+}
+
+float ui_text_fit(render *r, font_face f, float size, float min_size, rrect box, text_align align,
+                  rcolor c, const char *s)
+{
+    float k = ui_text_fit_size(r, f, size, min_size, box.w, s), w = render_text_width(r, f, k, s);
+    float h = render_line_height(r, f, k), x = box.x;
+    if (w > box.w) {
+        render_text_wrapped(r, f, k, box.x, box.y, box.w, align, c, s, 1);
+        return k;
+    }
+    if (align == TEXT_CENTER)
+        x += (box.w - w) / 2;
+    else if (align == TEXT_RIGHT)
+        x += box.w - w;
+    render_text(r, f, k, x, box.y + (box.h - h) / 2, c, s);
+    return k;
+}
+
+float ui_layout_buttons(rrect area, int n, float min_w, float max_w, float h, float gap, rrect *out)
+{
+    int per = n, rows;
+    float y = area.y;
+    if (n <= 0)
+        return 0;
+    while (per > 1 && ((area.w - gap * (float)(per - 1)) / (float)per) < min_w)
+        per--;
+    rows = (n + per - 1) / per;
+    for (int row = 0, i = 0; row < rows; row++) {
+        int in_row = n - i < per ? n - i : per;
+        float w = fminf(max_w, (area.w - gap * (float)(per - 1)) / (float)per);
+        float x = area.x + (area.w - (w * (float)in_row + gap * (float)(in_row - 1))) / 2;
+        for (int k = 0; k < in_row; k++, i++)
+            out[i] = (rrect){x + (w + gap) * (float)k, y, w, h};
+        y += h + gap;
+    }
+    return y - gap - area.y;
+}
+
 void ui_draw_button(render *r, rrect b, const char *label, int focused, int enabled, int primary)
 {
     rcolor fill = primary ? UI_ACCENT : UI_PAPER, ink = primary ? UI_WHITE : UI_INK;
@@ -243,7 +297,10 @@ void ui_draw_button(render *r, rrect b, const char *label, int focused, int enab
     ui_audit_box(b);
     render_shadow(r, (rrect){b.x, b.y + 5, b.w, b.h}, b.h / 2, 10, (rcolor){30, 15, 0, 90});
     render_round_rect(r, b, b.h / 2, fill);
-    ui_text_center(r, FONT_SANS_BOLD, UI_BODY, b, ink, label);
+    /* A narrow button (a 4:3 screen) shrinks its label rather than spill it. */
+    ui_text_center(r, FONT_SANS_BOLD,
+                   ui_text_fit_size(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, b.w - fminf(b.h, 40.0f), label),
+                   b, ink, label);
 }
 
 int ui_draw_sprite_fit(render *r, const char *name, rrect box, rcolor tint)

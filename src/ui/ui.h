@@ -23,11 +23,15 @@ struct app;
 #define UI_SHADOW ((rcolor){20, 10, 0, 120})
 #define UI_DISABLED ((rcolor){150, 140, 125, 255})
 
-/* Text sizes in virtual units (the screen is 1080 tall). */
+/* Text sizes in virtual units (the screen is 1080 tall, so a unit is a
+ * pixel at 1080p). Sized for a TV across the room: primary text (status,
+ * names, scores) is UI_BODY or larger, and nothing a player needs is drawn
+ * under UI_MIN (tests/app/test_screens.c measures every screen). */
 #define UI_TITLE 72.0f
 #define UI_HEAD 40.0f
 #define UI_BODY 28.0f
 #define UI_SMALL 23.0f
+#define UI_MIN 20.0f
 
 typedef struct ui_item {
     int id;
@@ -82,6 +86,18 @@ void ui_draw_hints(render *r, const struct app *a, const char *accept, const cha
                    const char *alt);
 /* Draws text centred in a rectangle (single line). */
 void ui_text_center(render *r, font_face f, float size, rrect box, rcolor c, const char *s);
+/* The largest size from size down to min_size (UI_MIN at the least) at which
+ * one line of s fits in width w; min_size when even that does not fit. */
+float ui_text_fit_size(render *r, font_face f, float size, float min_size, float w, const char *s);
+/* Draws s on one line in box (vertically centred, aligned), shrunk towards
+ * min_size to fit its width; when it does not fit even then, it wraps at
+ * min_size from the top of box. Returns the size used. */
+float ui_text_fit(render *r, font_face f, float size, float min_size, rrect box, text_align align,
+                  rcolor c, const char *s);
+/* Lays out n buttons h high in area: as many in a row as fit at min_w or
+ * wider (each at most max_w), rows centred and gap apart, from area's top.
+ * Writes n rects to out; returns the height used. */
+float ui_layout_buttons(rrect area, int n, float min_w, float max_w, float h, float gap, rrect *out);
 /* Draws a sprite by name fitted inside box keeping its aspect; returns 0 if found. */
 int ui_draw_sprite_fit(render *r, const char *name, rrect box, rcolor tint);
 /* Lerps two rectangles. */
