@@ -15,22 +15,34 @@ static int square_at(const stax_view *v, float x, float y)
     return r * 8 + f;
 }
 
+/* Wide screens (16:9 to 21:9) put a panel either side of the board; when
+ * those would be too narrow for their text (4:3, 16:10), both panels stack
+ * in one column beside the board. */
 static void layout(stax_view *v, app *a)
 {
-    float side = (a->vw - 8 * SQ - 48 - 4 * 36) / 2;
-    if (side > 470)
-        side = 470;
-    v->board = (rrect){(a->vw - 8 * SQ) / 2, 150, 8 * SQ, 8 * SQ};
-    v->left = (rrect){v->board.x - 24 - 36 - side, 130, side, 850};
-    v->right = (rrect){v->board.x + 8 * SQ + 24 + 36, 130, side, 850};
-    v->list_box = (rrect){v->right.x + 24, v->right.y + 80, side - 48, 600};
-    ui_nav_begin(&v->nav);
-    {
-        float bw = (side - 48 - 24) / 3, by = v->right.y + v->right.h - 100;
-        ui_nav_add(&v->nav, ID_UNDO, (rrect){v->right.x + 24, by, bw, 70}, table_can_undo(v->t), "undo");
-        ui_nav_add(&v->nav, ID_REDO, (rrect){v->right.x + 36 + bw, by, bw, 70}, table_can_redo(v->t), "redo");
-        ui_nav_add(&v->nav, ID_MENU, (rrect){v->right.x + 48 + 2 * bw, by, bw, 70}, 1, "menu");
+    float side = (a->vw - 8 * SQ - 48 - 4 * 24) / 2, frame = 8 * SQ + 48;
+    rrect btn[3], row;
+    if (side >= 400) {
+        if (side > 470)
+            side = 470;
+        v->board = (rrect){(a->vw - 8 * SQ) / 2, 150, 8 * SQ, 8 * SQ};
+        v->left = (rrect){v->board.x - 24 - 24 - side, 130, side, 850};
+        v->right = (rrect){v->board.x + 8 * SQ + 24 + 24, 130, side, 850};
+    } else {
+        float gap = 32, col = fminf(a->vw - frame - 3 * gap, 620), x0 = (a->vw - frame - gap - col) / 2;
+        v->board = (rrect){x0 + 24, 150, 8 * SQ, 8 * SQ};
+        v->left = (rrect){x0 + frame + gap, 130, col, 540};
+        v->right = (rrect){v->left.x, v->left.y + v->left.h + 16, col, 850 - v->left.h - 16};
     }
+    row = (rrect){v->right.x + 24, 0, v->right.w - 48, 0};
+    row.h = ui_layout_buttons(row, 3, 110, 200, 64, 12, btn);
+    row.y = v->right.y + v->right.h - 24 - row.h;
+    ui_layout_buttons(row, 3, 110, 200, 64, 12, btn);
+    v->list_box = (rrect){v->right.x + 24, v->right.y + 80, v->right.w - 48, row.y - 16 - (v->right.y + 80)};
+    ui_nav_begin(&v->nav);
+    ui_nav_add(&v->nav, ID_UNDO, btn[0], table_can_undo(v->t), "undo");
+    ui_nav_add(&v->nav, ID_REDO, btn[1], table_can_redo(v->t), "redo");
+    ui_nav_add(&v->nav, ID_MENU, btn[2], 1, "menu");
     ui_nav_end(&v->nav, a);
 }
 

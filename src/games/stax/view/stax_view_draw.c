@@ -93,10 +93,10 @@ static void draw_board(render *r, const stax_view *v)
     }
     for (int k = 0; k < 8; k++) {
         lab[0] = (char)('a' + k);
-        ui_text_center(r, FONT_SANS_BOLD, 17, (rrect){v->board.x + (float)k * SQ, v->board.y + v->board.h + 1, SQ, 22},
+        ui_text_center(r, FONT_SANS_BOLD, UI_MIN, (rrect){v->board.x + (float)k * SQ, v->board.y + v->board.h, SQ, 24},
                        (rcolor){235, 210, 170, 255}, lab);
         lab[0] = (char)('8' - k);
-        ui_text_center(r, FONT_SANS_BOLD, 17, (rrect){v->board.x - 24, v->board.y + (float)k * SQ, 24, SQ},
+        ui_text_center(r, FONT_SANS_BOLD, UI_MIN, (rrect){v->board.x - 24, v->board.y + (float)k * SQ, 24, SQ},
                        (rcolor){235, 210, 170, 255}, lab);
     }
 }
@@ -223,9 +223,11 @@ static void draw_cursor(render *r, app *a, const stax_view *v, float alpha)
     render_round_outline(r, (rrect){x - SQ / 2, y - SQ / 2, SQ, SQ}, 10, 4, UI_WHITE);
 }
 
+/* A player's row: who plays the side (primary text), then the side's name
+ * and its count, or that the computer is thinking. */
 static void draw_player(render *r, app *a, const stax_view *v, int s, float y)
 {
-    rrect row = {v->left.x + 24, y, v->left.w - 48, 84};
+    rrect row = {v->left.x + 20, y, v->left.w - 40, 84};
     int to_move = !table_over(v->t) && stax_rules.current_player(v->st) == s;
     char seat[48], line[96];
     int stacks = __builtin_popcountll(v->st->b.occ & (s ? v->st->b.blue : ~v->st->b.blue)), men[2] = {0, 0};
@@ -240,19 +242,19 @@ static void draw_player(render *r, app *a, const stax_view *v, int s, float y)
     render_round_rect(r, row, 18, to_move ? (rcolor){255, 248, 232, 255} : UI_PAPER);
     if (to_move)
         render_round_outline(r, row, 18, 3, side_colors[s]);
-    draw_man(r, a, row.x + 46, row.y + 62, 0, s, 0, 0, 255);
+    draw_man(r, a, row.x + 44, row.y + 62, 0, s, 0, 0, 255);
     table_seat_name(v->m, s, seat, sizeof seat);
-    render_text(r, FONT_SANS_BOLD, UI_BODY, row.x + 90, row.y + 8, UI_INK, side_names[s]);
-    render_text(r, FONT_SANS, UI_SMALL, row.x + 90 + render_text_width(r, FONT_SANS_BOLD, UI_BODY, side_names[s]) + 12,
-                row.y + 12, UI_INK_SOFT, seat);
-    snprintf(line, sizeof line, "%d stack%s on top \xc2\xb7 %d men", stacks, stacks == 1 ? "" : "s", men[s]);
-    render_text(r, FONT_SANS, UI_SMALL, row.x + 90, row.y + 46, UI_INK_SOFT, line);
+    ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_BODY, (rrect){row.x + 88, row.y + 6, row.w - 96, 36}, TEXT_LEFT,
+                UI_INK, seat);
     if (to_move && table_thinking(v->t)) {
         int dots = (int)(table_time(v->t) * 3) % 4;
-        snprintf(line, sizeof line, "thinking%.*s", dots, "...");
-        render_text(r, FONT_SANS_OBLIQUE, UI_SMALL, row.x + row.w - 120, row.y + 46, UI_INK_SOFT, line);
+        snprintf(line, sizeof line, "%s \xc2\xb7 thinking%.*s", side_names[s], dots, "...");
+    } else {
+        snprintf(line, sizeof line, "%s \xc2\xb7 %d stack%s \xc2\xb7 %d men", side_names[s], stacks,
+                 stacks == 1 ? "" : "s", men[s]);
     }
-    (void)a;
+    ui_text_fit(r, FONT_SANS, UI_SMALL, UI_MIN, (rrect){row.x + 88, row.y + 44, row.w - 96, 32}, TEXT_LEFT,
+                side_colors[s], line);
 }
 
 static void status_text(const stax_view *v, char *buf, size_t n)
@@ -326,7 +328,7 @@ static void draw_inspect(render *r, app *a, const stax_view *v, rrect box)
                 c = blue ? (rcolor){110, 155, 225, 255} : (rcolor){230, 110, 100, 255};
             render_round_rect(r, bar, 8, c);
             if (a->settings.v[SETTING_colorblind])
-                ui_text_center(r, FONT_SANS_BOLD, 18, bar, UI_WHITE, blue ? "B" : "R");
+                ui_text_center(r, FONT_SANS_BOLD, UI_MIN, bar, UI_WHITE, blue ? "B" : "R");
             snprintf(line, sizeof line, "%d. %s %s%s", m + 1, side_names[blue], major ? "Major" : "Minor",
                      m == h - 1 ? " (top)" : "");
             render_text(r, m == h - 1 ? FONT_SANS_BOLD : FONT_SANS, UI_SMALL, box.x + 104, y, UI_INK, line);
@@ -338,13 +340,16 @@ static void draw_inspect(render *r, app *a, const stax_view *v, rrect box)
 static void draw_left(render *r, app *a, const stax_view *v)
 {
     char status[160];
+    float y;
     ui_draw_panel(r, v->left);
     draw_player(r, a, v, STAX_BLUE, v->left.y + 24);
     draw_player(r, a, v, STAX_RED, v->left.y + 120);
     status_text(v, status, sizeof status);
-    render_text_wrapped(r, FONT_SANS_BOLD, UI_SMALL, v->left.x + 28, v->left.y + 226, v->left.w - 56,
-                        TEXT_LEFT, table_over(v->t) ? UI_ACCENT : UI_INK, status, 1);
-    draw_inspect(r, a, v, (rrect){v->left.x + 24, v->left.y + 330, v->left.w - 48, v->left.h - 354});
+    /* The status is primary text: it wraps, and the stack view takes what is left. */
+    y = v->left.y + 222 + render_text_wrapped(r, FONT_SANS_BOLD, UI_BODY, v->left.x + 28, v->left.y + 222,
+                                              v->left.w - 56, TEXT_LEFT, table_over(v->t) ? UI_ACCENT : UI_INK,
+                                              status, 1);
+    draw_inspect(r, a, v, (rrect){v->left.x + 24, y + 12, v->left.w - 48, v->left.y + v->left.h - 24 - (y + 12)});
 }
 
 static void draw_right(render *r, app *a, stax_view *v, float alpha)
