@@ -110,11 +110,33 @@ static void picker_update(scene *s, app *a, double dt)
             p->shake[i] -= dt;
 }
 
-static void draw_tile(picker *p, app *a, render *r, int i)
+/* Height of a tile's text block (name, players, pitch wrapped at desc_k). */
+static float tile_text_h(render *r, const game_info *g, float w, float desc_k)
+{
+    return render_line_height(r, FONT_SANS_BOLD, UI_BODY + 6) + render_line_height(r, FONT_SANS_BOLD, UI_SMALL) + 4 +
+           render_text_wrapped(r, FONT_SANS, desc_k, 0, 0, w, TEXT_LEFT, UI_INK, g->pitch, 0);
+}
+
+/* The text is laid out first, at readable sizes, and the pictures take the
+ * height that is left (the same in every tile): a short 4:3 tile keeps its
+ * pitch inside it. Sets the pitch size and returns the text block's height. */
+static float tiles_text_h(picker *p, render *r, float *desc_k)
+{
+    float w = p->tiles[0].w - 2 * 16 * p->tiles[0].w / 410.0f, th = p->tiles[0].h, h = 0;
+    for (*desc_k = UI_SMALL;; *desc_k -= 1.0f) {
+        h = 0;
+        for (int i = 0; i < p->n; i++)
+            h = fmaxf(h, tile_text_h(r, registry_get(i), w, *desc_k));
+        if (*desc_k <= UI_MIN || th - 40 - h >= th * 0.36f)
+            return h;
+    }
+}
+
+static void draw_tile(picker *p, app *a, render *r, int i, float text_h, float desc_k)
 {
     const game_info *g = registry_get(i);
     rrect t = p->tiles[i];
-    float k = t.w / 410.0f, pad = 16 * k, y;
+    float k = t.w / 410.0f, pad = 16 * k, y, name_k;
     int playable = modes_playable(g), hot = p->nav.focus == i;
     char players[48];
     rrect pic;
@@ -127,9 +149,14 @@ static void draw_tile(picker *p, app *a, render *r, int i)
     render_shadow(r, (rrect){t.x + 4, t.y + (hot ? 18 : 10), t.w, t.h}, 24, hot ? 34 : 24, UI_SHADOW);
     render_round_rect(r, t, 24, hot ? (rcolor){255, 248, 234, 255} : UI_CREAM);
     ui_audit_box(t);
+    if (g->min_players == g->max_players)
+        snprintf(players, sizeof players, "%d players", g->min_players);
+    else
+        snprintf(players, sizeof players, "%d\xe2\x80\x93%d players", g->min_players, g->max_players);
+    name_k = ui_text_fit_size(r, FONT_SANS_BOLD, fmaxf(34 * k, UI_BODY), UI_BODY, t.w - 2 * pad, g->name);
     pic = (rrect){t.x + pad, t.y + pad, t.w - 2 * pad, (t.w - 2 * pad) * 300.0f / 480.0f};
-    if (pic.h > t.h * 0.50f) { /* keep the art's aspect: narrower, centred */
-        pic.h = t.h * 0.50f;
+    if (pic.h > fminf(t.h * 0.50f, t.h - 2 * pad - 8 - text_h)) { /* keep the art's aspect: narrower, centred */
+        pic.h = fmaxf(fminf(t.h * 0.50f, t.h - 2 * pad - 8 - text_h), 40);
         pic.w = pic.h * 480.0f / 300.0f;
         pic.x = t.x + (t.w - pic.w) / 2;
     }
@@ -140,26 +167,20 @@ static void draw_tile(picker *p, app *a, render *r, int i)
         ui_draw_sprite_fit(r, name, pic, playable ? UI_WHITE : (rcolor){235, 230, 222, 255});
     }
     y = pic.y + pic.h + 8 * k;
-    render_text(r, FONT_SANS_BOLD, 34 * k, t.x + pad, y, UI_INK, g->name);
-    y += render_line_height(r, FONT_SANS_BOLD, 34 * k);
-    if (g->min_players == g->max_players)
-        snprintf(players, sizeof players, "%d players", g->min_players);
-    else
-        snprintf(players, sizeof players, "%d\xe2\x80\x93%d players", g->min_players, g->max_players);
-    ui_draw_sprite_fit(r, "icons/players", (rrect){t.x + pad, y + 2 * k, 26 * k, 26 * k}, UI_TEAL);
-    render_text(r, FONT_SANS_BOLD, 21 * k, t.x + pad + 34 * k, y + 2 * k, UI_TEAL, players);
-    y += render_line_height(r, FONT_SANS_BOLD, 21 * k) + 4 * k;
-    render_text_wrapped(r, FONT_SANS, 21 * k, t.x + pad, y, t.w - 2 * pad, TEXT_LEFT, UI_INK_SOFT,
-                        g->pitch, 1);
+    render_text(r, FONT_SANS_BOLD, name_k, t.x + pad, y, UI_INK, g->name);
+    y += render_line_height(r, FONT_SANS_BOLD, name_k);
+    ui_draw_sprite_fit(r, "icons/players", (rrect){t.x + pad, y + 1, 26, 26}, UI_TEAL);
+    render_text(r, FONT_SANS_BOLD, UI_SMALL, t.x + pad + 34, y, UI_TEAL, players);
+    y += render_line_height(r, FONT_SANS_BOLD, UI_SMALL) + 4;
+    render_text_wrapped(r, FONT_SANS, desc_k, t.x + pad, y, t.w - 2 * pad, TEXT_LEFT, UI_INK_SOFT, g->pitch, 1);
     if (!playable) {
         const char *soon = "Coming soon";
-        float sw = render_text_width(r, FONT_SANS_BOLD, 20 * k, soon) + 52 * k;
-        rrect badge = {pic.x + pic.w - sw - 10 * k, pic.y + 10 * k, sw, 38 * k};
+        float sw = render_text_width(r, FONT_SANS_BOLD, UI_MIN, soon) + 52;
+        rrect badge = {pic.x + pic.w - sw - 10 * k, pic.y + 10 * k, sw, 38};
         ui_audit_box(badge);
-        render_round_rect(r, badge, 19 * k, (rcolor){43, 33, 24, 215});
-        ui_draw_sprite_fit(r, "icons/lock", (rrect){badge.x + 10 * k, badge.y + 7 * k, 24 * k, 24 * k},
-                           UI_CREAM);
-        render_text(r, FONT_SANS_BOLD, 20 * k, badge.x + 40 * k, badge.y + 7 * k, UI_CREAM, soon);
+        render_round_rect(r, badge, 19, (rcolor){43, 33, 24, 215});
+        ui_draw_sprite_fit(r, "icons/lock", (rrect){badge.x + 10, badge.y + 7, 24, 24}, UI_CREAM);
+        render_text(r, FONT_SANS_BOLD, UI_MIN, badge.x + 40, badge.y + 7, UI_CREAM, soon);
     }
 }
 
@@ -168,8 +189,11 @@ static void picker_draw(scene *s, app *a, render *r, float alpha)
     picker *p = s->data;
     ui_draw_table(r, a->vw);
     ui_draw_title(r, a->vw, "Stackhouse", "Choose a game");
-    for (int i = 0; i < p->n; i++)
-        draw_tile(p, a, r, i);
+    if (p->n > 0) {
+        float desc_k, text_h = tiles_text_h(p, r, &desc_k);
+        for (int i = 0; i < p->n; i++)
+            draw_tile(p, a, r, i, text_h, desc_k);
+    }
     ui_draw_button(r, ui_nav_item(&p->nav, ID_QUIT)->r, "Quit", p->nav.focus == ID_QUIT, 1, 0);
     ui_draw_button(r, ui_nav_item(&p->nav, ID_RULES)->r, "Rules", p->nav.focus == ID_RULES, 1, 0);
     ui_draw_button(r, ui_nav_item(&p->nav, ID_SETTINGS)->r, "Settings", p->nav.focus == ID_SETTINGS,
