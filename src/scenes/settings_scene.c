@@ -19,10 +19,16 @@ typedef struct settings_scene {
     rrect control[SETTING_COUNT];
 } settings_scene;
 
+/* The slider's track inside a control: the knob (radius 14) and the value
+ * label right of it keep clear of each other at 100%. */
+static rrect slider_bar(rrect c) { return (rrect){c.x + 70, c.y + c.h / 2 - 7, c.w - 70 - 54 - 12 - 96 - 28, 14}; }
+
 static void layout(settings_scene *p, app *a)
 {
-    float w = 1100, row_h = 74, top = 184; /* nine rows and Back clear the hints bar */
-    p->panel = (rrect){(a->vw - w) / 2, 146, w, 60 + row_h * SETTING_COUNT + 40};
+    /* Wide enough for each help line beside its control (4:3 included); nine
+     * rows, then Back well clear of the hint bar. */
+    float w = a->vw - 80 < 1320 ? a->vw - 80 : 1320, row_h = 74, top = 146 + 24;
+    p->panel = (rrect){(a->vw - w) / 2, 146, w, 24 + row_h * SETTING_COUNT + 16};
     ui_nav_begin(&p->nav);
     for (int i = 0; i < SETTING_COUNT; i++) {
         p->rows[i] = (rrect){p->panel.x + 30, top + row_h * (float)i, w - 60, row_h - 8};
@@ -68,7 +74,8 @@ static void click_control(settings_scene *p, app *a, int id, float x)
     } else if (x > c.x + c.w - 60) {
         change(p, a, id, 1);
     } else {
-        float t = (x - (c.x + 70)) / (c.w - 140 - 110);
+        rrect bar = slider_bar(c);
+        float t = (x - bar.x) / bar.w;
         int v = d->min + (int)((float)(d->max - d->min) * t + 0.5f);
         int before = a->settings.v[id];
         settings_set(&a->settings, (setting_id)id, v);
@@ -141,19 +148,24 @@ static void draw_control(render *r, rrect c, const setting_desc *d, int v, int f
         return;
     }
     {
-        rrect minus = {c.x, c.y + 4, 54, c.h - 8}, plus = {c.x + c.w - 54, c.y + 4, 54, c.h - 8};
-        rrect bar = {c.x + 70, c.y + c.h / 2 - 7, c.w - 140 - 110, 14};
+        rrect minus = {c.x, c.y + 2, 54, c.h - 4}, plus = {c.x + c.w - 54, c.y + 2, 54, c.h - 4};
+        rrect bar = slider_bar(c);
         float t = (float)(v - d->min) / (float)(d->max - d->min);
-        render_round_rect(r, minus, 27, focused ? UI_ACCENT : UI_PAPER);
+        /* The steppers read as buttons on the cream panel: a darker fill and an edge. */
+        rcolor step = focused ? UI_ACCENT : (rcolor){226, 208, 178, 255}, edge = {150, 122, 88, 255};
+        render_round_rect(r, minus, minus.h / 2, step);
+        render_round_outline(r, minus, minus.h / 2, 2, focused ? UI_ACCENT : edge);
         ui_text_center(r, FONT_SANS_BOLD, UI_BODY, minus, focused ? UI_WHITE : UI_INK, "\xe2\x88\x92");
-        render_round_rect(r, plus, 27, focused ? UI_ACCENT : UI_PAPER);
+        render_round_rect(r, plus, plus.h / 2, step);
+        render_round_outline(r, plus, plus.h / 2, 2, focused ? UI_ACCENT : edge);
         ui_text_center(r, FONT_SANS_BOLD, UI_BODY, plus, focused ? UI_WHITE : UI_INK, "+");
         render_round_rect(r, bar, 7, (rcolor){210, 196, 172, 255});
         render_round_rect(r, (rrect){bar.x, bar.y, bar.w * t, bar.h}, 7, UI_TEAL);
         render_round_rect(r, (rrect){bar.x + bar.w * t - 14, bar.y - 7, 28, 28}, 14, UI_WHITE);
         render_round_outline(r, (rrect){bar.x + bar.w * t - 14, bar.y - 7, 28, 28}, 14, 3, UI_TEAL);
         snprintf(text, sizeof text, "%d%%", v);
-        render_text(r, FONT_SANS_BOLD, UI_BODY, bar.x + bar.w + 14, c.y + (c.h - 34) / 2, UI_INK, text);
+        ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_BODY, (rrect){plus.x - 12 - 96, c.y, 96, c.h}, TEXT_RIGHT,
+                    UI_INK, text);
     }
 }
 
@@ -179,8 +191,10 @@ static void settings_draw(scene *s, app *a, render *r, float alpha)
         rrect row = p->rows[i];
         if (p->nav.focus == i)
             render_round_rect(r, row, 18, (rcolor){255, 250, 238, 255});
-        render_text(r, FONT_SANS_BOLD, UI_BODY, row.x + 24, row.y + 4, UI_INK, d->label);
-        render_text(r, FONT_SANS, UI_SMALL - 3, row.x + 24, row.y + 42, UI_INK_SOFT, help[i]);
+        render_text(r, FONT_SANS_BOLD, UI_BODY, row.x + 24, row.y + 2, UI_INK, d->label);
+        ui_text_fit(r, FONT_SANS, UI_SMALL, UI_MIN,
+                    (rrect){row.x + 24, row.y + 36, p->control[i].x - 24 - (row.x + 24), 28}, TEXT_LEFT,
+                    UI_INK_SOFT, help[i]);
         draw_control(r, p->control[i], d, a->settings.v[i], p->nav.focus == i);
     }
     ui_draw_button(r, ui_nav_item(&p->nav, ID_BACK)->r, "Back", p->nav.focus == ID_BACK, 1, 1);
