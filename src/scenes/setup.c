@@ -51,24 +51,34 @@ static void add(setup *p, int id, rrect r, int enabled, const char *fmt, int arg
     ui_nav_add(&p->nav, id, r, enabled, p->names[id % 64]);
 }
 
+/* The value columns end at the panel's right margin: level and options
+ * share one column, the seat toggle sits left of it. */
+#define COL_W 400.0f
+#define SEAT_W 300.0f
+#define COL_GAP 24.0f
+
+static float col_right(const setup *p) { return p->panel.x + p->panel.w - 40; }
+
 static void layout(setup *p, app *a)
 {
-    float w = 1180, x, y = 250;
+    float w = 1180, x, y = 250, right;
     int nopt = n_options(p);
     int seats_fixed = p->m.game->min_players == p->m.game->max_players;
     p->panel = (rrect){(a->vw - w) / 2, 200, w,
                        (seats_fixed ? 50 : 140) + 92.0f * (float)p->m.game->max_players + 70 +
                            (nopt ? 60 + 80.0f * (float)nopt : 0)};
     x = p->panel.x + 40;
+    right = col_right(p);
     ui_nav_begin(&p->nav);
     for (int i = 0; i < p->m.game->max_players; i++) {
         float ry = y + 60 + 92.0f * (float)i;
         int live = i < p->m.players;
         if (!live)
             continue;
-        add(p, ID_SEAT + i, (rrect){x + 300, ry, 300, 70}, 1, "seat%d", i + 1);
-        add(p, ID_LEVEL + i, (rrect){x + 640, ry, 300, 70}, p->m.seat[i] == SEAT_COMPUTER, "level%d",
-            i + 1);
+        add(p, ID_SEAT + i, (rrect){right - COL_W - COL_GAP - SEAT_W, ry, SEAT_W, 70}, 1, "seat%d", i + 1);
+        /* A person needs no level: the slot stays empty rather than show a dead box. */
+        if (p->m.seat[i] == SEAT_COMPUTER)
+            add(p, ID_LEVEL + i, (rrect){right - COL_W, ry, COL_W, 70}, 1, "level%d", i + 1);
     }
     y += 60 + 92.0f * (float)p->m.game->max_players;
     if (p->m.game->min_players != p->m.game->max_players) {
@@ -80,7 +90,7 @@ static void layout(setup *p, app *a)
     if (nopt)
         y += 50;
     for (int i = 0; i < nopt; i++)
-        add(p, ID_OPT + i, (rrect){x + 640, y + 80.0f * (float)i, 420, 64}, 1, "option%d", i);
+        add(p, ID_OPT + i, (rrect){right - COL_W, y + 80.0f * (float)i, COL_W, 64}, 1, "option%d", i);
     if (p->has_save) {
         /* Resume first: it is what a returning player most likely wants. */
         add(p, ID_RESUME, (rrect){a->vw / 2 + 180, p->panel.y + p->panel.h + 40, 320, 76}, 1,
@@ -238,7 +248,7 @@ static void setup_draw(scene *s, app *a, render *r, float alpha)
     for (int i = 0; i < g->max_players; i++) {
         float ry = y + 60 + 92.0f * (float)i;
         if (i >= p->m.players) {
-            render_round_outline(r, (rrect){x, ry, 940, 70}, 20, 2, (rcolor){200, 185, 160, 255});
+            render_round_outline(r, (rrect){x, ry, col_right(p) - x, 70}, 20, 2, (rcolor){200, 185, 160, 255});
             snprintf(line, sizeof line, "Seat %d is empty", i + 1);
             render_text(r, FONT_SANS_OBLIQUE, UI_BODY, x + 30, ry + 18, UI_DISABLED, line);
             continue;
@@ -253,9 +263,12 @@ static void setup_draw(scene *s, app *a, render *r, float alpha)
         ui_draw_sprite_fit(r, p->m.seat[i] == SEAT_HUMAN ? "icons/human" : "icons/computer",
                            (rrect){ui_nav_item(&p->nav, ID_SEAT + i)->r.x + 16, ry + 17, 36, 36},
                            UI_INK_SOFT);
-        value_box(r, ui_nav_item(&p->nav, ID_LEVEL + i)->r,
-                  p->m.seat[i] == SEAT_COMPUTER ? table_level_label(p->m.level[i]) : "\xe2\x80\x94",
-                  p->nav.focus == ID_LEVEL + i, p->m.seat[i] == SEAT_COMPUTER, 1);
+        if (p->m.seat[i] == SEAT_COMPUTER)
+            value_box(r, ui_nav_item(&p->nav, ID_LEVEL + i)->r, table_level_label(p->m.level[i]),
+                      p->nav.focus == ID_LEVEL + i, 1, 1);
+        else
+            ui_text_fit(r, FONT_SANS_OBLIQUE, UI_SMALL, UI_MIN, (rrect){col_right(p) - COL_W, ry, COL_W, 70},
+                        TEXT_CENTER, UI_INK_SOFT, "Plays on this screen");
     }
     y += 60 + 92.0f * (float)g->max_players;
     if (g->min_players != g->max_players) {
