@@ -393,11 +393,10 @@ typedef struct screen_spec {
     const char *const *primary;
 } screen_spec;
 
-static const char *const stax_primary[] = {"Red", "Blue", "Human", "Computer (Medium)",
-                                           "Red to move: pick up one of your stacks.", NULL};
-static const char *const nine_primary[] = {"Player 1", "Player 2", "Player 3", "Player 4",
-                                           "Your turn*", "Computer (Easy)*", "Computer (Medium)*",
-                                           "Computer (Hard)*", NULL};
+/* Who plays each side, and the status line (wrapped: its first line). */
+static const char *const stax_primary[] = {"Human", "Computer (Medium)", "Red to move*", NULL};
+static const char *const nine2_primary[] = {"Player 1", "Player 2", "Your turn*", NULL};
+static const char *const nine4_primary[] = {"Player 1", "Player 2", "Player 3", "Player 4", "Your turn*", NULL};
 static const char *const score_primary[] = {"Player 1", "Computer (Hard)", NULL};
 static const char *const setup_primary[] = {"Player 1", "Player 2", NULL};
 
@@ -409,8 +408,8 @@ static const screen_spec screens[] = {
     {"rules", "9stax", NULL, 30, "rules", NULL},
     {"score", "9stax", NULL, 30, "score", score_primary},
     {"table", "stax", "human,medium", 30, "table", stax_primary},
-    {"table", "9stax", "human,easy", 90, "nine-table-2p", nine_primary},
-    {"table", "9stax", "human,easy,medium,hard", 90, "nine-table-4p", nine_primary},
+    {"table", "9stax", "human,easy", 90, "nine-table-2p", nine2_primary},
+    {"table", "9stax", "human,easy,medium,hard", 90, "nine-table-4p", nine4_primary},
     {"table", "speedstax", "human,medium", 30, "speedstax", NULL},
 };
 #define N_SCREENS (int)(sizeof screens / sizeof screens[0])
@@ -424,8 +423,7 @@ typedef struct screen_shot {
 
 /* 4:3 and 21:9 get golden images (every screen must lay out from one to
  * the other); 1080p, where a virtual unit is a pixel, is checked for layout
- * and text size only. The setup of STAX and the two-seat 9 STAX table have
- * goldens at other sizes already. */
+ * and text size only. */
 static const struct {
     int w, h, golden;
 } sweep_sizes[] = {{1024, 768, 1}, {2560, 1080, 1}, {1920, 1080, 0}};

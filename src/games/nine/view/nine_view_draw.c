@@ -60,17 +60,20 @@ static void draw_face(render *r, rrect c, uint8_t code, uint8_t alpha)
                 (rrect){in.x + (in.w - d) / 2, in.y + (in.h - d) / 2 - (c.h > 100 ? c.h * 0.04f : 0), d, d},
                 white);
         if (c.h > 100) {
+            /* The name under the icon only where it is readable from the sofa;
+             * the icon and the corner index name the card on smaller ones. */
             const char *nm = face_names[f];
             float fs = c.h * 0.085f;
             if (render_text_width(r, FONT_SANS_BOLD, fs, nm) > in.w - 6)
                 fs *= (in.w - 6) / render_text_width(r, FONT_SANS_BOLD, fs, nm);
-            ui_text_center(r, FONT_SANS_BOLD, fs, (rrect){in.x, in.y + in.h * 0.8f, in.w, in.h * 0.16f},
-                           white, nm);
+            if (fs >= UI_MIN)
+                ui_text_center(r, FONT_SANS_BOLD, fs, (rrect){in.x, in.y + in.h * 0.8f, in.w, in.h * 0.16f},
+                               white, nm);
         }
     }
     if (c.h >= 60) {
         /* the corner index, readable when cards overlap */
-        render_text(r, FONT_SANS_BOLD, c.h * 0.14f, in.x + c.w * 0.05f, in.y + c.h * 0.01f, white,
+        render_text(r, FONT_SANS_BOLD, fmaxf(UI_MIN, c.h * 0.14f), in.x + c.w * 0.05f, in.y + c.h * 0.01f, white,
                     face_index[f]);
     }
 }
@@ -82,7 +85,7 @@ static void draw_token(render *r, float cx, float cy, float d, int number, int h
     render_round_rect(r, (rrect){cx - d / 2, cy - d / 2, d, d}, d / 2,
                       held ? UI_GOLD : (rcolor){236, 222, 196, 255});
     render_round_outline(r, (rrect){cx - d / 2, cy - d / 2, d, d}, d / 2, 2, (rcolor){80, 60, 40, 255});
-    ui_text_center(r, FONT_SANS_BOLD, d * 0.56f, (rrect){cx - d / 2, cy - d / 2, d, d}, UI_INK, t);
+    ui_text_center(r, FONT_SANS_BOLD, fmaxf(UI_MIN, d * 0.56f), (rrect){cx - d / 2, cy - d / 2, d, d}, UI_INK, t);
 }
 
 /* The viewer's held stack lies in its hands (the fan shows it). */
@@ -139,12 +142,12 @@ static void draw_stack(render *r, nine_view *v, int p, int k)
     rrect c = g->stack[k];
     int vs = viewer_seat(v), n = s->ssize[p][k], held = s->held[p] == k;
     int bottom = place_of(v, p) == 0;
-    float tok = bottom ? 40 : 26;
+    float tok = bottom ? 44 : 36; /* sized for 20 px numbers and more */
     char cnt[8];
     if (in_hand(v, p, k)) {
         /* in the owner's hands: the fan shows it */
         render_round_outline(r, c, c.w * 0.09f, 3, (rcolor){255, 220, 120, 200});
-        ui_text_center(r, FONT_SANS_OBLIQUE, c.h * 0.13f, c, (rcolor){255, 236, 200, 255}, "in hand");
+        ui_text_center(r, FONT_SANS_OBLIQUE, fmaxf(UI_MIN, c.h * 0.13f), c, (rcolor){255, 236, 200, 255}, "in hand");
     } else if (face_up(v, p, k)) {
         uint8_t codes[FAN_MAX];
         int m = stack_cards(s, p, k, codes, FAN_MAX);
@@ -172,10 +175,10 @@ static void draw_stack(render *r, nine_view *v, int p, int k)
     draw_token(r, c.x + c.w / 2, c.y + c.h + 8 + tok / 2, tok, k + 1, held);
     snprintf(cnt, sizeof cnt, "%d", n);
     {
-        float d = bottom ? 30 : 22;
+        float d = bottom ? 36 : 34;
         rrect b = {c.x + c.w - d * 0.7f, c.y + c.h - d * 0.7f, d, d};
         render_round_rect(r, b, d / 2, (rcolor){30, 20, 12, 220});
-        ui_text_center(r, FONT_SANS_BOLD, d * 0.6f, b, UI_CREAM, cnt);
+        ui_text_center(r, FONT_SANS_BOLD, fmaxf(UI_MIN, d * 0.6f), b, UI_CREAM, cnt);
     }
 }
 
@@ -200,12 +203,24 @@ static void draw_seat(render *r, app *a, nine_view *v, int p)
     x += render_text(r, FONT_SANS_BOLD, UI_BODY, x, g->head.y + 2, UI_CREAM, name) + 10;
     {
         int left = nine_cards_left(s, p);
-        snprintf(line, sizeof line, "%s%s \xc2\xb7 %d card%s",
-                 p == viewer_seat(v) && table_seat_human(v->t, p) ? "You, " : "", kind, left, left == 1 ? "" : "s");
+        const char *you = p == viewer_seat(v) && table_seat_human(v->t, p) ? "You, " : "";
+        rcolor soft = {240, 222, 196, 255};
+        /* Every seat says who plays it: on the name's line where it fits, else on a line of its own. */
+        if (g->head_lines == 1) {
+            snprintf(line, sizeof line, "%s%s \xc2\xb7 %d card%s", you, kind, left, left == 1 ? "" : "s");
+            render_text(r, FONT_SANS, UI_SMALL, x, g->head.y + 7, soft, line);
+        } else {
+            /* the cards at the name's right, or on a third line in the narrowest areas */
+            rrect cb = g->head_lines == 2 ? (rrect){x, g->head.y + 2, g->head.x + g->head.w - 8 - x, 36}
+                                          : (rrect){g->head.x + 8, g->head.y + 68, g->head.w - 16, 30};
+            snprintf(line, sizeof line, "%d card%s", left, left == 1 ? "" : "s");
+            if (!(dec && table_thinking(v->t) && g->head_lines == 2))
+                ui_text_fit(r, FONT_SANS, UI_SMALL, UI_MIN, cb, g->head_lines == 2 ? TEXT_RIGHT : TEXT_LEFT, soft, line);
+            snprintf(line, sizeof line, "%s%s", you, kind);
+            ui_text_fit(r, FONT_SANS, UI_SMALL, UI_MIN, (rrect){g->head.x + 8, g->head.y + 40, g->head.w - 16, 30},
+                        TEXT_LEFT, soft, line);
+        }
     }
-    if (render_text_width(r, FONT_SANS, UI_SMALL, line) > g->head.x + g->head.w - x)
-        snprintf(line, sizeof line, "%d cards", nine_cards_left(s, p));
-    render_text(r, FONT_SANS, UI_SMALL, x, g->head.y + 7, (rcolor){240, 222, 196, 255}, line);
     if (dec && table_thinking(v->t)) {
         int dots = (int)(table_time(v->t) * 3) % 4;
         snprintf(line, sizeof line, "thinking%.*s", dots, "...");
@@ -236,9 +251,10 @@ static void draw_centre(render *r, nine_view *v)
         render_round_outline(r, v->drawpile, 10, 3, (rcolor){255, 255, 255, 90});
     }
     snprintf(t, sizeof t, "Draw \xc2\xb7 %d", s->ndraw);
-    ui_text_center(r, FONT_SANS, UI_SMALL,
-                   (rrect){v->drawpile.x - 20, v->drawpile.y + v->drawpile.h + 2, v->drawpile.w + 40, 28},
-                   UI_CREAM, t);
+    ui_text_fit(r, FONT_SANS, v->label_k, UI_MIN,
+                (rrect){v->drawpile.x + v->drawpile.w / 2 - v->slot_w[0] / 2, v->drawpile.y + v->drawpile.h + 2,
+                        v->slot_w[0], 28},
+                TEXT_CENTER, UI_CREAM, t);
     /* discard pile: the top card, the one under it peeking out */
     if (s->ndisc > 1)
         draw_face(r, (rrect){v->discpile.x + 8, v->discpile.y + 4, v->discpile.w, v->discpile.h},
@@ -248,9 +264,10 @@ static void draw_centre(render *r, nine_view *v)
     else
         render_round_outline(r, v->discpile, 10, 3, (rcolor){255, 255, 255, 90});
     snprintf(t, sizeof t, "Discard \xc2\xb7 %d", s->ndisc);
-    ui_text_center(r, FONT_SANS, UI_SMALL,
-                   (rrect){v->discpile.x - 20, v->discpile.y + v->discpile.h + 2, v->discpile.w + 40, 28},
-                   UI_CREAM, t);
+    ui_text_fit(r, FONT_SANS, v->label_k, UI_MIN,
+                (rrect){v->discpile.x + v->discpile.w / 2 - v->slot_w[1] / 2, v->discpile.y + v->discpile.h + 2,
+                        v->slot_w[1], 28},
+                TEXT_CENTER, UI_CREAM, t);
     /* the active colour, with its shape */
     {
         rrect b = v->colour_box;
@@ -267,7 +284,8 @@ static void draw_centre(render *r, nine_view *v)
                 render_sprite(r, sh, (rrect){b.x + 16, b.y + 16, b.w - 32, b.h - 32}, UI_WHITE);
             snprintf(t, sizeof t, "%s", s->act == NINE_ACT_ANY ? "Any card" : "No colour");
         }
-        ui_text_center(r, FONT_SANS, UI_SMALL, (rrect){b.x - 30, b.y + b.h + 2, b.w + 60, 28}, UI_CREAM, t);
+        ui_text_fit(r, FONT_SANS, v->label_k, UI_MIN, (rrect){b.x + b.w / 2 - v->slot_w[2] / 2, b.y + b.h + 2, v->slot_w[2], 28},
+                    TEXT_CENTER, UI_CREAM, t);
     }
     /* the direction disk */
     {
@@ -280,8 +298,8 @@ static void draw_centre(render *r, nine_view *v)
             else
                 render_sprite(r, d, (rrect){b.x + b.w - 12, b.y + 12, -(b.w - 24), b.h - 24}, UI_ACCENT);
         }
-        ui_text_center(r, FONT_SANS, UI_SMALL, (rrect){b.x - 40, b.y + b.h + 2, b.w + 80, 28}, UI_CREAM,
-                       s->dir ? "Counter-clockwise" : "Clockwise");
+        ui_text_fit(r, FONT_SANS, v->label_k, UI_MIN, (rrect){b.x + b.w / 2 - v->slot_w[3] / 2, b.y + b.h + 2, v->slot_w[3], 28},
+                    TEXT_CENTER, UI_CREAM, s->dir ? "Counter-clockwise" : "Clockwise");
     }
     if (s->rev_num) {
         float w;
@@ -296,7 +314,7 @@ static void draw_centre(render *r, nine_view *v)
     }
 }
 
-static void prompt_text(const nine_view *v, char *buf, size_t n)
+void nine_prompt_text(const nine_view *v, char *buf, size_t n)
 {
     const nine_state *s = &v->shown;
     int d = nine_decider(v->st), vs = viewer_seat(v);
@@ -344,26 +362,25 @@ static void prompt_text(const nine_view *v, char *buf, size_t n)
     (void)vs;
 }
 
+/* The status pill, laid out by nine_layout: primary text, wrapped rather than clipped. */
 static void draw_prompt(render *r, app *a, nine_view *v)
 {
     char t[160];
-    float w = v->prompt.w;
-    prompt_text(v, t, sizeof t);
-    for (int i = 0; i < v->nsp; i++)
-        if (v->sp[i].button && v->sp[i].kind == SPOT_MOVE && v->sp[i].r.x - v->prompt.x < w)
-            w = v->sp[i].r.x - v->prompt.x - 16;
+    rrect b = v->pill;
+    nine_prompt_text(v, t, sizeof t);
     if (t[0]) {
-        float tw = render_text_width(r, FONT_SANS_BOLD, UI_SMALL, t);
-        rrect b = {v->prompt.x, v->prompt.y + 10, (tw + 40 < w ? tw + 40 : w), 48};
         ui_audit_box(b);
         render_round_rect(r, b, 24, (rcolor){30, 18, 8, 170});
-        render_push_clip(r, b);
-        render_text(r, FONT_SANS_BOLD, UI_SMALL, b.x + 20, b.y + 10, table_over(v->t) ? UI_GOLD : UI_CREAM, t);
-        render_pop_clip(r);
+        rcolor ink = table_over(v->t) ? UI_GOLD : UI_CREAM;
+        /* One line as laid out; wrapping 4 units wider than measured never adds a line. */
+        if (b.h < 2 * render_line_height(r, FONT_SANS_BOLD, UI_BODY))
+            render_text(r, FONT_SANS_BOLD, UI_BODY, b.x + 24, b.y + 8, ink, t);
+        else
+            render_text_wrapped(r, FONT_SANS_BOLD, UI_BODY, b.x + 24, b.y + 8, b.w - 44, TEXT_LEFT, ink, t, 1);
     }
     if (v->prompt_deadline > 0 && nine_viewer_decides(v)) {
         double left = v->prompt_deadline - table_time(v->t);
-        rrect bar = {v->prompt.x, v->prompt.y + 62, w * (float)(left / PARTY_PROMPT), 6};
+        rrect bar = {b.x, b.y + b.h + 4, b.w * (float)(left / PARTY_PROMPT), 6};
         if (bar.w > 0)
             render_round_rect(r, bar, 3, UI_ACCENT);
     }

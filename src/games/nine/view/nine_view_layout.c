@@ -7,7 +7,7 @@
 static void grid(seat_geo *g, rrect box, int n, float max_h, int bottom)
 {
     int best_cols = n > 0 ? n : 1;
-    float best_h = 0, tok = bottom ? 44 : 30;
+    float best_h = 0, tok = bottom ? 52 : 44; /* the stack number under each card */
     for (int cols = 1; cols <= (n > 0 ? n : 1); cols++) {
         int rows = (n + cols - 1) / cols;
         float cw = box.w / (float)cols, ch = box.h / (float)(rows ? rows : 1);
@@ -25,7 +25,7 @@ static void grid(seat_geo *g, rrect box, int n, float max_h, int bottom)
     g->card_w = best_h * 0.7f;
     {
         int rows = (n + best_cols - 1) / best_cols;
-        float cw = box.w / (float)best_cols, ch = g->card_h + tok + 10;
+        float cw = box.w / (float)best_cols, ch = g->card_h + (bottom ? 52 : 44) + 10;
         float y0 = box.y + (box.h - ch * (float)rows) / 2;
         for (int k = 0; k < n; k++) {
             int row = k / best_cols, col = k % best_cols, in_row = n - row * best_cols;
@@ -39,14 +39,16 @@ static void grid(seat_geo *g, rrect box, int n, float max_h, int bottom)
     }
 }
 
-static rrect area_for(const nine_view *v, float pw, int place)
+/* Seat areas: the viewer along the bottom; with 3-4 players the others at
+ * the left, top and right (side columns side wide), with 2 across the top. */
+static rrect area_for(const nine_view *v, float pw, float side, int place)
 {
     int four = v->m->players >= 3;
     switch (place) {
     case 0: return (rrect){24, 668, pw - 48, 336};
-    case 1: return (rrect){16, 16, 352, 640};
-    case 3: return (rrect){pw - 368, 16, 352, 640};
-    default: return four ? (rrect){384, 16, pw - 768, 204} : (rrect){pw * 0.12f, 16, pw * 0.76f, 220};
+    case 1: return (rrect){16, 16, side, 640};
+    case 3: return (rrect){pw - side - 16, 16, side, 640};
+    default: return four ? (rrect){side + 32, 16, pw - 2 * side - 64, 204} : (rrect){pw * 0.12f, 16, pw * 0.76f, 220};
     }
 }
 
@@ -82,27 +84,41 @@ int nine_viewer_decides(const nine_view *v)
     return !table_over(v->t) && table_curtain(v->t) < 0 && v->nfl == 0 && d >= 0 && d == table_viewer(v->t) && table_seat_human(v->t, d);
 }
 
-/* Buttons in the prompt row, left to right. */
-static rrect button_at(const nine_view *v, int i, int n, float w)
+#define BUTTON_GAP 16.0f
+#define PILL_GAP 24.0f /* between the status pill and the first button */
+
+/* Width of the button a move kind gets in the prompt row; 0 for moves chosen on the table. */
+static float button_w(int kind, int nb)
 {
-    float gap = 16, total = w * (float)n + gap * (float)(n - 1);
-    float x0 = v->prompt.x + v->prompt.w - total;
-    return (rrect){x0 + (w + gap) * (float)i, v->prompt.y + 4, w, 58};
+    switch (kind) {
+    case NINE_M_DRAW: case NINE_M_PASS: case NINE_M_KEEP: return 150;
+    case NINE_M_RETURN: case NINE_M_IMMUNE: case NINE_M_ACCEPT: return 190;
+    case NINE_M_REVEAL: return nb > 9 ? 52 : 64;
+    default: return 0;
+    }
 }
 
-static void build_spots(nine_view *v)
+/* Buttons in the prompt row, left to right, ending at its right edge. */
+static rrect button_at(const nine_view *v, int i, int n, float w)
 {
-    game_move mv[GAME_MAX_MOVES];
-    int n = 0, nb = 0, bi = 0;
+    float total = w * (float)n + BUTTON_GAP * (float)(n - 1);
+    float x0 = v->prompt.x + v->prompt.w - total;
+    return (rrect){x0 + (w + BUTTON_GAP) * (float)i, v->prompt.y, w, 58};
+}
+
+static int count_buttons(const game_move *mv, int n)
+{
+    int nb = 0;
+    for (int i = 0; i < n; i++)
+        nb += button_w(mv[i].kind, 1) > 0;
+    return nb;
+}
+
+static void build_spots(nine_view *v, const game_move *mv, int n)
+{
+    int nb = count_buttons(mv, n), bi = 0;
     const nine_state *s = &v->shown;
     v->nsp = 0;
-    if (nine_viewer_decides(v))
-        n = nine_rules.legal_moves(&v->obs, mv, GAME_MAX_MOVES);
-    for (int i = 0; i < n; i++) {
-        int k = mv[i].kind;
-        nb += k == NINE_M_PASS || k == NINE_M_KEEP || k == NINE_M_RETURN || k == NINE_M_IMMUNE ||
-              k == NINE_M_ACCEPT || k == NINE_M_REVEAL || k == NINE_M_DRAW;
-    }
     for (int i = 0; i < n; i++) {
         const game_move *m = &mv[i];
         char nm[8];
@@ -137,23 +153,23 @@ static void build_spots(nine_view *v)
             break;
         case NINE_M_DRAW:
             spot_add(v, v->drawpile, SPOT_MOVE, m, NULL, 0, "draw pile");
-            spot_add(v, button_at(v, bi++, nb, 150), SPOT_MOVE, m, "Draw", 1, "draw");
+            spot_add(v, button_at(v, bi++, nb, button_w(m->kind, nb)), SPOT_MOVE, m, "Draw", 1, "draw");
             break;
-        case NINE_M_PASS: spot_add(v, button_at(v, bi++, nb, 150), SPOT_MOVE, m, "Pass", 1, "pass"); break;
-        case NINE_M_KEEP: spot_add(v, button_at(v, bi++, nb, 150), SPOT_MOVE, m, "Keep", 1, "keep"); break;
+        case NINE_M_PASS: spot_add(v, button_at(v, bi++, nb, button_w(m->kind, nb)), SPOT_MOVE, m, "Pass", 1, "pass"); break;
+        case NINE_M_KEEP: spot_add(v, button_at(v, bi++, nb, button_w(m->kind, nb)), SPOT_MOVE, m, "Keep", 1, "keep"); break;
         case NINE_M_RETURN:
-            spot_add(v, button_at(v, bi++, nb, 190), SPOT_MOVE, m, "Hand back", 1, "return");
+            spot_add(v, button_at(v, bi++, nb, button_w(m->kind, nb)), SPOT_MOVE, m, "Hand back", 1, "return");
             break;
         case NINE_M_IMMUNE:
-            spot_add(v, button_at(v, bi++, nb, 190), SPOT_MOVE, m, "Use Immunity", 1, "immune");
+            spot_add(v, button_at(v, bi++, nb, button_w(m->kind, nb)), SPOT_MOVE, m, "Use Immunity", 1, "immune");
             break;
         case NINE_M_ACCEPT:
-            spot_add(v, button_at(v, bi++, nb, 190), SPOT_MOVE, m, "Let it happen", 1, "accept");
+            spot_add(v, button_at(v, bi++, nb, button_w(m->kind, nb)), SPOT_MOVE, m, "Let it happen", 1, "accept");
             break;
         case NINE_M_REVEAL: {
             char lb[8];
             snprintf(lb, sizeof lb, "%d", m->b[0]);
-            spot_add(v, button_at(v, bi++, nb, nb > 9 ? 52 : 64), SPOT_MOVE, m, lb, 1, "reveal %d", m->b[0]);
+            spot_add(v, button_at(v, bi++, nb, button_w(m->kind, nb)), SPOT_MOVE, m, lb, 1, "reveal %d", m->b[0]);
             break;
         }
         case NINE_M_ATTACK:
@@ -206,55 +222,160 @@ int nine_spot_at(const nine_view *v, float x, float y)
 
 /* ---------------------------------------------------------------- layout of the spots */
 
+/* The total width of n buttons of the legal moves mv. */
+static float buttons_width(const game_move *mv, int n)
+{
+    int nb = count_buttons(mv, n);
+    float w = 0;
+    for (int i = 0; i < n; i++)
+        w += button_w(mv[i].kind, nb);
+    return nb ? w + BUTTON_GAP * (float)(nb - 1) : 0;
+}
+
+int nine_head_lines(const nine_view *v, render *r, int p, float w)
+{
+    char kind[48], line[96], cards[32];
+    float name_w = 48 + render_text_width(r, FONT_SANS_BOLD, UI_BODY, "Player 4") + 10;
+    table_seat_name(v->m, p, kind, sizeof kind);
+    snprintf(cards, sizeof cards, "%d cards", nine_cards_left(&v->shown, p));
+    snprintf(line, sizeof line, "%s%s \xc2\xb7 %s", p == viewer_seat(v) && table_seat_human(v->t, p) ? "You, " : "",
+             kind, cards);
+    /* shield, name, the line, and room for the computer's "thinking" pill */
+    if (name_w + render_text_width(r, FONT_SANS, UI_SMALL, line) + (table_seat_human(v->t, p) ? 0 : 128) <= w)
+        return 1;
+    return name_w + render_text_width(r, FONT_SANS, UI_MIN, cards) + 8 <= w ? 2 : 3;
+}
+
+/* Lays the piles row out from top: draw and discard piles, the colour and
+ * direction disks, each in a slot its label fits (23 px, down to 20), the
+ * cards smaller only when even that is too wide. Returns the row's height. */
+static float layout_piles(nine_view *v, render *r, float cx0, float cw, float top, float ph)
+{
+    static const char *const widest[4] = {"Draw \xc2\xb7 88", "Discard \xc2\xb7 88", "No colour", "Counter-clockwise"};
+    float gap = 14, card[4], slot[4], total = 0, k = 1, x;
+    for (v->label_k = UI_SMALL;; v->label_k -= 1.0f) {
+        card[0] = card[1] = ph * 0.714f;
+        card[2] = card[3] = 96;
+        total = 3 * gap;
+        for (int i = 0; i < 4; i++) {
+            slot[i] = fmaxf(card[i] + 10, render_text_width(r, FONT_SANS, v->label_k, widest[i]) + 8);
+            total += slot[i];
+        }
+        if (total <= cw - 16 || v->label_k <= UI_MIN)
+            break;
+    }
+    if (total > cw - 16) { /* narrower slots and smaller cards; the labels may wrap */
+        k = (cw - 16) / total;
+        ph *= k;
+        total = 3 * gap * k;
+        for (int i = 0; i < 4; i++) {
+            card[i] *= k;
+            slot[i] *= k;
+            total += slot[i];
+        }
+        gap *= k;
+    }
+    x = cx0 + (cw - total) / 2;
+    for (int i = 0; i < 4; i++) {
+        rrect c = {x + (slot[i] - card[i]) / 2, top + (i < 2 ? 0 : 4), card[i], i < 2 ? ph : card[i]};
+        v->slot_w[i] = slot[i];
+        if (i == 0)
+            v->drawpile = c;
+        else if (i == 1)
+            v->discpile = c;
+        else if (i == 2)
+            v->colour_box = c;
+        else
+            v->dir_box = c;
+        x += slot[i] + gap;
+    }
+    return ph;
+}
+
+/* The piles row, the status pill with the buttons, and the viewer's fan,
+ * stacked down the centre column from top to above the bottom seat. */
+static void layout_centre(nine_view *v, render *r, float cx0, float cw, float top, float bottom,
+                          const game_move *mv, int n)
+{
+    int four = v->m->players >= 3;
+    float bw = buttons_width(mv, n), avail, lh = render_line_height(r, FONT_SANS_BOLD, UI_BODY), tw, fan_h, y;
+    char t[160];
+    v->centre = (rrect){cx0, top, cw, 196};
+    y = top + 8 + layout_piles(v, r, cx0, cw, top + 8, four ? 140 : 150);
+    /* the status pill: primary text, one line when it fits beside the
+     * buttons, else two; the buttons take a row of their own when too many */
+    y += 34;
+    nine_prompt_text(v, t, sizeof t);
+    avail = cw - (bw > 0 ? bw + PILL_GAP : 0);
+    if (bw > 0 && avail < 320)
+        avail = cw;
+    tw = t[0] ? render_text_width(r, FONT_SANS_BOLD, UI_BODY, t) + 48 : 0;
+    if (tw <= avail)
+        v->pill = (rrect){cx0, y, tw, lh + 16};
+    else
+        v->pill = (rrect){cx0, y, avail,
+                          render_text_wrapped(r, FONT_SANS_BOLD, UI_BODY, 0, 0, avail - 48, TEXT_LEFT, UI_INK, t, 0) + 16};
+    if (!t[0])
+        v->pill.h = 48;
+    v->prompt = (rrect){cx0, v->pill.y + (v->pill.h - 58) / 2, cw, 58};
+    if (avail == cw && bw > 0)
+        v->prompt.y = v->pill.y + v->pill.h + 10;
+    y = fmaxf(v->pill.y + v->pill.h, v->prompt.y + 58);
+    /* the fan below, clear of the lifted cards' highlight; as large as the
+     * room above the bottom seat allows (its "Drawn" label included) */
+    y += 24;
+    fan_h = fminf(146, bottom - 6 - y - 28);
+    v->fan_box = (rrect){cx0, y, cw, fan_h};
+}
+
 void nine_layout(nine_view *v, app *a)
 {
-    float pw = a->vw - 440;
+    /* The log column narrows and the side seats with it on 4:3 and 16:10 screens. */
+    float log_w = fminf(408, fmaxf(300, a->vw - 1512)), pw = a->vw - log_w - 32;
+    float side = fminf(352, fmaxf(250, pw * 0.22f));
     const nine_state *s = &v->shown;
-    int vs = viewer_seat(v), four = v->m->players >= 3;
+    int vs = viewer_seat(v), four = v->m->players >= 3, nmv = 0;
     uint8_t codes[FAN_MAX];
-    v->log_box = (rrect){a->vw - 424, 16, 408, 904};
-    v->menu_r = (rrect){a->vw - 424 + 24, 936, 360, 64};
+    game_move mv[GAME_MAX_MOVES];
+    if (nine_viewer_decides(v))
+        nmv = nine_rules.legal_moves(&v->obs, mv, GAME_MAX_MOVES);
+    v->log_box = (rrect){a->vw - log_w - 16, 16, log_w, 904};
+    v->menu_r = (rrect){v->log_box.x + 24, 936, log_w - 48, 64};
     for (int p = 0; p < v->m->players; p++) {
         int pl = place_of(v, p);
         seat_geo *g = &v->g[p];
-        rrect ar = area_for(v, pw, pl);
+        rrect ar = area_for(v, pw, side, pl);
         g->area = ar;
-        g->head = (rrect){ar.x + 8, ar.y + 6, ar.w - 16, 40};
-        grid(g, (rrect){ar.x + 8, ar.y + 50, ar.w - 16, ar.h - 56}, s->nst[p], pl == 0 ? 150 : 118, pl == 0);
+        g->head_lines = nine_head_lines(v, a->r, p, ar.w - 16);
+        g->head = (rrect){ar.x + 8, ar.y + 6, ar.w - 16, 40 + 30 * (float)(g->head_lines - 1)};
+        grid(g, (rrect){ar.x + 8, g->head.y + g->head.h + 4, ar.w - 16, ar.y + ar.h - (g->head.y + g->head.h + 4) - 6},
+             s->nst[p], pl == 0 ? 150 : 118, pl == 0);
     }
-    {
-        float cx0 = four ? 384 : pw * 0.12f, cw = four ? pw - 768 : pw * 0.76f;
-        v->centre = (rrect){cx0, 236, cw, 196};
-        v->drawpile = (rrect){cx0 + cw / 2 - 190, 248, 120, 168};
-        v->discpile = (rrect){cx0 + cw / 2 - 40, 248, 120, 168};
-        v->colour_box = (rrect){cx0 + cw / 2 + 120, 252, 96, 96};
-        v->dir_box = (rrect){cx0 + cw / 2 + 120 + 150, 252, 96, 96};
-        if (four) { /* narrower centre: the piles move left to make room */
-            v->drawpile.x -= 60;
-            v->discpile.x -= 60;
-            v->colour_box.x -= 60;
-            v->dir_box.x -= 60;
-        }
-        v->prompt = (rrect){cx0 - (four ? 0 : 0), 440, cw, 66};
-        v->fan_box = (rrect){four ? 384 : 200, 512, four ? pw - 768 : pw - 400, 150};
+    if (four) {
+        layout_centre(v, a->r, side + 32, pw - 2 * side - 64, 236, 668, mv, nmv);
+    } else {
+        layout_centre(v, a->r, pw * 0.12f, pw * 0.76f, 236, 668, mv, nmv);
+        v->fan_box.x = 200; /* two players: the fan may spread wider than the centre */
+        v->fan_box.w = pw - 400;
     }
     /* the viewer's held stack, fanned face up */
     v->nfan = 0;
     v->hand_code = -1;
     if (vs >= 0 && s->nst[vs] > 0 && table_curtain(v->t) < 0) {
-        int n = stack_cards(s, vs, s->held[vs], codes, FAN_MAX), h = hand_card(s, vs);
-        float cw = 104, ch = 146, total = v->fan_box.w - (h >= 0 ? 150 : 0);
-        float step = n > 1 ? (total - cw) / (float)(n - 1) : 0;
+        int nc = stack_cards(s, vs, s->held[vs], codes, FAN_MAX), h = hand_card(s, vs);
+        float ch = v->fan_box.h, cw = ch * 104.0f / 146.0f, room = cw + 46;
+        float total = v->fan_box.w - (h >= 0 ? room : 0);
+        float step = nc > 1 ? (total - cw) / (float)(nc - 1) : 0;
         if (step > cw + 10)
             step = cw + 10;
         {
-            float used = cw + step * (float)(n - 1) + (h >= 0 ? 150 : 0);
+            float used = cw + step * (float)(nc - 1) + (h >= 0 ? room : 0);
             float x0 = v->fan_box.x + (v->fan_box.w - used) / 2;
-            for (int i = 0; i < n; i++) {
+            for (int i = 0; i < nc; i++) {
                 v->fan[i] = (rrect){x0 + step * (float)i, v->fan_box.y, cw, ch};
                 v->fan_code[i] = codes[i];
             }
-            v->nfan = n;
+            v->nfan = nc;
             if (h >= 0) {
                 v->hand_code = h;
                 v->hand_r = (rrect){x0 + used - cw, v->fan_box.y - 6, cw, ch};
@@ -263,8 +384,9 @@ void nine_layout(nine_view *v, app *a)
     } else if (vs >= 0 && table_curtain(v->t) < 0) {
         int h = hand_card(s, vs);
         if (h >= 0) {
+            float ch = v->fan_box.h, cw = ch * 104.0f / 146.0f;
             v->hand_code = h;
-            v->hand_r = (rrect){v->fan_box.x + v->fan_box.w / 2 - 52, v->fan_box.y, 104, 146};
+            v->hand_r = (rrect){v->fan_box.x + v->fan_box.w / 2 - cw / 2, v->fan_box.y, cw, ch};
         }
     }
     /* a peeked stack, face up for the peeker only */
@@ -287,7 +409,6 @@ void nine_layout(nine_view *v, app *a)
             v->npeek = n;
         }
     }
-    build_spots(v);
-    (void)a;
+    build_spots(v, mv, nmv);
 }
 

@@ -66,6 +66,7 @@ typedef struct spot {
 
 typedef struct seat_geo {
     rrect area, head;
+    int head_lines; /* 2: who plays the seat goes on a line of its own (narrow areas) */
     rrect stack[NINE_MAX_STACKS];
     float card_w, card_h;
 } seat_geo;
@@ -98,6 +99,9 @@ typedef struct nine_view {
     /* geometry of the shown position */
     seat_geo g[GAME_MAX_PLAYERS];
     rrect centre, drawpile, discpile, colour_box, dir_box, prompt, fan_box, log_box, menu_r;
+    rrect pill;      /* the status text's pill in the prompt row (wraps to two lines) */
+    float slot_w[4]; /* widths the pile, colour and direction labels may use */
+    float label_k;   /* their text size */
     rrect fan[FAN_MAX];
     uint8_t fan_code[FAN_MAX];
     int nfan;
@@ -169,6 +173,11 @@ static inline int place_of(const nine_view *v, int p)
 
 static inline int viewer_seat(const nine_view *v) { return table_viewer(v->t) < 0 ? 0 : table_viewer(v->t); }
 
+/* The status line the viewer reads in the prompt row ("" for none). */
+void nine_prompt_text(const nine_view *v, char *buf, size_t n);
+/* Lines seat p's header needs in width w: 1 when the name, who plays it and
+ * its cards fit on one, 2 when who plays it goes below, 3 when the cards too. */
+int nine_head_lines(const nine_view *v, render *r, int p, float w);
 /* Lays out the shown position and its spots. */
 void nine_layout(nine_view *v, app *a);
 /* The viewer decides now (and may see the table). */
