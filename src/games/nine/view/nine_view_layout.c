@@ -317,9 +317,14 @@ static void layout_centre(nine_view *v, render *r, float cx0, float cw, float to
                           render_text_wrapped(r, FONT_SANS_BOLD, UI_BODY, 0, 0, avail - 48, TEXT_LEFT, UI_INK, t, 0) + 16};
     if (!t[0])
         v->pill.h = 48;
-    v->prompt = (rrect){cx0, v->pill.y + (v->pill.h - 58) / 2, cw, 58};
-    if (avail == cw && bw > 0)
-        v->prompt.y = v->pill.y + v->pill.h + 10;
+    if (avail == cw && bw > 0) {
+        v->prompt = (rrect){cx0, v->pill.y + v->pill.h + 10, cw, 58};
+    } else {
+        /* the pill and its buttons as one group, centred in the column */
+        float group = v->pill.w + (bw > 0 ? PILL_GAP + bw : 0);
+        v->pill.x = cx0 + (cw - group) / 2;
+        v->prompt = (rrect){v->pill.x, v->pill.y + (v->pill.h - 58) / 2, group, 58};
+    }
     y = fmaxf(v->pill.y + v->pill.h, v->prompt.y + 58);
     /* the fan below, clear of the lifted cards' highlight; as large as the
      * room above the bottom seat allows (its "Drawn" label included) */
