@@ -246,15 +246,30 @@ static const atlas_sprite *sprite_get(const render *r, sprite_id s)
 /* The null back end never rasterises, so every sprite is on page 0 there. */
 static int sprite_page(const atlas_sprite *sp) { return sp->page < 0 ? 0 : sp->page; }
 
+static void swap_f(float *a, float *b)
+{
+    float t = *a;
+    *a = *b;
+    *b = t;
+}
+
+/* A part whose x1 < x0 (or y1 < y0) is drawn mirrored: the corners and the
+ * texture coordinates swap together, so the quad itself stays upright. */
 static void sprite_part(render *r, const atlas_sprite *sp, float x0, float y0, float x1, float y1,
                         float u0, float v0, float u1, float v1, rcolor tint)
 {
     float k = r->scale;
-    float pos[4] = {x0 * k, y0 * k, x1 * k, y1 * k};
-    float uv[4] = {(float)sp->x + u0, (float)sp->y + v0, (float)sp->x + u1, (float)sp->y + v1};
+    float pos[4], uv[4];
 
+    if (x1 < x0)
+        swap_f(&x0, &x1), swap_f(&u0, &u1);
+    if (y1 < y0)
+        swap_f(&y0, &y1), swap_f(&v0, &v1);
     if (x1 <= x0 || y1 <= y0)
         return;
+    pos[0] = x0 * k, pos[1] = y0 * k, pos[2] = x1 * k, pos[3] = y1 * k;
+    uv[0] = (float)sp->x + u0, uv[1] = (float)sp->y + v0;
+    uv[2] = (float)sp->x + u1, uv[3] = (float)sp->y + v1;
     quad_axis(r, sprite_page(sp), pos, uv, tint, RMODE_SPRITE, NULL);
 }
 
@@ -296,6 +311,7 @@ void render_nine(render *r, sprite_id s, rrect dst, rcolor tint)
 {
     const atlas_sprite *sp = sprite_get(r, s);
     float dl, dt, dr, db, fx = 1, fy = 1, tx, ty, dx[4], dy[4], su[4], sv[4];
+    int mx = 0, my = 0;
 
     if (!sp)
         return;
@@ -304,6 +320,11 @@ void render_nine(render *r, sprite_id s, rrect dst, rcolor tint)
         return;
     }
     dl = sp->nine[0], dt = sp->nine[1], dr = sp->nine[2], db = sp->nine[3];
+    /* Lay out the upright panel; a negative size mirrors it afterwards. */
+    if (dst.w < 0)
+        dst.x += dst.w, dst.w = -dst.w, mx = 1;
+    if (dst.h < 0)
+        dst.y += dst.h, dst.h = -dst.h, my = 1;
     /* Too small a panel shrinks its borders rather than overlapping them. */
     if (dl + dr > dst.w && dl + dr > 0)
         fx = dst.w / (dl + dr);
@@ -313,6 +334,14 @@ void render_nine(render *r, sprite_id s, rrect dst, rcolor tint)
     ty = (float)sp->ph / sp->h;
     dx[0] = dst.x, dx[1] = dst.x + dl * fx, dx[2] = dst.x + dst.w - dr * fx, dx[3] = dst.x + dst.w;
     dy[0] = dst.y, dy[1] = dst.y + dt * fy, dy[2] = dst.y + dst.h - db * fy, dy[3] = dst.y + dst.h;
+    /* Mirrored: each edge reflects about the centre, so every part runs
+     * backwards and sprite_part flips its texture to match. */
+    for (int i = 0; i < 4; i++) {
+        if (mx)
+            dx[i] = 2 * dst.x + dst.w - dx[i];
+        if (my)
+            dy[i] = 2 * dst.y + dst.h - dy[i];
+    }
     su[0] = 0, su[1] = dl * tx, su[2] = (float)sp->pw - dr * tx, su[3] = (float)sp->pw;
     sv[0] = 0, sv[1] = dt * ty, sv[2] = (float)sp->ph - db * ty, sv[3] = (float)sp->ph;
     for (int j = 0; j < 3; j++)

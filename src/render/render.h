@@ -76,13 +76,15 @@ sprite_id render_sprite_find(const render *r, const char *name);
 /* The sprite's natural size in virtual units (the SVG root's width and height). */
 void render_sprite_size(const render *r, sprite_id s, float *w, float *h);
 
-/* Draws a sprite stretched into dst, tinted (multiplied) by tint. */
+/* Draws a sprite stretched into dst, tinted (multiplied) by tint. A negative
+ * dst.w (dst.h) mirrors it left-right (top-bottom) about dst.x (dst.y). */
 void render_sprite(render *r, sprite_id s, rrect dst, rcolor tint);
 /* Draws a sprite centred at (cx, cy), scaled and rotated (radians, clockwise). */
 void render_sprite_ex(render *r, sprite_id s, float cx, float cy, float w, float h, float angle,
                       rcolor tint);
 /* Draws a nine-slice panel: the borders from the SVG root's data-nine="l t r b"
- * keep their size, the middle stretches (a plain sprite without data-nine). */
+ * keep their size, the middle stretches (a plain sprite without data-nine).
+ * A negative width or height mirrors it, as for render_sprite. */
 void render_nine(render *r, sprite_id s, rrect dst, rcolor tint);
 /* Draws a soft drop shadow for a rounded rectangle (radius and blur in virtual units). */
 void render_shadow(render *r, rrect dst, float radius, float blur, rcolor color);
