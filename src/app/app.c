@@ -415,9 +415,11 @@ void app_draw(app *a, float alpha)
     }
     for (int i = first; i < a->scenes.n; i++) {
         scene *s = a->scenes.items[i];
+        a->drawing_covered = i < a->scenes.n - 1;
         if (s->draw)
             s->draw(s, a, a->r, alpha);
     }
+    a->drawing_covered = 0;
     draw_toast(a);
     if (a->opt.bench)
         a->cpu_before_submit = app_thread_cpu();

@@ -61,6 +61,8 @@ typedef struct app {
     unsigned int fbo, fbo_tex; /* offscreen target for resolution scale < 100% */
     int fbo_w, fbo_h;
 
+    int drawing_covered; /* while app_draw draws a scene under the top one (a modal's backdrop) */
+
     char toast[200];
     double toast_left;
     FILE *trace;

@@ -279,7 +279,6 @@ void ui_draw_hints(render *r, const struct app *a, const char *accept, const cha
 {
     char line[256];
     const char *ka = "Enter", *kb = "Esc", *kx = "R";
-    float w;
     if (a->in.last_device == DEV_PAD) {
         ka = "(A)";
         kb = "(B)";
@@ -298,6 +297,15 @@ void ui_draw_hints(render *r, const struct app *a, const char *accept, const cha
                 len += (size_t)snprintf(line + len, sizeof line - len, "%s%s %s", len ? "      " : "",
                                         keys[i], acts[i]);
     }
+    ui_draw_hint_line(r, a, line);
+}
+
+void ui_draw_hint_line(render *r, const struct app *a, const char *line)
+{
+    float w;
+    /* Two bars in one place garble each other; the modal's is the one that applies. */
+    if (a->drawing_covered)
+        return;
     w = render_text_width(r, FONT_SANS, UI_SMALL, line);
     ui_audit_box((rrect){(a->vw - w) / 2 - 24, RENDER_VIRTUAL_H - 64, w + 48, 44});
     render_round_rect(r, (rrect){(a->vw - w) / 2 - 24, RENDER_VIRTUAL_H - 64, w + 48, 44}, 22,

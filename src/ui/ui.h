@@ -77,9 +77,13 @@ void ui_draw_panel(render *r, rrect p);
 void ui_draw_button(render *r, rrect b, const char *label, int focused, int enabled, int primary);
 /* A screen title with the logo, centred at the top. */
 void ui_draw_title(render *r, float vw, const char *title, const char *subtitle);
-/* Control hints along the bottom, worded for the device used last. */
+/* Control hints along the bottom, worded for the device used last. Drawn
+ * only by the top scene: a scene under a modal keeps its bar to itself. */
 void ui_draw_hints(render *r, const struct app *a, const char *accept, const char *back,
                    const char *alt);
+/* A ready-worded hint line in the same bar (for tables with their own
+ * controls); also drawn only by the top scene. */
+void ui_draw_hint_line(render *r, const struct app *a, const char *line);
 /* Draws text centred in a rectangle (single line). */
 void ui_text_center(render *r, font_face f, float size, rrect box, rcolor c, const char *s);
 /* Draws a sprite by name fitted inside box keeping its aspect; returns 0 if found. */

@@ -344,7 +344,6 @@ static void draw_results(render *r, app *a, maxstax_view *v, const plank_art *ar
 static void draw_hints(render *r, app *a, const maxstax_view *v)
 {
     const char *line;
-    float w;
     if (v->results_left > 0)
         line = a->in.last_device == DEV_PAD ? "(A) Continue      (Start) Menu" : "Click or Enter: continue      Esc Menu";
     else if (v->mouse_seat < 0)
@@ -353,11 +352,7 @@ static void draw_hints(render *r, app *a, const maxstax_view *v)
         line = "(A) Pick up / let go      (LB) (RB) Turn      (Y) MAX STAX!      (Start) Menu";
     else
         line = "Drag a block      Wheel or Q E: turn      Enter: MAX STAX!      Esc Menu";
-    w = render_text_width(r, FONT_SANS, UI_SMALL, line);
-    ui_audit_box((rrect){(a->vw - w) / 2 - 24, RENDER_VIRTUAL_H - 64, w + 48, 44});
-    render_round_rect(r, (rrect){(a->vw - w) / 2 - 24, RENDER_VIRTUAL_H - 64, w + 48, 44}, 22,
-                      (rcolor){30, 18, 8, 150});
-    render_text(r, FONT_SANS, UI_SMALL, (a->vw - w) / 2, RENDER_VIRTUAL_H - 56, UI_CREAM, line);
+    ui_draw_hint_line(r, a, line);
 }
 
 void maxstax_view_draw(scene *s, app *a, render *r, float alpha)
