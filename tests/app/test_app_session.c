@@ -145,7 +145,8 @@ static void check_menu(const char *game, const char *seats, int lists_undo)
     assert_null(strstr(hint, "Menu"));
     assert_int_equal(count_in_menu(a, "Save & quit"), 1);
     assert_int_equal(count_in_menu(a, "Rules"), 1);
-    (void)lists_undo;
+    assert_int_equal(count_in_menu(a, "Undo"), lists_undo);
+    assert_int_equal(count_in_menu(a, "Redo"), lists_undo);
     app_destroy(a);
 }
 

@@ -352,7 +352,7 @@ static void play_step(maxstax_view *v, app *a, double dt)
 
 static void open_menu(maxstax_view *v, app *a)
 {
-    table_menu_open(a, &v->menu_choice, 0, 0);
+    table_menu_open(a, &v->menu_choice, 0, 0, 0); /* real time: nothing to undo */
 }
 
 static void results_done(maxstax_view *v, app *a)
