@@ -93,13 +93,21 @@ static void update_sizes(app *a)
     a->vw = RENDER_VIRTUAL_H * (float)a->fb_w / (float)a->fb_h;
 }
 
-void app_set_fullscreen(app *a, int on)
+/* Puts the window in or out of fullscreen; what is remembered is the caller's business. */
+static void window_fullscreen(app *a, int on)
 {
     /* Desktop fullscreen: no mode switch, so a TV keeps its native resolution. */
     if (SDL_SetWindowFullscreen(a->window, on ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0) != 0)
         log_warn("fullscreen %s failed: %s", on ? "on" : "off", SDL_GetError());
-    settings_set(&a->settings, SETTING_fullscreen, on);
     update_sizes(a);
+}
+
+void app_set_fullscreen(app *a, int on)
+{
+    window_fullscreen(a, on);
+    settings_set(&a->settings, SETTING_fullscreen, on);
+    /* The player chose: from now on this is their setting, not the run's flag. */
+    a->fullscreen_flag = 0;
     app_trace(a, "setting fullscreen %d", on);
 }
 
@@ -108,19 +116,23 @@ void app_apply_settings(app *a)
     audio_set_volume(a->settings.v[SETTING_music_volume], a->settings.v[SETTING_effects_volume]);
     int is_full = (SDL_GetWindowFlags(a->window) & SDL_WINDOW_FULLSCREEN) != 0;
     if (is_full != a->settings.v[SETTING_fullscreen])
-        app_set_fullscreen(a, a->settings.v[SETTING_fullscreen]);
+        window_fullscreen(a, a->settings.v[SETTING_fullscreen]);
 }
 
 int app_save_settings(app *a)
 {
+    settings out = a->settings;
     if (!a->db)
         return -1;
+    /* --fullscreen lasts for its run: the stored setting stays off. */
+    if (a->fullscreen_flag)
+        out.v[SETTING_fullscreen] = 0;
     /* A write is a transaction and an fsync (~12 ms); quitting usually changes nothing. */
-    if (memcmp(&a->stored, &a->settings, sizeof a->settings) == 0)
+    if (memcmp(&a->stored, &out, sizeof out) == 0)
         return 0;
-    if (settings_save(a->db, &a->settings) != 0)
+    if (settings_save(a->db, &out) != 0)
         return -1;
-    a->stored = a->settings;
+    a->stored = out;
     return 0;
 }
 
@@ -180,8 +192,12 @@ app *app_create(const app_options *opt)
         else
             memset(&a->stored, 0xff, sizeof a->stored); /* unknown: the first save writes */
     }
-    if (opt->fullscreen)
+    /* The window shows the flag's fullscreen, and so does the settings screen,
+     * but app_save_settings keeps it out of the database. */
+    if (opt->fullscreen && !a->settings.v[SETTING_fullscreen]) {
         a->settings.v[SETTING_fullscreen] = 1;
+        a->fullscreen_flag = 1;
+    }
 
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3);

@@ -42,6 +42,7 @@ typedef struct app {
     store *db;
     settings settings;
     settings stored; /* what the database holds: an unchanged set is not written again */
+    int fullscreen_flag; /* --fullscreen is in force for this run only (never saved) */
     input in;
     scene_stack scenes;
 
@@ -98,7 +99,8 @@ double app_thread_cpu(void);
 /* Logs (at debug level) a start-up step: ms since start_time and the peak RSS so far. */
 void app_startup_mark(double start_time, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* Switches fullscreen (desktop resolution) on or off and stores the setting. */
+/* The player switches fullscreen (desktop resolution) on or off: a setting,
+ * saved even when --fullscreen started the run. */
 void app_set_fullscreen(app *a, int on);
 /* Applies settings that have side effects (volumes, fullscreen). */
 void app_apply_settings(app *a);

@@ -168,6 +168,48 @@ static void test_menu_over_speedstax(void **state)
     check_menu("speedstax", "human,medium", 0); /* real time */
 }
 
+/* --fullscreen is for its run: the next plain start is windowed. */
+static void test_fullscreen_flag_not_saved(void **state)
+{
+    app *a;
+    (void)state;
+    fresh_pref();
+    a = start("picker", NULL, NULL, 1);
+    assert_int_equal(a->settings.v[SETTING_fullscreen], 1); /* shown as on this run */
+    assert_true(SDL_GetWindowFlags(a->window) & SDL_WINDOW_FULLSCREEN);
+    frames(a, 2);
+    /* A setting the player changes is still saved, without the flag's fullscreen. */
+    a->settings.v[SETTING_music_volume] = 30;
+    assert_int_equal(app_save_settings(a), 0);
+    app_destroy(a);
+
+    a = start("picker", NULL, NULL, 0);
+    assert_int_equal(a->settings.v[SETTING_fullscreen], 0);
+    assert_int_equal(a->settings.v[SETTING_music_volume], 30);
+    assert_false(SDL_GetWindowFlags(a->window) & SDL_WINDOW_FULLSCREEN);
+    app_destroy(a);
+}
+
+/* Switching fullscreen in the game is the player's setting, even in a --fullscreen run. */
+static void test_fullscreen_toggle_is_saved(void **state)
+{
+    app *a;
+    (void)state;
+    fresh_pref();
+    a = start("picker", NULL, NULL, 1);
+    frames(a, 2);
+    press(a, SDLK_F11); /* off */
+    assert_int_equal(a->settings.v[SETTING_fullscreen], 0);
+    press(a, SDLK_F11); /* and on again, by choice */
+    assert_int_equal(a->settings.v[SETTING_fullscreen], 1);
+    app_destroy(a);
+
+    a = start("picker", NULL, NULL, 0);
+    assert_int_equal(a->settings.v[SETTING_fullscreen], 1);
+    app_set_fullscreen(a, 0); /* leave the next test's window as it was */
+    app_destroy(a);
+}
+
 static int setup_env(void **state)
 {
     (void)state;
@@ -193,6 +235,8 @@ int main(void)
         cmocka_unit_test(test_menu_over_stax),
         cmocka_unit_test(test_menu_over_nine),
         cmocka_unit_test(test_menu_over_speedstax),
+        cmocka_unit_test(test_fullscreen_flag_not_saved),
+        cmocka_unit_test(test_fullscreen_toggle_is_saved),
     };
     return cmocka_run_group_tests(tests, setup_env, teardown_env);
 }
