@@ -184,13 +184,19 @@ app *app_create(const app_options *opt)
     {
         char db_path[1200], warn[1024] = "";
         paths_join(db_path, sizeof db_path, a->paths.pref, "stackhouse.db");
+        /* store_open logs what went wrong itself. */
         a->db = store_open(db_path, warn, sizeof warn);
-        if (warn[0])
-            log_warn("%s", warn);
         if (a->db && settings_load(a->db, &a->settings) == 0)
             a->stored = a->settings;
         else
             memset(&a->stored, 0xff, sizeof a->stored); /* unknown: the first save writes */
+        /* Saves that vanish without a word look like a bug; say where they went. */
+        if (store_moved_aside(a->db)) {
+            app_toast(a, "Your saved games and settings could not be read, so Stackhouse started "
+                         "afresh. The old file is kept as %s",
+                      store_moved_aside(a->db));
+            a->toast_left = APP_NOTICE_TIME;
+        }
     }
     /* The window shows the flag's fullscreen, and so does the settings screen,
      * but app_save_settings keeps it out of the database. */
@@ -398,18 +404,27 @@ static void bind_target(app *a, int *w, int *h)
 
 static void draw_toast(app *a)
 {
-    float alpha, w;
+    float alpha, tw, w, h, lh, maxw = a->vw - 200;
     if (a->toast_left <= 0 || !a->toast[0])
         return;
     alpha = a->toast_left < 0.5 ? (float)(a->toast_left / 0.5) : 1.0f;
-    /* The toast takes the hint bar's place, so it never hides a button. */
-    w = render_text_width(a->r, FONT_SANS_BOLD, 26, a->toast) + 64;
-    render_shadow(a->r, (rrect){(a->vw - w) / 2, RENDER_VIRTUAL_H - 72, w, 60}, 30, 16,
+    /* The toast takes the hint bar's place (opaque, so the bar does not show
+     * through), so it never hides a button; a long one wraps and grows
+     * upwards rather than running off the screen. */
+    tw = render_text_width(a->r, FONT_SANS_BOLD, 26, a->toast);
+    if (tw > maxw)
+        tw = maxw;
+    lh = render_line_height(a->r, FONT_SANS_BOLD, 26);
+    h = render_text_wrapped(a->r, FONT_SANS_BOLD, 26, 0, 0, tw + 1, TEXT_LEFT, (rcolor){0, 0, 0, 0},
+                            a->toast, 0);
+    w = tw + 64;
+    h += 60 - lh;
+    render_shadow(a->r, (rrect){(a->vw - w) / 2, RENDER_VIRTUAL_H - 20 - h + 8, w, h}, 30, 16,
                   (rcolor){0, 0, 0, (uint8_t)(120 * alpha)});
-    render_round_rect(a->r, (rrect){(a->vw - w) / 2, RENDER_VIRTUAL_H - 80, w, 60}, 30,
-                      (rcolor){40, 26, 14, (uint8_t)(245 * alpha)});
-    render_text(a->r, FONT_SANS_BOLD, 26, (a->vw - w) / 2 + 32, RENDER_VIRTUAL_H - 66,
-                (rcolor){255, 240, 214, (uint8_t)(255 * alpha)}, a->toast);
+    render_round_rect(a->r, (rrect){(a->vw - w) / 2, RENDER_VIRTUAL_H - 20 - h, w, h}, 30,
+                      (rcolor){40, 26, 14, (uint8_t)(255 * alpha)});
+    render_text_wrapped(a->r, FONT_SANS_BOLD, 26, (a->vw - w) / 2 + 32, RENDER_VIRTUAL_H - 20 - h + 14,
+                        tw + 1, TEXT_LEFT, (rcolor){255, 240, 214, (uint8_t)(255 * alpha)}, a->toast, 1);
 }
 
 void app_draw(app *a, float alpha)

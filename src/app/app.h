@@ -16,6 +16,7 @@
 
 #define APP_STEP (1.0 / 60.0)      /* fixed logic step */
 #define APP_MAX_FRAME_TIME 0.25    /* accumulator clamp: a stall never causes a spiral */
+#define APP_NOTICE_TIME 12.0       /* seconds a start-up notice (a toast worth reading) stays */
 
 typedef struct app_options {
     int window_w, window_h; /* 0: default 1280×720 */
@@ -64,7 +65,7 @@ typedef struct app {
 
     int drawing_covered; /* while app_draw draws a scene under the top one (a modal's backdrop) */
 
-    char toast[200];
+    char toast[600]; /* room for a notice naming a file by its full path */
     double toast_left;
     FILE *trace;
     int quit;

@@ -35,6 +35,15 @@ static void on_text(void *user, rrect r, const char *s)
     }
 }
 
+/* How many texts drawn in the last recorded frame contain needle. */
+static int count_texts(const char *needle)
+{
+    int n = 0;
+    for (int i = 0; i < n_texts; i++)
+        n += strstr(texts[i].s, needle) != NULL;
+    return n;
+}
+
 /* How many texts inside the pause menu's panel (520 units wide, centred) contain needle. */
 static int count_in_menu(const app *a, const char *needle)
 {
@@ -210,6 +219,45 @@ static void test_fullscreen_toggle_is_saved(void **state)
     app_destroy(a);
 }
 
+/* A database that cannot be read is moved aside, and the player is told
+ * where on the first screen, once. */
+static void test_corrupt_database_told_once(void **state)
+{
+    char path[512], aside[512], garbage[4096];
+    FILE *f;
+    app *a;
+    (void)state;
+    fresh_pref();
+    snprintf(path, sizeof path, "%s/stackhouse.db", pref);
+    snprintf(aside, sizeof aside, "%s/stackhouse.db.corrupt-1", pref);
+    memset(garbage, 'x', sizeof garbage);
+    f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(garbage, 1, sizeof garbage, f), sizeof garbage);
+    fclose(f);
+
+    a = start("picker", NULL, NULL, 0);
+    assert_int_equal(access(aside, F_OK), 0); /* moved, not deleted */
+    frames(a, 30);
+    /* Said once on screen (one line names the file), with its full name. */
+    assert_int_equal(count_texts("stackhouse.db.corrupt-1"), 1);
+    assert_int_equal(count_texts("could not be read"), 1);
+    assert_int_equal(count_texts(pref), 1);
+    /* Long enough to read, then gone. */
+    frames(a, (int)(8.0 / APP_STEP));
+    assert_int_equal(count_texts("corrupt-1"), 1);
+    frames(a, (int)((APP_NOTICE_TIME - 8.0 + 1.0) / APP_STEP));
+    assert_int_equal(count_texts("corrupt-1"), 0);
+    app_destroy(a);
+
+    /* The fresh database opens cleanly: nothing to say next time. */
+    a = start("picker", NULL, NULL, 0);
+    frames(a, 30);
+    assert_int_equal(count_texts("corrupt"), 0);
+    assert_int_equal(count_texts("could not be read"), 0);
+    app_destroy(a);
+}
+
 static int setup_env(void **state)
 {
     (void)state;
@@ -237,6 +285,7 @@ int main(void)
         cmocka_unit_test(test_menu_over_speedstax),
         cmocka_unit_test(test_fullscreen_flag_not_saved),
         cmocka_unit_test(test_fullscreen_toggle_is_saved),
+        cmocka_unit_test(test_corrupt_database_told_once),
     };
     return cmocka_run_group_tests(tests, setup_env, teardown_env);
 }
