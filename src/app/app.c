@@ -157,11 +157,18 @@ static uint64_t app_seed_clock(void)
 
 app *app_create(const app_options *opt)
 {
+    int exit_code;
+    return app_create_ex(opt, &exit_code);
+}
+
+app *app_create_ex(const app_options *opt, int *exit_code)
+{
     char err[1024] = "";
     app *a = calloc(1, sizeof *a);
     int w, h;
     Uint32 flags = SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI;
 
+    *exit_code = 1;
     if (!a)
         return NULL;
     a->opt = *opt;
@@ -255,6 +262,7 @@ app *app_create(const app_options *opt)
             snprintf(err, sizeof err, "cannot start scene '%s' (picker, setup, settings, rules, score, table; "
                      "or a bad --game, --seats or --position)",
                      opt->scene);
+            *exit_code = 2; /* the command line's fault, as for any other bad argument */
             goto fail;
         }
         app_scene_push(a, first);

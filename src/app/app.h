@@ -79,6 +79,9 @@ typedef struct app {
 /* Creates the window, context, renderer and first scene. Returns NULL after
  * reporting the reason (message box unless headless, and stderr). */
 app *app_create(const app_options *opt);
+/* app_create for main: on failure *exit_code is 2 when the command line named
+ * what cannot start (a bad --scene, --game, --seats or --position), else 1. */
+app *app_create_ex(const app_options *opt, int *exit_code);
 /* Frees everything (saving settings). */
 void app_destroy(app *a);
 /* One main-loop iteration at clock `now` (seconds): events, fixed-step logic,

@@ -224,7 +224,119 @@ static void test_bad_arguments(void **state)
     (void)state;
     snprintf(err, sizeof err, "%s/args.err", testenv_game_tmp());
     assert_int_equal(run(NULL, "--window huge", err), 2);
-    assert_int_equal(run(NULL, "--scene nowhere --screenshot /dev/null", err), 1);
+    /* A scene that cannot start from what the command line named is a bad argument too. */
+    assert_int_equal(run(NULL, "--scene nowhere --screenshot /dev/null", err), 2);
+}
+
+/* Whether path holds a PNG (its signature). */
+static int is_png(const char *path)
+{
+    unsigned char sig[8] = {0};
+    FILE *f = fopen(path, "rb");
+    size_t n;
+    if (!f)
+        return 0;
+    n = fread(sig, 1, sizeof sig, f);
+    fclose(f);
+    return n == sizeof sig && memcmp(sig, "\x89PNG\r\n\x1a\n", 8) == 0;
+}
+
+/* --scene score shows the --game's own result (as its table reports it). */
+static void test_score_follows_game(void **state)
+{
+    static const struct {
+        const char *game, *first;
+    } cases[] = {{"stax", "score first Red \xe2\x80\x94 Human"},
+                 {"9stax", "score first P1 \xe2\x80\x94 Human"},
+                 {"speedstax", "score first Player 1"},
+                 {NULL, "score first Player 1"}};
+    char args[700], trace[300], err[300];
+    char *t, *e;
+    (void)state;
+    snprintf(trace, sizeof trace, "%s/score.trace", testenv_game_tmp());
+    snprintf(err, sizeof err, "%s/score.err", testenv_game_tmp());
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        snprintf(args, sizeof args, "--scene score %s%s --screenshot /dev/null --frames 2 --trace %s",
+                 cases[i].game ? "--game " : "", cases[i].game ? cases[i].game : "", trace);
+        assert_int_equal(run(NULL, args, err), 0);
+        t = testenv_slurp(trace);
+        if (!strstr(t, cases[i].first))
+            fprintf(stderr, "--game %s: no '%s' in\n%s", cases[i].game, cases[i].first, t);
+        assert_non_null(strstr(t, cases[i].first));
+        free(t);
+    }
+    /* STAX reports no rounds and 9 STAX the fewest cards winning: neither is SPEEDSTAX's. */
+    snprintf(args, sizeof args, "--scene score --game 9stax --screenshot /dev/null --frames 2 --trace %s",
+             trace);
+    assert_int_equal(run(NULL, args, err), 0);
+    t = testenv_slurp(trace);
+    assert_null(strstr(t, "Player 1"));
+    free(t);
+    /* A game with no table has no result to show: refused, and said why. */
+    assert_int_equal(run(NULL, "--scene score --game samestax --screenshot /dev/null", err), 2);
+    e = testenv_slurp(err);
+    assert_non_null(strstr(e, "samestax"));
+    free(e);
+}
+
+/* An input script's screenshot writes FILE.png (FILE kept when it ends in
+ * .png), also on the script's last line, beside the final --screenshot. */
+static void test_script_screenshots(void **state)
+{
+    char script[300], args[1200], err[300], path[400];
+    FILE *f;
+    const char *tmp = testenv_game_tmp();
+    (void)state;
+    snprintf(script, sizeof script, "%s/shots.txt", tmp);
+    f = fopen(script, "w");
+    assert_non_null(f);
+    fprintf(f, "wait 2\nscreenshot %s/mid.png\nwait 2\nscreenshot %s/last\n", tmp, tmp);
+    fclose(f);
+    snprintf(err, sizeof err, "%s/shots.err", tmp);
+    snprintf(args, sizeof args, "--scene picker --window 640x360 --screenshot %s/final.png --input %s", tmp,
+             script);
+    assert_int_equal(run(NULL, args, err), 0);
+    snprintf(path, sizeof path, "%s/mid.png", tmp);
+    assert_true(is_png(path));
+    snprintf(path, sizeof path, "%s/mid.png.png", tmp);
+    assert_int_equal(access(path, F_OK), -1);
+    snprintf(path, sizeof path, "%s/last.png", tmp); /* the last line, with .png added */
+    assert_true(is_png(path));
+    snprintf(path, sizeof path, "%s/last", tmp);
+    assert_int_equal(access(path, F_OK), -1);
+    snprintf(path, sizeof path, "%s/final.png", tmp);
+    assert_true(is_png(path));
+}
+
+/* A --position the table cannot read is refused like any bad argument:
+ * SPEEDSTAX's test words as much as a turn-based game's position. */
+static void test_bad_position_refused(void **state)
+{
+    static const char *const bad[] = {"nonsense", "seed=5x", "'round=3 compose=9:99'", "played=9.9"};
+    char args[600], err[300];
+    char *e;
+    (void)state;
+    snprintf(err, sizeof err, "%s/position.err", testenv_game_tmp());
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        snprintf(args, sizeof args,
+                 "--scene table --game speedstax --seats human,easy --position %s --screenshot /dev/null "
+                 "--frames 1",
+                 bad[i]);
+        assert_int_equal(run(NULL, args, err), 2);
+        e = testenv_slurp(err);
+        assert_non_null(strstr(e, "--position"));
+        free(e);
+    }
+    assert_int_equal(run(NULL,
+                         "--scene table --game stax --position nonsense --screenshot /dev/null --frames 1",
+                         err),
+                     2);
+    /* The words it knows still start the table. */
+    assert_int_equal(run(NULL,
+                         "--scene table --game speedstax --seats human,easy --position 'seed=4 round=3 "
+                         "compose=0:99:each ghost' --screenshot /dev/null --frames 1",
+                         err),
+                     0);
 }
 
 int main(void)
@@ -236,6 +348,9 @@ int main(void)
         cmocka_unit_test(test_corrupt_settings_db), cmocka_unit_test(test_bad_arguments),
         cmocka_unit_test(test_frames_without_screenshot_exit),
         cmocka_unit_test(test_bench_figures_are_sane),
+        cmocka_unit_test(test_score_follows_game),
+        cmocka_unit_test(test_script_screenshots),
+        cmocka_unit_test(test_bad_position_refused),
     };
     return cmocka_run_group_tests(tests, testenv_game_setup, testenv_game_teardown);
 }

@@ -239,9 +239,12 @@ static void shoot_game(const char *scene_name, const char *game, const char *sea
 
 static void shoot(const char *scene_name, int w, int h)
 {
-    /* 9stax has four seats: the fullest setup screen; the table is STAX's. */
-    shoot_game(scene_name, strcmp(scene_name, "table") == 0 ? "stax" : "9stax", NULL, 30, scene_name, w,
-               h);
+    /* 9stax has four seats: the fullest setup screen; the table is STAX's;
+     * SPEEDSTAX's result (four players, five rounds) the fullest score screen. */
+    const char *game = strcmp(scene_name, "table") == 0   ? "stax"
+                       : strcmp(scene_name, "score") == 0 ? "speedstax"
+                                                          : "9stax";
+    shoot_game(scene_name, game, NULL, 30, scene_name, w, h);
 }
 
 /* The 9 STAX table once the deal has landed: two players at 720p, four at 4K. */
