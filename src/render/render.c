@@ -65,6 +65,8 @@ void render_destroy(render *r)
         r->be->destroy(r);
     glyphs_destroy(r->glyphs);
     atlas_free(&r->atlas);
+    for (int i = 0; i < r->nmissing; i++)
+        free(r->missing[i]);
     free(r->verts);
     free(r->shader_dir);
     free(r->asset_dir);
@@ -167,18 +169,37 @@ float render_scale(const render *r) { return r->scale; }
 
 float render_virtual_w(const render *r) { return r->vw; }
 
-sprite_id render_sprite_find(const render *r, const char *name)
+/* The stand-in's id: one past the real sprites, so callers' "found" checks pass. */
+#define MISSING_ID(r) ((r)->atlas.count)
+#define MISSING_SIZE 64.0f /* natural size of the stand-in, in virtual units */
+
+sprite_id render_sprite_find(render *r, const char *name)
 {
-    return atlas_find(&r->atlas, name);
+    int s = atlas_find(&r->atlas, name);
+    if (s >= 0)
+        return s;
+    for (int i = 0; i < r->nmissing; i++)
+        if (strcmp(r->missing[i], name) == 0)
+            return MISSING_ID(r);
+    /* Once per name: the draw that asked will ask again every frame. */
+    if (r->nmissing < RENDER_MISSING_MAX && (r->missing[r->nmissing] = strdup(name)) != NULL) {
+        r->nmissing++;
+        log_warn("missing art: sprite '%s' has no file %s/%s.svg; drawing a magenta stand-in", name,
+                 r->asset_dir, name);
+    }
+    return MISSING_ID(r);
 }
+
+int render_sprite_is_missing(const render *r, sprite_id s) { return s == MISSING_ID(r); }
 
 void render_sprite_size(const render *r, sprite_id s, float *w, float *h)
 {
     int ok = s >= 0 && s < r->atlas.count;
+    float missing = s == MISSING_ID(r) ? MISSING_SIZE : 0;
     if (w)
-        *w = ok ? r->atlas.sprites[s].w : 0;
+        *w = ok ? r->atlas.sprites[s].w : missing;
     if (h)
-        *h = ok ? r->atlas.sprites[s].h : 0;
+        *h = ok ? r->atlas.sprites[s].h : missing;
 }
 
 static void premultiply(rcolor c, uint8_t out[4])
@@ -273,12 +294,41 @@ static void sprite_part(render *r, const atlas_sprite *sp, float x0, float y0, f
     quad_axis(r, sprite_page(sp), pos, uv, tint, RMODE_SPRITE, NULL);
 }
 
+/* Cells of the stand-in's checkerboard along a side of length len: about 24
+ * units each, at least 2 and at most 16. */
+static int missing_cells(float len)
+{
+    int n = (int)(len / 24.0f);
+    return n < 2 ? 2 : n > 16 ? 16 : n;
+}
+
+/* Missing art's stand-in over dst: a magenta and near-black checkerboard, in
+ * the tint's alpha only, so it shows whatever colour the art was tinted. */
+static void draw_missing(render *r, rrect dst, rcolor tint)
+{
+    rcolor hot = {255, 0, 255, tint.a}, dark = {40, 0, 40, tint.a};
+    int nx, ny;
+    float cw, ch;
+    if (dst.w < 0)
+        dst.x += dst.w, dst.w = -dst.w;
+    if (dst.h < 0)
+        dst.y += dst.h, dst.h = -dst.h;
+    nx = missing_cells(dst.w), ny = missing_cells(dst.h);
+    cw = dst.w / (float)nx, ch = dst.h / (float)ny;
+    render_rect(r, dst, hot);
+    for (int j = 0; j < ny; j++)
+        for (int i = (j & 1); i < nx; i += 2)
+            render_rect(r, (rrect){dst.x + cw * (float)i, dst.y + ch * (float)j, cw, ch}, dark);
+}
+
 void render_sprite(render *r, sprite_id s, rrect dst, rcolor tint)
 {
     const atlas_sprite *sp = sprite_get(r, s);
     if (sp)
         sprite_part(r, sp, dst.x, dst.y, dst.x + dst.w, dst.y + dst.h, 0, 0, (float)sp->pw,
                     (float)sp->ph, tint);
+    else if (s == MISSING_ID(r))
+        draw_missing(r, dst, tint);
 }
 
 void render_sprite_ex(render *r, sprite_id s, float cx, float cy, float w, float h, float angle,
@@ -290,6 +340,8 @@ void render_sprite_ex(render *r, sprite_id s, float cx, float cy, float w, float
     uint8_t pm[4];
     rvertex *v;
 
+    if (!sp && s == MISSING_ID(r)) /* upright: a stand-in needs to be seen, not turned */
+        draw_missing(r, (rrect){cx - fabsf(w) / 2, cy - fabsf(h) / 2, fabsf(w), fabsf(h)}, tint);
     if (!sp || tint.a == 0 || culled(r, bbox))
         return;
     premultiply(tint, pm);
@@ -313,9 +365,7 @@ void render_nine(render *r, sprite_id s, rrect dst, rcolor tint)
     float dl, dt, dr, db, fx = 1, fy = 1, tx, ty, dx[4], dy[4], su[4], sv[4];
     int mx = 0, my = 0;
 
-    if (!sp)
-        return;
-    if (!sp->has_nine) {
+    if (!sp || !sp->has_nine) {
         render_sprite(r, s, dst, tint);
         return;
     }

@@ -86,7 +86,8 @@ void ui_draw_hints(render *r, const struct app *a, const char *accept, const cha
 void ui_draw_hint_line(render *r, const struct app *a, const char *line);
 /* Draws text centred in a rectangle (single line). */
 void ui_text_center(render *r, font_face f, float size, rrect box, rcolor c, const char *s);
-/* Draws a sprite by name fitted inside box keeping its aspect; returns 0 if found. */
+/* Draws a sprite by name fitted inside box keeping its aspect (missing art's
+ * stand-in when it has no file); returns 0, or -1 for a sprite of no size. */
 int ui_draw_sprite_fit(render *r, const char *name, rrect box, rcolor tint);
 /* Lerps two rectangles. */
 rrect ui_rect_lerp(rrect a, rrect b, float t);

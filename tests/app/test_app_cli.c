@@ -1,13 +1,17 @@
 /* The game binary end to end under its own Xvfb: headless capture, the
- * controller-only tour, a controller unplugged mid-game, and bad conditions
- * (no OpenGL 3.3, a corrupt asset, a bad input script, a corrupt settings
- * database) each giving one clear message and no crash. */
+ * controller-only tour, a controller unplugged mid-game, bad conditions (no
+ * OpenGL 3.3, a corrupt or missing asset, a bad input script, a corrupt
+ * settings database, bad arguments) each giving one clear message and no
+ * crash, and the capture tool's own promises (--scene score --game, script
+ * screenshots). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include <cmocka.h>
+
+#include <SDL_image.h>
 
 #include "app/settings.h"
 #include "core/registry.h"
@@ -136,6 +140,56 @@ static void test_corrupt_asset(void **state)
     e = testenv_slurp(err);
     assert_non_null(strstr(e, "star.svg"));
     free(e);
+}
+
+/* Pixels of a PNG that are the missing-art stand-in's magenta. */
+static int magenta_pixels(const char *png)
+{
+    SDL_Surface *g = IMG_Load(png), *c;
+    int n = 0;
+    assert_non_null(g);
+    c = SDL_ConvertSurfaceFormat(g, SDL_PIXELFORMAT_ABGR8888, 0);
+    assert_non_null(c);
+    for (int y = 0; y < c->h; y++)
+        for (int x = 0; x < c->w; x++) {
+            const uint8_t *p = (const uint8_t *)c->pixels + y * c->pitch + x * 4;
+            n += p[0] > 240 && p[1] < 16 && p[2] > 240;
+        }
+    SDL_FreeSurface(c);
+    SDL_FreeSurface(g);
+    return n;
+}
+
+/* A missing piece of art is no silent gap: the game names the file it
+ * expected (once) and draws a magenta stand-in where the art belongs. */
+static void test_missing_asset_shown(void **state)
+{
+    char cmd[2048], err[300], data[300], env[400], png[300];
+    char *e, *p;
+    int named = 0;
+    (void)state;
+    snprintf(data, sizeof data, "%s/data-missing", testenv_game_tmp());
+    snprintf(cmd, sizeof cmd,
+             "mkdir -p %s && cp -rL %s/share/stackhouse/. %s/ && chmod -R u+w %s && "
+             "rm %s/assets/picker/stax.svg",
+             data, STACKHOUSE_BINARY_DIR, data, data, data);
+    assert_int_equal(testenv_run(cmd), 0);
+    snprintf(env, sizeof env, "STACKHOUSE_DATA_DIR=%s", data);
+    snprintf(err, sizeof err, "%s/missing.err", testenv_game_tmp());
+    snprintf(png, sizeof png, "%s/missing.png", testenv_game_tmp());
+    snprintf(cmd, sizeof cmd, "--scene picker --window 1280x720 --frames 20 --screenshot %s", png);
+    assert_int_equal(run(env, cmd, err), 0);
+    e = testenv_slurp(err);
+    for (p = e; (p = strstr(p, "assets/picker/stax.svg")) != NULL; p++)
+        named++;
+    assert_int_equal(named, 1);
+    free(e);
+    /* The STAX tile's picture (~200x120 px here) is the stand-in, half of it magenta. */
+    assert_true(magenta_pixels(png) > 5000);
+    /* With all the art there, nothing is magenta. */
+    snprintf(cmd, sizeof cmd, "--scene picker --window 1280x720 --frames 20 --screenshot %s", png);
+    assert_int_equal(run(NULL, cmd, err), 0);
+    assert_int_equal(magenta_pixels(png), 0);
 }
 
 static void test_bad_script(void **state)
@@ -344,7 +398,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_screenshot_any_cwd),  cmocka_unit_test(test_controller_reaches_everything),
         cmocka_unit_test(test_unplugged_controller), cmocka_unit_test(test_no_gl33),
-        cmocka_unit_test(test_corrupt_asset),       cmocka_unit_test(test_bad_script),
+        cmocka_unit_test(test_corrupt_asset),       cmocka_unit_test(test_missing_asset_shown),
+        cmocka_unit_test(test_bad_script),
         cmocka_unit_test(test_corrupt_settings_db), cmocka_unit_test(test_bad_arguments),
         cmocka_unit_test(test_frames_without_screenshot_exit),
         cmocka_unit_test(test_bench_figures_are_sane),

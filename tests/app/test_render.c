@@ -51,7 +51,11 @@ static void test_sprites_found_with_natural_size(void **state)
     assert_non_null(r);
     assert_true(render_sprite_find(r, "ui/panel") >= 0);
     assert_true(render_sprite_find(r, "ui/button") >= 0);
-    assert_int_equal(render_sprite_find(r, "ui/nope"), -1);
+    /* No SVG: the stand-in, square, and no real sprite. */
+    assert_true(render_sprite_is_missing(r, render_sprite_find(r, "ui/nope")));
+    assert_false(render_sprite_is_missing(r, render_sprite_find(r, "ui/panel")));
+    render_sprite_size(r, render_sprite_find(r, "ui/nope"), &w, &h);
+    assert_true(w > 0 && w == h);
     render_sprite_size(r, render_sprite_find(r, "ui/panel"), &w, &h);
     assert_float_equal(w, 128, 0.001);
     assert_float_equal(h, 128, 0.001);
@@ -85,7 +89,7 @@ static void test_discovery_is_recursive_and_sorted(void **state)
     assert_non_null(r);
     assert_int_equal(render_sprite_find(r, "a"), 0);
     assert_int_equal(render_sprite_find(r, "deep/er/b"), 1);
-    assert_int_equal(render_sprite_find(r, "notes"), -1);
+    assert_true(render_sprite_is_missing(r, render_sprite_find(r, "notes")));
     render_sprite_size(r, 1, &w, &h);
     assert_float_equal(w, 40, 0.001);
     assert_float_equal(h, 30.5, 0.001);
@@ -391,13 +395,13 @@ static void test_atlas_cache(void **state)
 }
 
 /* A back end that keeps the quads submitted, so a test can read their corners. */
-static rvertex captured[64];
+static rvertex captured[4 * 64];
 static int ncaptured;
 
 static void capture_submit(render *r, const rvertex *v, int quads, const render_run *runs, int nruns)
 {
     (void)r, (void)runs, (void)nruns;
-    for (int i = 0; i < quads && ncaptured < 64 / 4; i++, ncaptured++)
+    for (int i = 0; i < quads && ncaptured < 64; i++, ncaptured++)
         memcpy(&captured[4 * ncaptured], &v[4 * i], sizeof *v * 4);
 }
 
@@ -425,7 +429,7 @@ static render *make_capture(char *dir)
 
 static void test_mirrored_sprite_swaps_u(void **state)
 {
-    char dir[] = "/tmp/sh_mirror_XXXXXX";
+    char dir[] = "/tmp/sh_capture_XXXXXX";
     render *r = make_capture(dir);
     sprite_id s = render_sprite_find(r, "arrow");
     const atlas_sprite *sp = &r->atlas.sprites[s];
@@ -464,7 +468,7 @@ static void test_mirrored_sprite_swaps_u(void **state)
 
 static void test_mirrored_nine_slice(void **state)
 {
-    char dir[] = "/tmp/sh_mirror_XXXXXX";
+    char dir[] = "/tmp/sh_capture_XXXXXX";
     render *r = make_capture(dir);
     sprite_id s = render_sprite_find(r, "frame");
     const atlas_sprite *sp = &r->atlas.sprites[s];
@@ -494,6 +498,62 @@ static void test_mirrored_nine_slice(void **state)
     remove_tree(dir);
 }
 
+static char warned[512];
+
+static void keep_warning(log_level level, const char *line, void *user)
+{
+    (void)user;
+    if (level == LOG_WARN) {
+        warnings++;
+        snprintf(warned, sizeof warned, "%s", line);
+    }
+}
+
+/* Whether a captured quad is flat magenta (the stand-in's colour, premultiplied). */
+static int magenta(const rvertex *v) { return v->rgba[0] > 240 && v->rgba[1] < 16 && v->rgba[2] > 240; }
+
+/* Missing art: logged once per name with the file expected, and drawn as a
+ * visible stand-in by every sprite call, never silently left out. */
+static void test_missing_sprite_stand_in(void **state)
+{
+    char dir[] = "/tmp/sh_capture_XXXXXX", want[256];
+    render *r = make_capture(dir);
+    sprite_id s, again;
+    int hot = 0;
+    (void)state;
+
+    warnings = 0;
+    log_set_sink(keep_warning, NULL);
+    s = render_sprite_find(r, "pieces/gone");
+    again = render_sprite_find(r, "pieces/gone");
+    log_set_sink(NULL, NULL);
+    assert_int_equal(warnings, 1); /* once, however often it is asked for */
+    snprintf(want, sizeof want, "%s/pieces/gone.svg", dir);
+    assert_non_null(strstr(warned, want));
+    assert_int_equal(s, again);
+    assert_true(s >= 0); /* callers' "found" checks draw it */
+    assert_true(render_sprite_is_missing(r, s));
+    assert_false(render_sprite_is_missing(r, render_sprite_find(r, "arrow")));
+
+    for (int call = 0; call < 3; call++) {
+        ncaptured = 0;
+        assert_int_equal(render_begin(r, 1920, 1080, black), 0);
+        if (call == 0)
+            render_sprite(r, s, (rrect){100, 100, 64, 64}, (rcolor){255, 255, 255, 255});
+        else if (call == 1)
+            render_sprite_ex(r, s, 300, 300, -64, 64, 0.5f, (rcolor){10, 200, 10, 255});
+        else
+            render_nine(r, s, (rrect){400, 400, 200, 100}, (rcolor){255, 255, 255, 255});
+        render_end(r);
+        assert_true(ncaptured >= 2); /* the field and at least a dark cell */
+        for (int q = 0; q < ncaptured; q++)
+            hot += magenta(&captured[4 * q]);
+    }
+    assert_true(hot >= 3); /* magenta whatever the tint */
+    render_destroy(r);
+    remove_tree(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -509,6 +569,7 @@ int main(void)
         cmocka_unit_test(test_atlas_cache),
         cmocka_unit_test(test_mirrored_sprite_swaps_u),
         cmocka_unit_test(test_mirrored_nine_slice),
+        cmocka_unit_test(test_missing_sprite_stand_in),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
