@@ -14,26 +14,7 @@
 
 #include "app/app.h"
 #include "testenv.h"
-
-#define MAX_TEXTS 256
-
-typedef struct text_seen {
-    rrect r;
-    char s[120];
-} text_seen;
-
-static text_seen texts[MAX_TEXTS];
-static int n_texts;
-
-static void on_text(void *user, rrect r, const char *s)
-{
-    (void)user;
-    if (n_texts < MAX_TEXTS) {
-        texts[n_texts].r = r;
-        snprintf(texts[n_texts].s, sizeof texts[n_texts].s, "%s", s);
-        n_texts++;
-    }
-}
+#include "texthook.h"
 
 /* How many texts drawn in the last recorded frame contain needle. */
 static int count_texts(const char *needle)
@@ -103,7 +84,7 @@ static void frames(app *a, int n)
         now += APP_STEP;
         if (f == n - 1) {
             n_texts = 0;
-            render_set_text_hook(a->r, on_text, NULL);
+            render_set_text_hook(a->r, texthook_on_text, NULL);
         }
         assert_int_equal(app_frame(a, now, 1), 0);
     }
@@ -258,25 +239,6 @@ static void test_corrupt_database_told_once(void **state)
     app_destroy(a);
 }
 
-static int setup_env(void **state)
-{
-    (void)state;
-    if (testenv_start_xvfb() != 0) {
-        fprintf(stderr, "Xvfb is not installed (apt-get install xvfb)\n");
-        return -1;
-    }
-    setenv("STACKHOUSE_DATA_DIR", STACKHOUSE_DATA_BUILD, 1);
-    setenv("SDL_AUDIODRIVER", "dummy", 1);
-    return 0;
-}
-
-static int teardown_env(void **state)
-{
-    (void)state;
-    testenv_stop_xvfb();
-    return 0;
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -287,5 +249,5 @@ int main(void)
         cmocka_unit_test(test_fullscreen_toggle_is_saved),
         cmocka_unit_test(test_corrupt_database_told_once),
     };
-    return cmocka_run_group_tests(tests, setup_env, teardown_env);
+    return cmocka_run_group_tests(tests, testenv_app_setup, testenv_app_teardown);
 }

@@ -14,51 +14,11 @@
 
 #include "app/app.h"
 #include "testenv.h"
+#include "texthook.h"
 #include "ui/ui.h"
 
 #define GOLD_W 480
 #define GOLD_H 270
-#define MAX_TEXTS 512
-
-typedef struct text_box {
-    rrect r;
-    char s[48];
-} text_box;
-
-static text_box texts[MAX_TEXTS];
-static int n_texts;
-
-static void on_text(void *user, rrect r, const char *s)
-{
-    (void)user;
-    if (n_texts < MAX_TEXTS) {
-        texts[n_texts].r = r;
-        snprintf(texts[n_texts].s, sizeof texts[n_texts].s, "%s", s);
-        n_texts++;
-    }
-}
-
-static int setup_env(void **state)
-{
-    const char *tmp = testenv_tmpdir();
-    (void)state;
-    if (testenv_start_xvfb() != 0) {
-        fprintf(stderr, "Xvfb is not installed (apt-get install xvfb)\n");
-        return -1;
-    }
-    setenv("STACKHOUSE_DATA_DIR", STACKHOUSE_DATA_BUILD, 1);
-    setenv("STACKHOUSE_PREF_DIR", tmp, 1);
-    setenv("SDL_AUDIODRIVER", "dummy", 1);
-    return 0;
-}
-
-static int teardown_env(void **state)
-{
-    (void)state;
-    testenv_stop_xvfb();
-    return 0;
-}
-
 /* Box-filters the capture down to the golden size. */
 static void downscale(const uint8_t *src, int w, int h, uint8_t *dst)
 {
@@ -216,7 +176,7 @@ static void shoot_game(const char *scene_name, const char *game, const char *sea
             n_texts = 0;
             ui_audit_enable(1);
             ui_audit_reset();
-            render_set_text_hook(a->r, on_text, NULL);
+            render_set_text_hook(a->r, texthook_on_text, NULL);
         }
         assert_int_equal(app_frame(a, now, f == frames - 1), 0);
     }
@@ -326,5 +286,5 @@ int main(void)
         cmocka_unit_test(test_speedstax_720p), cmocka_unit_test(test_speedstax_split_4k),
         cmocka_unit_test(test_speedstax_marks_720p),
     };
-    return cmocka_run_group_tests(tests, setup_env, teardown_env);
+    return cmocka_run_group_tests(tests, testenv_app_setup, testenv_app_teardown);
 }

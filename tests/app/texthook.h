@@ -1,0 +1,31 @@
+/* A render text hook for layout tests: every line of text a frame draws,
+ * with its bounds in virtual units. Header-only so each test stays one file. */
+#ifndef STACKHOUSE_TEXTHOOK_H
+#define STACKHOUSE_TEXTHOOK_H
+
+#include <stdio.h>
+
+#include "render/render.h"
+
+#define TEXTHOOK_MAX 512
+
+typedef struct text_box {
+    rrect r;
+    char s[120];
+} text_box;
+
+static text_box texts[TEXTHOOK_MAX];
+static int n_texts;
+
+/* The hook for render_set_text_hook: records each line (reset n_texts first). */
+static inline void texthook_on_text(void *user, rrect r, const char *s)
+{
+    (void)user;
+    if (n_texts < TEXTHOOK_MAX) {
+        texts[n_texts].r = r;
+        snprintf(texts[n_texts].s, sizeof texts[n_texts].s, "%s", s);
+        n_texts++;
+    }
+}
+
+#endif
