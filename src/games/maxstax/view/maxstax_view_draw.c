@@ -101,8 +101,6 @@ static void draw_mark(render *r, const plank_art *art, int seat, float cx, float
 {
     sprite_id m = art->mark[seat];
     rcolor c = seat_cols[seat];
-    if (m < 0)
-        return;
     c.a = alpha;
     render_sprite_ex(r, m, cx, cy, size * 1.35f, size * 1.35f, 0, (rcolor){255, 250, 240, (uint8_t)(alpha * 0.85f)});
     render_sprite_ex(r, m, cx, cy, size, size, 0, c);
@@ -114,16 +112,10 @@ static void draw_mark(render *r, const plank_art *art, int seat, float cx, float
 static void draw_plank(render *r, const plank_art *art, float cx, float cy, float s, double angle_deg, int seat)
 {
     float w = (float)MAXSTAX_BLOCK_LEN * s, h = (float)MAXSTAX_BLOCK_THICK * s, ang = -(float)angle_deg * PI_F / 180.0f;
-    if (art->wood < 0) {
-        render_rect(r, (rrect){cx - w / 2, cy - h / 2, w, h},
-                    seat >= 0 ? seat_cols[seat] : (rcolor){230, 190, 130, 255});
-        return;
-    }
     render_sprite_ex(r, art->wood, cx, cy, w, h, ang, UI_WHITE);
     if (seat < 0)
         return;
-    if (art->ends >= 0)
-        render_sprite_ex(r, art->ends, cx, cy, w, h, ang, seat_cols[seat]);
+    render_sprite_ex(r, art->ends, cx, cy, w, h, ang, seat_cols[seat]);
     if (art->marks)
         draw_mark(r, art, seat, cx, cy, h * 0.62f, 255);
 }
