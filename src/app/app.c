@@ -93,13 +93,21 @@ static void update_sizes(app *a)
     a->vw = RENDER_VIRTUAL_H * (float)a->fb_w / (float)a->fb_h;
 }
 
-void app_set_fullscreen(app *a, int on)
+/* Puts the window in or out of fullscreen; what is remembered is the caller's business. */
+static void window_fullscreen(app *a, int on)
 {
     /* Desktop fullscreen: no mode switch, so a TV keeps its native resolution. */
     if (SDL_SetWindowFullscreen(a->window, on ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0) != 0)
         log_warn("fullscreen %s failed: %s", on ? "on" : "off", SDL_GetError());
-    settings_set(&a->settings, SETTING_fullscreen, on);
     update_sizes(a);
+}
+
+void app_set_fullscreen(app *a, int on)
+{
+    window_fullscreen(a, on);
+    settings_set(&a->settings, SETTING_fullscreen, on);
+    /* The player chose: from now on this is their setting, not the run's flag. */
+    a->fullscreen_flag = 0;
     app_trace(a, "setting fullscreen %d", on);
 }
 
@@ -108,19 +116,23 @@ void app_apply_settings(app *a)
     audio_set_volume(a->settings.v[SETTING_music_volume], a->settings.v[SETTING_effects_volume]);
     int is_full = (SDL_GetWindowFlags(a->window) & SDL_WINDOW_FULLSCREEN) != 0;
     if (is_full != a->settings.v[SETTING_fullscreen])
-        app_set_fullscreen(a, a->settings.v[SETTING_fullscreen]);
+        window_fullscreen(a, a->settings.v[SETTING_fullscreen]);
 }
 
 int app_save_settings(app *a)
 {
+    settings out = a->settings;
     if (!a->db)
         return -1;
+    /* --fullscreen lasts for its run: the stored setting stays off. */
+    if (a->fullscreen_flag)
+        out.v[SETTING_fullscreen] = 0;
     /* A write is a transaction and an fsync (~12 ms); quitting usually changes nothing. */
-    if (memcmp(&a->stored, &a->settings, sizeof a->settings) == 0)
+    if (memcmp(&a->stored, &out, sizeof out) == 0)
         return 0;
-    if (settings_save(a->db, &a->settings) != 0)
+    if (settings_save(a->db, &out) != 0)
         return -1;
-    a->stored = a->settings;
+    a->stored = out;
     return 0;
 }
 
@@ -145,11 +157,18 @@ static uint64_t app_seed_clock(void)
 
 app *app_create(const app_options *opt)
 {
+    int exit_code;
+    return app_create_ex(opt, &exit_code);
+}
+
+app *app_create_ex(const app_options *opt, int *exit_code)
+{
     char err[1024] = "";
     app *a = calloc(1, sizeof *a);
     int w, h;
     Uint32 flags = SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI;
 
+    *exit_code = 1;
     if (!a)
         return NULL;
     a->opt = *opt;
@@ -172,16 +191,26 @@ app *app_create(const app_options *opt)
     {
         char db_path[1200], warn[1024] = "";
         paths_join(db_path, sizeof db_path, a->paths.pref, "stackhouse.db");
+        /* store_open logs what went wrong itself. */
         a->db = store_open(db_path, warn, sizeof warn);
-        if (warn[0])
-            log_warn("%s", warn);
         if (a->db && settings_load(a->db, &a->settings) == 0)
             a->stored = a->settings;
         else
             memset(&a->stored, 0xff, sizeof a->stored); /* unknown: the first save writes */
+        /* Saves that vanish without a word look like a bug; say where they went. */
+        if (store_moved_aside(a->db)) {
+            app_toast(a, "Your saved games and settings could not be read, so Stackhouse started "
+                         "afresh. The old file is kept as %s",
+                      store_moved_aside(a->db));
+            a->toast_left = APP_NOTICE_TIME;
+        }
     }
-    if (opt->fullscreen)
+    /* The window shows the flag's fullscreen, and so does the settings screen,
+     * but app_save_settings keeps it out of the database. */
+    if (opt->fullscreen && !a->settings.v[SETTING_fullscreen]) {
         a->settings.v[SETTING_fullscreen] = 1;
+        a->fullscreen_flag = 1;
+    }
 
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3);
@@ -233,6 +262,7 @@ app *app_create(const app_options *opt)
             snprintf(err, sizeof err, "cannot start scene '%s' (picker, setup, settings, rules, score, table; "
                      "or a bad --game, --seats or --position)",
                      opt->scene);
+            *exit_code = 2; /* the command line's fault, as for any other bad argument */
             goto fail;
         }
         app_scene_push(a, first);
@@ -382,18 +412,27 @@ static void bind_target(app *a, int *w, int *h)
 
 static void draw_toast(app *a)
 {
-    float alpha, w;
+    float alpha, tw, w, h, lh, maxw = a->vw - 200;
     if (a->toast_left <= 0 || !a->toast[0])
         return;
     alpha = a->toast_left < 0.5 ? (float)(a->toast_left / 0.5) : 1.0f;
-    /* The toast takes the hint bar's place, so it never hides a button. */
-    w = render_text_width(a->r, FONT_SANS_BOLD, 26, a->toast) + 64;
-    render_shadow(a->r, (rrect){(a->vw - w) / 2, RENDER_VIRTUAL_H - 72, w, 60}, 30, 16,
+    /* The toast takes the hint bar's place (opaque, so the bar does not show
+     * through), so it never hides a button; a long one wraps and grows
+     * upwards rather than running off the screen. */
+    tw = render_text_width(a->r, FONT_SANS_BOLD, 26, a->toast);
+    if (tw > maxw)
+        tw = maxw;
+    lh = render_line_height(a->r, FONT_SANS_BOLD, 26);
+    h = render_text_wrapped(a->r, FONT_SANS_BOLD, 26, 0, 0, tw + 1, TEXT_LEFT, (rcolor){0, 0, 0, 0},
+                            a->toast, 0);
+    w = tw + 64;
+    h += 60 - lh;
+    render_shadow(a->r, (rrect){(a->vw - w) / 2, RENDER_VIRTUAL_H - 20 - h + 8, w, h}, 30, 16,
                   (rcolor){0, 0, 0, (uint8_t)(120 * alpha)});
-    render_round_rect(a->r, (rrect){(a->vw - w) / 2, RENDER_VIRTUAL_H - 80, w, 60}, 30,
-                      (rcolor){40, 26, 14, (uint8_t)(245 * alpha)});
-    render_text(a->r, FONT_SANS_BOLD, 26, (a->vw - w) / 2 + 32, RENDER_VIRTUAL_H - 66,
-                (rcolor){255, 240, 214, (uint8_t)(255 * alpha)}, a->toast);
+    render_round_rect(a->r, (rrect){(a->vw - w) / 2, RENDER_VIRTUAL_H - 20 - h, w, h}, 30,
+                      (rcolor){40, 26, 14, (uint8_t)(255 * alpha)});
+    render_text_wrapped(a->r, FONT_SANS_BOLD, 26, (a->vw - w) / 2 + 32, RENDER_VIRTUAL_H - 20 - h + 14,
+                        tw + 1, TEXT_LEFT, (rcolor){255, 240, 214, (uint8_t)(255 * alpha)}, a->toast, 1);
 }
 
 void app_draw(app *a, float alpha)
@@ -415,9 +454,11 @@ void app_draw(app *a, float alpha)
     }
     for (int i = first; i < a->scenes.n; i++) {
         scene *s = a->scenes.items[i];
+        a->drawing_covered = i < a->scenes.n - 1;
         if (s->draw)
             s->draw(s, a, a->r, alpha);
     }
+    a->drawing_covered = 0;
     draw_toast(a);
     if (a->opt.bench)
         a->cpu_before_submit = app_thread_cpu();

@@ -16,6 +16,7 @@
 
 #define APP_STEP (1.0 / 60.0)      /* fixed logic step */
 #define APP_MAX_FRAME_TIME 0.25    /* accumulator clamp: a stall never causes a spiral */
+#define APP_NOTICE_TIME 12.0       /* seconds a start-up notice (a toast worth reading) stays */
 
 typedef struct app_options {
     int window_w, window_h; /* 0: default 1280×720 */
@@ -42,6 +43,7 @@ typedef struct app {
     store *db;
     settings settings;
     settings stored; /* what the database holds: an unchanged set is not written again */
+    int fullscreen_flag; /* --fullscreen is in force for this run only (never saved) */
     input in;
     scene_stack scenes;
 
@@ -61,7 +63,9 @@ typedef struct app {
     unsigned int fbo, fbo_tex; /* offscreen target for resolution scale < 100% */
     int fbo_w, fbo_h;
 
-    char toast[200];
+    int drawing_covered; /* while app_draw draws a scene under the top one (a modal's backdrop) */
+
+    char toast[600]; /* room for a notice naming a file by its full path */
     double toast_left;
     FILE *trace;
     int quit;
@@ -75,6 +79,9 @@ typedef struct app {
 /* Creates the window, context, renderer and first scene. Returns NULL after
  * reporting the reason (message box unless headless, and stderr). */
 app *app_create(const app_options *opt);
+/* app_create for main: on failure *exit_code is 2 when the command line named
+ * what cannot start (a bad --scene, --game, --seats or --position), else 1. */
+app *app_create_ex(const app_options *opt, int *exit_code);
 /* Frees everything (saving settings). */
 void app_destroy(app *a);
 /* One main-loop iteration at clock `now` (seconds): events, fixed-step logic,
@@ -96,7 +103,8 @@ double app_thread_cpu(void);
 /* Logs (at debug level) a start-up step: ms since start_time and the peak RSS so far. */
 void app_startup_mark(double start_time, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* Switches fullscreen (desktop resolution) on or off and stores the setting. */
+/* The player switches fullscreen (desktop resolution) on or off: a setting,
+ * saved even when --fullscreen started the run. */
 void app_set_fullscreen(app *a, int on);
 /* Applies settings that have side effects (volumes, fullscreen). */
 void app_apply_settings(app *a);

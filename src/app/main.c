@@ -97,7 +97,7 @@ static int run_capture(app *a, script *sc)
     int frames = a->opt.frames > 0 ? a->opt.frames : 30;
     char err[512];
     for (int f = 0; !a->quit; f++) {
-        const char *shot = NULL;
+        const char *shot = NULL, *last = NULL;
         if (sc) {
             if (script_tick(sc, a, err, sizeof err) != 0) {
                 fprintf(stderr, "stackhouse: input script: %s\n", err);
@@ -105,19 +105,26 @@ static int run_capture(app *a, script *sc)
             }
             shot = script_take_screenshot(sc);
         }
+        /* The script's own shot and the final one may fall on the same
+         * frame (a screenshot on its last line): both are written. */
         if (f >= frames - 1 && (!sc || script_done(sc)))
-            shot = a->opt.screenshot;
+            last = a->opt.screenshot;
         now += APP_STEP;
-        if (app_frame(a, now, shot != NULL) != 0)
+        if (app_frame(a, now, shot || last) != 0)
             break;
-        if (!shot)
+        if (!shot && !last)
             continue;
         app_startup_mark(a->opt.start_time, "frame %d drawn", f + 1);
-        if (save_png(a, shot) != 0)
-            return 1;
-        app_startup_mark(a->opt.start_time, "%s written", shot);
+        for (int k = 0; k < 2; k++) {
+            const char *path = k ? last : shot;
+            if (!path)
+                continue;
+            if (save_png(a, path) != 0)
+                return 1;
+            app_startup_mark(a->opt.start_time, "%s written", path);
+        }
         SDL_GL_SwapWindow(a->window);
-        if (shot == a->opt.screenshot && shot)
+        if (last)
             break;
     }
     return 0;
@@ -159,11 +166,12 @@ int main(int argc, char **argv)
     }
     if (opt.bench)
         return bench_run(&opt);
-    a = app_create(&opt);
+    a = app_create_ex(&opt, &rc);
     if (!a) {
         script_free(sc);
-        return 1;
+        return rc;
     }
+    rc = 0;
     if (opt.screenshot) {
         rc = run_capture(a, sc);
     } else {

@@ -26,7 +26,7 @@ struct script {
     int release_button; /* button to release next frame, or -1 */
     int release_axis;   /* axis to centre next frame, or -1 */
     SDL_Keycode release_key;
-    char shot[256];
+    char shot[264]; /* a command's FILE (up to 255 bytes) and .png */
 };
 
 static const char *const button_names[] = {"a", "b", "x", "y", "back", "guide", "start", "leftstick",
@@ -151,7 +151,7 @@ int script_done(const script *s) { return s->pc >= s->n && s->wait == 0; }
 
 const char *script_take_screenshot(script *s)
 {
-    static char taken[256];
+    static char taken[sizeof ((script *)0)->shot];
     if (!s->shot[0])
         return NULL;
     snprintf(taken, sizeof taken, "%s", s->shot);
@@ -268,7 +268,10 @@ static int run(script *s, app *a, const command *c, char *err, size_t errn)
         s->release_axis = axis;
         s->wait = 2;
     } else if (!strcmp(c->op, "screenshot")) {
-        snprintf(s->shot, sizeof s->shot, "%s", c->arg);
+        size_t n = strlen(c->arg);
+        /* A PNG is what is written, so that is what the name says. */
+        int has_png = n >= 4 && SDL_strcasecmp(c->arg + n - 4, ".png") == 0;
+        snprintf(s->shot, sizeof s->shot, "%s%s", c->arg, has_png ? "" : ".png");
     } else if (!strcmp(c->op, "expect-scene")) {
         scene *top = scene_top(&a->scenes);
         if (!top || strcmp(top->name, c->arg) != 0) {

@@ -13,7 +13,8 @@
  *   pad BUTTON        press and release a button: a b x y start back
  *                     dpup dpdown dpleft dpright leftshoulder rightshoulder
  *   stick up|down|left|right   push the left stick and let go
- *   screenshot FILE   write the next drawn frame to FILE.png
+ *   screenshot FILE   write the next drawn frame to FILE (as PNG; .png is added
+ *                     when FILE does not end in it), even on the script's last line
  *   expect-scene NAME fail (exit 3) unless NAME is the top scene
  *   # comment
  */

@@ -19,6 +19,7 @@
 struct store {
     sqlite3 *db;
     char *path;
+    char *aside; /* where an unusable file was moved at open, or NULL */
     int in_tx;
     sqlite3_stmt *get, *put, *each; /* settings key/value access */
 };
@@ -265,6 +266,7 @@ store *store_open(const char *path, char *err, size_t errn)
         snprintf(err, errn, "store: %s was unusable (%s); kept as %s, starting afresh", path, why,
                  aside);
         log_warn("%s", err);
+        s->aside = strdup(aside); /* NULL when out of memory: only the notice is lost */
         r = try_open(s, why, sizeof why);
     }
     if (r != OPEN_OK) {
@@ -282,6 +284,7 @@ void store_close(store *db)
         return;
     close_handle(db);
     free(db->path);
+    free(db->aside);
     free(db);
 }
 
@@ -479,3 +482,5 @@ int store_save_delete(store *db, const char *slot)
 }
 
 const char *store_path(const store *db) { return db ? db->path : NULL; }
+
+const char *store_moved_aside(const store *db) { return db ? db->aside : NULL; }

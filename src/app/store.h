@@ -37,5 +37,7 @@ int store_save_get(store *db, const char *slot, char *game, size_t gamen, char *
 int store_save_delete(store *db, const char *slot);
 /* Path of the database file. */
 const char *store_path(const store *db);
+/* Where store_open moved an unusable file aside (path.corrupt-N), or NULL if it did not. */
+const char *store_moved_aside(const store *db);
 
 #endif

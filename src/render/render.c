@@ -65,6 +65,8 @@ void render_destroy(render *r)
         r->be->destroy(r);
     glyphs_destroy(r->glyphs);
     atlas_free(&r->atlas);
+    for (int i = 0; i < r->nmissing; i++)
+        free(r->missing[i]);
     free(r->verts);
     free(r->shader_dir);
     free(r->asset_dir);
@@ -167,18 +169,37 @@ float render_scale(const render *r) { return r->scale; }
 
 float render_virtual_w(const render *r) { return r->vw; }
 
-sprite_id render_sprite_find(const render *r, const char *name)
+/* The stand-in's id: one past the real sprites, so callers' "found" checks pass. */
+#define MISSING_ID(r) ((r)->atlas.count)
+#define MISSING_SIZE 64.0f /* natural size of the stand-in, in virtual units */
+
+sprite_id render_sprite_find(render *r, const char *name)
 {
-    return atlas_find(&r->atlas, name);
+    int s = atlas_find(&r->atlas, name);
+    if (s >= 0)
+        return s;
+    for (int i = 0; i < r->nmissing; i++)
+        if (strcmp(r->missing[i], name) == 0)
+            return MISSING_ID(r);
+    /* Once per name: the draw that asked will ask again every frame. */
+    if (r->nmissing < RENDER_MISSING_MAX && (r->missing[r->nmissing] = strdup(name)) != NULL) {
+        r->nmissing++;
+        log_warn("missing art: sprite '%s' has no file %s/%s.svg; drawing a magenta stand-in", name,
+                 r->asset_dir, name);
+    }
+    return MISSING_ID(r);
 }
+
+int render_sprite_is_missing(const render *r, sprite_id s) { return s == MISSING_ID(r); }
 
 void render_sprite_size(const render *r, sprite_id s, float *w, float *h)
 {
     int ok = s >= 0 && s < r->atlas.count;
+    float missing = s == MISSING_ID(r) ? MISSING_SIZE : 0;
     if (w)
-        *w = ok ? r->atlas.sprites[s].w : 0;
+        *w = ok ? r->atlas.sprites[s].w : missing;
     if (h)
-        *h = ok ? r->atlas.sprites[s].h : 0;
+        *h = ok ? r->atlas.sprites[s].h : missing;
 }
 
 static void premultiply(rcolor c, uint8_t out[4])
@@ -246,16 +267,58 @@ static const atlas_sprite *sprite_get(const render *r, sprite_id s)
 /* The null back end never rasterises, so every sprite is on page 0 there. */
 static int sprite_page(const atlas_sprite *sp) { return sp->page < 0 ? 0 : sp->page; }
 
+static void swap_f(float *a, float *b)
+{
+    float t = *a;
+    *a = *b;
+    *b = t;
+}
+
+/* A part whose x1 < x0 (or y1 < y0) is drawn mirrored: the corners and the
+ * texture coordinates swap together, so the quad itself stays upright. */
 static void sprite_part(render *r, const atlas_sprite *sp, float x0, float y0, float x1, float y1,
                         float u0, float v0, float u1, float v1, rcolor tint)
 {
     float k = r->scale;
-    float pos[4] = {x0 * k, y0 * k, x1 * k, y1 * k};
-    float uv[4] = {(float)sp->x + u0, (float)sp->y + v0, (float)sp->x + u1, (float)sp->y + v1};
+    float pos[4], uv[4];
 
+    if (x1 < x0)
+        swap_f(&x0, &x1), swap_f(&u0, &u1);
+    if (y1 < y0)
+        swap_f(&y0, &y1), swap_f(&v0, &v1);
     if (x1 <= x0 || y1 <= y0)
         return;
+    pos[0] = x0 * k, pos[1] = y0 * k, pos[2] = x1 * k, pos[3] = y1 * k;
+    uv[0] = (float)sp->x + u0, uv[1] = (float)sp->y + v0;
+    uv[2] = (float)sp->x + u1, uv[3] = (float)sp->y + v1;
     quad_axis(r, sprite_page(sp), pos, uv, tint, RMODE_SPRITE, NULL);
+}
+
+/* Cells of the stand-in's checkerboard along a side of length len: about 24
+ * units each, at least 2 and at most 16. */
+static int missing_cells(float len)
+{
+    int n = (int)(len / 24.0f);
+    return n < 2 ? 2 : n > 16 ? 16 : n;
+}
+
+/* Missing art's stand-in over dst: a magenta and near-black checkerboard, in
+ * the tint's alpha only, so it shows whatever colour the art was tinted. */
+static void draw_missing(render *r, rrect dst, rcolor tint)
+{
+    rcolor hot = {255, 0, 255, tint.a}, dark = {40, 0, 40, tint.a};
+    int nx, ny;
+    float cw, ch;
+    if (dst.w < 0)
+        dst.x += dst.w, dst.w = -dst.w;
+    if (dst.h < 0)
+        dst.y += dst.h, dst.h = -dst.h;
+    nx = missing_cells(dst.w), ny = missing_cells(dst.h);
+    cw = dst.w / (float)nx, ch = dst.h / (float)ny;
+    render_rect(r, dst, hot);
+    for (int j = 0; j < ny; j++)
+        for (int i = (j & 1); i < nx; i += 2)
+            render_rect(r, (rrect){dst.x + cw * (float)i, dst.y + ch * (float)j, cw, ch}, dark);
 }
 
 void render_sprite(render *r, sprite_id s, rrect dst, rcolor tint)
@@ -264,6 +327,8 @@ void render_sprite(render *r, sprite_id s, rrect dst, rcolor tint)
     if (sp)
         sprite_part(r, sp, dst.x, dst.y, dst.x + dst.w, dst.y + dst.h, 0, 0, (float)sp->pw,
                     (float)sp->ph, tint);
+    else if (s == MISSING_ID(r))
+        draw_missing(r, dst, tint);
 }
 
 void render_sprite_ex(render *r, sprite_id s, float cx, float cy, float w, float h, float angle,
@@ -275,6 +340,8 @@ void render_sprite_ex(render *r, sprite_id s, float cx, float cy, float w, float
     uint8_t pm[4];
     rvertex *v;
 
+    if (!sp && s == MISSING_ID(r)) /* upright: a stand-in needs to be seen, not turned */
+        draw_missing(r, (rrect){cx - fabsf(w) / 2, cy - fabsf(h) / 2, fabsf(w), fabsf(h)}, tint);
     if (!sp || tint.a == 0 || culled(r, bbox))
         return;
     premultiply(tint, pm);
@@ -296,14 +363,18 @@ void render_nine(render *r, sprite_id s, rrect dst, rcolor tint)
 {
     const atlas_sprite *sp = sprite_get(r, s);
     float dl, dt, dr, db, fx = 1, fy = 1, tx, ty, dx[4], dy[4], su[4], sv[4];
+    int mx = 0, my = 0;
 
-    if (!sp)
-        return;
-    if (!sp->has_nine) {
+    if (!sp || !sp->has_nine) {
         render_sprite(r, s, dst, tint);
         return;
     }
     dl = sp->nine[0], dt = sp->nine[1], dr = sp->nine[2], db = sp->nine[3];
+    /* Lay out the upright panel; a negative size mirrors it afterwards. */
+    if (dst.w < 0)
+        dst.x += dst.w, dst.w = -dst.w, mx = 1;
+    if (dst.h < 0)
+        dst.y += dst.h, dst.h = -dst.h, my = 1;
     /* Too small a panel shrinks its borders rather than overlapping them. */
     if (dl + dr > dst.w && dl + dr > 0)
         fx = dst.w / (dl + dr);
@@ -313,6 +384,14 @@ void render_nine(render *r, sprite_id s, rrect dst, rcolor tint)
     ty = (float)sp->ph / sp->h;
     dx[0] = dst.x, dx[1] = dst.x + dl * fx, dx[2] = dst.x + dst.w - dr * fx, dx[3] = dst.x + dst.w;
     dy[0] = dst.y, dy[1] = dst.y + dt * fy, dy[2] = dst.y + dst.h - db * fy, dy[3] = dst.y + dst.h;
+    /* Mirrored: each edge reflects about the centre, so every part runs
+     * backwards and sprite_part flips its texture to match. */
+    for (int i = 0; i < 4; i++) {
+        if (mx)
+            dx[i] = 2 * dst.x + dst.w - dx[i];
+        if (my)
+            dy[i] = 2 * dst.y + dst.h - dy[i];
+    }
     su[0] = 0, su[1] = dl * tx, su[2] = (float)sp->pw - dr * tx, su[3] = (float)sp->pw;
     sv[0] = 0, sv[1] = dt * ty, sv[2] = (float)sp->ph - db * ty, sv[3] = (float)sp->ph;
     for (int j = 0; j < 3; j++)

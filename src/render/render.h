@@ -71,18 +71,26 @@ float render_scale(const render *r);
 /* Width of the screen in virtual units (height is RENDER_VIRTUAL_H). */
 float render_virtual_w(const render *r);
 
-/* Looks up a sprite by name ("ui/panel" for assets/ui/panel.svg); -1 if unknown. */
-sprite_id render_sprite_find(const render *r, const char *name);
-/* The sprite's natural size in virtual units (the SVG root's width and height). */
+/* Looks up a sprite by name ("ui/panel" for assets/ui/panel.svg). A name with
+ * no SVG is logged once, with the file expected, and gets the stand-in: a
+ * magenta checkerboard that every draw call below shows, so missing art is
+ * seen and never silently left out. */
+sprite_id render_sprite_find(render *r, const char *name);
+/* Whether s is the stand-in for missing art. */
+int render_sprite_is_missing(const render *r, sprite_id s);
+/* The sprite's natural size in virtual units (the SVG root's width and height;
+ * the stand-in is square). */
 void render_sprite_size(const render *r, sprite_id s, float *w, float *h);
 
-/* Draws a sprite stretched into dst, tinted (multiplied) by tint. */
+/* Draws a sprite stretched into dst, tinted (multiplied) by tint. A negative
+ * dst.w (dst.h) mirrors it left-right (top-bottom) about dst.x (dst.y). */
 void render_sprite(render *r, sprite_id s, rrect dst, rcolor tint);
 /* Draws a sprite centred at (cx, cy), scaled and rotated (radians, clockwise). */
 void render_sprite_ex(render *r, sprite_id s, float cx, float cy, float w, float h, float angle,
                       rcolor tint);
 /* Draws a nine-slice panel: the borders from the SVG root's data-nine="l t r b"
- * keep their size, the middle stretches (a plain sprite without data-nine). */
+ * keep their size, the middle stretches (a plain sprite without data-nine).
+ * A negative width or height mirrors it, as for render_sprite. */
 void render_nine(render *r, sprite_id s, rrect dst, rcolor tint);
 /* Draws a soft drop shadow for a rounded rectangle (radius and blur in virtual units). */
 void render_shadow(render *r, rrect dst, float radius, float blur, rcolor color);

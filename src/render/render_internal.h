@@ -12,6 +12,7 @@
 #define RENDER_FRAME_QUADS (4 * RENDER_MAX_QUADS) /* per submission (a frame, normally) */
 #define RENDER_MAX_RUNS 256
 #define RENDER_CLIP_DEPTH 32
+#define RENDER_MISSING_MAX 64 /* sprite names reported missing (each once); more are still drawn */
 
 enum render_mode { RMODE_SPRITE, RMODE_GLYPH, RMODE_FILL, RMODE_OUTLINE, RMODE_SHADOW };
 
@@ -59,6 +60,8 @@ struct render {
     int clip[RENDER_CLIP_DEPTH][4]; /* pixel rects; [0] is the whole framebuffer */
     int nclip, clip_overflow;
     render_stats cur, last;
+    char *missing[RENDER_MISSING_MAX]; /* sprite names asked for with no SVG, already logged */
+    int nmissing;
     render_text_hook text_hook; /* tests audit where text lands */
     void *text_hook_user;
     char err[512];

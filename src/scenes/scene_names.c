@@ -48,7 +48,10 @@ scene *scenes_by_name(app *a, const char *name, const char *game)
         return table_by_name(a, g);
     if (strcmp(name, "score") == 0) {
         score_report rep;
-        score_report_sample(&rep);
+        if (score_report_sample(&rep, game) != 0) {
+            log_error("no score screen for game '%s' (stax, 9stax, speedstax)", game);
+            return NULL;
+        }
         return score_scene_create(a, &rep);
     }
     return NULL;

@@ -19,11 +19,22 @@ typedef struct score_scene {
     double t;
 } score_scene;
 
-void score_report_sample(score_report *rep)
+/* Ranks from totals: ties share a rank; lower wins where the report says so. */
+static void rank_by_total(score_report *rep)
+{
+    for (int i = 0; i < rep->players; i++) {
+        rep->rank[i] = 0;
+        for (int j = 0; j < rep->players; j++)
+            if (rep->lower_is_better ? rep->total[j] < rep->total[i] : rep->total[j] > rep->total[i])
+                rep->rank[i]++;
+    }
+}
+
+/* SPEEDSTAX: four players over five rounds, two tied firsts (13, 13, 12, 7). */
+static void sample_rounds(score_report *rep)
 {
     static const int pts[4][5] = {{4, 2, 3, 4, 0}, {3, 4, 0, 2, 4}, {2, 3, 4, 0, 3}, {0, 0, 2, 3, 2}};
     static const char *const names[4] = {"Player 1", "Computer (Hard)", "Player 3", "Computer (Easy)"};
-    memset(rep, 0, sizeof *rep);
     rep->game_id = "speedstax";
     rep->players = 4;
     rep->rounds = 5;
@@ -34,15 +45,41 @@ void score_report_sample(score_report *rep)
             rep->total[i] += pts[i][j];
         }
     }
-    /* Ranks from totals: 13, 13, 12, 7 → two tied firsts share rank 0. */
-    for (int i = 0; i < 4; i++) {
-        rep->rank[i] = 0;
-        for (int j = 0; j < 4; j++)
-            if (rep->total[j] > rep->total[i])
-                rep->rank[i]++;
-    }
 }
 
+int score_report_sample(score_report *rep, const char *game_id)
+{
+    memset(rep, 0, sizeof *rep);
+    if (!game_id || strcmp(game_id, "speedstax") == 0) {
+        sample_rounds(rep);
+    } else if (strcmp(game_id, "stax") == 0) {
+        /* As the STAX table reports: the stacks each side has on top at the end. */
+        static const char *const names[2] = {"Red \xe2\x80\x94 Human", "Blue \xe2\x80\x94 Computer (Medium)"};
+        static const int tops[2] = {7, 3};
+        rep->game_id = "stax";
+        rep->players = 2;
+        for (int i = 0; i < 2; i++) {
+            snprintf(rep->names[i], sizeof rep->names[i], "%s", names[i]);
+            rep->total[i] = tops[i];
+        }
+    } else if (strcmp(game_id, "9stax") == 0) {
+        /* As the 9 STAX table reports: cards left, the fewest wins. */
+        static const char *const names[3] = {"P1 \xe2\x80\x94 Human", "P2 \xe2\x80\x94 Computer (Easy)",
+                                             "P3 \xe2\x80\x94 Computer (Hard)"};
+        static const int left[3] = {0, 5, 2};
+        rep->game_id = "9stax";
+        rep->players = 3;
+        rep->lower_is_better = 1;
+        for (int i = 0; i < 3; i++) {
+            snprintf(rep->names[i], sizeof rep->names[i], "%s", names[i]);
+            rep->total[i] = left[i];
+        }
+    } else {
+        return -1; /* no table yet, so no result to show */
+    }
+    rank_by_total(rep);
+    return 0;
+}
 
 static void layout_scene(score_scene *p, app *a)
 {

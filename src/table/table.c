@@ -216,8 +216,8 @@ static void redo(table *t, app *a)
 
 static void open_menu(table *t, app *a)
 {
-    /* A table without undo (hidden cards) never offers it. */
-    table_menu_open(a, &t->menu_choice, t->can_undo, t->can_redo);
+    /* A table without undo (hidden cards) never lists it. */
+    table_menu_open(a, &t->menu_choice, t->ops->undo, t->can_undo, t->can_redo);
 }
 
 static void show_score(table *t, app *a)

@@ -21,16 +21,22 @@ typedef struct table_menu {
     ui_nav nav;
     table_menu_choice *choice;
     int enabled[MENU_N];
+    int shown[MENU_N]; /* the items this menu lists, in order (ids into the tables above) */
+    int nshown;
     rrect panel;
 } table_menu;
 
 static void menu_layout(table_menu *p, app *a)
 {
-    p->panel = (rrect){(a->vw - 520) / 2, 250, 520, 120 + 96.0f * MENU_N};
+    float h = 120 + 96.0f * (float)p->nshown;
+    /* Centred in the space above the hint bar, however many items it lists. */
+    p->panel = (rrect){(a->vw - 520) / 2, (RENDER_VIRTUAL_H - 80 - h) / 2, 520, h};
     ui_nav_begin(&p->nav);
-    for (int i = 0; i < MENU_N; i++)
-        ui_nav_add(&p->nav, i, (rrect){p->panel.x + 60, p->panel.y + 110 + 96.0f * (float)i, 400, 76},
+    for (int k = 0; k < p->nshown; k++) {
+        int i = p->shown[k];
+        ui_nav_add(&p->nav, i, (rrect){p->panel.x + 60, p->panel.y + 110 + 96.0f * (float)k, 400, 76},
                    p->enabled[i], menu_names[i]);
+    }
     ui_nav_end(&p->nav, a);
 }
 
@@ -73,9 +79,11 @@ static void menu_draw(scene *s, app *a, render *r, float alpha)
     ui_draw_panel(r, p->panel);
     ui_text_center(r, FONT_SERIF_BOLD, UI_HEAD, (rrect){p->panel.x, p->panel.y + 30, p->panel.w, 50},
                    UI_INK, "Paused");
-    for (int i = 0; i < MENU_N; i++)
+    for (int k = 0; k < p->nshown; k++) {
+        int i = p->shown[k];
         ui_draw_button(r, ui_nav_item(&p->nav, i)->r, menu_labels[i], p->nav.focus == i,
                        p->enabled[i], i == MENU_RESUME);
+    }
     ui_nav_draw(&p->nav, r, alpha, ui_focus_visible(a));
     ui_draw_hints(r, a, "Choose", "Resume", NULL);
 }
@@ -88,7 +96,8 @@ static void menu_leave(scene *s, app *a)
 
 static void menu_enter(scene *s, app *a) { menu_layout(s->data, a); }
 
-scene *table_menu_create(app *a, table_menu_choice *choice, int can_undo, int can_redo)
+scene *table_menu_create(app *a, table_menu_choice *choice, int offers_undo, int can_undo,
+                         int can_redo)
 {
     table_menu *p = calloc(1, sizeof *p);
     (void)a;
@@ -96,8 +105,12 @@ scene *table_menu_create(app *a, table_menu_choice *choice, int can_undo, int ca
         abort();
     p->choice = choice;
     *choice = TABLE_MENU_NONE;
-    for (int i = 0; i < MENU_N; i++)
+    for (int i = 0; i < MENU_N; i++) {
         p->enabled[i] = 1;
+        /* A mode without undo lists neither: a greyed button that never wakes is noise. */
+        if (offers_undo || (i != MENU_UNDO && i != MENU_REDO))
+            p->shown[p->nshown++] = i;
+    }
     p->enabled[MENU_UNDO] = can_undo;
     p->enabled[MENU_REDO] = can_redo;
     ui_nav_init(&p->nav, "menu");
@@ -105,10 +118,10 @@ scene *table_menu_create(app *a, table_menu_choice *choice, int can_undo, int ca
     return &p->base;
 }
 
-void table_menu_open(app *a, table_menu_choice *choice, int can_undo, int can_redo)
+void table_menu_open(app *a, table_menu_choice *choice, int offers_undo, int can_undo, int can_redo)
 {
     audio_play(SFX_CLICK);
-    app_scene_push(a, table_menu_create(a, choice, can_undo, can_redo));
+    app_scene_push(a, table_menu_create(a, choice, offers_undo, can_undo, can_redo));
 }
 
 table_menu_choice table_menu_take(app *a, table_menu_choice *choice, const char *rules_doc)

@@ -1,4 +1,5 @@
-/* The pause menu every table shares: resume, undo, redo, rules, save & quit. */
+/* The pause menu every table shares: resume, undo and redo (where the mode
+ * has them), rules, save & quit. */
 #ifndef STACKHOUSE_TABLE_MENU_H
 #define STACKHOUSE_TABLE_MENU_H
 
@@ -16,10 +17,14 @@ typedef enum table_menu_choice {
     TABLE_MENU_QUIT
 } table_menu_choice;
 
-/* The pause menu over a table; the choice is written to *choice when it closes. */
-scene *table_menu_create(struct app *a, table_menu_choice *choice, int can_undo, int can_redo);
+/* The pause menu over a table; the choice is written to *choice when it closes.
+ * Undo and Redo are listed only when the mode offers_undo, greyed while
+ * can_undo (can_redo) is 0. */
+scene *table_menu_create(struct app *a, table_menu_choice *choice, int offers_undo, int can_undo,
+                         int can_redo);
 /* Opens the pause menu over the table (with its click). */
-void table_menu_open(struct app *a, table_menu_choice *choice, int can_undo, int can_redo);
+void table_menu_open(struct app *a, table_menu_choice *choice, int offers_undo, int can_undo,
+                     int can_redo);
 /* Takes the choice the menu left in *choice (NONE from then on) and does what
  * every table does with Rules: opens the document rules_doc. Returns the
  * choice, for the table to act on undo, redo and quit. */

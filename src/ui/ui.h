@@ -81,9 +81,13 @@ void ui_draw_panel(render *r, rrect p);
 void ui_draw_button(render *r, rrect b, const char *label, int focused, int enabled, int primary);
 /* A screen title with the logo, centred at the top. */
 void ui_draw_title(render *r, float vw, const char *title, const char *subtitle);
-/* Control hints along the bottom, worded for the device used last. */
+/* Control hints along the bottom, worded for the device used last. Drawn
+ * only by the top scene: a scene under a modal keeps its bar to itself. */
 void ui_draw_hints(render *r, const struct app *a, const char *accept, const char *back,
                    const char *alt);
+/* A ready-worded hint line in the same bar (for tables with their own
+ * controls); also drawn only by the top scene. */
+void ui_draw_hint_line(render *r, const struct app *a, const char *line);
 /* Draws text centred in a rectangle (single line). */
 void ui_text_center(render *r, font_face f, float size, rrect box, rcolor c, const char *s);
 /* The largest size from size down to min_size (UI_MIN at the least) at which
@@ -98,7 +102,8 @@ float ui_text_fit(render *r, font_face f, float size, float min_size, rrect box,
  * wider (each at most max_w), rows centred and gap apart, from area's top.
  * Writes n rects to out; returns the height used. */
 float ui_layout_buttons(rrect area, int n, float min_w, float max_w, float h, float gap, rrect *out);
-/* Draws a sprite by name fitted inside box keeping its aspect; returns 0 if found. */
+/* Draws a sprite by name fitted inside box keeping its aspect (missing art's
+ * stand-in when it has no file); returns 0, or -1 for a sprite of no size. */
 int ui_draw_sprite_fit(render *r, const char *name, rrect box, rcolor tint);
 /* Lerps two rectangles. */
 rrect ui_rect_lerp(rrect a, rrect b, float t);

@@ -1,13 +1,17 @@
 /* The game binary end to end under its own Xvfb: headless capture, the
- * controller-only tour, a controller unplugged mid-game, and bad conditions
- * (no OpenGL 3.3, a corrupt asset, a bad input script, a corrupt settings
- * database) each giving one clear message and no crash. */
+ * controller-only tour, a controller unplugged mid-game, bad conditions (no
+ * OpenGL 3.3, a corrupt or missing asset, a bad input script, a corrupt
+ * settings database, bad arguments) each giving one clear message and no
+ * crash, and the capture tool's own promises (--scene score --game, script
+ * screenshots). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include <cmocka.h>
+
+#include <SDL_image.h>
 
 #include "app/settings.h"
 #include "core/registry.h"
@@ -138,6 +142,56 @@ static void test_corrupt_asset(void **state)
     free(e);
 }
 
+/* Pixels of a PNG that are the missing-art stand-in's magenta. */
+static int magenta_pixels(const char *png)
+{
+    SDL_Surface *g = IMG_Load(png), *c;
+    int n = 0;
+    assert_non_null(g);
+    c = SDL_ConvertSurfaceFormat(g, SDL_PIXELFORMAT_ABGR8888, 0);
+    assert_non_null(c);
+    for (int y = 0; y < c->h; y++)
+        for (int x = 0; x < c->w; x++) {
+            const uint8_t *p = (const uint8_t *)c->pixels + y * c->pitch + x * 4;
+            n += p[0] > 240 && p[1] < 16 && p[2] > 240;
+        }
+    SDL_FreeSurface(c);
+    SDL_FreeSurface(g);
+    return n;
+}
+
+/* A missing piece of art is no silent gap: the game names the file it
+ * expected (once) and draws a magenta stand-in where the art belongs. */
+static void test_missing_asset_shown(void **state)
+{
+    char cmd[2048], err[300], data[300], env[400], png[300];
+    char *e, *p;
+    int named = 0;
+    (void)state;
+    snprintf(data, sizeof data, "%s/data-missing", testenv_game_tmp());
+    snprintf(cmd, sizeof cmd,
+             "mkdir -p %s && cp -rL %s/share/stackhouse/. %s/ && chmod -R u+w %s && "
+             "rm %s/assets/picker/stax.svg",
+             data, STACKHOUSE_BINARY_DIR, data, data, data);
+    assert_int_equal(testenv_run(cmd), 0);
+    snprintf(env, sizeof env, "STACKHOUSE_DATA_DIR=%s", data);
+    snprintf(err, sizeof err, "%s/missing.err", testenv_game_tmp());
+    snprintf(png, sizeof png, "%s/missing.png", testenv_game_tmp());
+    snprintf(cmd, sizeof cmd, "--scene picker --window 1280x720 --frames 20 --screenshot %s", png);
+    assert_int_equal(run(env, cmd, err), 0);
+    e = testenv_slurp(err);
+    for (p = e; (p = strstr(p, "assets/picker/stax.svg")) != NULL; p++)
+        named++;
+    assert_int_equal(named, 1);
+    free(e);
+    /* The STAX tile's picture (~200x120 px here) is the stand-in, half of it magenta. */
+    assert_true(magenta_pixels(png) > 5000);
+    /* With all the art there, nothing is magenta. */
+    snprintf(cmd, sizeof cmd, "--scene picker --window 1280x720 --frames 20 --screenshot %s", png);
+    assert_int_equal(run(NULL, cmd, err), 0);
+    assert_int_equal(magenta_pixels(png), 0);
+}
+
 static void test_bad_script(void **state)
 {
     char err[300], script[300], args[700];
@@ -224,7 +278,119 @@ static void test_bad_arguments(void **state)
     (void)state;
     snprintf(err, sizeof err, "%s/args.err", testenv_game_tmp());
     assert_int_equal(run(NULL, "--window huge", err), 2);
-    assert_int_equal(run(NULL, "--scene nowhere --screenshot /dev/null", err), 1);
+    /* A scene that cannot start from what the command line named is a bad argument too. */
+    assert_int_equal(run(NULL, "--scene nowhere --screenshot /dev/null", err), 2);
+}
+
+/* Whether path holds a PNG (its signature). */
+static int is_png(const char *path)
+{
+    unsigned char sig[8] = {0};
+    FILE *f = fopen(path, "rb");
+    size_t n;
+    if (!f)
+        return 0;
+    n = fread(sig, 1, sizeof sig, f);
+    fclose(f);
+    return n == sizeof sig && memcmp(sig, "\x89PNG\r\n\x1a\n", 8) == 0;
+}
+
+/* --scene score shows the --game's own result (as its table reports it). */
+static void test_score_follows_game(void **state)
+{
+    static const struct {
+        const char *game, *first;
+    } cases[] = {{"stax", "score first Red \xe2\x80\x94 Human"},
+                 {"9stax", "score first P1 \xe2\x80\x94 Human"},
+                 {"speedstax", "score first Player 1"},
+                 {NULL, "score first Player 1"}};
+    char args[700], trace[300], err[300];
+    char *t, *e;
+    (void)state;
+    snprintf(trace, sizeof trace, "%s/score.trace", testenv_game_tmp());
+    snprintf(err, sizeof err, "%s/score.err", testenv_game_tmp());
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        snprintf(args, sizeof args, "--scene score %s%s --screenshot /dev/null --frames 2 --trace %s",
+                 cases[i].game ? "--game " : "", cases[i].game ? cases[i].game : "", trace);
+        assert_int_equal(run(NULL, args, err), 0);
+        t = testenv_slurp(trace);
+        if (!strstr(t, cases[i].first))
+            fprintf(stderr, "--game %s: no '%s' in\n%s", cases[i].game, cases[i].first, t);
+        assert_non_null(strstr(t, cases[i].first));
+        free(t);
+    }
+    /* STAX reports no rounds and 9 STAX the fewest cards winning: neither is SPEEDSTAX's. */
+    snprintf(args, sizeof args, "--scene score --game 9stax --screenshot /dev/null --frames 2 --trace %s",
+             trace);
+    assert_int_equal(run(NULL, args, err), 0);
+    t = testenv_slurp(trace);
+    assert_null(strstr(t, "Player 1"));
+    free(t);
+    /* A game with no table has no result to show: refused, and said why. */
+    assert_int_equal(run(NULL, "--scene score --game samestax --screenshot /dev/null", err), 2);
+    e = testenv_slurp(err);
+    assert_non_null(strstr(e, "samestax"));
+    free(e);
+}
+
+/* An input script's screenshot writes FILE.png (FILE kept when it ends in
+ * .png), also on the script's last line, beside the final --screenshot. */
+static void test_script_screenshots(void **state)
+{
+    char script[300], args[1200], err[300], path[400];
+    FILE *f;
+    const char *tmp = testenv_game_tmp();
+    (void)state;
+    snprintf(script, sizeof script, "%s/shots.txt", tmp);
+    f = fopen(script, "w");
+    assert_non_null(f);
+    fprintf(f, "wait 2\nscreenshot %s/mid.png\nwait 2\nscreenshot %s/last\n", tmp, tmp);
+    fclose(f);
+    snprintf(err, sizeof err, "%s/shots.err", tmp);
+    snprintf(args, sizeof args, "--scene picker --window 640x360 --screenshot %s/final.png --input %s", tmp,
+             script);
+    assert_int_equal(run(NULL, args, err), 0);
+    snprintf(path, sizeof path, "%s/mid.png", tmp);
+    assert_true(is_png(path));
+    snprintf(path, sizeof path, "%s/mid.png.png", tmp);
+    assert_int_equal(access(path, F_OK), -1);
+    snprintf(path, sizeof path, "%s/last.png", tmp); /* the last line, with .png added */
+    assert_true(is_png(path));
+    snprintf(path, sizeof path, "%s/last", tmp);
+    assert_int_equal(access(path, F_OK), -1);
+    snprintf(path, sizeof path, "%s/final.png", tmp);
+    assert_true(is_png(path));
+}
+
+/* A --position the table cannot read is refused like any bad argument:
+ * SPEEDSTAX's test words as much as a turn-based game's position. */
+static void test_bad_position_refused(void **state)
+{
+    static const char *const bad[] = {"nonsense", "seed=5x", "'round=3 compose=9:99'", "played=9.9"};
+    char args[600], err[300];
+    char *e;
+    (void)state;
+    snprintf(err, sizeof err, "%s/position.err", testenv_game_tmp());
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        snprintf(args, sizeof args,
+                 "--scene table --game speedstax --seats human,easy --position %s --screenshot /dev/null "
+                 "--frames 1",
+                 bad[i]);
+        assert_int_equal(run(NULL, args, err), 2);
+        e = testenv_slurp(err);
+        assert_non_null(strstr(e, "--position"));
+        free(e);
+    }
+    assert_int_equal(run(NULL,
+                         "--scene table --game stax --position nonsense --screenshot /dev/null --frames 1",
+                         err),
+                     2);
+    /* The words it knows still start the table. */
+    assert_int_equal(run(NULL,
+                         "--scene table --game speedstax --seats human,easy --position 'seed=4 round=3 "
+                         "compose=0:99:each ghost' --screenshot /dev/null --frames 1",
+                         err),
+                     0);
 }
 
 int main(void)
@@ -232,10 +398,14 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_screenshot_any_cwd),  cmocka_unit_test(test_controller_reaches_everything),
         cmocka_unit_test(test_unplugged_controller), cmocka_unit_test(test_no_gl33),
-        cmocka_unit_test(test_corrupt_asset),       cmocka_unit_test(test_bad_script),
+        cmocka_unit_test(test_corrupt_asset),       cmocka_unit_test(test_missing_asset_shown),
+        cmocka_unit_test(test_bad_script),
         cmocka_unit_test(test_corrupt_settings_db), cmocka_unit_test(test_bad_arguments),
         cmocka_unit_test(test_frames_without_screenshot_exit),
         cmocka_unit_test(test_bench_figures_are_sane),
+        cmocka_unit_test(test_score_follows_game),
+        cmocka_unit_test(test_script_screenshots),
+        cmocka_unit_test(test_bad_position_refused),
     };
     return cmocka_run_group_tests(tests, testenv_game_setup, testenv_game_teardown);
 }

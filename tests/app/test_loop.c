@@ -137,29 +137,12 @@ static void test_fixed_step_and_clamp(void **state)
     app_destroy(a);
 }
 
-static int setup_env(void **state)
-{
-    (void)state;
-    if (testenv_start_xvfb() != 0)
-        return -1;
-    setenv("STACKHOUSE_DATA_DIR", STACKHOUSE_DATA_BUILD, 1);
-    setenv("STACKHOUSE_PREF_DIR", testenv_tmpdir(), 1);
-    return 0;
-}
-
-static int teardown_env(void **state)
-{
-    (void)state;
-    testenv_stop_xvfb();
-    return 0;
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_stack_order),
         cmocka_unit_test(test_stack_overflow_asserts),
-        cmocka_unit_test_setup_teardown(test_fixed_step_and_clamp, setup_env, teardown_env),
+        cmocka_unit_test_setup_teardown(test_fixed_step_and_clamp, testenv_app_setup, testenv_app_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -14,6 +14,7 @@
 #include "core/log.h"
 #include "render/atlas.h"
 #include "render/render.h"
+#include "render/render_internal.h" /* a capturing back end sees the quads */
 
 #define FONT_DIR "/usr/share/fonts/truetype/dejavu"
 
@@ -50,7 +51,11 @@ static void test_sprites_found_with_natural_size(void **state)
     assert_non_null(r);
     assert_true(render_sprite_find(r, "ui/panel") >= 0);
     assert_true(render_sprite_find(r, "ui/button") >= 0);
-    assert_int_equal(render_sprite_find(r, "ui/nope"), -1);
+    /* No SVG: the stand-in, square, and no real sprite. */
+    assert_true(render_sprite_is_missing(r, render_sprite_find(r, "ui/nope")));
+    assert_false(render_sprite_is_missing(r, render_sprite_find(r, "ui/panel")));
+    render_sprite_size(r, render_sprite_find(r, "ui/nope"), &w, &h);
+    assert_true(w > 0 && w == h);
     render_sprite_size(r, render_sprite_find(r, "ui/panel"), &w, &h);
     assert_float_equal(w, 128, 0.001);
     assert_float_equal(h, 128, 0.001);
@@ -84,7 +89,7 @@ static void test_discovery_is_recursive_and_sorted(void **state)
     assert_non_null(r);
     assert_int_equal(render_sprite_find(r, "a"), 0);
     assert_int_equal(render_sprite_find(r, "deep/er/b"), 1);
-    assert_int_equal(render_sprite_find(r, "notes"), -1);
+    assert_true(render_sprite_is_missing(r, render_sprite_find(r, "notes")));
     render_sprite_size(r, 1, &w, &h);
     assert_float_equal(w, 40, 0.001);
     assert_float_equal(h, 30.5, 0.001);
@@ -389,6 +394,166 @@ static void test_atlas_cache(void **state)
     remove_tree(dir);
 }
 
+/* A back end that keeps the quads submitted, so a test can read their corners. */
+static rvertex captured[4 * 64];
+static int ncaptured;
+
+static void capture_submit(render *r, const rvertex *v, int quads, const render_run *runs, int nruns)
+{
+    (void)r, (void)runs, (void)nruns;
+    for (int i = 0; i < quads && ncaptured < 64; i++, ncaptured++)
+        memcpy(&captured[4 * ncaptured], &v[4 * i], sizeof *v * 4);
+}
+
+static const render_backend capture_be = {NULL, NULL, capture_submit, NULL, NULL};
+
+/* A one-sprite asset dir (cheap to rasterise): "arrow", 40x20 units, and a
+ * nine-slice "frame" whose left border (4) differs from its right (12). */
+static render *make_capture(char *dir)
+{
+    char path[256], err[512] = "";
+    render_paths p = {NULL, dir, FONT_DIR, NULL};
+    render *r;
+
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/arrow.svg", dir);
+    write_text(path, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"40\" height=\"20\">"
+                     "<path d=\"M0 0L40 10L0 20z\" fill=\"#fff\"/></svg>");
+    snprintf(path, sizeof path, "%s/frame.svg", dir);
+    write_text(path, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"32\" height=\"32\" "
+                     "data-nine=\"4 4 12 4\"><rect width=\"32\" height=\"32\" fill=\"#fff\"/></svg>");
+    r = render_create_common(&p, &capture_be, err, sizeof err);
+    assert_non_null(r);
+    return r;
+}
+
+static void test_mirrored_sprite_swaps_u(void **state)
+{
+    char dir[] = "/tmp/sh_capture_XXXXXX";
+    render *r = make_capture(dir);
+    sprite_id s = render_sprite_find(r, "arrow");
+    const atlas_sprite *sp = &r->atlas.sprites[s];
+    render_stats st;
+    (void)state;
+
+    ncaptured = 0;
+    assert_int_equal(render_begin(r, 1920, 1080, black), 0); /* scale 1: pixels are units */
+    render_sprite(r, s, (rrect){100, 50, 40, 20}, black);   /* upright */
+    render_sprite(r, s, (rrect){300, 50, -40, 20}, black);  /* mirrored: spans 260..300 */
+    render_sprite(r, s, (rrect){400, 90, 40, -20}, black);  /* flipped: spans y 70..90 */
+    render_end(r);
+    st = render_get_stats(r);
+    assert_int_equal(st.quads, 3);
+    assert_int_equal(ncaptured, 3);
+    /* Corners: 0 top-left, 1 top-right, 2 bottom-right, 3 bottom-left. */
+    assert_float_equal(captured[0].x, 100, 1e-3);
+    assert_float_equal(captured[0].u, (float)sp->x, 1e-3);
+    assert_float_equal(captured[1].u, (float)(sp->x + sp->pw), 1e-3);
+    /* The mirrored quad is upright on screen with its u reversed. */
+    assert_float_equal(captured[4].x, 260, 1e-3);
+    assert_float_equal(captured[5].x, 300, 1e-3);
+    assert_float_equal(captured[4].u, (float)(sp->x + sp->pw), 1e-3);
+    assert_float_equal(captured[5].u, (float)sp->x, 1e-3);
+    assert_float_equal(captured[4].v, (float)sp->y, 1e-3);
+    assert_float_equal(captured[7].v, (float)(sp->y + sp->ph), 1e-3);
+    /* Flipped top-bottom: v reversed, u as drawn upright. */
+    assert_float_equal(captured[8].y, 70, 1e-3);
+    assert_float_equal(captured[11].y, 90, 1e-3);
+    assert_float_equal(captured[8].v, (float)(sp->y + sp->ph), 1e-3);
+    assert_float_equal(captured[11].v, (float)sp->y, 1e-3);
+    assert_float_equal(captured[8].u, (float)sp->x, 1e-3);
+    render_destroy(r);
+    remove_tree(dir);
+}
+
+static void test_mirrored_nine_slice(void **state)
+{
+    char dir[] = "/tmp/sh_capture_XXXXXX";
+    render *r = make_capture(dir);
+    sprite_id s = render_sprite_find(r, "frame");
+    const atlas_sprite *sp = &r->atlas.sprites[s];
+    float minx = 1e9f, maxx = -1e9f;
+    int right_border = 0;
+    (void)state;
+
+    ncaptured = 0;
+    assert_int_equal(render_begin(r, 1920, 1080, black), 0);
+    render_nine(r, s, (rrect){300, 100, -200, 100}, black); /* spans 100..300 */
+    render_end(r);
+    assert_int_equal(ncaptured, 9);
+    for (int q = 0; q < 9; q++) {
+        const rvertex *v = &captured[4 * q];
+        assert_true(v[1].x > v[0].x); /* every part upright... */
+        assert_true(v[0].u > v[1].u); /* ...with its texture reversed */
+        minx = v[0].x < minx ? v[0].x : minx;
+        maxx = v[1].x > maxx ? v[1].x : maxx;
+        /* The source's wide right border (12) lands on the left edge. */
+        if (v[0].x == 100 && v[1].x == 112 && v[0].u == (float)(sp->x + sp->pw))
+            right_border++;
+    }
+    assert_float_equal(minx, 100, 1e-3);
+    assert_float_equal(maxx, 300, 1e-3);
+    assert_int_equal(right_border, 3);
+    render_destroy(r);
+    remove_tree(dir);
+}
+
+static char warned[512];
+
+static void keep_warning(log_level level, const char *line, void *user)
+{
+    (void)user;
+    if (level == LOG_WARN) {
+        warnings++;
+        snprintf(warned, sizeof warned, "%s", line);
+    }
+}
+
+/* Whether a captured quad is flat magenta (the stand-in's colour, premultiplied). */
+static int magenta(const rvertex *v) { return v->rgba[0] > 240 && v->rgba[1] < 16 && v->rgba[2] > 240; }
+
+/* Missing art: logged once per name with the file expected, and drawn as a
+ * visible stand-in by every sprite call, never silently left out. */
+static void test_missing_sprite_stand_in(void **state)
+{
+    char dir[] = "/tmp/sh_capture_XXXXXX", want[256];
+    render *r = make_capture(dir);
+    sprite_id s, again;
+    int hot = 0;
+    (void)state;
+
+    warnings = 0;
+    log_set_sink(keep_warning, NULL);
+    s = render_sprite_find(r, "pieces/gone");
+    again = render_sprite_find(r, "pieces/gone");
+    log_set_sink(NULL, NULL);
+    assert_int_equal(warnings, 1); /* once, however often it is asked for */
+    snprintf(want, sizeof want, "%s/pieces/gone.svg", dir);
+    assert_non_null(strstr(warned, want));
+    assert_int_equal(s, again);
+    assert_true(s >= 0); /* callers' "found" checks draw it */
+    assert_true(render_sprite_is_missing(r, s));
+    assert_false(render_sprite_is_missing(r, render_sprite_find(r, "arrow")));
+
+    for (int call = 0; call < 3; call++) {
+        ncaptured = 0;
+        assert_int_equal(render_begin(r, 1920, 1080, black), 0);
+        if (call == 0)
+            render_sprite(r, s, (rrect){100, 100, 64, 64}, (rcolor){255, 255, 255, 255});
+        else if (call == 1)
+            render_sprite_ex(r, s, 300, 300, -64, 64, 0.5f, (rcolor){10, 200, 10, 255});
+        else
+            render_nine(r, s, (rrect){400, 400, 200, 100}, (rcolor){255, 255, 255, 255});
+        render_end(r);
+        assert_true(ncaptured >= 2); /* the field and at least a dark cell */
+        for (int q = 0; q < ncaptured; q++)
+            hot += magenta(&captured[4 * q]);
+    }
+    assert_true(hot >= 3); /* magenta whatever the tint */
+    render_destroy(r);
+    remove_tree(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -402,6 +567,9 @@ int main(void)
         cmocka_unit_test(test_wrapping),
         cmocka_unit_test(test_draw_calls_and_clips),
         cmocka_unit_test(test_atlas_cache),
+        cmocka_unit_test(test_mirrored_sprite_swaps_u),
+        cmocka_unit_test(test_mirrored_nine_slice),
+        cmocka_unit_test(test_missing_sprite_stand_in),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

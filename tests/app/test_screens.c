@@ -15,59 +15,17 @@
 
 #include "app/app.h"
 #include "testenv.h"
+#include "texthook.h"
 #include "ui/ui.h"
 
 #define GOLD_W 480
 #define GOLD_H 270
-#define MAX_TEXTS 512
 
 /* Text sizes for play at TV distance, in virtual units (px at 1080p): no
  * text a player needs is smaller than TEXT_MIN, and primary text (status,
  * names, scores) is at least TEXT_PRIMARY. */
 #define TEXT_MIN 20.0f
 #define TEXT_PRIMARY 28.0f
-
-typedef struct text_box {
-    rrect r;
-    float size;
-    char s[48];
-} text_box;
-
-static text_box texts[MAX_TEXTS];
-static int n_texts;
-
-static void on_text(void *user, rrect r, float size, const char *s)
-{
-    (void)user;
-    if (n_texts < MAX_TEXTS) {
-        texts[n_texts].r = r;
-        texts[n_texts].size = size;
-        snprintf(texts[n_texts].s, sizeof texts[n_texts].s, "%s", s);
-        n_texts++;
-    }
-}
-
-static int setup_env(void **state)
-{
-    const char *tmp = testenv_tmpdir();
-    (void)state;
-    if (testenv_start_xvfb() != 0) {
-        fprintf(stderr, "Xvfb is not installed (apt-get install xvfb)\n");
-        return -1;
-    }
-    setenv("STACKHOUSE_DATA_DIR", STACKHOUSE_DATA_BUILD, 1);
-    setenv("STACKHOUSE_PREF_DIR", tmp, 1);
-    setenv("SDL_AUDIODRIVER", "dummy", 1);
-    return 0;
-}
-
-static int teardown_env(void **state)
-{
-    (void)state;
-    testenv_stop_xvfb();
-    return 0;
-}
-
 /* Box-filters the capture down to the golden size. */
 static void downscale(const uint8_t *src, int w, int h, uint8_t *dst)
 {
@@ -272,7 +230,7 @@ static void shoot_game(const char *scene_name, const char *game, const char *sea
             n_texts = 0;
             ui_audit_enable(1);
             ui_audit_reset();
-            render_set_text_hook(a->r, on_text, NULL);
+            render_set_text_hook(a->r, texthook_on_text, NULL);
         }
         assert_int_equal(app_frame(a, now, f == frames - 1), 0);
     }
@@ -300,9 +258,12 @@ static void shoot_game(const char *scene_name, const char *game, const char *sea
 
 static void shoot(const char *scene_name, int w, int h)
 {
-    /* 9stax has four seats: the fullest setup screen; the table is STAX's. */
-    shoot_game(scene_name, strcmp(scene_name, "table") == 0 ? "stax" : "9stax", NULL, 30, scene_name, w,
-               h);
+    /* 9stax has four seats: the fullest setup screen; the table is STAX's;
+     * SPEEDSTAX's result (four players, five rounds) the fullest score screen. */
+    const char *game = strcmp(scene_name, "table") == 0   ? "stax"
+                       : strcmp(scene_name, "score") == 0 ? "speedstax"
+                                                          : "9stax";
+    shoot_game(scene_name, game, NULL, 30, scene_name, w, h);
 }
 
 /* The 9 STAX table once the deal has landed: two players at 720p, four at 4K. */
@@ -472,5 +433,5 @@ int main(void)
             snprintf(s->name, sizeof s->name, "%s_%dx%d", screens[i].golden, s->w, s->h);
             tests[n++] = (struct CMUnitTest){s->name, test_sweep, NULL, NULL, s};
         }
-    return _cmocka_run_group_tests("test_screens", tests, (size_t)n, setup_env, teardown_env);
+    return _cmocka_run_group_tests("test_screens", tests, (size_t)n, testenv_app_setup, testenv_app_teardown);
 }

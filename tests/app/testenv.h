@@ -96,6 +96,31 @@ static inline int testenv_start_game_env(char *tmp, size_t n)
     return 0;
 }
 
+/* cmocka group setup for tests that run the app in-process: our own Xvfb,
+ * the build's data, a fresh preferences folder and the dummy audio driver. */
+static inline int testenv_app_setup(void **state)
+{
+    (void)state;
+    if (testenv_start_xvfb() != 0) {
+        fprintf(stderr, "Xvfb is not installed (apt-get install xvfb)\n");
+        return -1;
+    }
+#ifdef STACKHOUSE_DATA_BUILD
+    setenv("STACKHOUSE_DATA_DIR", STACKHOUSE_DATA_BUILD, 1);
+#endif
+    setenv("STACKHOUSE_PREF_DIR", testenv_tmpdir(), 1);
+    setenv("SDL_AUDIODRIVER", "dummy", 1);
+    return 0;
+}
+
+/* The teardown that goes with testenv_app_setup. */
+static inline int testenv_app_teardown(void **state)
+{
+    (void)state;
+    testenv_stop_xvfb();
+    return 0;
+}
+
 /* Reads a whole file into a malloc'd string ("" if missing). */
 static inline char *testenv_slurp(const char *path)
 {

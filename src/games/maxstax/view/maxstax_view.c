@@ -345,7 +345,7 @@ static void play_step(maxstax_view *v, app *a, double dt)
 
 static void open_menu(maxstax_view *v, app *a)
 {
-    table_menu_open(a, &v->menu_choice, 0, 0);
+    table_menu_open(a, &v->menu_choice, 0, 0, 0); /* real time: nothing to undo */
 }
 
 static void results_done(maxstax_view *v, app *a)
@@ -479,35 +479,50 @@ static int parse_played(const char *t, int players, int (*points)[SPEEDSTAX_MAX_
     return -1;
 }
 
-/* The test words of --position (see maxstax_view.h); a malformed word is
- * reported and left out. */
-static void parse_options(maxstax_view *v, const char *text, uint64_t *seed, double *round_s, int *n_played,
-                          int (*played)[SPEEDSTAX_MAX_PLAYERS])
+/* Reads one test word of --position, len bytes at t; each must be read to
+ * its last character ("seed=5x" is no seed). Returns 0, or -1 if malformed. */
+static int parse_option(maxstax_view *v, const char *t, int len, uint64_t *seed, double *round_s,
+                        int *n_played, int (*played)[SPEEDSTAX_MAX_PLAYERS])
 {
-    const char *t = text;
-    while (t && *t) {
-        unsigned long long n;
-        double d;
-        int a, b, k;
-        if (sscanf(t, "seed=%llu", &n) == 1)
-            *seed = n;
-        else if (sscanf(t, "round=%lf", &d) == 1)
-            *round_s = d;
-        else if (sscanf(t, "compose=%d:%d%n", &a, &b, &k) == 2) {
-            v->compose_p = a;
-            v->compose_n = b;
-            v->compose_each = strncmp(t + k, ":each", 5) == 0;
-        } else if (strncmp(t, "played=", 7) == 0) {
-            *n_played = parse_played(t + 7, v->players, played);
-            if (*n_played < 0)
-                log_error("speedstax table: '%.*s' is not points per round like played=2.1/1.2", (int)strcspn(t, " "),
-                          t);
-        } else if (strncmp(t, "ghost", 5) == 0)
-            v->ghost = 1;
-        t = strchr(t, ' ');
-        if (t)
-            t++;
+    unsigned long long n;
+    double d;
+    int a, b, k = -1;
+    if (sscanf(t, "seed=%llu%n", &n, &k) == 1 && k == len) {
+        *seed = n;
+    } else if (sscanf(t, "round=%lf%n", &d, &k) == 1 && k == len && d > 0) {
+        *round_s = d;
+    } else if (sscanf(t, "compose=%d:%d%n", &a, &b, &k) == 2 && a >= 0 && a < v->players && b >= 0 &&
+               (k == len || (k + 5 == len && strncmp(t + k, ":each", 5) == 0))) {
+        v->compose_p = a;
+        v->compose_n = b;
+        v->compose_each = k < len;
+    } else if (strncmp(t, "played=", 7) == 0) {
+        *n_played = parse_played(t + 7, v->players, played);
+        return *n_played < 0 ? -1 : 0; /* parse_played stops only at the word's end */
+    } else if (len == 5 && strncmp(t, "ghost", 5) == 0) {
+        v->ghost = 1;
+    } else {
+        return -1;
     }
+    return 0;
+}
+
+/* The test words of --position (see maxstax_view.h), space-separated.
+ * Returns 0, or -1 after saying which word is unknown or malformed. */
+static int parse_options(maxstax_view *v, const char *text, uint64_t *seed, double *round_s, int *n_played,
+                         int (*played)[SPEEDSTAX_MAX_PLAYERS])
+{
+    for (const char *t = text; t && *t;) {
+        int len = (int)strcspn(t, " ");
+        if (len > 0 && parse_option(v, t, len, seed, round_s, n_played, played) != 0) {
+            log_error("speedstax table: --position word '%.*s' is not one of seed=N, round=S, "
+                      "compose=P:K[:each], played=A.B/C.D (points per seat, rounds by '/') or ghost",
+                      len, t);
+            return -1;
+        }
+        t += len > 0 ? len : 1;
+    }
+    return 0;
 }
 
 /* A view of nobody's match yet, for seats m; NULL when the deck is bad. */
@@ -575,7 +590,10 @@ static scene *maxstax_view_create(app *a, const match_setup *m, uint64_t seed)
     int n_played = 0, played[SPEEDSTAX_ROUNDS][SPEEDSTAX_MAX_PLAYERS];
     if (!(v = view_new(m)))
         return NULL;
-    parse_options(v, a->opt.position, &seed, &round_s, &n_played, played);
+    if (parse_options(v, a->opt.position, &seed, &round_s, &n_played, played) != 0) {
+        free(v);
+        return NULL;
+    }
     maxstax_setup_default(&setup, m->players);
     setup.scoring = (maxstax_scoring)m->game->scoring; /* the mode row says how its match scores */
     /* More people than the mouse and the controllers: they take turns. */
@@ -590,8 +608,12 @@ static scene *maxstax_view_create(app *a, const match_setup *m, uint64_t seed)
         free(v);
         return NULL;
     }
-    if (n_played > 0 && maxstax_match_compose_played(v->match, n_played, played, err, sizeof err) != 0)
-        log_error("speedstax table: %s", err);
+    if (n_played > 0 && maxstax_match_compose_played(v->match, n_played, played, err, sizeof err) != 0) {
+        log_error("speedstax table: --position played=: %s", err);
+        maxstax_match_free(v->match);
+        free(v);
+        return NULL;
+    }
     compose_card(v);
     return view_start(v, a, seed);
 }

@@ -17,8 +17,6 @@ static void draw_mark(render *r, const plank_art *art, int seat, float cx, float
 {
     sprite_id m = art->mark[seat];
     rcolor c = seat_cols[seat];
-    if (m < 0)
-        return;
     c.a = alpha;
     render_sprite_ex(r, m, cx, cy, size * 1.35f, size * 1.35f, 0, (rcolor){255, 250, 240, (uint8_t)(alpha * 0.85f)});
     render_sprite_ex(r, m, cx, cy, size, size, 0, c);
@@ -43,17 +41,10 @@ static void draw_plank(render *r, const plank_art *art, float cx, float cy, floa
                        int grain)
 {
     float w = (float)MAXSTAX_BLOCK_LEN * s, h = (float)MAXSTAX_BLOCK_THICK * s, ang = -(float)angle_deg * PI_F / 180.0f;
-    sprite_id wood = art->wood[grain] >= 0 ? art->wood[grain] : art->wood[0];
-    if (wood < 0) {
-        render_rect(r, (rrect){cx - w / 2, cy - h / 2, w, h},
-                    seat >= 0 ? seat_cols[seat] : (rcolor){230, 190, 130, 255});
-        return;
-    }
-    render_sprite_ex(r, wood, cx, cy, w, h, ang, UI_WHITE);
+    render_sprite_ex(r, art->wood[grain], cx, cy, w, h, ang, UI_WHITE);
     if (seat < 0)
         return;
-    if (art->ends >= 0)
-        render_sprite_ex(r, art->ends, cx, cy, w, h, ang, seat_cols[seat]);
+    render_sprite_ex(r, art->ends, cx, cy, w, h, ang, seat_cols[seat]);
     if (art->marks)
         draw_mark(r, art, seat, cx, cy, h * 0.62f, 255);
 }
@@ -282,7 +273,6 @@ static void draw_results(render *r, app *a, maxstax_view *v, const plank_art *ar
 static void draw_hints(render *r, app *a, const maxstax_view *v)
 {
     const char *line;
-    float w;
     if (v->results_left > 0)
         line = a->in.last_device == DEV_PAD ? "(A) Continue      (Start) Menu" : "Click or Enter: continue      Esc Menu";
     else if (v->mouse_seat < 0)
@@ -291,11 +281,7 @@ static void draw_hints(render *r, app *a, const maxstax_view *v)
         line = "(A) Pick up / let go      (LB) (RB) Turn      (Y) MAX STAX!      (Start) Menu";
     else
         line = "Drag a block      Wheel or Q E: turn      Enter: MAX STAX!      Esc Menu";
-    w = render_text_width(r, FONT_SANS, UI_SMALL, line);
-    ui_audit_box((rrect){(a->vw - w) / 2 - 24, RENDER_VIRTUAL_H - 64, w + 48, 44});
-    render_round_rect(r, (rrect){(a->vw - w) / 2 - 24, RENDER_VIRTUAL_H - 64, w + 48, 44}, 22,
-                      (rcolor){30, 18, 8, 150});
-    render_text(r, FONT_SANS, UI_SMALL, (a->vw - w) / 2, RENDER_VIRTUAL_H - 56, UI_CREAM, line);
+    ui_draw_hint_line(r, a, line);
 }
 
 void maxstax_view_draw(scene *s, app *a, render *r, float alpha)

@@ -21,10 +21,7 @@ static void draw_back(render *r, rrect c, uint8_t alpha)
 {
     sprite_id b = render_sprite_find(r, "nine/back");
     render_shadow(r, c, c.w * 0.09f, 6, (rcolor){0, 0, 0, (uint8_t)(alpha * 0.45f)});
-    if (b >= 0)
-        render_sprite(r, b, c, (rcolor){255, 255, 255, alpha});
-    else
-        render_round_rect(r, c, c.w * 0.09f, (rcolor){42, 61, 102, alpha});
+    render_sprite(r, b, c, (rcolor){255, 255, 255, alpha});
 }
 
 static void draw_face(render *r, rrect c, uint8_t code, uint8_t alpha)

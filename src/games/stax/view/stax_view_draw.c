@@ -20,16 +20,10 @@ static void draw_man(render *r, app *a, float x, float y, int level, int blue, i
     float w = SQ * 0.78f, h = w * 0.72f, step = w * 0.12f;
     float cy = y - (float)level * step - lift - h * (42.0f / 72.0f) + h / 2;
     rcolor tint = {255, 255, 255, alpha};
-    sprite_id s = render_sprite_find(r, disc_sprites[blue][major]);
-    if (s >= 0)
-        render_sprite_ex(r, s, x, cy, w, h, 0, tint);
-    else
-        render_round_rect(r, (rrect){x - w / 2, cy - h / 2, w, h}, h / 2, side_colors[blue]);
-    if (a->settings.v[SETTING_colorblind]) {
-        sprite_id m = render_sprite_find(r, blue ? "stax/mark_blue" : "stax/mark_red");
-        if (m >= 0)
-            render_sprite_ex(r, m, x, cy, w, h, 0, tint);
-    }
+    render_sprite_ex(r, render_sprite_find(r, disc_sprites[blue][major]), x, cy, w, h, 0, tint);
+    if (a->settings.v[SETTING_colorblind])
+        render_sprite_ex(r, render_sprite_find(r, blue ? "stax/mark_blue" : "stax/mark_red"), x, cy, w, h, 0,
+                         tint);
 }
 
 /* A tower of h men (bits from the bottom), at most TOWER_MAX drawn: the top ones. */

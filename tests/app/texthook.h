@@ -1,0 +1,33 @@
+/* A render text hook for layout tests: every line of text a frame draws,
+ * with its bounds and size in virtual units. Header-only so each test stays one file. */
+#ifndef STACKHOUSE_TEXTHOOK_H
+#define STACKHOUSE_TEXTHOOK_H
+
+#include <stdio.h>
+
+#include "render/render.h"
+
+#define TEXTHOOK_MAX 512
+
+typedef struct text_box {
+    rrect r;
+    float size; /* the size asked for, in virtual units (px at 1080p) */
+    char s[120];
+} text_box;
+
+static text_box texts[TEXTHOOK_MAX];
+static int n_texts;
+
+/* The hook for render_set_text_hook: records each line (reset n_texts first). */
+static inline void texthook_on_text(void *user, rrect r, float size, const char *s)
+{
+    (void)user;
+    if (n_texts < TEXTHOOK_MAX) {
+        texts[n_texts].r = r;
+        texts[n_texts].size = size;
+        snprintf(texts[n_texts].s, sizeof texts[n_texts].s, "%s", s);
+        n_texts++;
+    }
+}
+
+#endif
