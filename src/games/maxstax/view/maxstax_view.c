@@ -100,6 +100,20 @@ static void show_score(maxstax_view *v, app *a)
         snprintf(rep.note, sizeof rep.note, "%s won the speed-stack-off", name);
     }
     speedstax_ranks(s, rep.rank);
+    snprintf(rep.total_label, sizeof rep.total_label, "Points");
+    snprintf(rep.total_help, sizeof rep.total_help,
+             "A round pays the first to finish one point per player, one fewer per later place; no finish, none.");
+    if (s->winner >= 0) {
+        char name[48];
+        seat_name(v, s->winner, name, sizeof name);
+        snprintf(rep.headline, sizeof rep.headline, "%s wins!", name);
+        if (s->round > SPEEDSTAX_ROUNDS)
+            snprintf(rep.reason, sizeof rep.reason, "The totals tied at %d: %s won the speed-stack-off.",
+                     s->score[s->winner], name);
+        else
+            snprintf(rep.reason, sizeof rep.reason, "Most points after %d rounds: %d.", rep.rounds,
+                     s->score[s->winner]);
+    }
     app_scene_replace(a, score_scene_create(a, &rep));
 }
 

@@ -259,6 +259,16 @@ static void nine_view_score(const void *vv, score_report *rep)
         rep->total[s] = nine_cards_left(v->st, s);
         rep->rank[s] = res.rank[s];
     }
+    snprintf(rep->total_label, sizeof rep->total_label, "Cards left");
+    snprintf(rep->total_help, sizeof rep->total_help,
+             "Cards left: the cards still in a player's stacks at the end. The lowest total wins.");
+    if (res.winner >= 0)
+        snprintf(rep->headline, sizeof rep->headline, "Player %d wins!", res.winner + 1);
+    if (nine_winner(v->st) >= 0)
+        snprintf(rep->reason, sizeof rep->reason, "Player %d played their last card: all nine stacks are gone.",
+                 nine_winner(v->st) + 1);
+    else
+        snprintf(rep->reason, sizeof rep->reason, "Nobody could draw or play: the fewest cards left wins.");
 }
 
 static void nine_view_over(void *vv, app *a, const game_result *res)
