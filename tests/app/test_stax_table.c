@@ -54,7 +54,22 @@ static void test_illegal_drop_refused(void **state)
     (void)state;
     assert_non_null(strstr(t, "stax pick c3\n"));
     assert_non_null(strstr(t, "stax illegal c5\n"));
+    /* the refusal says why on the status line, not just with a sound */
+    assert_non_null(strstr(t, "stax feedback c5: Not there: drop it on a green square.\n"));
     assert_null(strstr(t, "stax move"));
+    free(t);
+}
+
+/* A on an empty square gives feedback (flash, shake, a reason), and picks nothing. */
+static void test_controller_press_on_empty_square(void **state)
+{
+    char *t = play("pad-empty", "--scene table --game stax --seats human,human", "stax_pad_empty");
+    const char *f;
+    (void)state;
+    f = strstr(t, "stax refused c4\nstax feedback c4: Nothing to pick up on c4");
+    assert_non_null(f);
+    assert_null(strstr(t, "stax pick c4"));
+    assert_non_null(strstr(f, "stax pick c3\n")); /* and the next press works */
     free(t);
 }
 
@@ -126,6 +141,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_mouse_alone),
         cmocka_unit_test(test_illegal_drop_refused),
+        cmocka_unit_test(test_controller_press_on_empty_square),
         cmocka_unit_test(test_controller_alone),
         cmocka_unit_test(test_undo_redo_against_computer),
         cmocka_unit_test(test_capture_chain_jump_by_jump),
