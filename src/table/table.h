@@ -30,7 +30,8 @@ typedef enum table_intent {
     TABLE_REDO,
     TABLE_RULES, /* the mode's rules document */
     TABLE_SCORE, /* the game is over: on to the score screen */
-    TABLE_LIFT   /* the player behind the curtain is ready */
+    TABLE_LIFT,  /* the player behind the curtain is ready */
+    TABLE_PASS   /* the player has seen what their move showed them: the screen may be passed */
 } table_intent;
 
 /* Why the position changed, for a view's changed callback. */
@@ -114,6 +115,13 @@ int table_humans(const table *t);
 int table_viewer(const table *t);
 /* The seat the screen must be passed to; -1 none. */
 int table_curtain(const table *t);
+/* The seat the screen goes to once the viewer has dismissed what their own
+ * move showed them (a drawn card); -1 none. The curtain waits for TABLE_PASS. */
+int table_handoff(const table *t);
+/* From a view's played callback: this move showed its player something
+ * private they must see before the screen is passed (a card drawn into a
+ * stack), so a curtain for another human waits for TABLE_PASS. */
+void table_hold_curtain(table *t);
 
 /* Plays m for whoever decides now (the view's played and changed follow);
  * 0, or -1 when the record refuses it (logged, an error sound). */

@@ -517,6 +517,33 @@ static void draw_curtain(render *r, app *a, nine_view *v)
     ui_draw_button(r, (rrect){p.x + 200, p.y + 240, 360, 76}, "I am ready", 1, 1, 1);
 }
 
+/* The card the viewer drew into a stack, shown until they dismiss it; then
+ * the screen is passed (the midend holds the curtain until then). */
+static void draw_drawn(render *r, app *a, nine_view *v)
+{
+    float ch = 300, cw = v->discpile.h > 0 ? ch * v->discpile.w / v->discpile.h : 200;
+    rrect p = {(a->vw - 820) / 2, 290, 820, 500}, card = {p.x + 60, p.y + 150, cw, ch};
+    char t[96];
+    float tx = card.x + cw + 50, tw = p.x + p.w - 50 - tx;
+    render_rect(r, (rrect){0, 0, a->vw, RENDER_VIRTUAL_H}, (rcolor){20, 10, 0, 120});
+    ui_draw_panel(r, p);
+    ui_text_center(r, FONT_SERIF_BOLD, UI_TITLE, (rrect){p.x, p.y + 36, p.w, 90}, UI_INK, "You drew");
+    draw_face(r, card, (uint8_t)v->drawn_code, 255);
+    {
+        char words[40];
+        int c = nine_colour_of((uint8_t)v->drawn_code), f = nine_face_of((uint8_t)v->drawn_code);
+        snprintf(words, sizeof words, "%s%s%s", c < 4 ? colour_caps[c] : "", c < 4 ? " " : "", face_names[f]);
+        render_text_wrapped(r, FONT_SANS_BOLD, UI_HEAD, tx, card.y + 10, tw, TEXT_LEFT, UI_INK, words, 1);
+    }
+    snprintf(t, sizeof t, "It cannot be played now, so it goes into your stack %d.", v->drawn_stack + 1);
+    render_text_wrapped(r, FONT_SANS, UI_BODY, tx, card.y + 80, tw, TEXT_LEFT, UI_INK_SOFT, t, 1);
+    snprintf(t, sizeof t, "OK \xe2\x80\x94 pass to Player %d", table_handoff(v->t) + 1);
+    v->drawn_ok = (rrect){tx, card.y + ch - 76, tw, 76};
+    ui_audit_box(p);
+    ui_audit_box(v->drawn_ok);
+    ui_draw_button(r, v->drawn_ok, t, 1, 1, 1);
+}
+
 static uint64_t fnv(const char *s, size_t n)
 {
     uint64_t h = 0xcbf29ce484222325ULL;
@@ -546,6 +573,10 @@ void nine_faces_trace(nine_view *v, app *a)
         if (v->hand_code >= 0) {
             nine_card_name((uint8_t)v->hand_code, nm);
             faces_note(v, " p%dhand:%s", vs + 1, nm);
+        }
+        if (table_handoff(v->t) >= 0 && v->drawn_code >= 0 && v->nfl == 0) {
+            nine_card_name((uint8_t)v->drawn_code, nm);
+            faces_note(v, " p%ddrawn:%s", vs + 1, nm);
         }
         for (int i = 0; i < v->npeek; i++) {
             nine_card_name(v->peek_code[i], nm);
@@ -595,7 +626,12 @@ void nine_view_draw(void *vv, app *a, render *r, float alpha)
         draw_fan(r, v);
         draw_spots(r, a, v, alpha);
         draw_flights(r, v, alpha);
-        ui_draw_hints(r, a, table_over(v->t) ? "Score" : "Choose", "Menu", "Rules");
+        if (table_handoff(v->t) >= 0 && v->drawn_code >= 0 && v->nfl == 0) {
+            draw_drawn(r, a, v);
+            ui_draw_hints(r, a, "OK", "Menu", NULL);
+        } else {
+            ui_draw_hints(r, a, table_over(v->t) ? "Score" : "Choose", "Menu", "Rules");
+        }
     }
     draw_log(r, v);
 }
