@@ -387,16 +387,22 @@ static void draw_prompt(render *r, app *a, nine_view *v)
     (void)a;
 }
 
-static void draw_fan(render *r, nine_view *v)
+/* How far a playable card rises: a little, and more under the pointer. */
+static float card_lift(const app *a, const nine_view *v, int si)
+{
+    return si == v->hover && a->in.last_device == DEV_MOUSE ? 30.0f : 14.0f;
+}
+
+static void draw_fan(render *r, app *a, nine_view *v)
 {
     for (int i = 0; i < v->nfan; i++) {
-        int hot = 0;
+        int hot = -1;
         rrect c = v->fan[i];
         for (int j = 0; j < v->nsp; j++)
             if (v->sp[j].kind == SPOT_MOVE && !v->sp[j].button && v->sp[j].r.x == c.x && v->sp[j].r.y == c.y)
-                hot = 1;
-        if (hot)
-            c.y -= 14;
+                hot = j;
+        if (hot >= 0)
+            c.y -= card_lift(a, v, hot);
         draw_face(r, c, v->fan_code[i], 255);
     }
     if (v->hand_code >= 0) {
@@ -433,19 +439,22 @@ static void draw_spots(render *r, app *a, nine_view *v, float alpha)
                            s->kind == SPOT_MOVE && (s->m.kind == NINE_M_DRAW || s->m.kind == NINE_M_IMMUNE));
             continue;
         }
-        if (s->m.kind == NINE_M_PLAY || s->m.kind == NINE_M_GIVE) {
-            rrect c = s->r;
-            if (s->m.kind == NINE_M_PLAY && v->shown.pend.kind != NINE_P_DRAWN)
-                c.y -= 14;
+        int hovered = i == v->hover && a->in.last_device == DEV_MOUSE;
+        rrect c = s->r;
+        if (s->m.kind == NINE_M_PLAY && v->shown.pend.kind != NINE_P_DRAWN)
+            c.y -= card_lift(a, v, i);
+        if (hovered) {
+            /* Under the pointer the card rises and glows gold; no wash over
+             * its face (that read as disabled) and no slab where it was. */
+            render_round_outline(r, (rrect){c.x - 7, c.y - 7, c.w + 14, c.h + 14}, 14, 7, (rcolor){255, 200, 70, 110});
+            render_round_outline(r, (rrect){c.x - 4, c.y - 4, c.w + 8, c.h + 8}, 12, 4, UI_GOLD);
+        } else if (s->m.kind == NINE_M_PLAY || s->m.kind == NINE_M_GIVE) {
             render_round_outline(r, (rrect){c.x - 4, c.y - 4, c.w + 8, c.h + 8}, 12, 4,
                                  (rcolor){120, 240, 120, (uint8_t)(150 + 90 * pulse)});
         } else {
-            rrect c = s->r;
             render_round_outline(r, (rrect){c.x - 5, c.y - 5, c.w + 10, c.h + 10}, 12, 4,
                                  (rcolor){120, 240, 120, (uint8_t)(130 + 110 * pulse)});
         }
-        if (i == v->hover && a->in.last_device == DEV_MOUSE)
-            render_round_rect(r, s->r, 10, (rcolor){255, 255, 255, 40});
     }
     if (fi >= 0 && ui_focus_visible(a) && v->ring_valid) {
         rrect g = ui_rect_lerp(v->ring_prev, v->ring, alpha);
@@ -623,7 +632,7 @@ void nine_view_draw(void *vv, app *a, render *r, float alpha)
         draw_centre(r, v);
         draw_peek(r, v);
         draw_prompt(r, a, v);
-        draw_fan(r, v);
+        draw_fan(r, a, v);
         draw_spots(r, a, v, alpha);
         draw_flights(r, v, alpha);
         if (table_handoff(v->t) >= 0 && v->drawn_code >= 0 && v->nfl == 0) {
