@@ -510,6 +510,9 @@ static void draw_log(render *r, nine_view *v)
                                       v->log[i], 1);
         y += h + 8;
     }
+    /* older lines run off the bottom: fade them out rather than cut one in half */
+    if (y - 8 > inner.y + inner.h)
+        ui_draw_list_fade(r, inner, 14, UI_PAPER, UI_FADE_BOTTOM);
     render_pop_clip(r);
 }
 

@@ -542,12 +542,14 @@ static void stax_view_follow(void *vv, app *a, double dt)
     }
     v->list_scroll_prev = v->list_scroll;
     {
-        float rows = (float)((v->rec->n_moves + 1) / 2), row_h = 40;
-        float max = rows * row_h - v->list_box.h;
+        /* The newest row stays clear of the list's bottom edge, where
+         * rows scrolled out of view fade (ui_draw_list_fade). */
+        float rows = (float)((v->rec->n_moves + 1) / 2), row_h = 40, foot = 20;
+        float max = 6 + rows * row_h + foot - v->list_box.h;
         if (max < 0)
             max = 0;
         if (v->list_follow) {
-            float want = (float)((v->rec->cursor + 1) / 2) * row_h - v->list_box.h + row_h;
+            float want = 6 + (float)((v->rec->cursor + 1) / 2) * row_h + foot - v->list_box.h;
             v->list_scroll = want < 0 ? 0 : want;
         }
         if (v->list_scroll > max)

@@ -407,6 +407,13 @@ static void draw_right(render *r, app *a, stax_view *v, float alpha)
                         undone ? UI_DISABLED : UI_INK, v->rec->moves[k + j]);
         }
     }
+    {
+        /* rows scrolled past either edge fade out instead of being cut */
+        float content = 6 + (float)((v->rec->n_moves + 1) / 2) * row_h;
+        int edges = (scroll > 1 ? UI_FADE_TOP : 0) | (content - scroll > lb.h + 1 ? UI_FADE_BOTTOM : 0);
+        if (edges)
+            ui_draw_list_fade(r, lb, 14, UI_PAPER, edges);
+    }
     render_pop_clip(r);
     ui_draw_button(r, ui_nav_item(&v->nav, ID_UNDO)->r, "Undo", v->nav.hover == ID_UNDO, table_can_undo(v->t), 0);
     ui_draw_button(r, ui_nav_item(&v->nav, ID_REDO)->r, "Redo", v->nav.hover == ID_REDO, table_can_redo(v->t), 0);
