@@ -77,6 +77,9 @@ typedef struct table_view_ops {
     void (*over)(void *v, struct app *a, const game_result *res);
     /* The score lines: names, totals and ranks (the table fills in the game). */
     void (*score)(const void *v, score_report *rep);
+    /* Optional: one line on a saved position st for setup's Resume: whose
+     * turn it is and how the scores stand ("Red to move · stacks on top: ..."). */
+    void (*summary)(const void *st, const match_setup *m, char *buf, size_t n);
 } table_view_ops;
 
 /* A real-time view runs its own clock and saves its own text. */
@@ -86,6 +89,8 @@ typedef struct table_realtime_ops {
     /* A saved match from the view's own text with seats m; NULL with the
      * reason in err when the text is not sound. */
     scene *(*resume)(struct app *a, const match_setup *m, const char *text, char *err, size_t errn);
+    /* Optional: one line on a saved match's text for setup's Resume; 0, or -1. */
+    int (*summary)(const match_setup *m, const char *text, char *buf, size_t n);
 } table_realtime_ops;
 
 /* A table playing match m of mode ops from rec (taken over, freed on

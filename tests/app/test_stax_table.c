@@ -130,6 +130,9 @@ static void test_save_on_quit_then_resume(void **state)
     free(t);
     t = play("resume", "--scene setup --game stax", "stax_resume");
     assert_non_null(strstr(t, "focus setup resume\n"));
+    /* Resume previews where the game stands: the move and computer's reply
+     * played, Red to move, the stacks on top (no capture yet) */
+    assert_non_null(strstr(t, "setup save 2 moves played \xc2\xb7 Red to move \xc2\xb7 stacks on top: Red 12, Blue 12\n"));
     line_after(strstr(t, "scene table\n"), "stax position ", 0, resumed, sizeof resumed);
     assert_string_equal(resumed, saved);
     assert_string_not_equal(resumed, START_POS);

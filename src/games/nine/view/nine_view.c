@@ -297,6 +297,22 @@ static void nine_view_score(const void *vv, score_report *rep)
         snprintf(rep->reason, sizeof rep->reason, "Nobody could draw or play: the fewest cards left wins.");
 }
 
+/* Setup's Resume: who decides, and the cards each player has left. */
+static void nine_view_summary(const void *st_, const match_setup *m, char *buf, size_t n)
+{
+    const nine_state *st = st_;
+    int d = nine_decider(st);
+    size_t k;
+    if (d >= 0) {
+        k = (size_t)snprintf(buf, n, "Player %d %sto play \xc2\xb7 cards left:", d + 1,
+                             m->seat[d] == SEAT_HUMAN ? "" : "(computer) ");
+    } else {
+        k = (size_t)snprintf(buf, n, "Cards left:");
+    }
+    for (int p = 0; p < m->players && k < n; p++)
+        k += (size_t)snprintf(buf + k, n - k, "%s P%d %d", p ? "," : "", p + 1, nine_cards_left(st, p));
+}
+
 static void nine_view_over(void *vv, app *a, const game_result *res)
 {
     (void)vv;
@@ -557,4 +573,5 @@ const table_view_ops nine_view_ops = {
     .changed = nine_view_changed,
     .over = nine_view_over,
     .score = nine_view_score,
+    .summary = nine_view_summary,
 };

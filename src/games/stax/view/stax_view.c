@@ -288,6 +288,16 @@ static void stax_view_score(const void *vv, score_report *rep)
     }
 }
 
+/* Setup's Resume: whose move, and the stacks each side has on top. */
+static void stax_view_summary(const void *st_, const match_setup *m, char *buf, size_t n)
+{
+    const stax_state *st = st_;
+    int side = st->b.stm;
+    snprintf(buf, n, "%s %sto move \xc2\xb7 stacks on top: Red %d, Blue %d", side_names[side],
+             m->seat[side] == SEAT_HUMAN ? "" : "(computer) ",
+             __builtin_popcountll(st->b.occ & ~st->b.blue), __builtin_popcountll(st->b.occ & st->b.blue));
+}
+
 static void stax_view_over(void *vv, app *a, const game_result *res)
 {
     (void)vv;
@@ -616,4 +626,5 @@ const table_view_ops stax_view_ops = {
     .changed = stax_view_changed,
     .over = stax_view_over,
     .score = stax_view_score,
+    .summary = stax_view_summary,
 };
