@@ -551,7 +551,6 @@ static void draw_drawn(render *r, app *a, nine_view *v)
     render_text_wrapped(r, FONT_SANS, UI_BODY, tx, card.y + 80, tw, TEXT_LEFT, UI_INK_SOFT, t, 1);
     snprintf(t, sizeof t, "OK \xe2\x80\x94 pass to Player %d", table_handoff(v->t) + 1);
     v->drawn_ok = (rrect){tx, card.y + ch - 76, tw, 76};
-    ui_audit_box(p);
     ui_audit_box(v->drawn_ok);
     ui_draw_button(r, v->drawn_ok, t, 1, 1, 1);
 }
@@ -629,16 +628,21 @@ void nine_view_draw(void *vv, app *a, render *r, float alpha)
         draw_curtain(r, a, v);
         ui_draw_hints(r, a, "Continue", "Menu", NULL);
     } else {
+        /* the drawn card on show: a modal in the middle, where the piles and
+         * the status line (already about the next player) would be */
+        int drawn = table_handoff(v->t) >= 0 && v->drawn_code >= 0 && v->nfl == 0;
         v->memory = a->settings.v[SETTING_nine_memory];
         for (int p = 0; p < v->m->players; p++)
             draw_seat(r, a, v, p);
-        draw_centre(r, v);
-        draw_peek(r, v);
-        draw_prompt(r, a, v);
+        if (!drawn) {
+            draw_centre(r, v);
+            draw_peek(r, v);
+            draw_prompt(r, a, v);
+        }
         draw_fan(r, a, v);
         draw_spots(r, a, v, alpha);
         draw_flights(r, v, alpha);
-        if (table_handoff(v->t) >= 0 && v->drawn_code >= 0 && v->nfl == 0) {
+        if (drawn) {
             draw_drawn(r, a, v);
             ui_draw_hints(r, a, "OK", "Menu", NULL);
         } else {
