@@ -97,7 +97,7 @@ static void layout_scene(score_scene *p, app *a)
     const score_report *rep = &p->rep;
     float w = a->vw - 160 < 1400 ? a->vw - 160 : 1400;
     float ph = 24 + head_h(rep) + (ROW_H + ROW_GAP) * (float)rep->players + footnote_h(rep) + 12;
-    float bh = 140, block = bh + 16 + ph + 30 + 76, top = 170, bottom = 1004;
+    float bh = 150, block = bh + 16 + ph + 30 + 76, top = 170, bottom = 1004;
     float y = top + (bottom - top - block) / 2;
     if (y < top)
         y = top;
@@ -241,7 +241,7 @@ static void draw_banner(score_scene *p, app *a, render *r)
     {
         const char *why = rep->reason[0] ? rep->reason : rep->note;
         if (*why)
-            ui_text_center(r, FONT_SANS_BOLD, 30, (rrect){b.x, p->banner.y + 112, b.w, 36}, UI_CREAM, why);
+            ui_text_center(r, FONT_SANS_BOLD, 30, (rrect){b.x, p->banner.y + 118, b.w, 36}, UI_CREAM, why);
     }
 }
 
