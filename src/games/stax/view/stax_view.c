@@ -170,7 +170,7 @@ static void refuse_pick(stax_view *v, app *a, int sq)
         stax_square_name(sq, name);
     app_trace(a, "stax refused %s", name);
     if (sq < 0 || !dark(sq) || !(v->shown.occ >> sq & 1))
-        refuse(v, a, sq, "Nothing to pick up on %s: choose one of your stacks outlined in gold.", name);
+        refuse(v, a, sq, "%s is empty: pick a stack outlined in gold.", name);
     else if ((int)((v->shown.blue >> sq) & 1) != v->st->b.stm)
         refuse(v, a, sq, "That stack is %s's: the man on top decides.", side_names[!v->st->b.stm]);
     else if (v->chain.capture)
@@ -223,7 +223,7 @@ static void land(stax_view *v, app *a, int sq, float sx, float sy)
         if (v->chain.capture && dark(sq) && !(v->shown.occ >> sq & 1))
             refuse(v, a, sq, "Capture is compulsory: jump over an enemy stack.");
         else
-            refuse(v, a, sq, "It cannot land on %s: choose a green square, or put it back.", name);
+            refuse(v, a, sq, "Not %s: land on a green square, or put it back.", name);
         return;
     }
     seg[0] = (uint8_t)from;
@@ -326,7 +326,7 @@ static void pointer_down(stax_view *v, app *a, const action_event *ev)
         char name[3];
         stax_square_name(sq, name);
         app_trace(a, "stax illegal %s", name);
-        refuse(v, a, sq, "It cannot land on %s: choose a green square.", name);
+        refuse(v, a, sq, "Not %s: land on a green square.", name);
         cancel_pick(v, a);
         return;
     } else if (pick(v, a, sq) == 0) {
