@@ -534,9 +534,11 @@ static void draw_curtain(render *r, app *a, nine_view *v)
 static void draw_drawn(render *r, app *a, nine_view *v)
 {
     float ch = 300, cw = v->discpile.h > 0 ? ch * v->discpile.w / v->discpile.h : 200;
-    rrect p = {(a->vw - 820) / 2, 290, 820, 500}, card = {p.x + 60, p.y + 150, cw, ch};
+    /* centred on the table, left of the log */
+    float area = v->log_box.x > 0 ? v->log_box.x : a->vw, pw = area - 40 < 820 ? area - 40 : 820;
+    rrect p = {(area - pw) / 2, 290, pw, 500}, card = {p.x + 50, p.y + 150, cw, ch};
     char t[96];
-    float tx = card.x + cw + 50, tw = p.x + p.w - 50 - tx;
+    float tx = card.x + cw + 44, tw = p.x + p.w - 44 - tx;
     render_rect(r, (rrect){0, 0, a->vw, RENDER_VIRTUAL_H}, (rcolor){20, 10, 0, 120});
     ui_draw_panel(r, p);
     ui_text_center(r, FONT_SERIF_BOLD, UI_TITLE, (rrect){p.x, p.y + 36, p.w, 90}, UI_INK, "You drew");
