@@ -230,18 +230,18 @@ static void value_box(render *r, rrect b, const char *text, int focused, int ena
 
 /* A preview of the saved match under the buttons: how far it went, whose
  * turn, the scores. */
-static void draw_save_summary(render *r, const setup *p)
+static void draw_save_summary(render *r, const setup *p, float vw)
 {
     const ui_item *res = ui_nav_item(&p->nav, ID_RESUME);
     const char *label = "Saved game:";
     float lw = render_text_width(r, FONT_SANS_BOLD, UI_SMALL, label) + 12, y = res->r.y + res->r.h + 18;
     float tw = render_text_width(r, FONT_SANS, UI_SMALL, p->save_sum), w = lw + tw + 56;
-    float max = p->panel.w, th;
+    float max = vw - 240, th; /* one line where it fits, wider than the panel if need be */
     rrect box;
     if (w > max)
         w = max;
     th = render_text_wrapped(r, FONT_SANS, UI_SMALL, 0, 0, w - 56 - lw, TEXT_LEFT, UI_CREAM, p->save_sum, 0);
-    box = (rrect){p->panel.x + (p->panel.w - w) / 2, y, w, th + 20};
+    box = (rrect){(vw - w) / 2, y, w, th + 20};
     ui_audit_box(box);
     render_round_rect(r, box, 22, (rcolor){40, 24, 12, 215});
     render_text(r, FONT_SANS_BOLD, UI_SMALL, box.x + 28, y + 10, UI_GOLD, label);
@@ -326,7 +326,7 @@ static void setup_draw(scene *s, app *a, render *r, float alpha)
         ui_draw_button(r, ui_nav_item(&p->nav, ID_RESUME)->r, "Resume", p->nav.focus == ID_RESUME, 1,
                        1);
     if (p->has_save && p->save_sum[0])
-        draw_save_summary(r, p);
+        draw_save_summary(r, p, a->vw);
     ui_nav_draw(&p->nav, r, alpha, ui_focus_visible(a));
     ui_draw_hints(r, a, "Choose", "Back", "Rules");
 }
