@@ -274,6 +274,9 @@ static void test_save_on_quit_then_resume(void **state)
     free(t);
     t = play("resume", "--scene setup --game 9stax", "nine_resume");
     assert_non_null(strstr(t, "focus setup resume\n"));
+    /* Resume previews the saved game: who plays and the cards each has left */
+    assert_non_null(strstr(t, "setup save "));
+    assert_non_null(strstr(strstr(t, "setup save "), " to play \xc2\xb7 cards left: P1 "));
     line_after(strstr(t, "scene table\n"), "nine position ", 0, resumed, sizeof resumed);
     assert_string_equal(resumed, saved);
     assert_non_null(strstr(saved, "disc=G2"));
