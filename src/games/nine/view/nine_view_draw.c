@@ -387,10 +387,11 @@ static void draw_prompt(render *r, app *a, nine_view *v)
     (void)a;
 }
 
-/* How far a playable card rises: a little, and more under the pointer. */
+/* How far a playable card rises: a little, and a touch more under the
+ * pointer (not so far that it meets the status line above the fan). */
 static float card_lift(const app *a, const nine_view *v, int si)
 {
-    return si == v->hover && a->in.last_device == DEV_MOUSE ? 30.0f : 14.0f;
+    return si == v->hover && a->in.last_device == DEV_MOUSE ? 18.0f : 14.0f;
 }
 
 static void draw_fan(render *r, app *a, nine_view *v)
@@ -446,7 +447,7 @@ static void draw_spots(render *r, app *a, nine_view *v, float alpha)
         if (hovered) {
             /* Under the pointer the card rises and glows gold; no wash over
              * its face (that read as disabled) and no slab where it was. */
-            render_round_outline(r, (rrect){c.x - 7, c.y - 7, c.w + 14, c.h + 14}, 14, 7, (rcolor){255, 200, 70, 110});
+            render_round_outline(r, (rrect){c.x - 6, c.y - 6, c.w + 12, c.h + 12}, 13, 6, (rcolor){255, 200, 70, 110});
             render_round_outline(r, (rrect){c.x - 4, c.y - 4, c.w + 8, c.h + 8}, 12, 4, UI_GOLD);
         } else if (s->m.kind == NINE_M_PLAY || s->m.kind == NINE_M_GIVE) {
             render_round_outline(r, (rrect){c.x - 4, c.y - 4, c.w + 8, c.h + 8}, 12, 4,
