@@ -26,7 +26,7 @@ typedef struct mode {
 } mode;
 
 static const char *const sfx_names[SFX_COUNT] = {
-    "click", "pickup", "drop", "shuffle", "deal", "tick", "win", "error", "knock", "collapse", "shout",
+    "click", "pickup", "drop", "shuffle", "deal", "tick", "win", "error", "knock", "collapse", "shout", "cheer",
 };
 
 const char *synth_name(sfx_id id)
@@ -380,13 +380,30 @@ typedef struct sfx_def {
     double seconds;
 } sfx_def;
 
+static void sfx_cheer(buf *b, rng *r)
+{
+    /* A party popper (a short bright crack of noise), then a run of bells
+     * rising up a major pentatonic like confetti thrown up, settling on a
+     * soft chord. Quieter than the win fanfare that came just before. */
+    static const double run[] = {72, 74, 76, 79, 81, 84, 86, 88, 91};
+    static const double chord[] = {67, 76, 84};
+
+    add_burst(b, r, &(burst){0.004, 0.05, 2600, 5200, 0.9, 0.55, 0.001, 0.03});
+    add_burst(b, r, &(burst){0.02, 0.12, 6000, 8000, 1.2, 0.12, 0.004, 0.08});
+    for (int k = 0; k < 9; k++)
+        add_bell(b, 0.06 + 0.055 * k, run[k], 0.26 - 0.012 * k, 0.22);
+    for (int k = 0; k < 3; k++)
+        add_bell(b, 0.6 + 0.02 * k, chord[k], 0.22, 0.3);
+    finish(b, 0.6, 0.003, 0.2);
+}
+
 static const sfx_def sfx_defs[SFX_COUNT] = {
     [SFX_CLICK] = {sfx_click, 0.07},  [SFX_PICKUP] = {sfx_pickup, 0.16},
     [SFX_DROP] = {sfx_drop, 0.32},    [SFX_SHUFFLE] = {sfx_shuffle, 0.62},
     [SFX_DEAL] = {sfx_deal, 0.15},    [SFX_TICK] = {sfx_tick, 0.05},
     [SFX_WIN] = {sfx_win, 1.6},       [SFX_ERROR] = {sfx_error, 0.33},
     [SFX_KNOCK] = {sfx_knock, 0.12},  [SFX_COLLAPSE] = {sfx_collapse, 0.95},
-    [SFX_SHOUT] = {sfx_shout, 0.52},
+    [SFX_SHOUT] = {sfx_shout, 0.52},  [SFX_CHEER] = {sfx_cheer, 1.2},
 };
 
 static int buf_alloc(buf *b, int rate, long frames, const char *what)

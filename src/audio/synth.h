@@ -15,6 +15,7 @@ typedef enum sfx_id {
     SFX_KNOCK,   /* wood on wood: a block striking another */
     SFX_COLLAPSE, /* a structure coming down: a cascade of knocks */
     SFX_SHOUT,   /* calling MAX STAX! */
+    SFX_CHEER,   /* the score screen's celebration: a popper and a rising sparkle */
     SFX_COUNT
 } sfx_id;
 

@@ -22,6 +22,10 @@ typedef struct score_report {
     int rank[GAME_MAX_PLAYERS]; /* 0 is first; ties share */
     int lower_is_better;        /* Stakz: the lowest total wins */
     char note[64];              /* how a tie was decided ("" when the totals did) */
+    char headline[64];          /* who won, in the mode's words ("Blue wins!"); "" the screen words it */
+    char reason[112];           /* why the game ended that way ("Red has no move left.") */
+    char total_label[24];       /* the total column's heading ("Stacks on top"); "" is "Total" */
+    char total_help[112];       /* what the total counts, shown under the table; "" none */
 } score_report;
 
 typedef enum seat_kind { SEAT_HUMAN, SEAT_COMPUTER } seat_kind;

@@ -1,21 +1,41 @@
-/* The common end-of-game screen: ranking, points per round, play again. */
+/* The common end-of-game screen: who won and why, the ranking with a column
+ * per round and the total under its own heading, a short celebration
+ * (confetti and a rising banner, stepped with the logic clock), play again.
+ * Every mode reaches it through a score_report, so new modes inherit it. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "app/app.h"
 #include "audio/audio.h"
+#include "core/rng.h"
 #include "scenes/scenes.h"
 #include "ui/ui.h"
 
 enum { ID_AGAIN = 0, ID_PICKER };
+
+#define CONFETTI 110
+#define CONFETTI_TIME 4.5 /* seconds the confetti falls */
+#define BANNER_TIME 0.7   /* seconds the banner takes to rise */
+#define ROW_H 84.0f
+#define ROW_GAP 8.0f
+
+/* One scrap of confetti, stepped with the logic clock (prev for interpolation). */
+typedef struct scrap {
+    float x, y, px, py, vx, vy, angle, pangle, spin, w, h, sway;
+    rcolor c;
+} scrap;
 
 typedef struct score_scene {
     scene base;
     ui_nav nav;
     score_report rep;
     int order[GAME_MAX_PLAYERS];
-    rrect panel;
+    int winners; /* seats ranked first */
+    rrect banner, panel;
+    scrap bits[CONFETTI];
+    int celebrate; /* one clear winner or a shared first place: confetti falls */
     double t;
 } score_scene;
 
@@ -45,8 +65,14 @@ static void sample_rounds(score_report *rep)
             rep->total[i] += pts[i][j];
         }
     }
+    snprintf(rep->reason, sizeof rep->reason, "Most points after five rounds: 13 each.");
+    snprintf(rep->total_label, sizeof rep->total_label, "Points");
+    snprintf(rep->total_help, sizeof rep->total_help,
+             "A round pays the first to finish one point per player, one fewer per later place; no finish, none.");
 }
 
+/* The samples carry the words each mode's table gives its own result (the
+ * views' score callbacks), so a capture shows what a player would see. */
 int score_report_sample(score_report *rep, const char *game_id)
 {
     memset(rep, 0, sizeof *rep);
@@ -62,6 +88,11 @@ int score_report_sample(score_report *rep, const char *game_id)
             snprintf(rep->names[i], sizeof rep->names[i], "%s", names[i]);
             rep->total[i] = tops[i];
         }
+        snprintf(rep->headline, sizeof rep->headline, "Red wins!");
+        snprintf(rep->reason, sizeof rep->reason, "Blue is blocked: none of Blue's stacks can move.");
+        snprintf(rep->total_label, sizeof rep->total_label, "Stacks on top");
+        snprintf(rep->total_help, sizeof rep->total_help,
+                 "Stacks on top: the stacks a side controls at the end (the man on top decides).");
     } else if (strcmp(game_id, "9stax") == 0) {
         /* As the 9 STAX table reports: cards left, the fewest wins. */
         static const char *const names[3] = {"P1 \xe2\x80\x94 Human", "P2 \xe2\x80\x94 Computer (Easy)",
@@ -74,6 +105,11 @@ int score_report_sample(score_report *rep, const char *game_id)
             snprintf(rep->names[i], sizeof rep->names[i], "%s", names[i]);
             rep->total[i] = left[i];
         }
+        snprintf(rep->headline, sizeof rep->headline, "Player 1 wins!");
+        snprintf(rep->reason, sizeof rep->reason, "Player 1 played their last card: all nine stacks are gone.");
+        snprintf(rep->total_label, sizeof rep->total_label, "Cards left");
+        snprintf(rep->total_help, sizeof rep->total_help,
+                 "Cards left: the cards still in a player's stacks at the end. The lowest total wins.");
     } else {
         return -1; /* no table yet, so no result to show */
     }
@@ -81,14 +117,45 @@ int score_report_sample(score_report *rep, const char *game_id)
     return 0;
 }
 
+/* The screen's own words for the winner when the mode gave none. */
+static void headline_text(const score_scene *p, char *buf, size_t n)
+{
+    const score_report *rep = &p->rep;
+    if (rep->headline[0]) {
+        snprintf(buf, n, "%s", rep->headline);
+    } else if (p->winners == rep->players && rep->players > 1) {
+        snprintf(buf, n, "A draw");
+    } else if (p->winners > 1) {
+        snprintf(buf, n, "A shared win!");
+    } else {
+        snprintf(buf, n, "%s wins!", rep->names[p->order[0]]);
+    }
+}
+
+static float footnote_h(const score_report *rep)
+{
+    return rep->total_help[0] || rep->lower_is_better ? 56.0f : 0.0f;
+}
+
+/* The column headings: with rounds, a group line above a line per column. */
+static float head_h(const score_report *rep) { return rep->rounds > 0 ? 84.0f : 52.0f; }
+
+/* The banner, the panel and the buttons as one block, centred between the
+ * title and the hint bar so the screen is not half empty. */
 static void layout_scene(score_scene *p, app *a)
 {
-    float w = 1240, h = 170 + 96.0f * (float)p->rep.players;
-    p->panel = (rrect){(a->vw - w) / 2, 210, w, h};
+    const score_report *rep = &p->rep;
+    float w = a->vw - 160 < 1400 ? a->vw - 160 : 1400;
+    float ph = 24 + head_h(rep) + (ROW_H + ROW_GAP) * (float)rep->players + footnote_h(rep) + 12;
+    float bh = 150, block = bh + 16 + ph + 30 + 76, top = 170, bottom = 1004;
+    float y = top + (bottom - top - block) / 2;
+    if (y < top)
+        y = top;
+    p->banner = (rrect){(a->vw - w) / 2, y, w, bh};
+    p->panel = (rrect){(a->vw - w) / 2, y + bh + 16, w, ph};
     ui_nav_begin(&p->nav);
-    ui_nav_add(&p->nav, ID_AGAIN, (rrect){a->vw / 2 + 20, p->panel.y + h + 50, 340, 76}, 1, "again");
-    ui_nav_add(&p->nav, ID_PICKER, (rrect){a->vw / 2 - 360, p->panel.y + h + 50, 340, 76}, 1,
-               "picker");
+    ui_nav_add(&p->nav, ID_AGAIN, (rrect){a->vw / 2 + 20, p->panel.y + ph + 30, 340, 76}, 1, "again");
+    ui_nav_add(&p->nav, ID_PICKER, (rrect){a->vw / 2 - 360, p->panel.y + ph + 30, 340, 76}, 1, "picker");
     ui_nav_end(&p->nav, a);
 }
 
@@ -120,12 +187,171 @@ static void score_input(scene *s, app *a, const action_event *ev)
         go(p, a, id);
 }
 
+/* ---------------------------------------------------------------- celebration */
+
+static void confetti_start(score_scene *p, float vw)
+{
+    static const rcolor colours[] = {{231, 76, 60, 255},  {241, 196, 15, 255}, {46, 204, 113, 255},
+                                     {52, 152, 219, 255}, {155, 89, 182, 255}, {255, 255, 255, 255}};
+    rng g;
+    /* Seeded from the result, so a capture of the same game looks the same. */
+    rng_seed(&g, 0x5c0e5c0eu + (uint64_t)p->rep.total[p->order[0]] * 31u + (uint64_t)p->rep.players);
+    for (int i = 0; i < CONFETTI; i++) {
+        scrap *b = &p->bits[i];
+        b->x = b->px = (float)rng_unit(&g) * vw;
+        b->y = b->py = -40 - (float)rng_unit(&g) * 700;
+        b->vx = ((float)rng_unit(&g) - 0.5f) * 120;
+        b->vy = 220 + (float)rng_unit(&g) * 200;
+        b->angle = b->pangle = (float)rng_unit(&g) * 6.283f;
+        b->spin = ((float)rng_unit(&g) - 0.5f) * 9;
+        b->w = 14 + (float)rng_unit(&g) * 12;
+        b->h = b->w * (0.4f + (float)rng_unit(&g) * 0.3f);
+        b->sway = (float)rng_unit(&g) * 6.283f;
+        b->c = colours[rng_below(&g, (uint32_t)(sizeof colours / sizeof colours[0]))];
+    }
+}
+
+static void confetti_step(score_scene *p, double dt)
+{
+    for (int i = 0; i < CONFETTI; i++) {
+        scrap *b = &p->bits[i];
+        b->px = b->x;
+        b->py = b->y;
+        b->pangle = b->angle;
+        b->x += (b->vx + 60 * sinf((float)p->t * 3 + b->sway)) * (float)dt;
+        b->y += b->vy * (float)dt;
+        b->angle += b->spin * (float)dt;
+    }
+}
+
+static void confetti_draw(const score_scene *p, render *r, float alpha)
+{
+    /* Fades over the last second so it never just vanishes. */
+    float left = (float)(CONFETTI_TIME - p->t), fade = left > 1 ? 1 : left < 0 ? 0 : left;
+    if (fade <= 0)
+        return;
+    for (int i = 0; i < CONFETTI; i++) {
+        const scrap *b = &p->bits[i];
+        float x = b->px + (b->x - b->px) * alpha, y = b->py + (b->y - b->py) * alpha;
+        float ang = b->pangle + (b->angle - b->pangle) * alpha;
+        /* A flat scrap turning in the air: its width swings with the spin. */
+        float w = b->w * (0.35f + 0.65f * fabsf(cosf(ang * 1.7f)));
+        rcolor c = b->c;
+        c.a = (uint8_t)(230 * fade);
+        if (y < -40 || y > 1120)
+            continue;
+        render_round_outline_ex(r, x, y, w, b->h, ang, 2, b->h / 2, c);
+    }
+}
+
 static void score_update(scene *s, app *a, double dt)
 {
     score_scene *p = s->data;
     p->t += dt;
     layout_scene(p, a);
+    if (p->celebrate && !a->settings.v[SETTING_reduced_motion])
+        confetti_step(p, dt);
     ui_nav_update(&p->nav, dt, a->settings.v[SETTING_reduced_motion]);
+}
+
+/* ---------------------------------------------------------------- drawing */
+
+/* Who won and why, rising into place. */
+static void draw_banner(score_scene *p, app *a, render *r)
+{
+    const score_report *rep = &p->rep;
+    float t = (float)(p->t / BANNER_TIME), e, rise;
+    char head[96];
+    rrect b = p->banner;
+    float hw, tx;
+    if (t > 1 || a->settings.v[SETTING_reduced_motion])
+        t = 1;
+    /* Ease out with a small overshoot: the banner lands, it does not stop dead. */
+    e = 1 + 2.2f * powf(t - 1, 3) + 1.2f * powf(t - 1, 2);
+    rise = (1 - e) * 90;
+    headline_text(p, head, sizeof head);
+    b.y += rise;
+    hw = render_text_width(r, FONT_SERIF_BOLD, 80, head);
+    tx = b.x + (b.w - hw) / 2;
+    {
+        uint8_t k = (uint8_t)(255 * (t < 0.4f ? t / 0.4f : 1));
+        rrect ribbon = {tx - 130, b.y + 4, hw + 260, 104};
+        render_shadow(r, (rrect){ribbon.x, ribbon.y + 8, ribbon.w, ribbon.h}, 52, 24, (rcolor){0, 0, 0, (uint8_t)(k / 3)});
+        render_round_rect(r, ribbon, 52, (rcolor){200, 80, 45, k});
+        render_round_outline(r, (rrect){ribbon.x + 6, ribbon.y + 6, ribbon.w - 12, ribbon.h - 12}, 46, 3,
+                             (rcolor){255, 214, 140, k});
+        if (p->celebrate) {
+            ui_draw_sprite_fit(r, "icons/trophy", (rrect){ribbon.x + 34, ribbon.y + 18, 68, 68}, (rcolor){255, 214, 90, k});
+            ui_draw_sprite_fit(r, "icons/trophy", (rrect){ribbon.x + ribbon.w - 102, ribbon.y + 18, 68, 68},
+                               (rcolor){255, 214, 90, k});
+        }
+        render_text(r, FONT_SERIF_BOLD, 80, tx + 3, b.y + 12, (rcolor){60, 20, 5, (uint8_t)(k / 2)}, head);
+        render_text(r, FONT_SERIF_BOLD, 80, tx, b.y + 8, (rcolor){255, 246, 228, k}, head);
+    }
+    {
+        const char *why = rep->reason[0] ? rep->reason : rep->note;
+        if (*why)
+            ui_text_center(r, FONT_SANS_BOLD, 30, (rrect){b.x, p->banner.y + 118, b.w, 36}, UI_CREAM, why);
+    }
+}
+
+/* Column headings: place, player, a group "Points per round" over 1..n, the total. */
+static void draw_headings(score_scene *p, render *r, float x, float y, float rounds_x, float colw, float total_x,
+                          float total_w)
+{
+    const score_report *rep = &p->rep;
+    char line[32];
+    const char *total = rep->total_label[0] ? rep->total_label : "Total";
+    float line_y = y + head_h(rep) - 42;
+    render_text(r, FONT_SANS_BOLD, UI_SMALL, x, line_y + 4, UI_INK_SOFT, "PLACE");
+    render_text(r, FONT_SANS_BOLD, UI_SMALL, x + 170, line_y + 4, UI_INK_SOFT, "PLAYER");
+    if (rep->rounds > 0) {
+        rrect group = {rounds_x, y, colw * (float)rep->rounds, 32};
+        ui_text_center(r, FONT_SANS_BOLD, UI_SMALL, group, UI_INK_SOFT, "POINTS PER ROUND");
+        render_rect(r, (rrect){group.x + 10, y + 36, group.w - 20, 2}, (rcolor){96, 78, 60, 90});
+        for (int j = 0; j < rep->rounds; j++) {
+            snprintf(line, sizeof line, "R%d", j + 1);
+            ui_text_center(r, FONT_SANS_BOLD, UI_SMALL, (rrect){rounds_x + colw * (float)j, line_y, colw, 32},
+                           UI_INK_SOFT, line);
+        }
+    }
+    {
+        char up[24];
+        size_t i = 0;
+        for (; total[i] && i + 1 < sizeof up; i++)
+            up[i] = (char)(total[i] >= 'a' && total[i] <= 'z' ? total[i] - 32 : total[i]);
+        up[i] = 0;
+        ui_text_center(r, FONT_SANS_BOLD, UI_SMALL, (rrect){total_x, line_y, total_w, 32}, UI_INK_SOFT, up);
+    }
+}
+
+static void draw_rows(score_scene *p, render *r, float x, float y, float rounds_x, float colw,
+                      float total_x, float total_w)
+{
+    static const char *const places[] = {"1st", "2nd", "3rd", "4th"};
+    const score_report *rep = &p->rep;
+    char line[32];
+    for (int k = 0; k < rep->players; k++) {
+        int i = p->order[k], first = rep->rank[i] == 0;
+        rrect row = {p->panel.x + 20, y, p->panel.w - 40, ROW_H};
+        ui_audit_box(row);
+        render_round_rect(r, row, 20, first ? (rcolor){255, 236, 180, 255} : (rcolor){244, 232, 210, 255});
+        if (first) {
+            float bob = p->celebrate ? 4 * sinf((float)p->t * 5) : 0;
+            render_round_outline(r, row, 20, 3, (rcolor){214, 150, 20, 255});
+            ui_draw_sprite_fit(r, "icons/trophy", (rrect){x - 4, y + 14 + bob, 56, 56}, (rcolor){214, 150, 20, 255});
+        }
+        render_text(r, FONT_SANS_BOLD, UI_HEAD, x + 62, y + 18, UI_INK, places[rep->rank[i]]);
+        render_text(r, FONT_SANS_BOLD, UI_BODY, x + 170, y + 24, UI_INK, rep->names[i]);
+        for (int j = 0; j < rep->rounds; j++) {
+            snprintf(line, sizeof line, "%d", rep->points[i][j]);
+            ui_text_center(r, FONT_SANS, UI_BODY, (rrect){rounds_x + colw * (float)j, y, colw, ROW_H}, UI_INK_SOFT,
+                           line);
+        }
+        snprintf(line, sizeof line, "%d", rep->total[i]);
+        ui_text_center(r, FONT_SANS_BOLD, UI_HEAD, (rrect){total_x, y, total_w, ROW_H}, UI_INK, line);
+        y += ROW_H + ROW_GAP;
+    }
 }
 
 static void score_draw(scene *s, app *a, render *r, float alpha)
@@ -133,52 +359,28 @@ static void score_draw(scene *s, app *a, render *r, float alpha)
     score_scene *p = s->data;
     const score_report *rep = &p->rep;
     const game_info *g = registry_find(rep->game_id);
-    static const char *const places[] = {"1st", "2nd", "3rd", "4th"};
-    float x = p->panel.x + 40, y = p->panel.y + 40, colw = 84;
-    float total_x = p->panel.x + p->panel.w - 150, rounds_x = total_x - colw * (float)rep->rounds - 20;
+    float x = p->panel.x + 40, y = p->panel.y + 24, colw = 76, total_w = 230;
+    float total_x = p->panel.x + p->panel.w - 30 - total_w, rounds_x = total_x - colw * (float)rep->rounds - 10;
     char line[96];
 
     ui_draw_table(r, a->vw);
-    if (rep->note[0])
-        snprintf(line, sizeof line, "%s \xe2\x80\x94 %s", g ? g->name : rep->game_id, rep->note);
-    else
-        snprintf(line, sizeof line, "%s \xe2\x80\x94 results", g ? g->name : rep->game_id);
+    snprintf(line, sizeof line, "%s \xe2\x80\x94 results", g ? g->name : rep->game_id);
     ui_draw_title(r, a->vw, "Game over", line);
+    draw_banner(p, a, r);
     ui_draw_panel(r, p->panel);
-    render_text(r, FONT_SANS_BOLD, UI_SMALL, x, y, UI_INK_SOFT, "PLACE");
-    render_text(r, FONT_SANS_BOLD, UI_SMALL, x + 170, y, UI_INK_SOFT, "PLAYER");
-    for (int j = 0; j < rep->rounds; j++) {
-        snprintf(line, sizeof line, "R%d", j + 1);
-        ui_text_center(r, FONT_SANS_BOLD, UI_SMALL, (rrect){rounds_x + colw * (float)j, y, colw, 30},
-                       UI_INK_SOFT, line);
+    draw_headings(p, r, x, y, rounds_x, colw, total_x, total_w);
+    draw_rows(p, r, x, y + head_h(rep), rounds_x, colw, total_x, total_w);
+    if (footnote_h(rep) > 0) {
+        /* Inside the panel with the same margin as the rows, never on its edge. */
+        const char *help = rep->total_help[0] ? rep->total_help : "The lowest total wins.";
+        render_text_wrapped(r, FONT_SANS_OBLIQUE, UI_SMALL, x, p->panel.y + p->panel.h - 12 - footnote_h(rep) + 12,
+                            p->panel.w - 80, TEXT_LEFT, UI_INK_SOFT, help, 1);
     }
-    ui_text_center(r, FONT_SANS_BOLD, UI_SMALL, (rrect){total_x, y, 110, 30}, UI_INK_SOFT, "TOTAL");
-    y += 56;
-    for (int k = 0; k < rep->players; k++) {
-        int i = p->order[k], first = rep->rank[i] == 0;
-        rrect row = {p->panel.x + 20, y, p->panel.w - 40, 84};
-        ui_audit_box(row);
-        render_round_rect(r, row, 20, first ? (rcolor){255, 236, 180, 255} : (rcolor){244, 232, 210, 255});
-        if (first)
-            ui_draw_sprite_fit(r, "icons/trophy", (rrect){x - 4, y + 14, 56, 56}, (rcolor){214, 150, 20, 255});
-        render_text(r, FONT_SANS_BOLD, UI_HEAD, x + 62, y + 18, UI_INK, places[rep->rank[i]]);
-        render_text(r, FONT_SANS_BOLD, UI_BODY, x + 170, y + 24, UI_INK, rep->names[i]);
-        for (int j = 0; j < rep->rounds; j++) {
-            snprintf(line, sizeof line, "%d", rep->points[i][j]);
-            ui_text_center(r, FONT_SANS, UI_BODY, (rrect){rounds_x + colw * (float)j, y, colw, 84},
-                           UI_INK_SOFT, line);
-        }
-        snprintf(line, sizeof line, "%d", rep->total[i]);
-        ui_text_center(r, FONT_SANS_BOLD, UI_HEAD, (rrect){total_x, y, 110, 84}, UI_INK, line);
-        y += 96;
-    }
-    if (rep->lower_is_better)
-        render_text(r, FONT_SANS_OBLIQUE, UI_SMALL, x, p->panel.y + p->panel.h - 40, UI_INK_SOFT,
-                    "The lowest total wins.");
-    ui_draw_button(r, ui_nav_item(&p->nav, ID_PICKER)->r, "Back to games", p->nav.focus == ID_PICKER, 1,
-                   0);
+    ui_draw_button(r, ui_nav_item(&p->nav, ID_PICKER)->r, "Back to games", p->nav.focus == ID_PICKER, 1, 0);
     ui_draw_button(r, ui_nav_item(&p->nav, ID_AGAIN)->r, "Play again", p->nav.focus == ID_AGAIN, 1, 1);
     ui_nav_draw(&p->nav, r, alpha, ui_focus_visible(a));
+    if (p->celebrate && !a->settings.v[SETTING_reduced_motion])
+        confetti_draw(p, r, alpha);
     ui_draw_hints(r, a, "Choose", "Games", NULL);
 }
 
@@ -191,11 +393,18 @@ static void score_leave(scene *s, app *a)
 static void score_enter(scene *s, app *a)
 {
     score_scene *p = s->data;
+    char head[96];
     layout_scene(p, a);
-    audio_play(SFX_WIN);
+    confetti_start(p, a->vw);
+    /* The table rang the win already: this is the party. */
+    audio_play(p->celebrate ? SFX_CHEER : SFX_CLICK);
     /* Who the screen puts first, for tests that play a game to its end. */
     for (int k = 0; k < p->rep.players && p->rep.rank[p->order[k]] == 0; k++)
         app_trace(a, "score first %s", p->rep.names[p->order[k]]);
+    headline_text(p, head, sizeof head);
+    app_trace(a, "score headline %s", head);
+    if (p->rep.reason[0])
+        app_trace(a, "score reason %s", p->rep.reason);
     if (p->rep.note[0])
         app_trace(a, "score note %s", p->rep.note);
 }
@@ -220,6 +429,10 @@ scene *score_scene_create(app *a, const score_report *rep)
             p->order[j] = p->order[j - 1];
             p->order[j - 1] = t;
         }
+    for (int i = 0; i < p->rep.players; i++)
+        p->winners += p->rep.rank[i] == 0;
+    /* Nobody is celebrated in a draw where everyone shares first. */
+    p->celebrate = p->winners > 0 && (p->winners < p->rep.players || p->rep.players == 1);
     ui_nav_init(&p->nav, "score");
     p->nav.focus = ID_AGAIN;
     p->base = (scene){"score", 0, score_enter, score_leave, score_input, score_update, score_draw, p};

@@ -32,6 +32,7 @@ typedef struct setup {
     rrect panel;
     char names[64][32]; /* stable item names for traces */
     int has_save;       /* an unfinished match of this game can be resumed */
+    char save_sum[200]; /* where that match stands, shown with Resume ("" unknown) */
 } setup;
 
 static const game_option *option(const setup *p, int i)
@@ -227,6 +228,27 @@ static void value_box(render *r, rrect b, const char *text, int focused, int ena
     }
 }
 
+/* A preview of the saved match under the buttons: how far it went, whose
+ * turn, the scores. */
+static void draw_save_summary(render *r, const setup *p, float vw)
+{
+    const ui_item *res = ui_nav_item(&p->nav, ID_RESUME);
+    const char *label = "Saved game:";
+    float lw = render_text_width(r, FONT_SANS_BOLD, UI_SMALL, label) + 12, y = res->r.y + res->r.h + 18;
+    float tw = render_text_width(r, FONT_SANS, UI_SMALL, p->save_sum), w = lw + tw + 56;
+    float max = vw - 240, th; /* one line where it fits, wider than the panel if need be */
+    rrect box;
+    if (w > max)
+        w = max;
+    th = render_text_wrapped(r, FONT_SANS, UI_SMALL, 0, 0, w - 56 - lw, TEXT_LEFT, UI_CREAM, p->save_sum, 0);
+    box = (rrect){(vw - w) / 2, y, w, th + 20};
+    ui_audit_box(box);
+    render_round_rect(r, box, 22, (rcolor){40, 24, 12, 215});
+    render_text(r, FONT_SANS_BOLD, UI_SMALL, box.x + 28, y + 10, UI_GOLD, label);
+    render_text_wrapped(r, FONT_SANS, UI_SMALL, box.x + 28 + lw, y + 10, w - 56 - lw, TEXT_LEFT, UI_CREAM,
+                        p->save_sum, 1);
+}
+
 static void setup_draw(scene *s, app *a, render *r, float alpha)
 {
     setup *p = s->data;
@@ -303,6 +325,8 @@ static void setup_draw(scene *s, app *a, render *r, float alpha)
     if (p->has_save)
         ui_draw_button(r, ui_nav_item(&p->nav, ID_RESUME)->r, "Resume", p->nav.focus == ID_RESUME, 1,
                        1);
+    if (p->has_save && p->save_sum[0])
+        draw_save_summary(r, p, a->vw);
     ui_nav_draw(&p->nav, r, alpha, ui_focus_visible(a));
     ui_draw_hints(r, a, "Choose", "Back", "Rules");
 }
@@ -317,6 +341,9 @@ static void setup_enter(scene *s, app *a)
 {
     setup *p = s->data;
     p->has_save = modes_has_save(a, p->m.game);
+    p->save_sum[0] = 0;
+    if (p->has_save && modes_save_summary(a, p->m.game, p->save_sum, sizeof p->save_sum) == 0)
+        app_trace(a, "setup save %s", p->save_sum);
     layout(p, a);
     if (p->has_save)
         ui_nav_focus(&p->nav, a, ID_RESUME);

@@ -79,6 +79,46 @@ int modes_has_save(app *a, const game_info *g)
     return rc == 0;
 }
 
+int modes_save_summary(app *a, const game_info *g, char *buf, size_t n)
+{
+    const table_mode *t = modes_find(g->id);
+    const char *body;
+    char *text, err[200], more[160] = "";
+    match_setup m;
+    game_record rec;
+    void *st;
+    int rc = -1;
+    buf[0] = 0;
+    if (!t || table_save_read(a, g, &m, &text, &body, err, sizeof err) != 0)
+        return -1;
+    if (t->realtime) {
+        rc = t->realtime->summary ? t->realtime->summary(&m, body, buf, n) : -1;
+        free(text);
+        return rc;
+    }
+    memset(&rec, 0, sizeof rec);
+    rc = record_read(&rec, body, err, sizeof err);
+    free(text);
+    if (rc != 0)
+        return -1;
+    rc = -1;
+    if (strcmp(rec.game, g->id) == 0 && (st = calloc(1, g->rules->state_size)) != NULL) {
+        m.params = rec.params;
+        m.players = rec.params.players;
+        /* The position the match was left at: the record replayed to its cursor. */
+        if (record_replay(&rec, rec.cursor, st, err, sizeof err) == 0) {
+            if (t->turns->summary)
+                t->turns->summary(st, &m, more, sizeof more);
+            snprintf(buf, n, "%d move%s played%s%s", rec.cursor, rec.cursor == 1 ? "" : "s",
+                     more[0] ? " \xc2\xb7 " : "", more);
+            rc = 0;
+        }
+        free(st);
+    }
+    record_free(&rec);
+    return rc;
+}
+
 scene *modes_resume(app *a, const game_info *g, char *err, size_t errn)
 {
     const table_mode *t = modes_find(g->id);

@@ -34,5 +34,8 @@ scene *modes_open(struct app *a, const match_setup *m, game_record *rec);
 scene *modes_resume(struct app *a, const game_info *g, char *err, size_t errn);
 /* Whether game g has a saved unfinished match. */
 int modes_has_save(struct app *a, const game_info *g);
+/* Where the saved match of game g stands, in a line or two for setup's
+ * Resume (moves played, whose turn, the scores); 0, or -1 when it cannot be read. */
+int modes_save_summary(struct app *a, const game_info *g, char *buf, size_t n);
 
 #endif

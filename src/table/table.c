@@ -31,6 +31,8 @@ struct table {
     double over_time;
     int can_undo, can_redo;
     int viewer, curtain;
+    int hold;    /* the viewer's last move showed them something: the curtain waits */
+    int handoff; /* the seat a held curtain will go to; -1 none */
     table_ai *job;
     double due; /* when the computer's move may be shown */
     table_menu_choice menu_choice;
@@ -50,6 +52,8 @@ int table_can_undo(const table *t) { return t->can_undo; }
 int table_can_redo(const table *t) { return t->can_redo; }
 int table_viewer(const table *t) { return t->viewer; }
 int table_curtain(const table *t) { return t->curtain; }
+int table_handoff(const table *t) { return t->handoff; }
+void table_hold_curtain(table *t) { t->hold = 1; }
 
 int table_seat_human(const table *t, int seat)
 {
@@ -123,8 +127,15 @@ static void choose_viewer(table *t, app *a)
             if (table_seat_human(t, s))
                 t->viewer = s;
     } else if (h >= 2 && d >= 0 && table_seat_human(t, d) && d != t->viewer && t->curtain != d) {
-        t->curtain = d;
-        app_trace(a, "%s curtain p%d", t->ops->trace, d + 1);
+        if (t->hold && t->viewer >= 0) {
+            /* the viewer first dismisses what their move showed them */
+            if (t->handoff != d)
+                app_trace(a, "%s handoff p%d", t->ops->trace, d + 1);
+            t->handoff = d;
+        } else {
+            t->curtain = d;
+            app_trace(a, "%s curtain p%d", t->ops->trace, d + 1);
+        }
     }
     if (t->viewer < 0 && h != 1 && t->curtain < 0)
         t->viewer = 0;
@@ -163,6 +174,9 @@ static int play(table *t, app *a, const game_move *m, int by_computer)
         audio_play(SFX_ERROR);
         return -1;
     }
+    /* A hold lasts through computers' moves until the curtain it delays. */
+    if (!by_computer)
+        t->hold = 0;
     t->ops->played(t->view, a, t->scratch, m, text, by_computer);
     position_changed(t, a, TABLE_PLAYED);
     return 0;
@@ -175,6 +189,8 @@ static void go_to(table *t, app *a, int cursor)
 {
     char err[200];
     ai_cancel(t);
+    t->hold = 0;
+    t->handoff = -1;
     while (t->rec.cursor > cursor && record_undo(&t->rec, t->st, err, sizeof err) == 0) {
     }
     while (t->rec.cursor < cursor && record_redo(&t->rec, t->st, err, sizeof err) == 0) {
@@ -238,6 +254,18 @@ static void lift_curtain(table *t, app *a)
     t->ops->changed(t->view, a, TABLE_LIFTED);
 }
 
+/* The viewer has seen what their move showed them: down comes the curtain. */
+static void pass_screen(table *t, app *a)
+{
+    if (t->handoff < 0)
+        return;
+    t->curtain = t->handoff;
+    t->handoff = -1;
+    t->hold = 0;
+    audio_play(SFX_CLICK);
+    app_trace(a, "%s curtain p%d", t->ops->trace, t->curtain + 1);
+}
+
 void table_do(table *t, app *a, table_intent i)
 {
     switch (i) {
@@ -247,6 +275,7 @@ void table_do(table *t, app *a, table_intent i)
     case TABLE_RULES: app_scene_push(a, rules_scene_create(a, t->game->rules_doc)); break;
     case TABLE_SCORE: show_score(t, a); break;
     case TABLE_LIFT: lift_curtain(t, a); break;
+    case TABLE_PASS: pass_screen(t, a); break;
     case TABLE_NONE: break;
     }
 }
@@ -360,6 +389,7 @@ scene *table_create(app *a, const table_view_ops *ops, const match_setup *m, gam
     t->m = *m;
     t->viewer = -1;
     t->curtain = -1;
+    t->handoff = -1;
     if (table_record_take(&t->rec, rec, m->game->id, t->st) != 0 || !(t->view = ops->create(t, a))) {
         record_free(&t->rec);
         free(t->scratch);

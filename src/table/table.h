@@ -30,7 +30,8 @@ typedef enum table_intent {
     TABLE_REDO,
     TABLE_RULES, /* the mode's rules document */
     TABLE_SCORE, /* the game is over: on to the score screen */
-    TABLE_LIFT   /* the player behind the curtain is ready */
+    TABLE_LIFT,  /* the player behind the curtain is ready */
+    TABLE_PASS   /* the player has seen what their move showed them: the screen may be passed */
 } table_intent;
 
 /* Why the position changed, for a view's changed callback. */
@@ -76,6 +77,9 @@ typedef struct table_view_ops {
     void (*over)(void *v, struct app *a, const game_result *res);
     /* The score lines: names, totals and ranks (the table fills in the game). */
     void (*score)(const void *v, score_report *rep);
+    /* Optional: one line on a saved position st for setup's Resume: whose
+     * turn it is and how the scores stand ("Red to move · stacks on top: ..."). */
+    void (*summary)(const void *st, const match_setup *m, char *buf, size_t n);
 } table_view_ops;
 
 /* A real-time view runs its own clock and saves its own text. */
@@ -85,6 +89,8 @@ typedef struct table_realtime_ops {
     /* A saved match from the view's own text with seats m; NULL with the
      * reason in err when the text is not sound. */
     scene *(*resume)(struct app *a, const match_setup *m, const char *text, char *err, size_t errn);
+    /* Optional: one line on a saved match's text for setup's Resume; 0, or -1. */
+    int (*summary)(const match_setup *m, const char *text, char *buf, size_t n);
 } table_realtime_ops;
 
 /* A table playing match m of mode ops from rec (taken over, freed on
@@ -114,6 +120,13 @@ int table_humans(const table *t);
 int table_viewer(const table *t);
 /* The seat the screen must be passed to; -1 none. */
 int table_curtain(const table *t);
+/* The seat the screen goes to once the viewer has dismissed what their own
+ * move showed them (a drawn card); -1 none. The curtain waits for TABLE_PASS. */
+int table_handoff(const table *t);
+/* From a view's played callback: this move showed its player something
+ * private they must see before the screen is passed (a card drawn into a
+ * stack), so a curtain for another human waits for TABLE_PASS. */
+void table_hold_curtain(table *t);
 
 /* Plays m for whoever decides now (the view's played and changed follow);
  * 0, or -1 when the record refuses it (logged, an error sound). */

@@ -217,6 +217,27 @@ void ui_draw_panel(render *r, rrect p)
     render_nine(r, panel, p, UI_WHITE);
 }
 
+void ui_draw_list_fade(render *r, rrect box, float radius, rcolor bg, int edges)
+{
+    /* Strips of rising opacity: the renderer has no gradients, and at 1080
+     * units a 56-unit band in 14 steps reads as smooth. The last radius is
+     * a rounded cap, so the fade keeps the list's corners. */
+    enum { STEPS = 14 };
+    float band = box.h / 4 < 56 ? box.h / 4 : 56, step = (band - radius) / STEPS;
+    for (int e = 0; e < 2; e++) {
+        int top = e == 0;
+        if (!(edges & (top ? UI_FADE_TOP : UI_FADE_BOTTOM)))
+            continue;
+        for (int k = 0; k < STEPS; k++) {
+            rcolor c = bg;
+            float y = top ? box.y + radius + step * (float)(STEPS - 1 - k) : box.y + box.h - band + step * (float)k;
+            c.a = (uint8_t)((float)bg.a * (float)(k + 1) / (float)(STEPS + 1));
+            render_rect(r, (rrect){box.x, y, box.w, step + 0.5f}, c);
+        }
+        render_round_rect(r, (rrect){box.x, top ? box.y : box.y + box.h - 2 * radius, box.w, 2 * radius}, radius, bg);
+    }
+}
+
 void ui_text_center(render *r, font_face f, float size, rrect box, rcolor c, const char *s)
 {
     float w = render_text_width(r, f, size, s);

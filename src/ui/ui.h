@@ -88,6 +88,12 @@ void ui_draw_hints(render *r, const struct app *a, const char *accept, const cha
 /* A ready-worded hint line in the same bar (for tables with their own
  * controls); also drawn only by the top scene. */
 void ui_draw_hint_line(render *r, const struct app *a, const char *line);
+/* Fades the clipped edges of a scrolling or cut-off list into its
+ * background bg: box is the list's round rect (radius), edges says which
+ * (UI_FADE_TOP, UI_FADE_BOTTOM). Draw it over the list, inside its clip. */
+#define UI_FADE_TOP 1
+#define UI_FADE_BOTTOM 2
+void ui_draw_list_fade(render *r, rrect box, float radius, rcolor bg, int edges);
 /* Draws text centred in a rectangle (single line). */
 void ui_text_center(render *r, font_face f, float size, rrect box, rcolor c, const char *s);
 /* The largest size from size down to min_size (UI_MIN at the least) at which

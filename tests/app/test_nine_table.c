@@ -189,6 +189,37 @@ static void test_curtain_between_humans(void **state)
     free(t);
 }
 
+/* Hot seat: a drawn card that cannot be played goes into the held stack and
+ * ends the turn. The drawer is shown it (face up, only to them) and the
+ * curtain for the next human waits until they dismiss it. */
+static void test_drawn_card_shown_before_curtain(void **state)
+{
+    char *t = play_composed("drawn", "human,human", "nine_draw_keep");
+    const char *m, *h, *shown, *seen, *c2, *p2;
+    (void)state;
+    m = strstr(t, "nine move p1 draw\n");
+    assert_non_null(m);
+    h = strstr(m, "nine handoff p2\n");
+    assert_non_null(h);
+    /* the card is on show to Player 1 before any curtain */
+    shown = strstr(h, "nine faces p1: ");
+    assert_non_null(shown);
+    assert_non_null(strstr(shown, " p1drawn:R5"));
+    assert_true(strstr(shown, " p1drawn:R5") < strchr(shown, '\n'));
+    seen = strstr(h, "nine drawn seen p1\n");
+    assert_non_null(seen);
+    c2 = strstr(m, "nine curtain p2\n");
+    assert_non_null(c2);
+    /* the curtain came only after the dismissal, and nothing was played between */
+    assert_true(c2 > seen);
+    p2 = strstr(h, "nine move p2");
+    assert_true(p2 == NULL || p2 > c2);
+    assert_non_null(strstr(c2, "nine faces curtain p2: -\n"));
+    /* then Player 2 sees only their own cards, never the red 5 */
+    faces_only(strstr(c2, "nine curtain lifted p2\n"), 1);
+    free(t);
+}
+
 static void test_targeted_human_gets_immunity_prompt(void **state)
 {
     char *t = play("immune", "--scene table --game 9stax --seats human,human", "nine_immune");
@@ -243,6 +274,9 @@ static void test_save_on_quit_then_resume(void **state)
     free(t);
     t = play("resume", "--scene setup --game 9stax", "nine_resume");
     assert_non_null(strstr(t, "focus setup resume\n"));
+    /* Resume previews the saved game: who plays and the cards each has left */
+    assert_non_null(strstr(t, "setup save "));
+    assert_non_null(strstr(strstr(t, "setup save "), " to play \xc2\xb7 cards left: P1 "));
     line_after(strstr(t, "scene table\n"), "nine position ", 0, resumed, sizeof resumed);
     assert_string_equal(resumed, saved);
     assert_non_null(strstr(saved, "disc=G2"));
@@ -266,6 +300,7 @@ int main(void)
         cmocka_unit_test(test_mouse_plays_and_draws),
         cmocka_unit_test(test_controller_plays),
         cmocka_unit_test(test_curtain_between_humans),
+        cmocka_unit_test(test_drawn_card_shown_before_curtain),
         cmocka_unit_test(test_targeted_human_gets_immunity_prompt),
         cmocka_unit_test(test_computer_targets_human),
         cmocka_unit_test(test_party_prompt_times_out),

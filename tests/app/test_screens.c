@@ -14,6 +14,7 @@
 #include <math.h>
 
 #include "app/app.h"
+#include "app/script.h"
 #include "testenv.h"
 #include "texthook.h"
 #include "ui/ui.h"
@@ -197,6 +198,8 @@ static int shot_render_scale = 100;
 static int shot_colorblind, shot_ghost;
 /* Checks the layout and text only: no golden image. */
 static int shot_no_golden;
+/* An input script (tests/scripts/NAME.txt) and a composed position for the next shot. */
+static const char *shot_script, *shot_position;
 
 /* A screen after frames logic steps; game and seats pick the table. */
 static void shoot_game(const char *scene_name, const char *game, const char *seats, int frames,
@@ -207,6 +210,7 @@ static void shoot_game(const char *scene_name, const char *game, const char *sea
     uint8_t *px, *small;
     char name[96];
     double now = 0;
+    script *sc = NULL;
 
     memset(&o, 0, sizeof o);
     o.window_w = w;
@@ -215,6 +219,7 @@ static void shoot_game(const char *scene_name, const char *game, const char *sea
     /* 9stax has four seats: the fullest setup screen; the table is STAX's. */
     o.game = game;
     o.seats = seats;
+    o.position = shot_position;
     o.headless = 1;
     o.screenshot = "(test)";
     a = app_create(&o);
@@ -224,7 +229,17 @@ static void shoot_game(const char *scene_name, const char *game, const char *sea
     a->settings.v[SETTING_render_scale] = shot_render_scale;
     a->settings.v[SETTING_colorblind] = shot_colorblind;
     a->settings.v[SETTING_maxstax_ghost] = shot_ghost;
+    if (shot_script) {
+        char path[512], err[512];
+        snprintf(path, sizeof path, "%s/tests/scripts/%s.txt", STACKHOUSE_SOURCE_DIR, shot_script);
+        sc = script_load(path, err, sizeof err);
+        if (!sc)
+            fail_msg("%s", err);
+    }
     for (int f = 0; f < frames; f++) {
+        char err[512];
+        if (sc && script_tick(sc, a, err, sizeof err) != 0)
+            fail_msg("input script: %s", err);
         now += APP_STEP;
         if (f == frames - 1) {
             n_texts = 0;
@@ -236,6 +251,10 @@ static void shoot_game(const char *scene_name, const char *game, const char *sea
     }
     render_set_text_hook(a->r, NULL, NULL);
     ui_audit_enable(0);
+    if (sc) {
+        assert_true(script_done(sc)); /* the shot comes after the whole script */
+        script_free(sc);
+    }
     assert_true(n_texts > 3);
     snprintf(name, sizeof name, "%s-%dx%d", golden, w, h);
     check_text_inside(a->vw);
@@ -316,6 +335,66 @@ static void test_speedstax_marks_720p(void **state)
     shot_colorblind = shot_ghost = 1;
     shoot_game("table", "speedstax", "human,easy,medium,hard", 30, "speedstax-marks", 1280, 720);
     shot_colorblind = shot_ghost = 0;
+}
+
+/* A composed position or an input script (tests/scripts) before the shot. */
+static void shoot_scripted(const char *game, const char *seats, const char *position, const char *script_name,
+                           int frames, const char *golden, int w, int h)
+{
+    char pos[4096] = "";
+    if (position) {
+        char path[512];
+        FILE *f;
+        size_t n;
+        snprintf(path, sizeof path, "%s/tests/scripts/%s.pos", STACKHOUSE_SOURCE_DIR, position);
+        f = fopen(path, "r");
+        assert_non_null(f);
+        n = fread(pos, 1, sizeof pos - 1, f);
+        fclose(f);
+        while (n > 0 && (pos[n - 1] == '\n' || pos[n - 1] == '\r'))
+            n--;
+        pos[n] = 0;
+        shot_position = pos;
+    } else if (strcmp(game, "stax") == 0 && script_name == NULL) {
+        shot_position = "r:c3=r,d4=b"; /* Red captures the last blue man */
+    }
+    shot_script = script_name;
+    shoot_game("table", game, seats, frames, golden, w, h);
+    shot_script = shot_position = NULL;
+}
+
+/* STAX landing hints: a controller's bold cursor on a green landing (720p), a
+ * mouse's pick (4K). */
+static void test_stax_pad_pick_720p(void **state)
+{
+    (void)state;
+    shoot_scripted("stax", "human,human", NULL, "golden_stax_pad_pick", 230, "stax-pad-pick", 1280, 720);
+}
+
+static void test_stax_mouse_pick_4k(void **state)
+{
+    (void)state;
+    shoot_scripted("stax", "human,human", NULL, "golden_stax_mouse_pick", 30, "stax-mouse-pick", 3840, 2160);
+}
+
+/* Hot-seat 9 STAX: the card a player drew, shown before the curtain. */
+static void test_nine_drawn_720p(void **state)
+{
+    (void)state;
+    shoot_scripted("9stax", "human,human", "nine_draw_keep", "golden_nine_drawn", 280, "nine-drawn", 1280, 720);
+}
+
+/* The score screen as the games reach it: 9 STAX (720p) and STAX (4K). */
+static void test_nine_score_720p(void **state)
+{
+    (void)state;
+    shoot_scripted("9stax", "easy,easy", "nine_finish", NULL, 420, "nine-score", 1280, 720);
+}
+
+static void test_stax_score_4k(void **state)
+{
+    (void)state;
+    shoot_scripted("stax", "easy,easy", NULL, NULL, 420, "stax-score", 3840, 2160);
 }
 
 #define SCREEN_TEST(scene_name)                                                                    \
@@ -417,6 +496,9 @@ int main(void)
         cmocka_unit_test(test_speedstax_720p), cmocka_unit_test(test_speedstax_split_4k),
         cmocka_unit_test(test_speedstax_marks_720p),
         cmocka_unit_test(test_speedstax_built_4x3), cmocka_unit_test(test_speedstax_built_21x9),
+        cmocka_unit_test(test_stax_pad_pick_720p), cmocka_unit_test(test_stax_mouse_pick_4k),
+        cmocka_unit_test(test_nine_drawn_720p),
+        cmocka_unit_test(test_nine_score_720p), cmocka_unit_test(test_stax_score_4k),
     };
     enum { N_FIXED = sizeof fixed / sizeof fixed[0] };
     struct CMUnitTest tests[N_FIXED + N_SCREENS * N_SWEEP];

@@ -237,6 +237,8 @@ static void test_save_on_quit_then_resume(void **state)
     free(t);
     t = play("resume", "--scene setup --game speedstax", "speedstax_resume");
     assert_non_null(strstr(t, "focus setup resume\n"));
+    /* Resume previews the saved match: its round and points */
+    assert_non_null(strstr(t, "setup save Round 1 of 5 \xc2\xb7 points: "));
     assert_int_equal(testenv_line_after(t, "speedstax resumed: ", 0, resumed, sizeof resumed), 0);
     /* The same round, clock, card, deck, scores and every block's pose. */
     assert_string_equal(resumed, saved);

@@ -54,7 +54,22 @@ static void test_illegal_drop_refused(void **state)
     (void)state;
     assert_non_null(strstr(t, "stax pick c3\n"));
     assert_non_null(strstr(t, "stax illegal c5\n"));
+    /* the refusal says why on the status line, not just with a sound */
+    assert_non_null(strstr(t, "stax feedback c5: Not there: drop it on a green square.\n"));
     assert_null(strstr(t, "stax move"));
+    free(t);
+}
+
+/* A on an empty square gives feedback (flash, shake, a reason), and picks nothing. */
+static void test_controller_press_on_empty_square(void **state)
+{
+    char *t = play("pad-empty", "--scene table --game stax --seats human,human", "stax_pad_empty");
+    const char *f;
+    (void)state;
+    f = strstr(t, "stax refused c4\nstax feedback c4: c4 is empty: pick a stack outlined in gold.\n");
+    assert_non_null(f);
+    assert_null(strstr(t, "stax pick c4"));
+    assert_non_null(strstr(f, "stax pick c3\n")); /* and the next press works */
     free(t);
 }
 
@@ -115,6 +130,9 @@ static void test_save_on_quit_then_resume(void **state)
     free(t);
     t = play("resume", "--scene setup --game stax", "stax_resume");
     assert_non_null(strstr(t, "focus setup resume\n"));
+    /* Resume previews where the game stands: the move and computer's reply
+     * played, Red to move, the stacks on top (no capture yet) */
+    assert_non_null(strstr(t, "setup save 2 moves played \xc2\xb7 Red to move \xc2\xb7 stacks on top: Red 12, Blue 12\n"));
     line_after(strstr(t, "scene table\n"), "stax position ", 0, resumed, sizeof resumed);
     assert_string_equal(resumed, saved);
     assert_string_not_equal(resumed, START_POS);
@@ -126,6 +144,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_mouse_alone),
         cmocka_unit_test(test_illegal_drop_refused),
+        cmocka_unit_test(test_controller_press_on_empty_square),
         cmocka_unit_test(test_controller_alone),
         cmocka_unit_test(test_undo_redo_against_computer),
         cmocka_unit_test(test_capture_chain_jump_by_jump),

@@ -18,7 +18,7 @@ static const double durations[SFX_COUNT][2] = {
     [SFX_CLICK] = {0.03, 0.12}, [SFX_PICKUP] = {0.08, 0.25}, [SFX_DROP] = {0.15, 0.45},
     [SFX_SHUFFLE] = {0.5, 0.8}, [SFX_DEAL] = {0.08, 0.3},    [SFX_TICK] = {0.02, 0.1},
     [SFX_WIN] = {1.2, 2.0},     [SFX_ERROR] = {0.2, 0.5},  [SFX_KNOCK] = {0.05, 0.2},
-    [SFX_COLLAPSE] = {0.6, 1.2}, [SFX_SHOUT] = {0.35, 0.7},
+    [SFX_COLLAPSE] = {0.6, 1.2}, [SFX_SHOUT] = {0.35, 0.7}, [SFX_CHEER] = {0.9, 1.5},
 };
 
 static double rms(const float *s, int n)

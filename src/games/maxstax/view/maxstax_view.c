@@ -100,6 +100,20 @@ static void show_score(maxstax_view *v, app *a)
         snprintf(rep.note, sizeof rep.note, "%s won the speed-stack-off", name);
     }
     speedstax_ranks(s, rep.rank);
+    snprintf(rep.total_label, sizeof rep.total_label, "Points");
+    snprintf(rep.total_help, sizeof rep.total_help,
+             "A round pays the first to finish one point per player, one fewer per later place; no finish, none.");
+    if (s->winner >= 0) {
+        char name[48];
+        seat_name(v, s->winner, name, sizeof name);
+        snprintf(rep.headline, sizeof rep.headline, "%s wins!", name);
+        if (s->round > SPEEDSTAX_ROUNDS)
+            snprintf(rep.reason, sizeof rep.reason, "The totals tied at %d: %s won the speed-stack-off.",
+                     s->score[s->winner], name);
+        else
+            snprintf(rep.reason, sizeof rep.reason, "Most points after %d rounds: %d.", rep.rounds,
+                     s->score[s->winner]);
+    }
     app_scene_replace(a, score_scene_create(a, &rep));
 }
 
@@ -651,4 +665,34 @@ static scene *maxstax_view_resume(app *a, const match_setup *m, const char *text
     return &v->base;
 }
 
-const table_realtime_ops maxstax_view_realtime = {maxstax_view_create, maxstax_view_resume};
+/* Setup's Resume: the round and the points so far. */
+static int maxstax_view_summary(const match_setup *m, const char *text, char *buf, size_t n)
+{
+    maxstax_view *v = view_new(m);
+    const speedstax_state *s;
+    const char *bots_text;
+    char err[200];
+    size_t k;
+    if (!v)
+        return -1;
+    v->match = maxstax_bots_load_match(text, &v->deck, &bots_text, err, sizeof err);
+    if (!v->match) {
+        free(v);
+        return -1;
+    }
+    s = maxstax_match_rounds(v->match);
+    if (s->round > SPEEDSTAX_ROUNDS)
+        k = (size_t)snprintf(buf, n, "Speed-stack-off \xc2\xb7 points:");
+    else
+        k = (size_t)snprintf(buf, n, "Round %d of %d \xc2\xb7 points:", s->round, SPEEDSTAX_ROUNDS);
+    for (int p = 0; p < s->players && p < m->players && k < n; p++) {
+        char name[48];
+        seat_name(v, p, name, sizeof name);
+        k += (size_t)snprintf(buf + k, n - k, "%s %s %d", p ? "," : "", name, s->score[p]);
+    }
+    maxstax_match_free(v->match);
+    free(v);
+    return 0;
+}
+
+const table_realtime_ops maxstax_view_realtime = {maxstax_view_create, maxstax_view_resume, maxstax_view_summary};

@@ -232,8 +232,8 @@ static void draw_results(render *r, app *a, maxstax_view *v, const plank_art *ar
     char title[64], winner[48] = "";
     const char *note = NULL;
     render_rect(r, (rrect){0, 0, a->vw, RENDER_VIRTUAL_H}, (rcolor){20, 10, 0, 110});
-    h += 40;
-    b.y -= 20;
+    h += 40 + 30; /* the headings line */
+    b.y -= 35;
     b.h = h;
     ui_draw_panel(r, b);
     if (s->winner >= 0)
@@ -256,16 +256,25 @@ static void draw_results(render *r, app *a, maxstax_view *v, const plank_art *ar
             snprintf(line, sizeof line, "%s wins!", winner);
         ui_text_center(r, FONT_SANS_BOLD, UI_BODY, (rrect){b.x, b.y + h - 64, b.w, 40}, UI_ACCENT, line);
     }
-    for (int p = 0; p < v->players; p++) {
-        char name[48], pts[48];
-        float y = b.y + 110 + 70 * (float)p;
-        int last = v->results_stackoff ? 0 : s->last_points[p];
-        seat_name(v, p, name, sizeof name);
-        draw_mark(r, art, p, b.x + 54, y + 28, 30, 255);
-        render_text(r, FONT_SANS_BOLD, UI_BODY, b.x + 86, y + 10, UI_INK, name);
-        snprintf(pts, sizeof pts, "+%d  \xc2\xb7  %d", last, s->score[p]);
-        render_text(r, FONT_SANS_BOLD, UI_BODY, b.x + b.w - 40 - render_text_width(r, FONT_SANS_BOLD, UI_BODY, pts), y + 10,
-                    last > 0 ? (rcolor){60, 150, 70, 255} : UI_INK_SOFT, pts);
+    {
+        /* Headed columns: what this round paid, and where the totals stand. */
+        rrect round_col = {b.x + b.w - 330, b.y + 100, 170, 30}, total_col = {b.x + b.w - 150, b.y + 100, 110, 30};
+        ui_text_center(r, FONT_SANS_BOLD, UI_SMALL, round_col, UI_INK_SOFT,
+                       v->results_stackoff ? "STACK-OFF" : "THIS ROUND");
+        ui_text_center(r, FONT_SANS_BOLD, UI_SMALL, total_col, UI_INK_SOFT, "TOTAL");
+        for (int p = 0; p < v->players; p++) {
+            char name[48], pts[16];
+            float y = b.y + 140 + 70 * (float)p;
+            int last = v->results_stackoff ? 0 : s->last_points[p];
+            seat_name(v, p, name, sizeof name);
+            draw_mark(r, art, p, b.x + 54, y + 28, 30, 255);
+            render_text(r, FONT_SANS_BOLD, UI_BODY, b.x + 86, y + 10, UI_INK, name);
+            snprintf(pts, sizeof pts, "+%d", last);
+            ui_text_center(r, FONT_SANS_BOLD, UI_BODY, (rrect){round_col.x, y, round_col.w, 56},
+                           last > 0 ? (rcolor){60, 150, 70, 255} : UI_INK_SOFT, pts);
+            snprintf(pts, sizeof pts, "%d", s->score[p]);
+            ui_text_center(r, FONT_SANS_BOLD, UI_HEAD, (rrect){total_col.x, y, total_col.w, 56}, UI_INK, pts);
+        }
     }
 }
 

@@ -87,7 +87,11 @@ static void flights_for(nine_view *v, const nine_state *before, const game_move 
         }
         break;
     }
-    case NINE_M_DRAW: fly(v, draw, nine_held_rect(v, p), -1, NULL, UI_WHITE, 0, SFX_PICKUP); break;
+    case NINE_M_DRAW:
+        /* the drawer sees their own card turn up as it flies */
+        fly(v, draw, nine_held_rect(v, p), p == vs && table_seat_human(v->t, p) ? v->drawn_code : -1, NULL,
+            UI_WHITE, 0, SFX_PICKUP);
+        break;
     case NINE_M_ATTACK:
         fly(v, nine_icon_box(v->g[p].head, 64), nine_icon_box(v->g[m->b[0]].head, 64), -1, "nine/attack", colour_rgb[0],
             0, SFX_ERROR);
@@ -222,6 +226,21 @@ static void nine_view_changed(void *vv, app *a, table_change why)
         v->shown = v->obs;
 }
 
+/* The card seat p just drew, when it went straight into one of p's stacks
+ * (it could not be played): its code and stack in *stack; -1 otherwise. */
+static int drawn_into_stack(const nine_view *v, const nine_state *before, int p, int *stack)
+{
+    const nine_state *after = v->st;
+    if (after->pend.kind == NINE_P_DRAWN && after->pend.seat == p)
+        return -1; /* it can be played: the hand shows it */
+    for (int id = 0; id < NINE_CARDS; id++)
+        if (after->place[id] == NINE_Z_STACK + p && before->place[id] != NINE_Z_STACK + p) {
+            *stack = after->stk[id];
+            return after->code[id];
+        }
+    return -1;
+}
+
 /* A move went into the record: log it and fly its cards. */
 static void nine_view_played(void *vv, app *a, const void *before_st, const game_move *m, const char *text,
                              int by_computer)
@@ -232,6 +251,13 @@ static void nine_view_played(void *vv, app *a, const void *before_st, const game
     int p = nine_decider(before);
     (void)by_computer;
     app_trace(a, "nine move p%d %s", p + 1, text);
+    v->drawn_code = -1;
+    if (m->kind == NINE_M_DRAW && p == viewer_seat(v) && table_seat_human(v->t, p)) {
+        v->drawn_code = drawn_into_stack(v, before, p, &v->drawn_stack);
+        /* hot seat: the drawer sees the card before the screen is passed */
+        if (v->drawn_code >= 0 && table_humans(v->t) >= 2)
+            table_hold_curtain(v->t);
+    }
     describe(before, m, words, sizeof words);
     log_add(v, a, words);
     if (before->ndraw < v->st->ndraw && m->kind != NINE_M_PLAY)
@@ -259,6 +285,32 @@ static void nine_view_score(const void *vv, score_report *rep)
         rep->total[s] = nine_cards_left(v->st, s);
         rep->rank[s] = res.rank[s];
     }
+    snprintf(rep->total_label, sizeof rep->total_label, "Cards left");
+    snprintf(rep->total_help, sizeof rep->total_help,
+             "Cards left: the cards still in a player's stacks at the end. The lowest total wins.");
+    if (res.winner >= 0)
+        snprintf(rep->headline, sizeof rep->headline, "Player %d wins!", res.winner + 1);
+    if (nine_winner(v->st) >= 0)
+        snprintf(rep->reason, sizeof rep->reason, "Player %d played their last card: all nine stacks are gone.",
+                 nine_winner(v->st) + 1);
+    else
+        snprintf(rep->reason, sizeof rep->reason, "Nobody could draw or play: the fewest cards left wins.");
+}
+
+/* Setup's Resume: who decides, and the cards each player has left. */
+static void nine_view_summary(const void *st_, const match_setup *m, char *buf, size_t n)
+{
+    const nine_state *st = st_;
+    int d = nine_decider(st);
+    size_t k;
+    if (d >= 0) {
+        k = (size_t)snprintf(buf, n, "Player %d %sto play \xc2\xb7 cards left:", d + 1,
+                             m->seat[d] == SEAT_HUMAN ? "" : "(computer) ");
+    } else {
+        k = (size_t)snprintf(buf, n, "Cards left:");
+    }
+    for (int p = 0; p < m->players && k < n; p++)
+        k += (size_t)snprintf(buf + k, n - k, "%s P%d %d", p ? "," : "", p + 1, nine_cards_left(st, p));
 }
 
 static void nine_view_over(void *vv, app *a, const game_result *res)
@@ -334,6 +386,19 @@ static table_intent nine_view_input(void *vv, app *a, const action_event *ev)
             return TABLE_LIFT;
         if (ev->act == ACT_BACK)
             return TABLE_MENU;
+        return TABLE_NONE;
+    }
+    if (table_handoff(v->t) >= 0) {
+        /* the drawn card is on show: any press (once it has landed) dismisses it */
+        int press = ev->act == ACT_ACCEPT || ev->act == ACT_EXTRA ||
+                    (ev->act == ACT_POINTER_DOWN && ev->button == INPUT_BUTTON_LEFT);
+        if (ev->act == ACT_BACK)
+            return TABLE_MENU;
+        if (press && v->nfl == 0) {
+            app_trace(a, "nine drawn seen p%d", viewer_seat(v) + 1);
+            v->drawn_code = -1;
+            return TABLE_PASS;
+        }
         return TABLE_NONE;
     }
     switch (ev->act) {
@@ -485,6 +550,7 @@ static void *nine_view_new(table *t, app *a)
     v->rec = table_record(t);
     v->st = table_state(t);
     v->hover = -1;
+    v->drawn_code = -1;
     return v;
 }
 
@@ -507,4 +573,5 @@ const table_view_ops nine_view_ops = {
     .changed = nine_view_changed,
     .over = nine_view_over,
     .score = nine_view_score,
+    .summary = nine_view_summary,
 };

@@ -384,16 +384,23 @@ static void draw_prompt(render *r, app *a, nine_view *v)
     (void)a;
 }
 
-static void draw_fan(render *r, nine_view *v)
+/* How far a playable card rises: a little, and a touch more under the
+ * pointer (not so far that it meets the status line above the fan). */
+static float card_lift(const app *a, const nine_view *v, int si)
+{
+    return si == v->hover && a->in.last_device == DEV_MOUSE ? 18.0f : 14.0f;
+}
+
+static void draw_fan(render *r, app *a, nine_view *v)
 {
     for (int i = 0; i < v->nfan; i++) {
-        int hot = 0;
+        int hot = -1;
         rrect c = v->fan[i];
         for (int j = 0; j < v->nsp; j++)
             if (v->sp[j].kind == SPOT_MOVE && !v->sp[j].button && v->sp[j].r.x == c.x && v->sp[j].r.y == c.y)
-                hot = 1;
-        if (hot)
-            c.y -= 14;
+                hot = j;
+        if (hot >= 0)
+            c.y -= card_lift(a, v, hot);
         draw_face(r, c, v->fan_code[i], 255);
     }
     if (v->hand_code >= 0) {
@@ -430,19 +437,22 @@ static void draw_spots(render *r, app *a, nine_view *v, float alpha)
                            s->kind == SPOT_MOVE && (s->m.kind == NINE_M_DRAW || s->m.kind == NINE_M_IMMUNE));
             continue;
         }
-        if (s->m.kind == NINE_M_PLAY || s->m.kind == NINE_M_GIVE) {
-            rrect c = s->r;
-            if (s->m.kind == NINE_M_PLAY && v->shown.pend.kind != NINE_P_DRAWN)
-                c.y -= 14;
+        int hovered = i == v->hover && a->in.last_device == DEV_MOUSE;
+        rrect c = s->r;
+        if (s->m.kind == NINE_M_PLAY && v->shown.pend.kind != NINE_P_DRAWN)
+            c.y -= card_lift(a, v, i);
+        if (hovered) {
+            /* Under the pointer the card rises and glows gold; no wash over
+             * its face (that read as disabled) and no slab where it was. */
+            render_round_outline(r, (rrect){c.x - 6, c.y - 6, c.w + 12, c.h + 12}, 13, 6, (rcolor){255, 200, 70, 110});
+            render_round_outline(r, (rrect){c.x - 4, c.y - 4, c.w + 8, c.h + 8}, 12, 4, UI_GOLD);
+        } else if (s->m.kind == NINE_M_PLAY || s->m.kind == NINE_M_GIVE) {
             render_round_outline(r, (rrect){c.x - 4, c.y - 4, c.w + 8, c.h + 8}, 12, 4,
                                  (rcolor){120, 240, 120, (uint8_t)(150 + 90 * pulse)});
         } else {
-            rrect c = s->r;
             render_round_outline(r, (rrect){c.x - 5, c.y - 5, c.w + 10, c.h + 10}, 12, 4,
                                  (rcolor){120, 240, 120, (uint8_t)(130 + 110 * pulse)});
         }
-        if (i == v->hover && a->in.last_device == DEV_MOUSE)
-            render_round_rect(r, s->r, 10, (rcolor){255, 255, 255, 40});
     }
     if (fi >= 0 && ui_focus_visible(a) && v->ring_valid) {
         rrect g = ui_rect_lerp(v->ring_prev, v->ring, alpha);
@@ -498,6 +508,9 @@ static void draw_log(render *r, nine_view *v)
                                       v->log[i], 1);
         y += h + 8;
     }
+    /* older lines run off the bottom: fade them out rather than cut one in half */
+    if (y - 8 > inner.y + inner.h)
+        ui_draw_list_fade(r, inner, 14, UI_PAPER, UI_FADE_BOTTOM);
     render_pop_clip(r);
 }
 
@@ -512,6 +525,34 @@ static void draw_curtain(render *r, app *a, nine_view *v)
                    "Everyone else, look away.");
     ui_audit_box((rrect){p.x + 200, p.y + 240, 360, 76});
     ui_draw_button(r, (rrect){p.x + 200, p.y + 240, 360, 76}, "I am ready", 1, 1, 1);
+}
+
+/* The card the viewer drew into a stack, shown until they dismiss it; then
+ * the screen is passed (the midend holds the curtain until then). */
+static void draw_drawn(render *r, app *a, nine_view *v)
+{
+    float ch = 300, cw = v->discpile.h > 0 ? ch * v->discpile.w / v->discpile.h : 200;
+    /* centred on the table, left of the log */
+    float area = v->log_box.x > 0 ? v->log_box.x : a->vw, pw = area - 40 < 820 ? area - 40 : 820;
+    rrect p = {(area - pw) / 2, 290, pw, 500}, card = {p.x + 50, p.y + 150, cw, ch};
+    char t[96];
+    float tx = card.x + cw + 44, tw = p.x + p.w - 44 - tx;
+    render_rect(r, (rrect){0, 0, a->vw, RENDER_VIRTUAL_H}, (rcolor){20, 10, 0, 120});
+    ui_draw_panel(r, p);
+    ui_text_center(r, FONT_SERIF_BOLD, UI_TITLE, (rrect){p.x, p.y + 36, p.w, 90}, UI_INK, "You drew");
+    draw_face(r, card, (uint8_t)v->drawn_code, 255);
+    {
+        char words[40];
+        int c = nine_colour_of((uint8_t)v->drawn_code), f = nine_face_of((uint8_t)v->drawn_code);
+        snprintf(words, sizeof words, "%s%s%s", c < 4 ? colour_caps[c] : "", c < 4 ? " " : "", face_names[f]);
+        render_text_wrapped(r, FONT_SANS_BOLD, UI_HEAD, tx, card.y + 10, tw, TEXT_LEFT, UI_INK, words, 1);
+    }
+    snprintf(t, sizeof t, "It cannot be played now, so it goes into your stack %d.", v->drawn_stack + 1);
+    render_text_wrapped(r, FONT_SANS, UI_BODY, tx, card.y + 80, tw, TEXT_LEFT, UI_INK_SOFT, t, 1);
+    snprintf(t, sizeof t, "OK \xe2\x80\x94 pass to Player %d", table_handoff(v->t) + 1);
+    v->drawn_ok = (rrect){tx, card.y + ch - 76, tw, 76};
+    ui_audit_box(v->drawn_ok);
+    ui_draw_button(r, v->drawn_ok, t, 1, 1, 1);
 }
 
 static uint64_t fnv(const char *s, size_t n)
@@ -543,6 +584,10 @@ void nine_faces_trace(nine_view *v, app *a)
         if (v->hand_code >= 0) {
             nine_card_name((uint8_t)v->hand_code, nm);
             faces_note(v, " p%dhand:%s", vs + 1, nm);
+        }
+        if (table_handoff(v->t) >= 0 && v->drawn_code >= 0 && v->nfl == 0) {
+            nine_card_name((uint8_t)v->drawn_code, nm);
+            faces_note(v, " p%ddrawn:%s", vs + 1, nm);
         }
         for (int i = 0; i < v->npeek; i++) {
             nine_card_name(v->peek_code[i], nm);
@@ -583,16 +628,26 @@ void nine_view_draw(void *vv, app *a, render *r, float alpha)
         draw_curtain(r, a, v);
         ui_draw_hints(r, a, "Continue", "Menu", NULL);
     } else {
+        /* the drawn card on show: a modal in the middle, where the piles and
+         * the status line (already about the next player) would be */
+        int drawn = table_handoff(v->t) >= 0 && v->drawn_code >= 0 && v->nfl == 0;
         v->memory = a->settings.v[SETTING_nine_memory];
         for (int p = 0; p < v->m->players; p++)
             draw_seat(r, a, v, p);
-        draw_centre(r, v);
-        draw_peek(r, v);
-        draw_prompt(r, a, v);
-        draw_fan(r, v);
+        if (!drawn) {
+            draw_centre(r, v);
+            draw_peek(r, v);
+            draw_prompt(r, a, v);
+        }
+        draw_fan(r, a, v);
         draw_spots(r, a, v, alpha);
         draw_flights(r, v, alpha);
-        ui_draw_hints(r, a, table_over(v->t) ? "Score" : "Choose", "Menu", "Rules");
+        if (drawn) {
+            draw_drawn(r, a, v);
+            ui_draw_hints(r, a, "OK", "Menu", NULL);
+        } else {
+            ui_draw_hints(r, a, table_over(v->t) ? "Score" : "Choose", "Menu", "Rules");
+        }
     }
     draw_log(r, v);
 }

@@ -107,6 +107,10 @@ typedef struct nine_view {
     int nfan;
     rrect hand_r; /* the viewer's drawn card */
     int hand_code;
+    /* a card the viewer drew that went straight into a stack: shown until
+     * they dismiss it, before the screen is passed (table_handoff) */
+    int drawn_code, drawn_stack;
+    rrect drawn_ok;
     rrect peek[FAN_MAX];
     uint8_t peek_code[FAN_MAX];
     int npeek;

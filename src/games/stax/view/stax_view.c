@@ -61,6 +61,7 @@ static void stax_view_changed(void *vv, app *a, table_change why)
     }
     stax_chain_reset(&v->chain, v->st);
     v->shown = v->st->b;
+    v->refuse_left = 0; /* a new position: the last refusal is old news */
     v->forced_at = 0;
     v->has_last = 0;
     if (v->rec->cursor > 0 && record_replay(v->rec, v->rec->cursor - 1, &before, err, sizeof err) == 0)
@@ -144,25 +145,38 @@ static void cursor_to_target(stax_view *v)
         v->cursor = best;
 }
 
+/* A press that does nothing: a sound, a red flash (and a shake of the
+ * cursor) on the square, and the reason on the status line for a while. */
+static void refuse(stax_view *v, app *a, int sq, const char *fmt, ...)
+{
+    va_list ap;
+    char name[3] = "--";
+    audio_play(SFX_ERROR);
+    va_start(ap, fmt);
+    vsnprintf(v->refuse_msg, sizeof v->refuse_msg, fmt, ap);
+    va_end(ap);
+    v->refuse_sq = sq;
+    v->refuse_t = REFUSE_FLASH;
+    v->refuse_left = REFUSE_WORDS;
+    if (sq >= 0)
+        stax_square_name(sq, name);
+    app_trace(a, "stax feedback %s: %s", name, v->refuse_msg);
+}
+
 static void refuse_pick(stax_view *v, app *a, int sq)
 {
-    int i = sq >= 0 ? sq >> 1 : 0;
-    audio_play(SFX_ERROR);
-    {
-        char name[3] = "--";
-        if (sq >= 0)
-            stax_square_name(sq, name);
-        app_trace(a, "stax refused %s", name);
-    }
+    char name[3] = "--";
+    if (sq >= 0)
+        stax_square_name(sq, name);
+    app_trace(a, "stax refused %s", name);
     if (sq < 0 || !dark(sq) || !(v->shown.occ >> sq & 1))
-        return;
-    if ((int)((v->shown.blue >> sq) & 1) != v->st->b.stm)
-        app_toast(a, "That stack is %s's: the man on top decides.", side_names[!v->st->b.stm]);
+        refuse(v, a, sq, "%s is empty: pick a stack outlined in gold.", name);
+    else if ((int)((v->shown.blue >> sq) & 1) != v->st->b.stm)
+        refuse(v, a, sq, "That stack is %s's: the man on top decides.", side_names[!v->st->b.stm]);
     else if (v->chain.capture)
-        app_toast(a, "Capture is compulsory: pick a stack that can capture.");
+        refuse(v, a, sq, "Capture is compulsory: pick a stack that can capture.");
     else
-        app_toast(a, "That stack has nowhere to go.");
-    (void)i;
+        refuse(v, a, sq, "The stack on %s has nowhere to go.", name);
 }
 
 static int pick(stax_view *v, app *a, int sq)
@@ -173,6 +187,7 @@ static int pick(stax_view *v, app *a, int sq)
         return -1;
     }
     audio_play(SFX_PICKUP);
+    v->refuse_left = 0;
     stax_square_name(sq, name);
     app_trace(a, "stax pick %s", name);
     v->cursor = sq;
@@ -204,10 +219,11 @@ static void land(stax_view *v, app *a, int sq, float sx, float sy)
     v->dragging = 0;
     v->forced_at = 0;
     if (r == STAX_CHAIN_ILLEGAL) {
-        audio_play(SFX_ERROR);
         app_trace(a, "stax illegal %s", name);
         if (v->chain.capture && dark(sq) && !(v->shown.occ >> sq & 1))
-            app_toast(a, "Capture is compulsory: jump over an enemy stack.");
+            refuse(v, a, sq, "Capture is compulsory: jump over an enemy stack.");
+        else
+            refuse(v, a, sq, "Not %s: land on a green square, or put it back.", name);
         return;
     }
     seg[0] = (uint8_t)from;
@@ -252,6 +268,34 @@ static void stax_view_score(const void *vv, score_report *rep)
         rep->total[s] = __builtin_popcountll(tops);
         rep->rank[s] = res.rank[s];
     }
+    snprintf(rep->total_label, sizeof rep->total_label, "Stacks on top");
+    snprintf(rep->total_help, sizeof rep->total_help,
+             "Stacks on top: the stacks a side controls at the end (the man on top decides).");
+    if (res.winner >= 0) {
+        int loser = !res.winner;
+        snprintf(rep->headline, sizeof rep->headline, "%s wins!", side_names[res.winner]);
+        if (rep->total[loser] == 0)
+            snprintf(rep->reason, sizeof rep->reason, "%s captured every stack: %s has none left on top.",
+                     side_names[res.winner], side_names[loser]);
+        else
+            snprintf(rep->reason, sizeof rep->reason, "%s is blocked: none of %s's stacks can move.",
+                     side_names[loser], side_names[loser]);
+    } else {
+        snprintf(rep->headline, sizeof rep->headline, "A draw");
+        snprintf(rep->reason, sizeof rep->reason, "%s",
+                 v->st->clock >= STAX_FIFTY_PLIES ? "Fifty moves each without a capture or a promotion."
+                                                  : "The same position came up three times.");
+    }
+}
+
+/* Setup's Resume: whose move, and the stacks each side has on top. */
+static void stax_view_summary(const void *st_, const match_setup *m, char *buf, size_t n)
+{
+    const stax_state *st = st_;
+    int side = st->b.stm;
+    snprintf(buf, n, "%s %sto move \xc2\xb7 stacks on top: Red %d, Blue %d", side_names[side],
+             m->seat[side] == SEAT_HUMAN ? "" : "(computer) ",
+             __builtin_popcountll(st->b.occ & ~st->b.blue), __builtin_popcountll(st->b.occ & st->b.blue));
 }
 
 static void stax_view_over(void *vv, app *a, const game_result *res)
@@ -275,8 +319,15 @@ static void pointer_down(stax_view *v, app *a, const action_event *ev)
     if (v->chain.len > 0 && sq == v->chain.path[v->chain.len - 1]) {
         v->dragging = 1; /* drag the picked stack (mid-chain too) */
     } else if (v->chain.len > 1) {
-        audio_play(SFX_ERROR);
-        app_toast(a, "Finish the capture: the chain must go on.");
+        refuse(v, a, sq, "Finish the capture: the chain must go on.");
+        return;
+    } else if (v->chain.len == 1 && !(stax_chain_movable(&v->chain) >> sq & 1)) {
+        /* holding a stack, a press off its landings puts it back, and says why */
+        char name[3];
+        stax_square_name(sq, name);
+        app_trace(a, "stax illegal %s", name);
+        refuse(v, a, sq, "Not %s: land on a green square.", name);
+        cancel_pick(v, a);
         return;
     } else if (pick(v, a, sq) == 0) {
         v->dragging = 1;
@@ -312,10 +363,9 @@ static void pointer_up(stax_view *v, app *a, const action_event *ev)
         char name[3] = "--";
         if (sq >= 0)
             stax_square_name(sq, name);
-        audio_play(SFX_ERROR);
         app_trace(a, "stax illegal %s", name);
-        app_toast(a, "%s", v->chain.capture ? "Not there: capturing is compulsory."
-                                            : "Not there: drop it on a highlighted square.");
+        refuse(v, a, sq, "%s", v->chain.capture ? "Not there: capturing is compulsory."
+                                                : "Not there: drop it on a green square.");
     }
 }
 
@@ -481,6 +531,10 @@ static void stax_view_follow(void *vv, app *a, double dt)
     float k = 1.0f - expf(-(float)dt * 25.0f);
     if (v->promo_t > 0)
         v->promo_t -= (float)dt;
+    if (v->refuse_t > 0)
+        v->refuse_t -= (float)dt;
+    if (v->refuse_left > 0)
+        v->refuse_left -= (float)dt;
     v->drag_px = v->drag_x;
     v->drag_py = v->drag_y;
     {
@@ -498,12 +552,14 @@ static void stax_view_follow(void *vv, app *a, double dt)
     }
     v->list_scroll_prev = v->list_scroll;
     {
-        float rows = (float)((v->rec->n_moves + 1) / 2), row_h = 40;
-        float max = rows * row_h - v->list_box.h;
+        /* The newest row stays clear of the list's bottom edge, where
+         * rows scrolled out of view fade (ui_draw_list_fade). */
+        float rows = (float)((v->rec->n_moves + 1) / 2), row_h = 40, foot = 20;
+        float max = 6 + rows * row_h + foot - v->list_box.h;
         if (max < 0)
             max = 0;
         if (v->list_follow) {
-            float want = (float)((v->rec->cursor + 1) / 2) * row_h - v->list_box.h + row_h;
+            float want = 6 + (float)((v->rec->cursor + 1) / 2) * row_h + foot - v->list_box.h;
             v->list_scroll = want < 0 ? 0 : want;
         }
         if (v->list_scroll > max)
@@ -542,6 +598,7 @@ static void *stax_view_new(table *t, app *a)
     v->hover_sq = -1;
     v->press_target = -1;
     v->promo_sq = -1;
+    v->refuse_sq = -1;
     v->cursor = 2 * 8 + 2; /* c3, where Red's play usually starts */
     if (v->st->b.stm == STAX_BLUE)
         v->cursor = 5 * 8 + 3; /* d6 */
@@ -569,4 +626,5 @@ const table_view_ops stax_view_ops = {
     .changed = stax_view_changed,
     .over = stax_view_over,
     .score = stax_view_score,
+    .summary = stax_view_summary,
 };

@@ -108,7 +108,7 @@ static void draw_highlights(render *r, app *a, const stax_view *v)
         uint64_t mv = stax_chain_movable(&v->chain);
         for (int sq = 0; sq < 64; sq++)
             if (mv >> sq & 1)
-                draw_square_mark(r, v, sq, (rcolor){255, 220, 120, 150}, 5, 3);
+                draw_square_mark(r, v, sq, (rcolor){255, 220, 120, 210}, 5, 4);
     }
     if (v->chain.len > 0 && !v->an.active) {
         uint64_t t = stax_chain_targets(&v->chain);
@@ -119,11 +119,15 @@ static void draw_highlights(render *r, app *a, const stax_view *v)
         draw_square_mark(r, v, v->chain.path[v->chain.len - 1], UI_GOLD, 3, 5);
         for (int sq = 0; sq < 64; sq++)
             if (t >> sq & 1) {
-                float x, y, d = SQ * (sq == forced ? 0.3f + 0.08f * pulse : 0.26f);
+                float x, y, d = SQ * (sq == forced ? 0.3f + 0.08f * pulse : 0.3f);
                 square_center(v, sq, &x, &y);
+                /* The whole square turns green, readable from the sofa, with a
+                 * bright rim and a dot that pulses. */
+                draw_square_mark(r, v, sq, (rcolor){70, 190, 80, (uint8_t)(150 + 50 * pulse)}, 3, 0);
+                draw_square_mark(r, v, sq, (rcolor){170, 255, 150, 255}, 3, 5);
                 render_round_rect(r, (rrect){x - d / 2, y - d / 2, d, d}, d / 2,
-                                  (rcolor){120, 230, 120, (uint8_t)(sq == forced ? 150 + 90 * pulse : 190)});
-                render_round_outline(r, (rrect){x - d / 2, y - d / 2, d, d}, d / 2, 3,
+                                  (rcolor){200, 255, 190, (uint8_t)(sq == forced ? 150 + 90 * pulse : 230)});
+                render_round_outline(r, (rrect){x - d / 2, y - d / 2, d, d}, d / 2, 4,
                                      (rcolor){30, 110, 40, 255});
                 if (v->chain.len > 1 || (v->chain.capture)) {
                     /* the enemy stack that landing captures from */
@@ -135,6 +139,12 @@ static void draw_highlights(render *r, app *a, const stax_view *v)
     }
     if (v->hover_sq >= 0 && a->in.last_device == DEV_MOUSE && dark(v->hover_sq))
         draw_square_mark(r, v, v->hover_sq, (rcolor){255, 255, 255, 50}, 0, 0);
+    if (v->refuse_t > 0 && v->refuse_sq >= 0) {
+        /* a refused press: the square flashes red and fades */
+        float k = v->refuse_t / REFUSE_FLASH;
+        draw_square_mark(r, v, v->refuse_sq, (rcolor){220, 40, 30, (uint8_t)(170 * k)}, 2, 0);
+        draw_square_mark(r, v, v->refuse_sq, (rcolor){255, 90, 70, (uint8_t)(255 * k)}, 2, 6);
+    }
 }
 
 /* The stacks, back row first so nearer towers overlap farther ones. */
@@ -210,11 +220,25 @@ static void draw_stacks(render *r, app *a, const stax_view *v, float alpha)
 static void draw_cursor(render *r, app *a, const stax_view *v, float alpha)
 {
     float x = v->cur_px + (v->cur_x - v->cur_px) * alpha, y = v->cur_py + (v->cur_y - v->cur_py) * alpha;
+    float pulse = 0.5f + 0.5f * sinf((float)table_time(v->t) * 5.0f), g = 6;
+    rcolor ring = v->chain.len > 0 ? (rcolor){170, 255, 150, 255} : UI_GOLD;
     if (!ui_focus_visible(a))
         return;
-    render_round_outline(r, (rrect){x - SQ / 2 - 3, y - SQ / 2 - 3, SQ + 6, SQ + 6}, 12, 6,
-                         (rcolor){20, 12, 6, 200});
-    render_round_outline(r, (rrect){x - SQ / 2, y - SQ / 2, SQ, SQ}, 10, 4, UI_WHITE);
+    if (a->settings.v[SETTING_reduced_motion])
+        pulse = 1;
+    if (v->refuse_t > 0 && v->refuse_sq == v->cursor && !a->settings.v[SETTING_reduced_motion])
+        x += sinf(v->refuse_t * 70.0f) * 10.0f * (v->refuse_t / REFUSE_FLASH); /* the "no" shake */
+    /* Bold enough for a TV across the room: a dark halo, a thick white
+     * ring and corner brackets in gold (green while a stack is held). */
+    render_round_outline(r, (rrect){x - SQ / 2 - g, y - SQ / 2 - g, SQ + 2 * g, SQ + 2 * g}, 16, 14,
+                         (rcolor){20, 12, 6, 190});
+    render_round_outline(r, (rrect){x - SQ / 2 - 2, y - SQ / 2 - 2, SQ + 4, SQ + 4}, 12, 8, UI_WHITE);
+    for (int c = 0; c < 4; c++) {
+        float sx = c & 1 ? 1.0f : -1.0f, sy = c & 2 ? 1.0f : -1.0f, e = SQ / 2 + g + 4 + 3 * pulse, l = 30;
+        float cx = x + sx * e, cy = y + sy * e;
+        render_round_rect(r, (rrect){sx > 0 ? cx - l : cx - 3, cy - 4, l + 3, 8}, 4, ring);
+        render_round_rect(r, (rrect){cx - 4, sy > 0 ? cy - l : cy - 3, 8, l + 3}, 4, ring);
+    }
 }
 
 /* A player's row: who plays the side (primary text), then the side's name
@@ -254,7 +278,9 @@ static void draw_player(render *r, app *a, const stax_view *v, int s, float y)
 static void status_text(const stax_view *v, char *buf, size_t n)
 {
     int side = v->st->b.stm;
-    if (table_over(v->t)) {
+    if (v->refuse_left > 0 && !table_over(v->t)) {
+        snprintf(buf, n, "%s", v->refuse_msg);
+    } else if (table_over(v->t)) {
         game_result res;
         stax_rules.result(v->st, &res);
         if (res.winner < 0)
@@ -341,7 +367,8 @@ static void draw_left(render *r, app *a, const stax_view *v)
     status_text(v, status, sizeof status);
     /* The status is primary text: it wraps, and the stack view takes what is left. */
     y = v->left.y + 222 + render_text_wrapped(r, FONT_SANS_BOLD, UI_BODY, v->left.x + 28, v->left.y + 222,
-                                              v->left.w - 56, TEXT_LEFT, table_over(v->t) ? UI_ACCENT : UI_INK,
+                                              v->left.w - 56, TEXT_LEFT,
+                                              table_over(v->t) || v->refuse_left > 0 ? UI_ACCENT : UI_INK,
                                               status, 1);
     draw_inspect(r, a, v, (rrect){v->left.x + 24, y + 12, v->left.w - 48, v->left.y + v->left.h - 24 - (y + 12)});
 }
@@ -373,6 +400,13 @@ static void draw_right(render *r, app *a, stax_view *v, float alpha)
             render_text(r, latest ? FONT_SANS_BOLD : FONT_MONO, UI_SMALL, x, y + 6,
                         undone ? UI_DISABLED : UI_INK, v->rec->moves[k + j]);
         }
+    }
+    {
+        /* rows scrolled past either edge fade out instead of being cut */
+        float content = 6 + (float)((v->rec->n_moves + 1) / 2) * row_h;
+        int edges = (scroll > 1 ? UI_FADE_TOP : 0) | (content - scroll > lb.h + 1 ? UI_FADE_BOTTOM : 0);
+        if (edges)
+            ui_draw_list_fade(r, lb, 14, UI_PAPER, edges);
     }
     render_pop_clip(r);
     ui_draw_button(r, ui_nav_item(&v->nav, ID_UNDO)->r, "Undo", v->nav.hover == ID_UNDO, table_can_undo(v->t), 0);

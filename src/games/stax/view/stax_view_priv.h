@@ -4,6 +4,7 @@
 #define STACKHOUSE_STAX_VIEW_PRIV_H
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,8 @@
 #define JUMP_TIME 0.34    /* one jump of a capture */
 #define FORCED_DELAY 0.7  /* a forced continuation plays itself after this */
 #define PROMO_TIME 0.8
+#define REFUSE_FLASH 0.45f /* a refused press: the square flashes red and the cursor shakes */
+#define REFUSE_WORDS 4.0f  /* how long the status line says why */
 
 enum { ID_UNDO = 1, ID_REDO, ID_MENU };
 
@@ -70,6 +73,10 @@ typedef struct stax_view {
     /* board cursor for keyboard and controller */
     int cursor;
     float cur_x, cur_y, cur_px, cur_py;
+    /* the last refused press: where, its flash, and the status line's reason */
+    int refuse_sq;
+    float refuse_t, refuse_left;
+    char refuse_msg[112];
 
     ui_nav nav;
     float list_scroll, list_scroll_prev;
