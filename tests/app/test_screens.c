@@ -446,7 +446,7 @@ static const screen_spec screens[] = {
     {"setup", "stax", NULL, 30, "setup-stax", setup_primary},
     {"settings", NULL, NULL, 30, "settings", NULL},
     {"rules", "9stax", NULL, 30, "rules", NULL},
-    {"score", "9stax", NULL, 30, "score", score_primary},
+    {"score", "speedstax", NULL, 30, "score", score_primary},
     {"table", "stax", "human,medium", 30, "table", stax_primary},
     {"table", "9stax", "human,easy", 90, "nine-table-2p", nine2_primary},
     {"table", "9stax", "human,easy,medium,hard", 90, "nine-table-4p", nine4_primary},
