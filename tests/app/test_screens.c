@@ -439,6 +439,8 @@ static const char *const nine2_primary[] = {"Player 1", "Player 2", "Your turn*"
 static const char *const nine4_primary[] = {"Player 1", "Player 2", "Player 3", "Player 4", "Your turn*", NULL};
 static const char *const score_primary[] = {"Player 1", "Computer (Hard)", NULL};
 static const char *const setup_primary[] = {"Player 1", "Player 2", NULL};
+/* Names in the score box and on each space, and the points. */
+static const char *const speed_primary[] = {"Human", "Computer (Medium)", "0", NULL};
 
 static const screen_spec screens[] = {
     {"picker", NULL, NULL, 30, "picker", NULL},
@@ -450,7 +452,7 @@ static const screen_spec screens[] = {
     {"table", "stax", "human,medium", 30, "table", stax_primary},
     {"table", "9stax", "human,easy", 90, "nine-table-2p", nine2_primary},
     {"table", "9stax", "human,easy,medium,hard", 90, "nine-table-4p", nine4_primary},
-    {"table", "speedstax", "human,medium", 30, "speedstax", NULL},
+    {"table", "speedstax", "human,medium", 30, "speedstax", speed_primary},
 };
 #define N_SCREENS (int)(sizeof screens / sizeof screens[0])
 

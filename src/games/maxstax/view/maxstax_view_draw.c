@@ -124,15 +124,29 @@ static void draw_scores(render *r, maxstax_view *v, const plank_art *art)
                             : v->turns && seat_human(v, p)                      ? "waiting"
                                                                                  : "";
         seat_name(v, p, name, sizeof name);
-        draw_mark(r, art, p, b.x + 28, y + row / 2, 24, 255);
-        render_text(r, FONT_SANS_BOLD, UI_SMALL, b.x + 52, y + row / 2 - 15, UI_INK, name);
-        /* Right-aligned before the points, clear of a long name in a narrow box. */
-        render_text(r, FONT_SANS_OBLIQUE, UI_SMALL,
-                    b.x + b.w - 80 - render_text_width(r, FONT_SANS_OBLIQUE, UI_SMALL, state), y + row / 2 - 15,
-                    UI_TEAL, state);
         snprintf(pts, sizeof pts, "%d", s->score[p]);
-        render_text(r, FONT_SANS_BOLD, UI_SMALL, b.x + b.w - 24 - render_text_width(r, FONT_SANS_BOLD, UI_SMALL, pts),
-                    y + row / 2 - 15, UI_INK, pts);
+        draw_mark(r, art, p, b.x + 28, y + row / 2, 24, 255);
+        {
+            /* Names and points are primary text (28 px at 1080p); the state
+             * takes what is left, right-aligned before the points. */
+            float pts_w = render_text_width(r, FONT_SANS_BOLD, UI_BODY, pts);
+            float right = b.x + b.w - 40 - pts_w, left = b.x + 52;
+            float name_w = render_text_width(r, FONT_SANS_BOLD, UI_BODY, name);
+            float room = right - (left + name_w + 12);
+            float state_size = ui_text_fit_size(r, FONT_SANS_OBLIQUE, UI_SMALL, UI_MIN, room, state);
+            float state_w = render_text_width(r, FONT_SANS_OBLIQUE, state_size, state);
+            float ty = y + row / 2 - render_line_height(r, FONT_SANS_BOLD, UI_BODY) / 2;
+            /* Only a long name in a narrow box (4:3, four seats, "checking")
+             * gives way, and then only as much as the state needs. */
+            if (state_w > room)
+                ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_MIN,
+                            (rrect){left, y, right - state_w - 12 - left, row}, TEXT_LEFT, UI_INK, name);
+            else
+                render_text(r, FONT_SANS_BOLD, UI_BODY, left, ty, UI_INK, name);
+            render_text(r, FONT_SANS_OBLIQUE, state_size, right - state_w,
+                        y + row / 2 - render_line_height(r, FONT_SANS_OBLIQUE, state_size) / 2, UI_TEAL, state);
+            render_text(r, FONT_SANS_BOLD, UI_BODY, b.x + b.w - 24 - pts_w, ty, UI_INK, pts);
+        }
     }
 }
 
@@ -175,7 +189,8 @@ static void draw_pane(render *r, app *a, maxstax_view *v, int p, const plank_art
      * it hides a little of it, not the other way round. */
     seat_name(v, p, name, sizeof name);
     draw_mark(r, art, p, pr.x + 34, pr.y + 30, 24, 255);
-    render_text(r, FONT_SANS_BOLD, UI_SMALL, pr.x + 56, pr.y + 12, seat_cols[p], name);
+    render_text(r, FONT_SANS_BOLD, UI_BODY, pr.x + 56, pr.y + 30 - render_line_height(r, FONT_SANS_BOLD, UI_BODY) / 2,
+                seat_cols[p], name);
     for (int i = 0; i < MAXSTAX_BLOCKS_PER_PLAYER; i++) {
         int b = maxstax_match_first_block(p) + i;
         maxstax_pose a0 = v->prev[b], a1 = v->cur[b];
