@@ -7,7 +7,7 @@
 #include "games/nine/rules/nine.h"
 #include "games/stax/rules/stax.h"
 
-#define MODE(id, name, pitch, doc, tab, min, max, kind, rules, scoring, view) \
+#define MODE(id, name, pitch, doc, tab, min, max, kind, rules, scoring, view, settings) \
     {#id, name, pitch, doc, tab, min, max, kind, rules, scoring},
 static const game_info gamelist[] = {MODE_LIST(MODE)};
 #undef MODE

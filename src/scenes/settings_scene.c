@@ -7,6 +7,7 @@
 #include "app/app.h"
 #include "audio/audio.h"
 #include "scenes/scenes.h"
+#include "table/modes.h"
 #include "ui/ui.h"
 
 enum { ID_BACK = 100 };
@@ -179,22 +180,29 @@ static void settings_draw(scene *s, app *a, render *r, float alpha)
         "Clicks, cards, blocks and fanfares",
         "Shapes on colours, for telling them apart without hue",
         "Calmer animations: no glides, shakes or bounces",
-        "MAXSTAX: a block picked up near square turns to 0\xc2\xb0 or 90\xc2\xb0",
-        "MAXSTAX: the card drawn faintly where you build (easier)",
-        "9 STAX: face-down cards you have seen, shown dimmed to you",
+        "a block picked up near square turns to 0\xc2\xb0 or 90\xc2\xb0",
+        "the card drawn faintly where you build (easier)",
+        "face-down cards you have seen, shown dimmed to you",
     };
     ui_draw_table(r, a->vw);
     ui_draw_title(r, a->vw, "Settings", NULL);
     ui_draw_panel(r, p->panel);
     for (int i = 0; i < SETTING_COUNT; i++) {
         const setting_desc *d = settings_desc((setting_id)i);
+        const game_info *owner = modes_setting_owner(d->key);
         rrect row = p->rows[i];
+        char line[160];
+        /* A mode's own setting says whose it is, from the one list of modes. */
+        if (owner)
+            snprintf(line, sizeof line, "%s: %s", owner->rules_tab, help[i]);
+        else
+            snprintf(line, sizeof line, "%s", help[i]);
         if (p->nav.focus == i)
             render_round_rect(r, row, 18, (rcolor){255, 250, 238, 255});
         render_text(r, FONT_SANS_BOLD, UI_BODY, row.x + 24, row.y + 2, UI_INK, d->label);
         ui_text_fit(r, FONT_SANS, UI_SMALL, UI_MIN,
                     (rrect){row.x + 24, row.y + 36, p->control[i].x - 24 - (row.x + 24), 28}, TEXT_LEFT,
-                    UI_INK_SOFT, help[i]);
+                    UI_INK_SOFT, line);
         draw_control(r, p->control[i], d, a->settings.v[i], p->nav.focus == i);
     }
     ui_draw_button(r, ui_nav_item(&p->nav, ID_BACK)->r, "Back", p->nav.focus == ID_BACK, 1, 1);

@@ -17,7 +17,7 @@
 #define VIEW_TURNS(ops) &ops, NULL
 #define VIEW_REALTIME(ops) NULL, &ops
 #define VIEW_NONE NULL, NULL
-#define MODE(id, name, pitch, doc, tab, min, max, kind, rules, scoring, view) {#id, view},
+#define MODE(id, name, pitch, doc, tab, min, max, kind, rules, scoring, view, settings) {#id, view, settings},
 static const table_mode modelist[] = {MODE_LIST(MODE)};
 #undef MODE
 
@@ -26,6 +26,16 @@ const table_mode *modes_find(const char *id)
     for (size_t i = 0; id && i < sizeof modelist / sizeof modelist[0]; i++)
         if (strcmp(modelist[i].id, id) == 0)
             return modelist[i].turns || modelist[i].realtime ? &modelist[i] : NULL;
+    return NULL;
+}
+
+const game_info *modes_setting_owner(const char *key)
+{
+    size_t n = key ? strlen(key) : 0;
+    for (size_t i = 0; n && i < sizeof modelist / sizeof modelist[0]; i++)
+        for (const char *w = modelist[i].settings; (w = strstr(w, key)) != NULL; w += n)
+            if ((w == modelist[i].settings || w[-1] == ' ') && (w[n] == ' ' || w[n] == '\0'))
+                return registry_find(modelist[i].id);
     return NULL;
 }
 

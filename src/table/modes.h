@@ -18,10 +18,14 @@ typedef struct table_mode {
     const char *id;                     /* the core row's id (registry_find) */
     const table_view_ops *turns;        /* a turn-based view, run by the table midend */
     const table_realtime_ops *realtime; /* or a real-time view */
+    const char *settings;               /* its settings' keys, space-separated */
 } table_mode;
 
 /* The table of mode id, or NULL when it has none yet. */
 const table_mode *modes_find(const char *id);
+/* The first mode (in list order) whose row lists setting key, or NULL for a
+ * setting of the whole house. */
+const game_info *modes_setting_owner(const char *key);
 /* Whether a game's table has landed, so its mode can start. */
 int modes_playable(const game_info *g);
 /* A new match as set up, seeded from the app's seed source; NULL if the game has no table. */

@@ -45,6 +45,30 @@ static void test_every_view_has_its_row(void **state)
     assert_false(modes_playable(registry_find("swapstax")));
 }
 
+/* Settings named by a mode's row exist, and are owned by that mode (its
+ * rules tab labels them); house-wide settings belong to no mode. */
+static void test_mode_settings(void **state)
+{
+    int owned = 0;
+    (void)state;
+    for (int i = 0; i < SETTING_COUNT; i++) {
+        const setting_desc *d = settings_desc((setting_id)i);
+        const game_info *g = modes_setting_owner(d->key);
+        if (g) {
+            owned++;
+            assert_non_null(g->rules_tab);
+        }
+    }
+    assert_int_equal(owned, 3);
+    assert_string_equal(modes_setting_owner("maxstax_snap")->id, "speedstax");
+    assert_string_equal(modes_setting_owner("maxstax_ghost")->rules_tab, "MAXSTAX");
+    assert_string_equal(modes_setting_owner("nine_memory")->id, "9stax");
+    assert_null(modes_setting_owner("fullscreen"));
+    assert_null(modes_setting_owner("maxstax")); /* whole words only */
+    assert_null(modes_setting_owner(""));
+    assert_null(modes_setting_owner(NULL));
+}
+
 static void test_seed_is_injected(void **state)
 {
     app *a = calloc(1, sizeof *a);
@@ -85,6 +109,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_view_has_its_row),
+        cmocka_unit_test(test_mode_settings),
         cmocka_unit_test(test_seed_is_injected),
         cmocka_unit_test(test_seats_round_trip),
     };
