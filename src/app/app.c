@@ -174,6 +174,8 @@ app *app_create_ex(const app_options *opt, int *exit_code)
     a->opt = *opt;
     a->seed = app_seed_clock;
     a->home = picker_scene_create;
+    a->score_screen = score_scene_create;
+    a->rules_screen = rules_scene_create;
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER | SDL_INIT_EVENTS) != 0) {
         snprintf(err, sizeof err, "cannot start SDL video: %s", SDL_GetError());
         goto fail;

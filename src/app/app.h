@@ -34,6 +34,8 @@ typedef struct app_options {
     double start_time;      /* seconds (SDL counter) when main started */
 } app_options;
 
+struct score_report; /* table/match.h: what a finished game hands the score screen */
+
 typedef struct app {
     app_options opt;
     SDL_Window *window;
@@ -74,6 +76,9 @@ typedef struct app {
     /* The screen a table leaves for when nothing is below it (the picker):
      * injected, so the table knows no screen of the app's. */
     struct scene *(*home)(struct app *a);
+    /* The end-of-game and rules screens, injected the same way. */
+    struct scene *(*score_screen)(struct app *a, const struct score_report *rep);
+    struct scene *(*rules_screen)(struct app *a, const char *doc);
 } app;
 
 /* Creates the window, context, renderer and first scene. Returns NULL after

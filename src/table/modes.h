@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 #include "core/record.h"
-#include "scenes/scenes.h"
+#include "table/match.h"
 #include "table/table.h"
 
 struct app;

@@ -242,7 +242,7 @@ static void show_score(table *t, app *a)
     memset(&rep, 0, sizeof rep);
     rep.game_id = t->game->id;
     t->ops->score(t->view, &rep);
-    app_scene_replace(a, score_scene_create(a, &rep));
+    app_scene_replace(a, a->score_screen(a, &rep));
 }
 
 static void lift_curtain(table *t, app *a)
@@ -272,7 +272,7 @@ void table_do(table *t, app *a, table_intent i)
     case TABLE_MENU: open_menu(t, a); break;
     case TABLE_UNDO: undo(t, a); break;
     case TABLE_REDO: redo(t, a); break;
-    case TABLE_RULES: app_scene_push(a, rules_scene_create(a, t->game->rules_doc)); break;
+    case TABLE_RULES: app_scene_push(a, a->rules_screen(a, t->game->rules_doc)); break;
     case TABLE_SCORE: show_score(t, a); break;
     case TABLE_LIFT: lift_curtain(t, a); break;
     case TABLE_PASS: pass_screen(t, a); break;

@@ -12,10 +12,11 @@
 #include <stdint.h>
 
 #include "app/input.h"
+#include "app/scene.h"
 #include "core/game.h"
 #include "core/record.h"
 #include "render/render.h"
-#include "scenes/scenes.h"
+#include "table/match.h"
 
 struct app;
 

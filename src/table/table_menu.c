@@ -5,7 +5,7 @@
 
 #include "app/app.h"
 #include "audio/audio.h"
-#include "scenes/scenes.h"
+#include "table/match.h"
 #include "ui/ui.h"
 
 enum { MENU_RESUME, MENU_UNDO, MENU_REDO, MENU_RULES, MENU_QUIT, MENU_N };
@@ -129,6 +129,6 @@ table_menu_choice table_menu_take(app *a, table_menu_choice *choice, const char 
     table_menu_choice c = *choice;
     *choice = TABLE_MENU_NONE;
     if (c == TABLE_MENU_RULES)
-        app_scene_push(a, rules_scene_create(a, rules_doc));
+        app_scene_push(a, a->rules_screen(a, rules_doc));
     return c;
 }

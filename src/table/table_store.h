@@ -7,7 +7,7 @@
 #include <stddef.h>
 
 #include "core/record.h"
-#include "scenes/scenes.h"
+#include "table/match.h"
 
 struct app;
 

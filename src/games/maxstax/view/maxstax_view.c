@@ -114,7 +114,7 @@ static void show_score(maxstax_view *v, app *a)
             snprintf(rep.reason, sizeof rep.reason, "Most points after %d rounds: %d.", rep.rounds,
                      s->score[s->winner]);
     }
-    app_scene_replace(a, score_scene_create(a, &rep));
+    app_scene_replace(a, a->score_screen(a, &rep));
 }
 
 /* Round bookkeeping after a step: a new round (or the end) shows the results. */
@@ -425,7 +425,7 @@ static void maxstax_view_input(scene *s, app *a, const action_event *ev)
         open_menu(v, a);
         break;
     case ACT_ALT:
-        app_scene_push(a, rules_scene_create(a, v->m.game->rules_doc));
+        app_scene_push(a, a->rules_screen(a, v->m.game->rules_doc));
         break;
     default:
         break;
