@@ -1,5 +1,6 @@
 #include "app/app.h"
 
+#include <SDL.h>
 #include <epoxy/gl.h>
 #include <stdarg.h>
 #include <stdlib.h>

@@ -3,7 +3,6 @@
 #ifndef STACKHOUSE_APP_H
 #define STACKHOUSE_APP_H
 
-#include <SDL.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -38,8 +37,8 @@ struct score_report; /* table/match.h: what a finished game hands the score scre
 
 typedef struct app {
     app_options opt;
-    SDL_Window *window;
-    SDL_GLContext gl;
+    struct SDL_Window *window; /* SDL stays out of this header: screens and views include it */
+    void *gl;                  /* the SDL_GLContext */
     render *r;
     app_paths paths;
     store *db;

@@ -1,5 +1,6 @@
 #include "app/bench.h"
 
+#include <SDL.h>
 #include <epoxy/gl.h>
 #include <stdlib.h>
 #include <string.h>

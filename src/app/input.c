@@ -1,5 +1,6 @@
 #include "app/input.h"
 
+#include <SDL.h>
 #include <string.h>
 
 #include "core/log.h"

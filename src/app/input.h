@@ -3,7 +3,12 @@
 #ifndef STACKHOUSE_INPUT_H
 #define STACKHOUSE_INPUT_H
 
-#include <SDL.h>
+#include <stdint.h>
+
+/* SDL stays out of this header (screens and views include it through app.h);
+ * input.c and the app loop include SDL themselves. */
+struct _SDL_GameController;
+union SDL_Event;
 
 typedef enum action {
     ACT_NONE,
@@ -46,8 +51,8 @@ typedef struct action_event {
 #define INPUT_BUTTON_LEFT 1
 
 typedef struct input {
-    SDL_GameController *pads[INPUT_MAX_PADS];
-    SDL_JoystickID pad_ids[INPUT_MAX_PADS];
+    struct _SDL_GameController *pads[INPUT_MAX_PADS];
+    int32_t pad_ids[INPUT_MAX_PADS]; /* SDL_JoystickID */
     input_device last_device; /* decides whether the focus ring shows */
     float pointer_x, pointer_y;
     int pointer_down;
@@ -64,7 +69,7 @@ void input_init(input *in);
 void input_quit(input *in);
 /* Translates one SDL event into up to max actions; px_to_virtual converts
  * window coordinates (points) to virtual units. Returns how many. */
-int input_translate(input *in, const SDL_Event *e, float px_to_virtual, action_event *out, int max);
+int input_translate(input *in, const union SDL_Event *e, float px_to_virtual, action_event *out, int max);
 /* Advances held-direction repeat by dt; returns up to max repeat actions. */
 int input_update(input *in, double dt, action_event *out, int max);
 /* Whether controller slot pad holds a controller. */

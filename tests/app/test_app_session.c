@@ -12,6 +12,8 @@
 
 #include <cmocka.h>
 
+#include <SDL.h>
+
 #include "app/app.h"
 #include "testenv.h"
 #include "texthook.h"
