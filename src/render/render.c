@@ -321,6 +321,29 @@ static void draw_missing(render *r, rrect dst, rcolor tint)
             render_rect(r, (rrect){dst.x + cw * (float)i, dst.y + ch * (float)j, cw, ch}, dark);
 }
 
+void render_sprite_shaded(render *r, sprite_id s, rrect dst, float v0, float v1, rcolor top, rcolor bottom)
+{
+    const atlas_sprite *sp = sprite_get(r, s);
+    int before = r->cur.quads;
+    uint8_t pm[4];
+    rvertex *v;
+    if (!sp) {
+        if (s == MISSING_ID(r))
+            draw_missing(r, dst, top);
+        return;
+    }
+    sprite_part(r, sp, dst.x, dst.y, dst.x + dst.w, dst.y + dst.h, 0, v0 * (float)sp->ph, (float)sp->pw,
+                v1 * (float)sp->ph, top);
+    if (r->cur.quads == before)
+        return; /* culled or transparent */
+    /* The quad's last two corners are its lower ones on screen (quad_axis), a
+     * flipped sprite's included: the tints follow the screen, not the art. */
+    premultiply(bottom, pm);
+    v = &r->verts[4 * (r->frame_quads - 1)];
+    memcpy(v[2].rgba, pm, 4);
+    memcpy(v[3].rgba, pm, 4);
+}
+
 void render_sprite(render *r, sprite_id s, rrect dst, rcolor tint)
 {
     const atlas_sprite *sp = sprite_get(r, s);

@@ -85,6 +85,11 @@ void render_sprite_size(const render *r, sprite_id s, float *w, float *h);
 /* Draws a sprite stretched into dst, tinted (multiplied) by tint. A negative
  * dst.w (dst.h) mirrors it left-right (top-bottom) about dst.x (dst.y). */
 void render_sprite(render *r, sprite_id s, rrect dst, rcolor tint);
+/* Draws the rows v0..v1 (fractions of its height) of a sprite into dst, tinted
+ * top along its upper edge on screen and bottom along its lower one (a
+ * flipped sprite too), blended between: a vertical gradient for one quad
+ * (the table's vignette). */
+void render_sprite_shaded(render *r, sprite_id s, rrect dst, float v0, float v1, rcolor top, rcolor bottom);
 /* Draws a sprite centred at (cx, cy), scaled and rotated (radians, clockwise). */
 void render_sprite_ex(render *r, sprite_id s, float cx, float cy, float w, float h, float angle,
                       rcolor tint);

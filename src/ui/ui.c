@@ -194,19 +194,43 @@ void ui_nav_draw(const ui_nav *nav, render *r, float alpha, int visible)
 
 int ui_focus_visible(const struct app *a) { return a->in.last_device != DEV_MOUSE; }
 
+/* The vignette's shade at height y: what a soft black band along the top
+ * (90/255) and one along the bottom (110/255), blurred 220 units, leave of
+ * the wood under them (the shadow shader's erf edge, sigma half the blur). */
+static float vignette_at(float y)
+{
+    const float sigma = 110.0f * 1.41421356f;
+    float top = (90.0f / 255.0f) * 0.5f * (1.0f - erff((y - 40.0f) / sigma));
+    float bottom = (110.0f / 255.0f) * 0.5f * (1.0f - erff((RENDER_VIRTUAL_H - 40.0f - y) / sigma));
+    return (1.0f - top) * (1.0f - bottom);
+}
+
+static rcolor shade(float k)
+{
+    uint8_t v = (uint8_t)lrintf(255.0f * k);
+    return (rcolor){v, v, v, 255};
+}
+
 void ui_draw_table(render *r, float vw)
 {
-    sprite_id wood = render_sprite_find(r, "ui/table");
+    /* Band edges: every 40 units where the vignette changes, the tiles' own
+     * edges, and the flat middle in one band. */
+    static const float edges[] = {0,   40,  80,  120, 160, 200, 240, 280, 320, 360, 400,  540,
+                                  680, 720, 760, 800, 840, 880, 920, 960, 1000, 1040, 1080};
     const float tile = 540.0f;
-    /* The wood is opaque and tiles the whole screen, so nothing is filled
-     * beneath it (a full-screen layer less is ~17% of a 1080p frame on llvmpipe). */
-    for (float y = 0; y < RENDER_VIRTUAL_H; y += tile)
+    sprite_id wood = render_sprite_find(r, "ui/table");
+    /* The wood is opaque and tiles the whole screen, and a soft vignette draws
+     * the eye to the middle of the table. The vignette is the wood's own
+     * vertical tint, band by band (a piecewise-linear erf): drawn as shadow
+     * layers over the wood it cost a sixth of a 1080p frame on a software
+     * rasteriser, for the same picture. */
+    for (size_t i = 0; i + 1 < sizeof edges / sizeof edges[0]; i++) {
+        float y0 = edges[i], y1 = edges[i + 1], row = floorf(y0 / tile) * tile;
+        rcolor top = shade(vignette_at(y0)), bottom = shade(vignette_at(y1));
         for (float x = 0; x < vw; x += tile)
-            render_sprite(r, wood, (rrect){x, y, tile, tile}, UI_WHITE);
-    /* A soft vignette draws the eye to the middle of the table. */
-    render_shadow(r, (rrect){-200, -260, vw + 400, 300}, 0, 220, (rcolor){0, 0, 0, 90});
-    render_shadow(r, (rrect){-200, RENDER_VIRTUAL_H - 40, vw + 400, 300}, 0, 220,
-                  (rcolor){0, 0, 0, 110});
+            render_sprite_shaded(r, wood, (rrect){x, y0, tile, y1 - y0}, (y0 - row) / tile, (y1 - row) / tile, top,
+                                 bottom);
+    }
 }
 
 void ui_draw_panel(render *r, rrect p)

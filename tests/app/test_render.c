@@ -466,6 +466,36 @@ static void test_mirrored_sprite_swaps_u(void **state)
     remove_tree(dir);
 }
 
+/* A shaded sprite is one quad: the rows asked for, the top tint on its top
+ * corners and the bottom tint on its bottom ones (flipped: they follow the screen). */
+static void test_shaded_sprite(void **state)
+{
+    char dir[] = "/tmp/sh_capture_XXXXXX";
+    render *r = make_capture(dir);
+    sprite_id s = render_sprite_find(r, "arrow");
+    const atlas_sprite *sp = &r->atlas.sprites[s];
+    rcolor top = {200, 200, 200, 255}, bottom = {100, 100, 100, 255};
+    (void)state;
+
+    ncaptured = 0;
+    assert_int_equal(render_begin(r, 1920, 1080, black), 0);
+    render_sprite_shaded(r, s, (rrect){10, 20, 40, 30}, 0.25f, 0.75f, top, bottom);
+    render_sprite_shaded(r, s, (rrect){10, 90, 40, -30}, 0.0f, 1.0f, top, bottom);
+    render_end(r);
+    assert_int_equal(render_get_stats(r).quads, 2);
+    assert_int_equal(ncaptured, 2);
+    assert_float_equal(captured[0].v, (float)sp->y + 0.25f * (float)sp->ph, 1e-3);
+    assert_float_equal(captured[3].v, (float)sp->y + 0.75f * (float)sp->ph, 1e-3);
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(captured[i].rgba[0], i < 2 ? 200 : 100);
+    /* Flipped: the upper screen edge still gets the top tint. */
+    assert_float_equal(captured[4].y, 60, 1e-3);
+    for (int i = 4; i < 8; i++)
+        assert_int_equal(captured[i].rgba[0], i < 6 ? 200 : 100);
+    render_destroy(r);
+    remove_tree(dir);
+}
+
 static void test_mirrored_nine_slice(void **state)
 {
     char dir[] = "/tmp/sh_capture_XXXXXX";
@@ -569,6 +599,7 @@ int main(void)
         cmocka_unit_test(test_atlas_cache),
         cmocka_unit_test(test_mirrored_sprite_swaps_u),
         cmocka_unit_test(test_mirrored_nine_slice),
+        cmocka_unit_test(test_shaded_sprite),
         cmocka_unit_test(test_missing_sprite_stand_in),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
