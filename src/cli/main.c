@@ -67,9 +67,8 @@ static int cmd_apply(int argc, char **argv)
         free(st);
         return 2;
     }
-    game_result r;
-    g->result(st, &r);
-    printf("%s\nresult: %s\n", buf, cli_result_name(g, &r));
+    char words[64];
+    printf("%s\nresult: %s\n", buf, cli_result_name(g, st, words, sizeof words));
     free(st);
     return 0;
 }

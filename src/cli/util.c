@@ -57,15 +57,19 @@ void *cli_position(const game_rules *g, const char *text)
     return st;
 }
 
-const char *cli_result_name(const game_rules *g, const game_result *r)
+const char *cli_result_name(const game_rules *g, const void *st, char *buf, size_t n)
 {
     static const char *const seats[] = {"p1", "p2", "p3", "p4"};
-    if (r->status == GAME_ONGOING)
+    game_result r;
+    if (g->result_write)
+        return g->result_write(st, buf, n) < 0 ? "?" : buf;
+    g->result(st, &r);
+    if (r.status == GAME_ONGOING)
         return "ongoing";
-    if (r->winner < 0 || r->winner >= GAME_MAX_PLAYERS)
+    if (r.winner < 0 || r.winner >= GAME_MAX_PLAYERS)
         return "draw";
     /* A game may name its sides (STAX: by colour); otherwise by seat. */
-    return g->seat_names ? g->seat_names[r->winner] : seats[r->winner];
+    return g->seat_names ? g->seat_names[r.winner] : seats[r.winner];
 }
 
 static uint64_t generic_perft(const game_rules *g, const void *st, int depth)

@@ -15,8 +15,10 @@ int cli_usage(const char *line);
 const game_rules *cli_rules(const char *id);
 /* A new heap state read from text ("start" too), or NULL after a message. */
 void *cli_position(const game_rules *g, const char *text);
-/* "ongoing", "draw" or the winner: STAX's colour (red, blue), else p1..p4. */
-const char *cli_result_name(const game_rules *g, const game_result *r);
+/* The result of st as printed after "result: ": the game's own words (into
+ * buf) when it has them, else "ongoing", "draw" or the winner: STAX's colour
+ * (red, blue), else p1..p4. */
+const char *cli_result_name(const game_rules *g, const void *st, char *buf, size_t n);
 /* Leaf count of the move tree (the game's fast perft when it has one). */
 uint64_t cli_perft(const game_rules *g, const void *st, int depth);
 /* Loads the built-in MAXSTAX cards; returns 0,

@@ -97,6 +97,10 @@ typedef struct game_rules {
     const char *const *seat_names;
     /* Optional: a game's own perft (leaf count at depth), faster than the generic walk. */
     uint64_t (*perft)(const void *st, int depth);
+    /* Optional: the result as the CLI prints it after "result: " (Stakz: "2",
+     * or "1 3" for a shared win); NULL: "ongoing", "draw" or the winner's name.
+     * Returns its length, or -1 if n is too small. */
+    int (*result_write)(const void *st, char *buf, size_t n);
 } game_rules;
 
 /* Whether two moves are the same move (kind and bytes). Inline: searches

@@ -5,6 +5,7 @@
 #include "core/modelist.h"
 #include "games/maxstax/rules/maxstax_match.h"
 #include "games/nine/rules/nine.h"
+#include "games/stakz/rules/stakz.h"
 #include "games/stax/rules/stax.h"
 
 #define MODE(id, name, pitch, doc, tab, min, max, kind, rules, scoring, view, settings) \
