@@ -11,7 +11,6 @@
 #include "core/ai.h"
 #include "games/maxstax/rules/maxstax_match.h"
 #include "games/maxstax/rules/maxstax_matcher.h"
-#include "games/nine/rules/nine.h"
 #include "games/stax/rules/stax.h"
 #include "games/stax/rules/stax_ai.h"
 
@@ -222,46 +221,59 @@ static int bench_playouts(const game_rules *g, const game_params *p, double *rat
     return rc;
 }
 
-/* Decision points of random 2-, 3- and 4-player 9 STAX games: every 29th
- * ply with a real choice, up to per_count positions per player count. */
-static int nine_positions(nine_state *out, int per_count)
+/* Decision points of random games for every player count: every 29th ply
+ * with a real choice, up to per_count positions per count, into out (an
+ * array of states of g->state_size bytes); returns how many, or -1. */
+static int decision_positions(const game_rules *g, char *out, int per_count)
 {
     int n = 0;
-    for (int players = 2; players <= 4; players++) {
+    game_move *mv = malloc(sizeof *mv * GAME_MAX_MOVES);
+    if (!mv)
+        return -1;
+    for (int players = g->min_players; players <= g->max_players; players++) {
         int got = 0;
         for (uint64_t seed = 1; got < per_count && seed < 1000; seed++) {
-            nine_state s;
+            void *st = out + (size_t)n * g->state_size;
+            game_params p;
             char err[256];
             rng r;
-            if (nine_deal(&s, players, seed, err, sizeof err) < 0)
+            game_params_default(g, &p, players);
+            if (g->init(st, &p, seed, err, sizeof err) < 0) {
+                free(mv);
                 return -1;
+            }
             rng_seed(&r, seed);
-            for (int ply = 0; nine_decider(&s) >= 0 && got < per_count; ply++) {
-                game_move mv[GAME_MAX_MOVES];
-                int k = nine_legal(&s, mv, GAME_MAX_MOVES);
+            for (int ply = 0; g->current_player(st) >= 0 && got < per_count; ply++) {
+                int k = g->legal_moves(st, mv, GAME_MAX_MOVES);
                 if (k > 1 && ply % 29 == 3) {
-                    out[n++] = s;
+                    void *next = out + (size_t)(n + 1) * g->state_size;
+                    memcpy(next, st, g->state_size);
+                    st = next;
+                    n++;
                     got++;
                 }
-                nine_rules.apply(&s, &mv[rng_below(&r, (uint32_t)k)]);
+                g->apply(st, &mv[rng_below(&r, (uint32_t)k)]);
             }
         }
     }
+    free(mv);
     return n;
 }
 
-/* 9 STAX: IS-MCTS playouts per second at the hard level's settings (an
- * iteration is one determinization, a walk down the tree and one playout
- * to the cut-off), and each level's time per decision, over the same
- * decision points of 2- to 4-player games. */
-static int bench_nine(void)
+/* A game with hidden information: IS-MCTS playouts per second at the hard
+ * level's settings (an iteration is one determinization, a walk down the
+ * tree and one playout to the cut-off), and each level's time per
+ * decision, over the same decision points of games of every player count. */
+static int bench_ismcts(const game_rules *g)
 {
-    enum { PER_COUNT = 12, MAXPOS = 3 * PER_COUNT };
-    static nine_state pos[MAXPOS];
+    enum { PER_COUNT = 12, MAXPOS = GAME_MAX_PLAYERS * PER_COUNT };
     double rate[MAXPOS], ms[MAXPOS];
-    int n = nine_positions(pos, PER_COUNT);
+    /* One spare state: the walk plays on in the slot after the last kept. */
+    char *pos = malloc(g->state_size * (MAXPOS + 1));
+    int n = pos ? decision_positions(g, pos, PER_COUNT) : -1;
     if (n <= 0) {
-        fprintf(stderr, "stackhouse-cli: bench 9stax: no positions\n");
+        fprintf(stderr, "stackhouse-cli: bench %s: no positions\n", g->id);
+        free(pos);
         return 2;
     }
     mcts_config cfg;
@@ -270,7 +282,7 @@ static int bench_nine(void)
         mcts_stats stats;
         game_move m;
         double t0 = cli_now();
-        mcts_search(&nine_rules, &pos[i], &cfg, (uint64_t)i, &m, &stats);
+        mcts_search(g, pos + (size_t)i * g->state_size, &cfg, (uint64_t)i, &m, &stats);
         rate[i] = stats.iterations / (cli_now() - t0);
     }
     printf("positions %d\n", n);
@@ -280,15 +292,18 @@ static int bench_nine(void)
         for (int i = 0; i < n; i++) {
             game_move m;
             double t0 = cli_now();
-            ai_choose(&nine_rules, &pos[i], (ai_level)lv, (uint64_t)i, &m);
+            ai_choose(g, pos + (size_t)i * g->state_size, (ai_level)lv, (uint64_t)i, &m);
             ms[i] = (cli_now() - t0) * 1e3;
         }
         printf("decision_ms_%s_median %.3f\n", ai_level_name((ai_level)lv), median(ms, n));
         printf("decision_ms_%s_max %.3f\n", ai_level_name((ai_level)lv), quantile(ms, n, 1.0));
     }
-    if (bench_playouts(&nine_rules, &(game_params){4, {0}}, rate) < 0)
+    free(pos);
+    game_params p;
+    game_params_default(g, &p, g->max_players);
+    if (bench_playouts(g, &p, rate) < 0)
         return 2;
-    printf("random_4p_games_per_s_median %.0f\n", median(rate, BENCH_RUNS));
+    printf("random_%dp_games_per_s_median %.0f\n", g->max_players, median(rate, BENCH_RUNS));
     return 0;
 }
 
@@ -334,11 +349,12 @@ static int bench_generic(const game_rules *g)
 static int bench_stax_default(void) { return bench_stax(0, 9, BENCH_RUNS); }
 
 /* Games whose searcher has figures of its own (docs/performance.md), by
- * rules id; every other game gets the generic MCTS and playout figures. */
+ * rules id; every other game gets the IS-MCTS figures when it hides
+ * information (9 STAX, Stakz), else the generic MCTS and playout figures. */
 static const struct {
     const char *id;
     int (*run)(void);
-} own_bench[] = {{"stax", bench_stax_default}, {"9stax", bench_nine}};
+} own_bench[] = {{"stax", bench_stax_default}};
 
 int cmd_bench(int argc, char **argv)
 {
@@ -379,5 +395,5 @@ int cmd_bench(int argc, char **argv)
     for (size_t k = 0; k < sizeof own_bench / sizeof own_bench[0]; k++)
         if (strcmp(own_bench[k].id, g->id) == 0)
             return own_bench[k].run();
-    return bench_generic(g);
+    return g->hidden_info ? bench_ismcts(g) : bench_generic(g);
 }

@@ -149,27 +149,32 @@ int stakz_can_end(const stakz_state *s, int colour)
     return colour >= 0 && colour < STAKZ_COLOURS && s->pile_cols[colour] > 0;
 }
 
+/* Bit code of every tile of colour c, and of every tile of symbol y. */
+#define COLOUR_BITS(c) (0x1Fu << (5 * (c)))
+#define SYMBOL_BITS(y) (0x108421u << (y))
+
 int stakz_legal(const stakz_state *s, game_move *out, int max)
 {
     int n = 0;
     if (s->over)
         return 0;
+    /* Masks of 25 bits, one per code: the playouts spend their time here. */
     const uint8_t *hand = s->hand[s->turn];
-    for (int code = 0; code < STAKZ_CODES; code++) {
-        if (!hand[code])
-            continue;
-        int c = code / 5, y = code % 5;
-        for (int k = 0; k < s->nstacks && n < max; k++) {
+    uint32_t in_hand = 0;
+    for (int code = 0; code < STAKZ_CODES; code++)
+        in_hand |= (uint32_t)(hand[code] != 0) << code;
+    for (int k = 0; k < s->nstacks && in_hand; k++) {
+        uint8_t top = s->stack[k][s->height[k] - 1];
+        uint32_t fits = s->bonus[k] ? 0x1FFFFFFu : COLOUR_BITS(top / 5) | SYMBOL_BITS(top % 5);
+        for (int c = 0; c < STAKZ_COLOURS; c++)
             if (stakz_count(s, k, c) >= STAKZ_PER_COLOUR)
-                continue;
-            uint8_t top = s->stack[k][s->height[k] - 1];
-            if (s->bonus[k] || top / 5 == c || top % 5 == y) {
-                out[n].len = 2;
-                out[n].kind = STAKZ_M_PLACE;
-                out[n].b[0] = (uint8_t)code;
-                out[n].b[1] = (uint8_t)k;
-                n++;
-            }
+                fits &= ~COLOUR_BITS(c);
+        for (uint32_t m = fits & in_hand; m && n < max; m &= m - 1) {
+            out[n].len = 2;
+            out[n].kind = STAKZ_M_PLACE;
+            out[n].b[0] = (uint8_t)__builtin_ctz(m);
+            out[n].b[1] = (uint8_t)k;
+            n++;
         }
     }
     if (s->draw_random || s->npile == 0) {
