@@ -43,25 +43,33 @@ void stakz_derive(stakz_state *s)
 /* ------------------------------------------------------------ dealing */
 
 /* Deals a round from the game's tiles (s->set) with s->r, started by
- * s->starter: two of each colour to every seat (as far as the tiles go, in
- * a composed game), two bases of different colours, the rest the pile. */
+ * s->starter: the seats, from the starter round and round, take the next
+ * tile of the shuffle that keeps them at two of each colour, so that each
+ * ends with two of every colour (and a composed game with few tiles shares
+ * them out); then two bases of different colours; the rest is the pile. */
 static void deal_round(stakz_state *s)
 {
-    uint8_t tiles[STAKZ_TILES], used[STAKZ_TILES] = {0};
-    int n = 0;
+    uint8_t tiles[STAKZ_TILES], used[STAKZ_TILES] = {0}, got[GAME_MAX_PLAYERS][STAKZ_COLOURS] = {{0}};
+    int n = 0, from[GAME_MAX_PLAYERS] = {0};
     for (int code = 0; code < STAKZ_CODES; code++)
         for (int k = 0; k < s->set[code]; k++)
             tiles[n++] = (uint8_t)code;
     rng_shuffle(&s->r, tiles, n, 1);
     memset(s->hand, 0, sizeof s->hand);
-    for (int p = 0; p < s->players; p++) {
-        int seat = (s->starter + p) % s->players, got[STAKZ_COLOURS] = {0};
-        for (int i = 0; i < n; i++) {
-            int c = stakz_colour(tiles[i]);
-            if (!used[i] && got[c] < STAKZ_PER_COLOUR) {
-                used[i] = 1;
-                got[c]++;
-                s->hand[seat][tiles[i]]++;
+    for (int dealt = 1; dealt;) {
+        dealt = 0;
+        for (int p = 0; p < s->players; p++) {
+            int seat = (s->starter + p) % s->players;
+            for (int i = from[seat]; i < n; i++) {
+                int c = stakz_colour(tiles[i]);
+                if (!used[i] && got[seat][c] < STAKZ_PER_COLOUR) {
+                    used[i] = 1;
+                    got[seat][c]++;
+                    s->hand[seat][tiles[i]]++;
+                    from[seat] = i + 1;
+                    dealt = 1;
+                    break;
+                }
             }
         }
     }
