@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/textout.h"
 #include "games/nine/rules/nine.h"
 #include "games/nine/rules/nine_check.h"
 
@@ -19,38 +20,20 @@ static const char *const keep_words[] = {"held", "new", "must"};
 
 /* ------------------------------------------------------------ writing */
 
-typedef struct text_out {
-    char *buf;
-    size_t n, len;
-    int full;
-} text_out;
-
-static void out_add(text_out *o, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int k = o->full ? 0 : vsnprintf(o->buf + o->len, o->n - o->len, fmt, ap);
-    va_end(ap);
-    if (k < 0 || o->len + (size_t)k >= o->n)
-        o->full = 1;
-    else
-        o->len += (size_t)k;
-}
-
 static void out_card(text_out *o, uint8_t code)
 {
     char name[3];
     nine_card_name(code, name);
-    out_add(o, "%s", name);
+    text_out_add(o, "%s", name);
 }
 
 static void out_seats(text_out *o, int mask)
 {
     if (!mask)
-        out_add(o, "-");
+        text_out_add(o, "-");
     for (int p = 0; p < GAME_MAX_PLAYERS; p++)
         if (mask >> p & 1)
-            out_add(o, "p%d", p + 1);
+            text_out_add(o, "p%d", p + 1);
 }
 
 /* Codes of the cards in a place (stack k for stacks), sorted: which of two
@@ -76,7 +59,7 @@ static void out_hand(text_out *o, const nine_state *s, int seat)
     if (place_codes(s, NINE_Z_HAND + seat, 0, codes) == 1)
         out_card(o, codes[0]);
     else
-        out_add(o, "?");
+        text_out_add(o, "?");
 }
 
 static void out_pending(text_out *o, const nine_state *s)
@@ -84,33 +67,33 @@ static void out_pending(text_out *o, const nine_state *s)
     const nine_pending *d = &s->pend;
     static const char *const action_words[] = {"attack", "swap", "discard", "reverse", "peek", "reveal"};
     int kind = d->kind < sizeof pend_words / sizeof pend_words[0] ? d->kind : 0;
-    out_add(o, "%s", pend_words[kind]);
+    text_out_add(o, "%s", pend_words[kind]);
     switch (kind) {
     case NINE_P_DRAWN:
-        out_add(o, ":p%d:", d->seat + 1);
+        text_out_add(o, ":p%d:", d->seat + 1);
         out_hand(o, s, d->seat);
-        out_add(o, ":%s", keep_words[d->keep <= NINE_KEEP_MUST ? d->keep : 0]);
+        text_out_add(o, ":%s", keep_words[d->keep <= NINE_KEEP_MUST ? d->keep : 0]);
         break;
     case NINE_P_TAKE:
-    case NINE_P_SWAP2: out_add(o, ":p%ds%d", d->p1 + 1, d->s1 + 1); break;
+    case NINE_P_SWAP2: text_out_add(o, ":p%ds%d", d->p1 + 1, d->s1 + 1); break;
     case NINE_P_GIVE:
-        out_add(o, ":p%ds%d:", d->p1 + 1, d->s1 + 1);
+        text_out_add(o, ":p%ds%d:", d->p1 + 1, d->s1 + 1);
         out_hand(o, s, s->turn);
         break;
     case NINE_P_IMMUNE:
-        out_add(o, ":%s", d->action >= NINE_ATTACK && d->action <= NINE_REVEAL
+        text_out_add(o, ":%s", d->action >= NINE_ATTACK && d->action <= NINE_REVEAL
                               ? action_words[d->action - NINE_ATTACK] : "?");
         if (d->action == NINE_ATTACK)
-            out_add(o, ":p%d", d->p1 + 1);
+            text_out_add(o, ":p%d", d->p1 + 1);
         else if (d->action == NINE_REVEAL)
-            out_add(o, ":%d", d->s1 + 1);
+            text_out_add(o, ":%d", d->s1 + 1);
         else
-            out_add(o, ":p%ds%d", d->p1 + 1, d->s1 + 1);
+            text_out_add(o, ":p%ds%d", d->p1 + 1, d->s1 + 1);
         if (d->action == NINE_SWAP)
-            out_add(o, ":p%ds%d", d->p2 + 1, d->s2 + 1);
-        out_add(o, ":");
+            text_out_add(o, ":p%ds%d", d->p2 + 1, d->s2 + 1);
+        text_out_add(o, ":");
         out_seats(o, d->ask);
-        out_add(o, ":");
+        text_out_add(o, ":");
         out_seats(o, d->used);
         break;
     default: break;
@@ -120,10 +103,10 @@ static void out_pending(text_out *o, const nine_state *s)
 static void out_pile(text_out *o, const nine_state *s, const uint8_t *pile, int n, int from_top)
 {
     if (!n)
-        out_add(o, "-");
+        text_out_add(o, "-");
     for (int i = 0; i < n; i++) {
         if (i)
-            out_add(o, ".");
+            text_out_add(o, ".");
         out_card(o, s->code[pile[from_top ? n - 1 - i : i]]);
     }
 }
@@ -135,42 +118,42 @@ int nine_position_write(const void *st, char *buf, size_t n)
     uint8_t codes[NINE_CARDS];
     if (!n)
         return -1;
-    out_add(&o, "players=%d,turn=p%d,dir=%s,act=", s->players, s->turn + 1, s->dir ? "ccw" : "cw");
+    text_out_add(&o, "players=%d,turn=p%d,dir=%s,act=", s->players, s->turn + 1, s->dir ? "ccw" : "cw");
     if (s->act == NINE_ACT_ANY)
-        out_add(&o, "any");
+        text_out_add(&o, "any");
     else
         out_card(&o, s->act);
-    out_add(&o, ",imm=");
+    text_out_add(&o, ",imm=");
     out_seats(&o, s->immunity);
     if (s->rev_num) {
-        out_add(&o, ",reveal=%d:", s->rev_num);
+        text_out_add(&o, ",reveal=%d:", s->rev_num);
         out_seats(&o, s->rev_hidden);
     } else {
-        out_add(&o, ",reveal=none");
+        text_out_add(&o, ",reveal=none");
     }
-    out_add(&o, ",pend=");
+    text_out_add(&o, ",pend=");
     out_pending(&o, s);
-    out_add(&o, ",passes=%d,rng=%016" PRIx64, s->passes, s->shuffle_seed);
+    text_out_add(&o, ",passes=%d,rng=%016" PRIx64, s->passes, s->shuffle_seed);
     for (int p = 0; p < s->players; p++) {
-        out_add(&o, ",p%d=", p + 1);
+        text_out_add(&o, ",p%d=", p + 1);
         if (!s->nst[p])
-            out_add(&o, "-");
+            text_out_add(&o, "-");
         else
-            out_add(&o, "%d:", s->held[p] + 1);
+            text_out_add(&o, "%d:", s->held[p] + 1);
         for (int k = 0; k < s->nst[p]; k++) {
             int c = place_codes(s, NINE_Z_STACK + p, k, codes);
             if (k)
-                out_add(&o, "/");
+                text_out_add(&o, "/");
             for (int i = 0; i < c; i++) {
                 if (i)
-                    out_add(&o, ".");
+                    text_out_add(&o, ".");
                 out_card(&o, codes[i]);
             }
         }
     }
-    out_add(&o, ",draw=");
+    text_out_add(&o, ",draw=");
     out_pile(&o, s, s->draw, s->ndraw, 1);
-    out_add(&o, ",disc=");
+    text_out_add(&o, ",disc=");
     out_pile(&o, s, s->disc, s->ndisc, 0);
     return o.full ? -1 : (int)o.len;
 }
@@ -647,11 +630,11 @@ int nine_move_read(const void *st, const char *text, game_move *m, char *err, si
         return -1;
     }
     text_out o = {err, errn, 0, 0};
-    out_add(&o, "move: '%.40s' is not legal here (legal:", text);
+    text_out_add(&o, "move: '%.40s' is not legal here (legal:", text);
     for (int k = 0; k < n && k < 12; k++) {
         nine_move_write(st, &mv[k], name, sizeof name);
-        out_add(&o, "%s %s", k ? "," : "", name);
+        text_out_add(&o, "%s %s", k ? "," : "", name);
     }
-    out_add(&o, "%s)", n > 12 ? ", ..." : "");
+    text_out_add(&o, "%s)", n > 12 ? ", ..." : "");
     return -1;
 }

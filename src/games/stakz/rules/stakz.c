@@ -285,7 +285,7 @@ static int stakz_apply(void *st, const game_move *m)
         place(s, m->b[0], m->b[1]);
         return 0;
     }
-    if (m->kind == STAKZ_M_END && m->len == 1 && stakz_can_end(s, m->b[0] == STAKZ_END_ANY ? STAKZ_END_ANY : m->b[0])) {
+    if (m->kind == STAKZ_M_END && m->len == 1 && stakz_can_end(s, m->b[0])) {
         end_turn(s, m->b[0]);
         return 0;
     }
@@ -378,7 +378,6 @@ static void stakz_observe(const void *st, int seat, void *view)
     for (int i = 0; i < v->npile; i++)
         v->pile[i] = (uint8_t)STAKZ_UNKNOWN(stakz_colour(v->pile[i]));
     memset(&v->r, 0, sizeof v->r);
-    v->imagined = 1;
 }
 
 /* Gives every unknown a symbol: per colour, the game's tiles of that colour

@@ -42,7 +42,6 @@ typedef struct stakz_state {
     uint8_t passes;      /* turns ended in a row without a tile placed, pile empty */
     uint8_t placed;      /* the seat to move has placed a tile this turn */
     uint8_t over;        /* a total reached STAKZ_GOAL */
-    uint8_t imagined;    /* an observed view or a world the search made up */
     uint8_t nstacks, npile, total;
     uint8_t set[STAKZ_CODES]; /* the game's tiles by code (3 each from a deal) */
     uint8_t height[STAKZ_MAX_STACKS];

@@ -1,10 +1,10 @@
 #include "games/stakz/rules/stakz_text.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/textout.h"
 #include "games/stakz/rules/stakz.h"
 #include "games/stakz/rules/stakz_check.h"
 
@@ -27,32 +27,14 @@ int stakz_tile_read(const char *text)
 
 /* ------------------------------------------------------------ writing */
 
-typedef struct text_out {
-    char *buf;
-    size_t n, len;
-    int full;
-} text_out;
-
-static void out_add(text_out *o, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int k = o->full ? 0 : vsnprintf(o->buf + o->len, o->n - o->len, fmt, ap);
-    va_end(ap);
-    if (k < 0 || o->len + (size_t)k >= o->n)
-        o->full = 1;
-    else
-        o->len += (size_t)k;
-}
-
 static void out_tiles(text_out *o, const uint8_t *t, int n)
 {
     char name[3];
     if (n == 0)
-        out_add(o, "-");
+        text_out_add(o, "-");
     for (int i = 0; i < n; i++) {
         stakz_tile_name(t[i], name);
-        out_add(o, i ? ".%s" : "%s", name);
+        text_out_add(o, i ? ".%s" : "%s", name);
     }
 }
 
@@ -64,14 +46,14 @@ int stakz_position_write(const void *st, char *buf, size_t n)
     if (n == 0)
         return -1;
     buf[0] = 0;
-    out_add(&o, "%d;", s->turn + 1);
+    text_out_add(&o, "%d;", s->turn + 1);
     if (s->nstacks == 0)
-        out_add(&o, "-");
+        text_out_add(&o, "-");
     for (int k = 0; k < s->nstacks; k++) {
-        out_add(&o, k ? "/" : "");
+        text_out_add(&o, k ? "/" : "");
         out_tiles(&o, s->stack[k], s->height[k]);
     }
-    out_add(&o, ";");
+    text_out_add(&o, ";");
     for (int p = 0; p < s->players; p++) {
         int m = 0;
         /* Codes run colour by colour (r o g b p), symbols within: sorted. */
@@ -81,24 +63,24 @@ int stakz_position_write(const void *st, char *buf, size_t n)
         for (int c = 0; c < STAKZ_COLOURS; c++)
             for (int k = 0; k < s->hand[p][STAKZ_UNKNOWN(c)]; k++)
                 t[m++] = (uint8_t)STAKZ_UNKNOWN(c);
-        out_add(&o, p ? "/" : "");
+        text_out_add(&o, p ? "/" : "");
         out_tiles(&o, t, m);
     }
-    out_add(&o, ";");
+    text_out_add(&o, ";");
     for (int i = 0; i < s->npile; i++)
         t[i] = s->pile[s->npile - 1 - i];
     out_tiles(&o, t, s->npile);
-    out_add(&o, ";");
+    text_out_add(&o, ";");
     for (int p = 0; p < s->players; p++)
-        out_add(&o, p ? ",%d" : "%d", s->score[p]);
-    out_add(&o, ";");
+        text_out_add(&o, p ? ",%d" : "%d", s->score[p]);
+    text_out_add(&o, ";");
     int any = 0;
     for (int k = 0; k < s->nstacks; k++)
         if (s->bonus[k]) {
-            out_add(&o, any++ ? ".%d" : "%d", k + 1);
+            text_out_add(&o, any++ ? ".%d" : "%d", k + 1);
         }
     if (!any)
-        out_add(&o, "-");
+        text_out_add(&o, "-");
     return o.full ? -1 : (int)o.len;
 }
 
