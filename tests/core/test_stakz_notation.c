@@ -145,7 +145,32 @@ static void test_bad_positions(void **state)
         assert_memory_equal(&s, &before, sizeof s); /* st unchanged */
     }
     stakz_state s;
-    char err[256];
+    char err[256], text[ST_TEXT];
+    /* Thirty one-tile stacks, all with a bonus, and a hand of all 25 codes:
+     * 750 moves, more than a move list holds. Without the bonuses, fine. */
+    strcpy(text, "1;");
+    for (int k = 0; k < 30; k++) {
+        char name[3];
+        stakz_tile_name((uint8_t)(k % STAKZ_CODES), name);
+        strcat(text, k ? "/" : "");
+        strcat(text, name);
+    }
+    strcat(text, ";");
+    for (int c = 0; c < STAKZ_CODES; c++) {
+        char name[3];
+        stakz_tile_name((uint8_t)c, name);
+        strcat(text, c ? "." : "");
+        strcat(text, name);
+    }
+    strcat(text, "/g1;-;0,0;");
+    size_t at = strlen(text);
+    strcat(text, "-");
+    assert_int_equal(stakz_position_read(&s, 0, STAKZ_DRAW_CHOOSE, text, err, sizeof err), 0);
+    text[at] = 0;
+    for (int k = 1; k <= 30; k++)
+        snprintf(text + strlen(text), sizeof text - strlen(text), k > 1 ? ".%d" : "%d", k);
+    assert_int_equal(stakz_position_read(&s, 0, STAKZ_DRAW_CHOOSE, text, err, sizeof err), -1);
+    assert_non_null(strstr(err, "legal moves"));
     /* The match's seat count must agree. */
     assert_int_equal(stakz_position_read(&s, 3, STAKZ_DRAW_CHOOSE, "1;r1/o2;r3/o1;-;0,0;-", err, sizeof err), -1);
 }

@@ -241,13 +241,13 @@ static void test_next_round_starter(void **state)
     assert_int_equal(stakz_deal(&s, 3, STAKZ_DRAW_CHOOSE, 77, err, sizeof err), 0);
     int starter = s.turn;
     uint16_t before = s.score[0] + s.score[1] + s.score[2];
-    /* Place whenever possible (placements come first), so that the round
-     * ends with an empty hand long before anyone nears 12. */
+    /* Place whenever possible (ends come first, placements last), so that
+     * the round ends with an empty hand long before anyone nears 12. */
     while (s.score[0] + s.score[1] + s.score[2] == before) {
         game_move mv[GAME_MAX_MOVES];
         int n = stakz_legal(&s, mv, GAME_MAX_MOVES);
         assert_true(n > 0);
-        assert_int_equal(stakz_rules.apply(&s, &mv[0]), 0);
+        assert_int_equal(stakz_rules.apply(&s, &mv[n - 1]), 0);
         assert_int_equal(stakz_check(&s, err, sizeof err), 0);
     }
     assert_int_equal(stakz_current(&s), (starter + 1) % 3);

@@ -166,6 +166,21 @@ int stakz_legal(const stakz_state *s, game_move *out, int max)
     int n = 0;
     if (s->over)
         return 0;
+    /* Ending the turn first: a list cut short at max never lacks it. */
+    if (s->draw_random || s->npile == 0) {
+        if (n < max) {
+            out[n].len = 1;
+            out[n].kind = STAKZ_M_END;
+            out[n++].b[0] = STAKZ_END_ANY;
+        }
+    } else {
+        for (int c = 0; c < STAKZ_COLOURS && n < max; c++)
+            if (s->pile_cols[c]) {
+                out[n].len = 1;
+                out[n].kind = STAKZ_M_END;
+                out[n++].b[0] = (uint8_t)c;
+            }
+    }
     /* Masks of 25 bits, one per code: the playouts spend their time here. */
     const uint8_t *hand = s->hand[s->turn];
     uint32_t in_hand = 0;
@@ -185,20 +200,6 @@ int stakz_legal(const stakz_state *s, game_move *out, int max)
             n++;
         }
     }
-    if (s->draw_random || s->npile == 0) {
-        if (n < max) {
-            out[n].len = 1;
-            out[n].kind = STAKZ_M_END;
-            out[n++].b[0] = STAKZ_END_ANY;
-        }
-        return n;
-    }
-    for (int c = 0; c < STAKZ_COLOURS && n < max; c++)
-        if (s->pile_cols[c]) {
-            out[n].len = 1;
-            out[n].kind = STAKZ_M_END;
-            out[n++].b[0] = (uint8_t)c;
-        }
     return n;
 }
 

@@ -316,6 +316,13 @@ int stakz_position_read(void *st, int players, int draw, const char *text, char 
         snprintf(why, sizeof why, "%s", err + (strncmp(err, "stakz: ", 7) == 0 ? 7 : 0));
         FAIL("position: %s", why);
     }
+    /* A composed table with bonuses everywhere could offer more moves than
+     * a list holds (no game gets near: a stack takes 9 of the 25 codes). */
+    game_move *moves = malloc(sizeof *moves * (GAME_MAX_MOVES + 1));
+    int many = !moves || stakz_legal(&s, moves, GAME_MAX_MOVES + 1) > GAME_MAX_MOVES;
+    free(moves);
+    if (many)
+        FAIL("position: more than %d legal moves (or out of memory)", GAME_MAX_MOVES);
     /* The next round's deal comes from the position itself, so that the
      * same text always plays on the same way. */
     uint64_t h = 0xcbf29ce484222325ULL;
