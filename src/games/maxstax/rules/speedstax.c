@@ -21,8 +21,8 @@ static int next_turn(const speedstax_state *s, int after)
     return -1;
 }
 
-/* Begins a round (or stack-off) for the seats in play. */
-static void begin(speedstax_state *s, speedstax_phase phase, const int *in_play)
+/* Starts the clock of a round (or stack-off) for the seats in play. */
+static void begin_clock(speedstax_state *s, speedstax_phase phase, const int *in_play)
 {
     s->phase = phase;
     s->round++;
@@ -34,7 +34,19 @@ static void begin(speedstax_state *s, speedstax_phase phase, const int *in_play)
     }
     s->turn_seat = next_turn(s, -1);
     s->turn_start = 0;
+}
+
+/* Begins a round (or stack-off) for the seats in play, on the next card. */
+static void begin(speedstax_state *s, speedstax_phase phase, const int *in_play)
+{
+    begin_clock(s, phase, in_play);
     next_card(s);
+}
+
+void speedstax_start(speedstax_state *s, const int *in_play, long ticks)
+{
+    s->round_ticks = ticks;
+    begin_clock(s, SPEEDSTAX_ROUND, in_play);
 }
 
 void speedstax_set_turns(speedstax_state *s, unsigned mask)
@@ -94,7 +106,7 @@ void speedstax_confirm(speedstax_state *s, int p, int ok, long claim_tick)
 
 int speedstax_building(const speedstax_state *s, int p)
 {
-    if (s->phase == SPEEDSTAX_OVER || !s->in_play[p] || s->finish[p] >= 0 || s->pending[p])
+    if (s->phase == SPEEDSTAX_OVER || s->phase == SPEEDSTAX_HELD || !s->in_play[p] || s->finish[p] >= 0 || s->pending[p])
         return 0;
     if (!s->turn_mask)
         return 1;
@@ -121,8 +133,7 @@ static int turns_done(speedstax_state *s)
     return 1;
 }
 
-/* The seats still in contention: one of them wins, several stack off. */
-static void decide(speedstax_state *s, const int *contenders)
+void speedstax_decide(speedstax_state *s, const int *contenders)
 {
     int n = 0, last = -1;
     for (int p = 0; p < s->players; p++)
@@ -145,7 +156,7 @@ static void after_rounds(speedstax_state *s)
         best = s->score[p] > best ? s->score[p] : best;
     for (int p = 0; p < s->players; p++)
         tied[p] = s->score[p] == best;
-    decide(s, tied);
+    speedstax_decide(s, tied);
 }
 
 /* After a stack-off: the one first finisher wins; if several finished on
@@ -159,7 +170,7 @@ static void after_stackoff(speedstax_state *s)
             first = s->finish[p];
     for (int p = 0; p < s->players; p++)
         again[p] = s->in_play[p] && (first < 0 || s->finish[p] == first);
-    decide(s, again);
+    speedstax_decide(s, again);
 }
 
 /* Without turns: a stack-off is over at its first finish, a round when all
@@ -178,7 +189,7 @@ static int round_done(const speedstax_state *s)
 
 int speedstax_tick(speedstax_state *s)
 {
-    if (s->phase == SPEEDSTAX_OVER)
+    if (s->phase == SPEEDSTAX_OVER || s->phase == SPEEDSTAX_HELD)
         return 0;
     s->tick++;
     if (s->turn_mask) {
@@ -189,6 +200,10 @@ int speedstax_tick(speedstax_state *s)
     if (s->phase == SPEEDSTAX_STACKOFF) {
         after_stackoff(s);
         return s->phase != SPEEDSTAX_OVER;
+    }
+    if (s->hold) {
+        s->phase = SPEEDSTAX_HELD; /* the other games score their own rounds */
+        return 0;
     }
     speedstax_round_points(s->players, s->finish, s->in_play, s->last_points);
     for (int p = 0; p < s->players; p++) {
@@ -208,6 +223,8 @@ int speedstax_rounds_scored(const speedstax_state *s)
 {
     if (s->phase == SPEEDSTAX_ROUND)
         return s->round - 1;
+    if (s->phase == SPEEDSTAX_HELD)
+        return s->round;
     /* Over after round 5, or stacking off: every round was scored. */
     return SPEEDSTAX_ROUNDS;
 }

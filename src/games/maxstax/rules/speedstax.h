@@ -14,7 +14,9 @@
 /* Clock ticks per round: one tick is one physics step. */
 #define SPEEDSTAX_ROUND_TICKS ((long)(SPEEDSTAX_ROUND_SECONDS / MAXSTAX_STEP + 0.5))
 
-typedef enum speedstax_phase { SPEEDSTAX_ROUND, SPEEDSTAX_STACKOFF, SPEEDSTAX_OVER } speedstax_phase;
+/* SPEEDSTAX_HELD: a round of another MAXSTAX game has ended (see hold) and
+ * waits for its match core to score it and start the next. */
+typedef enum speedstax_phase { SPEEDSTAX_ROUND, SPEEDSTAX_STACKOFF, SPEEDSTAX_OVER, SPEEDSTAX_HELD } speedstax_phase;
 
 typedef struct speedstax_state {
     int players;
@@ -40,6 +42,11 @@ typedef struct speedstax_state {
     int round_points[SPEEDSTAX_ROUNDS][SPEEDSTAX_MAX_PLAYERS];
     int score[SPEEDSTAX_MAX_PLAYERS];
     int winner; /* seat once over, else -1 */
+    /* SAMESTAX and SWAPSTAX run their rounds on this clock: with hold set, a
+     * round's end stops in SPEEDSTAX_HELD, unscored, and their core scores it
+     * and starts the next (speedstax_start); a stack-off plays as here.
+     * SPEEDSTAX leaves it 0. */
+    int hold;
     int order[MAXSTAX_DECK_SIZE]; /* shuffled deck (indices of eligible cards) */
     int n_order, next;
     rng r;
@@ -66,6 +73,12 @@ int speedstax_building(const speedstax_state *s, int p);
 /* Each seat's place (0 is first; ties share): by total points, and when the
  * totals tie, whoever lost the speed-stack-off is second. */
 void speedstax_ranks(const speedstax_state *s, int rank[SPEEDSTAX_MAX_PLAYERS]);
+/* Starts a round on the clock for the seats in play, ticks long, without
+ * turning up a card (SAMESTAX and SWAPSTAX; the turns mask carries over). */
+void speedstax_start(speedstax_state *s, const int *in_play, long ticks);
+/* After the rounds: a single contender wins (over), several stack off on the
+ * next card, exactly as SPEEDSTAX does after its five rounds. */
+void speedstax_decide(speedstax_state *s, const int *contenders);
 /* Rounds scored so far: 0..5 (all five once the stack-offs begin). */
 int speedstax_rounds_scored(const speedstax_state *s);
 /* A test hook: as if the first n rounds (0..4) had been played with these
