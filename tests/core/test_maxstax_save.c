@@ -279,8 +279,8 @@ static void test_damaged_saves_are_refused(void **state)
     expect_refused("", "ends early");
     edit(text, "stackhouse-maxstax 1", "stackhouse-maxstax 7", buf, sizeof buf);
     expect_refused(buf, "version 7 is not supported");
-    edit(text, "game speedstax", "game swapstax", buf, sizeof buf);
-    expect_refused(buf, "swapstax match");
+    edit(text, "game speedstax", "game stax", buf, sizeof buf);
+    expect_refused(buf, "stax match");
     edit(text, "players 2", "players 5", buf, sizeof buf);
     expect_refused(buf, "players 5 is outside 2..4");
     edit(text, "phase round", "phase over", buf, sizeof buf);

@@ -163,7 +163,7 @@ static maxstax_pose pile_goal(const maxstax_bot *b, const maxstax_match *m)
 /* Chooses the next job: claim, clear a block away, or place the next one. */
 static void pick(maxstax_bot *b, const maxstax_match *m, maxstax_input *out)
 {
-    const maxstax_card *c = maxstax_match_card(m);
+    const maxstax_card *c = maxstax_match_seat_card(m, b->player);
     int first = maxstax_match_first_block(b->player);
     if (!b->clearing) {
         /* A placed block off its goal, or a stray in the space: it fell. */
@@ -259,7 +259,7 @@ void maxstax_bot_think(maxstax_bot *b, const maxstax_match *m, double dt, maxsta
     memset(out, 0, sizeof *out);
     if (s->round != b->round_seen) {
         b->round_seen = s->round;
-        plan(b, maxstax_match_card(m));
+        plan(b, maxstax_match_seat_card(m, b->player));
     }
     if (b->claimed && maxstax_match_claim(m, b->player) == MAXSTAX_CLAIM_FAILED) {
         b->claimed = 0;

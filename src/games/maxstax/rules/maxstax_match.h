@@ -1,4 +1,4 @@
-/* A real-time MAXSTAX match (SPEEDSTAX): every player's stacking space and
+/* A real-time MAXSTAX match (SPEEDSTAX, SAMESTAX, SWAPSTAX): every player's stacking space and
  * starter piles in one physics world, their hands, claims of MAX STAX, and
  * the rounds. The real-time counterpart of game_rules: no turns, a pure tick
  * maxstax_step(match, inputs, dt) with the clock injected, so a seed plus an
@@ -10,7 +10,9 @@
 #include <stdint.h>
 
 #include "games/maxstax/rules/maxstax_cards.h"
+#include "games/maxstax/rules/samestax.h"
 #include "games/maxstax/rules/speedstax.h"
+#include "games/maxstax/rules/swapstax.h"
 
 #define MAXSTAX_BLOCKS_PER_PLAYER 12
 #define MAXSTAX_PILES 3
@@ -38,21 +40,29 @@ typedef struct maxstax_input {
     unsigned actions; /* MAXSTAX_IN_* */
 } maxstax_input;
 
-/* How a match is scored: the three MAXSTAX modes share the blocks, the cards
- * and the world. Only SPEEDSTAX is played yet; the others are refused. */
+/* How a match is scored: the three MAXSTAX modes share the blocks, the cards,
+ * the world, the clock and the claims (a speedstax_state), and each adds its
+ * own rounds: SAMESTAX a samestax_state, SWAPSTAX a swapstax_state. */
 typedef enum maxstax_scoring {
     MAXSTAX_SPEEDSTAX = 1, /* race to copy the card; points by finishing order */
-    MAXSTAX_SAMESTAX,      /* build what nobody else can copy (no rules yet) */
-    MAXSTAX_SWAPSTAX       /* trade cards, build the stars you hold (no rules yet) */
+    MAXSTAX_SAMESTAX,      /* build what nobody else can copy; reclaim and retain */
+    MAXSTAX_SWAPSTAX       /* trade cards, build the stars you hold */
 } maxstax_scoring;
+/* MAXSTAX_IN_CLAIM is the Creator's Ready while SAMESTAX creation runs. */
+#define MAXSTAX_IN_READY MAXSTAX_IN_CLAIM
 
 typedef struct maxstax_setup {
     maxstax_scoring scoring;  /* MAXSTAX_SPEEDSTAX (the default; 0 reads as it) */
     int players;              /* 2..4 */
     int stars_min, stars_max; /* the deck is limited to cards in this range */
     int snap;                 /* a picked-up block squares up to 0/90 degrees */
-    double round_seconds;     /* a round's length; 0 is the rules' 2 minutes (tests shorten it) */
+    double round_seconds;     /* a round's length; 0 is the rules' 2 minutes (tests shorten it);
+                                 SAMESTAX: replication's, and creation twice that */
     unsigned turn_mask;       /* seats that take turns on one mouse (speedstax_state.turn_mask) */
+    int first_creator;        /* SAMESTAX: the first Creator's seat, or -1 for one at random */
+    /* SAMESTAX: a computer Creator of this level (1..3) designs what it
+     * builds (samestax_state.design); 0 is a person */
+    int levels[SPEEDSTAX_MAX_PLAYERS];
 } maxstax_setup;
 
 /* What became of a player's last claim. */
@@ -60,12 +70,11 @@ typedef enum maxstax_claim { MAXSTAX_CLAIM_NONE, MAXSTAX_CLAIM_CHECKING, MAXSTAX
 
 typedef struct maxstax_match maxstax_match;
 
-/* Whether a scoring mode has its rules (only SPEEDSTAX yet; 0 reads as it). */
+/* Whether a scoring mode has its rules (all three; 0 reads as SPEEDSTAX). */
 int maxstax_scoring_ready(maxstax_scoring scoring);
 /* Fills setup with the defaults: all stars, snap on. */
 void maxstax_setup_default(maxstax_setup *setup, int players);
-/* A new match from a deck; returns NULL with a message in err (also for a
- * scoring that has no rules yet). */
+/* A new match from a deck; returns NULL with a message in err. */
 maxstax_match *maxstax_match_new(const maxstax_setup *setup, const maxstax_deck *deck, uint64_t seed, char *err,
                                  size_t errn);
 /* Frees a match (NULL is fine). */
@@ -75,8 +84,31 @@ void maxstax_match_free(maxstax_match *m);
 void maxstax_step(maxstax_match *m, const maxstax_input *inputs, double dt);
 /* The rounds, scores and clock. */
 const speedstax_state *maxstax_match_rounds(const maxstax_match *m);
-/* This round's card. */
+/* This round's card (SPEEDSTAX, and SWAPSTAX's stack-off). */
 const maxstax_card *maxstax_match_card(const maxstax_match *m);
+/* What player p builds now: the round's card; in SWAPSTAX the card p holds;
+ * in SAMESTAX the target to copy, or a computer Creator's design while it
+ * creates (n = 0: nothing to build). */
+const maxstax_card *maxstax_match_seat_card(const maxstax_match *m, int p);
+/* How the match scores. */
+maxstax_scoring maxstax_match_scoring(const maxstax_match *m);
+/* SAMESTAX's rounds, Creator, phase and target (NULL in another mode). */
+const samestax_state *maxstax_match_samestax(const maxstax_match *m);
+/* SWAPSTAX's hands, swap cards and swap phase (NULL in another mode). */
+const swapstax_state *maxstax_match_swapstax(const maxstax_match *m);
+/* Nonzero once the match is over (rounds()->phase is SPEEDSTAX_OVER). */
+int maxstax_match_over(const maxstax_match *m);
+/* Each seat's total and place (0 is first, ties share): SPEEDSTAX and
+ * SWAPSTAX by points then the stack-off, SAMESTAX by points alone. */
+void maxstax_match_standings(const maxstax_match *m, int score[SPEEDSTAX_MAX_PLAYERS],
+                             int rank[SPEEDSTAX_MAX_PLAYERS]);
+/* SWAPSTAX swap phase: seat p, on its turn, swaps with the deck
+ * (SWAPSTAX_DECK), with a seat, or passes (SWAPSTAX_PASS); the stacking
+ * clock starts once everyone has passed in a row. Returns 0, or -1 when
+ * that is not p's to do. */
+int maxstax_match_swap(maxstax_match *m, int p, int with);
+/* A test hook: puts block b at pose q (relative to player p's space), at rest. */
+void maxstax_match_place(maxstax_match *m, int p, int b, maxstax_pose q);
 /* The physics world (for drawing, and the computer stackers' eyes). */
 const maxstax_world *maxstax_match_world(const maxstax_match *m);
 /* The block indices of player p's twelve blocks: p * 12 + 0..11. */

@@ -1,0 +1,175 @@
+#include "games/maxstax/rules/swapstax.h"
+
+#include <string.h>
+
+/* Nonzero when deck index c is in someone's hand. */
+static int held(const swapstax_state *w, int c)
+{
+    for (int p = 0; p < w->players; p++)
+        if (w->hand[p] == c)
+            return 1;
+    return 0;
+}
+
+/* An empty deck takes the discard, shuffled: the deck's order keeps every
+ * card, the used ones first; the held ones stay used and the rest follow. */
+static void refill(const swapstax_state *w, speedstax_state *s)
+{
+    int n_held = 0, n_discard = 0, discard[MAXSTAX_DECK_SIZE];
+    if (s->next < s->n_order)
+        return;
+    for (int i = 0; i < s->n_order; i++) {
+        if (held(w, s->order[i]))
+            s->order[n_held++] = s->order[i];
+        else
+            discard[n_discard++] = s->order[i];
+    }
+    rng_shuffle(&s->r, discard, n_discard, sizeof discard[0]);
+    memcpy(s->order + n_held, discard, sizeof discard[0] * (size_t)n_discard);
+    s->next = n_held;
+}
+
+/* The deck's next card, or -1 when every card is held. */
+static int draw(const swapstax_state *w, speedstax_state *s)
+{
+    refill(w, s);
+    return s->next < s->n_order ? s->order[s->next++] : -1;
+}
+
+int swapstax_deck_left(const speedstax_state *s) { return s->n_order - s->next; }
+
+/* Moves the turn on; a seat without swap cards can only pass, so it does. */
+static void next_turn(swapstax_state *w)
+{
+    do
+        w->turn = (w->turn + 1) % w->players;
+    while (w->passes < w->players && !w->swaps_left[w->turn] && ++w->passes);
+    if (w->passes >= w->players)
+        w->phase = SWAPSTAX_STACKING;
+}
+
+void swapstax_deal(swapstax_state *w, speedstax_state *s)
+{
+    w->round++;
+    w->n_log = 0;
+    for (int p = 0; p < w->players; p++)
+        w->hand[p] = -1; /* last round's cards are on the discard */
+    for (int k = 0; k < w->players; k++) {
+        int p = (s->shuffler + k) % w->players;
+        w->hand[p] = draw(w, s);
+    }
+    w->phase = SWAPSTAX_SWAPPING;
+    w->passes = 0;
+    w->turn = s->shuffler;
+    if (!w->swaps_left[w->turn]) { /* start with the first who can swap */
+        w->passes++;
+        next_turn(w);
+    }
+}
+
+int swapstax_init(swapstax_state *w, speedstax_state *s)
+{
+    if (s->n_order < s->players + 1)
+        return -1;
+    memset(w, 0, sizeof *w);
+    w->players = s->players;
+    for (int p = 0; p < w->players; p++)
+        w->swaps_left[p] = SWAPSTAX_SWAP_CARDS;
+    /* The clock's first card is not dealt: the deck starts whole. */
+    s->next = 0;
+    s->round = 0;
+    s->phase = SPEEDSTAX_HELD;
+    s->hold = 1;
+    swapstax_deal(w, s);
+    return 0;
+}
+
+int swapstax_act(swapstax_state *w, speedstax_state *s, int p, int with)
+{
+    if (w->phase != SWAPSTAX_SWAPPING || p != w->turn)
+        return -1;
+    if (with == SWAPSTAX_PASS) {
+        w->passes++;
+        next_turn(w);
+        return 0;
+    }
+    if (!w->swaps_left[p] || with == p || with < SWAPSTAX_DECK || with >= w->players)
+        return -1;
+    swapstax_swap sw = {p, with, w->hand[p], -1};
+    if (with == SWAPSTAX_DECK) {
+        int c = draw(w, s);
+        if (c < 0)
+            return -1;
+        w->hand[p] = c; /* the old card goes to the discard */
+    } else {
+        w->hand[p] = w->hand[with];
+        w->hand[with] = sw.gave;
+    }
+    sw.got = w->hand[p];
+    if (w->n_log < SWAPSTAX_MAX_LOG) /* always: there are no more swap cards than that */
+        w->log[w->n_log++] = sw;
+    w->swaps_left[p]--;
+    w->passes = 0;
+    next_turn(w);
+    return 0;
+}
+
+void swapstax_round_points(const maxstax_deck *deck, int players, const int *hand, const long *finish, int *points)
+{
+    for (int p = 0; p < players; p++)
+        points[p] = finish[p] >= 0 && hand[p] >= 0 ? deck->card[hand[p]].stars : 0;
+}
+
+/* Chance of completing in 2 minutes, by level (rows easy, medium, hard) and
+ * stars (columns 1..3): measured with maxstax_bot by `stackhouse-cli chances
+ * 100` (1,000 cards a cell: 100 two-seat games of 5 rounds, the deck limited
+ * to that many stars). The computer stackers finish nearly every card, so
+ * the stars decide; a falling 3-star card is what costs them. */
+static const double chance_of[3][3] = {
+    {1.00, 0.99, 0.97},
+    {0.98, 1.00, 0.98},
+    {1.00, 1.00, 0.94},
+};
+
+double swapstax_chance(int level, int stars)
+{
+    level = level < 1 ? 1 : level > 3 ? 3 : level;
+    stars = stars < 1 ? 1 : stars > 3 ? 3 : stars;
+    return chance_of[level - 1][stars - 1];
+}
+
+/* What a card is worth to a player of this level: stars times the chance. */
+static double worth(const maxstax_deck *deck, int card, int level)
+{
+    int stars = deck->card[card].stars;
+    return stars * swapstax_chance(level, stars);
+}
+
+int swapstax_choose(const swapstax_state *w, const speedstax_state *s, const maxstax_deck *deck, int p, int level)
+{
+    if (w->phase != SWAPSTAX_SWAPPING || w->turn != p || !w->swaps_left[p] || w->hand[p] < 0)
+        return SWAPSTAX_PASS;
+    double mine = worth(deck, w->hand[p], level), best = 0, sum = 0;
+    int choice = SWAPSTAX_PASS, n = 0;
+    /* The deck's next card is face down: it is worth the average of what it
+     * may be (the draw pile, or the discard when that runs out). */
+    for (int i = s->next < s->n_order ? s->next : 0; i < s->n_order; i++)
+        if (!held(w, s->order[i])) {
+            sum += worth(deck, s->order[i], level);
+            n++;
+        }
+    if (n && sum / n - mine > best) {
+        best = sum / n - mine;
+        choice = SWAPSTAX_DECK;
+    }
+    for (int q = 0; q < w->players; q++)
+        if (q != p && w->hand[q] >= 0 && worth(deck, w->hand[q], level) - mine > best) {
+            best = worth(deck, w->hand[q], level) - mine;
+            choice = q;
+        }
+    /* A swap card saved is a swap in a later round: spend the last one early
+     * only for a clear gain. */
+    int rounds_left = SWAPSTAX_ROUNDS - w->round;
+    double pays = w->swaps_left[p] > rounds_left ? 0.05 : 0.5;
+    return best > pays ? choice : SWAPSTAX_PASS;
+}
