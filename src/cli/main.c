@@ -104,6 +104,8 @@ int main(int argc, char **argv)
         return cmd_perft(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "selfplay") == 0)
         return cmd_selfplay(argc - 2, argv + 2);
+    if (argc >= 2 && strcmp(argv[1], "chances") == 0)
+        return cmd_chances(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "bench") == 0)
         return cmd_bench(argc - 2, argv + 2);
     if (argc >= 2)

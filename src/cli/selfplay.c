@@ -12,8 +12,10 @@
 #include "games/maxstax/rules/maxstax_bot.h"
 
 #define SELFPLAY_MAX_PLIES 20000
-/* A SPEEDSTAX game is 5 rounds of 2 minutes and a few stack-offs at most. */
+/* A SPEEDSTAX game is 5 rounds of 2 minutes and a few stack-offs at most;
+ * SAMESTAX's longest is 8 rounds of 3 minutes, or 5 with one mouse. */
 #define SPEEDSTAX_MAX_FRAMES (60 * 60 * 30)
+#define MAXSTAX_MAX_FRAMES (60 * 60 * 60)
 
 typedef struct selfplay_opts {
     int players, games, jobs;
@@ -105,25 +107,37 @@ static int selfplay_realtime(const game_info *gi, const selfplay_opts *o)
     char err[256];
     if (cli_maxstax_setup(&deck) < 0)
         return 2;
-    int finished = 0, failures = 0;
+    int finished = 0, failures = 0, swaps = 0, faulty = 0;
+    long points = 0, reclaimed = 0;
     for (int game = 0; game < o->games; game++) {
         uint64_t seed = o->seed + (uint64_t)game;
         maxstax_setup setup;
         maxstax_setup_default(&setup, o->players);
         setup.scoring = (maxstax_scoring)gi->scoring;
+        int lv_of[SPEEDSTAX_MAX_PLAYERS];
+        for (int p = 0; p < o->players; p++) {
+            ai_level lv = o->level[o->match && p != 0 ? 1 : 0];
+            lv_of[p] = lv == AI_RANDOM ? 1 : (int)lv;
+            setup.levels[p] = lv_of[p]; /* computer Creators design their structures */
+        }
         maxstax_match *m = maxstax_match_new(&setup, &deck, seed, err, sizeof err);
         if (!m) {
             fprintf(stderr, "stackhouse-cli: %s\n", err);
             return 2;
         }
         maxstax_bot bots[SPEEDSTAX_MAX_PLAYERS];
-        for (int p = 0; p < o->players; p++) {
-            ai_level lv = o->level[o->match && p != 0 ? 1 : 0];
-            maxstax_bot_init(&bots[p], p, lv == AI_RANDOM ? 1 : (int)lv, seed * 31 + (uint64_t)p);
-        }
+        for (int p = 0; p < o->players; p++)
+            maxstax_bot_init(&bots[p], p, lv_of[p], seed * 31 + (uint64_t)p);
         int frame, failed = 0;
-        for (frame = 0; frame < SPEEDSTAX_MAX_FRAMES && maxstax_match_rounds(m)->phase != SPEEDSTAX_OVER; frame++) {
+        int max_frames = setup.scoring == MAXSTAX_SPEEDSTAX ? SPEEDSTAX_MAX_FRAMES : MAXSTAX_MAX_FRAMES;
+        for (frame = 0; frame < max_frames && maxstax_match_rounds(m)->phase != SPEEDSTAX_OVER; frame++) {
             maxstax_input in[SPEEDSTAX_MAX_PLAYERS];
+            const swapstax_state *sw = maxstax_match_swapstax(m);
+            if (sw && sw->phase == SWAPSTAX_SWAPPING) { /* the computer on turn swaps or passes */
+                int p = sw->turn;
+                maxstax_match_swap(m, p, swapstax_choose(sw, maxstax_match_rounds(m), &deck, p, lv_of[p]));
+                swaps += sw->n_log && sw->log[sw->n_log - 1].seat == p && sw->passes == 0;
+            }
             for (int p = 0; p < o->players; p++)
                 maxstax_bot_think(&bots[p], m, 1.0 / 60, &in[p]);
             maxstax_step(m, in, 1.0 / 60);
@@ -135,8 +149,24 @@ static int selfplay_realtime(const game_info *gi, const selfplay_opts *o)
         }
         failures += failed;
         finished += !failed && maxstax_match_rounds(m)->phase == SPEEDSTAX_OVER;
+        if (!failed && maxstax_match_rounds(m)->phase != SPEEDSTAX_OVER)
+            fprintf(stderr, "selfplay %s: game %d did not end in %d frames\n", gi->id, game, max_frames);
+        const samestax_state *g = maxstax_match_samestax(m);
+        for (int r = 0; g && r < g->rounds; r++) { /* points the replicators won back */
+            faulty += g->round_faulty[r];
+            for (int p = 0; p < o->players; p++)
+                reclaimed += p != samestax_creator_of(g, r + 1) ? g->round_points[r][p] : 0;
+        }
+        for (int p = 0; p < o->players; p++)
+            points += maxstax_match_rounds(m)->score[p];
         maxstax_match_free(m);
     }
+    if (gi->scoring == MAXSTAX_SAMESTAX)
+        printf("selfplay %s: replicators won back %ld of %ld points; %d faulty rounds\n", gi->id, reclaimed, points,
+               faulty);
+    else if (gi->scoring == MAXSTAX_SWAPSTAX)
+        printf("selfplay %s: %.2f stars a player a game, %d swaps\n", gi->id, (double)points / o->games / o->players,
+               swaps);
     printf("selfplay %s: %d games, %d finished, %d invariant failures\n", gi->id, o->games, finished, failures);
     return failures ? 1 : 0;
 }
@@ -290,4 +320,55 @@ int cmd_selfplay(int argc, char **argv)
     printf("selfplay %s: %d games, %d finished, %d invariant failures\n", g->id, o.games, t.finished,
            t.failures);
     return t.failures ? 1 : 0;
+}
+
+/* SWAPSTAX's table of chances (swapstax.c): computer stackers of each level
+ * build cards of each star rating in two-minute rounds, and the share of
+ * finished cards is printed as the table's C rows. */
+int cmd_chances(int argc, char **argv)
+{
+    maxstax_deck deck;
+    char err[256];
+    int games = argc >= 1 ? atoi(argv[0]) : 20;
+    if (games < 1 || games > 10000 || cli_maxstax_setup(&deck) < 0)
+        return cli_usage("chances [GAMES]");
+    printf("/* %d games of 5 rounds, 2 seats, a level and a star rating each */\n", games);
+    for (int level = 1; level <= 3; level++) {
+        printf("    {");
+        for (int stars = 1; stars <= 3; stars++) {
+            int done = 0, tries = 0;
+            for (int game = 0; game < games; game++) {
+                maxstax_setup setup;
+                maxstax_setup_default(&setup, 2);
+                setup.stars_min = setup.stars_max = stars;
+                maxstax_match *m = maxstax_match_new(&setup, &deck, (uint64_t)(1000 * level + 100 * stars + game), err,
+                                                     sizeof err);
+                maxstax_bot bots[2];
+                if (!m) {
+                    fprintf(stderr, "stackhouse-cli: %s\n", err);
+                    return 2;
+                }
+                for (int p = 0; p < 2; p++)
+                    maxstax_bot_init(&bots[p], p, level, (uint64_t)game * 7 + (uint64_t)p);
+                const speedstax_state *s = maxstax_match_rounds(m);
+                while (s->phase == SPEEDSTAX_ROUND) {
+                    int round = s->round;
+                    while (s->phase == SPEEDSTAX_ROUND && s->round == round) {
+                        maxstax_input in[2];
+                        for (int p = 0; p < 2; p++)
+                            maxstax_bot_think(&bots[p], m, 1.0 / 60, &in[p]);
+                        maxstax_step(m, in, 1.0 / 60);
+                    }
+                    /* the points of the round just ended tell who finished it */
+                    for (int p = 0; p < 2; p++)
+                        done += s->round_points[round - 1][p] > 0;
+                    tries += 2;
+                }
+                maxstax_match_free(m);
+            }
+            printf("%s%.2f", stars > 1 ? ", " : "", (double)done / tries);
+        }
+        printf("},\n");
+    }
+    return 0;
 }
