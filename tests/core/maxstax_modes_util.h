@@ -1,0 +1,106 @@
+/* Helpers shared by the SAMESTAX and SWAPSTAX tests (a header, so that each
+ * test stays one file): a match of a mode, stepping with computer stackers,
+ * and saves read back, edited and refused. */
+#ifndef STACKHOUSE_TEST_MAXSTAX_MODES_UTIL_H
+#define STACKHOUSE_TEST_MAXSTAX_MODES_UTIL_H
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/maxstax/rules/maxstax_bot.h"
+
+#define FRAME (1.0 / 60.0)
+
+static maxstax_deck deck;
+
+/* A match of this scoring; setup is filled in and may be edited by the caller first via tweak. */
+static maxstax_match *mode_match(maxstax_scoring scoring, int players, double round_s, int first_creator,
+                                 int level, uint64_t seed)
+{
+    char err[256];
+    maxstax_setup setup;
+    maxstax_match *m;
+    assert_int_equal(maxstax_cards_builtin(&deck, err, sizeof err), 0);
+    maxstax_setup_default(&setup, players);
+    setup.scoring = scoring;
+    setup.round_seconds = round_s;
+    setup.first_creator = first_creator;
+    for (int p = 0; p < players; p++)
+        setup.levels[p] = level;
+    m = maxstax_match_new(&setup, &deck, seed, err, sizeof err);
+    if (!m)
+        fprintf(stderr, "%s\n", err);
+    assert_non_null(m);
+    return m;
+}
+
+/* One frame: each seat in bots_mask played by its bot, the rest idle. */
+static void frame(maxstax_match *m, maxstax_bot *bots, unsigned bots_mask)
+{
+    maxstax_input in[SPEEDSTAX_MAX_PLAYERS];
+    memset(in, 0, sizeof in);
+    for (int p = 0; p < maxstax_match_rounds(m)->players; p++) {
+        double x, y;
+        maxstax_match_hand(m, p, &x, &y);
+        in[p].x = x;
+        in[p].y = y;
+        if (bots_mask >> p & 1)
+            maxstax_bot_think(&bots[p], m, FRAME, &in[p]);
+    }
+    maxstax_step(m, in, FRAME);
+}
+
+/* Seat p presses MAX STAX (or Ready) this frame, hand where it is. */
+static void claim(maxstax_match *m, int p)
+{
+    maxstax_input in[SPEEDSTAX_MAX_PLAYERS];
+    memset(in, 0, sizeof in);
+    for (int q = 0; q < maxstax_match_rounds(m)->players; q++)
+        maxstax_match_hand(m, q, &in[q].x, &in[q].y);
+    in[p].actions = MAXSTAX_IN_CLAIM;
+    maxstax_step(m, in, FRAME);
+}
+
+/* Saves m, loads it back and saves that: the same text; returns the copy. */
+static maxstax_match *round_trip(const maxstax_match *m)
+{
+    char err[256] = "", *text = maxstax_match_save(m), *again;
+    maxstax_match *c;
+    assert_non_null(text);
+    c = maxstax_match_load(text, &deck, err, sizeof err);
+    if (!c)
+        fprintf(stderr, "%s\n%s", err, text);
+    assert_non_null(c);
+    again = maxstax_match_save(c);
+    assert_non_null(again);
+    assert_string_equal(text, again);
+    assert_int_equal(maxstax_match_scoring(c), maxstax_match_scoring(m));
+    assert_true(fabs(maxstax_match_time_left(m) - maxstax_match_time_left(c)) < 1e-9);
+    free(again);
+    free(text);
+    return c;
+}
+
+/* text with the first `from` replaced by `to`, into out. */
+static void edit(const char *text, const char *from, const char *to, char *out, size_t n)
+{
+    const char *p = strstr(text, from);
+    assert_non_null(p);
+    snprintf(out, n, "%.*s%s%s", (int)(p - text), text, to, p + strlen(from));
+}
+
+/* text is refused with "save line N: ...why...". */
+static void expect_refused(const char *text, const char *why)
+{
+    char err[256] = "";
+    maxstax_match *m = maxstax_match_load(text, &deck, err, sizeof err);
+    if (m || !strstr(err, why))
+        fprintf(stderr, "expected '%s', got '%s'\n", why, err);
+    assert_null(m);
+    assert_true(strncmp(err, "save line ", 10) == 0);
+    assert_non_null(strstr(err, why));
+}
+
+#endif
