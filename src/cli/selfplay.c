@@ -134,9 +134,9 @@ static int selfplay_realtime(const game_info *gi, const selfplay_opts *o)
             maxstax_input in[SPEEDSTAX_MAX_PLAYERS];
             const swapstax_state *sw = maxstax_match_swapstax(m);
             if (sw && sw->phase == SWAPSTAX_SWAPPING) { /* the computer on turn swaps or passes */
-                int p = sw->turn;
+                int p = sw->turn, before = sw->n_log;
                 maxstax_match_swap(m, p, swapstax_choose(sw, maxstax_match_rounds(m), &deck, p, lv_of[p]));
-                swaps += sw->n_log && sw->log[sw->n_log - 1].seat == p && sw->passes == 0;
+                swaps += sw->n_log > before;
             }
             for (int p = 0; p < o->players; p++)
                 maxstax_bot_think(&bots[p], m, 1.0 / 60, &in[p]);

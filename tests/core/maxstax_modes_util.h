@@ -10,10 +10,9 @@
 #include <string.h>
 
 #include "games/maxstax/rules/maxstax_bot.h"
+#include "maxstax_save_util.h"
 
 #define FRAME (1.0 / 60.0)
-
-static maxstax_deck deck;
 
 /* A match of this scoring; setup is filled in and may be edited by the caller first via tweak. */
 static maxstax_match *mode_match(maxstax_scoring scoring, int players, double round_s, int first_creator,
@@ -66,41 +65,13 @@ static void claim(maxstax_match *m, int p)
 /* Saves m, loads it back and saves that: the same text; returns the copy. */
 static maxstax_match *round_trip(const maxstax_match *m)
 {
-    char err[256] = "", *text = maxstax_match_save(m), *again;
-    maxstax_match *c;
-    assert_non_null(text);
-    c = maxstax_match_load(text, &deck, err, sizeof err);
-    if (!c)
-        fprintf(stderr, "%s\n%s", err, text);
-    assert_non_null(c);
-    again = maxstax_match_save(c);
-    assert_non_null(again);
-    assert_string_equal(text, again);
+    char *text;
+    maxstax_match *c = reload(m, &text);
+    saves_as(c, text);
     assert_int_equal(maxstax_match_scoring(c), maxstax_match_scoring(m));
     assert_true(fabs(maxstax_match_time_left(m) - maxstax_match_time_left(c)) < 1e-9);
-    free(again);
     free(text);
     return c;
-}
-
-/* text with the first `from` replaced by `to`, into out. */
-static void edit(const char *text, const char *from, const char *to, char *out, size_t n)
-{
-    const char *p = strstr(text, from);
-    assert_non_null(p);
-    snprintf(out, n, "%.*s%s%s", (int)(p - text), text, to, p + strlen(from));
-}
-
-/* text is refused with "save line N: ...why...". */
-static void expect_refused(const char *text, const char *why)
-{
-    char err[256] = "";
-    maxstax_match *m = maxstax_match_load(text, &deck, err, sizeof err);
-    if (m || !strstr(err, why))
-        fprintf(stderr, "expected '%s', got '%s'\n", why, err);
-    assert_null(m);
-    assert_true(strncmp(err, "save line ", 10) == 0);
-    assert_non_null(strstr(err, why));
 }
 
 #endif

@@ -17,10 +17,9 @@
 
 #include "core/rng.h"
 #include "games/maxstax/rules/maxstax_bot.h"
+#include "maxstax_save_util.h"
 
 #define FRAME (1.0 / 60.0)
-
-static maxstax_deck deck;
 
 static maxstax_match *new_match(int players, double round_s, uint64_t seed)
 {
@@ -38,14 +37,9 @@ static maxstax_match *new_match(int players, double round_s, uint64_t seed)
 /* Saves m, loads it back, and checks the copy field by field and pose by pose. */
 static maxstax_match *round_trip(const maxstax_match *m)
 {
-    char err[256] = "", *text = maxstax_match_save(m), *again;
+    char *text;
     const speedstax_state *a = maxstax_match_rounds(m), *b;
-    maxstax_match *c;
-    assert_non_null(text);
-    c = maxstax_match_load(text, &deck, err, sizeof err);
-    if (!c)
-        fprintf(stderr, "%s\n%s", err, text);
-    assert_non_null(c);
+    maxstax_match *c = reload(m, &text);
     b = maxstax_match_rounds(c);
     assert_int_equal(a->players, b->players);
     assert_int_equal(a->phase, b->phase);
@@ -76,10 +70,7 @@ static maxstax_match *round_trip(const maxstax_match *m)
         maxstax_pose q = maxstax_world_pose(maxstax_match_world(c), k);
         assert_true(p.x == q.x && p.y == q.y && fabs(p.angle - q.angle) < 1e-9);
     }
-    again = maxstax_match_save(c);
-    assert_non_null(again);
-    assert_string_equal(text, again);
-    free(again);
+    saves_as(c, text);
     free(text);
     return c;
 }
@@ -246,25 +237,6 @@ static void test_compose_played_checks(void **state)
     maxstax_step(m, NULL, FRAME);
     assert_int_equal(maxstax_match_compose_played(m, 1, ok, err, sizeof err), -1);
     maxstax_match_free(m);
-}
-
-/* Replaces the first occurrence of from in text with to (into out). */
-static void edit(const char *text, const char *from, const char *to, char *out, size_t n)
-{
-    const char *p = strstr(text, from);
-    assert_non_null(p);
-    snprintf(out, n, "%.*s%s%s", (int)(p - text), text, to, p + strlen(from));
-}
-
-static void expect_refused(const char *text, const char *why)
-{
-    char err[256] = "";
-    maxstax_match *m = maxstax_match_load(text, &deck, err, sizeof err);
-    if (m || !strstr(err, why))
-        fprintf(stderr, "expected '%s', got '%s'\n", why, err);
-    assert_null(m);
-    assert_true(strncmp(err, "save line ", 10) == 0);
-    assert_non_null(strstr(err, why));
 }
 
 static void test_damaged_saves_are_refused(void **state)

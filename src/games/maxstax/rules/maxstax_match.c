@@ -83,6 +83,8 @@ maxstax_match *maxstax_match_new(const maxstax_setup *setup, const maxstax_deck 
         return NULL;
     }
     m->setup = *setup;
+    if (!m->setup.scoring)
+        m->setup.scoring = MAXSTAX_SPEEDSTAX; /* 0 reads as SPEEDSTAX */
     m->deck = *deck;
     for (int b = 0; b < setup->players * MAXSTAX_BLOCKS_PER_PLAYER; b++)
         maxstax_world_add(m->world, (maxstax_pose){0, 0.5, 0});
@@ -288,6 +290,10 @@ int maxstax_match_check(const maxstax_match *m, char *err, size_t errn)
 int maxstax_match_compose_played(maxstax_match *m, int n, const int (*points)[SPEEDSTAX_MAX_PLAYERS], char *err,
                                  size_t errn)
 {
+    if (m->setup.scoring != MAXSTAX_SPEEDSTAX) {
+        snprintf(err, errn, "only a SPEEDSTAX match can start from a later round");
+        return -1;
+    }
     if (speedstax_compose_played(&m->rounds, n, points) != 0) {
         snprintf(err, errn, "cannot start from round %d with those points (0 to %d a round, only at the start)",
                  n + 1, m->setup.players);

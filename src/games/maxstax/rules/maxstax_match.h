@@ -127,7 +127,7 @@ maxstax_claim maxstax_match_claim(const maxstax_match *m, int p);
 /* Seconds left in the round (with turns: in the current turn). */
 double maxstax_match_time_left(const maxstax_match *m);
 /* A test hook: as if the first n rounds had been played with these points
- * (speedstax_compose_played); only at the very start. 0, or -1 with a message. */
+ * (speedstax_compose_played); only at the very start of a SPEEDSTAX match. 0, or -1 with a message. */
 int maxstax_match_compose_played(maxstax_match *m, int n, const int (*points)[SPEEDSTAX_MAX_PLAYERS], char *err,
                                  size_t errn);
 /* Turns the square-up assist on or off (it follows the settings, also on resume). */

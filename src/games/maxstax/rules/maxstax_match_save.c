@@ -112,7 +112,8 @@ char *maxstax_match_save(const maxstax_match *m)
         return NULL;
     }
     put(&b, "%s %d\ngame %s\nplayers %d\nstars %d %d\nsnap %d\nround-ticks %ld\n", SAVE_HEADER,
-        SAVE_VERSION, game_names[scoring], s->players, m->setup.stars_min, m->setup.stars_max, m->setup.snap, s->round_ticks);
+        SAVE_VERSION, game_names[scoring], s->players, m->setup.stars_min, m->setup.stars_max, m->setup.snap,
+        s->round_ticks);
     put(&b, "phase %s\nround %d\nshuffler %d\ntick %ld\nturns %u %d %ld\n", phase_names[s->phase], s->round,
         s->shuffler, s->tick, s->turn_mask, s->turn_seat, s->turn_start);
     put(&b, "rng %016" PRIx64 " %016" PRIx64 " %016" PRIx64 " %016" PRIx64 "\ndeck", s->r.s[0], s->r.s[1],

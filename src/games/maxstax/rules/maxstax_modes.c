@@ -202,7 +202,7 @@ const maxstax_card *maxstax_match_seat_card(const maxstax_match *m, int p)
     return maxstax_match_card(m);
 }
 
-maxstax_scoring maxstax_match_scoring(const maxstax_match *m) { return m->setup.scoring ? m->setup.scoring : MAXSTAX_SPEEDSTAX; }
+maxstax_scoring maxstax_match_scoring(const maxstax_match *m) { return m->setup.scoring; }
 
 const samestax_state *maxstax_match_samestax(const maxstax_match *m)
 {

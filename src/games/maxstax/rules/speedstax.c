@@ -106,7 +106,8 @@ void speedstax_confirm(speedstax_state *s, int p, int ok, long claim_tick)
 
 int speedstax_building(const speedstax_state *s, int p)
 {
-    if (s->phase == SPEEDSTAX_OVER || s->phase == SPEEDSTAX_HELD || !s->in_play[p] || s->finish[p] >= 0 || s->pending[p])
+    if (s->phase == SPEEDSTAX_OVER || s->phase == SPEEDSTAX_HELD || !s->in_play[p] || s->finish[p] >= 0 ||
+        s->pending[p])
         return 0;
     if (!s->turn_mask)
         return 1;
