@@ -74,4 +74,19 @@ static maxstax_match *round_trip(const maxstax_match *m)
     return c;
 }
 
+/* Damaged copies of m's save, each refused at a line or loaded as a sound
+ * match that plays on for half a second. */
+static void fuzz_phase(const maxstax_match *m, uint64_t seed)
+{
+#ifdef __SANITIZE_ADDRESS__
+    const int rounds = 60;
+#else
+    const int rounds = 300;
+#endif
+    char *text = maxstax_match_save(m);
+    assert_non_null(text);
+    assert_true(fuzz_load(text, seed, rounds, 30) < rounds); /* most damage is caught */
+    free(text);
+}
+
 #endif

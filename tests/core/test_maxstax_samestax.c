@@ -281,9 +281,30 @@ static void test_save_every_phase(void **state)
         frame(m, bots, 7);
     assert_int_equal(g->phase, SAMESTAX_CREATE);
     c = round_trip(m);
+    fuzz_phase(m, 1);
     assert_int_equal(maxstax_match_samestax(c)->design.n, g->design.n);
     assert_int_equal(maxstax_match_samestax(c)->creator, 1);
     maxstax_match_free(c);
+    /* With its computer players: the Creator resumes its design mid-build. */
+    {
+        char *all = maxstax_bots_save(m, bots, 7);
+        const char *bots_text;
+        maxstax_bot back[3];
+        assert_non_null(all);
+        c = maxstax_bots_load_match(all, &deck, &bots_text, err, sizeof err);
+        assert_non_null(c);
+        assert_int_equal(maxstax_bots_load(back, 3, 7, bots_text, err, sizeof err), 0);
+        int placed = back[1].n_placed;
+        assert_true(placed > 0 && !back[1].clearing);
+        for (int f = 0; f < 30; f++) { /* it builds on, not taking its blocks down */
+            frame(c, back, 7);
+            assert_false(back[1].clearing);
+            assert_true(back[1].n_placed >= placed);
+        }
+        assert_int_equal(maxstax_match_check(c, err, sizeof err), 0);
+        free(all);
+        maxstax_match_free(c);
+    }
     /* Settling, then replication with claims being checked. */
     for (int f = 0; f < 60 * 120 && g->phase == SAMESTAX_CREATE; f++)
         frame(m, bots, 7);
@@ -294,6 +315,7 @@ static void test_save_every_phase(void **state)
         frame(m, bots, 7);
     assert_int_equal(g->phase, SAMESTAX_REPLICATE);
     c = round_trip(m);
+    fuzz_phase(m, 2);
     assert_int_equal(maxstax_match_samestax(c)->target.n, g->target.n);
     maxstax_match_free(c);
     text = maxstax_match_save(m);
@@ -315,6 +337,7 @@ static void test_save_every_phase(void **state)
     while (g->round < 3 && !maxstax_match_over(m))
         frame(m, bots, 7);
     c = round_trip(m);
+    fuzz_phase(m, 3);
     assert_memory_equal(maxstax_match_samestax(c)->round_points, g->round_points, sizeof g->round_points);
     assert_memory_equal(maxstax_match_samestax(c)->round_faulty, g->round_faulty, sizeof g->round_faulty);
     text = maxstax_match_save(m);

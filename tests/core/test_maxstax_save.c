@@ -293,11 +293,8 @@ static void test_fuzz_load(void **state)
 {
     maxstax_match *m = new_match(3, 0, 77);
     maxstax_bot bot[3];
-    static const char alphabet[] = "0123456789.-+ e\nabcdefx\tinfnan";
-    char *text, *buf;
-    size_t len;
-    rng r;
-    int loaded = 0;
+    char *text;
+    int loaded;
 #ifdef __SANITIZE_ADDRESS__
     const int rounds = 300;
 #else
@@ -314,38 +311,8 @@ static void test_fuzz_load(void **state)
     }
     text = maxstax_match_save(m);
     assert_non_null(text);
-    len = strlen(text);
-    buf = malloc(len + 1);
-    assert_non_null(buf);
-    rng_seed(&r, 2025);
-    for (int k = 0; k < rounds; k++) {
-        char err[256] = "";
-        maxstax_match *c;
-        int edits = 1 + (int)rng_below(&r, 4);
-        memcpy(buf, text, len + 1);
-        for (int e = 0; e < edits; e++) {
-            size_t n = strlen(buf), at = n ? rng_below(&r, (uint32_t)n) : 0;
-            switch (rng_below(&r, 3)) {
-            case 0: buf[at] = alphabet[rng_below(&r, sizeof alphabet - 1)]; break;
-            case 1: memmove(buf + at, buf + at + 1, n - at); break;
-            default: buf[at] = 0; break;
-            }
-        }
-        c = maxstax_match_load(buf, &deck, err, sizeof err);
-        if (c) {
-            char *again = maxstax_match_save(c);
-            loaded++;
-            assert_int_equal(maxstax_match_check(c, err, sizeof err), 0);
-            assert_non_null(again);
-            free(again);
-            maxstax_step(c, NULL, FRAME);
-            maxstax_match_free(c);
-        } else {
-            assert_true(strncmp(err, "save line ", 10) == 0);
-        }
-    }
+    loaded = fuzz_load(text, 2025, rounds, 1);
     assert_true(loaded < rounds); /* most damage is caught */
-    free(buf);
     free(text);
     maxstax_match_free(m);
 }

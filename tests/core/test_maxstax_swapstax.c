@@ -303,6 +303,7 @@ static void test_save_every_phase(void **state)
     /* Swapping, after a swap. */
     assert_int_equal(maxstax_match_swap(m, w->turn, SWAPSTAX_DECK), 0);
     c = round_trip(m);
+    fuzz_phase(m, 4);
     assert_memory_equal(maxstax_match_swapstax(c), w, sizeof *w);
     maxstax_match_free(c);
     text = maxstax_match_save(m);
@@ -332,6 +333,7 @@ static void test_save_every_phase(void **state)
         frame(m, NULL, 0);
     assert_int_equal(maxstax_match_claim(m, 1), MAXSTAX_CLAIM_CHECKING);
     c = round_trip(m);
+    fuzz_phase(m, 5);
     for (int f = 0; f < 100; f++)
         frame(c, NULL, 0);
     assert_int_equal(maxstax_match_claim(c, 1), MAXSTAX_CLAIM_HELD);
@@ -361,6 +363,7 @@ static void test_save_every_phase(void **state)
     }
     assert_int_equal(w->phase, SWAPSTAX_TIEBREAK);
     c = round_trip(m);
+    fuzz_phase(m, 6);
     assert_int_equal(maxstax_match_swapstax(c)->phase, SWAPSTAX_TIEBREAK);
     assert_int_equal(maxstax_match_card(c)->id, maxstax_match_card(m)->id);
     text = maxstax_match_save(m);
