@@ -5,6 +5,7 @@
 #include "core/modelist.h"
 #include "games/maxstax/rules/maxstax_match.h"
 #include "games/nine/rules/nine.h"
+#include "games/stackatrack/rules/track.h"
 #include "games/stakz/rules/stakz.h"
 #include "games/stax/rules/stax.h"
 
