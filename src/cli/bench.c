@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "cli/bench_startup.h"
+#include "cli/bench_track.h"
 #include "cli/util.h"
 #include "core/ai.h"
 #include "games/maxstax/rules/maxstax_match.h"
@@ -102,6 +103,10 @@ static double quantile(double *v, int n, double q)
     qsort(v, (size_t)n, sizeof v[0], double_cmp);
     return v[(int)(q * (n - 1) + 0.5)];
 }
+
+double bench_median(double *v, int n) { return median(v, n); }
+
+double bench_quantile(double *v, int n, double q) { return quantile(v, n, q); }
 
 /* MAXSTAX: physics time per 1/60 s frame with all 48 blocks of a
  * four-player table awake, and while four towers collapse; and the matcher
@@ -366,6 +371,8 @@ int cmd_bench(int argc, char **argv)
         return bench_startup(argc - 1, argv + 1);
     if (strcmp(argv[0], "maxstax") == 0 && argc == 1)
         return bench_maxstax();
+    if (strcmp(argv[0], "stackatrack") == 0 && argc == 1)
+        return bench_track(); /* its own figures, blocks visible and hidden */
     if (strcmp(argv[0], "stax") == 0 && argc > 1) {
         int perft_only = 0;
         long depth = 9, runs = BENCH_RUNS;

@@ -242,20 +242,26 @@ int track_ai_search(const void *st, int level, uint64_t seed, game_move *out)
          * so that hard stays within a second. */
         mcts_config cfg;
         ai_mcts_config((ai_level)level, &cfg);
-        cfg.time_ms = level >= AI_HARD ? 800 : 400;
+        cfg.time_ms = level >= AI_HARD ? TRACK_HARD_MS : TRACK_HARD_MS / 2;
         cfg.playout_cutoff = 0;
         return mcts_search(&stackatrack_rules, st, &cfg, seed, out, NULL);
     }
     if (level <= AI_EASY)
         return track_ai_greedy(s, seed, out);
-    track_search_limits lim = {0, 0, 0};
-    if (level == AI_MEDIUM) {
-        lim.depth = 2;
-        lim.nodes = 20000; /* no clock: medium replays exactly */
-    } else {
-        lim.time_ms = 800;
-    }
+    track_search_limits lim;
+    track_ai_limits(level, &lim);
     return track_ai_search_state(s, &lim, seed, out, NULL);
+}
+
+void track_ai_limits(int level, track_search_limits *lim)
+{
+    memset(lim, 0, sizeof *lim);
+    if (level <= AI_MEDIUM) {
+        lim->depth = 3;
+        lim->nodes = 60000; /* no clock: medium replays exactly */
+    } else {
+        lim->time_ms = TRACK_HARD_MS;
+    }
 }
 
 double track_ai_evaluate(const void *st, int seat)

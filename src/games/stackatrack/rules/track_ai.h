@@ -11,6 +11,10 @@
 
 typedef struct track_state track_state;
 
+/* Hard's time for one decision: within the second the issue allows, with
+ * room for a slower machine. */
+#define TRACK_HARD_MS 800
+
 /* Search limits; 0 means no limit of that kind (one of them must be set). */
 typedef struct track_search_limits {
     int depth;
@@ -33,6 +37,8 @@ int track_ai_search_state(const track_state *s, const track_search_limits *lim, 
                           track_search_info *info);
 /* The greedy move: the most points now (ties by the seed). */
 int track_ai_greedy(const track_state *s, uint64_t seed, game_move *out);
+/* The alpha-beta limits of medium (2) and hard (3). */
+void track_ai_limits(int level, track_search_limits *lim);
 /* game_rules.search: level 1 easy .. 3 hard. */
 int track_ai_search(const void *st, int level, uint64_t seed, game_move *out);
 /* game_rules.evaluate: the margin squashed to [0, 1] for seat. */
