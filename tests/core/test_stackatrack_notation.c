@@ -1,14 +1,16 @@
 /* Stack-A-Track notation, the CLI contract of issue 13: positions and moves
  * round trip from games of 2 to 4 seats, moves are listed once each,
  * malformed text is refused with a message, a seeded-mutation fuzz of the
- * position parser (every input is read whole or refused; nothing crashes;
+ * position and move parsers (every input is read whole or refused; nothing crashes;
  * run under ASan too), and the CLI itself (exit 2, nothing on stdout). */
 #include "track_testutil.h"
 
 #include <stdlib.h>
 #include <sys/wait.h>
 
-#define FUZZ_ROUNDS 4000
+#ifndef FUZZ_ROUNDS
+#define FUZZ_ROUNDS 4000 /* a big batch: -DFUZZ_ROUNDS=... */
+#endif
 
 /* Positions met in random games of 2 to 4 seats, with and without quarter
  * turns; returns how many (each TRACK_POSITION_MAX long). */
@@ -225,10 +227,17 @@ static void test_position_fuzz(void **state)
         assert_int_equal(stackatrack_rules.position_read(&t, NULL, a, err, sizeof err), 0);
         stackatrack_rules.position_write(&t, b, sizeof b);
         assert_string_equal(a, b);
-        game_move mv[GAME_MAX_MOVES];
+        game_move mv[GAME_MAX_MOVES], m;
         int k = stackatrack_rules.legal_moves(&s, mv, GAME_MAX_MOVES);
-        if (k > 0)
+        if (k > 0) {
+            /* A legal move's words, edited: read whole and legal, or refused. */
+            char words[64];
+            stackatrack_rules.move_write(&s, &mv[rng_below(&r, (uint32_t)k)], words, sizeof words);
+            fuzz_edit(&r, words, sizeof words);
+            if (stackatrack_rules.move_read(&s, words, &m, err, sizeof err) == 0)
+                assert_int_equal(stackatrack_rules.apply(&t, &m), 0);
             assert_int_equal(stackatrack_rules.apply(&s, &mv[rng_below(&r, (uint32_t)k)]), 0);
+        }
         assert_int_equal(stackatrack_rules.check_invariants(&s, err, sizeof err), 0);
     }
     assert_true(accepted > 0 && accepted < FUZZ_ROUNDS);

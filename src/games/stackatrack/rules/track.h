@@ -103,8 +103,8 @@ int track_can_place(const track_state *s, int seat);
 /* Orientations a move may name: 4, or 8 with quarter turns (o = side * 4 + k). */
 int track_orient_ok(const track_state *s, int o);
 
-/* Sets up an empty frame with the given hands and scores and derives the
- * rest (joins, whether the game is over); src[] stays composed. */
+/* Derives what the frame, hands and scores imply: the joins (union-find)
+ * and whether the game is over. */
 void track_state_finish(track_state *s);
 
 /* Notation (track_text.c). Writes a face or block's text; returns its length. */
