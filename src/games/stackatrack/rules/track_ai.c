@@ -12,6 +12,8 @@
 /* Most children a node can have: 36 distinct blocks x 8 ways x 6 columns. */
 #define MAX_CHILDREN (TRACK_HAND_MAX * 8 * TRACK_COLS)
 #define MAX_PLY 64
+/* child.i of the pass, the one move of a seat with nothing to place. */
+#define PASS_CHILD 255
 
 /* One way to play, small (a node's list lives on the stack): the hand
  * block, its orientation, where the face lands and its points. */
@@ -46,7 +48,8 @@ static int margin(const track_state *s, int seat)
 }
 
 /* The mover's distinct placements (a block's orientations that show the
- * same face are one), best points first; returns how many (0: pass). */
+ * same face are one), best points first, or the pass when there are none;
+ * returns how many. */
 static int children(const track_state *s, child *out, uint64_t *evaluated)
 {
     int seat = s->to_move, n = 0;
@@ -73,6 +76,10 @@ static int children(const track_state *s, child *out, uint64_t *evaluated)
             }
         }
     }
+    if (n == 0) {
+        out[0] = (child){PASS_CHILD, 0, 0, 0, 0, 0};
+        return 1;
+    }
     /* Insertion sort on points: lists are a few dozen long. */
     for (int k = 1; k < n; k++) {
         child m = out[k];
@@ -88,6 +95,10 @@ static int children(const track_state *s, child *out, uint64_t *evaluated)
 
 static void play(track_state *t, const child *ch)
 {
+    if (ch->i == PASS_CHILD) {
+        track_pass(t);
+        return;
+    }
     track_place pl = {ch->face, ch->col, ch->row, 0, 0, 0, ch->points};
     track_play(t, ch->i, &pl);
 }
@@ -108,11 +119,6 @@ static int alphabeta(search_ctx *c, const track_state *s, int depth, int alpha, 
         return 0;
     child ch[MAX_CHILDREN];
     int n = children(s, ch, &c->placements), maxing = s->to_move == c->root;
-    if (n == 0) {
-        track_state t = *s;
-        track_pass(&t);
-        return alphabeta(c, &t, depth - 1, alpha, beta, ply + 1);
-    }
     int best = maxing ? -INF : INF;
     for (int k = 0; k < n; k++) {
         track_state t = *s;
@@ -134,13 +140,12 @@ static int alphabeta(search_ctx *c, const track_state *s, int depth, int alpha, 
 
 static void move_of(const track_state *s, const child *ch, game_move *out)
 {
+    if (ch->i == PASS_CHILD) {
+        memset(out, 0, sizeof *out);
+        out->kind = TRACK_MOVE_PASS;
+        return;
+    }
     track_move_set(out, s->hand[s->to_move][ch->i], ch->col, ch->o);
-}
-
-static void pass_move(game_move *out)
-{
-    memset(out, 0, sizeof *out);
-    out->kind = TRACK_MOVE_PASS;
 }
 
 int track_ai_search_state(const track_state *s, const track_search_limits *lim, uint64_t seed, game_move *out,
@@ -160,11 +165,6 @@ int track_ai_search_state(const track_state *s, const track_search_limits *lim, 
     c.node_limit = lim->nodes;
     clock_gettime(CLOCK_MONOTONIC, &c.start);
     int n = children(s, ch, &c.placements);
-    if (n == 0) {
-        pass_move(out);
-        info->exact = 1;
-        return 0;
-    }
     /* The seed breaks ties among equal first moves, so equal engines differ;
      * the shuffle is stable on points, keeping the ordering. */
     rng r;
@@ -178,6 +178,8 @@ int track_ai_search_state(const track_state *s, const track_search_limits *lim, 
         }
     }
     move_of(s, &ch[0], out);
+    if (n == 1 && (lim->time_ms || lim->nodes))
+        return 0; /* forced: no time spent on the value */
     int max_depth = lim->depth ? lim->depth : MAX_PLY;
     for (int depth = 1; depth <= max_depth; depth++) {
         int alpha = -INF, best = -INF, best_k = 0;
@@ -220,10 +222,6 @@ int track_ai_greedy(const track_state *s, uint64_t seed, game_move *out)
     if (s->over)
         return -1;
     int n = children(s, ch, &evaluated), ties = 0;
-    if (n == 0) {
-        pass_move(out);
-        return 0;
-    }
     while (ties < n && ch[ties].points == ch[0].points)
         ties++;
     rng r;
