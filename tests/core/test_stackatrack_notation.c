@@ -146,6 +146,14 @@ static void test_bad_positions(void **state)
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         expect_position_error(bad[i]);
+    /* 22 different blocks: more moves than one list holds. */
+    char many[1024] = "1;-/-/-/-/-/-;";
+    const char *faces[] = {"T", "R", "B", "L", "TR", "RB", "BL", "TL", "TB", "RL", "TB+RL", "TL+RB", "TR+BL"};
+    for (int i = 0; i < 22; i++)
+        snprintf(many + strlen(many), sizeof many - strlen(many), "%s%s:%s", i ? "." : "", faces[i % 13],
+                 faces[i / 13 + 1]);
+    strcat(many, "/-;0,0");
+    expect_position_error(many);
     /* A 3-seat position for a 2-seat game. */
     game_params p = track_params(2, 0, 1);
     track_state s;

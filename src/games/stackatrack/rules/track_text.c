@@ -275,6 +275,16 @@ int track_position_read(void *st, const game_params *p, const char *text, char *
     for (int q = 0; q < s.players; q++) {
         track_hand_sort(s.hand[q], s.nhand[q]);
         s.blocks = (uint8_t)(s.blocks + s.nhand[q]);
+        /* Every move must fit one list (GAME_MAX_MOVES): a composed hand of
+         * more distinct blocks than that is refused, never cut short. */
+        int distinct = 0, ways = s.opt[TRACK_OPT_QUARTER] ? 8 : 4;
+        for (int i = 0; i < s.nhand[q]; i++)
+            distinct += i == 0 || memcmp(&s.hand[q][i], &s.hand[q][i - 1], sizeof(track_block)) != 0;
+        if (distinct * ways * TRACK_COLS > GAME_MAX_MOVES) {
+            snprintf(err, errn, "position: hand %d holds %d different blocks; at most %d fit the move list", q + 1,
+                     distinct, GAME_MAX_MOVES / (ways * TRACK_COLS));
+            return -1;
+        }
     }
     for (int c2 = 0; c2 < TRACK_COLS; c2++)
         s.blocks = (uint8_t)(s.blocks + s.height[c2]);
