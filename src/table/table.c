@@ -85,15 +85,20 @@ static void ai_cancel(table *t)
 /* ---------------------------------------------------------------- position */
 
 /* Undo as far back as the turn of the human before the last one; -1 if
- * undoing would only hand the move back to the computer. */
+ * undoing would only hand the move back to the computer, or would take back
+ * a move the view calls final (undoable). */
 static int undo_target(const table *t)
 {
     char err[200];
     int c = t->rec.cursor - 1;
+    game_move m;
     if (c < 0 || table_humans(t) == 0)
         return -1;
     for (; c >= 0; c--) {
         if (record_replay(&t->rec, c, t->scratch, err, sizeof err) != 0)
+            return -1;
+        if (t->ops->undoable && (rules(t)->move_read(t->scratch, t->rec.moves[c], &m, err, sizeof err) != 0 ||
+                                 !t->ops->undoable(t->scratch, &m)))
             return -1;
         if (table_seat_human(t, rules(t)->current_player(t->scratch)))
             return c;

@@ -78,6 +78,10 @@ typedef struct table_view_ops {
     void (*over)(void *v, struct app *a, const game_result *res);
     /* The score lines: names, totals and ranks (the table fills in the game). */
     void (*score)(const void *v, score_report *rep);
+    /* Optional: whether move m, played from before, may be taken back; undo
+     * stops at a move that showed its player something hidden (Stakz's draw
+     * at the end of a turn), so it goes back only within the turn. NULL: any. */
+    int (*undoable)(const void *before, const game_move *m);
     /* Optional: one line on a saved position st for setup's Resume: whose
      * turn it is and how the scores stand ("Red to move · stacks on top: ..."). */
     void (*summary)(const void *st, const match_setup *m, char *buf, size_t n);
