@@ -27,7 +27,7 @@
     MODE(swapstax, "SWAPSTAX", "Trade stacker cards and build the stars you hold.", "maxstax", "MAXSTAX", 2, 4,   \
          GAME_KIND_REALTIME, NULL, MAXSTAX_SWAPSTAX, VIEW_NONE, "")                                                  \
     MODE(stakz, "Stakz", "Shed your tiles by colour or symbol; a fifth colour splits the stack.", "stakz",       \
-         "Stakz", 2, 4, GAME_KIND_TURNS, &stakz_rules, 0, VIEW_NONE, "")                                                 \
+         "Stakz", 2, 4, GAME_KIND_TURNS, &stakz_rules, 0, VIEW_TURNS(stakz_view_ops), "")                        \
     MODE(stax, "STAX", "Checkers from 1919 where every capture builds a stack.", "stax", "STAX", 2, 2,           \
          GAME_KIND_TURNS, &stax_rules, 0, VIEW_TURNS(stax_view_ops), "")                                             \
     MODE(stackatrack, "Stack-A-Track", "Slide railroad blocks into the frame and join up the track.",            \

@@ -1,0 +1,615 @@
+#include "games/stakz/view/stakz_view.h"
+#include "games/stakz/view/stakz_view_priv.h"
+
+/* ---------------------------------------------------------------- animation */
+
+/* Starts the glide of every stack tile from where it stood in before to
+ * its place now, and a placed tile from the hand (or an opponent's panel):
+ * a split slides the top half out to its new stack. */
+static void glide_from(stakz_view *v, const stakz_state *before, const game_move *m, rrect placed_from)
+{
+    const stakz_state *after = &v->obs;
+    rrect cols[STAKZ_MAX_STACKS];
+    float ts = 0;
+    int k = m->b[1], split = after->nstacks > before->nstacks, keep = split ? after->height[k] : 0;
+    stakz_layout_stacks(v, before, cols, &ts);
+    memset(v->moving, 0, sizeof v->moving);
+    v->split_at = split ? k : -1;
+    for (int j = 0; j < after->nstacks; j++)
+        for (int i = 0; i < after->height[j]; i++) {
+            int bj = j, bi = i;
+            if (split && j == k + 1)
+                bj = k, bi = i + keep;
+            else if (split && j > k + 1)
+                bj = j - 1;
+            if (bj == k && bi == before->height[k]) {
+                v->from[j][i] = placed_from; /* the placed tile */
+            } else {
+                v->from[j][i] = stakz_tile_rect(cols[bj], ts, bi);
+            }
+            v->moving[j][i] = 1;
+        }
+    v->anim_t = v->anim_prev = 0;
+}
+
+/* The drawn tile flies from the pile to the drawer's hand: a back, or the
+ * face for the drawer's own eyes. */
+static void fly_draw(stakz_view *v, const stakz_state *before, int p)
+{
+    int colour = -1;
+    const stakz_state *after = &v->obs;
+    for (int c = 0; c < STAKZ_COLOURS; c++)
+        if (before->pile_cols[c] > after->pile_cols[c])
+            colour = c;
+    if (colour < 0)
+        return;
+    v->fl.from = (rrect){v->pile_box.x + v->pile_box.w / 2 - 30, v->pile_box.y + 40, 60, 60};
+    if (p == viewer_seat(v))
+        v->fl.to = (rrect){v->hand_box.x + v->hand_box.w / 2 - HAND_TILE / 2, v->hand_box.y + 12, HAND_TILE,
+                           HAND_TILE};
+    else
+        v->fl.to = (rrect){v->opp[p].x + v->opp[p].w / 2 - BACK_TILE / 2, v->opp[p].y + 60, BACK_TILE, BACK_TILE};
+    v->fl.code = STAKZ_UNKNOWN(colour);
+    v->fl.t = v->fl.t_prev = 0;
+    v->fl.delay = 0;
+    v->nfl = 1;
+}
+
+static void settle(stakz_view *v)
+{
+    v->anim_t = v->anim_prev = 1;
+    v->nfl = 0;
+    v->split_at = -1;
+}
+
+/* ---------------------------------------------------------------- the midend's callbacks */
+
+static void stakz_view_changed(void *vv, app *a, table_change why)
+{
+    stakz_view *v = vv;
+    stakz_rules.observe(v->st, viewer_seat(v), &v->obs);
+    if (why != TABLE_PLAYED) {
+        settle(v);
+        v->sel = -1;
+        v->picking = 0;
+        v->press_code = -1;
+        v->dragging = 0;
+    }
+    if (why == TABLE_JUMPED)
+        v->round_show = 0;
+    stakz_layout(v, a);
+}
+
+/* A move went into the record: describe it, animate it, and catch a round's end. */
+static void stakz_view_played(void *vv, app *a, const void *before_st, const game_move *m, const char *text,
+                              int by_computer)
+{
+    stakz_view *v = vv;
+    const stakz_state *before = before_st;
+    int p = before->turn, round_over = 0;
+    rrect from = v->opp[p];
+    (void)by_computer;
+    app_trace(a, "stakz move p%d %s", p + 1, text);
+    for (int s = 0; s < before->players; s++) {
+        v->round_points[s] = v->st->score[s] - before->score[s];
+        round_over |= v->round_points[s] != 0;
+    }
+    stakz_rules.observe(v->st, viewer_seat(v), &v->obs);
+    v->sel = -1;
+    v->picking = 0;
+    v->dragging = 0;
+    v->press_code = -1;
+    settle(v);
+    if (m->kind == STAKZ_M_PLACE) {
+        char nm[3];
+        stakz_tile_name(m->b[0], nm);
+        snprintf(v->last_move, sizeof v->last_move, "Player %d put %s %s on stack %d%s", p + 1,
+                 colour_names[stakz_colour(m->b[0])], symbol_names[stakz_symbol(m->b[0])], m->b[1] + 1,
+                 v->st->nstacks > before->nstacks && !round_over ? ": it splits!" : ".");
+        if (p == viewer_seat(v) && v->hand_tile[m->b[0]].w > 0)
+            from = v->hand_tile[m->b[0]];
+        else
+            from = (rrect){from.x + from.w / 2 - BACK_TILE / 2, from.y + 60, BACK_TILE, BACK_TILE};
+        if (v->st->nstacks > before->nstacks && !round_over)
+            app_trace(a, "stakz split stack %d", m->b[1] + 1);
+        audio_play(SFX_DROP);
+        stakz_layout(v, a);
+        if (!round_over && !a->settings.v[SETTING_reduced_motion])
+            glide_from(v, before, m, from);
+    } else {
+        snprintf(v->last_move, sizeof v->last_move, "Player %d ended the turn%s.", p + 1,
+                 before->npile > 0 ? " and drew a tile" : "");
+        audio_play(SFX_PICKUP);
+        stakz_layout(v, a);
+        if (!round_over && !a->settings.v[SETTING_reduced_motion] && before->npile > 0) {
+            stakz_state seen;
+            stakz_rules.observe(before, viewer_seat(v), &seen);
+            fly_draw(v, &seen, p);
+        }
+    }
+    if (round_over) {
+        v->round_show = 1;
+        v->round_since = table_time(v->t);
+        v->round_winner = -1;
+        for (int s = 0; s < before->players; s++)
+            if (before->nhand[s] - (s == p && m->kind == STAKZ_M_PLACE) == 0)
+                v->round_winner = s;
+        app_trace(a, "stakz round over%s", v->st->over ? " (game over)" : "");
+        audio_play(SFX_WIN);
+    }
+}
+
+/* The draw at the end of a turn shows its player a hidden symbol, and a
+ * placement that ends the round deals the next one: undo goes back only
+ * within the turn, and never past a round's end. */
+static int stakz_view_undoable(const void *before, const game_move *m)
+{
+    stakz_state after = *(const stakz_state *)before;
+    if (m->kind == STAKZ_M_END || stakz_rules.apply(&after, m) != 0)
+        return 0;
+    for (int p = 0; p < after.players; p++)
+        if (after.score[p] != ((const stakz_state *)before)->score[p])
+            return 0;
+    return 1;
+}
+
+static void stakz_view_over(void *vv, app *a, const game_result *res)
+{
+    const stakz_view *v = vv;
+    if (res->winner >= 0) {
+        app_trace(a, "stakz over p%d", res->winner + 1);
+        return;
+    }
+    {
+        char who[32] = "";
+        size_t k = 0;
+        for (int p = 0; p < v->m->players; p++)
+            if (res->rank[p] == 0)
+                k += (size_t)snprintf(who + k, sizeof who - k, " p%d", p + 1);
+        app_trace(a, "stakz over shared%s", who);
+    }
+}
+
+/* Each round's points, from the record: a round ended wherever a total
+ * went up. Left at none for a one-round game (the total says it all). */
+static void score_rounds(const stakz_view *v, score_report *rep)
+{
+    stakz_state a, b;
+    char err[200];
+    game_move m;
+    int n = 0;
+    if (record_replay(v->rec, 0, &a, err, sizeof err) != 0)
+        return;
+    for (int c = 0; c < v->rec->cursor && n < SCORE_MAX_ROUNDS; c++) {
+        int up = 0;
+        b = a;
+        if (stakz_rules.move_read(&b, v->rec->moves[c], &m, err, sizeof err) != 0 || stakz_rules.apply(&b, &m) != 0)
+            return;
+        for (int p = 0; p < v->m->players; p++)
+            up |= b.score[p] != a.score[p];
+        if (up) {
+            for (int p = 0; p < v->m->players; p++)
+                rep->points[p][n] = b.score[p] - a.score[p];
+            n++;
+        }
+        a = b;
+    }
+    rep->rounds = n > 1 ? n : 0;
+}
+
+static void stakz_view_score(const void *vv, score_report *rep)
+{
+    const stakz_view *v = vv;
+    game_result res;
+    int firsts = 0;
+    stakz_rules.result(v->st, &res);
+    rep->players = v->m->players;
+    rep->lower_is_better = 1;
+    for (int s = 0; s < v->m->players; s++) {
+        char seat[48];
+        table_seat_name(v->m, s, seat, sizeof seat);
+        snprintf(rep->names[s], sizeof rep->names[s], "P%d \xe2\x80\x94 %s", s + 1, seat);
+        rep->total[s] = v->st->score[s];
+        rep->rank[s] = res.rank[s];
+        firsts += res.rank[s] == 0;
+    }
+    score_rounds(v, rep);
+    snprintf(rep->total_label, sizeof rep->total_label, "Points");
+    snprintf(rep->total_help, sizeof rep->total_help,
+             "Points: one for each tile left in hand when a round ended. The lowest total wins.");
+    if (res.winner >= 0)
+        snprintf(rep->headline, sizeof rep->headline, "Player %d wins!", res.winner + 1);
+    else if (firsts > 1)
+        snprintf(rep->headline, sizeof rep->headline, "A shared win!");
+    {
+        int top = 0;
+        for (int s = 1; s < v->m->players; s++)
+            if (v->st->score[s] > v->st->score[top])
+                top = s;
+        if (v->st->score[top] >= STAKZ_GOAL)
+            snprintf(rep->reason, sizeof rep->reason, "Player %d reached %d points: the game ends at %d, and the fewest points win.",
+                     top + 1, v->st->score[top], STAKZ_GOAL);
+    }
+}
+
+/* Setup's Resume: whose turn it is and the points so far. */
+static void stakz_view_summary(const void *st_, const match_setup *m, char *buf, size_t n)
+{
+    const stakz_state *st = st_;
+    int d = stakz_current(st);
+    size_t k;
+    if (d >= 0)
+        k = (size_t)snprintf(buf, n, "Player %d %sto play \xc2\xb7 points:", d + 1,
+                             m->seat[d] == SEAT_HUMAN ? "" : "(computer) ");
+    else
+        k = (size_t)snprintf(buf, n, "Points:");
+    for (int p = 0; p < m->players && k < n; p++)
+        k += (size_t)snprintf(buf + k, n - k, "%s P%d %d", p ? "," : "", p + 1, st->score[p]);
+}
+
+/* ---------------------------------------------------------------- input */
+
+static int fits_anywhere(const stakz_view *v, int code)
+{
+    for (int k = 0; k < v->st->nstacks; k++)
+        if (stakz_can_place(v->st, code, k))
+            return 1;
+    return 0;
+}
+
+/* Focuses the viewer's hand tile c when there is one; 1 if it did. */
+static int focus_tile(stakz_view *v, app *a, int c)
+{
+    if (!v->obs.hand[viewer_seat(v)][c] || !ui_nav_item(&v->nav, ID_TILE + c))
+        return 0;
+    ui_nav_focus(&v->nav, a, ID_TILE + c);
+    return 1;
+}
+
+static void place(stakz_view *v, app *a, int code, int k)
+{
+    game_move m = {.kind = STAKZ_M_PLACE, .len = 2, .b = {(uint8_t)code, (uint8_t)k}};
+    if (!stakz_can_place(v->st, code, k)) {
+        audio_play(SFX_ERROR);
+        return;
+    }
+    {
+        char nm[3];
+        stakz_tile_name((uint8_t)code, nm);
+        app_trace(a, "stakz choose %s>%d", nm, k + 1);
+    }
+    if (table_play(v->t, a, &m) != 0 || !ui_focus_visible(a))
+        return;
+    /* a controller goes on from the hand: the same tile again, or the next one */
+    stakz_layout(v, a);
+    for (int c = code; c < STAKZ_CODES; c++)
+        if (focus_tile(v, a, c))
+            return;
+    for (int c = code - 1; c >= 0; c--)
+        if (focus_tile(v, a, c))
+            return;
+}
+
+static void end_turn(stakz_view *v, app *a, int colour)
+{
+    game_move m = {.kind = STAKZ_M_END, .len = 1, .b = {(uint8_t)colour}};
+    if (!stakz_can_end(v->st, colour)) {
+        audio_play(SFX_ERROR);
+        return;
+    }
+    table_play(v->t, a, &m);
+}
+
+/* End turn: straight away when there is no colour to choose, else the picker. */
+static void ask_end(stakz_view *v, app *a)
+{
+    if (stakz_can_end(v->st, STAKZ_END_ANY)) {
+        app_trace(a, "stakz choose end");
+        end_turn(v, a, STAKZ_END_ANY);
+        return;
+    }
+    v->picking = 1;
+    v->sel = -1;
+    audio_play(SFX_CLICK);
+    app_trace(a, "stakz picker open");
+    stakz_layout(v, a);
+    for (int c = 0; c < STAKZ_COLOURS; c++)
+        if (v->obs.pile_cols[c] > 0) {
+            ui_nav_focus(&v->nav, a, ID_PICK + c);
+            break;
+        }
+}
+
+/* A hand tile chosen: select it and send the focus to its first stack. */
+static void select_tile(stakz_view *v, app *a, int code)
+{
+    if (v->sel == code) {
+        v->sel = -1;
+        audio_play(SFX_TICK);
+        return;
+    }
+    v->sel = code;
+    {
+        char nm[3];
+        stakz_tile_name((uint8_t)code, nm);
+        app_trace(a, "stakz select %s", nm);
+    }
+    audio_play(fits_anywhere(v, code) ? SFX_CLICK : SFX_ERROR);
+    if (!ui_focus_visible(a))
+        return;
+    for (int k = 0; k < v->st->nstacks; k++)
+        if (stakz_can_place(v->st, code, k)) {
+            ui_nav_focus(&v->nav, a, ID_STACK + k);
+            break;
+        }
+}
+
+/* Does what focus item id asks. */
+static table_intent activate(stakz_view *v, app *a, int id)
+{
+    if (id == ID_MENU)
+        return TABLE_MENU;
+    if (id == ID_SCORE)
+        return TABLE_SCORE;
+    if (id == ID_UNDO)
+        return table_can_undo(v->t) ? TABLE_UNDO : TABLE_NONE;
+    if (id == ID_OK) {
+        v->round_show = 0;
+        table_pace(v->t);
+        audio_play(SFX_CLICK);
+        app_trace(a, "stakz round seen");
+        return TABLE_NONE;
+    }
+    if (id == ID_CANCEL) {
+        v->picking = 0;
+        audio_play(SFX_TICK);
+        return TABLE_NONE;
+    }
+    if (!viewer_decides(v)) {
+        audio_play(SFX_ERROR);
+        return TABLE_NONE;
+    }
+    if (id >= ID_PICK && id < ID_PICK + STAKZ_COLOURS) {
+        app_trace(a, "stakz choose end %s", colour_names[id - ID_PICK]);
+        end_turn(v, a, id - ID_PICK);
+    } else if (id == ID_END) {
+        ask_end(v, a);
+    } else if (id >= ID_STACK && id < ID_STACK + STAKZ_MAX_STACKS) {
+        if (v->sel >= 0)
+            place(v, a, v->sel, id - ID_STACK);
+        else
+            audio_play(SFX_ERROR);
+    } else if (id >= ID_TILE && id < ID_TILE + STAKZ_CODES) {
+        select_tile(v, a, id - ID_TILE);
+    }
+    return TABLE_NONE;
+}
+
+/* The stack whose column holds (x, y), or -1. */
+static int stack_at(const stakz_view *v, float x, float y)
+{
+    for (int k = 0; k < v->obs.nstacks; k++) {
+        rrect c = v->stack_col[k];
+        if (x >= c.x && x < c.x + c.w && y >= c.y - 40 && y < c.y + c.h + 40)
+            return k;
+    }
+    return -1;
+}
+
+/* Mouse: press on a hand tile and drag it onto a stack, or click the tile
+ * then the stack. Returns 1 when it handled the event. */
+static int pointer(stakz_view *v, app *a, const action_event *ev)
+{
+    v->px = ev->x;
+    v->py = ev->y;
+    if (ev->act == ACT_POINTER_DOWN && ev->button == INPUT_BUTTON_LEFT && viewer_decides(v) && !v->picking) {
+        const ui_item *it;
+        v->press_code = -1;
+        for (int i = 0; i < v->nav.n; i++) {
+            it = &v->nav.items[i];
+            if (it->id < ID_STACK && it->enabled && ui_rect_contains(it->r, ev->x, ev->y))
+                v->press_code = it->id - ID_TILE;
+        }
+        v->dx = ev->x;
+        v->dy = ev->y;
+        v->dragging = 0;
+        return 0;
+    }
+    if (ev->act == ACT_POINTER_MOVE && v->press_code >= 0 && !v->dragging &&
+        fabsf(ev->x - v->dx) + fabsf(ev->y - v->dy) > 14) {
+        v->dragging = 1;
+        v->sel = v->press_code;
+        char nm[3];
+        stakz_tile_name((uint8_t)v->press_code, nm);
+        app_trace(a, "stakz drag %s", nm);
+    }
+    if (ev->act == ACT_POINTER_UP && v->dragging) {
+        int k = stack_at(v, ev->x, ev->y), code = v->press_code;
+        v->dragging = 0;
+        v->press_code = -1;
+        v->nav.pressed = -1;
+        if (k >= 0 && stakz_can_place(v->st, code, k))
+            place(v, a, code, k);
+        else if (k >= 0)
+            audio_play(SFX_ERROR);
+        return 1;
+    }
+    if (ev->act == ACT_POINTER_UP)
+        v->press_code = -1;
+    return v->dragging;
+}
+
+static table_intent stakz_view_input(void *vv, app *a, const action_event *ev)
+{
+    stakz_view *v = vv;
+    int id;
+    if (ev->act == ACT_MENU)
+        return TABLE_MENU;
+    if (table_curtain(v->t) >= 0) {
+        if (ev->act == ACT_ACCEPT || (ev->act == ACT_POINTER_DOWN && ev->button == INPUT_BUTTON_LEFT))
+            return TABLE_LIFT;
+        return ev->act == ACT_BACK ? TABLE_MENU : TABLE_NONE;
+    }
+    if (ev->act == ACT_POINTER_MOVE || ev->act == ACT_POINTER_DOWN || ev->act == ACT_POINTER_UP) {
+        if (pointer(v, a, ev))
+            return TABLE_NONE;
+        id = ui_nav_event(&v->nav, a, ev);
+        return id >= 0 ? activate(v, a, id) : TABLE_NONE;
+    }
+    switch (ev->act) {
+    case ACT_UP:
+    case ACT_DOWN:
+    case ACT_LEFT:
+    case ACT_RIGHT: ui_nav_event(&v->nav, a, ev); break;
+    case ACT_ACCEPT:
+        id = ui_nav_event(&v->nav, a, ev);
+        return id >= 0 ? activate(v, a, id) : TABLE_NONE;
+    case ACT_BACK:
+        if (v->picking) {
+            v->picking = 0;
+            audio_play(SFX_TICK);
+            return TABLE_NONE;
+        }
+        if (v->sel >= 0) {
+            int code = v->sel;
+            v->sel = -1;
+            audio_play(SFX_TICK);
+            ui_nav_focus(&v->nav, a, ID_TILE + code);
+            return TABLE_NONE;
+        }
+        if (v->round_show)
+            return activate(v, a, ID_OK);
+        return TABLE_MENU;
+    case ACT_EXTRA: /* X: end the turn */
+        if (viewer_decides(v) && !v->picking)
+            ask_end(v, a);
+        else
+            audio_play(SFX_ERROR);
+        break;
+    case ACT_PREV_TAB: return table_can_undo(v->t) ? TABLE_UNDO : TABLE_NONE;
+    case ACT_NEXT_TAB: return table_can_redo(v->t) ? TABLE_REDO : TABLE_NONE;
+    case ACT_ALT: return TABLE_RULES;
+    default: break;
+    }
+    return TABLE_NONE;
+}
+
+/* ---------------------------------------------------------------- update */
+
+/* Traces the tiles the frame shows face up in hands when they change, so
+ * tests can see what each seat was shown (stacks are public). */
+static void faces_trace(stakz_view *v, app *a)
+{
+    char now[sizeof v->faces], nm[3];
+    size_t k = 0;
+    int vs = viewer_seat(v);
+    if (table_curtain(v->t) >= 0) {
+        snprintf(now, sizeof now, "curtain p%d: -", table_curtain(v->t) + 1);
+    } else {
+        k = (size_t)snprintf(now, sizeof now, "p%d:", vs + 1);
+        for (int p = 0; p < v->m->players; p++)
+            for (int c = 0; c < STAKZ_CODES; c++)
+                for (int i = 0; i < v->obs.hand[p][c] && k + 8 < sizeof now; i++) {
+                    stakz_tile_name((uint8_t)c, nm);
+                    k += (size_t)snprintf(now + k, sizeof now - k, " p%d:%s", p + 1, nm);
+                }
+    }
+    if (strcmp(now, v->faces) != 0) {
+        snprintf(v->faces, sizeof v->faces, "%s", now);
+        app_trace(a, "stakz faces %s", now);
+    }
+}
+
+static void stakz_view_update(void *vv, app *a, double dt)
+{
+    stakz_view *v = vv;
+    int was = v->anim_t < 1 || v->nfl > 0;
+    v->anim_prev = v->anim_t;
+    if (v->anim_t < 1)
+        v->anim_t = fminf(1, v->anim_t + (float)dt / MOVE_TIME);
+    if (v->nfl > 0) {
+        v->fl.t_prev = v->fl.t;
+        v->fl.t = fminf(1, v->fl.t + (float)dt / DRAW_TIME);
+        if (v->fl.t >= 1 && v->fl.t_prev >= 1)
+            v->nfl = 0;
+    }
+    if (was && v->anim_t >= 1 && v->nfl == 0) {
+        v->split_at = -1;
+        table_pace(v->t);
+    }
+    /* with nobody to dismiss them, the round's scores go by themselves */
+    if (v->round_show && table_humans(v->t) == 0 && table_time(v->t) - v->round_since > ROUND_WATCH) {
+        v->round_show = 0;
+        table_pace(v->t);
+    }
+    if (v->picking && !viewer_decides(v))
+        v->picking = 0;
+    stakz_layout(v, a);
+    faces_trace(v, a);
+}
+
+static void stakz_view_follow(void *vv, app *a, double dt)
+{
+    stakz_view *v = vv;
+    ui_nav_update(&v->nav, dt, a->settings.v[SETTING_reduced_motion]);
+}
+
+/* ---------------------------------------------------------------- lifetime */
+
+static void stakz_view_enter(void *vv, app *a)
+{
+    stakz_view *v = vv;
+    table_refresh(v->t, a);
+    stakz_layout(v, a);
+    if (v->rec->cursor == 0)
+        audio_play(SFX_SHUFFLE);
+}
+
+static int stakz_view_busy(const void *vv)
+{
+    const stakz_view *v = vv;
+    return v->anim_t < 1 || v->nfl > 0 || v->round_show;
+}
+
+static void stakz_view_destroy(void *v) { free(v); }
+
+static void *stakz_view_new(table *t, app *a)
+{
+    stakz_view *v = calloc(1, sizeof *v);
+    (void)a;
+    if (!v)
+        abort();
+    v->t = t;
+    v->m = table_match(t);
+    v->rec = table_record(t);
+    v->st = table_state(t);
+    v->sel = -1;
+    v->press_code = -1;
+    v->split_at = -1;
+    v->anim_t = v->anim_prev = 1;
+    ui_nav_init(&v->nav, "stakz");
+    return v;
+}
+
+const table_view_ops stakz_view_ops = {
+    .trace = "stakz",
+    .pace_watch = 0.55, /* seconds between moves when only computers play */
+    .pace_reply = 0.35, /* the computer's shortest pause before it answers */
+    .undo = 1,          /* within the turn: the draw is final (undoable) */
+    .curtain = 1,       /* symbols in hand are hidden */
+    .create = stakz_view_new,
+    .destroy = stakz_view_destroy,
+    .enter = stakz_view_enter,
+    .update = stakz_view_update,
+    .follow = stakz_view_follow,
+    .draw = stakz_view_draw,
+    .input = stakz_view_input,
+    .busy = stakz_view_busy,
+    .played = stakz_view_played,
+    .redone = NULL,
+    .changed = stakz_view_changed,
+    .over = stakz_view_over,
+    .score = stakz_view_score,
+    .undoable = stakz_view_undoable,
+    .summary = stakz_view_summary,
+};

@@ -1,0 +1,242 @@
+/* Geometry of the Stakz table from 4:3 to 21:9: opponents along the top,
+ * the stacks in rows in the middle with the draw pile beside them, the
+ * viewer's hand along the bottom with the turn's buttons; and the focus
+ * items (ui_nav) that mouse, keyboard and controller share. */
+#include "games/stakz/view/stakz_view_priv.h"
+
+#define TOP_Y 14.0f
+#define OPP_H 132.0f
+#define STATUS_H 52.0f
+#define PILE_W 220.0f
+#define BUTTONS_W 270.0f
+#define HAND_BOTTOM 1000.0f
+
+rrect stakz_tile_rect(rrect col, float ts, int i)
+{
+    float step = ts * 1.06f;
+    return (rrect){col.x + (col.w - ts) / 2, col.y + col.h - ts - step * (float)i, ts, ts};
+}
+
+/* Rows of stacks that give the largest tiles: each column holds the
+ * tallest stack (at least four tiles, so early stacks are not giants)
+ * with its number above and its colour count below. */
+void stakz_layout_stacks(const stakz_view *v, const stakz_state *s, rrect *cols, float *ts)
+{
+    rrect box = v->stacks_box;
+    int n = s->nstacks, tall = 4, best_rows = 1;
+    float best = 0, label_top = 34, label_bottom = 36, gap_y = 14;
+    for (int k = 0; k < n; k++)
+        if (s->height[k] > tall)
+            tall = s->height[k];
+    if (n <= 0)
+        return;
+    for (int rows = 1; rows <= 4 && rows <= n; rows++) {
+        int per = (n + rows - 1) / rows;
+        float row_h = (box.h - gap_y * (float)(rows - 1)) / (float)rows;
+        float by_h = (row_h - label_top - label_bottom) / (1.06f * (float)tall);
+        float by_w = box.w / (float)per / 1.32f;
+        float t = fminf(fminf(by_h, by_w), STACK_TILE_MAX);
+        if (t > best + 0.5f) {
+            best = t;
+            best_rows = rows;
+        }
+    }
+    {
+        int per = (n + best_rows - 1) / best_rows;
+        float col_w = fminf(box.w / (float)per, best * 1.9f);
+        float row_h = (box.h - gap_y * (float)(best_rows - 1)) / (float)best_rows;
+        float col_h = best * 1.06f * (float)tall;
+        for (int k = 0; k < n; k++) {
+            int row = k / per, at = k % per, in_row = row == best_rows - 1 ? n - per * row : per;
+            float x0 = box.x + (box.w - col_w * (float)in_row) / 2;
+            float y0 = box.y + row_h * (float)row + gap_y * (float)row + label_top +
+                       (row_h - label_top - label_bottom - col_h) / 2;
+            cols[k] = (rrect){x0 + col_w * (float)at, y0, col_w, col_h};
+        }
+    }
+    *ts = best;
+}
+
+/* A stable name for a focus item (ui_item keeps only the pointer). */
+static const char *item_name(stakz_view *v, const char *a, const char *b)
+{
+    char *s;
+    if (v->nnames >= UI_MAX_ITEMS)
+        return "?";
+    s = v->names[v->nnames++];
+    snprintf(s, sizeof v->names[0], "%s %s", a, b);
+    return s;
+}
+
+static void layout_hand(stakz_view *v, app *a)
+{
+    const stakz_state *s = &v->obs;
+    int vs = viewer_seat(v), codes = 0;
+    float w, step, x;
+    memset(v->hand_tile, 0, sizeof v->hand_tile);
+    v->hand_box = (rrect){MARGIN, HAND_BOTTOM - HAND_TILE - 16, a->vw - 2 * MARGIN - BUTTONS_W - 24, HAND_TILE + 16};
+    v->hand_head = (rrect){MARGIN, v->hand_box.y - 48, v->hand_box.w, 42};
+    for (int c = 0; c < STAKZ_CODES; c++)
+        codes += s->hand[vs][c] > 0;
+    if (codes == 0)
+        return;
+    w = v->hand_box.w;
+    step = fminf(HAND_TILE + 12, (w - HAND_TILE - 12) / (float)(codes > 1 ? codes - 1 : 1));
+    x = v->hand_box.x + 6;
+    if (step >= HAND_TILE + 12)
+        x += (w - (step * (float)(codes - 1) + HAND_TILE)) / 2;
+    for (int c = 0; c < STAKZ_CODES; c++)
+        if (s->hand[vs][c] > 0) {
+            v->hand_tile[c] = (rrect){x, v->hand_box.y + 12, HAND_TILE, HAND_TILE};
+            x += step;
+        }
+}
+
+static void layout_top(stakz_view *v, app *a)
+{
+    int n = v->m->players, vs = viewer_seat(v), nopp = n - 1, i = 0;
+    float gap = 16, w = fminf(820, (a->vw - 2 * MARGIN - gap * (float)(nopp - 1)) / (float)nopp);
+    float x0 = (a->vw - (w * (float)nopp + gap * (float)(nopp - 1))) / 2;
+    memset(v->opp, 0, sizeof v->opp);
+    /* clockwise from the viewer's left, as round a table */
+    for (int k = 1; k < n; k++) {
+        int p = (vs + k) % n;
+        v->opp[p] = (rrect){x0 + (w + gap) * (float)i, TOP_Y, w, OPP_H};
+        i++;
+    }
+    v->status = (rrect){MARGIN, TOP_Y + OPP_H + 10, a->vw - 2 * MARGIN, STATUS_H};
+}
+
+void stakz_layout(stakz_view *v, app *a)
+{
+    const stakz_state *s = &v->obs;
+    float y0, y1;
+    layout_top(v, a);
+    layout_hand(v, a);
+    y0 = v->status.y + v->status.h + 8;
+    y1 = v->hand_head.y - 18;
+    v->pile_box = (rrect){a->vw - MARGIN - PILE_W, y0 + 10, PILE_W, fminf(y1 - y0 - 10, 56 + 5 * 46 + 8)};
+    v->stacks_box = (rrect){MARGIN, y0, a->vw - 2 * MARGIN - PILE_W - 20, y1 - y0};
+    stakz_layout_stacks(v, s, v->stack_col, &v->ts);
+    {
+        float bx = a->vw - MARGIN - BUTTONS_W, by = v->hand_head.y + 6;
+        v->end_r = (rrect){bx, by, BUTTONS_W, 76};
+        v->undo_r = (rrect){bx, by + 88, (BUTTONS_W - 12) / 2, 64};
+        v->menu_r = (rrect){bx + (BUTTONS_W + 12) / 2, by + 88, (BUTTONS_W - 12) / 2, 64};
+    }
+    /* the modal panels: the colour picker and the round's scores */
+    {
+        float pw = fminf(a->vw - 80, 1100), ph = 420;
+        rrect row = {0, 0, pw - 80, 0};
+        v->panel = (rrect){(a->vw - pw) / 2, 300, pw, ph};
+        row.x = v->panel.x + 40;
+        row.y = v->panel.y + 130;
+        ui_layout_buttons(row, STAKZ_COLOURS, 170, 190, 150, 14, v->pick_r);
+        v->cancel_r = (rrect){v->panel.x + (pw - 260) / 2, v->panel.y + ph - 96, 260, 68};
+        v->ok_r = v->cancel_r;
+    }
+
+    v->nnames = 0;
+    ui_nav_begin(&v->nav);
+    if (table_curtain(v->t) >= 0)
+        goto done; /* the curtain takes its own input */
+    if (v->round_show) {
+        ui_nav_add(&v->nav, ID_OK, v->ok_r, 1, "ok");
+        goto done;
+    }
+    if (v->picking) {
+        for (int c = 0; c < STAKZ_COLOURS; c++)
+            ui_nav_add(&v->nav, ID_PICK + c, v->pick_r[c], s->pile_cols[c] > 0, item_name(v, "pick", colour_names[c]));
+        ui_nav_add(&v->nav, ID_CANCEL, v->cancel_r, 1, "cancel");
+        goto done;
+    }
+    if (table_over(v->t)) {
+        ui_nav_add(&v->nav, ID_SCORE, v->end_r, 1, "score");
+        ui_nav_add(&v->nav, ID_MENU, v->menu_r, 1, "menu");
+        goto done;
+    }
+    {
+        int decides = viewer_decides(v), vs = viewer_seat(v);
+        float step = HAND_TILE + 12;
+        int last = -1;
+        for (int c = 0; c < STAKZ_CODES; c++)
+            if (v->hand_tile[c].w > 0) {
+                if (last >= 0 && v->hand_tile[c].x - v->hand_tile[last].x < step)
+                    step = v->hand_tile[c].x - v->hand_tile[last].x;
+                last = c;
+            }
+        for (int c = 0; c < STAKZ_CODES; c++)
+            if (v->hand_tile[c].w > 0 && s->hand[vs][c] > 0) {
+                char nm[3];
+                rrect r = v->hand_tile[c];
+                /* overlapped tiles answer only on their visible part */
+                if (c != last)
+                    r.w = fminf(r.w, step);
+                stakz_tile_name((uint8_t)c, nm);
+                ui_nav_add(&v->nav, ID_TILE + c, r, decides, item_name(v, "tile", nm));
+            }
+        for (int k = 0; k < s->nstacks; k++) {
+            rrect col = v->stack_col[k];
+            rrect top = stakz_tile_rect(col, v->ts, s->height[k] - 1);
+            rrect r = {col.x + (col.w - v->ts) / 2 - 8, top.y - 8, v->ts + 16, col.y + col.h - top.y + 16};
+            char num[8];
+            snprintf(num, sizeof num, "%d", k + 1);
+            ui_nav_add(&v->nav, ID_STACK + k, r, decides, item_name(v, "stack", num));
+        }
+        ui_nav_add(&v->nav, ID_END, v->end_r, decides, "end");
+        ui_nav_add(&v->nav, ID_UNDO, v->undo_r, table_can_undo(v->t), "undo");
+        ui_nav_add(&v->nav, ID_MENU, v->menu_r, 1, "menu");
+    }
+done:
+    ui_nav_end(&v->nav, a);
+}
+
+void stakz_status_text(const stakz_view *v, char *buf, size_t n)
+{
+    const stakz_state *s = &v->obs;
+    int d = stakz_current(v->st);
+    buf[0] = 0;
+    if (table_over(v->t)) {
+        game_result res;
+        stakz_rules.result(v->st, &res);
+        if (res.winner >= 0)
+            snprintf(buf, n, "Game over: Player %d wins with %d points.", res.winner + 1, s->score[res.winner]);
+        else
+            snprintf(buf, n, "Game over: a shared win.");
+        return;
+    }
+    if (d < 0)
+        return;
+    if (!viewer_decides(v)) {
+        if (table_thinking(v->t))
+            snprintf(buf, n, "Player %d is thinking\xe2\x80\xa6", d + 1);
+        else
+            snprintf(buf, n, "Player %d's turn.", d + 1);
+        return;
+    }
+    if (v->picking) {
+        snprintf(buf, n, "Choose the colour of the tile you draw.");
+        return;
+    }
+    if (v->sel >= 0) {
+        int fits = 0;
+        for (int k = 0; k < s->nstacks; k++)
+            fits += stakz_can_place(v->st, v->sel, k);
+        if (fits)
+            snprintf(buf, n, "Put the %s %s on a lit stack.", colour_names[stakz_colour((uint8_t)v->sel)],
+                     symbol_names[stakz_symbol((uint8_t)v->sel)]);
+        else
+            snprintf(buf, n, "The %s %s fits no stack now.", colour_names[stakz_colour((uint8_t)v->sel)],
+                     symbol_names[stakz_symbol((uint8_t)v->sel)]);
+        return;
+    }
+    for (int k = 0; k < s->nstacks; k++)
+        if (s->bonus[k]) {
+            snprintf(buf, n, "Split! A bonus tile of any colour on each starred stack.");
+            return;
+        }
+    if (s->placed)
+        snprintf(buf, n, "Place more tiles, or end your turn.");
+    else
+        snprintf(buf, n, "Your turn: match the colour or the symbol on top of a stack.");
+}
