@@ -157,6 +157,15 @@ int ui_nav_event(ui_nav *nav, struct app *a, const action_event *ev)
     }
 }
 
+float ui_ease(float t)
+{
+    if (t <= 0)
+        return 0;
+    if (t >= 1)
+        return 1;
+    return t * t * (3 - 2 * t);
+}
+
 rrect ui_rect_lerp(rrect a, rrect b, float t)
 {
     return (rrect){a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, a.w + (b.w - a.w) * t,

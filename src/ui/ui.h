@@ -113,6 +113,8 @@ float ui_layout_buttons(rrect area, int n, float min_w, float max_w, float h, fl
 int ui_draw_sprite_fit(render *r, const char *name, rrect box, rcolor tint);
 /* Lerps two rectangles. */
 rrect ui_rect_lerp(rrect a, rrect b, float t);
+/* Smoothstep of t clamped to [0, 1]: eases a glide in and out. */
+float ui_ease(float t);
 /* Whether (x, y) lies inside r. */
 int ui_rect_contains(rrect r, float x, float y);
 

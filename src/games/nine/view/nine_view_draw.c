@@ -466,7 +466,7 @@ static void draw_flights(render *r, nine_view *v, float alpha)
 {
     for (int i = 0; i < v->nfl; i++) {
         flight *f = &v->fl[i];
-        float t = f->t_prev + (f->t - f->t_prev) * alpha, e = ease(t);
+        float t = f->t_prev + (f->t - f->t_prev) * alpha, e = ui_ease(t);
         rrect c;
         if (t <= 0 || t >= 1)
             continue;

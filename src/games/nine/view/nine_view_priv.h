@@ -123,15 +123,6 @@ typedef struct nine_view {
     int faces_traced;
 } nine_view;
 
-static inline float ease(float t)
-{
-    if (t <= 0)
-        return 0;
-    if (t >= 1)
-        return 1;
-    return t * t * (3 - 2 * t);
-}
-
 static inline void seat_name(const nine_view *v, int seat, char *buf, size_t n)
 {
     snprintf(buf, n, "Player %d", seat + 1);

@@ -4,15 +4,6 @@
 
 /* ---------------------------------------------------------------- drawing */
 
-static float ease(float t)
-{
-    if (t <= 0)
-        return 0;
-    if (t >= 1)
-        return 1;
-    return t * t * (3 - 2 * t);
-}
-
 /* One man as a disc; y is the centre of the bottom disc's base, level counts up. */
 static void draw_man(render *r, app *a, float x, float y, int level, int blue, int major, float lift,
                      uint8_t alpha)
@@ -156,7 +147,7 @@ static void draw_stacks(render *r, app *a, const stax_view *v, float alpha)
     float e = 0;
     if (an->active) {
         float t = an->t_prev + (an->t - an->t_prev) * alpha;
-        e = ease(t);
+        e = ui_ease(t);
         stax_chain_partial(&an->base, an->path, an->seg + 1, an->kind, &b);
         moving = an->path[an->seg];
         if (an->kind && abs((an->path[an->seg] >> 3) - (an->path[an->seg + 1] >> 3)) == 2)
