@@ -116,7 +116,7 @@ static void draw_stack(render *r, app *a, stakz_view *v, int k, float alpha)
 {
     const stakz_state *s = &v->obs;
     rrect col = v->stack_col[k];
-    float ts = v->ts, t = ease(v->anim_prev + (v->anim_t - v->anim_prev) * alpha);
+    float ts = v->ts, t = ui_ease(v->anim_prev + (v->anim_t - v->anim_prev) * alpha);
     int ncol = stack_colours(s, k);
     char num[16], cnt[24];
     rrect top = stakz_tile_rect(col, ts, s->height[k] - 1);
@@ -313,7 +313,7 @@ static void draw_curtain(render *r, app *a, stakz_view *v)
 static void draw_flights(render *r, app *a, stakz_view *v, float alpha)
 {
     if (v->nfl > 0) {
-        float t = ease(v->fl.t_prev + (v->fl.t - v->fl.t_prev) * alpha);
+        float t = ui_ease(v->fl.t_prev + (v->fl.t - v->fl.t_prev) * alpha);
         stakz_draw_tile(r, a, ui_rect_lerp(v->fl.from, v->fl.to, t), v->fl.code, 255);
     }
     if (v->dragging && v->press_code >= 0)
@@ -335,10 +335,13 @@ void stakz_view_draw(void *vv, app *a, render *r, float alpha)
     for (int p = 0; p < v->m->players; p++)
         if (v->opp[p].w > 0)
             draw_opponent(r, a, v, p);
-    draw_status(r, a, v);
-    draw_pile(r, a, v);
-    for (int k = 0; k < s->nstacks; k++)
-        draw_stack(r, a, v, k, alpha);
+    if (!v->round_show && !v->picking) {
+        /* a modal panel takes the middle of the table */
+        draw_status(r, a, v);
+        draw_pile(r, a, v);
+        for (int k = 0; k < s->nstacks; k++)
+            draw_stack(r, a, v, k, alpha);
+    }
     draw_hand(r, a, v);
     draw_buttons(r, a, v);
     draw_flights(r, a, v, alpha);

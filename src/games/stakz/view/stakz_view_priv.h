@@ -102,15 +102,6 @@ typedef struct stakz_view {
     char faces[512];    /* the tiles the last frame showed face up in hands, for the trace */
 } stakz_view;
 
-static inline float ease(float t)
-{
-    if (t <= 0)
-        return 0;
-    if (t >= 1)
-        return 1;
-    return t * t * (3 - 2 * t);
-}
-
 static inline int viewer_seat(const stakz_view *v) { return table_viewer(v->t) < 0 ? 0 : table_viewer(v->t); }
 
 /* The viewer decides now and may see the table. */
