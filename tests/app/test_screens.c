@@ -2,7 +2,8 @@
  * (1024×768) and 21:9 (2560×1080), under Xvfb (Mesa llvmpipe): each is not
  * blank, its text sits inside its panels and buttons and on screen, no text
  * is too small to read from a sofa, and it matches the golden image within
- * tolerance. STACKHOUSE_UPDATE_GOLDEN=1 rewrites the golden images. */
+ * tolerance. STACKHOUSE_UPDATE_GOLDEN=1 rewrites the golden images;
+ * STACKHOUSE_SCREENS_FILTER (a cmocka pattern, "*stakz*") picks the shots. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -337,23 +338,29 @@ static void test_speedstax_marks_720p(void **state)
     shot_colorblind = shot_ghost = 0;
 }
 
+/* Reads the composed position tests/scripts/NAME.pos into pos (n bytes), without its newline. */
+static void read_position(const char *name, char *pos, size_t n)
+{
+    char path[512];
+    FILE *f;
+    size_t len;
+    snprintf(path, sizeof path, "%s/tests/scripts/%s.pos", STACKHOUSE_SOURCE_DIR, name);
+    f = fopen(path, "r");
+    assert_non_null(f);
+    len = fread(pos, 1, n - 1, f);
+    fclose(f);
+    while (len > 0 && (pos[len - 1] == '\n' || pos[len - 1] == '\r'))
+        len--;
+    pos[len] = 0;
+}
+
 /* A composed position or an input script (tests/scripts) before the shot. */
 static void shoot_scripted(const char *game, const char *seats, const char *position, const char *script_name,
                            int frames, const char *golden, int w, int h)
 {
     char pos[4096] = "";
     if (position) {
-        char path[512];
-        FILE *f;
-        size_t n;
-        snprintf(path, sizeof path, "%s/tests/scripts/%s.pos", STACKHOUSE_SOURCE_DIR, position);
-        f = fopen(path, "r");
-        assert_non_null(f);
-        n = fread(pos, 1, sizeof pos - 1, f);
-        fclose(f);
-        while (n > 0 && (pos[n - 1] == '\n' || pos[n - 1] == '\r'))
-            n--;
-        pos[n] = 0;
+        read_position(position, pos, sizeof pos);
         shot_position = pos;
     } else if (strcmp(game, "stax") == 0 && script_name == NULL) {
         shot_position = "r:c3=r,d4=b"; /* Red captures the last blue man */
@@ -397,6 +404,41 @@ static void test_stax_score_4k(void **state)
     shoot_scripted("stax", "easy,easy", NULL, NULL, 420, "stax-score", 3840, 2160);
 }
 
+/* Stakz mid-game (composed positions, Player 1 to move): two seats at
+ * 720p, four at 4K (a split's bonus stars pending), four with the
+ * colour-blind patterns; the colour picker for the draw; a round's points. */
+static void test_stakz_table_2p_720p(void **state)
+{
+    (void)state;
+    shoot_scripted("stakz", "human,easy", "stakz_mid2", NULL, 30, "stakz-table-2p", 1280, 720);
+}
+
+static void test_stakz_table_4p_4k(void **state)
+{
+    (void)state;
+    shoot_scripted("stakz", "human,easy,medium,hard", "stakz_mid4", NULL, 30, "stakz-table-4p", 3840, 2160);
+}
+
+static void test_stakz_marks_720p(void **state)
+{
+    (void)state;
+    shot_colorblind = 1;
+    shoot_scripted("stakz", "human,easy,medium,hard", "stakz_mid4", NULL, 30, "stakz-marks", 1280, 720);
+    shot_colorblind = 0;
+}
+
+static void test_stakz_picker_720p(void **state)
+{
+    (void)state;
+    shoot_scripted("stakz", "human,easy", "stakz_mid2", "golden_stakz_picker", 45, "stakz-picker", 1280, 720);
+}
+
+static void test_stakz_round_4k(void **state)
+{
+    (void)state;
+    shoot_scripted("stakz", "human,easy", "stakz_round", "golden_stakz_round", 270, "stakz-round", 3840, 2160);
+}
+
 #define SCREEN_TEST(scene_name)                                                                    \
     static void test_##scene_name##_720p(void **state)                                             \
     {                                                                                              \
@@ -431,28 +473,33 @@ typedef struct screen_spec {
     int frames;
     const char *golden;
     const char *const *primary;
+    const char *position; /* a composed position, tests/scripts/NAME.pos; NULL none */
 } screen_spec;
 
 /* Who plays each side, and the status line (wrapped: its first line). */
 static const char *const stax_primary[] = {"Human", "Computer (Medium)", "Red to move*", NULL};
 static const char *const nine2_primary[] = {"Player 1", "Player 2", "Your turn*", NULL};
 static const char *const nine4_primary[] = {"Player 1", "Player 2", "Player 3", "Player 4", "Your turn*", NULL};
+static const char *const stakz2_primary[] = {"Player 2", "Your tiles*", "Your turn*", NULL};
+static const char *const stakz4_primary[] = {"Player 2", "Player 3", "Player 4", "Your tiles*", "Split!*", NULL};
 static const char *const score_primary[] = {"Player 1", "Computer (Hard)", NULL};
 static const char *const setup_primary[] = {"Player 1", "Player 2", NULL};
 /* Names in the score box and on each space, and the points. */
 static const char *const speed_primary[] = {"Human", "Computer (Medium)", "0", NULL};
 
 static const screen_spec screens[] = {
-    {"picker", NULL, NULL, 30, "picker", NULL},
-    {"setup", "9stax", NULL, 30, "setup", setup_primary},
-    {"setup", "stax", NULL, 30, "setup-stax", setup_primary},
-    {"settings", NULL, NULL, 30, "settings", NULL},
-    {"rules", "9stax", NULL, 30, "rules", NULL},
-    {"score", "speedstax", NULL, 30, "score", score_primary},
-    {"table", "stax", "human,medium", 30, "table", stax_primary},
-    {"table", "9stax", "human,easy", 90, "nine-table-2p", nine2_primary},
-    {"table", "9stax", "human,easy,medium,hard", 90, "nine-table-4p", nine4_primary},
-    {"table", "speedstax", "human,medium", 30, "speedstax", speed_primary},
+    {"picker", NULL, NULL, 30, "picker", NULL, NULL},
+    {"setup", "9stax", NULL, 30, "setup", setup_primary, NULL},
+    {"setup", "stax", NULL, 30, "setup-stax", setup_primary, NULL},
+    {"settings", NULL, NULL, 30, "settings", NULL, NULL},
+    {"rules", "9stax", NULL, 30, "rules", NULL, NULL},
+    {"score", "speedstax", NULL, 30, "score", score_primary, NULL},
+    {"table", "stax", "human,medium", 30, "table", stax_primary, NULL},
+    {"table", "9stax", "human,easy", 90, "nine-table-2p", nine2_primary, NULL},
+    {"table", "9stax", "human,easy,medium,hard", 90, "nine-table-4p", nine4_primary, NULL},
+    {"table", "speedstax", "human,medium", 30, "speedstax", speed_primary, NULL},
+    {"table", "stakz", "human,easy", 30, "stakz-table-2p", stakz2_primary, "stakz_mid2"},
+    {"table", "stakz", "human,easy,medium,hard", 30, "stakz-table-4p", stakz4_primary, "stakz_mid4"},
 };
 #define N_SCREENS (int)(sizeof screens / sizeof screens[0])
 
@@ -477,9 +524,15 @@ static void test_sweep(void **state)
 {
     const screen_shot *s = *state;
     const char *game = s->sp->game ? s->sp->game : "9stax";
+    char pos[4096];
     shot_primary = s->sp->primary;
     shot_no_golden = !s->golden;
+    if (s->sp->position) {
+        read_position(s->sp->position, pos, sizeof pos);
+        shot_position = pos;
+    }
     shoot_game(s->sp->scene, game, s->sp->seats, s->sp->frames, s->sp->golden, s->w, s->h);
+    shot_position = NULL;
     shot_no_golden = 0;
     shot_primary = NULL;
 }
@@ -501,6 +554,9 @@ int main(void)
         cmocka_unit_test(test_stax_pad_pick_720p), cmocka_unit_test(test_stax_mouse_pick_4k),
         cmocka_unit_test(test_nine_drawn_720p),
         cmocka_unit_test(test_nine_score_720p), cmocka_unit_test(test_stax_score_4k),
+        cmocka_unit_test(test_stakz_table_2p_720p), cmocka_unit_test(test_stakz_table_4p_4k),
+        cmocka_unit_test(test_stakz_marks_720p), cmocka_unit_test(test_stakz_picker_720p),
+        cmocka_unit_test(test_stakz_round_4k),
     };
     enum { N_FIXED = sizeof fixed / sizeof fixed[0] };
     struct CMUnitTest tests[N_FIXED + N_SCREENS * N_SWEEP];
@@ -517,5 +573,8 @@ int main(void)
             snprintf(s->name, sizeof s->name, "%s_%dx%d", screens[i].golden, s->w, s->h);
             tests[n++] = (struct CMUnitTest){s->name, test_sweep, NULL, NULL, s};
         }
+    /* STACKHOUSE_SCREENS_FILTER=*stakz* runs only the shots whose names match (cmocka's wildcards). */
+    if (getenv("STACKHOUSE_SCREENS_FILTER"))
+        cmocka_set_test_filter(getenv("STACKHOUSE_SCREENS_FILTER"));
     return _cmocka_run_group_tests("test_screens", tests, (size_t)n, testenv_app_setup, testenv_app_teardown);
 }
