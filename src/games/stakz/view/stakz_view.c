@@ -51,7 +51,6 @@ static void fly_draw(stakz_view *v, const stakz_state *before, int p)
         v->fl.to = (rrect){v->opp[p].x + v->opp[p].w / 2 - BACK_TILE / 2, v->opp[p].y + 60, BACK_TILE, BACK_TILE};
     v->fl.code = STAKZ_UNKNOWN(colour);
     v->fl.t = v->fl.t_prev = 0;
-    v->fl.delay = 0;
     v->nfl = 1;
 }
 

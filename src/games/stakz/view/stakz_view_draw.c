@@ -126,6 +126,12 @@ static void draw_stack(render *r, app *a, stakz_view *v, int k, float alpha)
         render_round_rect(r, base, 16, (rcolor){255, 210, 90, 70});
         render_round_outline(r, base, 16, 4, UI_GOLD);
     }
+    if (v->split_at >= 0 && (k == v->split_at || k == v->split_at + 1) && v->anim_t < 1) {
+        /* the two halves of a split flash as they part */
+        rcolor flash = UI_GOLD;
+        flash.a = (uint8_t)(255 * (1 - t));
+        render_round_outline(r, (rrect){base.x - 6, base.y - 6, base.w + 12, base.h + 12}, 20, 6, flash);
+    }
     for (int i = 0; i < s->height[k]; i++) {
         rrect to = stakz_tile_rect(col, ts, i);
         rrect at = v->anim_t < 1 && v->moving[k][i] ? ui_rect_lerp(v->from[k][i], to, t) : to;
@@ -190,7 +196,7 @@ static void draw_hand(render *r, app *a, stakz_view *v)
         stakz_draw_tile(r, a, t, c, 255);
         if (n > 1) {
             char x[8];
-            rrect b = {t.x + t.w - 30, t.y + t.h - 30, 34, 34};
+            rrect b = {t.x - 10, t.y + t.h - 26, 34, 34}; /* bottom left: clear of the next tile */
             snprintf(x, sizeof x, "%d", n);
             render_round_rect(r, b, 17, (rcolor){30, 18, 8, 230});
             ui_text_center(r, FONT_SANS_BOLD, UI_MIN + 2, b, UI_CREAM, x);

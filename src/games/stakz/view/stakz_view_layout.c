@@ -72,7 +72,7 @@ static void layout_hand(stakz_view *v, app *a)
 {
     const stakz_state *s = &v->obs;
     int vs = viewer_seat(v), codes = 0;
-    float w, step, x;
+    float w, step, x, ts;
     memset(v->hand_tile, 0, sizeof v->hand_tile);
     v->hand_box = (rrect){MARGIN, HAND_BOTTOM - HAND_TILE - 16, a->vw - 2 * MARGIN - BUTTONS_W - 24, HAND_TILE + 16};
     v->hand_head = (rrect){MARGIN, v->hand_box.y - 48, v->hand_box.w, 42};
@@ -81,13 +81,15 @@ static void layout_hand(stakz_view *v, app *a)
     if (codes == 0)
         return;
     w = v->hand_box.w;
-    step = fminf(HAND_TILE + 12, (w - HAND_TILE - 12) / (float)(codes > 1 ? codes - 1 : 1));
+    /* a long hand: smaller tiles first, then overlapping ones */
+    ts = fmaxf(64, fminf(HAND_TILE, w / (float)codes - 12));
+    step = fminf(ts + 12, (w - ts - 12) / (float)(codes > 1 ? codes - 1 : 1));
     x = v->hand_box.x + 6;
-    if (step >= HAND_TILE + 12)
-        x += (w - (step * (float)(codes - 1) + HAND_TILE)) / 2;
+    if (step >= ts + 12)
+        x += (w - (step * (float)(codes - 1) + ts)) / 2;
     for (int c = 0; c < STAKZ_CODES; c++)
         if (s->hand[vs][c] > 0) {
-            v->hand_tile[c] = (rrect){x, v->hand_box.y + 12, HAND_TILE, HAND_TILE};
+            v->hand_tile[c] = (rrect){x, v->hand_box.y + 12 + (HAND_TILE - ts), ts, ts};
             x += step;
         }
 }
@@ -157,7 +159,7 @@ void stakz_layout(stakz_view *v, app *a)
     }
     {
         int decides = viewer_decides(v), vs = viewer_seat(v);
-        float step = HAND_TILE + 12;
+        float step = 1e9f;
         int last = -1;
         for (int c = 0; c < STAKZ_CODES; c++)
             if (v->hand_tile[c].w > 0) {

@@ -20,7 +20,7 @@
 #define MOVE_TIME 0.42f  /* seconds a placed tile (and a split) takes to land */
 #define DRAW_TIME 0.38f  /* a drawn tile's flight */
 #define ROUND_WATCH 2.6  /* seconds the round's scores stay up when no human must dismiss them */
-#define HAND_TILE 100.0f /* the viewer's tiles at the bottom */
+#define HAND_TILE 100.0f /* the viewer's tiles at the bottom (smaller when many) */
 #define BACK_TILE 40.0f  /* opponents' tile backs */
 #define STACK_TILE_MAX 96.0f
 #define MARGIN 20.0f
@@ -53,7 +53,7 @@ static const char *const mark_sprites[STAKZ_COLOURS] = {"stakz/mark_red", "stakz
 /* A tile flying to a stack or a hand (placements and draws). */
 typedef struct flight {
     rrect from, to;
-    float t, t_prev, delay;
+    float t, t_prev;
     int code; /* a code face up, or STAKZ_UNKNOWN(c): a back */
 } flight;
 
@@ -74,7 +74,6 @@ typedef struct stakz_view {
     int dragging;        /* the pressed tile follows the pointer */
     float px, py, dx, dy; /* pointer, and where it went down */
     int picking;         /* the draw's colour picker is open */
-    int pick_focus;      /* the picker's focused choice on opening */
 
     /* animation: every stack tile glides from its place before the move */
     rrect from[STAKZ_MAX_STACKS][STAKZ_STACK_MAX];
