@@ -6,9 +6,10 @@
  * no undo past it), the privacy curtain between two humans (nothing drawn
  * behind it, and only the viewer's own tiles face up after it), the random
  * draw setting from setup (a plain end, no picker), save on quit then
- * resume mid-turn, and whole games between computers (2 and 4 seats) on to
- * the score screen. The table traces "stakz faces pK: ..." with every tile
- * it shows face up in a hand whenever that changes. */
+ * resume mid-turn, whole games between computers (2 and 4 seats) on to
+ * the score screen, and a whole game played by controller alone. The table
+ * traces "stakz faces pK: ..." with every tile it shows face up in a hand
+ * whenever that changes. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -219,6 +220,22 @@ static void test_games_reach_score(void **state)
     free(t);
 }
 
+/* A whole game played by controller alone against the computer: every
+ * turn Player 1 ends at once through the colour picker, until the
+ * computer's win makes Player 1's points reach 12; then the score screen. */
+static void test_controller_plays_a_whole_game(void **state)
+{
+    static const char *const want[] = {"stakz picker open\n", "stakz move p1 end:", "stakz round over (game over)\n",
+                                       "stakz over p2\n", "scene score\n"};
+    char *t = play("padgame", "--scene table --game stakz --seats human,easy --position start:2:4", "stakz_pad_game");
+    (void)state;
+    in_order(t, want, 5);
+    /* the colour was chosen while the pile lasted (then a plain end, with no picker) */
+    assert_true(count(t, "stakz move p1 end:") >= 10);
+    assert_int_equal(count(t, "stakz picker open\n"), count(t, "stakz move p1 end:"));
+    free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -229,6 +246,7 @@ int main(void)
         cmocka_unit_test(test_random_draw_from_setup),
         cmocka_unit_test(test_save_mid_turn_then_resume),
         cmocka_unit_test(test_games_reach_score),
+        cmocka_unit_test(test_controller_plays_a_whole_game),
     };
     return cmocka_run_group_tests(tests, testenv_game_setup, testenv_game_teardown);
 }
