@@ -25,11 +25,22 @@ enum {
 static const rcolor seat_colors[GAME_MAX_PLAYERS] = {
     {200, 70, 50, 255}, {47, 111, 170, 255}, {60, 150, 80, 255}, {140, 80, 160, 255}};
 
+/* Where the rows go: the layout computes it, the drawing follows it. */
+typedef struct setup_geom {
+    float seats_y;          /* the "Seats" heading's line */
+    float seat_y0, seat_dy; /* the first seat row, and from one row to the next */
+    float row_h;            /* a seat row's height */
+    float add_y, add_h;     /* the Add / Remove seat buttons */
+    float opt_head_y;       /* the "Options" heading */
+    float opt_y0, opt_dy, opt_h;
+} setup_geom;
+
 typedef struct setup {
     scene base;
     ui_nav nav;
     match_setup m;
     rrect panel;
+    setup_geom g;
     char names[64][32]; /* stable item names for traces */
     int has_save;       /* an unfinished match of this game can be resumed */
     char save_sum[200]; /* where that match stands, shown with Resume ("" unknown) */
@@ -60,38 +71,69 @@ static void add(setup *p, int id, rrect r, int enabled, const char *fmt, int arg
 
 static float col_right(const setup *p) { return p->panel.x + p->panel.w - 40; }
 
+/* The rows at their natural pitch, squeezed (down to 72%) when a game with
+ * four seats and options would push the buttons into the hint bar. */
+static void geometry(setup *p, app *a, float *panel_h)
+{
+    setup_geom *g = &p->g;
+    int nopt = n_options(p), maxp = p->m.game->max_players;
+    int seats_fixed = p->m.game->min_players == p->m.game->max_players;
+    /* Natural heights: what scales (row pitches) and what does not. */
+    float rows = 92.0f * (float)maxp + (nopt ? 50 + 80.0f * (float)nopt : 0);
+    float fixed = 110 + 36; /* heading above the seats, margin below the last row */
+    float below = 40 + 76 + (p->has_save ? 80 : 0), limit = 1000 - 200 - below, k = 1;
+    (void)a;
+    if (fixed + rows > limit)
+        k = (limit - fixed) / rows;
+    if (k < 0.66f)
+        k = 0.66f;
+    g->seats_y = 250;
+    g->seat_y0 = g->seats_y + 60;
+    g->seat_dy = 92 * k;
+    g->row_h = 70 * k < 56 ? 56 : 70 * k; /* 28-px text and its box still fit */
+    /* Add and Remove seat share the heading's line, at the panel's right. */
+    g->add_y = g->seats_y - 30;
+    g->add_h = 60;
+    g->opt_head_y = g->seat_y0 + g->seat_dy * (float)maxp + 10 * k;
+    g->opt_y0 = g->opt_head_y + 50 * k;
+    g->opt_dy = 80 * k;
+    g->opt_h = 64 < g->opt_dy - 8 ? 64 : g->opt_dy - 8;
+    /* The panel ends 36 units below its last row. */
+    (void)seats_fixed;
+    if (nopt)
+        *panel_h = g->opt_y0 + g->opt_dy * (float)(nopt - 1) + g->opt_h + 36 - 200;
+    else
+        *panel_h = g->seat_y0 + g->seat_dy * (float)(maxp - 1) + g->row_h + 36 - 200;
+}
+
 static void layout(setup *p, app *a)
 {
-    float w = 1180, x, y = 250, right;
+    float w = 1180, right, panel_h;
     int nopt = n_options(p);
-    int seats_fixed = p->m.game->min_players == p->m.game->max_players;
-    p->panel = (rrect){(a->vw - w) / 2, 200, w,
-                       (seats_fixed ? 50 : 140) + 92.0f * (float)p->m.game->max_players + 70 +
-                           (nopt ? 60 + 80.0f * (float)nopt : 0)};
-    x = p->panel.x + 40;
+    const setup_geom *g = &p->g;
+    geometry(p, a, &panel_h);
+    p->panel = (rrect){(a->vw - w) / 2, 200, w, panel_h};
     right = col_right(p);
     ui_nav_begin(&p->nav);
     for (int i = 0; i < p->m.game->max_players; i++) {
-        float ry = y + 60 + 92.0f * (float)i;
+        float ry = g->seat_y0 + g->seat_dy * (float)i;
         int live = i < p->m.players;
         if (!live)
             continue;
-        add(p, ID_SEAT + i, (rrect){right - COL_W - COL_GAP - SEAT_W, ry, SEAT_W, 70}, 1, "seat%d", i + 1);
+        add(p, ID_SEAT + i, (rrect){right - COL_W - COL_GAP - SEAT_W, ry, SEAT_W, g->row_h}, 1, "seat%d", i + 1);
         /* A person needs no level: the slot stays empty rather than show a dead box. */
         if (p->m.seat[i] == SEAT_COMPUTER)
-            add(p, ID_LEVEL + i, (rrect){right - COL_W, ry, COL_W, 70}, 1, "level%d", i + 1);
+            add(p, ID_LEVEL + i, (rrect){right - COL_W, ry, COL_W, g->row_h}, 1, "level%d", i + 1);
     }
-    y += 60 + 92.0f * (float)p->m.game->max_players;
     if (p->m.game->min_players != p->m.game->max_players) {
-        add(p, ID_ADD, (rrect){x, y, 250, 64}, p->m.players < p->m.game->max_players, "add_seat", 0);
-        add(p, ID_REMOVE, (rrect){x + 270, y, 280, 64}, p->m.players > p->m.game->min_players,
+        add(p, ID_ADD, (rrect){right - 280 - 20 - 250, g->add_y, 250, g->add_h},
+            p->m.players < p->m.game->max_players, "add_seat", 0);
+        add(p, ID_REMOVE, (rrect){right - 280, g->add_y, 280, g->add_h}, p->m.players > p->m.game->min_players,
             "remove_seat", 0);
-        y += 90;
     }
-    if (nopt)
-        y += 50;
     for (int i = 0; i < nopt; i++)
-        add(p, ID_OPT + i, (rrect){right - COL_W, y + 80.0f * (float)i, COL_W, 64}, 1, "option%d", i);
+        add(p, ID_OPT + i, (rrect){right - COL_W, g->opt_y0 + g->opt_dy * (float)i, COL_W, g->opt_h}, 1,
+            "option%d", i);
     if (p->has_save) {
         /* Resume first: it is what a returning player most likely wants. */
         add(p, ID_RESUME, (rrect){a->vw / 2 + 180, p->panel.y + p->panel.h + 40, 320, 76}, 1,
@@ -253,7 +295,8 @@ static void setup_draw(scene *s, app *a, render *r, float alpha)
 {
     setup *p = s->data;
     const game_info *g = p->m.game;
-    float x = p->panel.x + 40, y = 250;
+    const setup_geom *gm = &p->g;
+    float x = p->panel.x + 40, y = gm->seats_y, body = render_line_height(r, FONT_SANS_BOLD, UI_BODY);
     char line[128];
     int nopt = n_options(p), playable = modes_playable(g);
 
@@ -268,41 +311,39 @@ static void setup_draw(scene *s, app *a, render *r, float alpha)
                  g->max_players);
     render_text(r, FONT_SANS, UI_BODY, x + 170, y - 12, UI_INK_SOFT, line);
     for (int i = 0; i < g->max_players; i++) {
-        float ry = y + 60 + 92.0f * (float)i;
+        float ry = gm->seat_y0 + gm->seat_dy * (float)i, h = gm->row_h, ty = ry + (h - body) / 2;
+        float disc = h - 20 < 50 ? h - 20 : 50;
         if (i >= p->m.players) {
-            render_round_outline(r, (rrect){x, ry, col_right(p) - x, 70}, 20, 2, (rcolor){200, 185, 160, 255});
+            render_round_outline(r, (rrect){x, ry, col_right(p) - x, h}, 20, 2, (rcolor){200, 185, 160, 255});
             snprintf(line, sizeof line, "Seat %d is empty", i + 1);
-            render_text(r, FONT_SANS_OBLIQUE, UI_BODY, x + 30, ry + 18, UI_DISABLED, line);
+            render_text(r, FONT_SANS_OBLIQUE, UI_BODY, x + 30, ty, UI_DISABLED, line);
             continue;
         }
-        render_round_rect(r, (rrect){x, ry + 10, 50, 50}, 25, seat_colors[i]);
+        render_round_rect(r, (rrect){x, ry + (h - disc) / 2, disc, disc}, disc / 2, seat_colors[i]);
         snprintf(line, sizeof line, "%d", i + 1);
-        ui_text_center(r, FONT_SANS_BOLD, UI_BODY, (rrect){x, ry + 10, 50, 50}, UI_WHITE, line);
+        ui_text_center(r, FONT_SANS_BOLD, UI_BODY, (rrect){x, ry + (h - disc) / 2, disc, disc}, UI_WHITE, line);
         snprintf(line, sizeof line, "Player %d", i + 1);
-        render_text(r, FONT_SANS_BOLD, UI_BODY, x + 70, ry + 17, UI_INK, line);
+        render_text(r, FONT_SANS_BOLD, UI_BODY, x + disc + 20, ty, UI_INK, line);
         value_box(r, ui_nav_item(&p->nav, ID_SEAT + i)->r,
                   p->m.seat[i] == SEAT_HUMAN ? "Human" : "Computer", p->nav.focus == ID_SEAT + i, 1, 0);
         ui_draw_sprite_fit(r, p->m.seat[i] == SEAT_HUMAN ? "icons/human" : "icons/computer",
-                           (rrect){ui_nav_item(&p->nav, ID_SEAT + i)->r.x + 16, ry + 17, 36, 36},
+                           (rrect){ui_nav_item(&p->nav, ID_SEAT + i)->r.x + 16, ry + (h - 36) / 2, 36, 36},
                            UI_INK_SOFT);
         if (p->m.seat[i] == SEAT_COMPUTER)
             value_box(r, ui_nav_item(&p->nav, ID_LEVEL + i)->r, table_level_label(p->m.level[i]),
                       p->nav.focus == ID_LEVEL + i, 1, 1);
         else
-            ui_text_fit(r, FONT_SANS_OBLIQUE, UI_SMALL, UI_MIN, (rrect){col_right(p) - COL_W, ry, COL_W, 70},
+            ui_text_fit(r, FONT_SANS_OBLIQUE, UI_SMALL, UI_MIN, (rrect){col_right(p) - COL_W, ry, COL_W, h},
                         TEXT_CENTER, UI_INK_SOFT, "Plays on this screen");
     }
-    y += 60 + 92.0f * (float)g->max_players;
     if (g->min_players != g->max_players) {
         ui_draw_button(r, ui_nav_item(&p->nav, ID_ADD)->r, "+ Add seat", p->nav.focus == ID_ADD,
                        p->m.players < g->max_players, 0);
         ui_draw_button(r, ui_nav_item(&p->nav, ID_REMOVE)->r, "\xe2\x88\x92 Remove seat",
                        p->nav.focus == ID_REMOVE, p->m.players > g->min_players, 0);
-        y += 90;
     }
     if (nopt) {
-        render_text(r, FONT_SANS_BOLD, UI_HEAD, x, y - 10, UI_INK, "Options");
-        y += 50;
+        render_text(r, FONT_SANS_BOLD, UI_HEAD, x, gm->opt_head_y - 10, UI_INK, "Options");
         for (int i = 0; i < nopt; i++) {
             const game_option *o = option(p, i);
             int v = p->m.params.opt[i];
@@ -310,11 +351,12 @@ static void setup_draw(scene *s, app *a, render *r, float alpha)
                               : o->type == GAME_OPT_CHOICE ? o->choices[v - o->min]
                                                            : NULL;
             char num[16];
+            float oy = gm->opt_y0 + gm->opt_dy * (float)i;
             if (!val) {
                 snprintf(num, sizeof num, "%d", v);
                 val = num;
             }
-            render_text(r, FONT_SANS, UI_BODY, x, y + 80.0f * (float)i + 16, UI_INK, o->label);
+            render_text(r, FONT_SANS, UI_BODY, x, oy + (gm->opt_h - body) / 2, UI_INK, o->label);
             value_box(r, ui_nav_item(&p->nav, ID_OPT + i)->r, val, p->nav.focus == ID_OPT + i, 1, 1);
         }
     }

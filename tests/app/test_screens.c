@@ -15,6 +15,7 @@
 #include <math.h>
 
 #include "app/app.h"
+#include "core/registry.h"
 #include "app/script.h"
 #include "testenv.h"
 #include "texthook.h"
@@ -76,6 +77,26 @@ static int overlaps(rrect a, rrect b)
 
 /* Every text is on screen, and a text that touches a panel or button lies
  * wholly inside some box it touches (it may also sit inside a tile inside a panel). */
+/* Nothing drawn as a box (panels, buttons) reaches into the hint bar's box
+ * along the bottom (ui_draw_hints audits it last but one line above the edge). */
+static void check_hint_bar_clear(void)
+{
+    int bar = -1, bad = 0;
+    for (int b = 0; b < ui_audit_count(); b++)
+        if (ui_audit_get(b).y >= RENDER_VIRTUAL_H - 70)
+            bar = b;
+    assert_true(bar >= 0);
+    for (int b = 0; b < ui_audit_count(); b++) {
+        rrect box = ui_audit_get(b), hb = ui_audit_get(bar);
+        if (b != bar && overlaps(box, hb) && !contains(box, hb)) {
+            fprintf(stderr, "a box reaches into the hint bar: %.0f,%.0f %.0fx%.0f\n", box.x, box.y, box.w,
+                    box.h);
+            bad++;
+        }
+    }
+    assert_int_equal(bad, 0);
+}
+
 static void check_text_inside(float vw)
 {
     int bad = 0;
@@ -199,6 +220,8 @@ static int shot_render_scale = 100;
 static int shot_colorblind, shot_ghost;
 /* Checks the layout and text only: no golden image. */
 static int shot_no_golden;
+/* Check that no box reaches into the hint bar (setup screens). */
+static int shot_hint_clear;
 /* An input script (tests/scripts/NAME.txt) and a composed position for the next shot. */
 static const char *shot_script, *shot_position;
 
@@ -260,6 +283,8 @@ static void shoot_game(const char *scene_name, const char *game, const char *sea
     snprintf(name, sizeof name, "%s-%dx%d", golden, w, h);
     check_text_inside(a->vw);
     check_text_sizes(name);
+    if (shot_hint_clear)
+        check_hint_bar_clear();
     if (shot_no_golden) {
         app_destroy(a);
         return;
@@ -467,6 +492,18 @@ static void test_settings_720p_half_scale(void **state)
     shot_render_scale = 100;
 }
 
+/* Every mode's setup (seats, the game's options, Start) fits above the hint
+ * bar at 4:3, where options first pushed the buttons into it: each text lies
+ * inside the box it touches, the hint bar's included. */
+static void test_setup_every_mode_fits(void **state)
+{
+    (void)state;
+    shot_no_golden = shot_hint_clear = 1;
+    for (int i = 0; i < registry_count(); i++)
+        shoot_game("setup", registry_get(i)->id, NULL, 10, "setup-fit", 1024, 768);
+    shot_no_golden = shot_hint_clear = 0;
+}
+
 /* One screen the sweep below shoots at several sizes, with its primary text. */
 typedef struct screen_spec {
     const char *scene, *game, *seats;
@@ -554,6 +591,7 @@ int main(void)
         cmocka_unit_test(test_stax_pad_pick_720p), cmocka_unit_test(test_stax_mouse_pick_4k),
         cmocka_unit_test(test_nine_drawn_720p),
         cmocka_unit_test(test_nine_score_720p), cmocka_unit_test(test_stax_score_4k),
+        cmocka_unit_test(test_setup_every_mode_fits),
         cmocka_unit_test(test_stakz_table_2p_720p), cmocka_unit_test(test_stakz_table_4p_4k),
         cmocka_unit_test(test_stakz_marks_720p), cmocka_unit_test(test_stakz_picker_720p),
         cmocka_unit_test(test_stakz_round_4k),
