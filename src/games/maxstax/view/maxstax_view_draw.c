@@ -186,7 +186,11 @@ static void draw_scores(render *r, maxstax_view *v, const plank_art *art)
             float name_w = render_text_width(r, FONT_SANS_BOLD, UI_BODY, name);
             float room = right - (left + name_w + 12);
             float state_size = ui_text_fit_size(r, FONT_SANS_OBLIQUE, UI_SMALL, UI_MIN, room, state);
-            float state_w = render_text_width(r, FONT_SANS_OBLIQUE, state_size, state);
+            float state_w;
+            if (v->scoring != MAXSTAX_SPEEDSTAX &&
+                render_text_width(r, FONT_SANS_OBLIQUE, state_size, state) > room)
+                state = ""; /* the role is on the panes too: the name keeps its size */
+            state_w = render_text_width(r, FONT_SANS_OBLIQUE, state_size, state);
             float ty = y + row / 2 - render_line_height(r, FONT_SANS_BOLD, UI_BODY) / 2;
             /* Only a long name in a narrow box (4:3, four seats, "checking")
              * gives way, and then only as much as the state needs. */
@@ -271,6 +275,7 @@ static void draw_pane(render *r, app *a, maxstax_view *v, int p, const plank_art
     rrect pr = v->pane[p];
     float sc = v->scale[p], x0, x1, fy, dummy;
     char name[48];
+    int swapping = maxstax_swapping(v);
     render_shadow(r, (rrect){pr.x + 4, pr.y + 10, pr.w, pr.h}, 22, 24, UI_SHADOW);
     render_round_rect(r, pr, 22, (rcolor){236, 226, 206, 255});
     render_push_clip(r, pr);
@@ -283,9 +288,11 @@ static void draw_pane(render *r, app *a, maxstax_view *v, int p, const plank_art
      * it hides a little of it, not the other way round. */
     seat_name(v, p, name, sizeof name);
     maxstax_draw_mark(r, art, p, pr.x + 34, pr.y + 30, 24, 255);
-    render_text(r, FONT_SANS_BOLD, UI_BODY, pr.x + 56, pr.y + 30 - render_line_height(r, FONT_SANS_BOLD, UI_BODY) / 2,
-                seat_cols[p], name);
-    if (v->scoring != MAXSTAX_SPEEDSTAX)
+    /* Under SWAPSTAX's swap panel the panel names everyone and their cards. */
+    if (!swapping)
+        render_text(r, FONT_SANS_BOLD, UI_BODY, pr.x + 56,
+                    pr.y + 30 - render_line_height(r, FONT_SANS_BOLD, UI_BODY) / 2, seat_cols[p], name);
+    if (v->scoring != MAXSTAX_SPEEDSTAX && !swapping)
         draw_pane_mode(r, v, p, art);
     for (int i = 0; i < MAXSTAX_BLOCKS_PER_PLAYER; i++) {
         int b = maxstax_match_first_block(p) + i;
@@ -321,7 +328,7 @@ static void draw_pane(render *r, app *a, maxstax_view *v, int p, const plank_art
         ui_text_center(r, FONT_SANS_BOLD, UI_SMALL, (rrect){pr.x, pr.y + pr.h / 2 - 30, pr.w, 40}, UI_INK_SOFT,
                        "Sits out the stack-off");
     }
-    if (v->flash[p] > 0) {
+    if (v->flash[p] > 0 && !swapping) {
         float k = (float)fmin(1.0, v->flash[p] / 0.3);
         rcolor c = v->flash_col[p];
         /* Sized to the pane: over a rival's small space it must not hide the blocks. */
