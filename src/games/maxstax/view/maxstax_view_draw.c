@@ -109,6 +109,10 @@ static void draw_card(render *r, maxstax_view *v, const plank_art *art)
         draw_target(r, v, art);
         return;
     }
+    if (w && w->phase <= SWAPSTAX_STACKING && v->mouse_seat < 0) {
+        maxstax_swap_log_draw(r, v, b); /* nobody's own card to show: the round's swaps */
+        return;
+    }
     if (own) /* SWAPSTAX: the card the mouse's person holds */
         c = maxstax_view_card(v, v->mouse_seat);
     render_shadow(r, (rrect){b.x + 4, b.y + 8, b.w, b.h}, 18, 20, UI_SHADOW);

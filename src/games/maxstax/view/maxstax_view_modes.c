@@ -214,6 +214,34 @@ static void swap_words(const maxstax_view *v, const swapstax_swap *sw, char *buf
              gave->stars, sw->with >= 0 ? "to " : "to the deck", sw->with >= 0 ? with : "", got->id, got->stars);
 }
 
+void maxstax_swap_log_draw(render *r, const maxstax_view *v, rrect b)
+{
+    const swapstax_state *w = maxstax_match_swapstax(v->match);
+    int first = w->n_log > 3 ? w->n_log - 3 : 0;
+    render_shadow(r, (rrect){b.x + 4, b.y + 8, b.w, b.h}, 18, 20, UI_SHADOW);
+    render_round_rect(r, b, 18, UI_CREAM);
+    render_round_outline(r, b, 18, 4, (rcolor){150, 110, 60, 255});
+    render_text(r, FONT_SANS_BOLD, UI_SMALL, b.x + 18, b.y + 10, UI_INK_SOFT, "Swaps this round");
+    if (w->n_log == 0)
+        ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, (rrect){b.x + 18, b.y + 60, b.w - 36, 60}, TEXT_CENTER,
+                    UI_INK, "Nobody swapped");
+    for (int i = first; i < w->n_log; i++) {
+        /* The last three, shortest words: "Computer (Easy): card 15 for the deck's 41" */
+        const swapstax_swap *sw = &w->log[i];
+        char who[48], line[128];
+        seat_name(v, sw->seat, who, sizeof who);
+        if (sw->with >= 0) {
+            char with[48];
+            seat_name(v, sw->with, with, sizeof with);
+            snprintf(line, sizeof line, "%s took %s's card %d", who, with, v->deck.card[sw->got].id);
+        } else {
+            snprintf(line, sizeof line, "%s took the deck's card %d", who, v->deck.card[sw->got].id);
+        }
+        ui_text_fit(r, FONT_SANS_BOLD, UI_SMALL, UI_MIN,
+                    (rrect){b.x + 18, b.y + 48 + 52 * (float)(i - first), b.w - 36, 48}, TEXT_LEFT, UI_INK, line);
+    }
+}
+
 void maxstax_swap_draw(render *r, app *a, maxstax_view *v, const plank_art *art)
 {
     const swapstax_state *w = maxstax_match_swapstax(v->match);

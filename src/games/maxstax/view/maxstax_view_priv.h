@@ -156,6 +156,8 @@ int maxstax_swap_pick(maxstax_view *v, app *a, int id);
 void maxstax_swap_update(maxstax_view *v, app *a, double dt);
 /* The swap phase's panel: every seat's card and swap cards, the last swap, the offers. */
 void maxstax_swap_draw(render *r, app *a, maxstax_view *v, const plank_art *art);
+/* SWAPSTAX's card box with no person at the mouse: the round's swaps, who with whom. */
+void maxstax_swap_log_draw(render *r, const maxstax_view *v, rrect b);
 /* SAMESTAX's and SWAPSTAX's score screen: per-round points, ranks and words. */
 void maxstax_mode_report(const maxstax_view *v, score_report *rep);
 /* A banner over seat p's pane (maxstax_view.c). */
