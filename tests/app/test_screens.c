@@ -377,6 +377,15 @@ static void test_stax_mouse_pick_4k(void **state)
     shoot_scripted("stax", "human,human", NULL, "golden_stax_mouse_pick", 30, "stax-mouse-pick", 3840, 2160);
 }
 
+/* A table shot from a composed position (--position words). */
+static void shoot_at(const char *position, const char *game, const char *seats, int frames, const char *golden, int w,
+                     int h)
+{
+    shot_position = position;
+    shoot_game("table", game, seats, frames, golden, w, h);
+    shot_position = NULL;
+}
+
 /* SAMESTAX: a person creating against a computer at 720p (one mouse, their
  * structure composed, the Ready button); four computers in split screen at
  * 4K, a Creator's structure standing and the others copying it, each with
@@ -384,17 +393,13 @@ static void test_stax_mouse_pick_4k(void **state)
 static void test_samestax_create_720p(void **state)
 {
     (void)state;
-    shot_position = "seed=3 creator=0 compose=0:99";
-    shoot_game("table", "samestax", "human,medium", 30, "samestax-create", 1280, 720);
-    shot_position = NULL;
+    shoot_at("seed=3 creator=0 compose=0:99", "samestax", "human,medium", 30, "samestax-create", 1280, 720);
 }
 
 static void test_samestax_split_4k(void **state)
 {
     (void)state;
-    shot_position = "seed=5 round=6";
-    shoot_game("table", "samestax", "easy,medium,hard,medium", 1100, "samestax-split", 3840, 2160);
-    shot_position = NULL;
+    shoot_at("seed=5 round=6", "samestax", "easy,medium,hard,medium", 1100, "samestax-split", 3840, 2160);
 }
 
 /* SWAPSTAX: the swap phase on a person's turn at 720p (their offers as
@@ -404,25 +409,19 @@ static void test_samestax_split_4k(void **state)
 static void test_swapstax_swaps_720p(void **state)
 {
     (void)state;
-    shot_position = "seed=3";
-    shoot_game("table", "swapstax", "human,medium", 100, "swapstax-swaps", 1280, 720);
-    shot_position = NULL;
+    shoot_at("seed=3", "swapstax", "human,medium", 100, "swapstax-swaps", 1280, 720);
 }
 
 static void test_swapstax_split_4k(void **state)
 {
     (void)state;
-    shot_position = "seed=5";
-    shoot_game("table", "swapstax", "easy,medium,hard,medium", 1500, "swapstax-split", 3840, 2160);
-    shot_position = NULL;
+    shoot_at("seed=5", "swapstax", "easy,medium,hard,medium", 1500, "swapstax-split", 3840, 2160);
 }
 
 static void test_swapstax_one_mouse_4p_4k(void **state)
 {
     (void)state;
-    shot_position = "seed=3";
-    shoot_game("table", "swapstax", "human,human,easy,medium", 30, "swapstax-mouse-4p", 3840, 2160);
-    shot_position = NULL;
+    shoot_at("seed=3", "swapstax", "human,human,easy,medium", 30, "swapstax-mouse-4p", 3840, 2160);
 }
 
 /* Hot-seat 9 STAX: the card a player drew, shown before the curtain. */
