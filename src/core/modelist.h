@@ -23,9 +23,9 @@
     MODE(speedstax, "SPEEDSTAX", "Race to copy the card in wooden blocks before the clock runs out.", "maxstax", \
          "MAXSTAX", 2, 4, GAME_KIND_REALTIME, NULL, MAXSTAX_SPEEDSTAX, VIEW_REALTIME(maxstax_view_realtime), "maxstax_snap maxstax_ghost")     \
     MODE(samestax, "SAMESTAX", "Build a stack nobody else can copy, and keep your points.", "maxstax", "MAXSTAX", \
-         2, 4, GAME_KIND_REALTIME, NULL, MAXSTAX_SAMESTAX, VIEW_NONE, "")                                            \
+         2, 4, GAME_KIND_REALTIME, NULL, MAXSTAX_SAMESTAX, VIEW_REALTIME(maxstax_view_realtime), "maxstax_snap maxstax_ghost")                                         \
     MODE(swapstax, "SWAPSTAX", "Trade stacker cards and build the stars you hold.", "maxstax", "MAXSTAX", 2, 4,   \
-         GAME_KIND_REALTIME, NULL, MAXSTAX_SWAPSTAX, VIEW_NONE, "")                                                  \
+         GAME_KIND_REALTIME, NULL, MAXSTAX_SWAPSTAX, VIEW_REALTIME(maxstax_view_realtime), "maxstax_snap maxstax_ghost")                                               \
     MODE(stakz, "Stakz", "Shed your tiles by colour or symbol; a fifth colour splits the stack.", "stakz",       \
          "Stakz", 2, 4, GAME_KIND_TURNS, &stakz_rules, 0, VIEW_TURNS(stakz_view_ops), "")                        \
     MODE(stax, "STAX", "Checkers from 1919 where every capture builds a stack.", "stax", "STAX", 2, 2,           \

@@ -362,6 +362,19 @@ static void score_draw(scene *s, app *a, render *r, float alpha)
     float x = p->panel.x + 40, y = p->panel.y + 24, colw = 76, total_w = 230;
     float total_x = p->panel.x + p->panel.w - 30 - total_w, rounds_x = total_x - colw * (float)rep->rounds - 10;
     char line[96];
+    float widest = 0, room;
+    for (int i = 0; i < rep->players; i++)
+        widest = fmaxf(widest, render_text_width(r, FONT_SANS_BOLD, UI_BODY, rep->names[i]));
+    room = rounds_x - (x + 170) - 16;
+    if (widest > room && rep->rounds > 0) {
+        /* Many rounds in a narrow window (SAMESTAX's eight at 4:3): the
+         * round and total columns close up, never over the names. */
+        float need = widest - room, give_total = fminf(need, total_w - 150);
+        total_w -= give_total;
+        colw = fmaxf(52, colw - (need - give_total) / (float)rep->rounds);
+        total_x = p->panel.x + p->panel.w - 30 - total_w;
+        rounds_x = total_x - colw * (float)rep->rounds - 10;
+    }
 
     ui_draw_table(r, a->vw);
     snprintf(line, sizeof line, "%s \xe2\x80\x94 results", g ? g->name : rep->game_id);

@@ -409,6 +409,53 @@ static void test_stax_mouse_pick_4k(void **state)
     shoot_scripted("stax", "human,human", NULL, "golden_stax_mouse_pick", 30, "stax-mouse-pick", 3840, 2160);
 }
 
+/* A table shot from a composed position (--position words). */
+static void shoot_at(const char *position, const char *game, const char *seats, int frames, const char *golden, int w,
+                     int h)
+{
+    shot_position = position;
+    shoot_game("table", game, seats, frames, golden, w, h);
+    shot_position = NULL;
+}
+
+/* SAMESTAX: a person creating against a computer at 720p (one mouse, their
+ * structure composed, the Ready button); four computers in split screen at
+ * 4K, a Creator's structure standing and the others copying it, each with
+ * the snapshot beside their space. */
+static void test_samestax_create_720p(void **state)
+{
+    (void)state;
+    shoot_at("seed=3 creator=0 compose=0:99", "samestax", "human,medium", 30, "samestax-create", 1280, 720);
+}
+
+static void test_samestax_split_4k(void **state)
+{
+    (void)state;
+    shoot_at("seed=5 round=6", "samestax", "easy,medium,hard,medium", 1100, "samestax-split", 3840, 2160);
+}
+
+/* SWAPSTAX: the swap phase on a person's turn at 720p (their offers as
+ * buttons, the computer's swap in the log); four computers stacking their
+ * own cards, stars on each, in split screen at 4K; two people on one mouse
+ * at 4K, the swap panel between them. */
+static void test_swapstax_swaps_720p(void **state)
+{
+    (void)state;
+    shoot_at("seed=3", "swapstax", "human,medium", 100, "swapstax-swaps", 1280, 720);
+}
+
+static void test_swapstax_split_4k(void **state)
+{
+    (void)state;
+    shoot_at("seed=5", "swapstax", "easy,medium,hard,medium", 1500, "swapstax-split", 3840, 2160);
+}
+
+static void test_swapstax_one_mouse_4p_4k(void **state)
+{
+    (void)state;
+    shoot_at("seed=3", "swapstax", "human,human,easy,medium", 30, "swapstax-mouse-4p", 3840, 2160);
+}
+
 /* Hot-seat 9 STAX: the card a player drew, shown before the curtain. */
 static void test_nine_drawn_720p(void **state)
 {
@@ -523,6 +570,9 @@ static const char *const score_primary[] = {"Player 1", "Computer (Hard)", NULL}
 static const char *const setup_primary[] = {"Player 1", "Player 2", NULL};
 /* Names in the score box and on each space, and the points. */
 static const char *const speed_primary[] = {"Human", "Computer (Medium)", "0", NULL};
+/* SAMESTAX: the names, the roles and the points; SWAPSTAX: the names. */
+static const char *const same_primary[] = {"Human", "Computer (Medium)", "Creator", "Replicator", "0", NULL};
+static const char *const swap_primary[] = {"Human", "Computer (Medium)", NULL};
 
 static const screen_spec screens[] = {
     {"picker", NULL, NULL, 30, "picker", NULL, NULL},
@@ -537,6 +587,8 @@ static const screen_spec screens[] = {
     {"table", "speedstax", "human,medium", 30, "speedstax", speed_primary, NULL},
     {"table", "stakz", "human,easy", 30, "stakz-table-2p", stakz2_primary, "stakz_mid2"},
     {"table", "stakz", "human,easy,medium,hard", 30, "stakz-table-4p", stakz4_primary, "stakz_mid4"},
+    {"table", "samestax", "human,medium", 30, "samestax", same_primary, NULL},
+    {"table", "swapstax", "human,medium", 100, "swapstax", swap_primary, NULL},
 };
 #define N_SCREENS (int)(sizeof screens / sizeof screens[0])
 
@@ -588,6 +640,9 @@ int main(void)
         cmocka_unit_test(test_speedstax_720p), cmocka_unit_test(test_speedstax_split_4k),
         cmocka_unit_test(test_speedstax_marks_720p),
         cmocka_unit_test(test_speedstax_built_4x3), cmocka_unit_test(test_speedstax_built_21x9),
+        cmocka_unit_test(test_samestax_create_720p), cmocka_unit_test(test_samestax_split_4k),
+        cmocka_unit_test(test_swapstax_swaps_720p), cmocka_unit_test(test_swapstax_split_4k),
+        cmocka_unit_test(test_swapstax_one_mouse_4p_4k),
         cmocka_unit_test(test_stax_pad_pick_720p), cmocka_unit_test(test_stax_mouse_pick_4k),
         cmocka_unit_test(test_nine_drawn_720p),
         cmocka_unit_test(test_nine_score_720p), cmocka_unit_test(test_stax_score_4k),

@@ -13,6 +13,7 @@
 
 #include "app/app.h"
 #include "core/registry.h"
+#include "games/maxstax/rules/maxstax_match.h"
 #include "table/modes.h"
 #include "table/table.h"
 #include "table/table_store.h"
@@ -39,10 +40,14 @@ static void test_every_view_has_its_row(void **state)
             assert_true(g->kind == GAME_KIND_REALTIME && g->scoring != 0);
         assert_true(modes_playable(g));
     }
-    assert_true(views >= 3); /* STAX, 9 STAX, SPEEDSTAX at least */
-    /* SAMESTAX and SWAPSTAX are listed with no table yet. */
-    assert_null(modes_find("samestax"));
-    assert_false(modes_playable(registry_find("swapstax")));
+    assert_true(views >= 5); /* STAX, 9 STAX and the three MAXSTAX modes at least */
+    /* The three MAXSTAX modes share one real-time view, each with its scoring. */
+    assert_non_null(modes_find("samestax"));
+    assert_true(modes_playable(registry_find("swapstax")));
+    assert_true(modes_find("samestax")->realtime == modes_find("speedstax")->realtime);
+    assert_true(modes_find("swapstax")->realtime == modes_find("speedstax")->realtime);
+    assert_int_equal(registry_find("samestax")->scoring, MAXSTAX_SAMESTAX);
+    assert_int_equal(registry_find("swapstax")->scoring, MAXSTAX_SWAPSTAX);
 }
 
 /* Settings named by a mode's row exist, and are owned by that mode (its

@@ -13,7 +13,7 @@ static void snapshot(maxstax_view *v, int both)
     }
 }
 
-static void flash(maxstax_view *v, int p, const char *text, rcolor c)
+void maxstax_view_flash(maxstax_view *v, int p, const char *text, rcolor c)
 {
     snprintf(v->flash_text[p], sizeof v->flash_text[p], "%s", text);
     v->flash_col[p] = c;
@@ -27,18 +27,40 @@ static void claim(maxstax_view *v, app *a, int p)
         audio_play(SFX_ERROR);
         return;
     }
-    v->ctl[p].actions |= MAXSTAX_IN_CLAIM;
+    v->ctl[p].actions |= MAXSTAX_IN_CLAIM; /* the Creator's Ready while creating */
     audio_play(SFX_SHOUT);
-    app_trace(a, "speedstax shout %d", p);
+    if (maxstax_creating(v, p)) {
+        maxstax_view_flash(v, p, "Ready!", UI_TEAL);
+        app_trace(a, "%s ready %d", v->m.game->id, p);
+    } else {
+        app_trace(a, "%s shout %d", v->m.game->id, p);
+    }
 }
 
 /* The test hook: stands the round's card in the chosen space. */
 static void compose_card(maxstax_view *v)
 {
-    if (v->compose_p >= 0 && v->compose_p < v->players) {
-        maxstax_match_compose(v->match, v->compose_p, v->compose_n);
-        snapshot(v, 1);
+    int p = v->compose_p;
+    if (p < 0 || p >= v->players)
+        return;
+    if (maxstax_view_card(v, p)->n == 0) {
+        /* A person creating SAMESTAX has nothing to copy: stand the deck's
+         * card as their structure, tops of the piles first, as compose does. */
+        const maxstax_card *c = maxstax_match_card(v->match);
+        double lo = 1e9, hi = -1e9;
+        for (int i = 0; i < c->n; i++) {
+            lo = fmin(lo, c->block[i].x);
+            hi = fmax(hi, c->block[i].x);
+        }
+        for (int i = 0; i < c->n && i < v->compose_n; i++) {
+            maxstax_pose q = c->block[i];
+            q.x -= (lo + hi) / 2;
+            maxstax_match_place(v->match, p, maxstax_match_first_block(p) + MAXSTAX_BLOCKS_PER_PLAYER - 1 - i, q);
+        }
+    } else {
+        maxstax_match_compose(v->match, p, v->compose_n);
     }
+    snapshot(v, 1);
 }
 
 /* One line that tells two matches apart: the round, clock, card, deck,
@@ -57,7 +79,7 @@ static void match_summary(const maxstax_view *v, char *buf, size_t n)
             h = (h ^ (uint8_t)*c) * 16777619u;
     }
     snprintf(buf, n, "round %d tick %ld card %d next %d scores %d %d %d %d blocks %08x", s->round, s->tick,
-             maxstax_match_card(v->match)->id, s->next, s->score[0], s->score[1], v->players > 2 ? s->score[2] : 0,
+             maxstax_view_card(v, 0)->id, s->next, s->score[0], s->score[1], v->players > 2 ? s->score[2] : 0,
              v->players > 3 ? s->score[3] : 0, (unsigned)h);
 }
 
@@ -72,7 +94,7 @@ static void save_match(maxstax_view *v, app *a)
     if (text && table_save_text(a, &v->m, v->m.game->id, text) == 0) {
         v->saved = 1;
         match_summary(v, sum, sizeof sum);
-        app_trace(a, "speedstax saved: %s", sum);
+        app_trace(a, "%s saved: %s", v->m.game->id, sum);
     } else {
         log_warn("speedstax table: the match could not be saved");
     }
@@ -92,6 +114,11 @@ static void show_score(maxstax_view *v, app *a)
         for (int k = 0; k < rep.rounds; k++)
             rep.points[p][k] = s->round_points[k][p];
         rep.total[p] = s->score[p];
+    }
+    if (v->scoring != MAXSTAX_SPEEDSTAX) {
+        maxstax_mode_report(v, &rep);
+        app_scene_replace(a, a->score_screen(a, &rep));
+        return;
     }
     if (s->winner >= 0 && s->round > SPEEDSTAX_ROUNDS) {
         /* Tied totals: say who the stack-off made the winner. */
@@ -121,13 +148,19 @@ static void show_score(maxstax_view *v, app *a)
 static void rounds_update(maxstax_view *v, app *a)
 {
     const speedstax_state *s = maxstax_match_rounds(v->match);
-    if (s->round != v->round_seen || s->phase == SPEEDSTAX_OVER) {
+    const samestax_state *g = maxstax_match_samestax(v->match);
+    int key = maxstax_round_key(v);
+    if (key != v->round_seen || s->phase == SPEEDSTAX_OVER) {
+        if (g) { /* the round just scored: faulty, and whose structure it was */
+            v->results_faulty = v->round_seen >= 1 && g->round_faulty[v->round_seen - 1];
+            v->results_creator = samestax_creator_of(g, v->round_seen);
+        }
         /* A stack-off scores no points: it only decides the winner. */
         v->results_stackoff = v->phase_seen == SPEEDSTAX_STACKOFF;
         v->phase_seen = s->phase;
         v->results_round = v->round_seen;
         v->results_card = v->card_seen;
-        v->round_seen = s->round;
+        v->round_seen = key;
         v->card_seen = s->card;
         v->results_final = s->phase == SPEEDSTAX_OVER;
         v->results_left = RESULTS_S;
@@ -139,7 +172,7 @@ static void rounds_update(maxstax_view *v, app *a)
         }
         audio_play(v->results_final ? SFX_WIN : SFX_CLICK);
         /* A stack-off scores no points: its results line shows none. */
-        app_trace(a, "speedstax round %d over: %d %d %d %d%s", v->results_round,
+        app_trace(a, "%s round %d over: %d %d %d %d%s", v->m.game->id, v->results_round,
                   v->results_stackoff ? 0 : s->last_points[0], v->results_stackoff ? 0 : s->last_points[1],
                   v->players > 2 && !v->results_stackoff ? s->last_points[2] : 0,
                   v->players > 3 && !v->results_stackoff ? s->last_points[3] : 0,
@@ -151,7 +184,7 @@ static void rounds_update(maxstax_view *v, app *a)
             for (int p = 0; p < v->players; p++)
                 if (s->in_play[p])
                     snprintf(who + strlen(who), sizeof who - strlen(who), " %d", p);
-            app_trace(a, "speedstax stack-off:%s", who);
+            app_trace(a, "%s stack-off:%s", v->m.game->id, who);
         }
         if (!v->results_final && v->compose_each)
             compose_card(v);
@@ -166,19 +199,22 @@ static void feedback(maxstax_view *v, app *a, double dt)
     for (int p = 0; p < v->players; p++) {
         maxstax_claim c = maxstax_match_claim(v->match, p);
         int fast = 0;
-        if (c != v->claim_seen[p]) {
+        if (c != v->claim_seen[p] && maxstax_match_samestax(v->match) &&
+            p == maxstax_match_samestax(v->match)->creator) {
+            v->claim_seen[p] = c; /* the Creator's Ready, said when pressed */
+        } else if (c != v->claim_seen[p]) {
             v->claim_seen[p] = c;
             if (c == MAXSTAX_CLAIM_HELD) {
-                flash(v, p, "MAX STAX!", (rcolor){60, 150, 70, 255});
+                maxstax_view_flash(v, p, "MAX STAX!", (rcolor){60, 150, 70, 255});
                 audio_play(SFX_WIN);
             } else if (c == MAXSTAX_CLAIM_FAILED) {
-                flash(v, p, "Not yet!", UI_ACCENT);
+                maxstax_view_flash(v, p, "Not yet!", UI_ACCENT);
                 audio_play(SFX_ERROR);
             } else if (c == MAXSTAX_CLAIM_CHECKING) {
-                flash(v, p, "Checking\xe2\x80\xa6", UI_TEAL);
+                maxstax_view_flash(v, p, "Checking\xe2\x80\xa6", UI_TEAL);
             }
             if (c != MAXSTAX_CLAIM_CHECKING)
-                app_trace(a, "speedstax claim %d %s", p, c == MAXSTAX_CLAIM_HELD ? "held" : "failed");
+                app_trace(a, "%s claim %d %s", v->m.game->id, p, c == MAXSTAX_CLAIM_HELD ? "held" : "failed");
         }
         for (int i = 0; i < MAXSTAX_BLOCKS_PER_PLAYER; i++) {
             int b = maxstax_match_first_block(p) + i;
@@ -197,9 +233,9 @@ static void feedback(maxstax_view *v, app *a, double dt)
         if (fast >= 3 && v->collapse_cool[p] <= 0) {
             v->collapse_cool[p] = 2.0;
             if (c != MAXSTAX_CLAIM_HELD)
-                flash(v, p, "Crash!", UI_ACCENT);
+                maxstax_view_flash(v, p, "Crash!", UI_ACCENT);
             audio_play(SFX_COLLAPSE);
-            app_trace(a, "speedstax collapse %d", p);
+            app_trace(a, "%s collapse %d", v->m.game->id, p);
         }
         if (v->flash[p] > 0)
             v->flash[p] -= dt;
@@ -218,7 +254,7 @@ static void turn_held(maxstax_view *v, app *a, int p, int steps)
         return;
     v->ctl[p].turn += steps;
     if (v->ctl[p].held >= 0)
-        app_trace(a, "speedstax turn %d %+d", p, steps);
+        app_trace(a, "%s turn %d %+d", v->m.game->id, p, steps);
 }
 
 /* The stick moves a controller's cursor smoothly (polled every step). */
@@ -295,10 +331,18 @@ static void play_step(maxstax_view *v, app *a, double dt)
 {
     maxstax_input in[SPEEDSTAX_MAX_PLAYERS];
     const maxstax_world *w = maxstax_match_world(v->match);
+    int swapping = maxstax_swapping(v);
     memset(in, 0, sizeof in);
     assign_pads(v, a);
+    maxstax_swap_update(v, a, dt);
     for (int p = 0; p < v->players; p++) {
         hand_ctl *c = &v->ctl[p];
+        if (swapping) { /* nobody builds before the cards are settled */
+            c->actions = 0;
+            c->turn = 0;
+            c->press = 0;
+            continue;
+        }
         if (!seat_human(v, p)) {
             maxstax_bot_think(&v->bot[p], v->match, dt, &in[p]);
             continue;
@@ -322,10 +366,10 @@ static void play_step(maxstax_view *v, app *a, double dt)
         if (h >= 0) {
             maxstax_pose q = maxstax_match_pose(v->match, p, h);
             audio_play(SFX_PICKUP);
-            app_trace(a, "speedstax grab %d block %d at %.2f %.2f %.0f", p, h, q.x, q.y, whole_deg(q.angle));
+            app_trace(a, "%s grab %d block %d at %.2f %.2f %.0f", v->m.game->id, p, h, q.x, q.y, whole_deg(q.angle));
         } else {
             maxstax_pose q = maxstax_match_pose(v->match, p, c->held);
-            app_trace(a, "speedstax drop %d block %d at %.2f %.2f %.0f", p, c->held, q.x, q.y, whole_deg(q.angle));
+            app_trace(a, "%s drop %d block %d at %.2f %.2f %.0f", v->m.game->id, p, c->held, q.x, q.y, whole_deg(q.angle));
         }
         c->held = h;
     }
@@ -340,9 +384,9 @@ static void play_step(maxstax_view *v, app *a, double dt)
                 v->ctl[t].y = v->ctl[v->mouse_seat].y;
                 v->mouse_seat = t;
                 snprintf(text, sizeof text, "Player %d's turn", t + 1);
-                flash(v, t, text, UI_TEAL);
+                maxstax_view_flash(v, t, text, UI_TEAL);
                 audio_play(SFX_CLICK);
-                app_trace(a, "speedstax now %d", t);
+                app_trace(a, "%s now %d", v->m.game->id, t);
             }
         }
     }
@@ -373,6 +417,13 @@ static void maxstax_view_input(scene *s, app *a, const action_event *ev)
 {
     maxstax_view *v = s->data;
     int p = v->mouse_seat;
+    if (maxstax_swapping(v) && v->results_left <= 0 &&
+        (ev->act == ACT_UP || ev->act == ACT_DOWN || ev->act == ACT_LEFT || ev->act == ACT_RIGHT ||
+         ev->act == ACT_ACCEPT)) {
+        /* The swap offers are buttons: the keys and every controller choose among them. */
+        maxstax_swap_pick(v, a, ui_nav_event(&v->nav, a, ev));
+        return;
+    }
     if (ev->dev == DEV_PAD && pad_event(v, a, ev))
         return;
     if (ev->act == ACT_POINTER_MOVE || ev->act == ACT_POINTER_DOWN || ev->act == ACT_POINTER_UP) {
@@ -384,6 +435,8 @@ static void maxstax_view_input(scene *s, app *a, const action_event *ev)
             claim(v, a, p);
         else if (id == ID_MENU)
             open_menu(v, a);
+        else
+            maxstax_swap_pick(v, a, id);
         if (id >= 0)
             return;
         if (p >= 0)
@@ -513,6 +566,8 @@ static int parse_option(maxstax_view *v, const char *t, int len, uint64_t *seed,
     } else if (strncmp(t, "played=", 7) == 0) {
         *n_played = parse_played(t + 7, v->players, played);
         return *n_played < 0 ? -1 : 0; /* parse_played stops only at the word's end */
+    } else if (sscanf(t, "creator=%d%n", &a, &k) == 1 && k == len && a >= 0 && a < v->players) {
+        v->first_creator = a;
     } else if (len == 5 && strncmp(t, "ghost", 5) == 0) {
         v->ghost = 1;
     } else {
@@ -530,7 +585,7 @@ static int parse_options(maxstax_view *v, const char *text, uint64_t *seed, doub
         int len = (int)strcspn(t, " ");
         if (len > 0 && parse_option(v, t, len, seed, round_s, n_played, played) != 0) {
             log_error("speedstax table: --position word '%.*s' is not one of seed=N, round=S, "
-                      "compose=P:K[:each], played=A.B/C.D (points per seat, rounds by '/') or ghost",
+                      "compose=P:K[:each], played=A.B/C.D (points per seat, rounds by '/'), creator=P or ghost",
                       len, t);
             return -1;
         }
@@ -549,6 +604,7 @@ static maxstax_view *view_new(const match_setup *m)
     v->m = *m;
     v->players = m->players;
     v->compose_p = -1;
+    v->first_creator = -1;
     for (int p = 0; p < m->players; p++)
         v->humans += m->seat[p] == SEAT_HUMAN;
     if (maxstax_cards_builtin(&v->deck, err, sizeof err) != 0) {
@@ -565,6 +621,7 @@ static scene *view_start(maxstax_view *v, app *a, uint64_t bot_seed)
 {
     const speedstax_state *s = maxstax_match_rounds(v->match);
     maxstax_match_set_snap(v->match, a->settings.v[SETTING_maxstax_snap]);
+    v->scoring = maxstax_match_scoring(v->match);
     v->turns = s->turn_mask != 0;
     v->mouse_seat = -1;
     for (int p = v->players - 1; p >= 0; p--) {
@@ -582,14 +639,14 @@ static scene *view_start(maxstax_view *v, app *a, uint64_t bot_seed)
     /* A resumed match's claims were announced before it was saved. */
     for (int p = 0; p < v->players; p++)
         v->claim_seen[p] = maxstax_match_claim(v->match, p);
-    v->round_seen = s->round;
+    v->round_seen = maxstax_round_key(v);
     v->card_seen = s->card;
     v->results_card = s->card;
     v->phase_seen = s->phase;
     v->turn_seen = s->turn_seat;
     v->last_second = -1;
     snapshot(v, 1);
-    ui_nav_init(&v->nav, "speedstax");
+    ui_nav_init(&v->nav, v->m.game->id);
     v->base = (scene){"table", 0, maxstax_view_enter, maxstax_view_leave, maxstax_view_input,
                       maxstax_view_update, maxstax_view_draw, v};
     return &v->base;
@@ -616,6 +673,9 @@ static scene *maxstax_view_create(app *a, const match_setup *m, uint64_t seed)
             if (m->seat[p] == SEAT_HUMAN)
                 setup.turn_mask |= 1u << p;
     setup.round_seconds = round_s;
+    setup.first_creator = v->first_creator; /* SAMESTAX: chosen, or -1 for one at random */
+    for (int p = 0; p < m->players; p++) /* computer Creators design at their level */
+        setup.levels[p] = m->seat[p] == SEAT_HUMAN ? 0 : m->level[p] > AI_EASY ? (int)m->level[p] : 1;
     v->match = maxstax_match_new(&setup, &v->deck, seed, err, sizeof err);
     if (!v->match) {
         log_error("speedstax table: %s", err);
@@ -661,7 +721,7 @@ static scene *maxstax_view_resume(app *a, const match_setup *m, const char *text
         return NULL;
     }
     match_summary(v, sum, sizeof sum);
-    app_trace(a, "speedstax resumed: %s", sum);
+    app_trace(a, "%s resumed: %s", v->m.game->id, sum);
     return &v->base;
 }
 
@@ -681,10 +741,11 @@ static int maxstax_view_summary(const match_setup *m, const char *text, char *bu
         return -1;
     }
     s = maxstax_match_rounds(v->match);
-    if (s->round > SPEEDSTAX_ROUNDS)
+    v->scoring = maxstax_match_scoring(v->match);
+    if (maxstax_round_key(v) > maxstax_round_count(v))
         k = (size_t)snprintf(buf, n, "Speed-stack-off \xc2\xb7 points:");
     else
-        k = (size_t)snprintf(buf, n, "Round %d of %d \xc2\xb7 points:", s->round, SPEEDSTAX_ROUNDS);
+        k = (size_t)snprintf(buf, n, "Round %d of %d \xc2\xb7 points:", maxstax_round_key(v), maxstax_round_count(v));
     for (int p = 0; p < s->players && p < m->players && k < n; p++) {
         char name[48];
         seat_name(v, p, name, sizeof name);

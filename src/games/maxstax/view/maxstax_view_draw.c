@@ -13,7 +13,7 @@ static double lerp_angle(double a, double b, double t)
 
 /* A player's shape at (cx, cy), upright whatever the block's angle (a turned
  * square would read as a diamond), on a pale halo so it stands out on wood. */
-static void draw_mark(render *r, const plank_art *art, int seat, float cx, float cy, float size, uint8_t alpha)
+void maxstax_draw_mark(render *r, const plank_art *art, int seat, float cx, float cy, float size, uint8_t alpha)
 {
     sprite_id m = art->mark[seat];
     rcolor c = seat_cols[seat];
@@ -46,11 +46,11 @@ static void draw_plank(render *r, const plank_art *art, float cx, float cy, floa
         return;
     render_sprite_ex(r, art->ends, cx, cy, w, h, ang, seat_cols[seat]);
     if (art->marks)
-        draw_mark(r, art, seat, cx, cy, h * 0.62f, 255);
+        maxstax_draw_mark(r, art, seat, cx, cy, h * 0.62f, 255);
 }
 
 /* The card's structure drawn with mini planks into box. */
-static void draw_structure(render *r, const plank_art *art, const maxstax_card *c, rrect box)
+void maxstax_draw_structure(render *r, const plank_art *art, const maxstax_card *c, rrect box)
 {
     double lo = 1e9, hi = -1e9, top = 0;
     float s;
@@ -61,11 +61,39 @@ static void draw_structure(render *r, const plank_art *art, const maxstax_card *
         hi = fmax(hi, c->block[i].x + ex);
         top = fmax(top, c->block[i].y + ey);
     }
+    if (c->n <= 0)
+        return;
     s = fminf(box.w / (float)(hi - lo), box.h / (float)top);
     for (int i = 0; i < c->n; i++) {
         float cx = box.x + box.w / 2 + (float)(c->block[i].x - (lo + hi) / 2) * s;
         float cy = box.y + box.h - (float)c->block[i].y * s;
         draw_plank(r, art, cx, cy, s, c->block[i].angle, -1, grain_of(c->id * 16 + i));
+    }
+}
+
+/* SAMESTAX's card box: who creates and, once it rests, the structure to copy. */
+static void draw_target(render *r, maxstax_view *v, const plank_art *art)
+{
+    const samestax_state *g = maxstax_match_samestax(v->match);
+    rrect b = v->card_box;
+    char head[80], name[48];
+    int who = v->results_left > 0 ? v->results_creator : g->creator;
+    render_shadow(r, (rrect){b.x + 4, b.y + 8, b.w, b.h}, 18, 20, UI_SHADOW);
+    render_round_rect(r, b, 18, UI_CREAM);
+    render_round_outline(r, b, 18, 4, seat_cols[who]);
+    seat_name(v, who, name, sizeof name);
+    snprintf(head, sizeof head, "Creator: %s", name);
+    ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, (rrect){b.x + 18, b.y + 6, b.w - 36, 40}, TEXT_LEFT,
+                seat_cols[who], head);
+    if (g->phase == SAMESTAX_REPLICATE && g->target.n > 0 && v->results_left <= 0) {
+        render_text(r, FONT_SANS_BOLD, UI_MIN, b.x + 18, b.y + 46, UI_INK_SOFT, "Copy this:");
+        maxstax_draw_structure(r, art, &g->target, (rrect){b.x + 150, b.y + 48, b.w - 180, b.h - 62});
+    } else {
+        const char *line = g->phase == SAMESTAX_SETTLE ? "Hands off: the structure settles"
+                           : seat_human(v, who)        ? "Build something to copy, then Ready"
+                                                       : "Watch it being built";
+        ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, (rrect){b.x + 18, b.y + 60, b.w - 36, b.h - 80}, TEXT_CENTER,
+                    UI_INK, line);
     }
 }
 
@@ -75,16 +103,31 @@ static void draw_card(render *r, maxstax_view *v, const plank_art *art)
     const maxstax_card *c = v->results_left > 0 ? &v->deck.card[v->results_card] : maxstax_match_card(v->match);
     rrect b = v->card_box;
     char head[80], stars[16] = "";
+    const swapstax_state *w = maxstax_match_swapstax(v->match);
+    int own = w && w->phase <= SWAPSTAX_STACKING && v->mouse_seat >= 0 && v->results_left <= 0;
+    if (maxstax_match_samestax(v->match)) {
+        draw_target(r, v, art);
+        return;
+    }
+    if (w && w->phase <= SWAPSTAX_STACKING && v->mouse_seat < 0) {
+        maxstax_swap_log_draw(r, v, b); /* nobody's own card to show: the round's swaps */
+        return;
+    }
+    if (own) /* SWAPSTAX: the card the mouse's person holds */
+        c = maxstax_view_card(v, v->mouse_seat);
     render_shadow(r, (rrect){b.x + 4, b.y + 8, b.w, b.h}, 18, 20, UI_SHADOW);
     render_round_rect(r, b, 18, UI_CREAM);
     render_round_outline(r, b, 18, 4, (rcolor){150, 110, 60, 255});
     for (int i = 0; i < c->stars && i < 3; i++)
         strcat(stars, "\xe2\x98\x85");
-    snprintf(head, sizeof head, "Card %d", c->id);
+    if (own)
+        snprintf(head, sizeof head, "Your card: %d", c->id);
+    else
+        snprintf(head, sizeof head, "Card %d", c->id);
     render_text(r, FONT_SANS_BOLD, UI_SMALL, b.x + 18, b.y + 10, UI_INK_SOFT, head);
     render_text(r, FONT_SANS_BOLD, UI_SMALL, b.x + b.w - 18 - render_text_width(r, FONT_SANS_BOLD, UI_SMALL, stars),
                 b.y + 10, UI_GOLD, stars);
-    draw_structure(r, art, c, (rrect){b.x + 30, b.y + 48, b.w - 60, b.h - 62});
+    maxstax_draw_structure(r, art, c, (rrect){b.x + 30, b.y + 48, b.w - 60, b.h - 62});
 }
 
 static void draw_clock(render *r, maxstax_view *v)
@@ -99,11 +142,17 @@ static void draw_clock(render *r, maxstax_view *v)
     render_round_rect(r, b, 18, UI_CREAM);
     snprintf(t, sizeof t, "%d:%02d", secs / 60, secs % 60);
     ui_text_center(r, FONT_MONO, 84, (rrect){b.x, b.y + 4, b.w, 90}, ink, t);
-    if (s->phase == SPEEDSTAX_STACKOFF || s->round > SPEEDSTAX_ROUNDS) /* also once a stack-off ended it */
+    if (v->scoring != MAXSTAX_SPEEDSTAX)
+        maxstax_phase_words(v, sub, sizeof sub);
+    else if (s->phase == SPEEDSTAX_STACKOFF || s->round > SPEEDSTAX_ROUNDS) /* also once a stack-off ended it */
         snprintf(sub, sizeof sub, "Speed-stack-off");
     else
         snprintf(sub, sizeof sub, "Round %d of %d", s->round, SPEEDSTAX_ROUNDS);
-    ui_text_center(r, FONT_SANS_BOLD, UI_SMALL, (rrect){b.x, b.y + 92, b.w, 32}, UI_INK_SOFT, sub);
+    if (v->scoring != MAXSTAX_SPEEDSTAX) /* the phase is news: larger, fitted */
+        ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, (rrect){b.x + 6, b.y + 90, b.w - 12, 36}, TEXT_CENTER, UI_INK,
+                    sub);
+    else
+        ui_text_center(r, FONT_SANS_BOLD, UI_SMALL, (rrect){b.x, b.y + 92, b.w, 32}, UI_INK_SOFT, sub);
 }
 
 static void draw_scores(render *r, maxstax_view *v, const plank_art *art)
@@ -117,15 +166,22 @@ static void draw_scores(render *r, maxstax_view *v, const plank_art *art)
         char name[48], pts[16];
         float y = b.y + 10 + (float)p * row;
         maxstax_claim c = maxstax_match_claim(v->match, p);
-        const char *state = s->finish[p] >= 0                                   ? "done"
+        const samestax_state *g = maxstax_match_samestax(v->match);
+        const swapstax_state *w = maxstax_match_swapstax(v->match);
+        const char *state = g && g->phase != SAMESTAX_REPLICATE && g->phase != SAMESTAX_OVER
+                                ? (p == g->creator ? "creating" : "watching")
+                            : g && p == g->creator                               ? "creator"
+                            : w && w->phase == SWAPSTAX_SWAPPING                 ? (p == w->turn ? "to swap" : "")
+                            : s->finish[p] >= 0                                   ? "done"
                             : c == MAXSTAX_CLAIM_CHECKING                        ? "checking"
                             : !s->in_play[p]                                     ? "sits out"
                             : v->turns && seat_human(v, p) && p == s->turn_seat ? "building"
                             : v->turns && seat_human(v, p)                      ? "waiting"
+                            : g                                                  ? "copying"
                                                                                  : "";
         seat_name(v, p, name, sizeof name);
         snprintf(pts, sizeof pts, "%d", s->score[p]);
-        draw_mark(r, art, p, b.x + 28, y + row / 2, 24, 255);
+        maxstax_draw_mark(r, art, p, b.x + 28, y + row / 2, 24, 255);
         {
             /* Names and points are primary text (28 px at 1080p); the state
              * takes what is left, right-aligned before the points. */
@@ -134,7 +190,11 @@ static void draw_scores(render *r, maxstax_view *v, const plank_art *art)
             float name_w = render_text_width(r, FONT_SANS_BOLD, UI_BODY, name);
             float room = right - (left + name_w + 12);
             float state_size = ui_text_fit_size(r, FONT_SANS_OBLIQUE, UI_SMALL, UI_MIN, room, state);
-            float state_w = render_text_width(r, FONT_SANS_OBLIQUE, state_size, state);
+            float state_w;
+            if (v->scoring != MAXSTAX_SPEEDSTAX &&
+                render_text_width(r, FONT_SANS_OBLIQUE, state_size, state) > room)
+                state = ""; /* the role is on the panes too: the name keeps its size */
+            state_w = render_text_width(r, FONT_SANS_OBLIQUE, state_size, state);
             float ty = y + row / 2 - render_line_height(r, FONT_SANS_BOLD, UI_BODY) / 2;
             /* Only a long name in a narrow box (4:3, four seats, "checking")
              * gives way, and then only as much as the state needs. */
@@ -154,7 +214,7 @@ static void draw_scores(render *r, maxstax_view *v, const plank_art *art)
  * the middle of seat p's space (as maxstax_match_compose would stand it). */
 static void draw_ghost(render *r, const maxstax_view *v, int p)
 {
-    const maxstax_card *c = maxstax_match_card(v->match);
+    const maxstax_card *c = maxstax_view_card(v, p);
     float sc = v->scale[p];
     rcolor line = seat_cols[p];
     double lo = 1e9, hi = -1e9;
@@ -171,12 +231,55 @@ static void draw_ghost(render *r, const maxstax_view *v, int p)
     }
 }
 
+/* SAMESTAX and SWAPSTAX on a pane, under its blocks: the seat's role, and
+ * the structure it must build in the corner above its piles (the Creator's
+ * snapshot beside each replicator's space; a SWAPSTAX seat's own card). */
+static void draw_pane_mode(render *r, maxstax_view *v, int p, const plank_art *art)
+{
+    rrect pr = v->pane[p];
+    const samestax_state *g = maxstax_match_samestax(v->match);
+    const swapstax_state *w = maxstax_match_swapstax(v->match);
+    const maxstax_card *c = maxstax_view_card(v, p);
+    const char *role = maxstax_role(v, p);
+    float iw = fminf(pr.w * 0.34f, 300), ih = fminf(pr.h * 0.36f, 170);
+    rrect box = {pr.x + pr.w - iw - 12, pr.y + 12, iw, ih};
+    char name[48];
+    seat_name(v, p, name, sizeof name);
+    if (box.x < pr.x + 56 + render_text_width(r, FONT_SANS_BOLD, UI_BODY, name) + 16) {
+        /* A narrow pane: the card goes under the name's line, not over it. */
+        box.y = pr.y + 52;
+        box.h = fminf(pr.h * 0.34f, 150);
+        ih = box.h;
+    }
+    int show = v->results_left <= 0 && c->n > 0 &&
+               ((g && g->phase == SAMESTAX_REPLICATE && p != g->creator) || (w && w->phase <= SWAPSTAX_STACKING));
+    if (*role) {
+        ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, (rrect){pr.x + 20, pr.y + 50, pr.w * 0.5f, 36}, TEXT_LEFT,
+                    p == g->creator ? seat_cols[p] : UI_INK_SOFT, role);
+    }
+    if (!show || ih < 60)
+        return;
+    render_round_rect(r, box, 12, (rcolor){255, 250, 240, 235});
+    render_round_outline(r, box, 12, 3, w ? (rcolor){150, 110, 60, 255} : seat_cols[g->creator]);
+    if (w) {
+        char stars[16] = "";
+        for (int i = 0; i < c->stars && i < 3; i++)
+            strcat(stars, "\xe2\x98\x85");
+        render_text(r, FONT_SANS_BOLD, UI_BODY, box.x + box.w - 8 - render_text_width(r, FONT_SANS_BOLD, UI_BODY, stars),
+                    box.y + 2, UI_GOLD, stars);
+    } else {
+        render_text(r, FONT_SANS_BOLD, UI_MIN, box.x + 10, box.y + 4, UI_INK_SOFT, "Copy");
+    }
+    maxstax_draw_structure(r, art, c, (rrect){box.x + 12, box.y + 36, box.w - 24, box.h - 44});
+}
+
 static void draw_pane(render *r, app *a, maxstax_view *v, int p, const plank_art *art, float alpha)
 {
     const speedstax_state *s = maxstax_match_rounds(v->match);
     rrect pr = v->pane[p];
     float sc = v->scale[p], x0, x1, fy, dummy;
     char name[48];
+    int swapping = maxstax_swapping(v);
     render_shadow(r, (rrect){pr.x + 4, pr.y + 10, pr.w, pr.h}, 22, 24, UI_SHADOW);
     render_round_rect(r, pr, 22, (rcolor){236, 226, 206, 255});
     render_push_clip(r, pr);
@@ -188,9 +291,13 @@ static void draw_pane(render *r, app *a, maxstax_view *v, int p, const plank_art
     /* The name is painted on the pane, under the blocks: one carried over
      * it hides a little of it, not the other way round. */
     seat_name(v, p, name, sizeof name);
-    draw_mark(r, art, p, pr.x + 34, pr.y + 30, 24, 255);
-    render_text(r, FONT_SANS_BOLD, UI_BODY, pr.x + 56, pr.y + 30 - render_line_height(r, FONT_SANS_BOLD, UI_BODY) / 2,
-                seat_cols[p], name);
+    maxstax_draw_mark(r, art, p, pr.x + 34, pr.y + 30, 24, 255);
+    /* Under SWAPSTAX's swap panel the panel names everyone and their cards. */
+    if (!swapping)
+        render_text(r, FONT_SANS_BOLD, UI_BODY, pr.x + 56,
+                    pr.y + 30 - render_line_height(r, FONT_SANS_BOLD, UI_BODY) / 2, seat_cols[p], name);
+    if (v->scoring != MAXSTAX_SPEEDSTAX && !swapping)
+        draw_pane_mode(r, v, p, art);
     for (int i = 0; i < MAXSTAX_BLOCKS_PER_PLAYER; i++) {
         int b = maxstax_match_first_block(p) + i;
         maxstax_pose a0 = v->prev[b], a1 = v->cur[b];
@@ -202,7 +309,7 @@ static void draw_pane(render *r, app *a, maxstax_view *v, int p, const plank_art
     }
     /* Over the blocks, so a block can be lined up with its outline. */
     if ((v->ghost || a->settings.v[SETTING_maxstax_ghost]) && seat_human(v, p) && s->phase != SPEEDSTAX_OVER &&
-        s->in_play[p])
+        s->in_play[p] && !maxstax_creating(v, p) && !maxstax_swapping(v))
         draw_ghost(r, v, p);
     /* The hand. */
     {
@@ -225,7 +332,7 @@ static void draw_pane(render *r, app *a, maxstax_view *v, int p, const plank_art
         ui_text_center(r, FONT_SANS_BOLD, UI_SMALL, (rrect){pr.x, pr.y + pr.h / 2 - 30, pr.w, 40}, UI_INK_SOFT,
                        "Sits out the stack-off");
     }
-    if (v->flash[p] > 0) {
+    if (v->flash[p] > 0 && !swapping) {
         float k = (float)fmin(1.0, v->flash[p] / 0.3);
         rcolor c = v->flash_col[p];
         /* Sized to the pane: over a rival's small space it must not hide the blocks. */
@@ -263,13 +370,22 @@ static void draw_results(render *r, app *a, maxstax_view *v, const plank_art *ar
         note = v->results_stackoff ? "Still tied: another stack-off" : "Tied on top: a speed-stack-off decides";
     else if (v->results_final)
         note = "";
+    else if (v->scoring == MAXSTAX_SAMESTAX)
+        note = v->results_faulty ? "Faulty stack: every replicator wins their point back"
+                                 : "A copy wins its point back; the Creator keeps the rest";
     ui_text_center(r, FONT_SERIF_BOLD, 56, (rrect){b.x, b.y + 24, b.w, 70}, UI_INK, title);
-    if (note || s->winner >= 0) {
+    if (note || s->winner >= 0 || v->results_final) {
         char line[96];
         snprintf(line, sizeof line, "%s", note && *note ? note : "");
         if (s->winner >= 0)
             snprintf(line, sizeof line, "%s wins!", winner);
-        ui_text_center(r, FONT_SANS_BOLD, UI_BODY, (rrect){b.x, b.y + h - 64, b.w, 40}, UI_ACCENT, line);
+        else if (v->results_final)
+            snprintf(line, sizeof line, "A shared win!");
+        if (v->scoring == MAXSTAX_SPEEDSTAX)
+            ui_text_center(r, FONT_SANS_BOLD, UI_BODY, (rrect){b.x, b.y + h - 64, b.w, 40}, UI_ACCENT, line);
+        else
+            ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, (rrect){b.x + 20, b.y + h - 64, b.w - 40, 40}, TEXT_CENTER,
+                        UI_ACCENT, line);
     }
     {
         /* Headed columns: what this round paid, and where the totals stand. */
@@ -282,7 +398,7 @@ static void draw_results(render *r, app *a, maxstax_view *v, const plank_art *ar
             float y = b.y + 140 + 70 * (float)p;
             int last = v->results_stackoff ? 0 : s->last_points[p];
             seat_name(v, p, name, sizeof name);
-            draw_mark(r, art, p, b.x + 54, y + 28, 30, 255);
+            maxstax_draw_mark(r, art, p, b.x + 54, y + 28, 30, 255);
             render_text(r, FONT_SANS_BOLD, UI_BODY, b.x + 86, y + 10, UI_INK, name);
             snprintf(pts, sizeof pts, "+%d", last);
             ui_text_center(r, FONT_SANS_BOLD, UI_BODY, (rrect){round_col.x, y, round_col.w, 56},
@@ -299,8 +415,14 @@ static void draw_hints(render *r, app *a, const maxstax_view *v)
     const char *line;
     if (v->results_left > 0)
         line = a->in.last_device == DEV_PAD ? "(A) Continue      (Start) Menu" : "Click or Enter: continue      Esc Menu";
+    else if (maxstax_swapping(v))
+        line = a->in.last_device == DEV_PAD ? "(D-pad) Choose      (A) Swap or pass      (Start) Menu"
+                                            : "Click a swap, or arrows and Enter      Esc Menu";
     else if (v->mouse_seat < 0)
         line = "Esc Menu      R Rules";
+    else if (maxstax_creating(v, v->mouse_seat))
+        line = a->in.last_device == DEV_PAD ? "(A) Pick up / let go      (LB) (RB) Turn      (Y) Ready      (Start) Menu"
+                                            : "Drag a block      Wheel or Q E: turn      Enter: Ready      Esc Menu";
     else if (a->in.last_device == DEV_PAD)
         line = "(A) Pick up / let go      (LB) (RB) Turn      (Y) MAX STAX!      (Start) Menu";
     else
@@ -326,13 +448,16 @@ void maxstax_view_draw(scene *s, app *a, render *r, float alpha)
     draw_card(r, v, &art);
     draw_clock(r, v);
     draw_scores(r, v, &art);
-    ui_draw_button(r, ui_nav_item(&v->nav, ID_CLAIM)->r, "MAX STAX!", v->nav.hover == ID_CLAIM,
+    ui_draw_button(r, ui_nav_item(&v->nav, ID_CLAIM)->r, p >= 0 && maxstax_creating(v, p) ? "Ready!" : "MAX STAX!",
+                   v->nav.hover == ID_CLAIM,
                    p >= 0 && speedstax_building(maxstax_match_rounds(v->match), p), 1);
     ui_draw_button(r, ui_nav_item(&v->nav, ID_MENU)->r, "Menu", v->nav.hover == ID_MENU, 1, 0);
     for (int q = 0; q < v->players; q++)
         draw_pane(r, a, v, q, &art, v->results_left > 0 ? 1.0f : alpha);
     if (v->results_left > 0)
         draw_results(r, a, v, &art);
+    else
+        maxstax_swap_draw(r, a, v, &art);
     draw_hints(r, a, v);
 }
 

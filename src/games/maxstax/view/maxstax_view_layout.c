@@ -38,14 +38,24 @@ static double reach_side(double angle_deg)
  * still under a drag. */
 static void camera_fit(maxstax_view *v)
 {
-    const maxstax_card *c = maxstax_match_card(v->match);
     const maxstax_world *w = maxstax_match_world(v->match);
     double top = MAXSTAX_BLOCKS_PER_PLAYER / MAXSTAX_PILES * MAXSTAX_BLOCK_THICK; /* a starter pile */
     double lo = 1e9, hi = -1e9, left;
-    for (int i = 0; i < c->n; i++) {
-        top = fmax(top, c->block[i].y + reach_up(c->block[i].angle));
-        lo = fmin(lo, c->block[i].x - reach_side(c->block[i].angle));
-        hi = fmax(hi, c->block[i].x + reach_side(c->block[i].angle));
+    /* SPEEDSTAX frames its one card; the other modes every seat's own (one
+     * frame for all, so the spaces compare), and a SAMESTAX creation with
+     * nothing to copy yet has room for a structure of a few planks. */
+    for (int p = v->scoring == MAXSTAX_SPEEDSTAX ? -1 : 0; p < (v->scoring == MAXSTAX_SPEEDSTAX ? 0 : v->players); p++) {
+        const maxstax_card *c = maxstax_view_card(v, p);
+        for (int i = 0; i < c->n; i++) {
+            top = fmax(top, c->block[i].y + reach_up(c->block[i].angle));
+            lo = fmin(lo, c->block[i].x - reach_side(c->block[i].angle));
+            hi = fmax(hi, c->block[i].x + reach_side(c->block[i].angle));
+        }
+    }
+    if (lo > hi) { /* nothing to build yet */
+        lo = -MAXSTAX_BLOCK_LEN;
+        hi = MAXSTAX_BLOCK_LEN;
+        top = fmax(top, 3 * MAXSTAX_BLOCK_LEN);
     }
     left = -(hi - lo) / 2 - BUILD_ROOM;
     for (int p = 0; p < v->players; p++)
@@ -181,17 +191,21 @@ static void stack_rows(maxstax_view *v, unsigned mask, const int *row, rrect are
  * below it; in split screen (or computers only) a grid of equal spaces. */
 static void arrange_panes(maxstax_view *v, rrect area)
 {
-    int n = v->players, row[SPEEDSTAX_MAX_PLAYERS], cols, k = 0;
+    int n = v->players, row[SPEEDSTAX_MAX_PLAYERS], cols, k = 0, big = v->mouse_seat;
     unsigned all = (1u << n) - 1;
-    if ((v->humans == 1 || v->turns) && v->mouse_seat >= 0) {
+    const samestax_state *g = maxstax_match_samestax(v->match);
+    /* While a SAMESTAX Creator builds, theirs is the space everyone watches. */
+    if (g && (g->phase == SAMESTAX_CREATE || g->phase == SAMESTAX_SETTLE) && v->results_left <= 0)
+        big = g->creator;
+    if ((v->humans == 1 || v->turns) && big >= 0) {
         rrect main = area, side = area;
         int below = split_one_mouse(v, area, &main, &side);
-        unsigned rivals = all & ~(1u << v->mouse_seat);
+        unsigned rivals = all & ~(1u << big);
         best_grid(v, side, n - 1, &cols);
         for (int p = 0; p < n; p++) {
-            rrect r = p == v->mouse_seat ? main : grid_slot(side, k++, n - 1, cols, &row[p]);
+            rrect r = p == big ? main : grid_slot(side, k++, n - 1, cols, &row[p]);
             v->pane[p] = frame_in(v, r, &v->scale[p]);
-            row[p] = p == v->mouse_seat ? 0 : row[p] + below;
+            row[p] = p == big ? 0 : row[p] + below;
         }
         stack_rows(v, below ? all : rivals, row, area);
     } else {
@@ -224,6 +238,8 @@ void maxstax_layout(maxstax_view *v, app *a)
     ui_nav_begin(&v->nav);
     ui_nav_add(&v->nav, ID_CLAIM, (rrect){gx, 166, 340, 70}, v->mouse_seat >= 0, "maxstax");
     ui_nav_add(&v->nav, ID_MENU, (rrect){gx + 360, 166, 150, 70}, 1, "menu");
+    v->swap_buttons = 0;
+    maxstax_swap_layout(v, a);
     ui_nav_end(&v->nav, a);
 }
 

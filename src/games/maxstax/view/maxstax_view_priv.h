@@ -32,7 +32,10 @@
 #define FLASH_S 2.0
 #define NUDGE 0.5     /* a d-pad press moves the cursor this far */
 
-enum { ID_CLAIM = 1, ID_MENU };
+/* Focusable items: the claim (Ready) and menu buttons, and SWAPSTAX's swap
+ * offers (ID_SWAP_SEAT + seat takes that seat's card). */
+enum { ID_CLAIM = 1, ID_MENU, ID_SWAP_DECK, ID_SWAP_PASS, ID_SWAP_SEAT };
+#define SWAP_BUTTONS (SPEEDSTAX_MAX_PLAYERS + 1)
 
 typedef struct hand_ctl {
     double x, y;       /* hand target, relative to the space */
@@ -81,6 +84,14 @@ typedef struct maxstax_view {
     int compose_p, compose_n, compose_each; /* test hook: stand the card in a space (each round) */
     double time;
     table_menu_choice menu_choice;
+    maxstax_scoring scoring; /* the mode row's: SPEEDSTAX, SAMESTAX or SWAPSTAX */
+    double swap_wait;        /* a computer's swap waits this long, so everyone sees it */
+    int swap_buttons;        /* the swap offers laid out for the person on turn */
+    int swap_id[SWAP_BUTTONS];
+    char swap_label[SWAP_BUTTONS][64];
+    int results_faulty; /* SAMESTAX: the round just shown was faulty */
+    int results_creator;
+    int first_creator; /* --position creator=P: SAMESTAX's first Creator, or -1 */
 } maxstax_view;
 
 /* The sprites a block is drawn with. */
@@ -119,6 +130,42 @@ static inline void seat_name(const maxstax_view *v, int p, char *buf, size_t n)
     else
         table_seat_name(&v->m, p, buf, n);
 }
+
+/* The card seat p builds and the frames fit: the round's card in
+ * SPEEDSTAX, the SAMESTAX target (or a computer Creator's design), the card
+ * a SWAPSTAX seat holds (maxstax_view_modes.c, like the rest below). */
+const maxstax_card *maxstax_view_card(const maxstax_view *v, int p);
+/* The round as its mode counts it (SAMESTAX's creation and replication are
+ * one round; SWAPSTAX's stack-offs count on past the fifth). */
+int maxstax_round_key(const maxstax_view *v);
+/* Rounds in this match: 5, or SAMESTAX's 4, 6 or 8. */
+int maxstax_round_count(const maxstax_view *v);
+/* Nonzero during SWAPSTAX's swap phase. */
+int maxstax_swapping(const maxstax_view *v);
+/* Nonzero while seat p creates a SAMESTAX structure. */
+int maxstax_creating(const maxstax_view *v, int p);
+/* SAMESTAX: "Creator" or "Replicator"; "" in the other modes. */
+const char *maxstax_role(const maxstax_view *v, int p);
+/* The clock's line: the round of how many, and the phase. */
+void maxstax_phase_words(const maxstax_view *v, char *buf, size_t n);
+/* The swap offers of the person on turn, as focusable buttons. */
+void maxstax_swap_layout(maxstax_view *v, app *a);
+/* A swap button was pressed: plays it; nonzero when id was one. */
+int maxstax_swap_pick(maxstax_view *v, app *a, int id);
+/* A computer on turn in the swap phase swaps or passes, at a watchable pace. */
+void maxstax_swap_update(maxstax_view *v, app *a, double dt);
+/* The swap phase's panel: every seat's card and swap cards, the last swap, the offers. */
+void maxstax_swap_draw(render *r, app *a, maxstax_view *v, const plank_art *art);
+/* SWAPSTAX's card box with no person at the mouse: the round's swaps, who with whom. */
+void maxstax_swap_log_draw(render *r, const maxstax_view *v, rrect b);
+/* SAMESTAX's and SWAPSTAX's score screen: per-round points, ranks and words. */
+void maxstax_mode_report(const maxstax_view *v, score_report *rep);
+/* A banner over seat p's pane (maxstax_view.c). */
+void maxstax_view_flash(maxstax_view *v, int p, const char *text, rcolor c);
+/* A card's structure in mini planks fitted into box (maxstax_view_draw.c). */
+void maxstax_draw_structure(render *r, const plank_art *art, const maxstax_card *c, rrect box);
+/* Seat p's shape at (cx, cy), on a pale halo. */
+void maxstax_draw_mark(render *r, const plank_art *art, int seat, float cx, float cy, float size, uint8_t alpha);
 
 /* Lays out the panes, the card, the clock and the buttons (maxstax_view_layout.c). */
 void maxstax_layout(maxstax_view *v, app *a);

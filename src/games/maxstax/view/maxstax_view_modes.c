@@ -1,0 +1,342 @@
+/* What the MAXSTAX table shows and does for SAMESTAX and SWAPSTAX on top of
+ * SPEEDSTAX's table: the card each seat builds, the round each mode counts,
+ * the roles (Creator, replicator), SWAPSTAX's swap phase (the offers as
+ * buttons, the computers' swaps at a watchable pace, the log of who swapped
+ * what) and the words of the score screen. SPEEDSTAX takes none of these
+ * paths, so it looks and plays as before. */
+#include "games/maxstax/view/maxstax_view_priv.h"
+
+/* A computer on turn in the swap phase thinks this long, so everyone sees
+ * each swap happen. */
+#define SWAP_PACE_S 1.2
+/* Where the swap panel's rows start below its top, and a row's height. */
+#define SWAP_HEAD 150.0f
+#define SWAP_ROW 104.0f
+
+const maxstax_card *maxstax_view_card(const maxstax_view *v, int p)
+{
+    if (v->scoring == MAXSTAX_SPEEDSTAX || p < 0)
+        return maxstax_match_card(v->match);
+    return maxstax_match_seat_card(v->match, p);
+}
+
+int maxstax_round_key(const maxstax_view *v)
+{
+    const speedstax_state *s = maxstax_match_rounds(v->match);
+    const samestax_state *g = maxstax_match_samestax(v->match);
+    const swapstax_state *w = maxstax_match_swapstax(v->match);
+    if (g)
+        return g->round;
+    if (w) /* the stack-offs after the fifth round count on the shared clock */
+        return s->round > SWAPSTAX_ROUNDS ? s->round : w->round;
+    return s->round;
+}
+
+int maxstax_round_count(const maxstax_view *v)
+{
+    const samestax_state *g = maxstax_match_samestax(v->match);
+    return g ? g->rounds : v->scoring == MAXSTAX_SWAPSTAX ? SWAPSTAX_ROUNDS : SPEEDSTAX_ROUNDS;
+}
+
+int maxstax_swapping(const maxstax_view *v)
+{
+    const swapstax_state *w = maxstax_match_swapstax(v->match);
+    return w && w->phase == SWAPSTAX_SWAPPING;
+}
+
+int maxstax_creating(const maxstax_view *v, int p)
+{
+    const samestax_state *g = maxstax_match_samestax(v->match);
+    return g && g->phase == SAMESTAX_CREATE && g->creator == p;
+}
+
+const char *maxstax_role(const maxstax_view *v, int p)
+{
+    const samestax_state *g = maxstax_match_samestax(v->match);
+    if (!g || g->phase == SAMESTAX_OVER)
+        return "";
+    return p == g->creator ? "Creator" : "Replicator";
+}
+
+void maxstax_phase_words(const maxstax_view *v, char *buf, size_t n)
+{
+    const samestax_state *g = maxstax_match_samestax(v->match);
+    const swapstax_state *w = maxstax_match_swapstax(v->match);
+    const speedstax_state *s = maxstax_match_rounds(v->match);
+    int key = maxstax_round_key(v), rounds = maxstax_round_count(v);
+    if (s->phase == SPEEDSTAX_STACKOFF || (v->scoring != MAXSTAX_SAMESTAX && key > rounds))
+        snprintf(buf, n, "Speed-stack-off");
+    else if (g && g->phase == SAMESTAX_CREATE)
+        snprintf(buf, n, "Round %d of %d \xc2\xb7 Creation", key, rounds);
+    else if (g && g->phase == SAMESTAX_SETTLE)
+        snprintf(buf, n, "Round %d \xc2\xb7 Hands off", key);
+    else if (g)
+        snprintf(buf, n, "Round %d of %d \xc2\xb7 Replication", key, rounds);
+    else if (w && w->phase == SWAPSTAX_SWAPPING)
+        snprintf(buf, n, "Round %d of %d \xc2\xb7 Swaps", key, rounds);
+    else
+        snprintf(buf, n, "Round %d of %d", key, rounds);
+}
+
+/* ---------------------------------------------------------------- swaps */
+
+static int swap_turn_human(const maxstax_view *v)
+{
+    const swapstax_state *w = maxstax_match_swapstax(v->match);
+    return w && w->phase == SWAPSTAX_SWAPPING && seat_human(v, w->turn) && w->swaps_left[w->turn] > 0;
+}
+
+/* The panel in the middle of the table, tall enough for a row per seat,
+ * the log and the buttons. */
+static rrect swap_panel(const maxstax_view *v, const app *a)
+{
+    float w = fminf(a->vw - 80, 1500), h = SWAP_HEAD + SWAP_ROW * (float)v->players + 60 + 110;
+    return (rrect){a->vw / 2 - w / 2, fmaxf(40, (RENDER_VIRTUAL_H - h) / 2), w, h};
+}
+
+void maxstax_swap_layout(maxstax_view *v, app *a)
+{
+    const swapstax_state *w = maxstax_match_swapstax(v->match);
+    rrect b = swap_panel(v, a), row;
+    const char *labels[SPEEDSTAX_MAX_PLAYERS + 2];
+    int ids[SPEEDSTAX_MAX_PLAYERS + 2], n = 0;
+    rrect out[SPEEDSTAX_MAX_PLAYERS + 2];
+    char names[SPEEDSTAX_MAX_PLAYERS][64];
+    if (!swap_turn_human(v) || v->results_left > 0)
+        return;
+    ids[n] = ID_SWAP_DECK;
+    labels[n++] = "Swap with the deck";
+    for (int q = 0; q < v->players; q++) {
+        char who[48];
+        if (q == w->turn)
+            continue;
+        seat_name(v, q, who, sizeof who);
+        snprintf(names[q], sizeof names[q], "Take %s's card", who);
+        ids[n] = ID_SWAP_SEAT + q;
+        labels[n++] = names[q];
+    }
+    ids[n] = ID_SWAP_PASS;
+    labels[n++] = "Pass";
+    row = (rrect){b.x + 30, b.y + b.h - 96, b.w - 60, 76};
+    ui_layout_buttons(row, n, fminf(230, (row.w - 20 * (float)(n - 1)) / (float)n), 470, 72, 20, out);
+    for (int k = 0; k < n; k++) {
+        ui_nav_add(&v->nav, ids[k], out[k], 1, "swap");
+        snprintf(v->swap_label[k], sizeof v->swap_label[k], "%s", labels[k]);
+        v->swap_id[k] = ids[k];
+    }
+    v->swap_buttons = n;
+    /* The offers take the focus, so a controller or the arrows start on them. */
+    if (v->nav.focus < ID_SWAP_DECK)
+        ui_nav_focus(&v->nav, a, ID_SWAP_DECK);
+}
+
+/* Seat p plays its choice; everyone sees it in the log and on p's pane. */
+static void swap_play(maxstax_view *v, app *a, int p, int with)
+{
+    const swapstax_state *w = maxstax_match_swapstax(v->match);
+    int before = w->n_log;
+    if (maxstax_match_swap(v->match, p, with) != 0) {
+        audio_play(SFX_ERROR);
+        return;
+    }
+    app_trace(a, "swapstax swap %d %s", p,
+              with == SWAPSTAX_PASS ? "pass" : with == SWAPSTAX_DECK ? "deck" : (char[2]){(char)('0' + with), 0});
+    if (w->n_log > before) {
+        const swapstax_swap *sw = &w->log[w->n_log - 1];
+        char text[32];
+        snprintf(text, sizeof text, "Swapped for card %d", v->deck.card[sw->got].id);
+        audio_play(SFX_PICKUP);
+        maxstax_view_flash(v, p, text, UI_TEAL);
+        if (sw->with >= 0) {
+            snprintf(text, sizeof text, "Lost card %d", v->deck.card[sw->gave].id);
+            maxstax_view_flash(v, sw->with, text, UI_ACCENT);
+        }
+    } else {
+        audio_play(SFX_CLICK);
+    }
+    v->swap_wait = SWAP_PACE_S;
+    if (w->phase != SWAPSTAX_SWAPPING)
+        app_trace(a, "swapstax stacking");
+}
+
+int maxstax_swap_pick(maxstax_view *v, app *a, int id)
+{
+    const swapstax_state *w = maxstax_match_swapstax(v->match);
+    if (!swap_turn_human(v) || id < ID_SWAP_DECK || id >= ID_SWAP_SEAT + SPEEDSTAX_MAX_PLAYERS)
+        return 0;
+    swap_play(v, a, w->turn, id == ID_SWAP_DECK ? SWAPSTAX_DECK : id == ID_SWAP_PASS ? SWAPSTAX_PASS : id - ID_SWAP_SEAT);
+    return 1;
+}
+
+void maxstax_swap_update(maxstax_view *v, app *a, double dt)
+{
+    const swapstax_state *w = maxstax_match_swapstax(v->match);
+    if (!w || w->phase != SWAPSTAX_SWAPPING)
+        return;
+    if (seat_human(v, w->turn) && w->swaps_left[w->turn] > 0)
+        return; /* their choice, by the buttons */
+    v->swap_wait -= dt;
+    if (v->swap_wait > 0)
+        return;
+    /* A computer's choice; a seat with no swap card left passes by itself. */
+    swap_play(v, a, w->turn,
+              w->swaps_left[w->turn] > 0
+                  ? swapstax_choose(w, maxstax_match_rounds(v->match), &v->deck, w->turn,
+                                    v->m.level[w->turn] > AI_EASY ? (int)v->m.level[w->turn] : 1)
+                  : SWAPSTAX_PASS);
+}
+
+/* A card as a player holds it: its picture, its number and stars. */
+static void draw_held_card(render *r, const maxstax_view *v, const plank_art *art, int card, rrect b)
+{
+    char head[32], stars[16] = "";
+    const maxstax_card *c = &v->deck.card[card];
+    render_round_rect(r, b, 12, UI_CREAM);
+    render_round_outline(r, b, 12, 3, (rcolor){150, 110, 60, 255});
+    for (int i = 0; i < c->stars && i < 3; i++)
+        strcat(stars, "\xe2\x98\x85");
+    snprintf(head, sizeof head, "Card %d", c->id);
+    render_text(r, FONT_SANS_BOLD, UI_MIN, b.x + 10, b.y + 4, UI_INK_SOFT, head);
+    render_text(r, FONT_SANS_BOLD, UI_BODY, b.x + b.w - 10 - render_text_width(r, FONT_SANS_BOLD, UI_BODY, stars),
+                b.y + 2, UI_GOLD, stars);
+    maxstax_draw_structure(r, art, c, (rrect){b.x + 14, b.y + 36, b.w - 28, b.h - 44});
+}
+
+/* One line of the log: "Player 1 swapped card 12 ★ with the deck for card 30 ★★★". */
+static void swap_words(const maxstax_view *v, const swapstax_swap *sw, char *buf, size_t n)
+{
+    char who[48], with[48];
+    const maxstax_card *gave = &v->deck.card[sw->gave], *got = &v->deck.card[sw->got];
+    seat_name(v, sw->seat, who, sizeof who);
+    if (sw->with >= 0)
+        seat_name(v, sw->with, with, sizeof with);
+    snprintf(buf, n, "%s gave card %d (%d\xe2\x98\x85) %s%s for card %d (%d\xe2\x98\x85)", who, gave->id,
+             gave->stars, sw->with >= 0 ? "to " : "to the deck", sw->with >= 0 ? with : "", got->id, got->stars);
+}
+
+void maxstax_swap_log_draw(render *r, const maxstax_view *v, rrect b)
+{
+    const swapstax_state *w = maxstax_match_swapstax(v->match);
+    int first = w->n_log > 3 ? w->n_log - 3 : 0;
+    render_shadow(r, (rrect){b.x + 4, b.y + 8, b.w, b.h}, 18, 20, UI_SHADOW);
+    render_round_rect(r, b, 18, UI_CREAM);
+    render_round_outline(r, b, 18, 4, (rcolor){150, 110, 60, 255});
+    render_text(r, FONT_SANS_BOLD, UI_SMALL, b.x + 18, b.y + 10, UI_INK_SOFT, "Swaps this round");
+    if (w->n_log == 0)
+        ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, (rrect){b.x + 18, b.y + 60, b.w - 36, 60}, TEXT_CENTER,
+                    UI_INK, "Nobody swapped");
+    for (int i = first; i < w->n_log; i++) {
+        /* The last three, shortest words: "Computer (Easy): card 15 for the deck's 41" */
+        const swapstax_swap *sw = &w->log[i];
+        char who[48], line[128];
+        seat_name(v, sw->seat, who, sizeof who);
+        if (sw->with >= 0) {
+            char with[48];
+            seat_name(v, sw->with, with, sizeof with);
+            snprintf(line, sizeof line, "%s took %s's card %d", who, with, v->deck.card[sw->got].id);
+        } else {
+            snprintf(line, sizeof line, "%s took the deck's card %d", who, v->deck.card[sw->got].id);
+        }
+        ui_text_fit(r, FONT_SANS_BOLD, UI_SMALL, UI_MIN,
+                    (rrect){b.x + 18, b.y + 48 + 52 * (float)(i - first), b.w - 36, 48}, TEXT_LEFT, UI_INK, line);
+    }
+}
+
+void maxstax_swap_draw(render *r, app *a, maxstax_view *v, const plank_art *art)
+{
+    const swapstax_state *w = maxstax_match_swapstax(v->match);
+    rrect b = swap_panel(v, a);
+    char title[96], who[48];
+    if (!w || w->phase != SWAPSTAX_SWAPPING)
+        return;
+    render_rect(r, (rrect){0, 0, a->vw, RENDER_VIRTUAL_H}, (rcolor){20, 10, 0, 90});
+    ui_draw_panel(r, b);
+    seat_name(v, w->turn, who, sizeof who);
+    snprintf(title, sizeof title, "Swaps \xc2\xb7 %s's turn", who);
+    ui_text_fit(r, FONT_SERIF_BOLD, 56, UI_HEAD, (rrect){b.x + 20, b.y + 16, b.w - 40, 70}, TEXT_CENTER,
+                seat_cols[w->turn], title);
+    ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, (rrect){b.x + 20, b.y + 86, b.w - 40, 40}, TEXT_CENTER,
+                UI_INK_SOFT, "Trade your card with the deck or take a player's: they cannot refuse.");
+    for (int p = 0; p < v->players; p++) {
+        float y = b.y + SWAP_HEAD + SWAP_ROW * (float)p;
+        char name[48], left[32];
+        if (p == w->turn)
+            render_round_rect(r, (rrect){b.x + 16, y - 4, b.w - 32, SWAP_ROW - 4}, 14, (rcolor){255, 240, 200, 255});
+        seat_name(v, p, name, sizeof name);
+        maxstax_draw_mark(r, art, p, b.x + 50, y + SWAP_ROW / 2 - 4, 30, 255);
+        ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, (rrect){b.x + 80, y, b.w * 0.34f - 80, SWAP_ROW - 8},
+                    TEXT_LEFT, UI_INK, name);
+        if (w->hand[p] >= 0)
+            draw_held_card(r, v, art, w->hand[p], (rrect){b.x + b.w * 0.34f, y, 260, SWAP_ROW - 10});
+        snprintf(left, sizeof left, "Swap cards: %d", w->swaps_left[p]);
+        ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_MIN,
+                    (rrect){b.x + b.w * 0.34f + 290, y, b.w * 0.66f - 320, SWAP_ROW - 8}, TEXT_LEFT,
+                    w->swaps_left[p] ? UI_INK : UI_INK_SOFT, left);
+    }
+    {
+        /* The round's swaps so far: the last one, so everyone sees it. */
+        char line[160] = "No swaps yet this round";
+        float y = b.y + SWAP_HEAD + SWAP_ROW * (float)v->players + 4;
+        if (w->n_log > 0)
+            swap_words(v, &w->log[w->n_log - 1], line, sizeof line);
+        ui_text_fit(r, FONT_SANS_OBLIQUE, UI_BODY, UI_MIN, (rrect){b.x + 20, y, b.w - 40, 44}, TEXT_CENTER, UI_TEAL,
+                    line);
+    }
+    if (v->swap_buttons > 0 && swap_turn_human(v)) {
+        for (int k = 0; k < v->swap_buttons; k++) {
+            const ui_item *it = ui_nav_item(&v->nav, v->swap_id[k]);
+            if (it)
+                ui_draw_button(r, it->r, v->swap_label[k], v->nav.focus == v->swap_id[k] || v->nav.hover == v->swap_id[k],
+                               1, v->swap_id[k] == ID_SWAP_DECK);
+        }
+    } else {
+        snprintf(title, sizeof title, "%s is choosing\xe2\x80\xa6", who);
+        ui_text_center(r, FONT_SANS_BOLD, UI_BODY, (rrect){b.x, b.y + b.h - 100, b.w, 76}, UI_INK_SOFT, title);
+    }
+}
+
+/* ---------------------------------------------------------------- score */
+
+void maxstax_mode_report(const maxstax_view *v, score_report *rep)
+{
+    const samestax_state *g = maxstax_match_samestax(v->match);
+    const speedstax_state *s = maxstax_match_rounds(v->match);
+    int score[SPEEDSTAX_MAX_PLAYERS], best = -1, tied = 0, top = -1;
+    maxstax_match_standings(v->match, score, rep->rank);
+    rep->rounds = g ? g->rounds : SWAPSTAX_ROUNDS;
+    for (int p = 0; p < v->players; p++) {
+        for (int k = 0; k < rep->rounds; k++)
+            rep->points[p][k] = g ? g->round_points[k][p] : s->round_points[k][p];
+        rep->total[p] = score[p];
+        if (score[p] > best) {
+            best = score[p];
+            top = p;
+            tied = 1;
+        } else if (score[p] == best) {
+            tied++;
+        }
+    }
+    snprintf(rep->total_label, sizeof rep->total_label, "Points");
+    if (g)
+        snprintf(rep->total_help, sizeof rep->total_help,
+                 "A Creator keeps a point for each player who could not copy their stack; a copy wins it back.");
+    else
+        snprintf(rep->total_help, sizeof rep->total_help,
+                 "A finished card scores its stars (1 to 3); an unfinished one, none.");
+    if (g && tied > 1) {
+        snprintf(rep->headline, sizeof rep->headline, "A shared win!");
+        snprintf(rep->reason, sizeof rep->reason, "%d players tied on %d points after %d rounds: they share the win.",
+                 tied, best, rep->rounds);
+    } else if (s->winner >= 0 || top >= 0) {
+        char name[48];
+        int who = s->winner >= 0 ? s->winner : top;
+        seat_name(v, who, name, sizeof name);
+        snprintf(rep->headline, sizeof rep->headline, "%s wins!", name);
+        if (!g && s->round > SWAPSTAX_ROUNDS && tied > 1) {
+            snprintf(rep->reason, sizeof rep->reason, "The totals tied at %d: %s won the speed-stack-off.", best, name);
+            snprintf(rep->note, sizeof rep->note, "%s won the speed-stack-off", name);
+        } else {
+            snprintf(rep->reason, sizeof rep->reason, "Most points after %d rounds: %d.", rep->rounds, best);
+        }
+    }
+}
