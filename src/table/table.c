@@ -157,7 +157,7 @@ static void position_changed(table *t, app *a, table_change why)
     t->can_undo = t->ops->undo && undo_target(t) >= 0;
     t->can_redo = t->ops->undo && redo_target(t) >= 0;
     table_pace(t);
-    if (t->ops->curtain)
+    if (t->ops->hides ? t->ops->hides(&t->m) : t->ops->curtain)
         choose_viewer(t, a);
     t->ops->changed(t->view, a, why);
     if (rules(t)->position_write(t->st, pos, sizeof pos) >= 0)

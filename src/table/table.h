@@ -50,6 +50,9 @@ typedef struct table_view_ops {
     double pace_reply; /* the computer's shortest pause before it answers a human */
     int undo;          /* the menu offers undo and redo (not when they would show hidden cards) */
     int curtain;       /* hidden hands: with two humans, the screen is passed behind a curtain */
+    /* Optional: whether match m hides its hands (a house rule); when set it
+     * decides the curtain instead of the constant above. */
+    int (*hides)(const match_setup *m);
     /* The view's state for table t; NULL when it cannot be made. */
     void *(*create)(table *t, struct app *a);
     /* Frees the view's state. */
