@@ -31,7 +31,8 @@
     MODE(stax, "STAX", "Checkers from 1919 where every capture builds a stack.", "stax", "STAX", 2, 2,           \
          GAME_KIND_TURNS, &stax_rules, 0, VIEW_TURNS(stax_view_ops), "")                                             \
     MODE(stackatrack, "Stack-A-Track", "Slide railroad blocks into the frame and join up the track.",            \
-         "stackatrack", "Stack-A-Track", 2, 4, GAME_KIND_TURNS, &stackatrack_rules, 0, VIEW_NONE, "")                \
+         "stackatrack", "Stack-A-Track", 2, 4, GAME_KIND_TURNS, &stackatrack_rules, 0,                            \
+         VIEW_TURNS(stackatrack_view_ops), "")                                                                    \
     MODE(9stax, "9 STAX", "Play out nine face-down stacks before anyone else.", "9stax", "9 STAX", 2, 4,         \
          GAME_KIND_TURNS, &nine_rules, 0, VIEW_TURNS(nine_view_ops), "nine_memory")
 

@@ -9,6 +9,7 @@
 #include "core/modelist.h"
 #include "games/maxstax/view/maxstax_view.h"
 #include "games/nine/view/nine_view.h"
+#include "games/stackatrack/view/track_view.h"
 #include "games/stakz/view/stakz_view.h"
 #include "games/stax/view/stax_view.h"
 #include "table/table_store.h"

@@ -1,0 +1,572 @@
+/* The Stack-A-Track table's input, animation and the midend's callbacks:
+ * choose a block from the tray, turn it (wheel, right button, X, or the Turn
+ * button), point at or step to a column to preview where it lands and what
+ * it scores, and press to slide it down. */
+#include "games/stackatrack/view/track_view.h"
+#include "games/stackatrack/view/track_view_priv.h"
+
+static const int orient_order[8] = {0, 2, 4, 6, 1, 3, 5, 7};
+
+const char *track_orient_name(int o)
+{
+    static const char *const names[8] = {"F", "F1", "F2", "F3", "B", "B1", "B2", "B3"};
+    return o >= 0 && o < 8 ? names[o] : "?";
+}
+
+/* ---------------------------------------------------------------- who chooses */
+
+int track_view_chooser(const track_view *v)
+{
+    int mover = v->st->to_move, viewer = table_viewer(v->t);
+    if (track_hidden(v) && table_humans(v->t) > 0)
+        return viewer >= 0 ? viewer : mover;
+    if (table_seat_human(v->t, mover))
+        return mover;
+    if (table_humans(v->t) == 1)
+        for (int s = 0; s < v->st->players; s++)
+            if (table_seat_human(v->t, s))
+                return s;
+    return mover;
+}
+
+int track_view_human_turn(const track_view *v)
+{
+    int mover = v->st->to_move;
+    return !table_over(v->t) && !v->dr.active && table_curtain(v->t) < 0 && table_seat_human(v->t, mover) &&
+           track_view_chooser(v) == mover;
+}
+
+track_face track_view_face(const track_view *v)
+{
+    if (v->sel < 0 || v->sel >= v->nkind)
+        return 0;
+    return track_block_face(v->kind[v->sel].b, v->orient);
+}
+
+/* Groups the chooser's hand into kinds (the hand is sorted, so equal blocks sit together). */
+static void tray_fill(track_view *v)
+{
+    int seat = track_view_chooser(v);
+    track_block keep = v->sel >= 0 && v->sel < v->nkind ? v->kind[v->sel].b : (track_block){0, 0};
+    v->nkind = 0;
+    for (int i = 0; seat >= 0 && i < v->st->nhand[seat]; i++) {
+        track_block b = v->st->hand[seat][i];
+        if (v->nkind > 0 && track_block_cmp(v->kind[v->nkind - 1].b, b) == 0) {
+            v->kind[v->nkind - 1].count++;
+            continue;
+        }
+        if (v->nkind == KINDS_MAX)
+            break;
+        v->kind[v->nkind++] = (tray_kind){b, 1};
+    }
+    /* keep the chosen kind when it is still there */
+    v->sel = v->nkind > 0 ? 0 : -1;
+    for (int k = 0; k < v->nkind; k++)
+        if (track_block_cmp(v->kind[k].b, keep) == 0)
+            v->sel = k;
+}
+
+/* ---------------------------------------------------------------- layout */
+
+/* Wide screens put the seats left of the frame and the tray right of it;
+ * narrower ones (4:3) stack both panels in one column beside the frame. */
+static void layout(track_view *v, app *a)
+{
+    float fw, side, top = 196, bottom = 968;
+    rrect btn[5], row, area;
+    v->cell = CELL;
+    fw = 6 * v->cell + 2 * RIM;
+    side = (a->vw - fw - 4 * 28) / 2;
+    if (side >= 430) {
+        side = fminf(side, 560);
+        v->frame = (rrect){(a->vw - 6 * v->cell) / 2, top + 40, 6 * v->cell, 6 * v->cell};
+        v->left = (rrect){v->frame.x - RIM - 28 - side, 110, side, bottom - 110};
+        v->right = (rrect){v->frame.x + 6 * v->cell + RIM + 28, 110, side, bottom - 110};
+    } else {
+        float col = fminf(a->vw - fw - 3 * 28, 640), x0 = (a->vw - fw - 28 - col) / 2;
+        v->frame = (rrect){x0 + RIM, top + 40, 6 * v->cell, 6 * v->cell};
+        v->left = (rrect){x0 + fw + 28, 40, col, 60 + 86 * (float)v->st->players + 96};
+        v->right = (rrect){v->left.x, v->left.y + v->left.h + 16, col, bottom + 40 - (v->left.y + v->left.h + 16)};
+    }
+    v->above = (rrect){v->frame.x, v->frame.y - RIM - v->cell - 14, v->frame.w, v->cell};
+    /* the tray's buttons: turn and pass above undo, redo and menu */
+    area = (rrect){v->right.x + 24, 0, v->right.w - 48, 0};
+    row = area;
+    row.h = ui_layout_buttons(area, 3, 110, 220, 64, 12, btn + 2);
+    row.y = v->right.y + v->right.h - 20 - row.h;
+    ui_layout_buttons(row, 3, 110, 220, 64, 12, btn + 2);
+    row.y -= 64 + 12;
+    ui_layout_buttons(row, 2, 140, 300, 64, 12, btn);
+    v->tray = (rrect){v->right.x + 24, v->right.y + 76, v->right.w - 48, row.y - 12 - (v->right.y + 76)};
+    ui_nav_begin(&v->nav);
+    {
+        /* tray tiles: two faces side by side and a count, in as many columns as fit */
+        int cols = v->tray.w >= 540 ? 2 : 1, rows = (v->nkind + cols - 1) / cols;
+        float tw = (v->tray.w - 12 * (float)(cols - 1)) / (float)cols;
+        float th = rows > 0 ? fminf(96, (v->tray.h - 8 * (float)(rows - 1)) / (float)rows) : 96;
+        for (int k = 0; k < v->nkind; k++) {
+            rrect tile = {v->tray.x + (float)(k % cols) * (tw + 12), v->tray.y + (float)(k / cols) * (th + 8), tw, th};
+            ui_nav_add(&v->nav, ID_TRAY + k, tile, 1, "tray");
+        }
+    }
+    ui_nav_add(&v->nav, ID_TURN, btn[0], v->nkind > 0, "turn");
+    ui_nav_add(&v->nav, ID_PASS, btn[1], v->must_pass && track_view_human_turn(v), "pass");
+    ui_nav_add(&v->nav, ID_UNDO, btn[2], table_can_undo(v->t), "undo");
+    ui_nav_add(&v->nav, ID_REDO, btn[3], table_can_redo(v->t), "redo");
+    ui_nav_add(&v->nav, ID_MENU, btn[4], 1, "menu");
+    ui_nav_end(&v->nav, a);
+}
+
+/* The column under the pointer (the frame, or the space above it); -1 none. */
+static int column_at(const track_view *v, float x, float y)
+{
+    if (x < v->frame.x || x >= v->frame.x + v->frame.w || y < v->above.y || y >= v->frame.y + v->frame.h)
+        return -1;
+    return (int)((x - v->frame.x) / v->cell);
+}
+
+/* ---------------------------------------------------------------- state */
+
+/* Everything the view draws that follows from the position at the cursor. */
+static void track_view_changed(void *vv, app *a, table_change why)
+{
+    track_view *v = vv;
+    (void)a;
+    if (why == TABLE_JUMPED || why == TABLE_ENTERED) {
+        v->dr.active = 0;
+        v->glow_t = 0;
+        v->last_cell = -1;
+    }
+    if (!v->dr.active)
+        v->shown = *v->st;
+    tray_fill(v);
+    v->must_pass = !v->st->over && !track_can_place(v->st, v->st->to_move);
+    v->refuse_left = 0; /* a new position: the last refusal is old news */
+    if (!track_orient_ok(v->st, v->orient))
+        v->orient = 0;
+}
+
+/* The cell (and face) that move m placed from before; -1 for a pass. */
+static int placed_cell(const track_state *before, const game_move *m, track_face *face)
+{
+    track_state after = *before;
+    stackatrack_rules.apply(&after, m);
+    for (int c = 0; c < TRACK_CELLS; c++)
+        if (after.cell[c] && !before->cell[c]) {
+            *face = after.cell[c];
+            return c;
+        }
+    return -1;
+}
+
+static int root_of(const track_state *s, int x)
+{
+    while (s->uf[x] != x)
+        x = s->uf[x];
+    return x;
+}
+
+/* Arc slot of face f holding edge e; -1 none. */
+static int slot_of(track_face f, int e)
+{
+    for (int i = 0; i < 4; i++)
+        if ((f >> (4 * i)) & e)
+            return i;
+    return -1;
+}
+
+/* Lights the track a new block closed into a loop: an arc of the block whose
+ * ends met two ends already joined to each other (in before), and all the
+ * track joined to it now (in after). Returns the arcs lit. */
+static int light_loop(track_view *v, const track_state *before, int cell, track_face f)
+{
+    static const int dc[3] = {-1, 1, 0}, dr[3] = {0, 0, -1};
+    static const int mine[3] = {TRACK_L, TRACK_R, TRACK_B}, theirs[3] = {TRACK_R, TRACK_L, TRACK_T};
+    int col = cell / TRACK_ROWS, row = cell % TRACK_ROWS, lit = 0;
+    memset(v->glow, 0, sizeof v->glow);
+    for (int k = 0; k < 4 && (f >> (4 * k)) & 15; k++) {
+        int arc = (f >> (4 * k)) & 15, roots[3], n = 0, closed = 0;
+        for (int d = 0; d < 3; d++) {
+            int nc = col + dc[d], nr = row + dr[d], sl;
+            if (!(arc & mine[d]) || nc < 0 || nc >= TRACK_COLS || nr < 0)
+                continue;
+            sl = slot_of(before->cell[nc * TRACK_ROWS + nr], theirs[d]);
+            if (sl < 0)
+                continue;
+            roots[n] = root_of(before, nc * 24 + nr * 4 + sl);
+            for (int j = 0; j < n; j++)
+                closed |= roots[j] == roots[n];
+            n++;
+        }
+        if (!closed)
+            continue;
+        {
+            int r = root_of(v->st, col * 24 + row * 4 + k);
+            for (int c = 0; c < TRACK_CELLS; c++)
+                for (int j = 0; j < 4 && v->st->cell[c] >> (4 * j) & 15; j++)
+                    if (root_of(v->st, (c / TRACK_ROWS) * 24 + (c % TRACK_ROWS) * 4 + j) == r) {
+                        v->glow[c] |= (uint8_t)(1 << j);
+                        lit++;
+                    }
+        }
+    }
+    return lit;
+}
+
+/* A move went into the record: slide it down its column. */
+static void track_view_played(void *vv, app *a, const void *before_st, const game_move *m, const char *text,
+                              int by_computer)
+{
+    track_view *v = vv;
+    const track_state *before = before_st;
+    track_face f = 0;
+    int cell;
+    app_trace(a, "track move %s", text);
+    v->glow_t = 0;
+    if (m->kind == TRACK_MOVE_PASS) {
+        audio_play(SFX_TICK);
+        return;
+    }
+    cell = placed_cell(before, m, &f);
+    if (cell < 0)
+        return;
+    if (by_computer)
+        audio_play(SFX_PICKUP);
+    v->shown = *before;
+    v->dr = (drop){1, f, cell / TRACK_ROWS, cell % TRACK_ROWS, before->to_move, 0, 0};
+    v->last_cell = cell;
+    v->last_seat = before->to_move;
+    {
+        track_place pl;
+        v->glow_points = 0;
+        if (track_place_eval(before, cell / TRACK_ROWS, f, &pl)) {
+            v->glow_points = pl.points;
+            if (pl.loops > 0 && light_loop(v, before, cell, f) > 0)
+                app_trace(a, "track loop %d", pl.loops);
+        }
+    }
+}
+
+static void track_view_redone(void *vv, app *a, const void *before, const game_move *m)
+{
+    track_view_played(vv, a, before, m, "(redo)", 1);
+}
+
+/* ---------------------------------------------------------------- moves */
+
+/* A press that does nothing: a sound, the column flashes red, and the
+ * status line says why for a while. */
+static void refuse(track_view *v, app *a, int col, const char *fmt, ...)
+{
+    va_list ap;
+    audio_play(SFX_ERROR);
+    va_start(ap, fmt);
+    vsnprintf(v->refuse_msg, sizeof v->refuse_msg, fmt, ap);
+    va_end(ap);
+    v->refuse_col = col;
+    v->refuse_t = REFUSE_FLASH;
+    v->refuse_left = REFUSE_WORDS;
+    app_trace(a, "track refused %d: %s", col + 1, v->refuse_msg);
+}
+
+static void play_pass(track_view *v, app *a)
+{
+    game_move m;
+    char err[160];
+    if (!track_view_human_turn(v) || !v->must_pass) {
+        refuse(v, a, -1, "You can't pass: a block of yours still fits somewhere.");
+        return;
+    }
+    if (stackatrack_rules.move_read(v->st, "pass", &m, err, sizeof err) == 0)
+        table_play(v->t, a, &m);
+}
+
+/* Slides the chosen block down column col, or says why it can't go. */
+static void play_column(track_view *v, app *a, int col)
+{
+    track_place pl;
+    track_face f = track_view_face(v);
+    game_move m;
+    if (!track_view_human_turn(v)) {
+        audio_play(SFX_ERROR);
+        return;
+    }
+    if (v->must_pass) {
+        refuse(v, a, col, "None of your blocks fits anywhere: press Pass.");
+        return;
+    }
+    if (col < 0 || f == 0)
+        return;
+    if (v->st->height[col] >= TRACK_ROWS) {
+        refuse(v, a, col, "Column %d is full.", col + 1);
+        return;
+    }
+    if (!track_place_eval(v->st, col, f, &pl)) {
+        refuse(v, a, col, "Not column %d that way up: a track end would meet a bare side. Turn it.", col + 1);
+        return;
+    }
+    track_move_set(&m, v->kind[v->sel].b, col, v->orient);
+    table_play(v->t, a, &m);
+}
+
+/* Turns the chosen block to the next (dir 1) or previous orientation. */
+static void turn(track_view *v, app *a, int dir)
+{
+    int i = 0, n = 8;
+    if (v->nkind == 0)
+        return;
+    while (i < 8 && orient_order[i] != v->orient)
+        i++;
+    do {
+        i = (i + (dir > 0 ? 1 : n - 1)) % n;
+    } while (!track_orient_ok(v->st, orient_order[i]));
+    v->orient = orient_order[i];
+    audio_play(SFX_TICK);
+    app_trace(a, "track turn %s", track_orient_name(v->orient));
+}
+
+static void choose(track_view *v, app *a, int k)
+{
+    char b[40];
+    if (k < 0 || k >= v->nkind)
+        return;
+    v->sel = k;
+    audio_play(SFX_TICK);
+    track_block_write(v->kind[k].b, b, sizeof b);
+    app_trace(a, "track choose %s", b);
+}
+
+/* ---------------------------------------------------------------- input */
+
+static table_intent pointer(track_view *v, app *a, const action_event *ev)
+{
+    int id = ui_nav_event(&v->nav, a, ev);
+    if (ev->act == ACT_POINTER_MOVE) {
+        v->hover_col = column_at(v, ev->x, ev->y);
+        if (v->hover_col >= 0)
+            v->col = v->hover_col;
+    }
+    if (id >= ID_TRAY) {
+        choose(v, a, id - ID_TRAY);
+        return TABLE_NONE;
+    }
+    switch (id) {
+    case ID_TURN: turn(v, a, 1); return TABLE_NONE;
+    case ID_PASS: play_pass(v, a); return TABLE_NONE;
+    case ID_UNDO: return table_can_undo(v->t) ? TABLE_UNDO : TABLE_NONE;
+    case ID_REDO: return table_can_redo(v->t) ? TABLE_REDO : TABLE_NONE;
+    case ID_MENU: return TABLE_MENU;
+    default: break;
+    }
+    if (id >= 0 || ev->act != ACT_POINTER_DOWN)
+        return TABLE_NONE;
+    if (table_over(v->t))
+        return column_at(v, ev->x, ev->y) >= 0 ? TABLE_SCORE : TABLE_NONE;
+    if (ev->button != INPUT_BUTTON_LEFT) {
+        turn(v, a, 1); /* the other button turns the block, for a mouse without a wheel */
+        return TABLE_NONE;
+    }
+    if (column_at(v, ev->x, ev->y) >= 0)
+        play_column(v, a, column_at(v, ev->x, ev->y));
+    return TABLE_NONE;
+}
+
+static table_intent track_view_input(void *vv, app *a, const action_event *ev)
+{
+    track_view *v = vv;
+    if (ev->act == ACT_MENU)
+        return TABLE_MENU;
+    if (table_curtain(v->t) >= 0) {
+        if (ev->act == ACT_ACCEPT || (ev->act == ACT_POINTER_DOWN && ev->button == INPUT_BUTTON_LEFT))
+            return TABLE_LIFT;
+        return ev->act == ACT_BACK ? TABLE_MENU : TABLE_NONE;
+    }
+    if (ev->act == ACT_POINTER_MOVE || ev->act == ACT_POINTER_DOWN || ev->act == ACT_POINTER_UP)
+        return pointer(v, a, ev);
+    switch (ev->act) {
+    case ACT_LEFT:
+    case ACT_RIGHT:
+        v->col = v->col < 0 ? 2 : v->col + (ev->act == ACT_LEFT ? -1 : 1);
+        v->col = v->col < 0 ? 0 : v->col >= TRACK_COLS ? TRACK_COLS - 1 : v->col;
+        audio_play(SFX_TICK);
+        break;
+    case ACT_UP:
+    case ACT_DOWN:
+        if (v->nkind > 0)
+            choose(v, a, (v->sel + (ev->act == ACT_UP ? v->nkind - 1 : 1)) % v->nkind);
+        break;
+    case ACT_EXTRA: turn(v, a, 1); break;
+    case ACT_WHEEL: turn(v, a, ev->wheel > 0 ? 1 : -1); break;
+    case ACT_ACCEPT:
+        if (table_over(v->t))
+            return TABLE_SCORE;
+        if (v->must_pass && track_view_human_turn(v))
+            play_pass(v, a);
+        else
+            play_column(v, a, v->col < 0 ? 2 : v->col);
+        break;
+    case ACT_BACK: return TABLE_MENU;
+    case ACT_PREV_TAB: return TABLE_UNDO;
+    case ACT_NEXT_TAB: return TABLE_REDO;
+    case ACT_ALT: return TABLE_RULES;
+    default: break;
+    }
+    return TABLE_NONE;
+}
+
+/* ---------------------------------------------------------------- update */
+
+static void track_view_update(void *vv, app *a, double dt)
+{
+    track_view *v = vv;
+    drop *d = &v->dr;
+    layout(v, a);
+    ui_nav_update(&v->nav, dt, a->settings.v[SETTING_reduced_motion]);
+    if (!d->active)
+        return;
+    d->t_prev = d->t;
+    /* the fall takes longer from higher up, as a block in a real frame would */
+    d->t += (float)(dt / (a->settings.v[SETTING_reduced_motion] ? 0.001 : DROP_TIME));
+    if (d->t < 1)
+        return;
+    d->active = 0;
+    v->shown = *v->st;
+    audio_play(SFX_DROP);
+    if (v->glow[d->col * TRACK_ROWS + d->row]) {
+        v->glow_t = GLOW_TIME;
+        audio_play(SFX_CLICK);
+    }
+    /* the computer's answer waits for the landing, then its own short pause */
+    table_pace(v->t);
+}
+
+static void track_view_follow(void *vv, app *a, double dt)
+{
+    track_view *v = vv;
+    (void)a;
+    if (v->glow_t > 0)
+        v->glow_t -= (float)dt;
+    if (v->refuse_t > 0)
+        v->refuse_t -= (float)dt;
+    if (v->refuse_left > 0)
+        v->refuse_left -= (float)dt;
+}
+
+/* ---------------------------------------------------------------- score */
+
+static void track_view_score(const void *vv, score_report *rep)
+{
+    const track_view *v = vv;
+    game_result res;
+    int firsts = 0;
+    char who[96] = "";
+    stackatrack_rules.result(v->st, &res);
+    rep->players = v->st->players;
+    for (int s = 0; s < v->st->players; s++) {
+        char seat[48];
+        table_seat_name(v->m, s, seat, sizeof seat);
+        snprintf(rep->names[s], sizeof rep->names[s], "%s \xe2\x80\x94 %s", seat_colour_names[s], seat);
+        rep->total[s] = v->st->score[s];
+        rep->rank[s] = res.rank[s];
+        if (res.rank[s] == 0) {
+            size_t l = strlen(who);
+            snprintf(who + l, sizeof who - l, "%s%s", firsts ? " and " : "", seat_colour_names[s]);
+            firsts++;
+        }
+    }
+    snprintf(rep->total_label, sizeof rep->total_label, "Points");
+    snprintf(rep->total_help, sizeof rep->total_help,
+             "Points: +1 for each track end joined, \xe2\x88\x92" "1 for each off the edge, +5 for each loop.");
+    if (firsts == 1)
+        snprintf(rep->headline, sizeof rep->headline, "%s wins!", who);
+    else
+        snprintf(rep->headline, sizeof rep->headline, "%s share the win!", who);
+    {
+        int placed = 0;
+        for (int c = 0; c < TRACK_COLS; c++)
+            placed += v->st->height[c];
+        snprintf(rep->reason, sizeof rep->reason, "%s",
+                 placed == TRACK_CELLS ? "The frame is full."
+                                       : "Nobody who still holds blocks can place one without breaking the track.");
+    }
+}
+
+/* Setup's Resume: whose turn, and the points. */
+static void track_view_summary(const void *st_, const match_setup *m, char *buf, size_t n)
+{
+    const track_state *st = st_;
+    int len = snprintf(buf, n, "%s %sto move \xc2\xb7 points:", seat_colour_names[st->to_move],
+                       m->seat[st->to_move] == SEAT_HUMAN ? "" : "(computer) ");
+    for (int s = 0; s < st->players && len > 0 && (size_t)len < n; s++)
+        len += snprintf(buf + len, n - (size_t)len, "%s %s %d", s ? "," : "", seat_colour_names[s], st->score[s]);
+}
+
+static void track_view_over(void *vv, app *a, const game_result *res)
+{
+    char text[32];
+    track_view *v = vv;
+    if (track_result_write(v->st, text, sizeof text) < 0)
+        snprintf(text, sizeof text, "?");
+    (void)res;
+    app_trace(a, "track over %s", text);
+}
+
+/* ---------------------------------------------------------------- lifetime */
+
+static void track_view_enter(void *vv, app *a)
+{
+    track_view *v = vv;
+    tray_fill(v);
+    layout(v, a);
+    table_refresh(v->t, a);
+}
+
+static int track_view_busy(const void *vv) { return ((const track_view *)vv)->dr.active; }
+
+static void track_view_destroy(void *v) { free(v); }
+
+static void *track_view_new(table *t, app *a)
+{
+    track_view *v = calloc(1, sizeof *v);
+    (void)a;
+    if (!v)
+        abort();
+    v->t = t;
+    v->m = table_match(t);
+    v->rec = table_record(t);
+    v->st = table_state(t);
+    v->shown = *v->st;
+    v->sel = -1;
+    v->col = -1;
+    v->hover_col = -1;
+    v->refuse_col = -1;
+    v->last_cell = -1;
+    ui_nav_init(&v->nav, "track");
+    return v;
+}
+
+/* The curtain follows the hidden-blocks house rule. */
+static int track_view_hides(const match_setup *m) { return m->params.opt[TRACK_OPT_HIDDEN] != 0; }
+
+const table_view_ops stackatrack_view_ops = {
+    .trace = "track",
+    .pace_watch = 0.7, /* seconds between moves when computers play each other */
+    .pace_reply = 0.4, /* the computer's shortest pause before it answers */
+    .undo = 1,
+    .curtain = 0,
+    .hides = track_view_hides,
+    .create = track_view_new,
+    .destroy = track_view_destroy,
+    .enter = track_view_enter,
+    .update = track_view_update,
+    .follow = track_view_follow,
+    .draw = track_view_draw,
+    .input = track_view_input,
+    .busy = track_view_busy,
+    .played = track_view_played,
+    .redone = track_view_redone,
+    .changed = track_view_changed,
+    .over = track_view_over,
+    .score = track_view_score,
+    .summary = track_view_summary,
+};
