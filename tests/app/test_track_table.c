@@ -1,0 +1,200 @@
+/* The Stack-A-Track table end to end under its own Xvfb, driven by input
+ * scripts: mouse alone (the wheel turns the block, a click slides it in, a
+ * tray tile chooses, the Turn button turns), controller alone (d-pad, X to
+ * turn, A), a column refused with its reason and then taken turned round,
+ * pass when nothing fits (a click refused first) on to the score screen,
+ * save on quit then resume restoring the same position, and whole games
+ * between computers (two and four seats) ending on the score screen. The
+ * table traces "track position <notation>" whenever its position changes. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "testenv.h"
+
+#define GAME STACKHOUSE_BINARY_DIR "/stackhouse"
+
+/* Runs the game on a script with its own preferences folder (pref names it);
+ * returns the trace (caller frees). */
+static char *play(const char *pref, const char *scene_args, const char *script)
+{
+    char *t = TESTENV_PLAY_SCRIPT(testenv_game_tmp(), GAME, pref, scene_args, script);
+    assert_non_null(t); /* the game exited 0 */
+    return t;
+}
+
+/* Runs script on the composed position in tests/scripts/<script>.pos. */
+static char *play_composed(const char *pref, const char *seats, const char *script)
+{
+    char args[600];
+    snprintf(args, sizeof args,
+             "--scene table --game stackatrack --seats %s --position \"$(cat %s/tests/scripts/%s.pos)\"", seats,
+             STACKHOUSE_SOURCE_DIR, script);
+    return play(pref, args, script);
+}
+
+/* Fails unless the trace holds each of want[0..n) in that order. */
+static void in_order(const char *t, const char *const *want, int n)
+{
+    for (int i = 0; i < n; i++) {
+        const char *p = strstr(t, want[i]);
+        if (!p)
+            fail_msg("trace lacks, in order: %s", want[i]);
+        t = p + strlen(want[i]);
+    }
+}
+
+/* How many times s occurs in t. */
+static int count(const char *t, const char *s)
+{
+    int n = 0;
+    for (const char *p = t; (p = strstr(p, s)) != NULL; p += strlen(s))
+        n++;
+    return n;
+}
+
+/* The text after the last (or first) occurrence of key, up to the newline. */
+static void line_after(const char *t, const char *key, int last, char *out, size_t n)
+{
+    assert_int_equal(testenv_line_after(t, key, last, out, n), 0);
+}
+
+static void test_mouse_alone(void **state)
+{
+    char *t = play("mouse", "--scene table --game stackatrack --seats human,easy", "track_mouse");
+    const char *m, *c;
+    (void)state;
+    /* the wheel turned the block upside down before the click slid it into column 3 */
+    m = strstr(t, "track turn F2\ntrack move ");
+    assert_non_null(m);
+    m = strchr(m + strlen("track turn F2\n"), '\n');
+    assert_non_null(m);
+    assert_memory_equal(m - 4, "@3F2", 4);
+    /* the computer answered, then the tray's second tile was chosen and the Turn button turned it */
+    assert_int_equal(count(t, "track move "), 2);
+    c = strstr(t, "track choose ");
+    assert_non_null(c);
+    assert_non_null(strstr(c, "track turn B\n"));
+    free(t);
+}
+
+static void test_controller_alone(void **state)
+{
+    static const char *const want[] = {"track choose ", "track turn F2\n", "track move "};
+    char *t = play("pad", "--scene table --game stackatrack --seats human,human", "track_pad");
+    char chosen[64], moved[64];
+    (void)state;
+    in_order(t, want, 3);
+    /* the block chosen with the d-pad is the one that went in, turned, in column 3 */
+    line_after(t, "track choose ", 0, chosen, sizeof chosen);
+    line_after(t, "track move ", 0, moved, sizeof moved);
+    assert_int_equal(strncmp(moved, chosen, strlen(chosen)), 0);
+    assert_string_equal(moved + strlen(chosen), "@3F2");
+    free(t);
+}
+
+static void test_illegal_column_refused(void **state)
+{
+    static const char *const want[] = {
+        "track refused 1: Not column 1 that way up: a track end would meet a bare side. Turn it.\n",
+        "track turn F2\n", "track turn B\n", "track move RL:RB@1B\n", "track position 2;TB.RB/"};
+    char *t = play_composed("illegal", "human,human", "track_illegal");
+    (void)state;
+    in_order(t, want, 5);
+    assert_int_equal(count(t, "track move "), 1); /* the refused click played nothing */
+    free(t);
+}
+
+static void test_pass_then_score(void **state)
+{
+    static const char *const want[] = {"track refused 6: None of your blocks fits anywhere: press Pass.\n",
+                                       "track move pass\n", "track move BL:BL@6F\n", "track over 2\n",
+                                       "scene score\n"};
+    char *t = play_composed("pass", "human,easy", "track_pass");
+    (void)state;
+    in_order(t, want, 5);
+    free(t);
+}
+
+static void test_save_on_quit_then_resume(void **state)
+{
+    char saved[600], resumed[600];
+    char *t = play("resume", "--scene table --game stackatrack --seats human,easy", "track_quit");
+    (void)state;
+    assert_non_null(strstr(t, "track saved\n"));
+    assert_non_null(strstr(t, "scene picker\n"));
+    assert_int_equal(count(t, "track move "), 2);
+    line_after(t, "track position ", 1, saved, sizeof saved);
+    free(t);
+    t = play("resume", "--scene setup --game stackatrack", "track_resume");
+    assert_non_null(strstr(t, "focus setup resume\n"));
+    /* Resume previews where the game stands: whose turn and the points */
+    assert_non_null(strstr(t, "setup save 2 moves played \xc2\xb7 Red to move \xc2\xb7 points: Red "));
+    line_after(strstr(t, "scene table\n"), "track position ", 0, resumed, sizeof resumed);
+    assert_string_equal(resumed, saved);
+    free(t);
+}
+
+/* Computers only: every block goes in or the seats pass out, the result is
+ * announced and the score screen follows on its own. */
+static void computer_game(const char *seats, const char *pref)
+{
+    static const char *const want[] = {"track move ", "track over ", "scene score\n"};
+    char args[200], last[600], over[32];
+    char *t;
+    snprintf(args, sizeof args, "--scene table --game stackatrack --seats %s", seats);
+    t = play(pref, args, "track_computers");
+    in_order(t, want, 3);
+    assert_true(count(t, "track move ") >= 20);
+    /* the announced winners are the seats on the highest score in the last position */
+    line_after(t, "track position ", 1, last, sizeof last);
+    line_after(t, "track over ", 0, over, sizeof over);
+    {
+        const char *sc = strrchr(last, ';');
+        int score[4], n = 0, best = -1000;
+        char want_over[32] = "";
+        assert_non_null(sc);
+        for (sc++; n < 4 && *sc; n++) {
+            char *end;
+            score[n] = (int)strtol(sc, &end, 10);
+            best = score[n] > best ? score[n] : best;
+            sc = *end == ',' ? end + 1 : end;
+        }
+        assert_int_equal(n, count(seats, ",") + 1);
+        for (int i = 0; i < n; i++)
+            if (score[i] == best)
+                snprintf(want_over + strlen(want_over), sizeof want_over - strlen(want_over), "%s%d",
+                         want_over[0] ? " " : "", i + 1);
+        assert_string_equal(over, want_over);
+    }
+    free(t);
+}
+
+static void test_computers_two_seats(void **state)
+{
+    (void)state;
+    computer_game("easy,easy", "cpu2");
+}
+
+static void test_computers_four_seats(void **state)
+{
+    (void)state;
+    computer_game("easy,medium,easy,medium", "cpu4");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_mouse_alone),
+        cmocka_unit_test(test_controller_alone),
+        cmocka_unit_test(test_illegal_column_refused),
+        cmocka_unit_test(test_pass_then_score),
+        cmocka_unit_test(test_save_on_quit_then_resume),
+        cmocka_unit_test(test_computers_two_seats),
+        cmocka_unit_test(test_computers_four_seats),
+    };
+    return cmocka_run_group_tests(tests, testenv_game_setup, testenv_game_teardown);
+}
