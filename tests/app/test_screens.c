@@ -509,6 +509,20 @@ static void test_stakz_round_4k(void **state)
 {
     (void)state;
     shoot_scripted("stakz", "human,easy", "stakz_round", "golden_stakz_round", 270, "stakz-round", 3840, 2160);
+/* Stack-A-Track mid-game (tests/scripts/track_mid.pos): the chosen block
+ * previewed over a column with its points (720p), and the loop it closes lit
+ * up as it lands (4K). */
+static void test_track_preview_720p(void **state)
+{
+    (void)state;
+    shoot_scripted("stackatrack", "human,easy,easy", "track_mid", "golden_track_preview", 30, "track-preview", 1280,
+                   720);
+}
+
+static void test_track_loop_4k(void **state)
+{
+    (void)state;
+    shoot_scripted("stackatrack", "human,easy,easy", "track_mid", "golden_track_loop", 45, "track-loop", 3840, 2160);
 }
 
 #define SCREEN_TEST(scene_name)                                                                    \
@@ -566,6 +580,7 @@ static const char *const nine2_primary[] = {"Player 1", "Player 2", "Your turn*"
 static const char *const nine4_primary[] = {"Player 1", "Player 2", "Player 3", "Player 4", "Your turn*", NULL};
 static const char *const stakz2_primary[] = {"Player 2", "Your tiles*", "Your turn*", NULL};
 static const char *const stakz4_primary[] = {"Player 2", "Player 3", "Player 4", "Your tiles*", "Split!*", NULL};
+static const char *const track_primary[] = {"Human", "Computer (Easy)", NULL};
 static const char *const score_primary[] = {"Player 1", "Computer (Hard)", NULL};
 static const char *const setup_primary[] = {"Player 1", "Player 2", NULL};
 /* Names in the score box and on each space, and the points. */
@@ -589,6 +604,7 @@ static const screen_spec screens[] = {
     {"table", "stakz", "human,easy,medium,hard", 30, "stakz-table-4p", stakz4_primary, "stakz_mid4"},
     {"table", "samestax", "human,medium", 30, "samestax", same_primary, NULL},
     {"table", "swapstax", "human,medium", 100, "swapstax", swap_primary, NULL},
+    {"table", "stackatrack", "human,easy,easy", 30, "track-table", track_primary, "track_mid"},
 };
 #define N_SCREENS (int)(sizeof screens / sizeof screens[0])
 
@@ -650,6 +666,7 @@ int main(void)
         cmocka_unit_test(test_stakz_table_2p_720p), cmocka_unit_test(test_stakz_table_4p_4k),
         cmocka_unit_test(test_stakz_marks_720p), cmocka_unit_test(test_stakz_picker_720p),
         cmocka_unit_test(test_stakz_round_4k),
+        cmocka_unit_test(test_track_preview_720p), cmocka_unit_test(test_track_loop_4k),
     };
     enum { N_FIXED = sizeof fixed / sizeof fixed[0] };
     struct CMUnitTest tests[N_FIXED + N_SCREENS * N_SWEEP];

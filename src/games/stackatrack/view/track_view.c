@@ -13,6 +13,14 @@ const char *track_orient_name(int o)
     return o >= 0 && o < 8 ? names[o] : "?";
 }
 
+const char *track_orient_words(int o)
+{
+    static const char *const words[8] = {"front",      "front, turned right", "front, upside down",
+                                         "front, turned left", "back",       "back, turned right",
+                                         "back, upside down",  "back, turned left"};
+    return o >= 0 && o < 8 ? words[o] : "";
+}
+
 /* ---------------------------------------------------------------- who chooses */
 
 int track_view_chooser(const track_view *v)
@@ -85,7 +93,7 @@ static void layout(track_view *v, app *a)
     } else {
         float col = fminf(a->vw - fw - 3 * 28, 640), x0 = (a->vw - fw - 28 - col) / 2;
         v->frame = (rrect){x0 + RIM, top + 40, 6 * v->cell, 6 * v->cell};
-        v->left = (rrect){x0 + fw + 28, 40, col, 60 + 86 * (float)v->st->players + 96};
+        v->left = (rrect){x0 + fw + 28, 40, col, 60 + 86 * (float)v->st->players + 130};
         v->right = (rrect){v->left.x, v->left.y + v->left.h + 16, col, bottom + 40 - (v->left.y + v->left.h + 16)};
     }
     v->above = (rrect){v->frame.x, v->frame.y - RIM - v->cell - 14, v->frame.w, v->cell};
@@ -134,7 +142,8 @@ static void track_view_changed(void *vv, app *a, table_change why)
     (void)a;
     if (why == TABLE_JUMPED || why == TABLE_ENTERED) {
         v->dr.active = 0;
-        v->glow_t = 0;
+        v->glow_t = v->pop_t = 0;
+        v->glow_new = 0;
         v->last_cell = -1;
     }
     if (!v->dr.active)
@@ -222,7 +231,7 @@ static void track_view_played(void *vv, app *a, const void *before_st, const gam
     track_face f = 0;
     int cell;
     app_trace(a, "track move %s", text);
-    v->glow_t = 0;
+    v->pop_t = 0; /* a loop lit earlier keeps glowing its while */
     if (m->kind == TRACK_MOVE_PASS) {
         audio_play(SFX_TICK);
         return;
@@ -241,8 +250,10 @@ static void track_view_played(void *vv, app *a, const void *before_st, const gam
         v->glow_points = 0;
         if (track_place_eval(before, cell / TRACK_ROWS, f, &pl)) {
             v->glow_points = pl.points;
-            if (pl.loops > 0 && light_loop(v, before, cell, f) > 0)
+            if (pl.loops > 0 && light_loop(v, before, cell, f) > 0) {
+                v->glow_new = 1;
                 app_trace(a, "track loop %d", pl.loops);
+            }
         }
     }
 }
@@ -431,8 +442,10 @@ static void track_view_update(void *vv, app *a, double dt)
         return;
     d->active = 0;
     v->shown = *v->st;
+    v->pop_t = POP_TIME;
     audio_play(SFX_DROP);
-    if (v->glow[d->col * TRACK_ROWS + d->row]) {
+    if (v->glow_new) {
+        v->glow_new = 0;
         v->glow_t = GLOW_TIME;
         audio_play(SFX_CLICK);
     }
@@ -446,6 +459,8 @@ static void track_view_follow(void *vv, app *a, double dt)
     (void)a;
     if (v->glow_t > 0)
         v->glow_t -= (float)dt;
+    if (v->pop_t > 0)
+        v->pop_t -= (float)dt;
     if (v->refuse_t > 0)
         v->refuse_t -= (float)dt;
     if (v->refuse_left > 0)

@@ -91,6 +91,18 @@ static void draw_placed(render *r, const track_view *v)
         if (c == v->last_cell && !v->dr.active)
             render_round_outline(r, box, 8, 5, seat_colours[v->last_seat]);
     }
+    if (v->pop_t > 0 && v->last_cell >= 0 && !v->dr.active) {
+        /* what the block scored rises off it and fades */
+        float t = 1 - v->pop_t / POP_TIME, al = fminf(1, v->pop_t / 0.4f);
+        rrect c = track_cell_rect(v, v->last_cell / TRACK_ROWS, v->last_cell % TRACK_ROWS);
+        rrect b = {c.x + c.w / 2 - 44, c.y - 30 - 50 * t, 88, 50};
+        char pts[16];
+        snprintf(pts, sizeof pts, "%+d", v->glow_points);
+        render_round_rect(r, b, 25, (rcolor){255, 250, 236, (uint8_t)(240 * al)});
+        render_round_outline(r, b, 25, 3, (rcolor){seat_colours[v->last_seat].r, seat_colours[v->last_seat].g,
+                                                     seat_colours[v->last_seat].b, (uint8_t)(255 * al)});
+        ui_text_center(r, FONT_SANS_BOLD, UI_HEAD, b, (rcolor){43, 33, 24, (uint8_t)(255 * al)}, pts);
+    }
 }
 
 /* The block sliding down: from the space above the frame to its cell, gathering speed. */
@@ -298,8 +310,17 @@ static void draw_tray(render *r, app *a, const track_view *v)
                 render_round_outline(r, (rrect){fb.x - 3, fb.y - 3, fb.w + 6, fb.h + 6}, 9, 3, UI_ACCENT);
         }
         snprintf(cnt, sizeof cnt, "\xc3\x97%d", v->kind[k].count);
-        ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, (rrect){tile.x + 2 * f + 34, tile.y, tile.w - 2 * f - 44, tile.h},
-                    TEXT_LEFT, UI_INK, cnt);
+        if (chosen && tile.h >= 64 && tile.w - 2 * f - 44 >= 200) {
+            /* the chosen block's way up, in words, under its count */
+            ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, (rrect){tile.x + 2 * f + 34, tile.y + 4, 80, 34},
+                        TEXT_LEFT, UI_INK, cnt);
+            ui_text_fit(r, FONT_SANS, UI_MIN, UI_MIN,
+                        (rrect){tile.x + 2 * f + 34, tile.y + tile.h - 34, tile.w - 2 * f - 44, 28}, TEXT_LEFT,
+                        UI_INK_SOFT, track_orient_words(v->orient));
+        } else {
+            ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_MIN,
+                        (rrect){tile.x + 2 * f + 34, tile.y, tile.w - 2 * f - 44, tile.h}, TEXT_LEFT, UI_INK, cnt);
+        }
     }
     {
         char lab[32];

@@ -22,6 +22,7 @@
 #define RIM 22.0f          /* the frame's wooden rim */
 #define DROP_TIME 0.42     /* a block sliding from above the frame to the floor */
 #define GLOW_TIME 1.8f     /* a closed loop lights up this long */
+#define POP_TIME 1.4f      /* the points a block scored float over it this long */
 #define REFUSE_FLASH 0.45f /* a refused column flashes red */
 #define REFUSE_WORDS 4.0f  /* how long the status line says why */
 #define KINDS_MAX 24       /* distinct blocks one hand may hold (a composed one: 21) */
@@ -64,8 +65,9 @@ typedef struct track_view {
     /* the last move, highlighted; a loop it closed lights up */
     int last_cell, last_seat;
     uint8_t glow[TRACK_CELLS]; /* arc slots (bits) of the cells on the closed track */
-    float glow_t;
-    int glow_points;
+    int glow_new; /* the sliding block closes the loop in glow: light it as it lands */
+    float glow_t, pop_t;
+    int glow_points; /* what the last block scored */
 
     int refuse_col;
     float refuse_t, refuse_left;
@@ -93,6 +95,8 @@ static inline rrect track_cell_rect(const track_view *v, int col, int row)
 }
 /* Name of orientation o ("F", "B2", "F1"). */
 const char *track_orient_name(int o);
+/* Orientation o in words ("back, upside down"). */
+const char *track_orient_words(int o);
 
 /* Draws the face f of one block in box (the wooden block and its track);
  * glow lights the arcs in slot bits, tint dims or colours the wood. */
