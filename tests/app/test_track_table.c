@@ -3,7 +3,8 @@
  * tray tile chooses, the Turn button turns), controller alone (d-pad, X to
  * turn, A), a column refused with its reason and then taken turned round,
  * pass when nothing fits (a click refused first) on to the score screen,
- * save on quit then resume restoring the same position, and whole games
+ * save on quit then resume restoring the same position, the hot-seat
+ * curtain with the hidden-blocks house rule set on the setup screen, and whole games
  * between computers (two and four seats) ending on the score screen. The
  * table traces "track position <notation>" whenever its position changes. */
 #include <setjmp.h>
@@ -138,6 +139,32 @@ static void test_save_on_quit_then_resume(void **state)
     free(t);
 }
 
+/* Hidden blocks (set on the setup screen) between two humans: the tray is
+ * hidden behind the curtain before each player's turn and shows only that
+ * player's blocks once they lift it. */
+static void test_hidden_blocks_curtain(void **state)
+{
+    static const char *const want[] = {"setup option1\n",    "scene table\n",      "track curtain p1\n",
+                                       "track tray hidden\n", "track curtain lifted p1\n",
+                                       "track tray p1: ",      "track move ",         "track curtain p2\n",
+                                       "track tray hidden\n", "track curtain lifted p2\n", "track tray p2: "};
+    char *t = play("curtain", "--scene setup --game stackatrack", "track_curtain");
+    const char *p;
+    (void)state;
+    in_order(t, want, 11);
+    /* the only trays shown are after a lift, each the lifting player's own */
+    for (p = t; (p = strstr(p, "track tray p")) != NULL; p++) {
+        char seat = p[strlen("track tray p")];
+        char lifted[40];
+        const char *l;
+        snprintf(lifted, sizeof lifted, "track curtain lifted p%c\n", seat);
+        l = strstr(t, lifted);
+        assert_non_null(l);
+        assert_true(l < p);
+    }
+    free(t);
+}
+
 /* Computers only: every block goes in or the seats pass out, the result is
  * announced and the score screen follows on its own. */
 static void computer_game(const char *seats, const char *pref)
@@ -193,6 +220,7 @@ int main(void)
         cmocka_unit_test(test_illegal_column_refused),
         cmocka_unit_test(test_pass_then_score),
         cmocka_unit_test(test_save_on_quit_then_resume),
+        cmocka_unit_test(test_hidden_blocks_curtain),
         cmocka_unit_test(test_computers_two_seats),
         cmocka_unit_test(test_computers_four_seats),
     };

@@ -74,6 +74,28 @@ static void tray_fill(track_view *v)
             v->sel = k;
 }
 
+/* Traces whose blocks the tray shows, when that changes ("track tray p1:
+ * RL:RB.TB:BL", or "hidden" behind the curtain), so tests can check that
+ * hidden blocks are never shown to the wrong player. */
+static void tray_trace(track_view *v, app *a)
+{
+    char line[sizeof v->tray_traced];
+    int n, seat = track_view_chooser(v);
+    if (table_curtain(v->t) >= 0 || seat < 0) {
+        snprintf(line, sizeof line, "hidden");
+    } else {
+        n = snprintf(line, sizeof line, "p%d:", seat + 1);
+        for (int k = 0; k < v->nkind && n > 0 && (size_t)n + 40 < sizeof line; k++) {
+            line[n++] = k ? '.' : ' ';
+            n += track_block_write(v->kind[k].b, line + n, sizeof line - (size_t)n);
+        }
+    }
+    if (strcmp(line, v->tray_traced) != 0) {
+        snprintf(v->tray_traced, sizeof v->tray_traced, "%s", line);
+        app_trace(a, "track tray %s", line);
+    }
+}
+
 /* ---------------------------------------------------------------- layout */
 
 /* Wide screens put the seats left of the frame and the tray right of it;
@@ -139,7 +161,6 @@ static int column_at(const track_view *v, float x, float y)
 static void track_view_changed(void *vv, app *a, table_change why)
 {
     track_view *v = vv;
-    (void)a;
     if (why == TABLE_JUMPED || why == TABLE_ENTERED) {
         v->dr.active = 0;
         v->glow_t = v->pop_t = 0;
@@ -149,6 +170,7 @@ static void track_view_changed(void *vv, app *a, table_change why)
     if (!v->dr.active)
         v->shown = *v->st;
     tray_fill(v);
+    tray_trace(v, a);
     v->must_pass = !v->st->over && !track_can_place(v->st, v->st->to_move);
     v->refuse_left = 0; /* a new position: the last refusal is old news */
     if (!track_orient_ok(v->st, v->orient))

@@ -60,6 +60,7 @@ typedef struct track_view {
     int col;                   /* the column previewed: pointer or cursor; -1 none */
     int hover_col;             /* the column under the pointer; -1 none */
     int must_pass;             /* the mover has no legal placement */
+    char tray_traced[400];     /* the tray as last traced */
     drop dr;
 
     /* the last move, highlighted; a loop it closed lights up */
