@@ -34,21 +34,16 @@ static char *play(const char *pref, const char *scene_args, const char *script)
 static char *play_composed(const char *pref, const char *seats, const char *script)
 {
     char args[600];
-    snprintf(args, sizeof args,
-             "--scene table --game 9stax --seats %s --position \"$(cat %s/tests/scripts/%s.pos)\"", seats,
-             STACKHOUSE_SOURCE_DIR, script);
+    testenv_composed_args(args, sizeof args, "9stax", seats, script);
     return play(pref, args, script);
 }
 
 /* Fails unless the trace holds each of want[0..n) in that order. */
 static void in_order(const char *t, const char *const *want, int n)
 {
-    for (int i = 0; i < n; i++) {
-        const char *p = strstr(t, want[i]);
-        if (!p)
-            fail_msg("trace lacks, in order: %s", want[i]);
-        t = p + strlen(want[i]);
-    }
+    const char *miss = testenv_missing_in_order(t, want, n);
+    if (miss)
+        fail_msg("trace lacks, in order: %s", miss);
 }
 
 /* The text after the last (or first) occurrence of key, up to the newline. */

@@ -185,6 +185,28 @@ static inline int testenv_line_after(const char *t, const char *key, int last, c
     return 0;
 }
 
+/* The first of want[0..n) that trace t lacks, looking for each after the
+ * one before it; NULL when t holds them all in that order. */
+static inline const char *testenv_missing_in_order(const char *t, const char *const *want, int n)
+{
+    for (int i = 0; i < n; i++) {
+        const char *p = strstr(t, want[i]);
+        if (!p)
+            return want[i];
+        t = p + strlen(want[i]);
+    }
+    return NULL;
+}
+
+/* The game's arguments for a table of game with seats on the composed
+ * position in tests/scripts/<pos>.pos (read by the shell: a whole
+ * position is too long to read well in a test). */
+static inline void testenv_composed_args(char *buf, size_t n, const char *game, const char *seats, const char *pos)
+{
+    snprintf(buf, n, "--scene table --game %s --seats %s --position \"$(cat %s/tests/scripts/%s.pos)\"", game, seats,
+             STACKHOUSE_SOURCE_DIR, pos);
+}
+
 /* The scratch folder of testenv_game_setup. */
 static inline char *testenv_game_tmp(void)
 {
