@@ -2,7 +2,8 @@
  * scripts: mouse alone (the wheel turns the block, a click slides it in, a
  * tray tile chooses, the Turn button turns), controller alone (d-pad, X to
  * turn, A), a column refused with its reason and then taken turned round,
- * pass when nothing fits (a click refused first) on to the score screen,
+ * pass when nothing fits (a click refused first) on to the score screen, and
+ * by a controller's A, undo and redo against the computer,
  * save on quit then resume restoring the same position, the hot-seat
  * curtain with the hidden-blocks house rule set on the setup screen, and whole games
  * between computers (two and four seats) ending on the score screen. The
@@ -112,6 +113,44 @@ static void test_pass_then_score(void **state)
     char *t = play_composed("pass", "human,easy", "track_pass");
     (void)state;
     in_order(t, want, 5);
+    free(t);
+}
+
+/* A controller alone passes too: A when nothing fits. */
+static void test_controller_passes(void **state)
+{
+    char args[600], *t;
+    (void)state;
+    testenv_composed_args(args, sizeof args, "stackatrack", "human,human", "track_pass");
+    t = play("pad-pass", args, "track_pad_pass");
+    assert_non_null(strstr(t, "track move pass\n"));
+    assert_int_equal(count(t, "track move "), 1);
+    free(t);
+}
+
+static void test_undo_redo_against_computer(void **state)
+{
+    char *t = play("undo", "--scene table --game stackatrack --seats human,easy", "track_undo");
+    char start[600], before_undo[600], after_undo[600], after_redo[600];
+    const char *u, *r;
+    (void)state;
+    line_after(t, "track position ", 0, start, sizeof start);
+    u = strstr(t, "\ntrack undo\n");
+    assert_non_null(u);
+    r = strstr(u, "\ntrack redo\n");
+    assert_non_null(r);
+    assert_int_equal(count(t, "track move "), 2); /* ours and the reply, before the undo */
+    {
+        char *cut = strndup(t, (size_t)(u - t));
+        assert_non_null(cut);
+        line_after(cut, "track position ", 1, before_undo, sizeof before_undo);
+        free(cut);
+    }
+    line_after(u, "track position ", 0, after_undo, sizeof after_undo);
+    line_after(r, "track position ", 0, after_redo, sizeof after_redo);
+    assert_string_equal(after_undo, start);       /* both moves undone: our turn again */
+    assert_string_equal(after_redo, before_undo); /* redo brings the reply back too */
+    assert_string_not_equal(before_undo, start);
     free(t);
 }
 
@@ -232,6 +271,8 @@ int main(void)
         cmocka_unit_test(test_controller_alone),
         cmocka_unit_test(test_illegal_column_refused),
         cmocka_unit_test(test_pass_then_score),
+        cmocka_unit_test(test_controller_passes),
+        cmocka_unit_test(test_undo_redo_against_computer),
         cmocka_unit_test(test_save_on_quit_then_resume),
         cmocka_unit_test(test_hidden_blocks_curtain),
         cmocka_unit_test(test_computers_two_seats),

@@ -244,15 +244,11 @@ static int light_loop(track_view *v, const track_state *before, int cell, track_
     return lit;
 }
 
-/* A move went into the record: slide it down its column. */
-static void track_view_played(void *vv, app *a, const void *before_st, const game_move *m, const char *text,
-                              int by_computer)
+/* Shows move m being played from before: the block slides down its column. */
+static void show_move(track_view *v, app *a, const track_state *before, const game_move *m, int by_computer)
 {
-    track_view *v = vv;
-    const track_state *before = before_st;
     track_face f = 0;
     int cell;
-    app_trace(a, "track move %s", text);
     v->pop_t = 0; /* a loop lit earlier keeps glowing its while */
     if (m->kind == TRACK_MOVE_PASS) {
         audio_play(SFX_TICK);
@@ -280,9 +276,18 @@ static void track_view_played(void *vv, app *a, const void *before_st, const gam
     }
 }
 
+/* A move went into the record. */
+static void track_view_played(void *vv, app *a, const void *before, const game_move *m, const char *text,
+                              int by_computer)
+{
+    app_trace(a, "track move %s", text);
+    show_move(vv, a, before, m, by_computer);
+}
+
+/* Redo landed on a move: show it slide in, as if it were played. */
 static void track_view_redone(void *vv, app *a, const void *before, const game_move *m)
 {
-    track_view_played(vv, a, before, m, "(redo)", 1);
+    show_move(vv, a, before, m, 1);
 }
 
 /* ---------------------------------------------------------------- moves */
