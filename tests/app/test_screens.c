@@ -509,6 +509,8 @@ static void test_stakz_round_4k(void **state)
 {
     (void)state;
     shoot_scripted("stakz", "human,easy", "stakz_round", "golden_stakz_round", 270, "stakz-round", 3840, 2160);
+}
+
 /* Stack-A-Track mid-game (tests/scripts/track_mid.pos): the chosen block
  * previewed over a column with its points (720p), and the loop it closes lit
  * up as it lands (4K). */
