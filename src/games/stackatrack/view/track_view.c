@@ -5,8 +5,6 @@
 #include "games/stackatrack/view/track_view.h"
 #include "games/stackatrack/view/track_view_priv.h"
 
-static const int orient_order[8] = {0, 2, 4, 6, 1, 3, 5, 7};
-
 const char *track_orient_name(int o)
 {
     static const char *const names[8] = {"F", "F1", "F2", "F3", "B", "B1", "B2", "B3"};
@@ -347,18 +345,15 @@ static void play_column(track_view *v, app *a, int col)
     table_play(v->t, a, &m);
 }
 
-/* Turns the chosen block to the next (dir 1) or previous orientation. */
+/* Turns the chosen block to the next (dir 1) or previous orientation the
+ * match allows: F, F2, B, B2, or with quarter turns F, F1, F2, F3, B, ... */
 static void turn(track_view *v, app *a, int dir)
 {
-    int i = 0, n = 8;
     if (v->nkind == 0)
         return;
-    while (i < 8 && orient_order[i] != v->orient)
-        i++;
     do {
-        i = (i + (dir > 0 ? 1 : n - 1)) % n;
-    } while (!track_orient_ok(v->st, orient_order[i]));
-    v->orient = orient_order[i];
+        v->orient = (v->orient + (dir > 0 ? 1 : 7)) % 8;
+    } while (!track_orient_ok(v->st, v->orient));
     audio_play(SFX_TICK);
     app_trace(a, "track turn %s", track_orient_name(v->orient));
 }
