@@ -22,7 +22,8 @@ typedef struct game_move {
     uint8_t b[GAME_MOVE_BYTES];
 } game_move;
 
-typedef enum game_option_type { GAME_OPT_BOOL, GAME_OPT_INT, GAME_OPT_CHOICE } game_option_type;
+/* GAME_OPT_SEAT: 0 is "at random", k is seat k (1-based), at most the match's seats. */
+typedef enum game_option_type { GAME_OPT_BOOL, GAME_OPT_INT, GAME_OPT_CHOICE, GAME_OPT_SEAT } game_option_type;
 
 /* One option a match can set (shown generically by the match-setup screen). */
 typedef struct game_option {
@@ -116,5 +117,7 @@ static inline int game_move_equal(const game_move *a, const game_move *b)
 }
 /* Fills p with the rules' defaults for the given player count. */
 void game_params_default(const game_rules *g, game_params *p, int players);
+/* The same from an options table (a real-time mode has options but no game_rules). */
+void game_params_default_opts(const game_option *options, int n, game_params *p, int players);
 
 #endif

@@ -23,6 +23,25 @@ const game_info *registry_get(int i)
     return &gamelist[i];
 }
 
+const game_option *registry_options(const game_info *g, int *n)
+{
+    *n = 0;
+    if (!g)
+        return NULL;
+    if (g->rules) {
+        *n = g->rules->n_options;
+        return g->rules->options;
+    }
+    return g->kind == GAME_KIND_REALTIME ? maxstax_scoring_options((maxstax_scoring)g->scoring, n) : NULL;
+}
+
+void registry_params_default(const game_info *g, game_params *p, int players)
+{
+    int n;
+    const game_option *o = registry_options(g, &n);
+    game_params_default_opts(o, n, p, players);
+}
+
 const game_info *registry_find(const char *id)
 {
     for (int i = 0; i < registry_count(); i++)

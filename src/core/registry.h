@@ -26,5 +26,10 @@ int registry_count(void);
 const game_info *registry_get(int i);
 /* The game with this id, or NULL. */
 const game_info *registry_find(const char *id);
+/* The options match setup offers for g: its rules' (turn-based) or its
+ * scoring mode's (real-time); sets *n (0 when none). */
+const game_option *registry_options(const game_info *g, int *n);
+/* A new match's parameters for g with every option at its default. */
+void registry_params_default(const game_info *g, game_params *p, int players);
 
 #endif

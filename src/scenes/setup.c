@@ -48,13 +48,22 @@ typedef struct setup {
 
 static const game_option *option(const setup *p, int i)
 {
-    const game_rules *g = p->m.game->rules;
-    return (g && i < g->n_options) ? &g->options[i] : NULL;
+    int n;
+    const game_option *o = registry_options(p->m.game, &n);
+    return i < n ? &o[i] : NULL;
 }
 
 static int n_options(const setup *p)
 {
-    return p->m.game->rules ? p->m.game->rules->n_options : 0;
+    int n;
+    registry_options(p->m.game, &n);
+    return n;
+}
+
+/* An option's highest value now: a seat option goes no further than the seats. */
+static int option_max(const setup *p, const game_option *o)
+{
+    return o->type == GAME_OPT_SEAT && p->m.players < o->max ? p->m.players : o->max;
 }
 
 static void add(setup *p, int id, rrect r, int enabled, const char *fmt, int arg)
@@ -167,10 +176,10 @@ static void cycle(setup *p, app *a, int id, int dir)
         if (!o)
             return;
         *v += dir;
-        if (*v > o->max)
+        if (*v > option_max(p, o))
             *v = o->min;
         if (*v < o->min)
-            *v = o->max;
+            *v = option_max(p, o);
     } else {
         return;
     }
@@ -214,6 +223,10 @@ static void choose(setup *p, app *a, int id)
         audio_play(SFX_CLICK);
     } else if (id == ID_REMOVE && p->m.players > p->m.game->min_players) {
         p->m.players--;
+        /* A seat option that named the seat just removed goes back to "at random". */
+        for (int i = 0; i < n_options(p); i++)
+            if (option(p, i)->type == GAME_OPT_SEAT && p->m.params.opt[i] > p->m.players)
+                p->m.params.opt[i] = 0;
         audio_play(SFX_CLICK);
     } else {
         cycle(p, a, id, 1);
@@ -347,13 +360,14 @@ static void setup_draw(scene *s, app *a, render *r, float alpha)
         for (int i = 0; i < nopt; i++) {
             const game_option *o = option(p, i);
             int v = p->m.params.opt[i];
-            const char *val = o->type == GAME_OPT_BOOL ? (v ? "On" : "Off")
+            const char *val = o->type == GAME_OPT_BOOL     ? (v ? "On" : "Off")
                               : o->type == GAME_OPT_CHOICE ? o->choices[v - o->min]
-                                                           : NULL;
+                              : o->type == GAME_OPT_SEAT && v == 0 ? "At random"
+                                                                   : NULL;
             char num[16];
             float oy = gm->opt_y0 + gm->opt_dy * (float)i;
             if (!val) {
-                snprintf(num, sizeof num, "%d", v);
+                snprintf(num, sizeof num, o->type == GAME_OPT_SEAT ? "Player %d" : "%d", v);
                 val = num;
             }
             render_text(r, FONT_SANS, UI_BODY, x, oy + (gm->opt_h - body) / 2, UI_INK, o->label);
@@ -404,8 +418,7 @@ scene *setup_scene_create(app *a, const game_info *g)
         p->m.seat[i] = SEAT_COMPUTER;
         p->m.level[i] = AI_MEDIUM;
     }
-    if (g->rules)
-        game_params_default(g->rules, &p->m.params, p->m.players);
+    registry_params_default(g, &p->m.params, p->m.players);
     ui_nav_init(&p->nav, "setup");
     p->base = (scene){"setup", 0, setup_enter, setup_leave, setup_input, setup_update, setup_draw, p};
     return &p->base;

@@ -68,12 +68,10 @@ int table_match_default(match_setup *m, const game_info *g, const char *seats)
         m->seat[i] = i ? SEAT_COMPUTER : SEAT_HUMAN;
         m->level[i] = AI_MEDIUM;
     }
-    if (g->rules)
-        game_params_default(g->rules, &m->params, m->players);
+    registry_params_default(g, &m->params, m->players);
     if (seats && table_seats_read(m, seats) != 0)
         return -1;
-    if (g->rules)
-        game_params_default(g->rules, &m->params, m->players);
+    registry_params_default(g, &m->params, m->players);
     return 0;
 }
 

@@ -42,6 +42,21 @@ static void test_samestax_ready_then_a_computer_replicates(void **state)
     free(t);
 }
 
+/* Setup offers SAMESTAX's first Creator (at random, or a seat): chosen, the
+ * match starts with that seat creating; left alone, the seeded draw picks. */
+static void test_samestax_first_creator_from_setup(void **state)
+{
+    char *t = play("same_setup", "--scene setup --game samestax", "samestax_setup_creator");
+    (void)state;
+    assert_non_null(strstr(t, "setup option0\n"));
+    assert_non_null(strstr(t, "samestax first creator 1\n"));
+    free(t);
+    t = play("same_setup_random", "--scene setup --game samestax", "samestax_setup_random");
+    assert_non_null(strstr(t, "samestax first creator "));
+    assert_non_null(strstr(t, " (at random)\n"));
+    free(t);
+}
+
 static void test_swapstax_swaps_by_mouse_and_controller(void **state)
 {
     char *t = play("swap", "--scene table --game swapstax --seats human,easy --position seed=3", "swapstax_swaps");
@@ -135,6 +150,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_samestax_ready_then_a_computer_replicates),
+        cmocka_unit_test(test_samestax_first_creator_from_setup),
         cmocka_unit_test(test_swapstax_swaps_by_mouse_and_controller),
         cmocka_unit_test(test_samestax_save_mid_creation_and_resume),
         cmocka_unit_test(test_swapstax_save_mid_swaps_and_resume),

@@ -16,6 +16,15 @@ int maxstax_scoring_ready(maxstax_scoring scoring)
     return scoring == 0 || scoring == MAXSTAX_SPEEDSTAX || scoring == MAXSTAX_SAMESTAX || scoring == MAXSTAX_SWAPSTAX;
 }
 
+const game_option *maxstax_scoring_options(maxstax_scoring scoring, int *n)
+{
+    static const game_option samestax_options[] = {
+        {"first_creator", "First Creator", GAME_OPT_SEAT, 0, 4, 0, NULL},
+    };
+    *n = scoring == MAXSTAX_SAMESTAX ? 1 : 0;
+    return *n ? samestax_options : NULL;
+}
+
 void maxstax_setup_default(maxstax_setup *setup, int players)
 {
     setup->scoring = MAXSTAX_SPEEDSTAX;

@@ -604,7 +604,11 @@ static maxstax_view *view_new(const match_setup *m)
     v->m = *m;
     v->players = m->players;
     v->compose_p = -1;
-    v->first_creator = -1;
+    /* SAMESTAX's first Creator from setup (0: at random); --position creator=P overrides. */
+    v->first_creator = m->game && m->game->scoring == MAXSTAX_SAMESTAX && m->params.opt[0] > 0 &&
+                               m->params.opt[0] <= m->players
+                           ? m->params.opt[0] - 1
+                           : -1;
     for (int p = 0; p < m->players; p++)
         v->humans += m->seat[p] == SEAT_HUMAN;
     if (maxstax_cards_builtin(&v->deck, err, sizeof err) != 0) {
@@ -689,6 +693,9 @@ static scene *maxstax_view_create(app *a, const match_setup *m, uint64_t seed)
         return NULL;
     }
     compose_card(v);
+    if (setup.scoring == MAXSTAX_SAMESTAX)
+        app_trace(a, "samestax first creator %d%s", samestax_creator_of(maxstax_match_samestax(v->match), 1),
+                  v->first_creator < 0 ? " (at random)" : "");
     return view_start(v, a, seed);
 }
 
