@@ -12,12 +12,28 @@
 
 enum { ID_BACK = 100 };
 
+/* What each setting does, a line under its label. */
+static const char *const help[SETTING_COUNT] = {
+    "Fill the screen (also F11 or Alt+Enter)",
+    "Fewer pixels for slow graphics",
+    "The background music loop",
+    "Clicks, cards, blocks and fanfares",
+    "Shapes on colours, for telling them apart without hue",
+    "Calmer animations: no glides, shakes or bounces",
+    "a block picked up near square turns to 0\xc2\xb0 or 90\xc2\xb0",
+    "the card drawn faintly where you build (easier)",
+    "face-down cards you have seen, shown dimmed to you",
+};
+
 typedef struct settings_scene {
     scene base;
     ui_nav nav;
     rrect panel;
     rrect rows[SETTING_COUNT];
     rrect control[SETTING_COUNT];
+    /* Each help line, named by its mode's rules tab where a mode owns the
+     * setting (the one list of modes says which); written once at create. */
+    char lines[SETTING_COUNT][160];
 } settings_scene;
 
 /* The slider's track inside a control: the knob (radius 14) and the value
@@ -173,36 +189,18 @@ static void draw_control(render *r, rrect c, const setting_desc *d, int v, int f
 static void settings_draw(scene *s, app *a, render *r, float alpha)
 {
     settings_scene *p = s->data;
-    static const char *const help[SETTING_COUNT] = {
-        "Fill the screen (also F11 or Alt+Enter)",
-        "Fewer pixels for slow graphics",
-        "The background music loop",
-        "Clicks, cards, blocks and fanfares",
-        "Shapes on colours, for telling them apart without hue",
-        "Calmer animations: no glides, shakes or bounces",
-        "a block picked up near square turns to 0\xc2\xb0 or 90\xc2\xb0",
-        "the card drawn faintly where you build (easier)",
-        "face-down cards you have seen, shown dimmed to you",
-    };
     ui_draw_table(r, a->vw);
     ui_draw_title(r, a->vw, "Settings", NULL);
     ui_draw_panel(r, p->panel);
     for (int i = 0; i < SETTING_COUNT; i++) {
         const setting_desc *d = settings_desc((setting_id)i);
-        const game_info *owner = modes_setting_owner(d->key);
         rrect row = p->rows[i];
-        char line[160];
-        /* A mode's own setting says whose it is, from the one list of modes. */
-        if (owner)
-            snprintf(line, sizeof line, "%s: %s", owner->rules_tab, help[i]);
-        else
-            snprintf(line, sizeof line, "%s", help[i]);
         if (p->nav.focus == i)
             render_round_rect(r, row, 18, (rcolor){255, 250, 238, 255});
         render_text(r, FONT_SANS_BOLD, UI_BODY, row.x + 24, row.y + 2, UI_INK, d->label);
         ui_text_fit(r, FONT_SANS, UI_SMALL, UI_MIN,
                     (rrect){row.x + 24, row.y + 36, p->control[i].x - 24 - (row.x + 24), 28}, TEXT_LEFT,
-                    UI_INK_SOFT, line);
+                    UI_INK_SOFT, p->lines[i]);
         draw_control(r, p->control[i], d, a->settings.v[i], p->nav.focus == i);
     }
     ui_draw_button(r, ui_nav_item(&p->nav, ID_BACK)->r, "Back", p->nav.focus == ID_BACK, 1, 1);
@@ -224,6 +222,13 @@ scene *settings_scene_create(app *a)
     (void)a;
     if (!p)
         abort();
+    for (int i = 0; i < SETTING_COUNT; i++) {
+        const game_info *owner = modes_setting_owner(settings_desc((setting_id)i)->key);
+        if (owner)
+            snprintf(p->lines[i], sizeof p->lines[i], "%s: %s", owner->rules_tab, help[i]);
+        else
+            snprintf(p->lines[i], sizeof p->lines[i], "%s", help[i]);
+    }
     ui_nav_init(&p->nav, "settings");
     p->base = (scene){"settings", 0, settings_enter, settings_leave, settings_input, settings_update,
                       settings_draw, p};
