@@ -220,25 +220,33 @@ static rcolor shade(float k)
     return (rcolor){v, v, v, 255};
 }
 
+/* Band edges: every 40 units where the vignette changes, the tiles' own
+ * edges, and the flat middle in one band. */
+static const float vignette_edges[] = {0,   40,  80,  120, 160, 200, 240, 280, 320, 360, 400,  540,
+                                       680, 720, 760, 800, 840, 880, 920, 960, 1000, 1040, 1080};
+#define VIGNETTE_EDGES (sizeof vignette_edges / sizeof vignette_edges[0])
+
 void ui_draw_table(render *r, float vw)
 {
-    /* Band edges: every 40 units where the vignette changes, the tiles' own
-     * edges, and the flat middle in one band. */
-    static const float edges[] = {0,   40,  80,  120, 160, 200, 240, 280, 320, 360, 400,  540,
-                                  680, 720, 760, 800, 840, 880, 920, 960, 1000, 1040, 1080};
+    static rcolor shades[VIGNETTE_EDGES]; /* the shade at each edge: fixed, so worked out once */
+    static int have_shades;
     const float tile = 540.0f;
     sprite_id wood = render_sprite_find(r, "ui/table");
+    if (!have_shades) {
+        for (size_t i = 0; i < VIGNETTE_EDGES; i++)
+            shades[i] = shade(vignette_at(vignette_edges[i]));
+        have_shades = 1;
+    }
     /* The wood is opaque and tiles the whole screen, and a soft vignette draws
      * the eye to the middle of the table. The vignette is the wood's own
      * vertical tint, band by band (a piecewise-linear erf): drawn as shadow
      * layers over the wood it cost a sixth of a 1080p frame on a software
      * rasteriser, for the same picture. */
-    for (size_t i = 0; i + 1 < sizeof edges / sizeof edges[0]; i++) {
-        float y0 = edges[i], y1 = edges[i + 1], row = floorf(y0 / tile) * tile;
-        rcolor top = shade(vignette_at(y0)), bottom = shade(vignette_at(y1));
+    for (size_t i = 0; i + 1 < VIGNETTE_EDGES; i++) {
+        float y0 = vignette_edges[i], y1 = vignette_edges[i + 1], row = floorf(y0 / tile) * tile;
         for (float x = 0; x < vw; x += tile)
-            render_sprite_shaded(r, wood, (rrect){x, y0, tile, y1 - y0}, (y0 - row) / tile, (y1 - row) / tile, top,
-                                 bottom);
+            render_sprite_shaded(r, wood, (rrect){x, y0, tile, y1 - y0}, (y0 - row) / tile, (y1 - row) / tile,
+                                 shades[i], shades[i + 1]);
     }
 }
 
