@@ -82,16 +82,14 @@ static float col_right(const setup *p) { return p->panel.x + p->panel.w - 40; }
 
 /* The rows at their natural pitch, squeezed (down to 72%) when a game with
  * four seats and options would push the buttons into the hint bar. */
-static void geometry(setup *p, app *a, float *panel_h)
+static void geometry(setup *p, float *panel_h)
 {
     setup_geom *g = &p->g;
     int nopt = n_options(p), maxp = p->m.game->max_players;
-    int seats_fixed = p->m.game->min_players == p->m.game->max_players;
     /* Natural heights: what scales (row pitches) and what does not. */
     float rows = 92.0f * (float)maxp + (nopt ? 50 + 80.0f * (float)nopt : 0);
     float fixed = 110 + 36; /* heading above the seats, margin below the last row */
     float below = 40 + 76 + (p->has_save ? 80 : 0), limit = 1000 - 200 - below, k = 1;
-    (void)a;
     if (fixed + rows > limit)
         k = (limit - fixed) / rows;
     if (k < 0.66f)
@@ -108,7 +106,6 @@ static void geometry(setup *p, app *a, float *panel_h)
     g->opt_dy = 80 * k;
     g->opt_h = 64 < g->opt_dy - 8 ? 64 : g->opt_dy - 8;
     /* The panel ends 36 units below its last row. */
-    (void)seats_fixed;
     if (nopt)
         *panel_h = g->opt_y0 + g->opt_dy * (float)(nopt - 1) + g->opt_h + 36 - 200;
     else
@@ -120,7 +117,7 @@ static void layout(setup *p, app *a)
     float w = 1180, right, panel_h;
     int nopt = n_options(p);
     const setup_geom *g = &p->g;
-    geometry(p, a, &panel_h);
+    geometry(p, &panel_h);
     p->panel = (rrect){(a->vw - w) / 2, 200, w, panel_h};
     right = col_right(p);
     ui_nav_begin(&p->nav);
