@@ -155,6 +155,29 @@ static void draw_clock(render *r, maxstax_view *v)
         ui_text_center(r, FONT_SANS_BOLD, UI_SMALL, (rrect){b.x, b.y + 92, b.w, 32}, UI_INK_SOFT, sub);
 }
 
+/* What seat p is doing, in a word for the score box ("" for nothing to say). */
+static const char *seat_state(const maxstax_view *v, int p)
+{
+    const speedstax_state *s = maxstax_match_rounds(v->match);
+    const samestax_state *g = maxstax_match_samestax(v->match);
+    const swapstax_state *w = maxstax_match_swapstax(v->match);
+    if (g && g->phase != SAMESTAX_REPLICATE && g->phase != SAMESTAX_OVER)
+        return p == g->creator ? "creating" : "watching";
+    if (g && p == g->creator)
+        return "creator";
+    if (w && w->phase == SWAPSTAX_SWAPPING)
+        return p == w->turn ? "to swap" : "";
+    if (s->finish[p] >= 0)
+        return "done";
+    if (maxstax_match_claim(v->match, p) == MAXSTAX_CLAIM_CHECKING)
+        return "checking";
+    if (!s->in_play[p])
+        return "sits out";
+    if (v->turns && seat_human(v, p))
+        return p == s->turn_seat ? "building" : "waiting";
+    return g ? "copying" : "";
+}
+
 static void draw_scores(render *r, maxstax_view *v, const plank_art *art)
 {
     const speedstax_state *s = maxstax_match_rounds(v->match);
@@ -165,20 +188,7 @@ static void draw_scores(render *r, maxstax_view *v, const plank_art *art)
     for (int p = 0; p < v->players; p++) {
         char name[48], pts[16];
         float y = b.y + 10 + (float)p * row;
-        maxstax_claim c = maxstax_match_claim(v->match, p);
-        const samestax_state *g = maxstax_match_samestax(v->match);
-        const swapstax_state *w = maxstax_match_swapstax(v->match);
-        const char *state = g && g->phase != SAMESTAX_REPLICATE && g->phase != SAMESTAX_OVER
-                                ? (p == g->creator ? "creating" : "watching")
-                            : g && p == g->creator                               ? "creator"
-                            : w && w->phase == SWAPSTAX_SWAPPING                 ? (p == w->turn ? "to swap" : "")
-                            : s->finish[p] >= 0                                   ? "done"
-                            : c == MAXSTAX_CLAIM_CHECKING                        ? "checking"
-                            : !s->in_play[p]                                     ? "sits out"
-                            : v->turns && seat_human(v, p) && p == s->turn_seat ? "building"
-                            : v->turns && seat_human(v, p)                      ? "waiting"
-                            : g                                                  ? "copying"
-                                                                                 : "";
+        const char *state = seat_state(v, p);
         seat_name(v, p, name, sizeof name);
         snprintf(pts, sizeof pts, "%d", s->score[p]);
         maxstax_draw_mark(r, art, p, b.x + 28, y + row / 2, 24, 255);
