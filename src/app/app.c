@@ -11,6 +11,7 @@
 #include "core/log.h"
 #include "scenes/scene_names.h"
 #include "scenes/scenes.h"
+#include "table/phones.h"
 
 double app_thread_cpu(void)
 {
@@ -283,6 +284,7 @@ void app_destroy(app *a)
     if (!a)
         return;
     scene_clear(&a->scenes, a);
+    phones_close(NULL);
     if (a->db) {
         app_save_settings(a);
         store_close(a->db);
@@ -326,7 +328,7 @@ void app_scene_replace(app *a, scene *s)
     scene_replace(&a->scenes, s, a);
 }
 
-static void dispatch(app *a, const action_event *ev)
+void app_dispatch(app *a, const action_event *ev)
 {
     scene *top = scene_top(&a->scenes);
     if (ev->act == ACT_DEVICE_LOST)
@@ -359,7 +361,7 @@ void app_pump_events(app *a)
         }
         int n = input_translate(&a->in, &e, RENDER_VIRTUAL_H / (float)a->win_h, evs, 4);
         for (int i = 0; i < n; i++)
-            dispatch(a, &evs[i]);
+            app_dispatch(a, &evs[i]);
     }
 }
 
@@ -369,7 +371,8 @@ void app_step(app *a)
     int n = input_update(&a->in, APP_STEP, evs, 8);
     scene *top;
     for (int i = 0; i < n; i++)
-        dispatch(a, &evs[i]);
+        app_dispatch(a, &evs[i]);
+    phones_pump(a);
     top = scene_top(&a->scenes);
     if (top && top->update)
         top->update(top, a, APP_STEP);

@@ -30,6 +30,9 @@ typedef struct app_options {
     int frames;             /* --frames N before the screenshot (default 30) */
     int bench;              /* --bench */
     int headless;           /* no message boxes (tests, CI): STACKHOUSE_HEADLESS=1 */
+    int phones;             /* --phones: a table starts with phones as hands */
+    int phones_port;        /* --phones-port N (-1: the default port; 0: any free one) */
+    const char *phones_info; /* --phones-info FILE: url=, room=, port= once it listens */
     double start_time;      /* seconds (SDL counter) when main started */
 } app_options;
 
@@ -94,6 +97,8 @@ int app_iterate(app *a, double now);
 /* app_iterate without the buffer swap; draw 0 runs events and logic only
  * (headless capture skips frames nobody sees). Returns 0 to go on. */
 int app_frame(app *a, double now, int draw);
+/* Gives one action to the top scene, as the event pump does (phones' pads use it). */
+void app_dispatch(app *a, const action_event *ev);
 /* Polls and dispatches pending SDL events (part of app_iterate). */
 void app_pump_events(app *a);
 /* Renders the current scenes into the back buffer without swapping. */

@@ -70,13 +70,55 @@ void input_quit(input *in)
 
 int input_pad_present(const input *in, int pad)
 {
+    if (pad >= INPUT_MAX_PADS && pad < INPUT_MAX_PADS + INPUT_PHONE_PADS)
+        return (in->phone_pads >> (pad - INPUT_MAX_PADS) & 1) != 0;
     return pad >= 0 && pad < INPUT_MAX_PADS && in->pads[pad] != NULL;
+}
+
+/* The bit of a direction in phone_dirs. */
+static unsigned dir_bit(action a)
+{
+    return a == ACT_UP ? 1u : a == ACT_DOWN ? 2u : a == ACT_LEFT ? 4u : a == ACT_RIGHT ? 8u : 0u;
+}
+
+void input_phone_attach(input *in, int seat, int on)
+{
+    if (seat < 0 || seat >= INPUT_PHONE_PADS)
+        return;
+    if (on)
+        in->phone_pads |= 1u << seat;
+    else
+        in->phone_pads &= ~(1u << seat);
+    in->phone_dirs[seat] = 0;
+}
+
+int input_phone_button(input *in, int seat, action a, int down, action_event *out, int max)
+{
+    unsigned bit = dir_bit(a);
+    if (seat < 0 || seat >= INPUT_PHONE_PADS || !(in->phone_pads >> seat & 1) || max < 1 || a == ACT_NONE)
+        return 0;
+    if (bit)
+        in->phone_dirs[seat] = (unsigned char)(down ? in->phone_dirs[seat] | bit : in->phone_dirs[seat] & ~bit);
+    if (!down)
+        return 0;
+    in->last_device = DEV_PAD;
+    memset(&out[0], 0, sizeof out[0]);
+    out[0].act = a;
+    out[0].dev = DEV_PAD;
+    out[0].pad = INPUT_PHONE_PAD(seat);
+    return 1;
 }
 
 int input_pad_stick(const input *in, int pad, double *x, double *y)
 {
     if (!input_pad_present(in, pad))
         return -1;
+    if (pad >= INPUT_MAX_PADS) { /* a phone: its held d-pad is the stick */
+        unsigned d = in->phone_dirs[pad - INPUT_MAX_PADS];
+        *x = (d & 8 ? 1.0 : 0.0) - (d & 4 ? 1.0 : 0.0);
+        *y = (d & 2 ? 1.0 : 0.0) - (d & 1 ? 1.0 : 0.0);
+        return 0;
+    }
     *x = SDL_GameControllerGetAxis(in->pads[pad], SDL_CONTROLLER_AXIS_LEFTX) / 32767.0;
     *y = SDL_GameControllerGetAxis(in->pads[pad], SDL_CONTROLLER_AXIS_LEFTY) / 32767.0;
     return 0;

@@ -47,6 +47,10 @@ typedef struct action_event {
 } action_event;
 
 #define INPUT_MAX_PADS 4
+/* Phones as game pads (docs/phones.md): seat k's phone is pad slot
+ * INPUT_PHONE_PAD(k), after the SDL controllers' slots. */
+#define INPUT_PHONE_PADS 8
+#define INPUT_PHONE_PAD(seat) (INPUT_MAX_PADS + (seat))
 /* The primary mouse button of a pointer event (SDL_BUTTON_LEFT, checked in input.c). */
 #define INPUT_BUTTON_LEFT 1
 
@@ -61,6 +65,8 @@ typedef struct input {
     double held_time;   /* seconds held */
     double next_repeat; /* when the next repeat fires */
     char last_pad_name[64];
+    unsigned phone_pads;                   /* bit k: seat k's phone is a pad */
+    unsigned char phone_dirs[INPUT_PHONE_PADS]; /* d-pad held on each phone (bit per direction) */
 } input;
 
 /* Opens controllers already present. */
@@ -72,11 +78,18 @@ void input_quit(input *in);
 int input_translate(input *in, const union SDL_Event *e, float px_to_virtual, action_event *out, int max);
 /* Advances held-direction repeat by dt; returns up to max repeat actions. */
 int input_update(input *in, double dt, action_event *out, int max);
-/* Whether controller slot pad holds a controller. */
+/* Whether controller slot pad holds a controller (or a phone's pad). */
 int input_pad_present(const input *in, int pad);
 /* The left stick of the controller in slot pad, each axis -1..1 (y down);
  * 0, or -1 when the slot is empty. Views poll it, never SDL. */
 int input_pad_stick(const input *in, int pad, double *x, double *y);
+/* A phone's pad is there (on 1) or gone (on 0) for seat (0-based). */
+void input_phone_attach(input *in, int seat, int on);
+/* A phone's button a (a direction, ACCEPT, BACK, ALT, EXTRA, MENU, the
+ * tabs) went down or up: the same action_events an SDL controller gives,
+ * from slot INPUT_PHONE_PAD(seat); a held direction is also its stick.
+ * Returns how many events were written. */
+int input_phone_button(input *in, int seat, action a, int down, action_event *out, int max);
 /* Number of controllers open. */
 int input_pad_count(const input *in);
 /* Short name of an action, for traces and tests. */

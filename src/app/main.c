@@ -19,6 +19,8 @@ static void usage(FILE *f)
             "                  [--frames N] [--input SCRIPT] [--trace FILE]\n"
             "       stackhouse --frames N [--window WxH]   (shows N frames, then exits)\n"
             "                  [--seats human,medium] [--position TEXT]   (table only)\n"
+            "       stackhouse --phones [--phones-port N] [--phones-info FILE]   (a table with phones\n"
+            "                  as hands: docs/phones.md)\n"
             "       stackhouse --bench\n"
             "scenes: picker, setup, settings, rules, score, table\n");
 }
@@ -36,6 +38,9 @@ static int parse_args(int argc, char **argv, app_options *o)
         int takes = 1;
         if (!strcmp(a, "--fullscreen")) {
             o->fullscreen = 1;
+            takes = 0;
+        } else if (!strcmp(a, "--phones")) {
+            o->phones = 1;
             takes = 0;
         } else if (!strcmp(a, "--bench")) {
             o->bench = 1;
@@ -63,6 +68,16 @@ static int parse_args(int argc, char **argv, app_options *o)
             o->screenshot = v;
         } else if (!strcmp(a, "--input")) {
             o->input_script = v;
+        } else if (!strcmp(a, "--phones-port")) {
+            char *end;
+            long p = strtol(v, &end, 10);
+            if (*end || p < 0 || p > 65535) {
+                fprintf(stderr, "stackhouse: --phones-port wants 0..65535 (got '%s')\n", v);
+                return -1;
+            }
+            o->phones_port = (int)p;
+        } else if (!strcmp(a, "--phones-info")) {
+            o->phones_info = v;
         } else if (!strcmp(a, "--trace")) {
             o->trace = v;
         } else if (!strcmp(a, "--frames")) {
@@ -139,6 +154,7 @@ int main(int argc, char **argv)
     const char *headless = getenv("STACKHOUSE_HEADLESS");
 
     memset(&opt, 0, sizeof opt);
+    opt.phones_port = -1;
     opt.start_time = app_clock();
     if (getenv("STACKHOUSE_LOG") && strcmp(getenv("STACKHOUSE_LOG"), "debug") == 0)
         log_set_level(LOG_DEBUG);

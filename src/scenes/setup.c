@@ -1,5 +1,7 @@
 /* Match setup: 2–4 seats within the game's limits, each human or computer
- * with a difficulty, and the game's own options. */
+ * with a difficulty, the game's own options, and phones as hands (the QR
+ * code and room code phones join with, docs/phones.md). */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,7 +9,9 @@
 #include "app/app.h"
 #include "audio/audio.h"
 #include "scenes/scenes.h"
+#include "core/log.h"
 #include "table/modes.h"
+#include "table/phones.h"
 #include "table/table_store.h"
 #include "ui/ui.h"
 
@@ -17,6 +21,7 @@ enum {
     ID_ADD = 20,
     ID_REMOVE,
     ID_OPT = 30,
+    ID_PHONES = 45, /* the row after the game's options */
     ID_START = 50,
     ID_BACK,
     ID_RESUME
@@ -44,7 +49,12 @@ typedef struct setup {
     char names[64][32]; /* stable item names for traces */
     int has_save;       /* an unfinished match of this game can be resumed */
     char save_sum[200]; /* where that match stands, shown with Resume ("" unknown) */
+    int starting;       /* leaving for the table: the phones' server goes with the match */
+    rrect card;         /* the phones' card: QR code, address, room (when on) */
 } setup;
+
+#define CARD_W 340.0f
+#define CARD_GAP 30.0f
 
 static const game_option *option(const setup *p, int i)
 {
@@ -85,7 +95,7 @@ static float col_right(const setup *p) { return p->panel.x + p->panel.w - 40; }
 static void geometry(setup *p, float *panel_h)
 {
     setup_geom *g = &p->g;
-    int nopt = n_options(p), maxp = p->m.game->max_players;
+    int nopt = n_options(p) + 1, maxp = p->m.game->max_players; /* + phones as hands */
     /* Natural heights: what scales (row pitches) and what does not. */
     float rows = 92.0f * (float)maxp + (nopt ? 50 + 80.0f * (float)nopt : 0);
     float fixed = 110 + 36; /* heading above the seats, margin below the last row */
@@ -118,7 +128,14 @@ static void layout(setup *p, app *a)
     int nopt = n_options(p);
     const setup_geom *g = &p->g;
     geometry(p, &panel_h);
-    p->panel = (rrect){(a->vw - w) / 2, 200, w, panel_h};
+    if (phones_on()) {
+        /* The phones' card stands beside the panel; on narrow screens the panel gives way. */
+        w = fminf(1180, a->vw - 60 - CARD_W - CARD_GAP);
+        p->panel = (rrect){(a->vw - w - CARD_GAP - CARD_W) / 2, 200, w, panel_h};
+        p->card = (rrect){p->panel.x + w + CARD_GAP, 200, CARD_W, fmaxf(panel_h, 560)};
+    } else {
+        p->panel = (rrect){(a->vw - w) / 2, 200, w, panel_h};
+    }
     right = col_right(p);
     ui_nav_begin(&p->nav);
     for (int i = 0; i < p->m.game->max_players; i++) {
@@ -140,6 +157,8 @@ static void layout(setup *p, app *a)
     for (int i = 0; i < nopt; i++)
         add(p, ID_OPT + i, (rrect){right - COL_W, g->opt_y0 + g->opt_dy * (float)i, COL_W, g->opt_h}, 1,
             "option%d", i);
+    add(p, ID_PHONES, (rrect){right - COL_W, g->opt_y0 + g->opt_dy * (float)nopt, COL_W, g->opt_h}, 1, "phones",
+        0);
     if (p->has_save) {
         /* Resume first: it is what a returning player most likely wants. */
         add(p, ID_RESUME, (rrect){a->vw / 2 + 180, p->panel.y + p->panel.h + 40, 320, 76}, 1,
@@ -157,8 +176,28 @@ static void layout(setup *p, app *a)
     ui_nav_end(&p->nav, a);
 }
 
+/* Phones as hands on or off: the server listens only while it is on. */
+static void phones_toggle(setup *p, app *a)
+{
+    char err[256];
+    if (phones_on()) {
+        phones_close(NULL);
+        app_trace(a, "setup phones off");
+    } else if (phones_open(a, &p->m, err, sizeof err) != 0) {
+        log_error("phones: %s", err);
+        app_toast(a, "Phones as hands could not start: %s", err);
+        audio_play(SFX_ERROR);
+        return;
+    }
+    audio_play(SFX_CLICK);
+}
+
 static void cycle(setup *p, app *a, int id, int dir)
 {
+    if (id == ID_PHONES) {
+        phones_toggle(p, a);
+        return;
+    }
     if (id >= ID_SEAT && id < ID_SEAT + GAME_MAX_PLAYERS) {
         int i = id - ID_SEAT;
         p->m.seat[i] = p->m.seat[i] == SEAT_HUMAN ? SEAT_COMPUTER : SEAT_HUMAN;
@@ -188,7 +227,8 @@ static void choose(setup *p, app *a, int id)
 {
     if (id == ID_BACK) {
         audio_play(SFX_CLICK);
-        app_scene_pop(a);
+        app_scene_pop(a); /* frees p */
+        return;
     } else if (id == ID_START) {
         scene *t = modes_start(a, &p->m);
         if (!t) {
@@ -197,7 +237,9 @@ static void choose(setup *p, app *a, int id)
             return;
         }
         audio_play(SFX_CLICK);
+        p->starting = 1;
         app_scene_replace(a, t); /* frees p */
+        return;
     } else if (id == ID_RESUME) {
         char err[300];
         scene *t = modes_resume(a, p->m.game, err, sizeof err);
@@ -213,7 +255,9 @@ static void choose(setup *p, app *a, int id)
             return;
         }
         audio_play(SFX_CLICK);
-        app_scene_replace(a, t);
+        p->starting = 1;
+        app_scene_replace(a, t); /* frees p */
+        return;
     } else if (id == ID_ADD && p->m.players < p->m.game->max_players) {
         p->m.seat[p->m.players] = SEAT_COMPUTER;
         p->m.players++;
@@ -227,6 +271,10 @@ static void choose(setup *p, app *a, int id)
         audio_play(SFX_CLICK);
     } else {
         cycle(p, a, id, 1);
+    }
+    if (phones_on() && !p->starting) {
+        char err[200];
+        phones_open(a, &p->m, err, sizeof err); /* the phones see the new seats */
     }
 }
 
@@ -301,6 +349,36 @@ static void draw_save_summary(render *r, const setup *p, float vw)
                         p->save_sum, 1);
 }
 
+/* The phones' card: scan the code (or type the address), then the room code. */
+static void draw_phones_card(render *r, const setup *p)
+{
+    rrect c = p->card;
+    int qw = 0;
+    const unsigned char *qr = phones_qr(&qw);
+    float side = c.w - 60, y = c.y + 24;
+    char line[64];
+    ui_draw_panel(r, c);
+    ui_text_fit(r, FONT_SANS_BOLD, UI_HEAD, UI_BODY, (rrect){c.x + 20, y, c.w - 40, 48}, TEXT_CENTER, UI_INK,
+                "Join on a phone");
+    y += 62;
+    if (qr && qw > 0) {
+        /* Quiet zone of two modules, dark modules on white: what phone cameras read best. */
+        float m = side / (float)(qw + 4), ox = c.x + (c.w - m * (float)(qw + 4)) / 2;
+        render_rect(r, (rrect){ox, y, m * (float)(qw + 4), m * (float)(qw + 4)}, UI_WHITE);
+        for (int j = 0; j < qw; j++)
+            for (int i = 0; i < qw; i++)
+                if (qr[j * qw + i])
+                    render_rect(r, (rrect){ox + m * (float)(i + 2), y + m * (float)(j + 2), m, m},
+                                (rcolor){0, 0, 0, 255});
+        y += m * (float)(qw + 4) + 16;
+    }
+    ui_text_fit(r, FONT_SANS, UI_SMALL, UI_MIN, (rrect){c.x + 16, y, c.w - 32, 32}, TEXT_CENTER, UI_INK_SOFT,
+                phones_url());
+    y += 44;
+    snprintf(line, sizeof line, "Room %s", phones_room());
+    ui_text_fit(r, FONT_SANS_BOLD, UI_HEAD, UI_BODY, (rrect){c.x + 16, y, c.w - 32, 52}, TEXT_CENTER, UI_ACCENT, line);
+}
+
 static void setup_draw(scene *s, app *a, render *r, float alpha)
 {
     setup *p = s->data;
@@ -342,9 +420,15 @@ static void setup_draw(scene *s, app *a, render *r, float alpha)
         if (p->m.seat[i] == SEAT_COMPUTER)
             value_box(r, ui_nav_item(&p->nav, ID_LEVEL + i)->r, table_level_label(p->m.level[i]),
                       p->nav.focus == ID_LEVEL + i, 1, 1);
-        else
+        else if (phones_seat(i)) {
+            snprintf(line, sizeof line, "%s on a phone", phones_roster()->name[i]);
+            ui_draw_sprite_fit(r, "icons/phone", (rrect){col_right(p) - COL_W, ry + (h - 40) / 2, 40, 40}, UI_TEAL);
+            ui_text_fit(r, FONT_SANS_BOLD, UI_SMALL, UI_MIN, (rrect){col_right(p) - COL_W + 48, ry, COL_W - 48, h},
+                        TEXT_LEFT, UI_TEAL, line);
+        } else
             ui_text_fit(r, FONT_SANS_OBLIQUE, UI_SMALL, UI_MIN, (rrect){col_right(p) - COL_W, ry, COL_W, h},
-                        TEXT_CENTER, UI_INK_SOFT, "Plays on this screen");
+                        TEXT_CENTER, UI_INK_SOFT,
+                        phones_on() ? "This screen, or join on a phone" : "Plays on this screen");
     }
     if (g->min_players != g->max_players) {
         ui_draw_button(r, ui_nav_item(&p->nav, ID_ADD)->r, "+ Add seat", p->nav.focus == ID_ADD,
@@ -371,6 +455,15 @@ static void setup_draw(scene *s, app *a, render *r, float alpha)
             value_box(r, ui_nav_item(&p->nav, ID_OPT + i)->r, val, p->nav.focus == ID_OPT + i, 1, 1);
         }
     }
+    {
+        float oy = gm->opt_y0 + gm->opt_dy * (float)nopt;
+        if (!nopt)
+            render_text(r, FONT_SANS_BOLD, UI_HEAD, x, gm->opt_head_y - 10, UI_INK, "Options");
+        render_text(r, FONT_SANS, UI_BODY, x, oy + (gm->opt_h - body) / 2, UI_INK, "Phones as hands");
+        value_box(r, ui_nav_item(&p->nav, ID_PHONES)->r, phones_on() ? "On" : "Off", p->nav.focus == ID_PHONES, 1, 1);
+    }
+    if (phones_on())
+        draw_phones_card(r, p);
     ui_draw_button(r, ui_nav_item(&p->nav, ID_BACK)->r, "Back", p->nav.focus == ID_BACK, 1, 0);
     ui_draw_button(r, ui_nav_item(&p->nav, ID_START)->r,
                    p->has_save ? "New game" : playable ? "Start" : "Coming soon",
@@ -386,7 +479,11 @@ static void setup_draw(scene *s, app *a, render *r, float alpha)
 
 static void setup_leave(scene *s, app *a)
 {
+    setup *p = s->data;
     (void)a;
+    /* Back to the picker: no match, no server. A match started keeps it. */
+    if (!p->starting)
+        phones_close(NULL);
     free(s->data);
 }
 

@@ -12,6 +12,8 @@
 #include "games/stackatrack/view/track_view.h"
 #include "games/stakz/view/stakz_view.h"
 #include "games/stax/view/stax_view.h"
+#include "core/log.h"
+#include "table/phones.h"
 #include "table/table_store.h"
 
 /* The view column of the one list (core/modelist.h), by the core row's id;
@@ -50,6 +52,12 @@ int modes_playable(const game_info *g)
 scene *modes_open(app *a, const match_setup *m, game_record *rec)
 {
     const table_mode *t = modes_find(m->game ? m->game->id : NULL);
+    char err[256];
+    /* Phones as hands (set up, or --phones): the server serves this match's seats. */
+    if (t && (a->opt.phones || phones_on()) && phones_open(a, m, err, sizeof err) != 0) {
+        log_error("phones: %s", err);
+        app_toast(a, "Phones as hands could not start: %s", err);
+    }
     if (t && t->realtime) {
         uint64_t seed = rec ? rec->seed : 1;
         if (rec)

@@ -13,7 +13,9 @@
 #include "core/log.h"
 #include "core/registry.h"
 #include "table/table_ai.h"
+#include "table/phones.h"
 #include "table/table_menu.h"
+#include "table/table_phones.h"
 #include "table/table_store.h"
 
 #define OVER_DELAY 3.0 /* the result shows this long before the score screen */
@@ -31,6 +33,8 @@ struct table {
     double over_time;
     int can_undo, can_redo;
     int viewer, curtain;
+    int all_phones; /* every person plays on a phone: nothing private on the TV */
+    int64_t phone_rev; /* views sent to phones */
     int hold;    /* the viewer's last move showed them something: the curtain waits */
     int handoff; /* the seat a held curtain will go to; -1 none */
     table_ai *job;
@@ -54,6 +58,10 @@ int table_viewer(const table *t) { return t->viewer; }
 int table_curtain(const table *t) { return t->curtain; }
 int table_handoff(const table *t) { return t->handoff; }
 void table_hold_curtain(table *t) { t->hold = 1; }
+int table_hides_private(const table *t) { return t->curtain >= 0 || t->all_phones; }
+int table_busy(const table *t) { return t->ops->busy(t->view); }
+int64_t table_phones_rev(const table *t) { return t->phone_rev; }
+void table_phones_bump(table *t) { t->phone_rev++; }
 
 int table_seat_human(const table *t, int seat)
 {
@@ -122,16 +130,34 @@ static int redo_target(const table *t)
     return c;
 }
 
+/* A person at the screen: a human seat not played on a phone. */
+static int seat_local(const table *t, int s) { return table_seat_human(t, s) && !phones_seat(s); }
+
 /* Hot seat: one human always sees through their own eyes; with two or more,
- * the screen goes behind a curtain whenever another human must decide. */
+ * the screen goes behind a curtain whenever another human must decide.
+ * Seats on phones see their hands there, so only people at the screen count;
+ * when every person is on a phone, the screen shows nobody's hand. */
 static void choose_viewer(table *t, app *a)
 {
-    int d = rules(t)->current_player(t->st), h = table_humans(t);
+    int d = rules(t)->current_player(t->st), h = 0;
+    for (int s = 0; s < t->m.players; s++)
+        h += seat_local(t, s);
+    t->all_phones = h == 0 && table_humans(t) > 0;
+    if (t->all_phones || (t->viewer >= 0 && !seat_local(t, t->viewer) && table_humans(t) > 0)) {
+        t->viewer = -1; /* the viewer went to a phone */
+        t->curtain = -1;
+        t->handoff = -1;
+        t->hold = 0;
+    }
+    if (t->curtain >= 0 && !seat_local(t, t->curtain))
+        t->curtain = -1;
+    if (t->all_phones)
+        return;
     if (h == 1) {
         for (int s = 0; s < t->m.players; s++)
-            if (table_seat_human(t, s))
+            if (seat_local(t, s))
                 t->viewer = s;
-    } else if (h >= 2 && d >= 0 && table_seat_human(t, d) && d != t->viewer && t->curtain != d) {
+    } else if (h >= 2 && d >= 0 && seat_local(t, d) && d != t->viewer && t->curtain != d) {
         if (t->hold && t->viewer >= 0) {
             /* the viewer first dismisses what their move showed them */
             if (t->handoff != d)
@@ -142,8 +168,19 @@ static void choose_viewer(table *t, app *a)
             app_trace(a, "%s curtain p%d", t->ops->trace, d + 1);
         }
     }
-    if (t->viewer < 0 && h != 1 && t->curtain < 0)
+    if (t->viewer < 0 && h != 1 && t->curtain < 0) {
         t->viewer = 0;
+        for (int s = t->m.players - 1; s >= 0 && h >= 2; s--)
+            if (seat_local(t, s))
+                t->viewer = s; /* the first person at the screen, not a phone's seat */
+    }
+}
+
+void table_refresh_viewer(table *t, app *a)
+{
+    if (t->ops->hides ? t->ops->hides(&t->m) : t->ops->curtain)
+        choose_viewer(t, a);
+    t->ops->changed(t->view, a, TABLE_LIFTED);
 }
 
 /* Everything that follows from the position at the cursor. */
@@ -160,6 +197,7 @@ static void position_changed(table *t, app *a, table_change why)
     if (t->ops->hides ? t->ops->hides(&t->m) : t->ops->curtain)
         choose_viewer(t, a);
     t->ops->changed(t->view, a, why);
+    table_phones_publish(t, a);
     if (rules(t)->position_write(t->st, pos, sizeof pos) >= 0)
         app_trace(a, "%s position %s", t->ops->trace, pos);
 }
@@ -320,6 +358,7 @@ static void over_update(table *t, app *a)
         t->over_time = t->time;
         rules(t)->result(t->st, &res);
         t->ops->over(t->view, a, &res);
+        table_phones_over(t, &res);
         audio_play(SFX_WIN);
         /* Nothing left to resume: the mode's slot is emptied. */
         table_save_delete(a, t->game->id);
@@ -343,6 +382,7 @@ static void table_update(scene *s, app *a, double dt)
         table_quit(a, &t->m, &t->rec, t->over, t->ops->trace);
         return;
     }
+    table_phones_step(t, a);
     t->ops->update(t->view, a, dt);
     computer_turn(t, a);
     over_update(t, a);
@@ -355,6 +395,10 @@ static void table_update(scene *s, app *a, double dt)
 static void table_input(scene *s, app *a, const action_event *ev)
 {
     table *t = s->data;
+    /* A phone's pad plays its own seat's turns only (and may open the menu). */
+    if (ev->dev == DEV_PAD && ev->pad >= INPUT_MAX_PADS && ev->act != ACT_MENU &&
+        ev->pad - INPUT_MAX_PADS != rules(t)->current_player(t->st))
+        return;
     table_do(t, a, t->ops->input(t->view, a, ev));
 }
 
@@ -374,6 +418,8 @@ static void table_leave_scene(scene *s, app *a)
 {
     table *t = s->data;
     table_save_unfinished(a, &t->m, &t->rec, t->over, t->ops->trace);
+    /* The match is over or left: the phones' server stops with it. */
+    phones_close(NULL);
     /* The app is closing: let a search finish rather than leave it running at exit. */
     table_ai_drop(t->job, a->quit);
     t->job = NULL;

@@ -136,6 +136,18 @@ int table_handoff(const table *t);
  * stack), so a curtain for another human waits for TABLE_PASS. */
 void table_hold_curtain(table *t);
 
+/* Whether nothing private may be drawn now: the curtain is down, or every
+ * person plays on a phone (the TV shows only what everyone may see). */
+int table_hides_private(const table *t);
+/* Whether the view is still showing something (a move's animation). */
+int table_busy(const table *t);
+/* Phones: the number of the view last sent, and the next. */
+int64_t table_phones_rev(const table *t);
+void table_phones_bump(table *t);
+/* Who sits where changed (a seat went to a phone): the viewer and the
+ * curtain are chosen again, and the view redraws. */
+void table_refresh_viewer(table *t, struct app *a);
+
 /* Plays m for whoever decides now (the view's played and changed follow);
  * 0, or -1 when the record refuses it (logged, an error sound). */
 int table_play(table *t, struct app *a, const game_move *m);

@@ -8,6 +8,7 @@
 
 #include "app/app.h"
 #include "core/log.h"
+#include "table/phones.h"
 
 #define SAVE_HEADER "stackhouse-table 1"
 
@@ -82,7 +83,9 @@ const char *table_level_label(ai_level level)
 
 void table_seat_name(const match_setup *m, int seat, char *buf, size_t n)
 {
-    if (m->seat[seat] == SEAT_HUMAN)
+    if (m->seat[seat] == SEAT_HUMAN && phones_seat(seat))
+        snprintf(buf, n, "%s on a phone", phones_roster()->name[seat]);
+    else if (m->seat[seat] == SEAT_HUMAN)
         snprintf(buf, n, "Human");
     else
         snprintf(buf, n, "Computer (%s)", table_level_label(m->level[seat]));

@@ -1,5 +1,6 @@
 #include "games/maxstax/view/maxstax_view.h"
 #include "games/maxstax/view/maxstax_view_priv.h"
+#include "table/phones.h"
 
 /* ---------------------------------------------------------------- play */
 
@@ -300,9 +301,13 @@ static int pad_event(maxstax_view *v, app *a, const action_event *ev)
 }
 
 /* Controllers: one each for the people, in seat order, as they are plugged
- * in; the mouse's person gets one last (a lone player with a controller). */
+ * in; the mouse's person gets one last (a lone player with a controller).
+ * A seat played on a phone has the phone as its pad. */
 static void assign_pads(maxstax_view *v, app *a)
 {
+    for (int p = 0; p < v->players && p < INPUT_PHONE_PADS; p++)
+        if (seat_human(v, p) && input_pad_present(&a->in, INPUT_PHONE_PAD(p)))
+            v->ctl[p].pad = INPUT_PHONE_PAD(p);
     for (int pass = 0; pass < 2; pass++)
         for (int p = 0; p < v->players; p++) {
             hand_ctl *c = &v->ctl[p];
@@ -520,6 +525,7 @@ static void maxstax_view_leave(scene *s, app *a)
 {
     maxstax_view *v = s->data;
     save_match(v, a); /* the window closed mid-match: keep it for Resume too */
+    phones_close(NULL); /* the phones' server stops with the match */
     maxstax_match_free(v->match);
     free(v);
 }

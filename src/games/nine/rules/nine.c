@@ -7,7 +7,8 @@
 #include "games/nine/rules/nine_check.h"
 #include "games/nine/rules/nine_text.h"
 
-static int bit(int seat) { return 1 << seat; }
+/* A seat's bit; none for seat -1 (a view that may see nothing private). */
+static int bit(int seat) { return seat >= 0 ? 1 << seat : 0; }
 
 static int next_seat(const nine_state *s, int p)
 {
@@ -107,7 +108,7 @@ int nine_stack_visible(const nine_state *s, int seat, int p, int k)
            p == s->pend.p1 && k == s->pend.s1;
 }
 
-int nine_known(const nine_state *s, int seat, int id) { return s->known[id] >> seat & 1; }
+int nine_known(const nine_state *s, int seat, int id) { return seat >= 0 && (s->known[id] >> seat & 1); }
 
 void nine_memory_note(nine_state *s)
 {

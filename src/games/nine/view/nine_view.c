@@ -213,7 +213,7 @@ static void nine_view_changed(void *vv, app *a, table_change why)
     nine_view *v = vv;
     (void)a;
     if (why == TABLE_LIFTED) {
-        nine_rules.observe(v->st, table_viewer(v->t), &v->obs);
+        nine_rules.observe(v->st, table_hides_private(v->t) ? -1 : table_viewer(v->t), &v->obs);
         v->shown = v->obs;
         v->focus[0] = 0;
         v->prompt_traced = 0;
@@ -221,7 +221,7 @@ static void nine_view_changed(void *vv, app *a, table_change why)
     }
     v->prompt_deadline = 0;
     v->prompt_traced = 0;
-    nine_rules.observe(v->st, viewer_seat(v), &v->obs);
+    nine_rules.observe(v->st, private_seat(v), &v->obs);
     if (why == TABLE_PLAYED && v->nfl == 0)
         v->shown = v->obs;
 }

@@ -88,7 +88,7 @@ static void draw_token(render *r, float cx, float cy, float d, int number, int h
 /* The viewer's held stack lies in its hands (the fan shows it). */
 static int in_hand(const nine_view *v, int p, int k)
 {
-    return p == viewer_seat(v) && v->shown.held[p] == k && v->nfan > 0;
+    return p == private_seat(v) && v->shown.held[p] == k && v->nfan > 0;
 }
 
 /* A stack drawn face up on the table: one the viewer may see by the
@@ -98,7 +98,7 @@ static int face_up(const nine_view *v, int p, int k)
     const nine_state *s = &v->shown;
     if (v->npeek > 0 && p == s->pend.p1 && k == s->pend.s1)
         return 0; /* a peeked stack is shown in its own panel */
-    return nine_stack_visible(s, viewer_seat(v), p, k) && !in_hand(v, p, k);
+    return nine_stack_visible(s, private_seat(v), p, k) && !in_hand(v, p, k);
 }
 
 /* Codes of the face-down cards of stack (p, k) the viewer remembers, when
@@ -108,7 +108,7 @@ static int remembered(const nine_view *v, int p, int k, uint8_t *codes, int max)
 {
     const nine_state *s = &v->shown;
     int vs = viewer_seat(v), n = 0;
-    if (!v->memory || table_curtain(v->t) >= 0 || face_up(v, p, k) || in_hand(v, p, k))
+    if (!v->memory || table_hides_private(v->t) || face_up(v, p, k) || in_hand(v, p, k))
         return 0;
     for (int id = 0; id < NINE_CARDS && n < max; id++)
         if (s->place[id] == NINE_Z_STACK + p && s->stk[id] == k && nine_known(s, vs, id))
@@ -330,7 +330,7 @@ void nine_prompt_text(const nine_view *v, char *buf, size_t n)
         return;
     }
     seat_name(v, d, who, sizeof who);
-    if (d != table_viewer(v->t) || !table_seat_human(v->t, d) || table_curtain(v->t) >= 0) {
+    if (d != table_viewer(v->t) || !table_seat_human(v->t, d) || table_hides_private(v->t)) {
         snprintf(buf, n, "%s %s.", who, table_seat_human(v->t, d) ? "is deciding" : "(computer) is thinking");
         return;
     }
@@ -576,6 +576,7 @@ void nine_faces_trace(nine_view *v, app *a)
     v->faces_len = 0;
     v->faces[0] = 0;
     v->memory = a->settings.v[SETTING_nine_memory];
+    /* Behind the curtain nothing is drawn; with every person on a phone, only what all may see. */
     if (table_curtain(v->t) < 0) {
         for (int i = 0; i < v->nfan; i++) {
             nine_card_name(v->fan_code[i], nm);
@@ -615,6 +616,8 @@ void nine_faces_trace(nine_view *v, app *a)
     v->faces_hash = h;
     if (table_curtain(v->t) >= 0)
         app_trace(a, "nine faces curtain p%d:%s", table_curtain(v->t) + 1, v->faces_len ? v->faces : " -");
+    else if (table_hides_private(v->t))
+        app_trace(a, "nine faces public:%s", v->faces_len ? v->faces : " -");
     else
         app_trace(a, "nine faces p%d:%s", vs + 1, v->faces_len ? v->faces : " -");
 }

@@ -81,7 +81,7 @@ static void spot_add(nine_view *v, rrect r, int kind, const game_move *m, const 
 int nine_viewer_decides(const nine_view *v)
 {
     int d = nine_decider(v->st);
-    return !table_over(v->t) && table_curtain(v->t) < 0 && v->nfl == 0 && d >= 0 && d == table_viewer(v->t) && table_seat_human(v->t, d);
+    return !table_over(v->t) && !table_hides_private(v->t) && v->nfl == 0 && d >= 0 && d == table_viewer(v->t) && table_seat_human(v->t, d);
 }
 
 #define BUTTON_GAP 16.0f
@@ -366,7 +366,7 @@ void nine_layout(nine_view *v, app *a)
     /* the viewer's held stack, fanned face up */
     v->nfan = 0;
     v->hand_code = -1;
-    if (vs >= 0 && s->nst[vs] > 0 && table_curtain(v->t) < 0) {
+    if (vs >= 0 && s->nst[vs] > 0 && !table_hides_private(v->t)) {
         int nc = stack_cards(s, vs, s->held[vs], codes, FAN_MAX), h = hand_card(s, vs);
         float ch = v->fan_box.h, cw = ch * 104.0f / 146.0f, room = cw + 46;
         float total = v->fan_box.w - (h >= 0 ? room : 0);
@@ -386,7 +386,7 @@ void nine_layout(nine_view *v, app *a)
                 v->hand_r = (rrect){x0 + used - cw, v->fan_box.y - 6, cw, ch};
             }
         }
-    } else if (vs >= 0 && table_curtain(v->t) < 0) {
+    } else if (vs >= 0 && !table_hides_private(v->t)) {
         int h = hand_card(s, vs);
         if (h >= 0) {
             float ch = v->fan_box.h, cw = ch * 104.0f / 146.0f;
@@ -396,7 +396,7 @@ void nine_layout(nine_view *v, app *a)
     }
     /* a peeked stack, face up for the peeker only */
     v->npeek = 0;
-    if ((s->pend.kind == NINE_P_TAKE || s->pend.kind == NINE_P_GIVE) && s->turn == vs && table_curtain(v->t) < 0 &&
+    if ((s->pend.kind == NINE_P_TAKE || s->pend.kind == NINE_P_GIVE) && s->turn == vs && !table_hides_private(v->t) &&
         nine_stack_visible(s, vs, s->pend.p1, s->pend.s1)) {
         int n = stack_cards(s, s->pend.p1, s->pend.s1, codes, FAN_MAX);
         float cw = 96, step = n > 1 ? (v->centre.w - 80 - cw) / (float)(n - 1) : 0;

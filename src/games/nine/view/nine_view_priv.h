@@ -167,6 +167,9 @@ static inline int place_of(const nine_view *v, int p)
 }
 
 static inline int viewer_seat(const nine_view *v) { return table_viewer(v->t) < 0 ? 0 : table_viewer(v->t); }
+/* The seat whose private cards the screen may show; -1 none (the curtain,
+ * or every person plays on a phone). */
+static inline int private_seat(const nine_view *v) { return table_hides_private(v->t) ? -1 : viewer_seat(v); }
 
 /* The status line the viewer reads in the prompt row ("" for none). */
 void nine_prompt_text(const nine_view *v, char *buf, size_t n);

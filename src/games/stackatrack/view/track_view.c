@@ -24,6 +24,8 @@ const char *track_orient_words(int o)
 int track_view_chooser(const track_view *v)
 {
     int mover = v->st->to_move, viewer = table_viewer(v->t);
+    if (track_hidden(v) && table_hides_private(v->t) && table_curtain(v->t) < 0)
+        return -1; /* every person plays on a phone: no tray is the screen's */
     if (track_hidden(v) && table_humans(v->t) > 0)
         return viewer >= 0 ? viewer : mover;
     if (table_seat_human(v->t, mover))
@@ -38,7 +40,7 @@ int track_view_chooser(const track_view *v)
 int track_view_human_turn(const track_view *v)
 {
     int mover = v->st->to_move;
-    return !table_over(v->t) && !v->dr.active && table_curtain(v->t) < 0 && table_seat_human(v->t, mover) &&
+    return !table_over(v->t) && !v->dr.active && !table_hides_private(v->t) && table_seat_human(v->t, mover) &&
            track_view_chooser(v) == mover;
 }
 

@@ -186,7 +186,7 @@ static void draw_cursor(render *r, app *a, const track_view *v)
 static void draw_seat(render *r, const track_view *v, int s, rrect row)
 {
     int to_move = !table_over(v->t) && v->st->to_move == s, n = v->st->nhand[s];
-    int hide = track_hidden(v) && (s != table_viewer(v->t) || table_curtain(v->t) >= 0), tall = row.h > 100;
+    int hide = track_hidden(v) && (s != table_viewer(v->t) || table_hides_private(v->t)), tall = row.h > 100;
     char seat[48], line[64];
     float x, size, x1 = row.x + row.w - 12, y;
     ui_audit_box(row);
@@ -283,6 +283,9 @@ static void draw_tray(render *r, app *a, const track_view *v)
     if (hide) {
         render_text_wrapped(r, FONT_SANS_OBLIQUE, UI_BODY, v->tray.x, v->tray.y + 10, v->tray.w, TEXT_LEFT,
                             UI_INK_SOFT, "Hidden until the next player is ready.", 1);
+    } else if (seat < 0 && track_hidden(v)) {
+        render_text_wrapped(r, FONT_SANS_OBLIQUE, UI_BODY, v->tray.x, v->tray.y + 10, v->tray.w, TEXT_LEFT,
+                            UI_INK_SOFT, "Every player's blocks are on their phone.", 1);
     } else if (v->nkind == 0) {
         render_text_wrapped(r, FONT_SANS_OBLIQUE, UI_BODY, v->tray.x, v->tray.y + 10, v->tray.w, TEXT_LEFT,
                             UI_INK_SOFT, "No blocks left: this seat sits out.", 1);

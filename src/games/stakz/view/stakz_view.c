@@ -66,7 +66,7 @@ static void settle(stakz_view *v)
 static void stakz_view_changed(void *vv, app *a, table_change why)
 {
     stakz_view *v = vv;
-    stakz_rules.observe(v->st, viewer_seat(v), &v->obs);
+    stakz_rules.observe(v->st, private_seat(v), &v->obs);
     if (why != TABLE_PLAYED) {
         settle(v);
         v->sel = -1;
@@ -93,7 +93,7 @@ static void stakz_view_played(void *vv, app *a, const void *before_st, const gam
         v->round_points[s] = v->st->score[s] - before->score[s];
         round_over |= v->round_points[s] != 0;
     }
-    stakz_rules.observe(v->st, viewer_seat(v), &v->obs);
+    stakz_rules.observe(v->st, private_seat(v), &v->obs);
     v->sel = -1;
     v->picking = 0;
     v->dragging = 0;
@@ -122,7 +122,7 @@ static void stakz_view_played(void *vv, app *a, const void *before_st, const gam
         stakz_layout(v, a);
         if (!round_over && !a->settings.v[SETTING_reduced_motion] && before->npile > 0) {
             stakz_state seen;
-            stakz_rules.observe(before, viewer_seat(v), &seen);
+            stakz_rules.observe(before, private_seat(v), &seen);
             fly_draw(v, &seen, p);
         }
     }

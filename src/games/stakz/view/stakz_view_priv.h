@@ -102,12 +102,15 @@ typedef struct stakz_view {
 } stakz_view;
 
 static inline int viewer_seat(const stakz_view *v) { return table_viewer(v->t) < 0 ? 0 : table_viewer(v->t); }
+/* The seat whose symbols the screen may show; -1 none (the curtain, or
+ * every person plays on a phone: observe hides every hand). */
+static inline int private_seat(const stakz_view *v) { return table_hides_private(v->t) ? -1 : viewer_seat(v); }
 
 /* The viewer decides now and may see the table. */
 static inline int viewer_decides(const stakz_view *v)
 {
     int d = stakz_current(v->st);
-    return d >= 0 && d == table_viewer(v->t) && table_seat_human(v->t, d) && table_curtain(v->t) < 0 &&
+    return d >= 0 && d == table_viewer(v->t) && table_seat_human(v->t, d) && !table_hides_private(v->t) &&
            !v->round_show && !table_over(v->t);
 }
 

@@ -1,0 +1,219 @@
+/* Phones as hands, the game's side: the server's life, its events each
+ * logic step, and the roster seat labels read (docs/phones.md). */
+#include "table/phones.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/app.h"
+#include "core/log.h"
+#include "net/phone_qr.h"
+#include "table/table_store.h"
+
+#define QUEUE_MAX 64
+#define DEFAULT_PORT 7312
+
+static struct {
+    phone_server *srv;
+    phone_roster roster;
+    char url[160];
+    char room[PHONE_ROOM_LEN + 1];
+    phone_qr qr;
+    int has_qr;
+    int pad_mode; /* the phones are game pads (STAX, MAXSTAX) */
+    phone_event queue[QUEUE_MAX];
+    int head, count;
+} P;
+
+int phones_on(void) { return P.srv != NULL; }
+phone_server *phones_server(void) { return P.srv; }
+const phone_roster *phones_roster(void) { return &P.roster; }
+int phones_seat(int seat) { return seat >= 0 && seat < GAME_MAX_PLAYERS && (P.roster.seated >> seat & 1); }
+const char *phones_url(void) { return P.srv ? P.url : ""; }
+const char *phones_room(void) { return P.srv ? P.room : ""; }
+
+const unsigned char *phones_qr(int *width)
+{
+    if (!P.srv || !P.has_qr)
+        return NULL;
+    *width = P.qr.width;
+    return P.qr.modules;
+}
+
+/* The seats as phones see them: people's seats are open to a phone. */
+static int seat_infos(const match_setup *m, phone_seat_info *out)
+{
+    for (int s = 0; s < m->players; s++) {
+        memset(&out[s], 0, sizeof out[s]);
+        snprintf(out[s].name, sizeof out[s].name, "Player %d", s + 1);
+        out[s].human = m->seat[s] == SEAT_HUMAN;
+        out[s].open = out[s].human;
+    }
+    return m->players;
+}
+
+/* --phones-info: where a test learns the address (written once it listens). */
+static void write_info(const struct app *a)
+{
+    FILE *f;
+    if (!a->opt.phones_info || !(f = fopen(a->opt.phones_info, "w"))) {
+        if (a->opt.phones_info)
+            log_warn("phones: cannot write %s", a->opt.phones_info);
+        return;
+    }
+    fprintf(f, "url=%s\nroom=%s\nport=%d\n", P.url, P.room, phone_server_port(P.srv));
+    fclose(f);
+}
+
+int phones_open(struct app *a, const match_setup *m, char *err, size_t errn)
+{
+    phone_config c;
+    char qr_text[200], qerr[120];
+    const game_rules *g = m->game ? m->game->rules : NULL;
+    if (P.srv) {
+        phone_seat_info seats[PHONE_MAX_SEATS];
+        int n = seat_infos(m, seats);
+        phone_server_set_seats(P.srv, seats, n);
+        return 0;
+    }
+    memset(&c, 0, sizeof c);
+    char web[1100];
+    paths_join(web, sizeof web, a->paths.assets, "web");
+    c.web_root = web;
+    c.art_root = a->paths.assets;
+    c.port = a->opt.phones_port >= 0 ? a->opt.phones_port : DEFAULT_PORT;
+    c.game = m->game ? m->game->id : "";
+    c.mode = m->game ? m->game->name : "";
+    /* Hidden hands go to the phones; the other games use them as pads. */
+    P.pad_mode = !(g && g->hidden_info);
+    c.controls = P.pad_mode ? "pad" : "hand";
+    c.seats = seat_infos(m, c.seat);
+    P.srv = phone_server_start(&c, err, errn);
+    if (!P.srv)
+        return -1;
+    memset(&P.roster, 0, sizeof P.roster);
+    P.head = P.count = 0;
+    snprintf(P.url, sizeof P.url, "%s", phone_server_url(P.srv));
+    snprintf(P.room, sizeof P.room, "%s", phone_server_room(P.srv));
+    snprintf(qr_text, sizeof qr_text, "%s?room=%s", P.url, P.room);
+    P.has_qr = phone_qr_encode(qr_text, &P.qr, qerr, sizeof qerr) == 0;
+    if (!P.has_qr)
+        log_warn("phones: no QR code: %s", qerr);
+    log_info("phones: %s room %s", P.url, P.room);
+    app_trace(a, "phones on %s room %s", P.url, P.room);
+    write_info(a);
+    return 0;
+}
+
+void phones_close(const char *end_json)
+{
+    if (!P.srv)
+        return;
+    if (end_json)
+        phone_server_end(P.srv, end_json);
+    phone_server_stop(P.srv);
+    P.srv = NULL;
+    if (P.has_qr)
+        phone_qr_free(&P.qr);
+    P.has_qr = 0;
+    memset(&P.roster, 0, sizeof P.roster);
+    P.head = P.count = 0;
+}
+
+void phones_drop_queue(void) { P.head = P.count = 0; }
+
+int phones_take(phone_event *ev)
+{
+    if (P.count == 0)
+        return 0;
+    *ev = P.queue[P.head];
+    P.head = (P.head + 1) % QUEUE_MAX;
+    P.count--;
+    return 1;
+}
+
+static void enqueue(const phone_event *ev)
+{
+    if (P.count == QUEUE_MAX) {
+        phone_server_error(P.srv, ev->conn, "busy", "The game is busy; try again.");
+        return;
+    }
+    P.queue[(P.head + P.count) % QUEUE_MAX] = *ev;
+    P.count++;
+}
+
+static action button_action(int b)
+{
+    static const action map[PHONE_B_COUNT] = {
+        [PHONE_B_UP] = ACT_UP,     [PHONE_B_DOWN] = ACT_DOWN,     [PHONE_B_LEFT] = ACT_LEFT,
+        [PHONE_B_RIGHT] = ACT_RIGHT, [PHONE_B_A] = ACT_ACCEPT,    [PHONE_B_B] = ACT_BACK,
+        [PHONE_B_X] = ACT_EXTRA,   [PHONE_B_Y] = ACT_ALT,         [PHONE_B_L] = ACT_PREV_TAB,
+        [PHONE_B_R] = ACT_NEXT_TAB, [PHONE_B_MENU] = ACT_MENU,
+    };
+    return b >= 0 && b < PHONE_B_COUNT ? map[b] : ACT_NONE;
+}
+
+/* Keeps the roster in step with what the server says of a seat. */
+static void roster_note(struct app *a, const phone_event *ev)
+{
+    int s = ev->seat - 1;
+    unsigned bit = 1u << s;
+    if (s < 0 || s >= GAME_MAX_PLAYERS)
+        return;
+    switch (ev->kind) {
+    case PHONE_EV_JOINED:
+    case PHONE_EV_BACK:
+        if (!(P.roster.seated & bit))
+            app_toast(a, "%s is playing Player %d on a phone.", ev->name, ev->seat);
+        P.roster.seated |= bit;
+        P.roster.connected |= bit;
+        snprintf(P.roster.name[s], sizeof P.roster.name[s], "%s", ev->name);
+        input_phone_attach(&a->in, s, 1);
+        app_trace(a, "phones seat p%d %s", ev->seat, ev->kind == PHONE_EV_JOINED ? "joined" : "back");
+        break;
+    case PHONE_EV_LEFT:
+        P.roster.seated &= ~bit;
+        P.roster.connected &= ~bit;
+        P.roster.name[s][0] = 0;
+        input_phone_attach(&a->in, s, 0);
+        app_trace(a, "phones seat p%d left", ev->seat);
+        break;
+    case PHONE_EV_GONE:
+        P.roster.connected &= ~bit;
+        input_phone_attach(&a->in, s, 1); /* lets go of any held direction; the seat waits */
+        app_trace(a, "phones seat p%d asleep", ev->seat);
+        break;
+    default:
+        break;
+    }
+}
+
+void phones_pump(struct app *a)
+{
+    phone_event ev;
+    action_event out[2];
+    if (!P.srv)
+        return;
+    while (phone_server_poll(P.srv, &ev)) {
+        switch (ev.kind) {
+        case PHONE_EV_PING:
+            /* The round trip goes through the main loop, as a move's does. */
+            phone_server_pong(P.srv, ev.conn, ev.id);
+            break;
+        case PHONE_EV_PAD: {
+            int n = input_phone_button(&a->in, ev.seat - 1, button_action(ev.button), ev.down, out, 2);
+            for (int i = 0; i < n; i++)
+                app_dispatch(a, &out[i]);
+            break;
+        }
+        case PHONE_EV_MOVE:
+            enqueue(&ev);
+            break;
+        default:
+            roster_note(a, &ev);
+            enqueue(&ev); /* the table sends the seat its view */
+            break;
+        }
+    }
+}

@@ -1,0 +1,52 @@
+/* Phones as hands, the game's side (docs/phones.md): starts and stops the
+ * phone server for a match, drains its events once a logic step (pads go to
+ * the top scene as controller actions, like an SDL controller's; moves and
+ * the rest wait in a small queue for the table), and keeps the roster of
+ * seats played on phones that seat labels read. One server per process, so
+ * the state is the module's own (like the audio's). */
+#ifndef STACKHOUSE_PHONES_H
+#define STACKHOUSE_PHONES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "net/phone_server.h"
+#include "table/match.h"
+
+struct app;
+
+/* Who plays on a phone: bit k for seat k (0-based). */
+typedef struct phone_roster {
+    unsigned seated;    /* the seat is a phone's (it may be asleep) */
+    unsigned connected; /* a page is connected to it now */
+    char name[GAME_MAX_PLAYERS][PHONE_NAME_MAX * 4 + 1];
+} phone_roster;
+
+/* Starts the server for match m (or, when it runs, gives it m's seats);
+ * 0, or -1 with the reason in err. --phones-port and --phones-info apply. */
+int phones_open(struct app *a, const match_setup *m, char *err, size_t errn);
+/* Stops the server; phones get end_json first when it is set. Safe when off. */
+void phones_close(const char *end_json);
+/* Whether the server runs. */
+int phones_on(void);
+/* The server (NULL when off), for views and replies. */
+phone_server *phones_server(void);
+/* The seats on phones (all zero when off). */
+const phone_roster *phones_roster(void);
+/* Whether seat (0-based) is played on a phone. */
+int phones_seat(int seat);
+/* The address to show and the room code ("" when off). */
+const char *phones_url(void);
+const char *phones_room(void);
+/* The QR code of the address (with the room): width modules a side, one
+ * byte a module, 1 dark; NULL when off. */
+const unsigned char *phones_qr(int *width);
+/* One logic step: drains the server. Pads become actions for the top scene;
+ * moves, joins and pings queue for phones_take. */
+void phones_pump(struct app *a);
+/* The next queued event; 1, or 0 when none. */
+int phones_take(phone_event *ev);
+/* Forgets the queue (a table closed). */
+void phones_drop_queue(void);
+
+#endif

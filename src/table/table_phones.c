@@ -1,0 +1,146 @@
+/* Phones at a turn-based table: moves in through table_play, views out
+ * through the game's observe (docs/phones.md). */
+#include "table/table_phones.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "app/app.h"
+#include "core/log.h"
+#include "phoneview/phone_view.h"
+#include "table/phones.h"
+#include "table/table_store.h"
+
+/* The names phones show for the seats: a phone's own, else who plays it. */
+static void seat_names(const table *t, char names[GAME_MAX_PLAYERS][80], const char *ptrs[GAME_MAX_PLAYERS])
+{
+    const match_setup *m = table_match(t);
+    const phone_roster *ro = phones_roster();
+    for (int s = 0; s < m->players; s++) {
+        if (phones_seat(s))
+            snprintf(names[s], sizeof names[s], "%s", ro->name[s]);
+        else if (m->seat[s] == SEAT_HUMAN)
+            snprintf(names[s], sizeof names[s], "Player %d", s + 1);
+        else
+            table_seat_name(m, s, names[s], sizeof names[s]);
+        ptrs[s] = names[s];
+    }
+}
+
+/* What is happening, in a sentence for the phone's status line. */
+static void status_line(const table *t, int seat, const char *const *names, char *buf, size_t n)
+{
+    const game_rules *g = table_match(t)->game->rules;
+    int d = g->current_player(table_state(t));
+    if (table_over(t))
+        snprintf(buf, n, "The game is over.");
+    else if (d == seat - 1)
+        snprintf(buf, n, "Your turn.");
+    else if (d >= 0)
+        snprintf(buf, n, "%s to play.", names[d]);
+    else
+        snprintf(buf, n, " ");
+}
+
+void table_phones_publish(table *t, app *a)
+{
+    phone_server *srv = phones_server();
+    const match_setup *m = table_match(t);
+    char names[GAME_MAX_PLAYERS][80], status[120];
+    const char *ptrs[GAME_MAX_PLAYERS];
+    (void)a;
+    if (!srv)
+        return;
+    table_phones_bump(t);
+    seat_names(t, names, ptrs);
+    for (int seat = 0; seat <= m->players; seat++) {
+        char *json;
+        if (seat > 0 && !phones_seat(seat - 1))
+            continue;
+        status_line(t, seat, ptrs, status, sizeof status);
+        json = phone_view_json(m->game->rules, table_state(t), seat, table_phones_rev(t), m->game->id, ptrs, status);
+        if (json) {
+            phone_server_publish(srv, seat, json);
+            free(json);
+        }
+    }
+}
+
+/* A phone's move: the seat's own decision, from the view it was shown, and
+ * legal; then the same table_play a click uses. */
+static void phone_move(table *t, app *a, const phone_event *ev)
+{
+    const match_setup *m = table_match(t);
+    const game_rules *g = m->game->rules;
+    phone_server *srv = phones_server();
+    game_move mv;
+    char err[240];
+    int d = g->current_player(table_state(t));
+    if (!phones_seat(ev->seat - 1)) {
+        phone_server_error(srv, ev->conn, "no-seat", "This phone plays no seat.");
+    } else if (table_over(t) || d != ev->seat - 1) {
+        phone_server_error(srv, ev->conn, "not-your-turn", "It is not your turn.");
+    } else if (ev->rev != table_phones_rev(t)) {
+        phone_server_error(srv, ev->conn, "stale", "The table changed; look again.");
+    } else if (table_busy(t)) {
+        phone_server_error(srv, ev->conn, "busy", "Wait for the table to settle.");
+    } else if (g->move_read(table_state(t), ev->text, &mv, err, sizeof err) != 0) {
+        phone_server_error(srv, ev->conn, "illegal", err);
+    } else {
+        app_trace(a, "phones move p%d %s", ev->seat, ev->text);
+        if (table_play(t, a, &mv) != 0)
+            phone_server_error(srv, ev->conn, "illegal", "The table refused that move.");
+    }
+}
+
+void table_phones_step(table *t, app *a)
+{
+    phone_event ev;
+    int seats_changed = 0;
+    if (!phones_on())
+        return;
+    while (phones_take(&ev)) {
+        if (ev.kind == PHONE_EV_MOVE)
+            phone_move(t, a, &ev);
+        else
+            seats_changed = 1;
+    }
+    if (seats_changed) {
+        /* Who sees what changed (a seat went to a phone): the curtain and the views follow. */
+        table_refresh_viewer(t, a);
+        table_phones_publish(t, a);
+    }
+}
+
+void table_phones_over(table *t, const game_result *res)
+{
+    const match_setup *m = table_match(t);
+    char names[GAME_MAX_PLAYERS][80];
+    const char *ptrs[GAME_MAX_PLAYERS];
+    cJSON *o, *list;
+    char *json;
+    if (!phones_on())
+        return;
+    seat_names(t, names, ptrs);
+    o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "v", 1);
+    cJSON_AddStringToObject(o, "t", "end");
+    list = cJSON_AddArrayToObject(o, "result");
+    for (int s = 0; s < m->players; s++) {
+        cJSON *e = cJSON_CreateObject();
+        cJSON_AddNumberToObject(e, "seat", s + 1);
+        cJSON_AddStringToObject(e, "name", ptrs[s]);
+        cJSON_AddNumberToObject(e, "rank", res->rank[s] + 1);
+        cJSON_AddNumberToObject(e, "score", res->score[s]);
+        cJSON_AddItemToArray(list, e);
+    }
+    json = cJSON_PrintUnformatted(o);
+    cJSON_Delete(o);
+    if (json) {
+        phone_server_end(phones_server(), json);
+        free(json);
+    }
+}

@@ -1,0 +1,22 @@
+/* The table midend's side of phones as hands: a phone's move goes through
+ * table_play like a click's, and every change sends each phone its seat's
+ * view, written from observe(state, seat) only (docs/phones.md). */
+#ifndef STACKHOUSE_TABLE_PHONES_H
+#define STACKHOUSE_TABLE_PHONES_H
+
+#include <stdint.h>
+
+#include "table/table.h"
+
+struct app;
+
+/* Takes the phones' queued events for table t: plays their moves, answers
+ * what is refused, and sends a joining phone its view. */
+void table_phones_step(table *t, struct app *a);
+/* Sends every phone its seat's view of the position now (watchers the
+ * public one); rev counts the views sent, so a move from an older one is stale. */
+void table_phones_publish(table *t, struct app *a);
+/* The match is over: phones get the result; the server stops with the table. */
+void table_phones_over(table *t, const game_result *res);
+
+#endif
