@@ -31,6 +31,17 @@ const char *phone_view_controls(const char *game_id)
     return w ? w->controls : "pad";
 }
 
+cJSON *phone_view_code_names(const uint8_t *codes, int n, void (*name)(uint8_t code, char *buf))
+{
+    cJSON *a = cJSON_CreateArray();
+    char text[3];
+    for (int i = 0; i < n; i++) {
+        name(codes[i], text);
+        cJSON_AddItemToArray(a, cJSON_CreateString(text));
+    }
+    return a;
+}
+
 /* The legal moves' notation when seat decides, from its own view. */
 static cJSON *moves_json(const game_rules *g, const void *obs)
 {

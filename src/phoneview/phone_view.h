@@ -22,6 +22,10 @@ typedef struct phone_view_writers {
     void (*private_fields)(const void *obs, int seat, struct cJSON *priv); /* NULL: no private view */
 } phone_view_writers;
 
+/* A JSON list of the names of n codes, each written by name (a game's
+ * notation helper: nine_card_name, stakz_tile_name) into a 3-byte buffer. */
+struct cJSON *phone_view_code_names(const uint8_t *codes, int n, void (*name)(uint8_t code, char *buf));
+
 /* The writers of game_id, or NULL for a game the phones show only the
  * envelope and scores of (STAX). */
 const phone_view_writers *phone_view_find(const char *game_id);

@@ -4,24 +4,13 @@
 
 #include "games/nine/rules/nine.h"
 #include "games/nine/rules/nine_text.h"
-
-/* A list of card names ("R7") for n codes. */
-static cJSON *card_list(const uint8_t *codes, int n)
-{
-    cJSON *a = cJSON_CreateArray();
-    char name[3];
-    for (int i = 0; i < n; i++) {
-        nine_card_name(codes[i], name);
-        cJSON_AddItemToArray(a, cJSON_CreateString(name));
-    }
-    return a;
-}
+#include "phoneview/phone_view.h"
 
 /* The cards of stack k of seat p, sorted as the notation writes them. */
 static cJSON *stack_cards(const nine_state *s, int p, int k)
 {
     uint8_t codes[NINE_CARDS];
-    return card_list(codes, nine_place_codes(s, NINE_Z_STACK + p, k, codes));
+    return phone_view_code_names(codes, nine_place_codes(s, NINE_Z_STACK + p, k, codes), nine_card_name);
 }
 
 static cJSON *card_json(uint8_t code)

@@ -4,17 +4,7 @@
 
 #include "games/stakz/rules/stakz.h"
 #include "games/stakz/rules/stakz_text.h"
-
-static cJSON *tile_list(const uint8_t *tiles, int n)
-{
-    cJSON *a = cJSON_CreateArray();
-    char name[3];
-    for (int i = 0; i < n; i++) {
-        stakz_tile_name(tiles[i], name);
-        cJSON_AddItemToArray(a, cJSON_CreateString(name));
-    }
-    return a;
-}
+#include "phoneview/phone_view.h"
 
 /* Tiles of colour c in a hand, known symbols and unknowns alike. */
 static int colour_count(const uint8_t *hand, int c)
@@ -33,7 +23,7 @@ void stakz_phone_public(const void *obs, cJSON *pub)
     cJSON *stacks = cJSON_CreateArray(), *pile = cJSON_CreateArray(), *hands = cJSON_CreateArray(),
           *colours = cJSON_CreateArray(), *bonus = cJSON_CreateArray();
     for (int k = 0; k < s->nstacks; k++) {
-        cJSON_AddItemToArray(stacks, tile_list(s->stack[k], s->height[k]));
+        cJSON_AddItemToArray(stacks, phone_view_code_names(s->stack[k], s->height[k], stakz_tile_name));
         if (s->bonus[k])
             cJSON_AddItemToArray(bonus, cJSON_CreateNumber(k + 1));
     }
@@ -64,5 +54,5 @@ void stakz_phone_private(const void *obs, int seat, cJSON *priv)
     for (int code = 0; code < STAKZ_CODES; code++)
         for (int k = 0; k < s->hand[seat][code] && n < STAKZ_TILES; k++)
             t[n++] = (uint8_t)code;
-    cJSON_AddItemToObject(priv, "hand", tile_list(t, n));
+    cJSON_AddItemToObject(priv, "hand", phone_view_code_names(t, n, stakz_tile_name));
 }
