@@ -50,15 +50,16 @@ static const char *const track_private[] = {"blocks", NULL};
 typedef struct pv_case {
     const char *id;
     const game_rules *g;
-    int hidden; /* Stack-A-Track's hidden-blocks option */
+    int hidden, quarter; /* Stack-A-Track's hidden-blocks and quarter-turns options */
     const char *const *pub, *const *priv;
 } pv_case;
 
 static const pv_case cases[] = {
-    {"9stax", &nine_rules, 0, nine_public, nine_private},
-    {"stakz", &stakz_rules, 0, stakz_public, stakz_private},
-    {"stackatrack", &stackatrack_rules, 1, track_public, track_private},
-    {"stackatrack", &stackatrack_rules, 0, track_public, track_private},
+    {"9stax", &nine_rules, 0, 0, nine_public, nine_private},
+    {"stakz", &stakz_rules, 0, 0, stakz_public, stakz_private},
+    {"stackatrack", &stackatrack_rules, 1, 0, track_public, track_private},
+    {"stackatrack", &stackatrack_rules, 0, 0, track_public, track_private},
+    {"stackatrack", &stackatrack_rules, 1, 1, track_public, track_private},
 };
 
 static void *new_game(const pv_case *c, int players, uint64_t seed)
@@ -68,8 +69,10 @@ static void *new_game(const pv_case *c, int players, uint64_t seed)
     void *st = malloc(c->g->state_size);
     assert_non_null(st);
     game_params_default(c->g, &p, players);
-    if (strcmp(c->id, "stackatrack") == 0)
+    if (strcmp(c->id, "stackatrack") == 0) {
         p.opt[TRACK_OPT_HIDDEN] = c->hidden;
+        p.opt[TRACK_OPT_QUARTER] = c->quarter;
+    }
     if (c->g->init(st, &p, seed, err, sizeof err) != 0)
         fail_msg("%s: %s", c->id, err);
     return st;
@@ -107,10 +110,15 @@ static char *member_text(const char *json, const char *key)
     return text;
 }
 
+/* The longest view seen, for the server's buffers (printed, not judged). */
+static size_t longest;
+
 /* (a) fields and moves of seat's view (0: the watcher). */
 static void check_fields(const pv_case *c, const void *st, int seat, int players)
 {
     char *text = view(c, st, seat), buf[256];
+    if (strlen(text) > longest)
+        longest = strlen(text);
     cJSON *v = cJSON_Parse(text);
     if (!v)
         fail_msg("%s seat %d: not JSON: %s", c->id, seat, text);
@@ -224,8 +232,12 @@ static void test_fields_and_no_leak(void **state)
     (void)state;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         int positions = 0;
+        longest = 0;
         play_games(&cases[i], 3, check_position, &positions);
         assert_true(positions > 30);
+        print_message("%s%s%s: %d positions, longest view %zu bytes\n", cases[i].id,
+                      cases[i].hidden ? " (hidden)" : "", cases[i].quarter ? " (quarter turns)" : "", positions,
+                      longest);
     }
 }
 
@@ -515,6 +527,7 @@ static void test_track_blocks(void **state)
     (void)state;
     play_games(&cases[2], 2, check_track_blocks, NULL);
     play_games(&cases[3], 2, check_track_blocks, NULL);
+    play_games(&cases[4], 1, check_track_blocks, NULL);
 }
 
 /* A game without writers (STAX) gets the envelope and scores only; a seat out
