@@ -83,6 +83,13 @@ char *phone_view_json_with(const game_rules *g, const void *state, int seat, int
 {
     if (!g || !state || (g->hidden_info && !g->observe))
         return NULL;
+    /* The count of seats is public in every game; read it before observing
+     * so that observe is never asked for a seat the game does not have. */
+    int players = w && w->players ? w->players(state) : g->min_players == g->max_players ? g->min_players : 0;
+    if (seat < 0 || seat > players || players < 1 || players > GAME_MAX_PLAYERS) {
+        log_warn("phone view: seat %d of %d in %s", seat, players, g->id);
+        return NULL;
+    }
     /* The writers never see the state itself when the game hides anything:
      * a seat's view is written from what observe leaves it; a watcher's
      * public part from seat 1's view (public fields are the same in all). */
@@ -93,12 +100,6 @@ char *phone_view_json_with(const game_rules *g, const void *state, int seat, int
             return NULL;
         g->observe(state, seat > 0 ? seat - 1 : 0, scratch);
         obs = scratch;
-    }
-    int players = w && w->players ? w->players(obs) : g->min_players == g->max_players ? g->min_players : 0;
-    if (seat < 0 || seat > players || players < 1 || players > GAME_MAX_PLAYERS) {
-        log_warn("phone view: seat %d of %d in %s", seat, players, g->id);
-        free(scratch);
-        return NULL;
     }
     int cp = g->current_player(state);
     int you = seat > 0 && cp == seat - 1;

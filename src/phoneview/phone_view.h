@@ -17,7 +17,7 @@ struct cJSON;
 typedef struct phone_view_writers {
     const char *game_id; /* the mode id of core/modelist.h ("9stax") */
     const char *controls; /* "hand" or "pad" (the welcome message's field) */
-    int (*players)(const void *obs); /* seats in the game */
+    int (*players)(const void *st); /* seats in the game (public: read from the state itself) */
     void (*public_fields)(const void *obs, struct cJSON *pub);
     void (*private_fields)(const void *obs, int seat, struct cJSON *priv); /* NULL: no private view */
 } phone_view_writers;

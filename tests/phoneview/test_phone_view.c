@@ -531,7 +531,7 @@ static void test_track_blocks(void **state)
 }
 
 /* A game without writers (STAX) gets the envelope and scores only; a seat out
- * of range gets nothing. */
+ * of range gets nothing, in any game. */
 static void test_envelope_only(void **state)
 {
     (void)state;
@@ -560,6 +560,11 @@ static void test_envelope_only(void **state)
     free(text);
     assert_null(phone_view_json(&stax_rules, st, 3, 3, "stax", NULL, NULL));
     assert_null(phone_view_json(&stax_rules, st, -1, 3, "stax", NULL, NULL));
+    free(st);
+    /* A hidden-hand game is never observed for a seat it does not have. */
+    st = new_game(&cases[0], 2, 1);
+    assert_null(phone_view_json(&nine_rules, st, 3, 3, "9stax", NULL, NULL));
+    assert_null(phone_view_json(&nine_rules, st, GAME_MAX_PLAYERS + 1, 3, "9stax", NULL, NULL));
     free(st);
 }
 

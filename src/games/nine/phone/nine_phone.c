@@ -63,7 +63,7 @@ static cJSON *reveal(const nine_state *s)
     return o;
 }
 
-int nine_phone_players(const void *obs) { return ((const nine_state *)obs)->players; }
+int nine_phone_players(const void *st) { return ((const nine_state *)st)->players; }
 
 void nine_phone_public(const void *obs, cJSON *pub)
 {

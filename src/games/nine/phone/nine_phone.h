@@ -5,8 +5,8 @@
 
 struct cJSON;
 
-/* Seats in the game of an observed nine_state. */
-int nine_phone_players(const void *obs);
+/* Seats in the game of a nine_state (observed or not: the count is public). */
+int nine_phone_players(const void *st);
 /* Adds the table everyone sees to pub (obs: nine_rules.observe's output). */
 void nine_phone_public(const void *obs, struct cJSON *pub);
 /* Adds what seat (0-based) alone sees to priv (obs: observed for seat). */

@@ -17,7 +17,7 @@ static cJSON *block_list(const track_state *s, int seat)
     return a;
 }
 
-int track_phone_players(const void *obs) { return ((const track_state *)obs)->players; }
+int track_phone_players(const void *st) { return ((const track_state *)st)->players; }
 
 void track_phone_public(const void *obs, cJSON *pub)
 {

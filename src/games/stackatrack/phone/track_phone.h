@@ -5,8 +5,8 @@
 
 struct cJSON;
 
-/* Seats in the game of an observed track_state. */
-int track_phone_players(const void *obs);
+/* Seats in the game of a track_state (observed or not: the count is public). */
+int track_phone_players(const void *st);
 /* Adds the frame and what everyone sees to pub (obs: observed; with hidden
  * blocks off it is the state itself, and every hand is public). */
 void track_phone_public(const void *obs, struct cJSON *pub);

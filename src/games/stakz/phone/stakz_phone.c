@@ -15,7 +15,7 @@ static int colour_count(const uint8_t *hand, int c)
     return n;
 }
 
-int stakz_phone_players(const void *obs) { return ((const stakz_state *)obs)->players; }
+int stakz_phone_players(const void *st) { return ((const stakz_state *)st)->players; }
 
 void stakz_phone_public(const void *obs, cJSON *pub)
 {
