@@ -4,7 +4,7 @@
 # As root it installs what is missing; otherwise it says what to install.
 set -euo pipefail
 want=(cmake make gcc pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libsdl2-mixer-dev
-      libcmocka-dev libchipmunk-dev libepoxy-dev libsqlite3-dev libstb-dev libmd4c-dev libpng-dev
+      libcmocka-dev libchipmunk-dev libepoxy-dev libsqlite3-dev libstb-dev libmd4c-dev libpng-dev libcjson-dev
       fonts-dejavu-core)
 if [ "${1:-play}" = test ]; then
   want+=(xvfb xauth libgl1-mesa-dri)

@@ -1,14 +1,20 @@
 #!/usr/bin/env bash
 # The layers of docs/architecture.md, checked on the include lines: the rules
-# core includes no SDL, app or table header; the table midend, the views, the
-# screens and ui include no SDL (only src/app, src/render and src/audio do);
-# the midend and the views include no screen. Prints each breach; exit 1 if any.
+# core includes no SDL, app or table header, nor the phones' view writers or
+# cJSON; the view writers (src/phoneview, src/games/*/phone) include only the
+# core, the rules and cJSON; the table midend, the views, the screens and ui
+# include no SDL (only src/app, src/render and src/audio do); the midend and
+# the views include no screen. Prints each breach; exit 1 if any.
 set -u
 src=${1:?usage: check_layers.sh SRC_DIR}/src
 bad=0
 breach() { echo "layers: $1"; bad=1; }
 while IFS= read -r hit; do breach "rules core includes ${hit#*:}  (${hit%%:*})"; done < <(
-  grep -rnE '#include *[<"](SDL|app/|table/|render/|scenes/|ui/|audio/)' "$src/core" "$src"/games/*/rules)
+  grep -rnE '#include *[<"](SDL|app/|table/|render/|scenes/|ui/|audio/|net/|phoneview/|cJSON|games/[a-z]+/phone/)' \
+    "$src/core" "$src"/games/*/rules)
+while IFS= read -r hit; do breach "a phone view writer includes ${hit#*:}  (${hit%%:*})"; done < <(
+  grep -rnE '#include *[<"](SDL|app/|table/|render/|scenes/|ui/|audio/|net/|games/[a-z]+/view/)' \
+    "$src/phoneview" "$src"/games/*/phone)
 while IFS= read -r hit; do breach "SDL outside app, render and audio: $hit"; done < <(
   grep -rnE '#include *<SDL' "$src/table" "$src"/games/*/view "$src/scenes" "$src/ui")
 while IFS= read -r hit; do breach "a table or view includes a screen: $hit"; done < <(

@@ -17,6 +17,17 @@
 static const char *const pend_words[] = {"none", "shift", "drawn", "attack", "peek",   "take",
                                          "give", "swap",  "swap2", "reveal", "free",   "immune"};
 static const char *const keep_words[] = {"held", "new", "must"};
+static const char *const action_words[] = {"attack", "swap", "discard", "reverse", "peek", "reveal"};
+
+const char *nine_pend_word(int kind)
+{
+    return kind >= 0 && kind < (int)(sizeof pend_words / sizeof pend_words[0]) ? pend_words[kind] : "?";
+}
+
+const char *nine_action_word(int face)
+{
+    return face >= NINE_ATTACK && face <= NINE_REVEAL ? action_words[face - NINE_ATTACK] : "?";
+}
 
 /* ------------------------------------------------------------ writing */
 
@@ -36,9 +47,8 @@ static void out_seats(text_out *o, int mask)
             text_out_add(o, "p%d", p + 1);
 }
 
-/* Codes of the cards in a place (stack k for stacks), sorted: which of two
- * identical cards lies where is not part of a position. */
-static int place_codes(const nine_state *s, int place, int k, uint8_t *codes)
+/* Sorted: which of two identical cards lies where is not part of a position. */
+int nine_place_codes(const nine_state *s, int place, int k, uint8_t *codes)
 {
     int n = 0;
     for (int id = 0; id < NINE_CARDS; id++)
@@ -56,7 +66,7 @@ static int place_codes(const nine_state *s, int place, int k, uint8_t *codes)
 static void out_hand(text_out *o, const nine_state *s, int seat)
 {
     uint8_t codes[NINE_CARDS];
-    if (place_codes(s, NINE_Z_HAND + seat, 0, codes) == 1)
+    if (nine_place_codes(s, NINE_Z_HAND + seat, 0, codes) == 1)
         out_card(o, codes[0]);
     else
         text_out_add(o, "?");
@@ -65,7 +75,6 @@ static void out_hand(text_out *o, const nine_state *s, int seat)
 static void out_pending(text_out *o, const nine_state *s)
 {
     const nine_pending *d = &s->pend;
-    static const char *const action_words[] = {"attack", "swap", "discard", "reverse", "peek", "reveal"};
     int kind = d->kind < sizeof pend_words / sizeof pend_words[0] ? d->kind : 0;
     text_out_add(o, "%s", pend_words[kind]);
     switch (kind) {
@@ -81,8 +90,7 @@ static void out_pending(text_out *o, const nine_state *s)
         out_hand(o, s, s->turn);
         break;
     case NINE_P_IMMUNE:
-        text_out_add(o, ":%s", d->action >= NINE_ATTACK && d->action <= NINE_REVEAL
-                              ? action_words[d->action - NINE_ATTACK] : "?");
+        text_out_add(o, ":%s", nine_action_word(d->action));
         if (d->action == NINE_ATTACK)
             text_out_add(o, ":p%d", d->p1 + 1);
         else if (d->action == NINE_REVEAL)
@@ -141,7 +149,7 @@ int nine_position_write(const void *st, char *buf, size_t n)
         else
             text_out_add(&o, "%d:", s->held[p] + 1);
         for (int k = 0; k < s->nst[p]; k++) {
-            int c = place_codes(s, NINE_Z_STACK + p, k, codes);
+            int c = nine_place_codes(s, NINE_Z_STACK + p, k, codes);
             if (k)
                 text_out_add(&o, "/");
             for (int i = 0; i < c; i++) {
@@ -344,11 +352,10 @@ static int hand(text_in *in, int seat, const char *name)
 
 static int read_immune(text_in *in, char **tok, int nt)
 {
-    static const char *const actions[] = {"attack", "swap", "discard", "reverse", "peek", "reveal"};
     nine_pending *d = &in->s.pend;
     int a = -1, n;
     for (int i = 0; i < 6 && nt > 1; i++)
-        if (strcmp(tok[1], actions[i]) == 0 && i != 2 && i != 3)
+        if (strcmp(tok[1], action_words[i]) == 0 && i != 2 && i != 3)
             a = NINE_ATTACK + i;
     int want = a == NINE_SWAP ? 6 : 5;
     if (a < 0 || nt != want)

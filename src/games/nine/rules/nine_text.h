@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include "core/game.h"
+#include "games/nine/rules/nine.h"
 
 /* Longest position text, with its NUL (every card named once, plus fields). */
 #define NINE_POSITION_MAX 2048
@@ -15,6 +16,15 @@ int nine_position_write(const void *st, char *buf, size_t n);
 /* Reads a position ("start", "start:N", "start:N:SEED" or the full text) into
  * a nine_state; players, when nonzero, must match. 0, or -1 with a message. */
 int nine_position_read(void *st, int players, const char *text, char *err, size_t errn);
+/* Writes the codes of the cards in a place (a nine_zone plus a seat; stack k
+ * for stack places) into codes, sorted as the notation writes them; returns
+ * how many. */
+int nine_place_codes(const nine_state *s, int place, int k, uint8_t *codes);
+/* The word of a pending decision (a nine_pend_kind) in a position's pend
+ * field ("take", "immune"), or "?". */
+const char *nine_pend_word(int kind);
+/* The word of an action card's face in pend=immune ("attack", "peek"), or "?". */
+const char *nine_action_word(int face);
 /* Writes a move's words ("play R7", "attack p2"); returns the length, or -1. */
 int nine_move_write(const void *st, const game_move *m, char *buf, size_t n);
 /* Reads a move that must be legal in st; returns 0, or -1 with a message. */
