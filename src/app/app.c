@@ -363,6 +363,9 @@ void app_pump_events(app *a)
         for (int i = 0; i < n; i++)
             app_dispatch(a, &evs[i]);
     }
+    /* Phones' pads and pings every iteration, like the SDL events: a pong's
+     * trip through the main loop waits one frame at most. */
+    phones_pump(a);
 }
 
 void app_step(app *a)
@@ -372,7 +375,6 @@ void app_step(app *a)
     scene *top;
     for (int i = 0; i < n; i++)
         app_dispatch(a, &evs[i]);
-    phones_pump(a);
     top = scene_top(&a->scenes);
     if (top && top->update)
         top->update(top, a, APP_STEP);

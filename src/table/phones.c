@@ -24,6 +24,7 @@ static struct {
     int pad_mode; /* the phones are game pads (STAX, MAXSTAX) */
     phone_event queue[QUEUE_MAX];
     int head, count;
+    int roster_changed; /* a seat joined, left, slept or came back since the table last asked */
 } P;
 
 int phones_on(void) { return P.srv != NULL; }
@@ -38,7 +39,7 @@ const unsigned char *phones_qr(int *width)
     if (!P.srv || !P.has_qr)
         return NULL;
     *width = P.qr.width;
-    return P.qr.modules;
+    return P.qr.module;
 }
 
 /* The seats as phones see them: people's seats are open to a phone. */
@@ -69,7 +70,7 @@ static void write_info(const struct app *a)
 int phones_open(struct app *a, const match_setup *m, char *err, size_t errn)
 {
     phone_config c;
-    char qr_text[200], qerr[120];
+    char qr_text[200];
     const game_rules *g = m->game ? m->game->rules : NULL;
     if (P.srv) {
         phone_seat_info seats[PHONE_MAX_SEATS];
@@ -97,9 +98,9 @@ int phones_open(struct app *a, const match_setup *m, char *err, size_t errn)
     snprintf(P.url, sizeof P.url, "%s", phone_server_url(P.srv));
     snprintf(P.room, sizeof P.room, "%s", phone_server_room(P.srv));
     snprintf(qr_text, sizeof qr_text, "%s?room=%s", P.url, P.room);
-    P.has_qr = phone_qr_encode(qr_text, &P.qr, qerr, sizeof qerr) == 0;
+    P.has_qr = phone_qr_encode(qr_text, &P.qr) == 0;
     if (!P.has_qr)
-        log_warn("phones: no QR code: %s", qerr);
+        log_warn("phones: no QR code for %s", qr_text);
     log_info("phones: %s room %s", P.url, P.room);
     app_trace(a, "phones on %s room %s", P.url, P.room);
     write_info(a);
@@ -114,14 +115,19 @@ void phones_close(const char *end_json)
         phone_server_end(P.srv, end_json);
     phone_server_stop(P.srv);
     P.srv = NULL;
-    if (P.has_qr)
-        phone_qr_free(&P.qr);
     P.has_qr = 0;
     memset(&P.roster, 0, sizeof P.roster);
     P.head = P.count = 0;
 }
 
 void phones_drop_queue(void) { P.head = P.count = 0; }
+
+int phones_roster_changed(void)
+{
+    int c = P.roster_changed;
+    P.roster_changed = 0;
+    return c;
+}
 
 int phones_take(phone_event *ev)
 {
@@ -212,7 +218,7 @@ void phones_pump(struct app *a)
             break;
         default:
             roster_note(a, &ev);
-            enqueue(&ev); /* the table sends the seat its view */
+            P.roster_changed = 1; /* the table sends the seat its view */
             break;
         }
     }

@@ -42,9 +42,11 @@ const char *phones_room(void);
  * byte a module, 1 dark; NULL when off. */
 const unsigned char *phones_qr(int *width);
 /* One logic step: drains the server. Pads become actions for the top scene;
- * moves, joins and pings queue for phones_take. */
+ * pings are answered; moves queue for phones_take. */
 void phones_pump(struct app *a);
-/* The next queued event; 1, or 0 when none. */
+/* Whether a seat joined, left, slept or came back since the last call. */
+int phones_roster_changed(void);
+/* The next queued move; 1, or 0 when none. */
 int phones_take(phone_event *ev);
 /* Forgets the queue (a table closed). */
 void phones_drop_queue(void);

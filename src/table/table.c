@@ -447,6 +447,7 @@ scene *table_create(app *a, const table_view_ops *ops, const match_setup *m, gam
         free(t);
         return NULL;
     }
+    phones_drop_queue(); /* moves sent before this table opened were for no table */
     t->base = (scene){"table", 0, table_enter, table_leave_scene, table_input, table_update, table_draw, t};
     return &t->base;
 }

@@ -99,16 +99,11 @@ static void phone_move(table *t, app *a, const phone_event *ev)
 void table_phones_step(table *t, app *a)
 {
     phone_event ev;
-    int seats_changed = 0;
     if (!phones_on())
         return;
-    while (phones_take(&ev)) {
-        if (ev.kind == PHONE_EV_MOVE)
-            phone_move(t, a, &ev);
-        else
-            seats_changed = 1;
-    }
-    if (seats_changed) {
+    while (phones_take(&ev))
+        phone_move(t, a, &ev);
+    if (phones_roster_changed()) {
         /* Who sees what changed (a seat went to a phone): the curtain and the views follow. */
         table_refresh_viewer(t, a);
         table_phones_publish(t, a);
