@@ -48,7 +48,7 @@ if(STACKHOUSE_CLANG)
     add_custom_target(fuzz_phone_msg ALL DEPENDS ${_fuzz_bin})
     # New inputs go to the build tree; the seeds in the source tree stay as they are.
     file(MAKE_DIRECTORY ${CMAKE_BINARY_DIR}/fuzz_phone_msg_corpus)
-    add_test(NAME fuzz_phone_msg COMMAND ${_fuzz_bin} -seed=1 -runs=200000 -max_len=4096
+    add_test(NAME fuzz_phone_msg COMMAND ${_fuzz_bin} -seed=1 -runs=500000 -max_len=4096
              ${CMAKE_BINARY_DIR}/fuzz_phone_msg_corpus ${CMAKE_SOURCE_DIR}/tests/fuzz/phone_msg_corpus)
     set_tests_properties(fuzz_phone_msg PROPERTIES LABELS "net;fuzz" TIMEOUT 300)
   else()

@@ -38,6 +38,7 @@ typedef struct phone_config {
     const char *controls; /* "hand" or "pad" */
     int seats;
     phone_seat_info seat[PHONE_MAX_SEATS];
+    int no_rate_cap; /* 1: no cap of PHONE_RATE_PER_S messages a second (benchmarks only) */
 } phone_config;
 
 typedef enum phone_event_kind {
