@@ -1,7 +1,8 @@
 /* The phone server on loopback with real libwebsockets clients: hello, join,
  * seats that a room code alone never takes, rejoin with the token, views that
  * reach only their seat, events through phone_server_poll, the frame and rate
- * caps, the busy queue and "end" on stop (docs/phones.md, protocol v1). */
+ * caps, the busy queue, "end" on stop (docs/phones.md, protocol v1) and the
+ * load generator. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,6 +10,10 @@
 
 #include <cmocka.h>
 
+#include <pthread.h>
+#include <stdatomic.h>
+
+#include "net/phone_load.h"
 #include "phone_testutil.h"
 
 static int setup(void **state)
@@ -408,6 +413,49 @@ static void test_seats_change_and_end(void **state)
     assert_int_equal(phone_client_recv(e->pc, a, buf, sizeof buf, 3000), -2);
 }
 
+/* The main loop of the load test: answers pings until told to stop. */
+static atomic_int pong_stop;
+
+static void *pong_loop(void *arg)
+{
+    phone_server *s = arg;
+    phone_event ev;
+    while (!atomic_load(&pong_stop)) {
+        while (phone_server_poll(s, &ev))
+            if (ev.kind == PHONE_EV_PING)
+                phone_server_pong(s, ev.conn, ev.id);
+        nanosleep(&(struct timespec){0, 200 * 1000}, NULL);
+    }
+    return NULL;
+}
+
+static void test_load_generator(void **state)
+{
+    pt_env *e = *state;
+    phone_config c;
+    pt_config(e, &c);
+    c.no_rate_cap = 1;
+    pt_start(e, &c);
+    pthread_t t;
+    atomic_store(&pong_stop, 0);
+    assert_int_equal(pthread_create(&t, NULL, pong_loop, e->s), 0);
+    phone_load_config lc = {"127.0.0.1", phone_server_port(e->s), phone_server_room(e->s), 4, 100, 0, 20000};
+    phone_load_result r;
+    int rc = phone_load_run(&lc, &r);
+    assert_int_equal(rc, 0);
+    assert_int_equal(r.sent, 400);
+    assert_int_equal(r.answered, 400);
+    assert_int_equal(r.refused, 0);
+    assert_true(r.rtt_median_ms > 0 && r.rtt_median_ms <= r.rtt_p99_ms && r.rtt_p99_ms <= r.rtt_max_ms);
+    assert_true(r.msgs_per_s > 0 && r.seconds > 0);
+    /* A wrong room: no welcome, so no run. */
+    lc.room = "ZZZZ";
+    assert_int_equal(phone_load_run(&lc, &r), -1);
+    assert_int_equal(r.answered, 0);
+    atomic_store(&pong_stop, 1);
+    pthread_join(t, NULL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -418,6 +466,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_rate_cap, setup, teardown),
         cmocka_unit_test_setup_teardown(test_busy_queue, setup, teardown),
         cmocka_unit_test_setup_teardown(test_seats_change_and_end, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_load_generator, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
