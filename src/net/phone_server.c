@@ -31,6 +31,7 @@
 #define EVENT_RESERVE 16 /* of those, kept for seat events when phones flood */
 #define CMD_MAX 1024    /* texts the main loop handed over, not yet queued */
 #define FLUSH_MS 500    /* how long stop waits for "end" to be written */
+#define IDLE_HANGUP_S 40 /* a connection silent this long, pings unanswered, is closed */
 #define ROOM_LETTERS "ABCDEFGHJKMNPQRSTUVWXYZ" /* no I, L, O: nothing to mistake for 1 or 0 */
 
 /* One WebSocket connection: libwebsockets' per-session data. */
@@ -70,6 +71,7 @@ struct phone_server {
     struct lws_context *ctx;
     struct lws_protocols protocols[3];
     struct lws_http_mount mount_web, mount_art;
+    lws_retry_bo_t idle;
     char web_root[PATH_MAX], art_root[PATH_MAX];
     char game[32], mode[64], controls[8];
     char room[PHONE_ROOM_LEN + 1];
@@ -646,8 +648,15 @@ static int start_context(phone_server *s, const phone_config *c, char *err, size
     s->protocols[0] = (struct lws_protocols){"http", http_callback, 0, 0, 0, NULL, 0};
     s->protocols[1] = (struct lws_protocols){"stackhouse.v1", ws_callback, sizeof(ws_conn),
                                              PHONE_FRAME_MAX, 0, NULL, 0};
+    /* A phone that drops off the Wi-Fi sends no FIN: WebSocket pings (which
+     * browsers answer by themselves) find it, so its seat reads as not
+     * connected (GONE) within the hang-up time. */
+    int hangup = c->idle_hangup_s > 0 ? c->idle_hangup_s : IDLE_HANGUP_S;
+    s->idle = (lws_retry_bo_t){.secs_since_valid_ping = (uint16_t)(hangup * 3 / 8 > 0 ? hangup * 3 / 8 : 1),
+                               .secs_since_valid_hangup = (uint16_t)hangup};
     struct lws_context_creation_info info;
     memset(&info, 0, sizeof info);
+    info.retry_and_idle_policy = &s->idle;
     info.port = c->port;
     info.iface = c->bind;
     info.protocols = s->protocols;

@@ -1,7 +1,8 @@
 /* The phone server's HTTP side and its WebSocket framing, over raw TCP:
  * the page and the art are served, no request ever reads a file outside the
  * two roots, the socket lives at /ws with its subprotocol only, and a burst
- * of malformed frames and garbage leaves the server working for the next phone. */
+ * of malformed frames and garbage leaves the server working for the next phone,
+ * and a phone that falls silent (no FIN, no pong) is dropped. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -25,6 +26,19 @@ static int setup(void **state)
     phone_config c;
     pt_setup(&env);
     pt_config(&env, &c);
+    pt_start(&env, &c);
+    *state = &env;
+    return 0;
+}
+
+/* The same with a 3 s hang-up time for silent connections. */
+static int setup_idle(void **state)
+{
+    static pt_env env;
+    phone_config c;
+    pt_setup(&env);
+    pt_config(&env, &c);
+    c.idle_hangup_s = 3;
     pt_start(&env, &c);
     *state = &env;
     return 0;
@@ -296,6 +310,44 @@ static void test_malformed_frames(void **state)
     assert_int_equal(http_get(e, "/", resp, sizeof resp), 200);
 }
 
+static void test_silent_phone_dropped(void **state)
+{
+    pt_env *e = *state;
+    unsigned char buf[512];
+    char msg[256], resp[4096];
+    phone_event ev;
+    /* A raw phone joins seat 1, then goes silent: it never answers a ping. */
+    int fd = ws_raw(e, "/ws", "stackhouse.v1");
+    assert_true(fd >= 0);
+    snprintf(msg, sizeof msg, "{\"v\":1,\"t\":\"join\",\"room\":\"%s\",\"seat\":1,\"name\":\"Raw\"}",
+             phone_server_room(e->s));
+    send_all(fd, buf, frame(buf, 0x81, msg, strlen(msg)));
+    pt_event(e, &ev);
+    assert_int_equal(ev.kind, PHONE_EV_JOINED);
+    /* A libwebsockets phone, which answers pings, stays. */
+    int k = pt_connect(e);
+    struct timespec t0, t;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    int gone = 0;
+    do {
+        phone_client_service(e->pc, 10);
+        if (phone_server_poll(e->s, &ev)) {
+            assert_int_equal(ev.kind, PHONE_EV_GONE);
+            assert_int_equal(ev.seat, 1);
+            gone = 1;
+        }
+        clock_gettime(CLOCK_MONOTONIC, &t);
+    } while ((!gone || t.tv_sec - t0.tv_sec < 5) && t.tv_sec - t0.tv_sec < 10);
+    assert_true(gone);
+    assert_int_equal(phone_server_seated(e->s), 1u);
+    assert_int_equal(phone_server_connected(e->s), 0u);
+    int closed = 0;
+    recv_closed(fd, resp, sizeof resp, &closed);
+    assert_true(closed);
+    close(fd);
+    assert_true(phone_client_open(e->pc, k));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -303,6 +355,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_no_traversal, setup, teardown),
         cmocka_unit_test_setup_teardown(test_socket_path_and_protocol, setup, teardown),
         cmocka_unit_test_setup_teardown(test_malformed_frames, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_silent_phone_dropped, setup_idle, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
