@@ -14,6 +14,7 @@
 #include <cjson/cJSON.h>
 
 #include "core/rng.h"
+#include "../fuzz/fuzz_mutate.h"
 #include "net/phone_proto.h"
 
 #define FUZZ_ROUNDS 30000
@@ -241,42 +242,9 @@ static void test_builders(void **state)
     assert_int_equal(phone_build_error(buf, 10, "rate", "slow down"), -1);
 }
 
-/* Mutates buf in place: byte flips, JSON-ish insertions, deletions, copies. */
-static size_t mutate(rng *r, char *buf, size_t len, size_t cap)
-{
-    static const char ins[] = "{}[]\":,\\u0123456789eE-+.tfn ABCDv\xff\xc3\x80";
-    int edits = 1 + (int)rng_below(r, 6);
-    for (int e = 0; e < edits; e++) {
-        size_t pos = len ? rng_below(r, (uint32_t)len) : 0;
-        switch (rng_below(r, 4)) {
-        case 0:
-            if (len)
-                buf[pos] = (char)rng_below(r, 256);
-            break;
-        case 1:
-            if (len + 1 < cap) {
-                memmove(buf + pos + 1, buf + pos, len - pos);
-                buf[pos] = ins[rng_below(r, sizeof ins - 1)];
-                len++;
-            }
-            break;
-        case 2:
-            if (len) {
-                memmove(buf + pos, buf + pos + 1, len - pos - 1);
-                len--;
-            }
-            break;
-        default: {
-            size_t n = rng_below(r, 24);
-            if (pos + n <= len && len + n < cap) {
-                memmove(buf + pos + n, buf + pos, len - pos);
-                len += n;
-            }
-        }
-        }
-    }
-    return len;
-}
+/* Insertions from JSON's own characters, and bytes that are not UTF-8. */
+static const char json_letters[] = "{}[]\":,\\u0123456789eE-+.tfn ABCDv\xff\xc3\x80";
+static const fuzz_mutator json_mutator = {json_letters, sizeof json_letters - 1, 6, 24};
 
 static void test_fuzz(void **state)
 {
@@ -304,7 +272,7 @@ static void test_fuzz(void **state)
             const char *seed = seeds[rng_below(&r, 6)];
             len = strlen(seed);
             memcpy(buf, seed, len);
-            len = mutate(&r, buf, len, sizeof buf);
+            len = fuzz_mutate(&json_mutator, &r, buf, len, sizeof buf);
         }
         /* An exact-size heap copy: ASan sees a read past the frame's end. */
         char *frame = malloc(len ? len : 1);
