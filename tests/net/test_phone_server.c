@@ -313,6 +313,18 @@ static void test_frame_cap(void **state)
     assert_int_equal(ev.id, 2);
 }
 
+/* Sends n pings with ids 0..n-1 as fast as the client writes. */
+static void send_pings(pt_env *e, int k, int n)
+{
+    for (int i = 0; i < n; i++) {
+        char text[64];
+        snprintf(text, sizeof text, "{\"v\":1,\"t\":\"ping\",\"id\":%d}", i);
+        /* The client's own queue holds 256: let it write when it is full. */
+        while (phone_client_send(e->pc, k, text, strlen(text)) < 0)
+            phone_client_service(e->pc, 1);
+    }
+}
+
 static void test_rate_cap(void **state)
 {
     pt_env *e = *state;
@@ -321,11 +333,7 @@ static void test_rate_cap(void **state)
     start_default(e);
     int k = pt_connect(e);
     /* 90 pings at once: 60 reach the game, 30 are answered "rate". */
-    for (int i = 0; i < 90; i++) {
-        char text[64];
-        snprintf(text, sizeof text, "{\"v\":1,\"t\":\"ping\",\"id\":%d}", i);
-        pt_send(e, k, text);
-    }
+    send_pings(e, k, 90);
     int errors = 0;
     while (errors < 30 && phone_client_recv(e->pc, k, buf, sizeof buf, 3000) > 0) {
         assert_non_null(strstr(buf, "\"code\":\"rate\""));
@@ -357,13 +365,7 @@ static void test_busy_queue(void **state)
     pt_start(e, &c);
     int k = pt_connect(e);
     /* Nobody drains the queue: 300 pings fill it, and the rest are "busy". */
-    for (int i = 0; i < 300; i++) {
-        char text[64];
-        snprintf(text, sizeof text, "{\"v\":1,\"t\":\"ping\",\"id\":%d}", i);
-        /* The client's own queue holds 256: let it write when it is full. */
-        while (phone_client_send(e->pc, k, text, strlen(text)) < 0)
-            phone_client_service(e->pc, 1);
-    }
+    send_pings(e, k, 300);
     int busy = 0;
     while (phone_client_recv(e->pc, k, buf, sizeof buf, 1000) > 0) {
         assert_non_null(strstr(buf, "\"code\":\"busy\""));
