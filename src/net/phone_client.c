@@ -224,12 +224,16 @@ void phone_client_service(phone_client *pc, int timeout_ms)
 
 int phone_client_connect(phone_client *pc, const char *host, int port, int timeout_ms)
 {
+    /* A free slot, or a closed one with nothing left to read. */
     int k = 0;
-    while (k < PHONE_CLIENT_MAX && pc->conn[k].state != C_FREE)
+    while (k < PHONE_CLIENT_MAX && pc->conn[k].state != C_FREE &&
+           !(pc->conn[k].state == C_CLOSED && !pc->conn[k].in.n))
         k++;
     if (k == PHONE_CLIENT_MAX)
         return -1;
     pconn *c = &pc->conn[k];
+    free(c->rx);
+    memset(c, 0, sizeof *c);
     struct lws_client_connect_info ci;
     memset(&ci, 0, sizeof ci);
     ci.context = pc->ctx;

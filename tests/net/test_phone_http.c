@@ -221,6 +221,26 @@ static void test_socket_path_and_protocol(void **state)
     assert_int_equal(ws_raw(e, "/ws", "chat"), -1);
 }
 
+static void test_connection_cap(void **state)
+{
+    pt_env *e = *state;
+    int k[64];
+    for (int i = 0; i < 64; i++)
+        k[i] = pt_connect(e);
+    /* The 65th socket is refused; one gone, there is room again. */
+    assert_int_equal(ws_raw(e, "/ws", "stackhouse.v1"), -1);
+    phone_client_close(e->pc, k[10], 3000);
+    assert_false(phone_client_open(e->pc, k[10]));
+    int fd = -1;
+    for (int i = 0; i < 100 && fd < 0; i++) /* the server sees the close a moment later */
+        if ((fd = ws_raw(e, "/ws", "stackhouse.v1")) < 0)
+            phone_client_service(e->pc, 10);
+    assert_true(fd >= 0);
+    close(fd);
+    /* The client takes the closed slot again. */
+    assert_int_equal(pt_connect(e), k[10]);
+}
+
 static void test_malformed_frames(void **state)
 {
     pt_env *e = *state;
@@ -354,6 +374,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_serves_page_and_art, setup, teardown),
         cmocka_unit_test_setup_teardown(test_no_traversal, setup, teardown),
         cmocka_unit_test_setup_teardown(test_socket_path_and_protocol, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_connection_cap, setup, teardown),
         cmocka_unit_test_setup_teardown(test_malformed_frames, setup, teardown),
         cmocka_unit_test_setup_teardown(test_silent_phone_dropped, setup_idle, teardown),
     };

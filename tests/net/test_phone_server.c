@@ -287,6 +287,23 @@ static void test_events_and_replies(void **state)
     assert_false(phone_server_poll(e->s, &ev));
 }
 
+static void test_big_view(void **state)
+{
+    pt_env *e = *state;
+    static char view[60000], buf[70000];
+    start_default(e);
+    int w = pt_connect(e);
+    hello(e, w, NULL);
+    cJSON_Delete(pt_expect(e, w, "welcome", buf));
+    /* The 4096-byte cap is on what phones send; views may be any size. */
+    int n = snprintf(view, sizeof view, "{\"v\":1,\"t\":\"view\",\"seat\":0,\"status\":\"");
+    memset(view + n, 'x', sizeof view - (size_t)n - 3);
+    memcpy(view + sizeof view - 3, "\"}", 3);
+    phone_server_publish(e->s, 0, view);
+    assert_int_equal(phone_client_recv(e->pc, w, buf, sizeof buf, 3000), (int)strlen(view));
+    assert_string_equal(buf, view);
+}
+
 static void test_frame_cap(void **state)
 {
     pt_env *e = *state;
@@ -464,6 +481,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_room_and_url, setup, teardown),
         cmocka_unit_test_setup_teardown(test_hello_join_rejoin, setup, teardown),
         cmocka_unit_test_setup_teardown(test_events_and_replies, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_big_view, setup, teardown),
         cmocka_unit_test_setup_teardown(test_frame_cap, setup, teardown),
         cmocka_unit_test_setup_teardown(test_rate_cap, setup, teardown),
         cmocka_unit_test_setup_teardown(test_busy_queue, setup, teardown),
