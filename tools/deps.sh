@@ -4,10 +4,12 @@
 # As root it installs what is missing; otherwise it says what to install.
 set -euo pipefail
 want=(cmake make gcc pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libsdl2-mixer-dev
-      libcmocka-dev libchipmunk-dev libepoxy-dev libsqlite3-dev libstb-dev libmd4c-dev libpng-dev libcjson-dev
+      libcmocka-dev libchipmunk-dev libepoxy-dev libsqlite3-dev libstb-dev libmd4c-dev libpng-dev
+      libwebsockets-dev libcjson-dev libqrencode-dev
       fonts-dejavu-core)
 if [ "${1:-play}" = test ]; then
-  want+=(xvfb xauth libgl1-mesa-dri)
+  # clang and its runtime build the libFuzzer harness (tests/fuzz).
+  want+=(xvfb xauth libgl1-mesa-dri clang libclang-rt-14-dev)
 fi
 missing=()
 for p in "${want[@]}"; do

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/bench_phones.h"
 #include "cli/bench_startup.h"
 #include "cli/bench_track.h"
 #include "cli/util.h"
@@ -364,11 +365,13 @@ static const struct {
 int cmd_bench(int argc, char **argv)
 {
     if (argc < 1)
-        return cli_usage("bench GAME|maxstax|app|startup [ARGS...]");
+        return cli_usage("bench GAME|maxstax|phones|app|startup [ARGS...]");
     if (strcmp(argv[0], "app") == 0)
         return bench_app(argc - 1, argv + 1);
     if (strcmp(argv[0], "startup") == 0)
         return bench_startup(argc - 1, argv + 1);
+    if (strcmp(argv[0], "phones") == 0)
+        return bench_phones(argc - 1, argv + 1);
     if (strcmp(argv[0], "maxstax") == 0 && argc == 1)
         return bench_maxstax();
     if (strcmp(argv[0], "stackatrack") == 0 && argc == 1)

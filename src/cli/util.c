@@ -23,7 +23,7 @@ int cli_usage(const char *line)
                         "                      [--level random|easy|medium|hard] [--match A:B]\n"
                         "       stackhouse-cli selfplay speedstax|samestax|swapstax [--players N] [--games K] [--seed S]\n"
                         "       stackhouse-cli chances [GAMES]   (SWAPSTAX's computer chances)\n"
-                        "       stackhouse-cli bench GAME|maxstax|app [ARGS...]\n"
+                        "       stackhouse-cli bench GAME|maxstax|phones|app [ARGS...]\n"
                         "       stackhouse-cli bench stax [--perft-only] [--depth D] [--runs N]\n");
     return 2;
 }

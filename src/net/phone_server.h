@@ -38,6 +38,8 @@ typedef struct phone_config {
     const char *controls; /* "hand" or "pad" */
     int seats;
     phone_seat_info seat[PHONE_MAX_SEATS];
+    int no_rate_cap; /* 1: no cap of PHONE_RATE_PER_S messages a second (benchmarks only) */
+    int idle_hangup_s; /* a connection that answers no ping this long is closed; 0: 40 s */
 } phone_config;
 
 typedef enum phone_event_kind {

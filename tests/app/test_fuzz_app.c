@@ -14,6 +14,7 @@
 #include "app/settings.h"
 #include "app/store.h"
 #include "core/rng.h"
+#include "../fuzz/fuzz_mutate.h"
 #include "testenv.h"
 #include "ui/mdview.h"
 
@@ -30,38 +31,9 @@ static const char md_seed[] = "# Title\n\nSome *em* and **strong** and `code`.\n
 /* Mutates buf in place: flips, inserts, deletes and duplicates bytes. */
 static size_t mutate(rng *r, char *buf, size_t len, size_t cap)
 {
-    int edits = 1 + (int)rng_below(r, 8);
-    for (int e = 0; e < edits; e++) {
-        size_t pos = len ? rng_below(r, (uint32_t)len) : 0;
-        switch (rng_below(r, 4)) {
-        case 0:
-            if (len)
-                buf[pos] = (char)rng_below(r, 256);
-            break;
-        case 1:
-            if (len + 1 < cap) {
-                memmove(buf + pos + 1, buf + pos, len - pos);
-                buf[pos] = "\n #*-`|>0123456789 xyz\t\xff"[rng_below(r, 25)];
-                len++;
-            }
-            break;
-        case 2:
-            if (len) {
-                memmove(buf + pos, buf + pos + 1, len - pos - 1);
-                len--;
-            }
-            break;
-        default: {
-            size_t n = rng_below(r, 16);
-            if (pos + n <= len && len + n < cap) {
-                memmove(buf + pos + n, buf + pos, len - pos);
-                len += n;
-            }
-        }
-        }
-    }
-    buf[len] = '\0';
-    return len;
+    /* 25 letters: the string's NUL too. */
+    static const fuzz_mutator m = {"\n #*-`|>0123456789 xyz\t\xff", 25, 8, 16};
+    return fuzz_mutate(&m, r, buf, len, cap);
 }
 
 static void test_fuzz_scripts(void **state)

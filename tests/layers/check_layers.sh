@@ -4,7 +4,8 @@
 # cJSON; the view writers (src/phoneview, src/games/*/phone) include only the
 # core, the rules and cJSON; the table midend, the views, the screens and ui
 # include no SDL (only src/app, src/render and src/audio do); the midend and
-# the views include no screen. Prints each breach; exit 1 if any.
+# the views include no screen; the phone server (src/net) no SDL, game or
+# screen. Prints each breach; exit 1 if any.
 set -u
 src=${1:?usage: check_layers.sh SRC_DIR}/src
 bad=0
@@ -15,6 +16,10 @@ while IFS= read -r hit; do breach "rules core includes ${hit#*:}  (${hit%%:*})";
 while IFS= read -r hit; do breach "a phone view writer includes ${hit#*:}  (${hit%%:*})"; done < <(
   grep -rnE '#include *[<"](SDL|app/|table/|render/|scenes/|ui/|audio/|net/|games/[a-z]+/view/)' \
     "$src/phoneview" "$src"/games/*/phone)
+# The phone server (src/net) sees neither SDL nor any game, table or screen:
+# it passes text between phones and the main loop.
+while IFS= read -r hit; do breach "src/net includes ${hit#*:}  (${hit%%:*})"; done < <(
+  grep -rnE '#include *[<"](SDL|app/|table/|render/|scenes/|ui/|audio/|games/)' "$src/net")
 while IFS= read -r hit; do breach "SDL outside app, render and audio: $hit"; done < <(
   grep -rnE '#include *<SDL' "$src/table" "$src"/games/*/view "$src/scenes" "$src/ui")
 while IFS= read -r hit; do breach "a table or view includes a screen: $hit"; done < <(
