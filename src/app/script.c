@@ -54,6 +54,9 @@ static int parse_line(command *c, const char *line, int lineno, char *err, size_
     if (!strcmp(c->op, "wait")) {
         if (sscanf(line, "%*s %d", &c->n) != 1 || c->n < 0)
             goto bad;
+    } else if (!strcmp(c->op, "sleep")) {
+        if (sscanf(line, "%*s %d", &c->n) != 1 || c->n < 0 || c->n > 60000)
+            goto bad;
     } else if (!strcmp(c->op, "mouse") || !strcmp(c->op, "click") || !strcmp(c->op, "down") ||
                !strcmp(c->op, "up")) {
         if (sscanf(line, "%*s %f %f", &c->x, &c->y) != 2)
@@ -218,6 +221,9 @@ static int run(script *s, app *a, const command *c, char *err, size_t errn)
 {
     if (!strcmp(c->op, "wait")) {
         s->wait = c->n;
+    } else if (!strcmp(c->op, "sleep")) {
+        /* Real time for what happens outside the frames (phones joining over the network). */
+        SDL_Delay((Uint32)c->n);
     } else if (!strcmp(c->op, "key")) {
         s->release_key = SDL_GetKeyFromName(c->arg);
         push_key(a, s->release_key, 1);

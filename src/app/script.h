@@ -3,6 +3,8 @@
  * that goes through SDL's own game-controller and hot-plug paths).
  *
  *   wait N            advance N frames
+ *   sleep MS          pause the frames for MS milliseconds of real time (at most 60000),
+ *                     for what comes from outside them (phones over the network)
  *   key NAME          press and release a key (SDL key name: Return, Escape, Up, F11...)
  *   mouse X Y         move the pointer to virtual units (X, Y)
  *   click X Y         move there, press and release the left button

@@ -149,8 +149,10 @@ static void choose_viewer(table *t, app *a)
         t->handoff = -1;
         t->hold = 0;
     }
-    if (t->curtain >= 0 && !seat_local(t, t->curtain))
-        t->curtain = -1;
+    if (t->curtain >= 0 && (!seat_local(t, t->curtain) || h <= 1)) {
+        t->curtain = -1; /* its seat went to a phone, or one person is left at the screen */
+        t->handoff = -1;
+    }
     if (t->all_phones)
         return;
     if (h == 1) {

@@ -200,7 +200,7 @@ static void draw_seat(render *r, app *a, nine_view *v, int p)
     x += render_text(r, FONT_SANS_BOLD, UI_BODY, x, g->head.y + 2, UI_CREAM, name) + 10;
     {
         int left = nine_cards_left(s, p);
-        const char *you = p == viewer_seat(v) && table_seat_human(v->t, p) ? "You, " : "";
+        const char *you = p == private_seat(v) && table_seat_human(v->t, p) ? "You, " : "";
         rcolor soft = {240, 222, 196, 255};
         /* Every seat says who plays it: on the name's line where it fits, else on a line of its own. */
         if (g->head_lines == 1) {

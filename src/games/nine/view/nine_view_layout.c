@@ -238,7 +238,7 @@ int nine_head_lines(const nine_view *v, render *r, int p, float w)
     float name_w = 48 + render_text_width(r, FONT_SANS_BOLD, UI_BODY, "Player 4") + 10;
     table_seat_name(v->m, p, kind, sizeof kind);
     snprintf(cards, sizeof cards, "%d cards", nine_cards_left(&v->shown, p));
-    snprintf(line, sizeof line, "%s%s \xc2\xb7 %s", p == viewer_seat(v) && table_seat_human(v->t, p) ? "You, " : "",
+    snprintf(line, sizeof line, "%s%s \xc2\xb7 %s", p == private_seat(v) && table_seat_human(v->t, p) ? "You, " : "",
              kind, cards);
     /* shield, name, the line, and room for the computer's "thinking" pill */
     if (name_w + render_text_width(r, FONT_SANS, UI_SMALL, line) + (table_seat_human(v->t, p) ? 0 : 128) <= w)

@@ -175,6 +175,12 @@ static void draw_hand(render *r, app *a, stakz_view *v)
     const stakz_state *s = &v->obs;
     int vs = viewer_seat(v), mine = table_seat_human(v->t, vs);
     char head[96];
+    if (private_seat(v) < 0) {
+        /* every hand is on its phone (the curtain draws nothing here) */
+        ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, v->hand_head, TEXT_LEFT, UI_CREAM,
+                    "Every player's tiles are on their phone.");
+        return;
+    }
     snprintf(head, sizeof head, "%s \xc2\xb7 Player %d \xc2\xb7 %d tile%s \xc2\xb7 %d pt%s",
              mine ? "Your tiles" : "Tiles", vs + 1, s->nhand[vs], s->nhand[vs] == 1 ? "" : "s", s->score[vs],
              s->score[vs] == 1 ? "" : "s");

@@ -96,12 +96,14 @@ static void layout_hand(stakz_view *v, app *a)
 
 static void layout_top(stakz_view *v, app *a)
 {
-    int n = v->m->players, vs = viewer_seat(v), nopp = n - 1, i = 0;
+    /* Every person on a phone: every seat sits along the top, no hand is the screen's. */
+    int all = private_seat(v) < 0 && table_curtain(v->t) < 0;
+    int n = v->m->players, vs = viewer_seat(v), nopp = all ? n : n - 1, i = 0;
     float gap = 16, w = fminf(820, (a->vw - 2 * MARGIN - gap * (float)(nopp - 1)) / (float)nopp);
     float x0 = (a->vw - (w * (float)nopp + gap * (float)(nopp - 1))) / 2;
     memset(v->opp, 0, sizeof v->opp);
     /* clockwise from the viewer's left, as round a table */
-    for (int k = 1; k < n; k++) {
+    for (int k = all ? 0 : 1; k < n; k++) {
         int p = (vs + k) % n;
         v->opp[p] = (rrect){x0 + (w + gap) * (float)i, TOP_Y, w, OPP_H};
         i++;

@@ -1,0 +1,327 @@
+/* Phones as hands end to end: the real game on its own Xvfb with --phones,
+ * and phones played by real WebSocket connections (net/phone_client.h).
+ * 9 STAX with both seats on phones: each phone gets its own seat's view and
+ * never the other's, the TV shows no curtain and nothing private, a phone's
+ * move is played on the TV (its trace), refused moves change nothing, a
+ * watcher cannot act, a phone that reconnects with its token gets its seat
+ * back. STAX: a phone is its seat's game pad, and only on its seat's turn. */
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/wait.h>
+
+#include <cmocka.h>
+
+#include <cjson/cJSON.h>
+
+#include "net/phone_client.h"
+#include "testenv.h"
+
+#define GAME STACKHOUSE_BINARY_DIR "/stackhouse"
+#define MSG 16384
+
+typedef struct run {
+    pid_t pid;
+    char dir[300], info[400], trace[400];
+    int port;
+    char room[8];
+    phone_client *pc;
+} run;
+
+/* Starts the game on a table with phones as hands and waits until it listens. */
+static void game_start(run *r, const char *name, const char *args)
+{
+    char cmd[2048];
+    memset(r, 0, sizeof *r);
+    snprintf(r->dir, sizeof r->dir, "%s/%s", testenv_game_tmp(), name);
+    snprintf(r->info, sizeof r->info, "%s/phones.txt", r->dir);
+    snprintf(r->trace, sizeof r->trace, "%s/trace.txt", r->dir);
+    snprintf(cmd, sizeof cmd,
+             "mkdir -p %s && STACKHOUSE_PREF_DIR=%s exec %s %s --window 1024x768 --phones --phones-port 0 "
+             "--phones-info %s --trace %s 2>%s/err.txt >/dev/null",
+             r->dir, r->dir, GAME, args, r->info, r->trace, r->dir);
+    r->pid = fork();
+    assert_true(r->pid >= 0);
+    if (r->pid == 0) {
+        execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+        _exit(127);
+    }
+    for (int i = 0; i < 200 && r->port == 0; i++) {
+        char *t = testenv_slurp(r->info);
+        const char *p = strstr(t, "port="), *q = strstr(t, "room=");
+        if (p && q && strchr(p, '\n')) {
+            r->port = atoi(p + 5);
+            snprintf(r->room, sizeof r->room, "%.4s", q + 5);
+        }
+        free(t);
+        if (r->port == 0)
+            testenv_sleep_ms(50);
+    }
+    if (r->port <= 0)
+        fail_msg("the game never listened (see %s/err.txt)", r->dir);
+    r->pc = phone_client_new();
+    assert_non_null(r->pc);
+}
+
+/* Quits the game as a window manager would (SIGTERM is SDL's quit) and checks it exits 0. */
+static void game_stop(run *r)
+{
+    int status = 0;
+    phone_client_free(r->pc);
+    kill(r->pid, SIGTERM);
+    assert_int_equal(waitpid(r->pid, &status, 0), r->pid);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 0);
+}
+
+static void send_text(run *r, int k, const char *fmt, ...)
+{
+    char buf[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    assert_int_equal(phone_client_send(r->pc, k, buf, strlen(buf)), 0);
+}
+
+static const char *str_of(const cJSON *o, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    return cJSON_IsString(v) ? v->valuestring : "";
+}
+
+static double num_of(const cJSON *o, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    return cJSON_IsNumber(v) ? v->valuedouble : -1;
+}
+
+/* The next message of type t on k within 5 s, skipping others (views come
+ * whenever the table changes); NULL on timeout. */
+static cJSON *next_of(run *r, int k, const char *t)
+{
+    char buf[MSG];
+    for (int i = 0; i < 400; i++) {
+        int n = phone_client_recv(r->pc, k, buf, sizeof buf, 5000);
+        cJSON *o;
+        if (n < 0)
+            return NULL;
+        o = cJSON_Parse(buf);
+        if (o && strcmp(str_of(o, "t"), t) == 0)
+            return o;
+        cJSON_Delete(o);
+    }
+    return NULL;
+}
+
+/* The last view on k once nothing more arrives for 400 ms (the table settled). */
+static cJSON *settled_view(run *r, int k)
+{
+    char buf[MSG];
+    cJSON *last = next_of(r, k, "view");
+    assert_non_null(last);
+    while (phone_client_recv(r->pc, k, buf, sizeof buf, 400) >= 0) {
+        cJSON *o = cJSON_Parse(buf);
+        if (o && strcmp(str_of(o, "t"), "view") == 0) {
+            cJSON_Delete(last);
+            last = o;
+        } else {
+            cJSON_Delete(o);
+        }
+    }
+    return last;
+}
+
+/* A phone that joins seat (1-based) with name; returns its connection and the token. */
+static int join(run *r, int seat, const char *name, char *token)
+{
+    int k = phone_client_connect(r->pc, "127.0.0.1", r->port, 3000);
+    cJSON *o;
+    assert_true(k >= 0);
+    send_text(r, k, "{\"v\":1,\"t\":\"hello\",\"room\":\"%s\"}", r->room);
+    o = next_of(r, k, "welcome");
+    assert_non_null(o);
+    cJSON_Delete(o);
+    send_text(r, k, "{\"v\":1,\"t\":\"join\",\"room\":\"%s\",\"seat\":%d,\"name\":\"%s\"}", r->room, seat, name);
+    o = next_of(r, k, "joined");
+    assert_non_null(o);
+    assert_int_equal((int)num_of(o, "seat"), seat);
+    snprintf(token, 40, "%s", str_of(o, "token"));
+    assert_int_equal(strlen(token), 32);
+    cJSON_Delete(o);
+    return k;
+}
+
+static char *private_text(const cJSON *view)
+{
+    const cJSON *p = cJSON_GetObjectItemCaseSensitive(view, "private");
+    return p ? cJSON_PrintUnformatted(p) : NULL;
+}
+
+/* Waits up to 20 s (a loaded CI machine) for the trace to hold s after the text mark (NULL: anywhere). */
+static int trace_has(run *r, const char *mark, const char *s)
+{
+    for (int i = 0; i < 400; i++) {
+        phone_client_service(r->pc, 1); /* a queued frame goes out only while the client runs */
+        char *t = testenv_slurp(r->trace);
+        const char *from = mark ? strstr(t, mark) : t;
+        int ok = from && strstr(from, s) != NULL;
+        free(t);
+        if (ok)
+            return 1;
+        testenv_sleep_ms(50);
+    }
+    return 0;
+}
+
+static void test_nine_hands_on_phones(void **state)
+{
+    run r;
+    char ta[40], tb[40], *pa, *pb, *t;
+    cJSON *va, *vb, *o;
+    int a, b, c, rev;
+    const char *first;
+    (void)state;
+    game_start(&r, "nine", "--scene table --game 9stax --seats human,human");
+    a = join(&r, 1, "Ann", ta);
+    b = join(&r, 2, "Bo", tb);
+    assert_true(trace_has(&r, NULL, "phones seat p2 joined"));
+    /* Both people are on phones: the TV draws only what everyone may see. */
+    assert_true(trace_has(&r, "phones seat p2 joined", "nine faces public:"));
+
+    va = settled_view(&r, a);
+    vb = settled_view(&r, b);
+    assert_int_equal((int)num_of(va, "seat"), 1);
+    assert_int_equal((int)num_of(vb, "seat"), 2);
+    assert_true(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(va, "you")));
+    assert_true(cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(vb, "you")));
+    assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(vb, "moves")), 0);
+    pa = private_text(va);
+    pb = private_text(vb);
+    assert_non_null(pa);
+    assert_non_null(pb);
+    assert_string_not_equal(pa, pb); /* each its own held stack */
+    rev = (int)num_of(va, "rev");
+    assert_int_equal((int)num_of(vb, "rev"), rev);
+
+    /* Refused: not Bo's turn, an old view, a card Ann does not hold. Nothing changes. */
+    send_text(&r, b, "{\"v\":1,\"t\":\"move\",\"move\":\"draw\",\"rev\":%d}", rev);
+    o = next_of(&r, b, "error");
+    assert_non_null(o);
+    assert_string_equal(str_of(o, "code"), "not-your-turn");
+    cJSON_Delete(o);
+    send_text(&r, a, "{\"v\":1,\"t\":\"move\",\"move\":\"draw\",\"rev\":%d}", rev - 1);
+    o = next_of(&r, a, "error");
+    assert_non_null(o);
+    assert_string_equal(str_of(o, "code"), "stale");
+    cJSON_Delete(o);
+    send_text(&r, a, "{\"v\":1,\"t\":\"move\",\"move\":\"play ZZ\",\"rev\":%d}", rev);
+    o = next_of(&r, a, "error");
+    assert_non_null(o);
+    assert_string_equal(str_of(o, "code"), "illegal");
+    cJSON_Delete(o);
+    t = testenv_slurp(r.trace);
+    assert_null(strstr(t, "nine move p"));
+    free(t);
+
+    /* Ann plays her first legal move from the phone; the TV plays it. */
+    first = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(va, "moves"), 0)->valuestring;
+    assert_non_null(first);
+    {
+        char want[200];
+        send_text(&r, a, "{\"v\":1,\"t\":\"move\",\"move\":\"%s\",\"rev\":%d}", first, rev);
+        snprintf(want, sizeof want, "nine move p1 %s\n", first);
+        assert_true(trace_has(&r, NULL, "phones move p1 "));
+        assert_true(trace_has(&r, NULL, want));
+    }
+    cJSON_Delete(va);
+    va = settled_view(&r, a);
+    assert_true(num_of(va, "rev") > rev);
+    cJSON_Delete(vb);
+    vb = settled_view(&r, b);
+    assert_int_equal((int)num_of(vb, "rev"), (int)num_of(va, "rev"));
+    /* Never a curtain on the TV while everyone is on a phone. */
+    assert_false(trace_has(&r, "phones seat p2 joined", "nine curtain p"));
+
+    /* A watcher sees the public view only and cannot act. */
+    c = phone_client_connect(r.pc, "127.0.0.1", r.port, 3000);
+    assert_true(c >= 0);
+    send_text(&r, c, "{\"v\":1,\"t\":\"hello\",\"room\":\"%s\"}", r.room);
+    o = next_of(&r, c, "view");
+    assert_non_null(o);
+    assert_int_equal((int)num_of(o, "seat"), 0);
+    assert_null(cJSON_GetObjectItemCaseSensitive(o, "private"));
+    cJSON_Delete(o);
+    send_text(&r, c, "{\"v\":1,\"t\":\"move\",\"move\":\"draw\",\"rev\":%d}", (int)num_of(va, "rev"));
+    o = next_of(&r, c, "error");
+    assert_non_null(o);
+    cJSON_Delete(o);
+
+    /* Ann's phone sleeps and comes back with its token: the same seat, the same hand. */
+    free(pa);
+    pa = private_text(va);
+    phone_client_close(r.pc, a, 2000);
+    a = phone_client_connect(r.pc, "127.0.0.1", r.port, 3000);
+    assert_true(a >= 0);
+    send_text(&r, a, "{\"v\":1,\"t\":\"hello\",\"room\":\"%s\",\"token\":\"%s\"}", r.room, ta);
+    o = next_of(&r, a, "joined");
+    assert_non_null(o);
+    assert_int_equal((int)num_of(o, "seat"), 1);
+    cJSON_Delete(o);
+    cJSON_Delete(va);
+    va = settled_view(&r, a);
+    free(pb);
+    pb = private_text(va);
+    assert_string_equal(pa, pb);
+    assert_true(trace_has(&r, NULL, "phones seat p1 back"));
+
+    free(pa);
+    free(pb);
+    cJSON_Delete(va);
+    cJSON_Delete(vb);
+    game_stop(&r);
+}
+
+static void test_stax_phone_is_a_pad(void **state)
+{
+    run r;
+    char ta[40], tb[40], *t;
+    cJSON *o;
+    int a, b;
+    (void)state;
+    game_start(&r, "stax", "--scene table --game stax --seats human,human");
+    a = join(&r, 1, "Ann", ta);
+    b = join(&r, 2, "Bo", tb);
+    o = settled_view(&r, a);
+    assert_null(cJSON_GetObjectItemCaseSensitive(o, "private")); /* nothing hidden in STAX */
+    cJSON_Delete(o);
+    /* Seat 2's pad on seat 1's turn does nothing. */
+    send_text(&r, b, "{\"v\":1,\"t\":\"pad\",\"b\":\"a\",\"down\":true}");
+    send_text(&r, b, "{\"v\":1,\"t\":\"pad\",\"b\":\"a\",\"down\":false}");
+    /* The main loop answers pings after the pads before them: the pong says they were seen. */
+    send_text(&r, b, "{\"v\":1,\"t\":\"ping\",\"id\":7}");
+    o = next_of(&r, b, "pong");
+    assert_non_null(o);
+    cJSON_Delete(o);
+    testenv_sleep_ms(200); /* and a logic step or two for the view */
+    t = testenv_slurp(r.trace);
+    assert_null(strstr(t, "stax pick"));
+    assert_null(strstr(t, "stax refused"));
+    free(t);
+    /* Seat 1's A acts on the square under its cursor, as a controller's would. */
+    send_text(&r, a, "{\"v\":1,\"t\":\"pad\",\"b\":\"a\",\"down\":true}");
+    send_text(&r, a, "{\"v\":1,\"t\":\"pad\",\"b\":\"a\",\"down\":false}");
+    assert_true(trace_has(&r, NULL, "stax pick") || trace_has(&r, NULL, "stax refused"));
+    game_stop(&r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_nine_hands_on_phones),
+        cmocka_unit_test(test_stax_phone_is_a_pad),
+    };
+    return cmocka_run_group_tests(tests, testenv_game_setup, testenv_game_teardown);
+}
