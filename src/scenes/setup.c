@@ -51,6 +51,7 @@ typedef struct setup {
     char save_sum[200]; /* where that match stands, shown with Resume ("" unknown) */
     int starting;       /* leaving for the table: the phones' server goes with the match */
     rrect card;         /* the phones' card: QR code, address, room (when on) */
+    float k;            /* the panel's width over its full 1180 units (at most 1) */
 } setup;
 
 #define CARD_W 340.0f
@@ -84,8 +85,10 @@ static void add(setup *p, int id, rrect r, int enabled, const char *fmt, int arg
 
 /* The value columns end at the panel's right margin: level and options
  * share one column, the seat toggle sits left of it. */
-#define COL_W 400.0f
-#define SEAT_W 300.0f
+/* Column widths at a full panel; narrower panels (the phones' card beside a
+ * 4:3 screen's) narrow them by p->k, so names and headings keep their room. */
+#define COL_W (400.0f * p->k)
+#define SEAT_W (300.0f * p->k)
 #define COL_GAP 24.0f
 
 static float col_right(const setup *p) { return p->panel.x + p->panel.w - 40; }
@@ -128,11 +131,14 @@ static void layout(setup *p, app *a)
     int nopt = n_options(p);
     const setup_geom *g = &p->g;
     geometry(p, &panel_h);
+    p->k = 1;
     if (phones_on()) {
         /* The phones' card stands beside the panel; on narrow screens the panel gives way. */
-        w = fminf(1180, a->vw - 60 - CARD_W - CARD_GAP);
-        p->panel = (rrect){(a->vw - w - CARD_GAP - CARD_W) / 2, 200, w, panel_h};
-        p->card = (rrect){p->panel.x + w + CARD_GAP, 200, CARD_W, fmaxf(panel_h, 560)};
+        float cw = a->vw < 1700 ? CARD_W - 40 : CARD_W;
+        w = fminf(1180, a->vw - 60 - cw - CARD_GAP);
+        p->panel = (rrect){(a->vw - w - CARD_GAP - cw) / 2, 200, w, panel_h};
+        p->k = w / 1180;
+        p->card = (rrect){p->panel.x + w + CARD_GAP, 200, cw, fmaxf(panel_h, 560)};
     } else {
         p->panel = (rrect){(a->vw - w) / 2, 200, w, panel_h};
     }
@@ -149,9 +155,9 @@ static void layout(setup *p, app *a)
             add(p, ID_LEVEL + i, (rrect){right - COL_W, ry, COL_W, g->row_h}, 1, "level%d", i + 1);
     }
     if (p->m.game->min_players != p->m.game->max_players) {
-        add(p, ID_ADD, (rrect){right - 280 - 20 - 250, g->add_y, 250, g->add_h},
+        add(p, ID_ADD, (rrect){right - (280 + 20 + 250) * p->k, g->add_y, 250 * p->k, g->add_h},
             p->m.players < p->m.game->max_players, "add_seat", 0);
-        add(p, ID_REMOVE, (rrect){right - 280, g->add_y, 280, g->add_h}, p->m.players > p->m.game->min_players,
+        add(p, ID_REMOVE, (rrect){right - 280 * p->k, g->add_y, 280 * p->k, g->add_h}, p->m.players > p->m.game->min_players,
             "remove_seat", 0);
     }
     for (int i = 0; i < nopt; i++)
@@ -362,15 +368,21 @@ static void draw_phones_card(render *r, const setup *p)
                 "Join on a phone");
     y += 62;
     if (qr && qw > 0) {
-        /* Quiet zone of two modules, dark modules on white: what phone cameras read best. */
-        float m = side / (float)(qw + 4), ox = c.x + (c.w - m * (float)(qw + 4)) / 2;
-        render_rect(r, (rrect){ox, y, m * (float)(qw + 4), m * (float)(qw + 4)}, UI_WHITE);
+        /* Dark modules on white with a quiet zone of three, each module a whole
+         * number of pixels on a pixel boundary: no seams for a camera to misread. */
+        float px = render_scale(r), mp = floorf(side * px / (float)(qw + 6)), m, ox, oy;
+        if (mp < 1)
+            mp = 1;
+        m = mp / px;
+        ox = floorf((c.x + (c.w - m * (float)(qw + 6)) / 2) * px) / px;
+        oy = floorf(y * px) / px;
+        render_rect(r, (rrect){ox, oy, m * (float)(qw + 6), m * (float)(qw + 6)}, UI_WHITE);
         for (int j = 0; j < qw; j++)
             for (int i = 0; i < qw; i++)
                 if (qr[j * qw + i])
-                    render_rect(r, (rrect){ox + m * (float)(i + 2), y + m * (float)(j + 2), m, m},
+                    render_rect(r, (rrect){ox + m * (float)(i + 3), oy + m * (float)(j + 3), m, m},
                                 (rcolor){0, 0, 0, 255});
-        y += m * (float)(qw + 4) + 16;
+        y = oy + m * (float)(qw + 6) + 16;
     }
     ui_text_fit(r, FONT_SANS, UI_SMALL, UI_MIN, (rrect){c.x + 16, y, c.w - 32, 32}, TEXT_CENTER, UI_INK_SOFT,
                 phones_url());
