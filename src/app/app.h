@@ -28,7 +28,7 @@ typedef struct app_options {
     const char *input_script;
     const char *trace;      /* --trace FILE: focus and scene changes, for tests */
     int frames;             /* --frames N before the screenshot (default 30) */
-    int bench;              /* --bench */
+    int bench;              /* --bench (1), --bench-phones (2) */
     int headless;           /* no message boxes (tests, CI): STACKHOUSE_HEADLESS=1 */
     int phones;             /* --phones: a table starts with phones as hands */
     int phones_port;        /* --phones-port N (-1: the default port; 0: any free one) */

@@ -7,6 +7,7 @@
 
 #include "app/app.h"
 #include "app/bench.h"
+#include "app/bench_phones.h"
 #include "app/script.h"
 #include "app/shot.h"
 #include "core/log.h"
@@ -21,7 +22,7 @@ static void usage(FILE *f)
             "                  [--seats human,medium] [--position TEXT]   (table only)\n"
             "       stackhouse --phones [--phones-port N] [--phones-info FILE]   (a table with phones\n"
             "                  as hands: docs/phones.md)\n"
-            "       stackhouse --bench\n"
+            "       stackhouse --bench | --bench-phones\n"
             "scenes: picker, setup, settings, rules, score, table\n");
 }
 
@@ -44,6 +45,9 @@ static int parse_args(int argc, char **argv, app_options *o)
             takes = 0;
         } else if (!strcmp(a, "--bench")) {
             o->bench = 1;
+            takes = 0;
+        } else if (!strcmp(a, "--bench-phones")) {
+            o->bench = 2;
             takes = 0;
         } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
@@ -180,6 +184,8 @@ int main(int argc, char **argv)
             return 2;
         }
     }
+    if (opt.bench == 2)
+        return bench_phones_run(&opt);
     if (opt.bench)
         return bench_run(&opt);
     a = app_create_ex(&opt, &rc);
