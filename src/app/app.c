@@ -467,7 +467,8 @@ void app_draw(app *a, float alpha)
         a->cpu_before_submit = app_thread_cpu();
     if (a->frames == 0)
         app_startup_mark(a->opt.start_time, "first frame laid out");
-    render_end(a->r);
+    if (render_end(a->r) != 0)
+        a->quit = 1; /* art that could not be loaded: logged, as at render_begin */
     if (a->frames == 0)
         app_startup_mark(a->opt.start_time, "first frame submitted");
     if (a->fbo && a->settings.v[SETTING_render_scale] < 100) {

@@ -144,11 +144,12 @@ int render_begin(render *r, int fb_w, int fb_h, rcolor clear)
     return 0;
 }
 
-void render_end(render *r)
+int render_end(render *r)
 {
     submit(r);
     render_art_end(r);
     r->last = r->cur;
+    return r->art_failed ? -1 : 0;
 }
 
 render_stats render_get_stats(const render *r) { return r->last; }

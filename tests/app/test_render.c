@@ -709,6 +709,41 @@ static void test_missing_sprite_stand_in(void **state)
     remove_tree(dir);
 }
 
+static int fake_upload(render *r)
+{
+    (void)r;
+    return 0;
+}
+
+static const render_backend upload_be = {fake_upload, NULL, NULL, NULL, NULL};
+
+/* Art that cannot be read when first drawn fails that frame's render_end and
+ * every render_begin after it, naming the file; it is never drawn blank quietly. */
+static void test_unreadable_art_fails_the_frame(void **state)
+{
+    char dir[] = "/tmp/sh_capture_XXXXXX", path[300], err[512] = "";
+    render_paths p = {NULL, dir, FONT_DIR, NULL};
+    render *r;
+    (void)state;
+
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/arrow.svg", dir);
+    write_text(path, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"40\" height=\"20\">"
+                     "<path d=\"M0 0L40 10L0 20z\" fill=\"#fff\"/></svg>");
+    r = render_create_common(&p, &upload_be, err, sizeof err);
+    assert_non_null(r);
+    assert_int_equal(remove(path), 0); /* gone between the scan and the first draw */
+    assert_int_equal(render_begin(r, 1920, 1080, black), 0);
+    render_sprite(r, render_sprite_find(r, "arrow"), (rrect){0, 0, 40, 20}, black);
+    log_set_sink(count_warnings, NULL);
+    assert_int_equal(render_end(r), -1);
+    log_set_sink(NULL, NULL);
+    assert_non_null(strstr(render_error(r), "arrow.svg"));
+    assert_int_equal(render_begin(r, 1920, 1080, black), -1);
+    render_destroy(r);
+    remove_tree(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -724,6 +759,7 @@ int main(void)
         cmocka_unit_test(test_atlas_cache),
         cmocka_unit_test(test_atlas_layout),
         cmocka_unit_test(test_art_groups_follow_the_screen),
+        cmocka_unit_test(test_unreadable_art_fails_the_frame),
         cmocka_unit_test(test_mirrored_sprite_swaps_u),
         cmocka_unit_test(test_mirrored_nine_slice),
         cmocka_unit_test(test_shaded_sprite),
