@@ -309,11 +309,15 @@ void app_scene_push(app *a, scene *s)
 {
     app_trace(a, "scene %s", s->name);
     scene_push(&a->scenes, s, a);
+    if (a->r)
+        render_art_trim(a->r); /* the old screen's art goes with its last frame */
 }
 
 void app_scene_pop(app *a)
 {
     scene_pop(&a->scenes, a);
+    if (a->r)
+        render_art_trim(a->r); /* the old screen's art goes with its last frame */
     if (scene_top(&a->scenes))
         app_trace(a, "scene %s", scene_top(&a->scenes)->name);
     else
@@ -324,6 +328,8 @@ void app_scene_replace(app *a, scene *s)
 {
     app_trace(a, "scene %s", s->name);
     scene_replace(&a->scenes, s, a);
+    if (a->r)
+        render_art_trim(a->r); /* the old screen's art goes with its last frame */
 }
 
 static void dispatch(app *a, const action_event *ev)

@@ -402,9 +402,9 @@ static int pack_width(stbrp_rect *rects, int n, stbrp_node *nodes)
         stbrp_pack_rects(&ctx, rects, n);
         for (int i = 0; i < n; i++) {
             all &= rects[i].was_packed != 0;
-            if (rects[i].x + rects[i].w > used_w)
-                used_w = rects[i].x + rects[i].w;
-            if (rects[i].y + rects[i].h > used_h)
+            if (rects[i].was_packed && rects[i].x + rects[i].w > used_w)
+                used_w = rects[i].x + rects[i].w; /* unpacked: x and y mean "nowhere" */
+            if (rects[i].was_packed && rects[i].y + rects[i].h > used_h)
                 used_h = rects[i].y + rects[i].h;
             rects[i].was_packed = 0;
         }

@@ -66,6 +66,10 @@ int render_begin(render *r, int fb_w, int fb_h, rcolor clear);
  * Art drawn for the first time is loaded here; returns -1 when it could not
  * be (the message is render_error's), else 0. */
 int render_end(render *r);
+/* The screen changed (a scene came or went): art the next frame does not
+ * draw is given back with it, rather than after some idle frames, so the
+ * next screen's art never joins the last one's. */
+void render_art_trim(render *r);
 /* Counts for the last finished frame. */
 render_stats render_get_stats(const render *r);
 /* Pixels per virtual unit for the current frame. */

@@ -1,8 +1,9 @@
 /* Which groups of art the sprite pages hold. A group (a directory of assets)
  * joins the pages at the first submission that draws one of its sprites, and
- * leaves once RENDER_ART_IDLE_FRAMES frames have gone by without one, so the
- * picker holds the interface's and the picker's art, and a table the
- * interface's and its game's. Sprite quads are built with texels within their
+ * leaves when the first frame of a new screen does not draw it, or once
+ * RENDER_ART_IDLE_FRAMES frames have gone by without one, so the picker holds
+ * the interface's and the picker's art, and a table the interface's and its
+ * game's. Sprite quads are built with texels within their
  * sprite and moved to its place here, when every group the frame drew has
  * one; the page layout is the same for both back ends, so the null back end
  * counts the draw calls the GL one issues. */
@@ -37,15 +38,20 @@ int render_art_begin(render *r)
     return 0;
 }
 
+void render_art_trim(render *r) { r->art_trim = 1; }
+
 void render_art_end(render *r)
 {
     for (int g = 0; g < r->atlas.ngroups; g++) {
         atlas_group *gr = &r->atlas.groups[g];
         if (gr->drawn)
             gr->idle = 0;
+        else if (gr->laid_out && r->art_trim)
+            gr->idle = RENDER_ART_IDLE_FRAMES; /* goes at the next render_begin */
         else if (gr->laid_out && gr->idle < RENDER_ART_IDLE_FRAMES)
             gr->idle++;
     }
+    r->art_trim = 0;
 }
 
 /* Loads the pixels of every group laid out that has none; with no_cache,
@@ -65,7 +71,8 @@ static int load_groups(render *r, int no_cache)
 }
 
 /* Lays the pages out for the groups drawn this frame and those still within
- * their idle frames, and (GL) uploads them. */
+ * their idle frames (none on the first frame of a new screen), and (GL)
+ * uploads them. */
 static int relayout(render *r)
 {
     atlas *a = &r->atlas;
@@ -76,6 +83,9 @@ static int relayout(render *r)
         if (gr->drawn && !gr->laid_out) {
             gr->laid_out = 1;
             gr->idle = 0;
+        } else if (!gr->drawn && gr->laid_out && r->art_trim) {
+            gr->laid_out = 0;
+            atlas_group_unload(a, g);
         }
     }
     if ((pixels && load_groups(r, 0) != 0) || atlas_layout(a, r->err, sizeof r->err) != 0)

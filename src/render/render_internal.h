@@ -66,6 +66,7 @@ struct render {
     int cap_out;
     int art_relayout;      /* a group left or joined: lay the pages out anew */
     int art_failed;        /* art could not be loaded: render_begin fails with r->err */
+    int art_trim;          /* the screen changed: keep only the art this frame draws */
     int clip[RENDER_CLIP_DEPTH][4]; /* pixel rects; [0] is the whole framebuffer */
     int nclip, clip_overflow;
     render_stats cur, last;

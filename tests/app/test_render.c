@@ -516,6 +516,24 @@ static void test_art_groups_follow_the_screen(void **state)
     render_end(r);
     assert_true(nine->laid_out);
     assert_true(r->atlas.sprites[back].page >= 0);
+    /* A new screen: what its first frame does not draw goes at once, and its
+     * own art never shares the pages with the last screen's. */
+    render_art_trim(r);
+    assert_int_equal(render_begin(r, 1920, 1080, black), 0);
+    render_sprite(r, render_sprite_find(r, "picker/stax"), (rrect){0, 0, 480, 300}, black);
+    render_nine(r, panel, (rrect){0, 0, 40, 40}, black);
+    render_end(r);
+    assert_true(picker->laid_out && ui->laid_out);
+    assert_false(nine->laid_out);
+    assert_int_equal(r->atlas.sprites[back].page, -1);
+    render_art_trim(r); /* no new art this time: the rest goes at the next frame */
+    assert_int_equal(render_begin(r, 1920, 1080, black), 0);
+    render_nine(r, panel, (rrect){0, 0, 40, 40}, black);
+    render_end(r);
+    assert_int_equal(render_begin(r, 1920, 1080, black), 0);
+    assert_false(picker->laid_out);
+    assert_true(ui->laid_out);
+    render_end(r);
     render_destroy(r);
 }
 
