@@ -454,7 +454,7 @@ void app_draw(app *a, float alpha)
         return;
     }
     if (a->frames == 0)
-        app_startup_mark(a->opt.start_time, "sprite atlas ready");
+        app_startup_mark(a->opt.start_time, "first frame begun"); /* art loads at its submission */
     /* Draw from the highest scene that covers the screen up to the top. */
     for (int i = a->scenes.n - 1; i >= 0; i--) {
         first = i;
