@@ -529,7 +529,7 @@ static void cache_path(char *out, size_t n, const char *dir, float scale, const 
 
 static int cache_valid(const char *path, uint64_t key, size_t bytes)
 {
-    char head[CACHE_HEADER];
+    char head[CACHE_HEADER] = {0};
     uint64_t file_key;
     struct stat st;
     FILE *f;
