@@ -311,11 +311,15 @@ void app_scene_push(app *a, scene *s)
 {
     app_trace(a, "scene %s", s->name);
     scene_push(&a->scenes, s, a);
+    if (a->r)
+        render_art_trim(a->r); /* the old screen's art goes with its last frame */
 }
 
 void app_scene_pop(app *a)
 {
     scene_pop(&a->scenes, a);
+    if (a->r)
+        render_art_trim(a->r); /* the old screen's art goes with its last frame */
     if (scene_top(&a->scenes))
         app_trace(a, "scene %s", scene_top(&a->scenes)->name);
     else
@@ -326,6 +330,8 @@ void app_scene_replace(app *a, scene *s)
 {
     app_trace(a, "scene %s", s->name);
     scene_replace(&a->scenes, s, a);
+    if (a->r)
+        render_art_trim(a->r); /* the old screen's art goes with its last frame */
 }
 
 void app_dispatch(app *a, const action_event *ev)
@@ -453,7 +459,7 @@ void app_draw(app *a, float alpha)
         return;
     }
     if (a->frames == 0)
-        app_startup_mark(a->opt.start_time, "sprite atlas ready");
+        app_startup_mark(a->opt.start_time, "first frame begun"); /* art loads at its submission */
     /* Draw from the highest scene that covers the screen up to the top. */
     for (int i = a->scenes.n - 1; i >= 0; i--) {
         first = i;
@@ -472,7 +478,8 @@ void app_draw(app *a, float alpha)
         a->cpu_before_submit = app_thread_cpu();
     if (a->frames == 0)
         app_startup_mark(a->opt.start_time, "first frame laid out");
-    render_end(a->r);
+    if (render_end(a->r) != 0)
+        a->quit = 1; /* art that could not be loaded: logged, as at render_begin */
     if (a->frames == 0)
         app_startup_mark(a->opt.start_time, "first frame submitted");
     if (a->fbo && a->settings.v[SETTING_render_scale] < 100) {

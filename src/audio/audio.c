@@ -1,6 +1,9 @@
 /* SDL_mixer playback of the synthesised sounds. Effects are rendered at the
  * device rate and converted once to the device format, so playback costs
- * nothing but mixing. Channel 0 is reserved for the music loop. */
+ * nothing but mixing. Channel 0 is reserved for the music loop. Every sound
+ * is mono, so the mixer is opened mono and 16-bit where the device allows:
+ * a quarter of the memory of float stereo (the 21 s music loop is 2 MB, not
+ * 8), and the device or sound server spreads it over the speakers. */
 #include "audio/audio.h"
 
 #include <SDL.h>
@@ -41,32 +44,41 @@ static struct {
     int npending;
 } au;
 
-/* Converts mono float PCM to the device's format and channel count into a
- * malloc'd buffer; touches no mixer state, so the music worker may call it. */
-static int pcm_convert(const float *mono, int frames, int rate, Uint16 fmt, int channels, Uint8 **out,
+/* Converts mono float PCM (malloc'd; taken, freed on failure) to the
+ * device's format and channel count, in place where it does not grow, and
+ * trims the buffer to the result; touches no mixer state, so the music worker
+ * may call it. */
+static int pcm_convert(float *mono, int frames, int rate, Uint16 fmt, int channels, Uint8 **out,
                        Uint32 *out_len)
 {
     SDL_AudioCVT cvt;
     size_t len = (size_t)frames * sizeof *mono;
+    Uint8 *buf, *trimmed;
+    Uint32 n;
 
     if (SDL_BuildAudioCVT(&cvt, AUDIO_F32SYS, 1, rate, fmt, (Uint8)channels, rate) < 0) {
         log_error("audio: no conversion to the device format: %s", SDL_GetError());
+        free(mono);
         return -1;
     }
     cvt.len = (int)len;
-    cvt.buf = malloc(len * (size_t)(cvt.len_mult > 0 ? cvt.len_mult : 1));
-    if (!cvt.buf) {
+    buf = realloc(mono, len * (size_t)(cvt.len_mult > 1 ? cvt.len_mult : 1));
+    if (!buf) {
         log_error("audio: out of memory converting %d frames", frames);
+        free(mono);
         return -1;
     }
-    SDL_memcpy(cvt.buf, mono, len);
+    cvt.buf = buf;
     if (cvt.needed && SDL_ConvertAudio(&cvt) < 0) {
         log_error("audio: conversion failed: %s", SDL_GetError());
-        free(cvt.buf);
+        free(buf);
         return -1;
     }
-    *out = cvt.buf;
-    *out_len = (Uint32)(cvt.needed ? cvt.len_cvt : cvt.len);
+    n = (Uint32)(cvt.needed ? cvt.len_cvt : cvt.len);
+    /* Float to 16-bit halves the samples: give the other half back. */
+    trimmed = n > 0 ? realloc(buf, n) : NULL;
+    *out = trimmed ? trimmed : buf;
+    *out_len = n;
     return 0;
 }
 
@@ -101,10 +113,13 @@ static void load_sound(sound *s, sfx_id id, int rate, Uint16 fmt, int channels)
     Uint32 len = 0;
     int frames = 0;
 
-    if (synth_render(id, rate, &pcm, &frames) != 0 ||
-        pcm_convert(pcm, frames, rate, fmt, channels, &out, &len) != 0 || sound_adopt(s, out, len) != 0)
+    if (synth_render(id, rate, &pcm, &frames) != 0) {
+        free(pcm);
+        pcm = NULL;
+    }
+    if (!pcm || pcm_convert(pcm, frames, rate, fmt, channels, &out, &len) != 0 ||
+        sound_adopt(s, out, len) != 0)
         log_warn("audio: %s will be silent", synth_name(id));
-    free(pcm);
 }
 
 static int SDLCALL music_worker(void *user)
@@ -113,12 +128,14 @@ static int SDLCALL music_worker(void *user)
     int frames = 0;
     (void)user;
     SDL_SetThreadPriority(SDL_THREAD_PRIORITY_LOW);
-    if (synth_music(au.rate, &pcm, &frames) != 0 ||
-        pcm_convert(pcm, frames, au.rate, au.fmt, au.channels, &au.music_pcm, &au.music_len) != 0) {
+    if (synth_music(au.rate, &pcm, &frames) != 0) {
+        free(pcm);
+        pcm = NULL;
+    }
+    if (!pcm || pcm_convert(pcm, frames, au.rate, au.fmt, au.channels, &au.music_pcm, &au.music_len) != 0) {
         au.music_pcm = NULL;
         log_warn("audio: the music will be silent");
     }
-    free(pcm);
     SDL_AtomicSet(&au.music_ready, 1);
     return 0;
 }
@@ -175,8 +192,9 @@ int audio_init(void)
         }
         au.own_sdl_audio = 1;
     }
-    /* Float output keeps the synth's resolution; SDL converts if it must. */
-    if (Mix_OpenAudio(AUDIO_RATE, AUDIO_F32SYS, 2, 1024) != 0) {
+    /* Mono 16-bit (see the top): SDL_mixer lets the device change the
+     * channels, and the sounds are converted to whatever it opened. */
+    if (Mix_OpenAudio(AUDIO_RATE, AUDIO_S16SYS, 1, 1024) != 0) {
         log_warn("audio: no sound, cannot open the mixer: %s", Mix_GetError());
         if (au.own_sdl_audio)
             SDL_QuitSubSystem(SDL_INIT_AUDIO);

@@ -22,8 +22,6 @@
 #include <stb_rect_pack.h>
 #pragma GCC diagnostic pop
 
-#define CACHE_MAGIC "stackhouse-atlas 2" /* 2: raw pages; 1 (PNG pages) reads as stale */
-
 typedef struct name_list {
     char **v;
     int n, cap;
@@ -200,6 +198,28 @@ static int parse_svg_root(const char *buf, atlas_sprite *s)
     return 0;
 }
 
+/* Puts s in the group of its directory, adding the group when it is new. */
+static int join_group(atlas *a, atlas_sprite *s)
+{
+    const char *slash = strrchr(s->name, '/');
+    size_t len = slash ? (size_t)(slash - s->name) : 0;
+    atlas_group *groups;
+
+    for (int g = 0; g < a->ngroups; g++)
+        if (strlen(a->groups[g].name) == len && strncmp(a->groups[g].name, s->name, len) == 0) {
+            s->group = g;
+            return 0;
+        }
+    if (!(groups = realloc(a->groups, (size_t)(a->ngroups + 1) * sizeof *groups)))
+        return -1;
+    a->groups = groups;
+    memset(&groups[a->ngroups], 0, sizeof *groups);
+    if (!(groups[a->ngroups].name = strndup(s->name, len)))
+        return -1;
+    s->group = a->ngroups++;
+    return 0;
+}
+
 int atlas_scan(atlas *a, const char *dir, char *err, size_t errn)
 {
     name_list names = {0};
@@ -224,7 +244,11 @@ int atlas_scan(atlas *a, const char *dir, char *err, size_t errn)
         s->path = strdup(path);
         s->name = strndup(names.v[i], strlen(names.v[i]) - 4);
         s->page = -1;
-        if (!(buf = read_file(path, &len))) {
+        if (!s->path || !s->name || join_group(a, s) != 0) {
+            snprintf(err, errn, "out of memory reading the asset directory");
+            rc = -1;
+            buf = NULL;
+        } else if (!(buf = read_file(path, &len))) {
             snprintf(err, errn, "%s: cannot read: %s", path, strerror(errno));
             rc = -1;
         } else if (parse_svg_root(buf, s) != 0) {
@@ -250,17 +274,6 @@ float atlas_quantise_scale(float scale)
     return q < 0.01f ? 0.01f : q;
 }
 
-static void free_pages(atlas *a)
-{
-    for (int i = 0; i < a->npages; i++) {
-        free(a->pages[i].rgba);
-        free(a->pages[i].file);
-    }
-    free(a->pages);
-    a->pages = NULL;
-    a->npages = 0;
-}
-
 static void sprite_pixels(const atlas_sprite *s, float scale, int *pw, int *ph)
 {
     *pw = (int)ceilf(s->w * scale - 0.001f);
@@ -269,6 +282,43 @@ static void sprite_pixels(const atlas_sprite *s, float scale, int *pw, int *ph)
         *pw = 1;
     if (*ph < 1)
         *ph = 1;
+}
+
+static size_t block_bytes(const atlas_sprite *s)
+{
+    return (size_t)(s->pw + 2 * ATLAS_PAD) * (size_t)(s->ph + 2 * ATLAS_PAD) * 4;
+}
+
+void atlas_group_unload(atlas *a, int g)
+{
+    atlas_group *gr = &a->groups[g];
+    free(gr->px);
+    free(gr->file);
+    gr->px = NULL;
+    gr->file = NULL;
+    gr->loaded = 0;
+}
+
+void atlas_set_scale(atlas *a, float scale)
+{
+    scale = atlas_quantise_scale(scale);
+    for (int g = 0; g < a->ngroups; g++) {
+        atlas_group_unload(a, g);
+        a->groups[g].bytes = 0;
+        a->groups[g].laid_out = 0;
+    }
+    /* Each group's data is its sprites' padded blocks in name order. */
+    for (int i = 0; i < a->count; i++) {
+        atlas_sprite *s = &a->sprites[i];
+        sprite_pixels(s, scale, &s->pw, &s->ph);
+        s->page = -1;
+        s->block = a->groups[s->group].bytes;
+        a->groups[s->group].bytes += block_bytes(s);
+    }
+    free(a->pages);
+    a->pages = NULL;
+    a->npages = 0;
+    a->scale = scale;
 }
 
 /* Rasterises one SVG to premultiplied RGBA of exactly pw×ph. */
@@ -317,36 +367,88 @@ static uint8_t *rasterise_one(const atlas_sprite *s, int pw, int ph, char *err, 
     return out;
 }
 
-/* Copies a sprite into its page and repeats its edge texels into the padding,
- * so linear filtering at the sprite's border never samples a neighbour. */
-static void blit_extruded(atlas_page *pg, const atlas_sprite *s, const uint8_t *px)
+/* Copies a sprite's pw×ph pixels into its padded block, repeating its edge
+ * texels into the padding, so linear filtering at the sprite's border never
+ * samples a neighbour, wherever the block is placed. */
+static void extrude(const atlas_sprite *s, const uint8_t *px, uint8_t *block)
 {
-    for (int y = -ATLAS_PAD; y < s->ph + ATLAS_PAD; y++) {
-        int sy = y < 0 ? 0 : y >= s->ph ? s->ph - 1 : y;
-        uint8_t *row = pg->rgba + ((size_t)(s->y + y) * (size_t)pg->w + (size_t)s->x) * 4;
-        for (int x = -ATLAS_PAD; x < s->pw + ATLAS_PAD; x++) {
-            int sx = x < 0 ? 0 : x >= s->pw ? s->pw - 1 : x;
+    int bw = s->pw + 2 * ATLAS_PAD;
+    for (int y = 0; y < s->ph + 2 * ATLAS_PAD; y++) {
+        int sy = y < ATLAS_PAD ? 0 : y - ATLAS_PAD >= s->ph ? s->ph - 1 : y - ATLAS_PAD;
+        uint8_t *row = block + (size_t)y * (size_t)bw * 4;
+        for (int x = 0; x < bw; x++) {
+            int sx = x < ATLAS_PAD ? 0 : x - ATLAS_PAD >= s->pw ? s->pw - 1 : x - ATLAS_PAD;
             memcpy(row + x * 4, px + ((size_t)sy * (size_t)s->pw + (size_t)sx) * 4, 4);
         }
     }
 }
 
-/* Assigns every sprite a page and position; pages are cropped to what they use. */
-static int pack_sprites(atlas *a)
+/* The page width that holds all n rects in the least area (the page is
+ * cropped to what it uses, and a driver keeps every texel of it), or a full
+ * page's width when they cannot all fit in one. */
+static int pack_width(stbrp_rect *rects, int n, stbrp_node *nodes)
+{
+    long long area = 0, best = -1;
+    int widest = 1, best_w = ATLAS_PAGE_MAX;
+
+    for (int i = 0; i < n; i++) {
+        area += (long long)rects[i].w * rects[i].h;
+        widest = rects[i].w > widest ? rects[i].w : widest;
+    }
+    for (int w = ATLAS_PAGE_MAX; w >= widest && (long long)w * ATLAS_PAGE_MAX >= area; w -= 64) {
+        stbrp_context ctx;
+        int used_w = 0, used_h = 0, all = 1;
+        stbrp_init_target(&ctx, w, ATLAS_PAGE_MAX, nodes, ATLAS_PAGE_MAX);
+        stbrp_pack_rects(&ctx, rects, n);
+        for (int i = 0; i < n; i++) {
+            all &= rects[i].was_packed != 0;
+            if (rects[i].was_packed && rects[i].x + rects[i].w > used_w)
+                used_w = rects[i].x + rects[i].w; /* unpacked: x and y mean "nowhere" */
+            if (rects[i].was_packed && rects[i].y + rects[i].h > used_h)
+                used_h = rects[i].y + rects[i].h;
+            rects[i].was_packed = 0;
+        }
+        if (!all)
+            break; /* narrower pages hold no more */
+        if (best < 0 || (long long)used_w * used_h < best) {
+            best = (long long)used_w * used_h;
+            best_w = w;
+        }
+    }
+    return best_w;
+}
+
+int atlas_layout(atlas *a, char *err, size_t errn)
 {
     stbrp_rect *rects = calloc((size_t)a->count + 1, sizeof *rects);
     stbrp_node *nodes = calloc(ATLAS_PAGE_MAX, sizeof *nodes);
-    int left = a->count, rc = 0;
+    int left = 0, rc = 0;
 
-    if (!rects || !nodes)
+    free(a->pages);
+    a->pages = NULL;
+    a->npages = 0;
+    for (int i = 0; i < a->count; i++) {
+        atlas_sprite *s = &a->sprites[i];
+        s->page = -1;
+        if (!a->groups[s->group].laid_out)
+            continue;
+        if (s->pw + 2 * ATLAS_PAD > ATLAS_PAGE_MAX || s->ph + 2 * ATLAS_PAD > ATLAS_PAGE_MAX) {
+            snprintf(err, errn, "%s: %dx%d px is larger than an atlas page", s->path, s->pw, s->ph);
+            rc = -1;
+        }
+        left++;
+    }
+    if (!rects || !nodes) {
+        snprintf(err, errn, "out of memory laying out the sprite atlas");
         rc = -1;
+    }
     while (rc == 0 && left > 0) {
         stbrp_context ctx;
         int n = 0, used_w = 0, used_h = 0;
         atlas_page *pages;
 
         for (int i = 0; i < a->count; i++) {
-            if (a->sprites[i].page >= 0)
+            if (a->sprites[i].page >= 0 || !a->groups[a->sprites[i].group].laid_out)
                 continue;
             rects[n].id = i;
             rects[n].w = a->sprites[i].pw + 2 * ATLAS_PAD;
@@ -354,7 +456,7 @@ static int pack_sprites(atlas *a)
             rects[n].was_packed = 0;
             n++;
         }
-        stbrp_init_target(&ctx, ATLAS_PAGE_MAX, ATLAS_PAGE_MAX, nodes, ATLAS_PAGE_MAX);
+        stbrp_init_target(&ctx, pack_width(rects, n, nodes), ATLAS_PAGE_MAX, nodes, ATLAS_PAGE_MAX);
         stbrp_pack_rects(&ctx, rects, n);
         for (int i = 0; i < n; i++) {
             atlas_sprite *s = &a->sprites[rects[i].id];
@@ -369,134 +471,84 @@ static int pack_sprites(atlas *a)
                 used_h = rects[i].y + rects[i].h;
             left--;
         }
-        if (used_w == 0) { /* nothing fitted: a sprite larger than a page */
-            rc = -1;
-            break;
-        }
-        pages = realloc(a->pages, (size_t)(a->npages + 1) * sizeof *pages);
-        if (!pages) {
+        if (!(pages = realloc(a->pages, (size_t)(a->npages + 1) * sizeof *pages))) {
+            snprintf(err, errn, "out of memory laying out the sprite atlas");
             rc = -1;
             break;
         }
         a->pages = pages;
-        pages[a->npages] = (atlas_page){(used_w + 3) & ~3, (used_h + 3) & ~3, NULL, NULL};
-        pages[a->npages].rgba = calloc((size_t)pages[a->npages].w * (size_t)pages[a->npages].h, 4);
-        if (!pages[a->npages++].rgba)
-            rc = -1;
+        pages[a->npages++] = (atlas_page){(used_w + 3) & ~3, (used_h + 3) & ~3};
     }
     free(rects);
     free(nodes);
+    if (rc != 0) {
+        for (int i = 0; i < a->count; i++)
+            a->sprites[i].page = -1;
+        free(a->pages);
+        a->pages = NULL;
+        a->npages = 0;
+    }
     return rc;
 }
 
-static uint64_t cache_key(const atlas *a, float scale)
+#define CACHE_MAGIC "stkart03" /* 8 bytes, then the 8-byte key, then the blocks */
+#define CACHE_HEADER 16
+
+static uint64_t group_key(const atlas *a, int g)
 {
     uint64_t h = 14695981039346656037ull;
-    int q = (int)lroundf(scale * 100.0f);
+    int q = (int)lroundf(a->scale * 100.0f), pad = ATLAS_PAD;
 
     h = fnv1a(h, CACHE_MAGIC, sizeof CACHE_MAGIC);
     h = fnv1a(h, &q, sizeof q);
+    h = fnv1a(h, &pad, sizeof pad);
     for (int i = 0; i < a->count; i++) {
+        if (a->sprites[i].group != g)
+            continue;
         h = fnv1a(h, a->sprites[i].name, strlen(a->sprites[i].name) + 1);
         h = fnv1a(h, &a->sprites[i].hash, sizeof a->sprites[i].hash);
     }
     return h;
 }
 
-/* A cache page is the raw premultiplied RGBA, w*h*4 bytes and nothing else:
- * decoding a PNG page cost 30 ms of a 1080p start; now the upload reads it in
- * bands (atlas_page_rows). A file of another length is not a page of this size. */
-static int page_file_ok(const char *path, int w, int h)
+/* Cache files carry the scale and the group in their names, so a game moved
+ * between a 1080p monitor and a 4K TV keeps a warm cache for each; the key
+ * inside tells a stale file (other art, scale or format) from a current one. */
+static void cache_path(char *out, size_t n, const char *dir, float scale, const char *group)
 {
-    struct stat st;
-    return stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
-           (uint64_t)st.st_size == (uint64_t)w * (uint64_t)h * 4;
+    char safe[128];
+    size_t k = 0;
+    for (const char *p = group; *p && k < sizeof safe - 1; p++)
+        safe[k++] = (char)((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+                                   (*p >= '0' && *p <= '9') || *p == '-'
+                               ? *p
+                               : '_');
+    safe[k] = '\0';
+    snprintf(out, n, "%s/art-s%d-%s.rgba", dir, (int)lroundf(scale * 1000.0f), k ? safe : "_top");
 }
 
-int atlas_page_rows(const atlas_page *pg, int y0, int rows, uint8_t *out)
+static int cache_valid(const char *path, uint64_t key, size_t bytes)
 {
-    size_t row = (size_t)pg->w * 4, n = row * (size_t)rows;
+    char head[CACHE_HEADER] = {0};
+    uint64_t file_key;
+    struct stat st;
     FILE *f;
     int ok;
 
-    if (y0 < 0 || rows < 1 || y0 + rows > pg->h)
-        return -1;
-    if (pg->rgba) {
-        memcpy(out, pg->rgba + row * (size_t)y0, n);
+    if (stat(path, &st) != 0)
+        return 0; /* a cold cache is normal, not worth a warning */
+    if (!(f = fopen(path, "rb")))
+        return 0;
+    ok = fread(head, 1, sizeof head, f) == sizeof head;
+    fclose(f);
+    memcpy(&file_key, head + 8, sizeof file_key);
+    if (!ok || memcmp(head, CACHE_MAGIC, 8) != 0 || file_key != key)
+        return 0; /* stale, or of another format */
+    if ((uint64_t)st.st_size != (uint64_t)bytes + CACHE_HEADER) {
+        log_warn("sprite cache %s is corrupt; rebuilding it", path);
         return 0;
     }
-    if (!pg->file || !(f = fopen(pg->file, "rb")))
-        return -1;
-    ok = fseek(f, (long)(row * (size_t)y0), SEEK_SET) == 0 && fread(out, 1, n, f) == n;
-    fclose(f);
-    return ok ? 0 : -1;
-}
-
-/* Cache files carry the scale in their names, so a game moved between a
- * 1080p monitor and a 4K TV keeps a warm cache for each. */
-static void cache_path(char *out, size_t n, const char *dir, float scale, int page)
-{
-    int permille = (int)lroundf(scale * 1000.0f);
-    if (page < 0)
-        snprintf(out, n, "%s/atlas-s%d.idx", dir, permille);
-    else
-        snprintf(out, n, "%s/atlas-s%d-%d.rgba", dir, permille, page);
-}
-
-/* Loads pages and placements from the cache; any mismatch means a rebuild. */
-static int cache_load(atlas *a, float scale, const char *dir, uint64_t key)
-{
-    char path[4096], magic[32], word[16];
-    unsigned long long file_key;
-    int npages, ok = 1;
-    FILE *f;
-
-    cache_path(path, sizeof path, dir, scale, -1);
-    if (!(f = fopen(path, "r")))
-        return -1; /* a cold cache is normal, not worth a warning */
-    if (fscanf(f, "%31s %15s %llx %d", magic, word, &file_key, &npages) != 4 ||
-        strcmp(magic, "stackhouse-atlas") != 0 || npages < 0 || npages > 64) {
-        ok = 0;
-    } else if (strcmp(word, "2") != 0 || file_key != key) {
-        fclose(f);
-        return -1; /* stale (other assets, scale or format), not corrupt */
-    }
-    if (ok && npages > 0 && !(a->pages = calloc((size_t)npages, sizeof *a->pages)))
-        ok = 0;
-    for (int i = 0; ok && i < npages; i++) {
-        atlas_page *pg = &a->pages[i];
-        int idx;
-        if (fscanf(f, "%15s %d %d %d", word, &idx, &pg->w, &pg->h) != 4 || strcmp(word, "page") ||
-            idx != i || pg->w <= 0 || pg->h <= 0 || pg->w > ATLAS_PAGE_MAX || pg->h > ATLAS_PAGE_MAX) {
-            ok = 0;
-            break;
-        }
-        a->npages++;
-        cache_path(path, sizeof path, dir, scale, i);
-        if (!page_file_ok(path, pg->w, pg->h) || !(pg->file = strdup(path)))
-            ok = 0;
-    }
-    for (int i = 0; ok && i < a->count; i++) {
-        atlas_sprite *s = &a->sprites[i];
-        int idx, pw, ph;
-        sprite_pixels(s, scale, &pw, &ph);
-        if (fscanf(f, "%15s %d %d %d %d %d %d", word, &idx, &s->page, &s->x, &s->y, &s->pw,
-                   &s->ph) != 7 ||
-            strcmp(word, "sprite") || idx != i || s->page < 0 || s->page >= npages || s->pw != pw ||
-            s->ph != ph || s->x < ATLAS_PAD || s->y < ATLAS_PAD ||
-            s->x + s->pw + ATLAS_PAD > a->pages[s->page].w ||
-            s->y + s->ph + ATLAS_PAD > a->pages[s->page].h)
-            ok = 0;
-    }
-    fclose(f);
-    if (!ok) {
-        log_warn("sprite cache in %s is corrupt; rebuilding it", dir);
-        free_pages(a);
-        for (int i = 0; i < a->count; i++)
-            a->sprites[i].page = -1;
-        return -1;
-    }
-    return 0;
+    return 1;
 }
 
 static int make_dirs(const char *dir)
@@ -514,106 +566,117 @@ static int make_dirs(const char *dir)
     return mkdir(tmp, 0755) != 0 && errno != EEXIST ? -1 : 0;
 }
 
-/* Writes pages then the index, each through a rename, so a crash mid-write
- * leaves either the old cache or one that fails validation. */
-static void cache_save(const atlas *a, float scale, const char *dir, uint64_t key)
+/* Removes the whole-atlas cache of earlier versions at this scale: it is
+ * never read again. */
+static void remove_old_cache(const char *dir, float scale)
 {
-    char path[4096], tmp[4200];
-    FILE *f;
+    char path[4200];
+    int permille = (int)lroundf(scale * 1000.0f);
 
-    if (make_dirs(dir) != 0) {
-        log_warn("cannot create sprite cache directory %s: %s", dir, strerror(errno));
-        return;
-    }
-    for (int i = 0; i < a->npages; i++) {
-        size_t n = (size_t)a->pages[i].w * (size_t)a->pages[i].h * 4;
-        char old[4096];
-        cache_path(path, sizeof path, dir, scale, i);
-        snprintf(tmp, sizeof tmp, "%s.tmp", path);
-        int ok = (f = fopen(tmp, "wb")) != NULL && fwrite(a->pages[i].rgba, 1, n, f) == n;
-        if (f && fclose(f) != 0)
-            ok = 0;
-        if (!ok || rename(tmp, path) != 0) {
-            log_warn("cannot write sprite cache page %s", path);
-            remove(tmp);
-            return;
+    snprintf(path, sizeof path, "%s/atlas-s%d.idx", dir, permille);
+    remove(path);
+    for (int i = 0; i < 64; i++) {
+        snprintf(path, sizeof path, "%s/atlas-s%d-%d.rgba", dir, permille, i);
+        if (remove(path) != 0) {
+            snprintf(path, sizeof path, "%s/atlas-s%d-%d.png", dir, permille, i);
+            if (remove(path) != 0)
+                break;
         }
-        /* A page from cache format 1 is never read again. */
-        snprintf(old, sizeof old, "%.*s.png", (int)(strlen(path) - 5), path);
-        remove(old);
     }
-    cache_path(path, sizeof path, dir, scale, -1);
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    if (!(f = fopen(tmp, "w"))) {
-        log_warn("cannot write sprite cache index %s", path);
-        return;
-    }
-    fprintf(f, "%s %016llx %d\n", CACHE_MAGIC, (unsigned long long)key, a->npages);
-    for (int i = 0; i < a->npages; i++)
-        fprintf(f, "page %d %d %d\n", i, a->pages[i].w, a->pages[i].h);
-    for (int i = 0; i < a->count; i++) {
-        const atlas_sprite *s = &a->sprites[i];
-        fprintf(f, "sprite %d %d %d %d %d %d\n", i, s->page, s->x, s->y, s->pw, s->ph);
-    }
-    if (fclose(f) != 0 || rename(tmp, path) != 0)
-        log_warn("cannot write sprite cache index %s", path);
 }
 
-int atlas_rasterise(atlas *a, float scale, const char *cache_dir, char *err, size_t errn)
+/* Writes the group's data through a rename, so a crash mid-write leaves
+ * either the old file or none. Returns 0 when the file now holds it. */
+static int cache_save(const char *path, uint64_t key, const uint8_t *px, size_t bytes)
 {
-    uint8_t **px;
-    uint64_t key;
-    int rc = 0;
+    char tmp[4300];
+    FILE *f;
+    int ok;
 
-    scale = atlas_quantise_scale(scale);
-    free_pages(a);
-    a->scale = 0;
-    for (int i = 0; i < a->count; i++)
-        a->sprites[i].page = -1;
-    key = cache_key(a, scale);
-    if (cache_dir && cache_load(a, scale, cache_dir, key) == 0) {
-        a->scale = scale;
-        return 0;
-    }
-    if (!(px = calloc((size_t)a->count + 1, sizeof *px)))
-        return -1;
-    for (int i = 0; rc == 0 && i < a->count; i++) {
-        atlas_sprite *s = &a->sprites[i];
-        sprite_pixels(s, scale, &s->pw, &s->ph);
-        if (s->pw + 2 * ATLAS_PAD > ATLAS_PAGE_MAX || s->ph + 2 * ATLAS_PAD > ATLAS_PAGE_MAX) {
-            snprintf(err, errn, "%s: %dx%d px is larger than an atlas page", s->path, s->pw, s->ph);
-            rc = -1;
-        } else if (!(px[i] = rasterise_one(s, s->pw, s->ph, err, errn))) {
-            rc = -1;
-        }
-    }
-    if (rc == 0 && pack_sprites(a) != 0) {
-        snprintf(err, errn, "out of memory packing the sprite atlas");
-        rc = -1;
-    }
-    for (int i = 0; rc == 0 && i < a->count; i++)
-        blit_extruded(&a->pages[a->sprites[i].page], &a->sprites[i], px[i]);
-    for (int i = 0; i < a->count; i++)
-        free(px[i]);
-    free(px);
-    if (rc != 0) {
-        free_pages(a);
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    ok = (f = fopen(tmp, "wb")) != NULL && fwrite(CACHE_MAGIC, 1, 8, f) == 8 &&
+         fwrite(&key, sizeof key, 1, f) == 1 && fwrite(px, 1, bytes, f) == bytes;
+    if (f && fclose(f) != 0)
+        ok = 0;
+    if (!ok || rename(tmp, path) != 0) {
+        log_warn("cannot write sprite cache %s", path);
+        remove(tmp);
         return -1;
     }
-    a->scale = scale;
-    if (cache_dir)
-        cache_save(a, scale, cache_dir, key);
     return 0;
 }
 
-void atlas_release_pixels(atlas *a)
+int atlas_group_load(atlas *a, int g, const char *cache_dir, char *err, size_t errn)
 {
-    for (int i = 0; i < a->npages; i++) {
-        free(a->pages[i].rgba);
-        free(a->pages[i].file);
-        a->pages[i].rgba = NULL;
-        a->pages[i].file = NULL;
+    atlas_group *gr = &a->groups[g];
+    char path[4096];
+    uint64_t key = group_key(a, g);
+    uint8_t *data;
+    int rc = 0;
+
+    if (gr->loaded)
+        return 0;
+    if (cache_dir) {
+        cache_path(path, sizeof path, cache_dir, a->scale, gr->name);
+        if (cache_valid(path, key, gr->bytes)) {
+            if (!(gr->file = strdup(path)))
+                return -1;
+            gr->loaded = 1;
+            return 0;
+        }
     }
+    if (!(data = malloc(gr->bytes ? gr->bytes : 1))) {
+        snprintf(err, errn, "out of memory rasterising the sprites in %s/", gr->name);
+        return -1;
+    }
+    for (int i = 0; rc == 0 && i < a->count; i++) {
+        atlas_sprite *s = &a->sprites[i];
+        uint8_t *px;
+        if (s->group != g)
+            continue;
+        if (!(px = rasterise_one(s, s->pw, s->ph, err, errn)))
+            rc = -1;
+        else
+            extrude(s, px, data + s->block);
+        free(px);
+    }
+    if (rc != 0) {
+        free(data);
+        return -1;
+    }
+    /* In the cache the pixels live in the file, and memory keeps none of them. */
+    if (cache_dir && make_dirs(cache_dir) != 0)
+        log_warn("cannot create sprite cache directory %s: %s", cache_dir, strerror(errno));
+    else if (cache_dir && cache_save(path, key, data, gr->bytes) == 0 && (gr->file = strdup(path))) {
+        remove_old_cache(cache_dir, a->scale);
+        free(data);
+        data = NULL;
+    }
+    gr->px = data;
+    gr->loaded = 1;
+    return 0;
+}
+
+int atlas_block_rows(const atlas *a, int s, int y0, int rows, uint8_t *out)
+{
+    const atlas_sprite *sp = &a->sprites[s];
+    const atlas_group *gr = &a->groups[sp->group];
+    size_t row = (size_t)(sp->pw + 2 * ATLAS_PAD) * 4, n = row * (size_t)rows;
+    size_t off = sp->block + row * (size_t)y0;
+    FILE *f;
+    int ok;
+
+    if (y0 < 0 || rows < 1 || y0 + rows > sp->ph + 2 * ATLAS_PAD || !gr->loaded)
+        return -1;
+    if (gr->px) {
+        memcpy(out, gr->px + off, n);
+        return 0;
+    }
+    if (!gr->file || !(f = fopen(gr->file, "rb")))
+        return -1;
+    ok = fseek(f, (long)(CACHE_HEADER + off), SEEK_SET) == 0 && fread(out, 1, n, f) == n;
+    fclose(f);
+    return ok ? 0 : -1;
 }
 
 void atlas_free(atlas *a)
@@ -622,8 +685,13 @@ void atlas_free(atlas *a)
         free(a->sprites[i].name);
         free(a->sprites[i].path);
     }
+    for (int g = 0; g < a->ngroups; g++) {
+        atlas_group_unload(a, g);
+        free(a->groups[g].name);
+    }
     free(a->sprites);
-    free_pages(a);
+    free(a->groups);
+    free(a->pages);
     memset(a, 0, sizeof *a);
 }
 

@@ -9,7 +9,7 @@
 
 #include "render/render.h"
 
-#define GLYPHS_ATLAS_START 1024
+#define GLYPHS_ATLAS_START 512
 #define GLYPHS_ATLAS_MAX 4096
 
 typedef struct glyph {

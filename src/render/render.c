@@ -38,12 +38,12 @@ render *render_create_common(const render_paths *paths, const render_backend *be
     r->font_dir = dup_or_null(paths->font_dir);
     r->cache_dir = dup_or_null(paths->cache_dir);
     r->verts = malloc(sizeof *r->verts * 4 * RENDER_FRAME_QUADS);
-    r->batch_page = -1;
+    r->quad_sprite = malloc(sizeof *r->quad_sprite * RENDER_FRAME_QUADS);
     r->fb_w = 1920;
     r->fb_h = 1080;
     r->scale = 1.0f;
     r->vw = 1920.0f;
-    if (!r->verts || atlas_scan(&r->atlas, r->asset_dir, err, errn) != 0 ||
+    if (!r->verts || !r->quad_sprite || atlas_scan(&r->atlas, r->asset_dir, err, errn) != 0 ||
         !(r->glyphs = glyphs_create(r->font_dir, err, errn))) {
         r->be = NULL; /* the caller has not built any back-end state yet */
         render_destroy(r);
@@ -68,6 +68,8 @@ void render_destroy(render *r)
     for (int i = 0; i < r->nmissing; i++)
         free(r->missing[i]);
     free(r->verts);
+    free(r->quad_sprite);
+    free(r->runs_out);
     free(r->shader_dir);
     free(r->asset_dir);
     free(r->font_dir);
@@ -80,7 +82,8 @@ const char *render_error(const render *r) { return r->err; }
 
 static void submit(render *r);
 
-/* Closes the open run: it becomes one draw call at submission. */
+/* Closes the open run: at submission it becomes one draw call for each
+ * sprite page its quads use. */
 static void flush(render *r)
 {
     const int *clip = r->clip[r->nclip];
@@ -93,29 +96,30 @@ static void flush(render *r)
     run = &r->runs[r->nruns++];
     run->first = r->run_first;
     run->quads = r->quads;
-    run->page = r->batch_page < 0 ? 0 : r->batch_page;
+    run->page = 0;
     run->clipped = r->nclip > 0;
     memcpy(run->scissor, clip, sizeof run->scissor);
-    r->cur.draw_calls++;
     r->run_first = r->frame_quads;
     r->quads = 0;
-    r->batch_page = -1;
 }
 
 /* Hands every closed run to the back end and empties the frame buffer. */
 static void submit(render *r)
 {
     flush(r);
-    if (r->nruns > 0 && r->be && r->be->submit)
-        r->be->submit(r, r->verts, r->frame_quads, r->runs, r->nruns);
+    if (r->nruns > 0) {
+        /* The art this frame drew is placed now, so its pages and texels are known. */
+        int n = render_art_place(r);
+        r->cur.draw_calls += n;
+        if (n > 0 && r->be && r->be->submit)
+            r->be->submit(r, r->verts, r->frame_quads, r->runs_out, n);
+    }
     r->nruns = 0;
     r->frame_quads = r->run_first = 0;
 }
 
 int render_begin(render *r, int fb_w, int fb_h, rcolor clear)
 {
-    float want;
-
     if (fb_w < 1 || fb_h < 1) {
         snprintf(r->err, sizeof r->err, "render_begin: bad framebuffer %dx%d", fb_w, fb_h);
         return -1;
@@ -125,42 +129,27 @@ int render_begin(render *r, int fb_w, int fb_h, rcolor clear)
     r->scale = (float)fb_h / RENDER_VIRTUAL_H;
     r->vw = RENDER_VIRTUAL_H * (float)fb_w / (float)fb_h;
     r->quads = r->frame_quads = r->run_first = r->nruns = 0;
-    r->batch_page = -1;
     r->nclip = 0;
     r->clip_overflow = 0;
     r->clip[0][0] = r->clip[0][1] = 0;
     r->clip[0][2] = fb_w;
     r->clip[0][3] = fb_h;
     memset(&r->cur, 0, sizeof r->cur);
-    want = atlas_quantise_scale(r->scale);
-    /* Only the GL back end needs pixels; a 2% change is not worth a rebuild. */
-    if (r->be && (r->atlas.scale == 0 || fabsf(want - r->atlas.scale) > 0.02f * r->atlas.scale)) {
-        int rc = atlas_rasterise(&r->atlas, want, r->cache_dir, r->err, sizeof r->err);
-        if (rc == 0 && r->be->upload_atlas && r->be->upload_atlas(r) != 0) {
-            rc = -1;
-            /* A cache page that went away between its check and its upload. */
-            if (r->cache_dir) {
-                log_warn("%s; rebuilding the sprite atlas", r->err);
-                if (atlas_rasterise(&r->atlas, want, NULL, r->err, sizeof r->err) == 0 &&
-                    r->be->upload_atlas(r) == 0)
-                    rc = 0;
-            }
-        }
-        if (rc != 0) {
-            log_error("%s", r->err);
-            return -1;
-        }
-        atlas_release_pixels(&r->atlas);
+    if (render_art_begin(r) != 0) {
+        log_error("%s", r->err);
+        return -1;
     }
     if (r->be && r->be->begin)
         r->be->begin(r, clear);
     return 0;
 }
 
-void render_end(render *r)
+int render_end(render *r)
 {
     submit(r);
+    render_art_end(r);
     r->last = r->cur;
+    return r->art_failed ? -1 : 0;
 }
 
 render_stats render_get_stats(const render *r) { return r->last; }
@@ -220,21 +209,23 @@ static int culled(const render *r, const float *bbox)
 }
 
 /* Appends a quad (corners in order top-left, top-right, bottom-right,
- * bottom-left); page >= 0 for sprites, whose page change forces a flush. */
-static rvertex *quad_alloc(render *r, int page)
+ * bottom-left). A sprite's quad (sprite >= 0) carries texels within the
+ * sprite; submission moves them to where its group is placed. */
+static rvertex *quad_alloc(render *r, int sprite)
 {
-    if (r->quads == RENDER_MAX_QUADS || (page >= 0 && r->batch_page >= 0 && page != r->batch_page))
+    if (r->quads == RENDER_MAX_QUADS)
         flush(r);
     if (r->frame_quads == RENDER_FRAME_QUADS)
         submit(r); /* an enormous frame: draw what we have and go on */
-    if (page >= 0)
-        r->batch_page = page;
+    if (sprite >= 0)
+        r->atlas.groups[r->atlas.sprites[sprite].group].drawn = 1;
+    r->quad_sprite[r->frame_quads] = sprite;
     r->cur.quads++;
     r->quads++;
     return &r->verts[4 * r->frame_quads++];
 }
 
-static void quad_axis(render *r, int page, const float pos[4], const float uv[4], rcolor c,
+static void quad_axis(render *r, int sprite, const float pos[4], const float uv[4], rcolor c,
                       int mode, const float *params)
 {
     rvertex *v;
@@ -243,7 +234,7 @@ static void quad_axis(render *r, int page, const float pos[4], const float uv[4]
     if (c.a == 0 || culled(r, pos))
         return;
     premultiply(c, pm);
-    v = quad_alloc(r, page);
+    v = quad_alloc(r, sprite);
     for (int i = 0; i < 4; i++) {
         int right = i == 1 || i == 2, bottom = i >= 2;
         v[i].x = right ? pos[2] : pos[0];
@@ -263,9 +254,6 @@ static const atlas_sprite *sprite_get(const render *r, sprite_id s)
 {
     return s >= 0 && s < r->atlas.count ? &r->atlas.sprites[s] : NULL;
 }
-
-/* The null back end never rasterises, so every sprite is on page 0 there. */
-static int sprite_page(const atlas_sprite *sp) { return sp->page < 0 ? 0 : sp->page; }
 
 static void swap_f(float *a, float *b)
 {
@@ -289,9 +277,8 @@ static void sprite_part(render *r, const atlas_sprite *sp, float x0, float y0, f
     if (x1 <= x0 || y1 <= y0)
         return;
     pos[0] = x0 * k, pos[1] = y0 * k, pos[2] = x1 * k, pos[3] = y1 * k;
-    uv[0] = (float)sp->x + u0, uv[1] = (float)sp->y + v0;
-    uv[2] = (float)sp->x + u1, uv[3] = (float)sp->y + v1;
-    quad_axis(r, sprite_page(sp), pos, uv, tint, RMODE_SPRITE, NULL);
+    uv[0] = u0, uv[1] = v0, uv[2] = u1, uv[3] = v1;
+    quad_axis(r, (int)(sp - r->atlas.sprites), pos, uv, tint, RMODE_SPRITE, NULL);
 }
 
 /* Cells of the stand-in's checkerboard along a side of length len: about 24
@@ -368,14 +355,14 @@ void render_sprite_ex(render *r, sprite_id s, float cx, float cy, float w, float
     if (!sp || tint.a == 0 || culled(r, bbox))
         return;
     premultiply(tint, pm);
-    v = quad_alloc(r, sprite_page(sp));
+    v = quad_alloc(r, (int)(sp - r->atlas.sprites));
     for (int i = 0; i < 4; i++) {
         int right = i == 1 || i == 2, bottom = i >= 2;
         float dx = (right ? 0.5f : -0.5f) * w, dy = (bottom ? 0.5f : -0.5f) * h;
         v[i].x = (cx + dx * co - dy * si) * k;
         v[i].y = (cy + dx * si + dy * co) * k;
-        v[i].u = (float)(sp->x + (right ? sp->pw : 0));
-        v[i].v = (float)(sp->y + (bottom ? sp->ph : 0));
+        v[i].u = (float)(right ? sp->pw : 0);
+        v[i].v = (float)(bottom ? sp->ph : 0);
         memcpy(v[i].rgba, pm, 4);
         memset(v[i].p, 0, sizeof v[i].p);
         v[i].mode = RMODE_SPRITE;

@@ -62,8 +62,14 @@ const char *render_error(const render *r);
 /* Starts a frame for a framebuffer of w×h pixels. Re-rasterises sprites and
  * glyphs when the pixels-per-unit scale changed. Returns 0, or -1 on an asset error. */
 int render_begin(render *r, int fb_w, int fb_h, rcolor clear);
-/* Flushes the batch (the GL back end issues one draw call per texture/clip run). */
-void render_end(render *r);
+/* Flushes the batch (the GL back end issues one draw call per texture/clip run).
+ * Art drawn for the first time is loaded here; returns -1 when it could not
+ * be (the message is render_error's), else 0. */
+int render_end(render *r);
+/* The screen changed (a scene came or went): art the next frame does not
+ * draw is given back with it, rather than after some idle frames, so the
+ * next screen's art never joins the last one's. */
+void render_art_trim(render *r);
 /* Counts for the last finished frame. */
 render_stats render_get_stats(const render *r);
 /* Pixels per virtual unit for the current frame. */

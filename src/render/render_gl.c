@@ -136,33 +136,55 @@ static void delete_pages(gl_state *g)
     g->npages = 0;
 }
 
+/* Creates the pages anew and copies each laid-out sprite's padded block in:
+ * from its group's cache file in bands, so no page or group is ever held
+ * whole in memory beside the driver's copy. */
 static int gl_upload_atlas(render *r)
 {
     gl_state *g = r->gl;
+    const atlas *a = &r->atlas;
+    uint8_t *px = NULL;
+    size_t cap = 0;
 
-    delete_pages(g);
-    if (r->atlas.npages && !(g->pages = calloc((size_t)r->atlas.npages, sizeof *g->pages)))
+    glActiveTexture(GL_TEXTURE0);
+    delete_pages(g); /* first, so the old pages and the new are never held together */
+    if (a->npages && !(g->pages = calloc((size_t)a->npages, sizeof *g->pages)))
         return -1;
-    for (int i = 0; i < r->atlas.npages; i++) {
-        const atlas_page *p = &r->atlas.pages[i];
-        int band = 64, rc = 0;
-        uint8_t *px = malloc((size_t)p->w * 4 * (size_t)band);
-        /* In bands: a page is never held whole beside the driver's copy. */
-        g->pages[i] = make_texture(GL_RGBA8, p->w, p->h, GL_RGBA, NULL);
+    for (int i = 0; i < a->npages; i++) {
+        g->pages[i] = make_texture(GL_RGBA8, a->pages[i].w, a->pages[i].h, GL_RGBA, NULL);
         g->npages++;
-        for (int y = 0; px && rc == 0 && y < p->h; y += band) {
-            int rows = p->h - y < band ? p->h - y : band;
-            if ((rc = atlas_page_rows(p, y, rows, px)) == 0)
-                glTexSubImage2D(GL_TEXTURE_2D, 0, 0, y, p->w, rows, GL_RGBA, GL_UNSIGNED_BYTE, px);
-        }
-        free(px);
-        if (!px || rc != 0) {
-            snprintf(r->err, sizeof r->err, "cannot read sprite atlas page %d%s%s", i,
-                     p->file ? " from " : "", p->file ? p->file : "");
-            return -1;
-        }
         r->cur.texture_uploads++;
     }
+    for (int s = 0; s < a->count; s++) {
+        const atlas_sprite *sp = &a->sprites[s];
+        int bw = sp->pw + 2 * ATLAS_PAD, bh = sp->ph + 2 * ATLAS_PAD, band = 64;
+        if (sp->page < 0)
+            continue;
+        if ((size_t)bw * 4 * (size_t)band > cap) {
+            uint8_t *grown = realloc(px, (size_t)bw * 4 * (size_t)band);
+            if (!grown) {
+                free(px);
+                snprintf(r->err, sizeof r->err, "out of memory uploading the sprite atlas");
+                return -1;
+            }
+            px = grown;
+            cap = (size_t)bw * 4 * (size_t)band;
+        }
+        glBindTexture(GL_TEXTURE_2D, g->pages[sp->page]);
+        for (int y = 0; y < bh; y += band) {
+            int rows = bh - y < band ? bh - y : band;
+            if (atlas_block_rows(a, s, y, rows, px) != 0) {
+                const atlas_group *gr = &a->groups[sp->group];
+                free(px);
+                snprintf(r->err, sizeof r->err, "cannot read the pixels of sprite %s%s%s", sp->name,
+                         gr->file ? " from " : "", gr->file ? gr->file : "");
+                return -1;
+            }
+            glTexSubImage2D(GL_TEXTURE_2D, 0, sp->x - ATLAS_PAD, sp->y - ATLAS_PAD + y, bw, rows, GL_RGBA,
+                            GL_UNSIGNED_BYTE, px);
+        }
+    }
+    free(px);
     return 0;
 }
 

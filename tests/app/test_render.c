@@ -314,84 +314,227 @@ static void count_warnings(log_level level, const char *line, void *user)
         warnings++;
 }
 
-/* A page's pixels, from memory or its cache file (malloc'd). */
-static uint8_t *page_pixels(const atlas_page *pg)
+/* Sprite s's whole padded block, from memory or its group's cache file (malloc'd). */
+static uint8_t *block_pixels(const atlas *a, int s)
 {
-    uint8_t *px = malloc((size_t)pg->w * pg->h * 4);
+    int bh = a->sprites[s].ph + 2 * ATLAS_PAD;
+    uint8_t *px = malloc((size_t)(a->sprites[s].pw + 2 * ATLAS_PAD) * bh * 4);
     assert_non_null(px);
-    assert_int_equal(atlas_page_rows(pg, 0, pg->h, px), 0);
+    assert_int_equal(atlas_block_rows(a, s, 0, bh, px), 0);
     return px;
+}
+
+static size_t block_size(const atlas *a, int s)
+{
+    return (size_t)(a->sprites[s].pw + 2 * ATLAS_PAD) * (a->sprites[s].ph + 2 * ATLAS_PAD) * 4;
+}
+
+/* Every sprite of group g has the same pixels in a and b. */
+static void assert_same_group(const atlas *a, const atlas *b, int g)
+{
+    for (int s = 0; s < a->count; s++) {
+        uint8_t *x, *y;
+        if (a->sprites[s].group != g)
+            continue;
+        x = block_pixels(a, s), y = block_pixels(b, s);
+        assert_memory_equal(x, y, block_size(a, s));
+        free(x);
+        free(y);
+    }
 }
 
 /* The disk cache needs no GL: exercise it through the atlas directly. */
 static void test_atlas_cache(void **state)
 {
-    char dir[] = "/tmp/sh_cache_XXXXXX", path[256], err[512] = "";
-    atlas a, b;
+    char dir[] = "/tmp/sh_cache_XXXXXX", path[256], old[256], err[512] = "";
+    atlas a, b, mem;
     struct stat st;
+    int ui, panel;
     (void)state;
 
     assert_non_null(mkdtemp(dir));
     assert_int_equal(atlas_scan(&a, STACKHOUSE_SOURCE_DIR "/assets", err, sizeof err), 0);
-    assert_int_equal(atlas_rasterise(&a, 0.5f, dir, err, sizeof err), 0);
-    assert_true(a.npages >= 1);
-    snprintf(path, sizeof path, "%s/atlas-s500.idx", dir);
+    panel = atlas_find(&a, "ui/panel");
+    assert_true(panel >= 0);
+    ui = a.sprites[panel].group;
+    assert_string_equal(a.groups[ui].name, "ui");
+    /* A whole-atlas cache of an earlier version goes when a group is written. */
+    snprintf(old, sizeof old, "%s/atlas-s500-0.rgba", dir);
+    write_text(old, "old page");
+    atlas_set_scale(&a, 0.5f);
+    assert_int_equal(atlas_group_load(&a, ui, dir, err, sizeof err), 0);
+    assert_true(stat(old, &st) != 0);
+    /* One raw file per group and scale; in the cache, memory keeps no pixels. */
+    snprintf(path, sizeof path, "%s/art-s500-ui.rgba", dir);
     assert_int_equal(stat(path, &st), 0);
-    snprintf(path, sizeof path, "%s/atlas-s500-0.rgba", dir);
-    assert_int_equal(stat(path, &st), 0);
-    assert_int_equal((size_t)st.st_size, (size_t)a.pages[0].w * a.pages[0].h * 4); /* raw RGBA */
+    assert_int_equal((size_t)st.st_size, a.groups[ui].bytes + 16);
+    assert_null(a.groups[ui].px);
+    assert_non_null(a.groups[ui].file);
+    /* Only the group asked for: no other group was rasterised. */
+    for (int g = 0; g < a.ngroups; g++)
+        assert_int_equal(a.groups[g].loaded, g == ui);
 
-    /* Warm: the same placements and pixels come back from the cache. */
-    assert_int_equal(atlas_scan(&b, STACKHOUSE_SOURCE_DIR "/assets", err, sizeof err), 0);
-    assert_int_equal(atlas_rasterise(&b, 0.5f, dir, err, sizeof err), 0);
-    assert_int_equal(a.npages, b.npages);
-    assert_int_equal(a.pages[0].w, b.pages[0].w);
-    /* A warm page stays in its file until uploaded, and reads back in bands. */
-    assert_null(b.pages[0].rgba);
-    assert_non_null(b.pages[0].file);
+    /* Without a cache the pixels stay in memory, the same as in the file. */
+    assert_int_equal(atlas_scan(&mem, STACKHOUSE_SOURCE_DIR "/assets", err, sizeof err), 0);
+    atlas_set_scale(&mem, 0.5f);
+    assert_int_equal(atlas_group_load(&mem, ui, NULL, err, sizeof err), 0);
+    assert_non_null(mem.groups[ui].px);
+    assert_null(mem.groups[ui].file);
+    assert_same_group(&a, &mem, ui);
     {
-        uint8_t *whole = page_pixels(&b.pages[0]), *band = malloc((size_t)b.pages[0].w * 4 * 3);
-        assert_memory_equal(a.pages[0].rgba, whole, (size_t)a.pages[0].w * a.pages[0].h * 4);
-        assert_int_equal(atlas_page_rows(&b.pages[0], 5, 3, band), 0);
-        assert_memory_equal(band, a.pages[0].rgba + (size_t)a.pages[0].w * 4 * 5,
-                            (size_t)b.pages[0].w * 4 * 3);
-        assert_int_equal(atlas_page_rows(&b.pages[0], b.pages[0].h - 1, 2, band), -1);
+        /* Bands read back the rows asked for; past the block is refused. */
+        uint8_t *whole = block_pixels(&mem, panel), *band = malloc(block_size(&a, panel));
+        size_t row = (size_t)(a.sprites[panel].pw + 2 * ATLAS_PAD) * 4;
+        assert_int_equal(atlas_block_rows(&a, panel, 5, 3, band), 0);
+        assert_memory_equal(band, whole + row * 5, row * 3);
+        assert_int_equal(atlas_block_rows(&a, panel, a.sprites[panel].ph + 2 * ATLAS_PAD - 1, 2, band), -1);
+        /* The padding repeats the edge: the corner texel is the sprite's own. */
+        assert_memory_equal(whole, whole + row * ATLAS_PAD + ATLAS_PAD * 4, 4);
         free(band);
         free(whole);
     }
-    for (int i = 0; i < a.count; i++) {
-        assert_int_equal(a.sprites[i].x, b.sprites[i].x);
-        assert_int_equal(a.sprites[i].pw, b.sprites[i].pw);
-    }
     /* Premultiplied: no channel exceeds alpha. */
-    for (size_t i = 0; i < (size_t)a.pages[0].w * a.pages[0].h * 4; i += 4)
-        assert_true(a.pages[0].rgba[i] <= a.pages[0].rgba[i + 3]);
+    for (size_t i = 0; i < mem.groups[ui].bytes; i += 4)
+        assert_true(mem.groups[ui].px[i] <= mem.groups[ui].px[i + 3]);
+
+    /* Warm: read from the file, the same pixels. */
+    assert_int_equal(atlas_scan(&b, STACKHOUSE_SOURCE_DIR "/assets", err, sizeof err), 0);
+    atlas_set_scale(&b, 0.5f);
+    assert_int_equal(atlas_group_load(&b, ui, dir, err, sizeof err), 0);
+    assert_null(b.groups[ui].px);
+    assert_same_group(&b, &mem, ui);
     atlas_free(&b);
 
-    /* Corrupt (a page of the wrong length): a warning and a rebuild, never a failure. */
-    write_text(path, "garbage");
+    /* Corrupt (the wrong length): a warning and a rebuild, never a failure. */
+    assert_int_equal(truncate(path, 100), 0);
     warnings = 0;
     log_set_sink(count_warnings, NULL);
     assert_int_equal(atlas_scan(&b, STACKHOUSE_SOURCE_DIR "/assets", err, sizeof err), 0);
-    assert_int_equal(atlas_rasterise(&b, 0.5f, dir, err, sizeof err), 0);
+    atlas_set_scale(&b, 0.5f);
+    assert_int_equal(atlas_group_load(&b, ui, dir, err, sizeof err), 0);
     log_set_sink(NULL, NULL);
     assert_int_equal(warnings, 1);
-    assert_memory_equal(a.pages[0].rgba, b.pages[0].rgba, (size_t)a.pages[0].w * a.pages[0].h * 4);
+    assert_same_group(&b, &mem, ui);
     atlas_free(&b);
 
-    /* A cache of the older format (PNG pages) is stale, not corrupt: rebuilt quietly. */
-    snprintf(path, sizeof path, "%s/atlas-s500.idx", dir);
+    /* A file of another format is stale, not corrupt: rebuilt quietly. */
     write_text(path, "stackhouse-atlas 1 0123456789abcdef 1\npage 0 16 16\n");
     warnings = 0;
     log_set_sink(count_warnings, NULL);
     assert_int_equal(atlas_scan(&b, STACKHOUSE_SOURCE_DIR "/assets", err, sizeof err), 0);
-    assert_int_equal(atlas_rasterise(&b, 0.5f, dir, err, sizeof err), 0);
+    atlas_set_scale(&b, 0.5f);
+    assert_int_equal(atlas_group_load(&b, ui, dir, err, sizeof err), 0);
     log_set_sink(NULL, NULL);
     assert_int_equal(warnings, 0);
-    assert_memory_equal(a.pages[0].rgba, b.pages[0].rgba, (size_t)a.pages[0].w * a.pages[0].h * 4);
+    assert_same_group(&b, &mem, ui);
     atlas_free(&b);
+    atlas_free(&mem);
     atlas_free(&a);
     remove_tree(dir);
+}
+
+/* Whether the padded rects of sprites s and t overlap. */
+static int overlap(const atlas_sprite *s, const atlas_sprite *t)
+{
+    return s->page == t->page && s->x - ATLAS_PAD < t->x + t->pw + ATLAS_PAD &&
+           t->x - ATLAS_PAD < s->x + s->pw + ATLAS_PAD && s->y - ATLAS_PAD < t->y + t->ph + ATLAS_PAD &&
+           t->y - ATLAS_PAD < s->y + s->ph + ATLAS_PAD;
+}
+
+/* The layout places exactly the groups laid out, inside their page, apart. */
+static void test_atlas_layout(void **state)
+{
+    char err[512] = "";
+    atlas a;
+    int ui, nine, area = 0;
+    (void)state;
+
+    assert_int_equal(atlas_scan(&a, STACKHOUSE_SOURCE_DIR "/assets", err, sizeof err), 0);
+    atlas_set_scale(&a, 1.0f);
+    ui = a.sprites[atlas_find(&a, "ui/panel")].group;
+    nine = a.sprites[atlas_find(&a, "nine/back")].group;
+    a.groups[ui].laid_out = a.groups[nine].laid_out = 1;
+    assert_int_equal(atlas_layout(&a, err, sizeof err), 0);
+    assert_int_equal(a.npages, 1);
+    for (int s = 0; s < a.count; s++) {
+        const atlas_sprite *sp = &a.sprites[s];
+        int in = sp->group == ui || sp->group == nine;
+        assert_int_equal(sp->page >= 0, in);
+        if (!in)
+            continue;
+        area += (sp->pw + 2 * ATLAS_PAD) * (sp->ph + 2 * ATLAS_PAD);
+        assert_true(sp->x >= ATLAS_PAD && sp->y >= ATLAS_PAD);
+        assert_true(sp->x + sp->pw + ATLAS_PAD <= a.pages[0].w);
+        assert_true(sp->y + sp->ph + ATLAS_PAD <= a.pages[0].h);
+        for (int t = 0; t < s; t++)
+            if (a.sprites[t].page >= 0)
+                assert_false(overlap(sp, &a.sprites[t]));
+    }
+    /* The page is cropped and shaped to its art: not a full-width strip. */
+    assert_true(a.pages[0].w * a.pages[0].h < area * 3 / 2);
+    atlas_free(&a);
+}
+
+/* Art joins the pages when first drawn and leaves when no longer drawn. */
+static void test_art_groups_follow_the_screen(void **state)
+{
+    char err[512] = "";
+    render *r = make_null(STACKHOUSE_SOURCE_DIR "/assets", err, sizeof err);
+    sprite_id panel = render_sprite_find(r, "ui/panel"), back = render_sprite_find(r, "nine/back");
+    sprite_id check = render_sprite_find(r, "icons/check");
+    const atlas_group *ui = &r->atlas.groups[r->atlas.sprites[panel].group];
+    const atlas_group *nine = &r->atlas.groups[r->atlas.sprites[back].group];
+    const atlas_group *picker = &r->atlas.groups[r->atlas.sprites[render_sprite_find(r, "picker/stax")].group];
+    (void)state;
+
+    assert_int_equal(render_begin(r, 1920, 1080, black), 0);
+    assert_false(ui->laid_out); /* nothing before it is drawn */
+    for (int i = 0; i < 20; i++) { /* interleaved groups share one page: one draw call */
+        render_nine(r, panel, (rrect){(float)i * 50, 0, 40, 40}, black);
+        render_sprite(r, back, (rrect){(float)i * 50, 100, 40, 56}, black);
+        render_sprite(r, check, (rrect){(float)i * 50, 200, 32, 32}, black);
+    }
+    render_end(r);
+    assert_int_equal(render_get_stats(r).draw_calls, 1);
+    assert_true(ui->laid_out && nine->laid_out);
+    assert_false(picker->laid_out);
+    assert_true(r->atlas.sprites[back].page >= 0);
+    /* The table goes: its art stays a while, then is given back. */
+    for (int f = 0; f <= RENDER_ART_IDLE_FRAMES + 1; f++) {
+        assert_int_equal(render_begin(r, 1920, 1080, black), 0);
+        render_nine(r, panel, (rrect){0, 0, 40, 40}, black);
+        render_end(r);
+        if (f < RENDER_ART_IDLE_FRAMES - 1)
+            assert_true(nine->laid_out);
+    }
+    assert_false(nine->laid_out);
+    assert_int_equal(r->atlas.sprites[back].page, -1);
+    assert_true(ui->laid_out);
+    /* Drawn again: back in the pages, the same frame. */
+    assert_int_equal(render_begin(r, 1920, 1080, black), 0);
+    render_sprite(r, back, (rrect){0, 100, 40, 56}, black);
+    render_end(r);
+    assert_true(nine->laid_out);
+    assert_true(r->atlas.sprites[back].page >= 0);
+    /* A new screen: what its first frame does not draw goes at once, and its
+     * own art never shares the pages with the last screen's. */
+    render_art_trim(r);
+    assert_int_equal(render_begin(r, 1920, 1080, black), 0);
+    render_sprite(r, render_sprite_find(r, "picker/stax"), (rrect){0, 0, 480, 300}, black);
+    render_nine(r, panel, (rrect){0, 0, 40, 40}, black);
+    render_end(r);
+    assert_true(picker->laid_out && ui->laid_out);
+    assert_false(nine->laid_out);
+    assert_int_equal(r->atlas.sprites[back].page, -1);
+    render_art_trim(r); /* no new art this time: the rest goes at the next frame */
+    assert_int_equal(render_begin(r, 1920, 1080, black), 0);
+    render_nine(r, panel, (rrect){0, 0, 40, 40}, black);
+    render_end(r);
+    assert_int_equal(render_begin(r, 1920, 1080, black), 0);
+    assert_false(picker->laid_out);
+    assert_true(ui->laid_out);
+    render_end(r);
+    render_destroy(r);
 }
 
 /* A back end that keeps the quads submitted, so a test can read their corners. */
@@ -584,6 +727,41 @@ static void test_missing_sprite_stand_in(void **state)
     remove_tree(dir);
 }
 
+static int fake_upload(render *r)
+{
+    (void)r;
+    return 0;
+}
+
+static const render_backend upload_be = {fake_upload, NULL, NULL, NULL, NULL};
+
+/* Art that cannot be read when first drawn fails that frame's render_end and
+ * every render_begin after it, naming the file; it is never drawn blank quietly. */
+static void test_unreadable_art_fails_the_frame(void **state)
+{
+    char dir[] = "/tmp/sh_capture_XXXXXX", path[300], err[512] = "";
+    render_paths p = {NULL, dir, FONT_DIR, NULL};
+    render *r;
+    (void)state;
+
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/arrow.svg", dir);
+    write_text(path, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"40\" height=\"20\">"
+                     "<path d=\"M0 0L40 10L0 20z\" fill=\"#fff\"/></svg>");
+    r = render_create_common(&p, &upload_be, err, sizeof err);
+    assert_non_null(r);
+    assert_int_equal(remove(path), 0); /* gone between the scan and the first draw */
+    assert_int_equal(render_begin(r, 1920, 1080, black), 0);
+    render_sprite(r, render_sprite_find(r, "arrow"), (rrect){0, 0, 40, 20}, black);
+    log_set_sink(count_warnings, NULL);
+    assert_int_equal(render_end(r), -1);
+    log_set_sink(NULL, NULL);
+    assert_non_null(strstr(render_error(r), "arrow.svg"));
+    assert_int_equal(render_begin(r, 1920, 1080, black), -1);
+    render_destroy(r);
+    remove_tree(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -597,6 +775,9 @@ int main(void)
         cmocka_unit_test(test_wrapping),
         cmocka_unit_test(test_draw_calls_and_clips),
         cmocka_unit_test(test_atlas_cache),
+        cmocka_unit_test(test_atlas_layout),
+        cmocka_unit_test(test_art_groups_follow_the_screen),
+        cmocka_unit_test(test_unreadable_art_fails_the_frame),
         cmocka_unit_test(test_mirrored_sprite_swaps_u),
         cmocka_unit_test(test_mirrored_nine_slice),
         cmocka_unit_test(test_shaded_sprite),

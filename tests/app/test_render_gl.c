@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 
 #include "render/render.h"
+#include "render/render_internal.h" /* which art the pages hold */
 #include "xvfb.h"
 
 #define FONT_DIR "/usr/share/fonts/truetype/dejavu"
@@ -211,6 +212,44 @@ static void test_bad_shader_names_the_file(void **state)
     assert_int_equal(system(cmd), 0);
 }
 
+/* A new scale (a resized window) rasterises the art drawn again at it, and
+ * art the screen stops drawing leaves the page; what is drawn stays right. */
+static void test_art_follows_scale_and_screen(void **state)
+{
+    char err[512] = "";
+    render *r = make_gl(STACKHOUSE_SOURCE_DIR "/shaders", err, sizeof err);
+    uint8_t *img = malloc(FB_W * FB_H * 4);
+    const rcolor white = {255, 255, 255, 255};
+    sprite_id panel, thumb;
+    const uint8_t *p;
+    (void)state;
+
+    assert_non_null(r);
+    panel = render_sprite_find(r, "ui/panel");
+    thumb = render_sprite_find(r, "picker/stax");
+    /* Half the window first: scale 1/6. */
+    assert_int_equal(render_begin(r, FB_W / 2, FB_H / 2, bg), 0);
+    render_nine(r, panel, (rrect){300, 300, 600, 600}, white);
+    render_sprite(r, thumb, (rrect){1000, 300, 480, 300}, white);
+    assert_int_equal(render_end(r), 0);
+    assert_true(render_get_stats(r).texture_uploads >= 1);
+    assert_true(r->atlas.groups[r->atlas.sprites[thumb].group].laid_out);
+    /* The whole window, a new screen without the picture: scale 1/3. */
+    render_art_trim(r);
+    assert_int_equal(render_begin(r, FB_W, FB_H, bg), 0);
+    render_nine(r, panel, (rrect){300, 300, 600, 600}, white);
+    assert_int_equal(render_end(r), 0);
+    assert_true(render_get_stats(r).texture_uploads >= 1); /* the panel again, at 1/3 */
+    assert_float_equal(r->atlas.scale, 0.33f, 1e-3);
+    assert_false(r->atlas.groups[r->atlas.sprites[thumb].group].laid_out);
+    assert_int_equal(r->atlas.sprites[thumb].page, -1);
+    assert_int_equal(render_read_pixels(r, FB_W, FB_H, img), 0);
+    p = px_at(img, 200, 200); /* the panel's centre: cream, not a stale page's texels */
+    assert_true(p[0] > 200 && p[1] > 190 && p[2] > 150);
+    free(img);
+    render_destroy(r);
+}
+
 static void test_warm_start_uses_cache(void **state)
 {
     char err[512] = "", idx[128];
@@ -222,16 +261,20 @@ static void test_warm_start_uses_cache(void **state)
 
     r = make_gl(STACKHOUSE_SOURCE_DIR "/shaders", err, sizeof err);
     assert_non_null(r);
-    assert_int_equal(render_begin(r, 1280, 720, bg), 0); /* writes the cache */
-    render_end(r);
+    assert_int_equal(render_begin(r, 1280, 720, bg), 0);
+    render_nine(r, render_sprite_find(r, "ui/panel"), (rrect){10, 10, 300, 200}, bg);
+    render_end(r); /* the frame drew interface art: writes its group's cache */
     render_destroy(r);
-    snprintf(idx, sizeof idx, "ls %s/atlas-s*.idx >/dev/null 2>&1", fx.cache);
-    assert_int_equal(system(idx), 0); /* the index is named by its scale */
+    snprintf(idx, sizeof idx, "ls %s/art-s*-ui.rgba >/dev/null 2>&1", fx.cache);
+    assert_int_equal(system(idx), 0); /* a file per group, named by its scale */
+    snprintf(idx, sizeof idx, "ls %s/art-s670-picker.rgba >/dev/null 2>&1", fx.cache);
+    assert_int_not_equal(system(idx), 0); /* art no frame drew is never rasterised */
     (void)st;
     t0 = SDL_GetPerformanceCounter();
     r = make_gl(STACKHOUSE_SOURCE_DIR "/shaders", err, sizeof err);
     assert_non_null(r);
     assert_int_equal(render_begin(r, 1280, 720, bg), 0);
+    render_nine(r, render_sprite_find(r, "ui/panel"), (rrect){10, 10, 300, 200}, bg);
     render_text(r, FONT_SANS, 30, 10, 10, bg, "Warm start");
     render_end(r);
     ms = (double)(SDL_GetPerformanceCounter() - t0) * 1000.0 / (double)SDL_GetPerformanceFrequency();
@@ -246,6 +289,7 @@ int main(void)
         cmocka_unit_test(test_mixed_frame_is_one_draw_call),
         cmocka_unit_test(test_clip_scissors),
         cmocka_unit_test(test_bad_shader_names_the_file),
+        cmocka_unit_test(test_art_follows_scale_and_screen),
         cmocka_unit_test(test_warm_start_uses_cache),
     };
     if (!xvfb_installed()) {
