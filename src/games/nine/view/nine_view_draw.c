@@ -1,6 +1,7 @@
 /* Drawing the 9 STAX table from what the viewer may know, and the trace of
  * every card it shows face up. */
 #include "games/nine/view/nine_view_priv.h"
+#include "table/phones.h"
 
 /* ---------------------------------------------------------------- drawing */
 
@@ -331,7 +332,10 @@ void nine_prompt_text(const nine_view *v, char *buf, size_t n)
     }
     seat_name(v, d, who, sizeof who);
     if (d != table_viewer(v->t) || !table_seat_human(v->t, d) || table_hides_private(v->t)) {
-        snprintf(buf, n, "%s %s.", who, table_seat_human(v->t, d) ? "is deciding" : "(computer) is thinking");
+        snprintf(buf, n, "%s %s.", who,
+                 phones_seat(d)                ? "is deciding on their phone"
+                 : table_seat_human(v->t, d) ? "is deciding"
+                                             : "(computer) is thinking");
         return;
     }
     switch (s->pend.kind) {

@@ -3,6 +3,7 @@
  * preview of the chosen block over a column, the sliding block, a closed
  * loop lit up, the seats with their points and blocks, and the tray. */
 #include "games/stackatrack/view/track_view_priv.h"
+#include "table/phones.h"
 
 #define PI_2 1.5707963f
 
@@ -235,6 +236,8 @@ static void status_text(const track_view *v, char *buf, size_t n)
         snprintf(buf, n, "Pass the screen to %s.", seat_colour_names[table_curtain(v->t)]);
     else if (!table_seat_human(v->t, s))
         snprintf(buf, n, "%s (computer) is thinking.", seat_colour_names[s]);
+    else if (phones_seat(s))
+        snprintf(buf, n, "%s is playing on their phone.", seat_colour_names[s]);
     else if (v->must_pass)
         snprintf(buf, n, "%s: none of your blocks fits anywhere. Pass.", seat_colour_names[s]);
     else

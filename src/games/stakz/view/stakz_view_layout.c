@@ -3,6 +3,7 @@
  * viewer's hand along the bottom with the turn's buttons; and the focus
  * items (ui_nav) that mouse, keyboard and controller share. */
 #include "games/stakz/view/stakz_view_priv.h"
+#include "table/phones.h"
 
 #define TOP_Y 14.0f
 #define OPP_H 132.0f
@@ -214,6 +215,8 @@ void stakz_status_text(const stakz_view *v, char *buf, size_t n)
     if (!viewer_decides(v)) {
         if (table_thinking(v->t))
             snprintf(buf, n, "Player %d is thinking\xe2\x80\xa6", d + 1);
+        else if (phones_seat(d))
+            snprintf(buf, n, "Player %d is playing on their phone.", d + 1);
         else
             snprintf(buf, n, "Player %d's turn.", d + 1);
         return;
