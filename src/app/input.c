@@ -129,6 +129,8 @@ int input_pad_count(const input *in)
     int n = 0;
     for (int i = 0; i < INPUT_MAX_PADS; i++)
         n += in->pads[i] != NULL;
+    for (int i = 0; i < INPUT_PHONE_PADS; i++)
+        n += in->phone_pads >> i & 1;
     return n;
 }
 

@@ -90,7 +90,7 @@ void input_phone_attach(input *in, int seat, int on);
  * from slot INPUT_PHONE_PAD(seat); a held direction is also its stick.
  * Returns how many events were written. */
 int input_phone_button(input *in, int seat, action a, int down, action_event *out, int max);
-/* Number of controllers open. */
+/* Number of controllers open, phones' pads included. */
 int input_pad_count(const input *in);
 /* Short name of an action, for traces and tests. */
 const char *input_action_name(action a);

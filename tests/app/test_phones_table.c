@@ -4,7 +4,9 @@
  * never the other's, the TV shows no curtain and nothing private, a phone's
  * move is played on the TV (its trace), refused moves change nothing, a
  * watcher cannot act, a phone that reconnects with its token gets its seat
- * back. STAX: a phone is its seat's game pad, and only on its seat's turn. */
+ * back. STAX: a phone is its seat's game pad, and only on its seat's turn.
+ * SPEEDSTAX: a phone is its seat's controller; its MAX STAX button calls for
+ * that seat, not the mouse's. */
 #include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -39,7 +41,7 @@ static void game_start(run *r, const char *name, const char *args)
     snprintf(r->info, sizeof r->info, "%s/phones.txt", r->dir);
     snprintf(r->trace, sizeof r->trace, "%s/trace.txt", r->dir);
     snprintf(cmd, sizeof cmd,
-             "mkdir -p %s && STACKHOUSE_PREF_DIR=%s exec %s %s --window 1024x768 --phones --phones-port 0 "
+             "mkdir -p %s && STACKHOUSE_PREF_DIR=%s exec %s --window 1024x768 %s --phones-port 0 "
              "--phones-info %s --trace %s 2>%s/err.txt >/dev/null",
              r->dir, r->dir, GAME, args, r->info, r->trace, r->dir);
     r->pid = fork();
@@ -184,7 +186,7 @@ static void test_nine_hands_on_phones(void **state)
     int a, b, c, rev;
     const char *first;
     (void)state;
-    game_start(&r, "nine", "--scene table --game 9stax --seats human,human");
+    game_start(&r, "nine", "--scene table --game 9stax --seats human,human --phones");
     a = join(&r, 1, "Ann", ta);
     b = join(&r, 2, "Bo", tb);
     assert_true(trace_has(&r, NULL, "phones seat p2 joined"));
@@ -291,7 +293,7 @@ static void test_stax_phone_is_a_pad(void **state)
     cJSON *o;
     int a, b;
     (void)state;
-    game_start(&r, "stax", "--scene table --game stax --seats human,human");
+    game_start(&r, "stax", "--scene table --game stax --seats human,human --phones");
     a = join(&r, 1, "Ann", ta);
     b = join(&r, 2, "Bo", tb);
     o = settled_view(&r, a);
@@ -317,11 +319,38 @@ static void test_stax_phone_is_a_pad(void **state)
     game_stop(&r);
 }
 
+static void test_speedstax_phone_is_its_seats_pad(void **state)
+{
+    run r;
+    char tb[40];
+    cJSON *o;
+    int b;
+    (void)state;
+    /* Setup: seat 2 a person, phones on; Bo joins seat 2 while setup waits, then Start
+     * (a phone is a controller, so the two people build at once, not in turns). */
+    game_start(&r, "speed", "--scene setup --game speedstax --window 1280x720 --screenshot /dev/null --input " STACKHOUSE_SOURCE_DIR
+               "/tests/scripts/speedstax_phones.txt");
+    b = join(&r, 2, "Bo", tb);
+    assert_true(trace_has(&r, NULL, "scene table\n"));
+    assert_true(trace_has(&r, "scene table\n", "focus speedstax"));
+    send_text(&r, b, "{\"v\":1,\"t\":\"pad\",\"b\":\"y\",\"down\":true}");
+    send_text(&r, b, "{\"v\":1,\"t\":\"pad\",\"b\":\"y\",\"down\":false}");
+    send_text(&r, b, "{\"v\":1,\"t\":\"ping\",\"id\":1}");
+    o = next_of(&r, b, "pong");
+    assert_non_null(o);
+    cJSON_Delete(o);
+    /* Seat 2 (index 1) shouted; the mouse's seat 1 (index 0) did not. */
+    assert_true(trace_has(&r, NULL, "speedstax shout 1\n"));
+    assert_false(trace_has(&r, NULL, "speedstax shout 0\n"));
+    game_stop(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_nine_hands_on_phones),
         cmocka_unit_test(test_stax_phone_is_a_pad),
+        cmocka_unit_test(test_speedstax_phone_is_its_seats_pad),
     };
     return cmocka_run_group_tests(tests, testenv_game_setup, testenv_game_teardown);
 }
