@@ -91,6 +91,12 @@ int phones_open(struct app *a, const match_setup *m, char *err, size_t errn)
     c.controls = P.pad_mode ? "pad" : "hand";
     c.seats = seat_infos(m, c.seat);
     P.srv = phone_server_start(&c, err, errn);
+    if (!P.srv && a->opt.phones_port < 0) {
+        /* The usual port is taken (another game on this machine): any free one will do. */
+        log_warn("phones: port %d: %s; trying another", DEFAULT_PORT, err);
+        c.port = 0;
+        P.srv = phone_server_start(&c, err, errn);
+    }
     if (!P.srv)
         return -1;
     memset(&P.roster, 0, sizeof P.roster);
