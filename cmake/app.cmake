@@ -31,7 +31,7 @@ file(GLOB APP_SOURCES CONFIGURE_DEPENDS
      ${CMAKE_SOURCE_DIR}/src/audio/*.c ${CMAKE_SOURCE_DIR}/src/games/*/view/*.c)
 list(FILTER APP_SOURCES EXCLUDE REGEX ".*/src/app/main\\.c$")
 add_library(stackhouse_app STATIC ${APP_SOURCES})
-target_link_libraries(stackhouse_app PUBLIC stackhouse_core stackhouse_net stackhouse_phoneview PkgConfig::SDL2 PkgConfig::EPOXY
+target_link_libraries(stackhouse_app PUBLIC stackhouse_core stackhouse_net stackhouse_phoneview ${CMAKE_DL_LIBS} PkgConfig::SDL2 PkgConfig::EPOXY
                       PkgConfig::SQLITE3 PkgConfig::MD4C PkgConfig::STB PkgConfig::PNG)
 target_compile_definitions(stackhouse_app PUBLIC
   STACKHOUSE_INSTALL_DATADIR="${CMAKE_INSTALL_FULL_DATADIR}/stackhouse"

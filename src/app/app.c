@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "app/glpin.h"
 #include "audio/audio.h"
 #include "core/log.h"
 #include "scenes/scene_names.h"
@@ -242,6 +243,9 @@ app *app_create_ex(const app_options *opt, int *exit_code)
     }
     if (check_gl(err, sizeof err) != 0)
         goto fail;
+#ifdef STACKHOUSE_SANITIZED
+    app_gl_pin(); /* the driver's own once-per-process block is no leak of ours: app/glpin.h */
+#endif
     /* Vsync; adaptive first, so a missed frame tears instead of halving the rate. */
     if (SDL_GL_SetSwapInterval(-1) != 0)
         SDL_GL_SetSwapInterval(opt->screenshot || opt->bench ? 0 : 1);

@@ -2,8 +2,7 @@
  * folder: what a player sees of the pause menu over each table (one hint
  * bar, Undo and Redo only where the mode has them), a run's --fullscreen
  * never becoming a setting, and a corrupt database reported on screen once. */
-#define _GNU_SOURCE /* dl_iterate_phdr, RTLD_NODELETE (glpin.h) */
-#include "glpin.h"
+#include "app/glpin.h"
 
 #include <setjmp.h>
 #include <stdarg.h>
@@ -74,7 +73,7 @@ static app *start(const char *scene_name, const char *game, const char *seats, i
     o.headless = 1;
     a = app_create(&o);
     assert_non_null(a);
-    assert_true(glpin_driver() >= 1); /* see glpin.h */
+    assert_true(app_gl_pin() >= 1); /* see app/glpin.h */
     return a;
 }
 

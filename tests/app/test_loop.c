@@ -1,8 +1,7 @@
 /* The bounded scene stack (enter/leave order, replace, overflow asserts) and
  * the one-iteration main loop with an injected clock: fixed logic steps, a
  * clamped accumulator after a stall, and interpolation alpha in [0, 1). */
-#define _GNU_SOURCE /* dl_iterate_phdr, RTLD_NODELETE (glpin.h) */
-#include "glpin.h"
+#include "app/glpin.h"
 
 #include <setjmp.h>
 #include <stdarg.h>
@@ -111,7 +110,7 @@ static void test_fixed_step_and_clamp(void **state)
     o.screenshot = "(test)"; /* no vsync: the clock here is simulated */
     a = app_create(&o);
     assert_non_null(a);
-    assert_true(glpin_driver() >= 1); /* see glpin.h */
+    assert_true(app_gl_pin() >= 1); /* see app/glpin.h */
     app_scene_push(a, &probe);
     updates = draws = 0;
     min_alpha = 1e9f;

@@ -1,6 +1,5 @@
 /* Renderer tests on the GL back end, in a private Xvfb with Mesa llvmpipe. */
-#define _GNU_SOURCE /* dl_iterate_phdr, RTLD_NODELETE (glpin.h) */
-#include "glpin.h"
+#include "app/glpin.h"
 
 #include <setjmp.h>
 #include <stdarg.h>
@@ -53,7 +52,7 @@ static int setup(void **state)
         fprintf(stderr, "GL 3.3 core context: %s\n", SDL_GetError());
         return -1;
     }
-    if (glpin_driver() < 1) /* see glpin.h */
+    if (app_gl_pin() < 1) /* see app/glpin.h */
         return -1;
     snprintf(fx.cache, sizeof fx.cache, "/tmp/sh_glcache_XXXXXX");
     if (!mkdtemp(fx.cache))
