@@ -240,7 +240,7 @@ function track(ctx) {
   if (sel.block) {
     const orients = [...new Set(place.filter(r => r[1] === sel.block).map(r => r[3]))];
     els.moves.append(h('p.ask', {}, 'Which way up?'));
-    els.moves.append(h('div.chips', {}, orients.map(o => h(`button.chip.orient${sel.orient === o ? '.chosen' : ''}`,
+    els.moves.append(h('div.chips', {}, orients.map(o => h(`button.move.chip.orient${sel.orient === o ? '.chosen' : ''}`,
       { type: 'button', title: trackOrientName(o), on: { click: () => { sel.orient = o; ctx.rerender(); } } },
       trackBlock(trackOriented(sel.block, o)), h('small', {}, trackOrientName(o))))));
   }
