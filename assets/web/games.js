@@ -14,6 +14,8 @@ function moveButton(ctx, move, words, cls = '') {
   return h('button.move' + (cls ? '.' + cls : ''), { type: 'button', 'data-move': move, on: { click: () => ctx.send(move) } }, words);
 }
 
+const scoreWord = game => (game === '9stax' ? 'cards left' : 'points');
+
 // Seats around the table: name, score, whose turn, and a game's own extras.
 function seatsRow(ctx, extra) {
   const pub = ctx.view.public || {};
@@ -23,8 +25,8 @@ function seatsRow(ctx, extra) {
     const score = list(pub.scores)[s - 1];
     row.append(h(`div.seat${ctx.view.turn === s ? '.turn' : ''}${ctx.seat === s ? '.me' : ''}`, { 'data-seat': s },
       h('span.sname', {}, nameOf(ctx, s), ctx.seat === s ? ' (you)' : ''),
-      score !== undefined ? h('span.score', {}, String(score)) : null,
-      extra ? extra(s) : null));
+      h('span.extra', {}, extra ? extra(s) : null),
+      score !== undefined ? h('span.score', { title: scoreWord(ctx.view.game) }, String(score)) : null));
   }
   return row;
 }
@@ -56,10 +58,20 @@ function nine(ctx) {
     h('div.pile', {}, h('span.lab', {}, 'Discard'), pub.discard ? nineCard(pub.discard) : h('span.any', {}, 'empty')),
     h('div.pile', {}, h('span.lab', {}, 'Draw'), h('span.count', {}, nineBack(), h('b', {}, String(pub.draw ?? '?')))),
     h('div.pile', {}, h('span.lab', {}, 'Play goes'), h('span.dir', { title: pub.dir }, pub.dir === 'ccw' ? '\u21BA' : '\u21BB'))));
+  const rev = pub.reveal && typeof pub.reveal === 'object' ? pub.reveal : null;
   els.table.append(seatsRow(ctx, s => {
     const stacks = list(list(pub.stacks)[s - 1]);
-    return h('span.stacks', {}, stacks.map((c, k) => h(`span.stk${priv && s === ctx.seat && priv.held === k + 1 ? '.held' : ''}`,
-      { title: `stack ${k + 1}: ${c} cards` }, h('i', {}, String(k + 1)), String(c))));
+    const held = s === ctx.seat && priv ? priv.held : list(pub.held)[s - 1];
+    const imm = list(pub.immunity)[s - 1];
+    const shown = rev ? list(rev.stacks)[s - 1] : null;
+    return [
+      typeof imm === 'boolean' ? h(`span.imm${imm ? '' : '.used'}`, { title: imm ? 'Immunity: still held' : 'Immunity: used' }, img('nine/shield.svg', 'pico')) : null,
+      h('span.stacks', {}, stacks.map((c, k) => h(`span.stk${held === k + 1 ? '.held' : ''}`,
+        { title: `stack ${k + 1}: ${c} cards${held === k + 1 ? ' (held)' : ''}` }, h('i', {}, String(k + 1)), String(c)))),
+      Array.isArray(shown) && shown.length
+        ? h('div.revealed', {}, h('span.lab', {}, `Stack ${rev.number}, revealed`), h('div.cards', {}, shown.map(nineCard)))
+        : null,
+    ];
   }));
   if (!priv) return;
 
@@ -69,9 +81,10 @@ function nine(ctx) {
     els.prompt.hidden = false;
     els.prompt.append(img('nine/shield.svg', 'pico'),
       h('p', {}, `${nameOf(ctx, pr.by)} plays ${NINE_ACTION[pr.action] || pr.action || 'a card'} against you. Use your Immunity?`));
-  } else if (pr && pr.kind === 'take') {
+  } else if (pr && (pr.kind === 'take' || pr.kind === 'give')) {
     els.prompt.hidden = false;
-    els.prompt.append(h('p', {}, `${nameOf(ctx, pr.seat)}'s stack ${pr.stack}: take a card, then give one back`));
+    els.prompt.append(h('p', {}, `${nameOf(ctx, pr.seat)}'s stack ${pr.stack}: `,
+      pr.kind === 'take' ? 'take a card, or hand it back' : `you took ${pr.took ? nineName(pr.took) : 'a card'}; give one of yours back`));
     const row = h('div.cards.peeked');
     for (const c of list(pr.cards)) {
       const card = nineCard(c);
@@ -166,7 +179,13 @@ function stakz(ctx) {
   const pile = list(pub.pile);
   els.table.append(h('div.pilebar', {}, h('span.lab', {}, 'Pile'),
     ['r', 'o', 'g', 'b', 'p'].map((c, i) => h(`span.dotc.${STAKZ_COLOURS[c]}`, { title: STAKZ_COLOURS[c] }, String(pile[i] ?? '?')))));
-  els.table.append(seatsRow(ctx, s => h('span.small', {}, `${list(pub.hands)[s - 1] ?? '?'} tiles`)));
+  els.table.append(seatsRow(ctx, s => {
+    const cols = list(list(pub.colours)[s - 1]);
+    return [h('span.small', {}, `${list(pub.hands)[s - 1] ?? '?'} tiles`), cols.length
+      ? h('span.backs', { title: 'the colours of the tiles in hand' }, ['r', 'o', 'g', 'b', 'p'].map((c, i) => (cols[i]
+        ? h(`span.dotc.${STAKZ_COLOURS[c]}`, {}, String(cols[i])) : null)))
+      : null];
+  }));
   if (!priv) return;
 
   els.hand.append(h('div.handhead', {}, h('span', {}, `Your tiles \u00B7 ${list(priv.hand).length}`)));
@@ -216,7 +235,11 @@ function track(ctx) {
     frame.append(col);
   });
   els.table.append(frame);
-  els.table.append(seatsRow(ctx, s => h('span.small', {}, `${list(pub.hands)[s - 1] ?? '?'} blocks`)));
+  // open blocks (no hidden-blocks rule): everyone's hand is on the table
+  els.table.append(seatsRow(ctx, s => [h('span.small', {}, `${list(pub.hands)[s - 1] ?? '?'} blocks`),
+    s !== ctx.seat && Array.isArray(list(pub.blocks)[s - 1])
+      ? h('span.open-blocks', {}, pub.blocks[s - 1].map(b => h('span.pair', { title: b }, String(b).split(':').map(trackBlock))))
+      : null]));
   if (!priv) return;
 
   els.hand.append(h('div.handhead', {}, h('span', {}, `Your blocks \u00B7 ${list(priv.blocks).length}`),

@@ -18,7 +18,7 @@ const TYPES = { '.html': 'text/html', '.css': 'text/css', '.js': 'text/javascrip
 const FIXTURES = {
   nine: () => ({
     game: '9stax', mode: '9 STAX', controls: 'hand',
-    pub: { act: 'R4', dir: 'cw', draw: 80, discard: 'R4', stacks: [[3, 5, 2], [4, 3]] },
+    pub: { act: 'R4', dir: 'cw', owner: 1, draw: 80, discard: 'R4', stacks: [[3, 5, 2], [4, 3]], held: [2, 1], immunity: [true, true], reveal: null, pending: { kind: 'none' } },
     priv: [
       { held: 2, cards: ['R7', 'B7', 'G4', 'PA', 'CS'], drawn: null, immunity: true, prompt: null },
       { held: 1, cards: ['G5', 'P2', 'BS', 'R1'], drawn: null, immunity: true, prompt: null },
@@ -39,11 +39,13 @@ const FIXTURES = {
   targets: () => {
     const f = FIXTURES.nine();
     f.fixed = ['peek p2 s1', 'peek p2 s2', 'peek p1 s1', 'peek p1 s3'];
+    f.pub.reveal = { number: 2, stacks: [null, ['B2', 'GV', 'P9']] };
+    f.pub.immunity = [true, false];
     return f;
   },
   stakz: () => ({
     game: 'stakz', mode: 'Stakz', controls: 'hand',
-    pub: { stacks: [['r1', 'o2'], ['g3'], ['b4', 'b4', 'p5', 'r3'], ['o1']], pile: [9, 8, 7, 9, 6], hands: [5, 5], bonus: [3] },
+    pub: { stacks: [['r1', 'o2'], ['g3'], ['b4', 'b4', 'p5', 'r3'], ['o1']], pile: [9, 8, 7, 9, 6], hands: [5, 5], colours: [[2, 1, 0, 0, 2], [0, 1, 2, 1, 1]], bonus: [3], placed: false, draw: 'choose' },
     priv: [{ hand: ['r1', 'r3', 'o2', 'g5', 'p4'] }, { hand: ['o3', 'g1', 'g2', 'b5', 'p1'] }],
     fixed: ['r1>1', 'r3>1', 'r3>3', 'o2>1', 'o2>4', 'end:g', 'end:r', 'end:b'],
   }),
@@ -53,6 +55,12 @@ const FIXTURES = {
     priv: [{ blocks: ['RL:RB', 'TB:TL+RB', 'R:RBL'] }, { blocks: ['RB:RB', 'TB:TB', 'L:RL'] }],
     fixed: ['RL:RB@1F', 'RL:RB@2F', 'RL:RB@2B', 'RL:RB@3B2', 'R:RBL@2F', 'TB:TL+RB@5B', 'pass'],
   }),
+  trackopen: () => {
+    const f = FIXTURES.track();
+    f.pub.hidden = false;
+    f.pub.blocks = f.priv.map(p => p.blocks);
+    return f;
+  },
   pad: () => ({ game: 'maxstax', mode: 'MAXSTAX', controls: 'pad', pub: {}, priv: [{}, {}] }),
 };
 
