@@ -181,6 +181,7 @@ function seatPicker() {
   els.seats.hidden = st.seat > 0 || !w || st.watch;
   if (els.seats.hidden) return;
   $('seats-title').textContent = open.length ? 'Pick your seat' : 'No seat is free';
+  els.name.parentElement.hidden = !open.length;
   els.seatList.replaceChildren(...(w.seats || []).map(s => {
     const state = s.kind === 'computer' ? 'computer' : s.open ? 'free' : s.phone ? 'on a phone' : 'taken';
     return h(`button.seatbtn${s.open ? '.open' : ''}`, {

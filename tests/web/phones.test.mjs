@@ -88,7 +88,8 @@ test('two phones hold their own stacks, play a move on the TV, rejoin after a re
   assert.notDeepEqual(hands[0], hands[1], 'the two phones show different stacks');
   for (const [p, seat] of [[p1, 1], [p2, 2]]) {
     for (const m of (await received(p)).filter(x => x.t === 'view'))
-      assert.ok(m.seat === seat && m.private, `seat ${seat}'s phone got a view for seat ${m.seat}`);
+      assert.ok(m.seat === 0 ? !('private' in m) : m.seat === seat && m.private,
+        `seat ${seat}'s phone got a view for seat ${m.seat}`); // seat 0: the public view before it joined
   }
   await shoot(p1, 'phone-seat1-portrait');
   await shoot(p2, 'phone-seat2-landscape');
@@ -103,7 +104,14 @@ test('two phones hold their own stacks, play a move on the TV, rejoin after a re
   const move = await mover.$eval(sel, e => e.dataset.move);
   const revBefore = (await lastView(other)).rev;
   await mover.click(sel);
-  await waitFor(`"9stax move ${move}" in the trace`, () => traceText().includes(`9stax move ${move}`));
+  // the table traces each move it plays as "<game> move [pN] <notation>"
+  const seatNo = mover === p1 ? 1 : 2;
+  const played = new RegExp(`^(nine|9stax) move (p${seatNo} )?${move.replace(/[^\w ]/g, '\\$&')}$`, 'm');
+  await waitFor(`the move "${move}" of seat ${seatNo} in the trace`, () => played.test(traceText())).catch(async e => {
+    const errs = (await received(mover)).filter(m => m.t === 'error');
+    console.error(`the phone's errors: ${JSON.stringify(errs)}\nthe trace's end:\n${traceText().slice(-1500)}`);
+    throw e;
+  });
   await waitFor('a new view on the other phone', async () => (await lastView(other)).rev > revBefore);
   await shoot(mover, 'phone-after-move');
 
