@@ -209,12 +209,17 @@ function stakz(ctx) {
     els.moves.append(h('div.chips', {}, place.filter(r => r[1] === sel.tile)
       .map(r => moveButton(ctx, r[0], [stakzTile(sel.tile), ` on ${r[2]}`], 'chip.wide'))));
   }
-  for (const m of moves) {
-    const e = /^end(?::([a-z]))?$/.exec(m);
-    if (!e) continue;
-    used.add(m);
-    els.moves.append(moveButton(ctx, m, e[1] ? [h(`span.dotc.${STAKZ_COLOURS[e[1]]}`), ` End turn, draw ${STAKZ_COLOURS[e[1]]}`] : 'End turn', 'gold'));
+  // ending the turn: one button, or one per colour the next tile may be drawn in
+  const draws = moves.filter(m => /^end:[a-z]$/.test(m));
+  if (draws.length) {
+    els.moves.append(h('p.ask', {}, 'Or end your turn and draw a tile of:'));
+    els.moves.append(h('div.chips', {}, draws.map(m => {
+      used.add(m);
+      const c = STAKZ_COLOURS[m[4]] || m.slice(4);
+      return moveButton(ctx, m, [h(`span.dotc.${c}`), h('small', {}, c)], 'chip.draw');
+    })));
   }
+  if (moves.includes('end')) { used.add('end'); els.moves.append(moveButton(ctx, 'end', 'End turn', 'gold')); }
   els.moves.append(...leftover(ctx, used));
 }
 
@@ -238,16 +243,21 @@ function track(ctx) {
   // open blocks (no hidden-blocks rule): everyone's hand is on the table
   els.table.append(seatsRow(ctx, s => [h('span.small', {}, `${list(pub.hands)[s - 1] ?? '?'} blocks`),
     s !== ctx.seat && Array.isArray(list(pub.blocks)[s - 1])
-      ? h('span.open-blocks', {}, pub.blocks[s - 1].map(b => h('span.pair', { title: b }, String(b).split(':').map(trackBlock))))
+      ? h('details.open-blocks', {}, h('summary', {}, 'their blocks'),
+        pub.blocks[s - 1].map(b => h('span.pair', { title: b }, String(b).split(':').map(trackBlock))))
       : null]));
   if (!priv) return;
 
   els.hand.append(h('div.handhead', {}, h('span', {}, `Your blocks \u00B7 ${list(priv.blocks).length}`),
     pub.hidden ? h('span.small', {}, 'hidden from the others') : null));
   const row = h('div.cards.held.blocks');
-  for (const b of list(priv.blocks)) {
+  // a hand holds up to 18 blocks, often twins: each kind once, with its count
+  const kinds = new Map();
+  for (const b of list(priv.blocks)) kinds.set(b, (kinds.get(b) || 0) + 1);
+  for (const [b, n] of kinds) {
     const [front, back] = String(b).split(':');
-    const el = h('span.pair', { 'data-code': b, title: b }, trackBlock(front), trackBlock(back));
+    const el = h('span.pair', { 'data-code': b, 'data-count': n, title: b }, trackBlock(front), trackBlock(back),
+      n > 1 ? h('span.twins', {}, `\u00D7${n}`) : null);
     if (place.some(r => r[1] === b)) {
       el.classList.add('playable');
       if (sel.block === b) el.classList.add('chosen');
