@@ -17,10 +17,12 @@ export function launch() {
   });
 }
 
-// A phone: a fresh browser context and a page in it that keeps the text of
-// every frame it receives in window.__rx (and its sockets in __sockets).
-export async function phone(browser, url, viewport = PORTRAIT) {
+// A phone: a fresh browser context (closed when test t ends, if given) and a
+// page in it that keeps the text of every frame it receives in window.__rx
+// (and its sockets in __sockets).
+export async function phone(browser, url, viewport = PORTRAIT, t = null) {
   const ctx = await browser.createBrowserContext();
+  if (t) t.after(() => ctx.close());
   const page = await ctx.newPage();
   await page.setViewport(viewport);
   page.on('pageerror', e => { page.errors.push(String(e)); });

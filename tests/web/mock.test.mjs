@@ -14,8 +14,10 @@ const shots = process.env.WEB_SHOTS;
 before(async () => { browser = await launch(); });
 after(async () => { await browser.close(); });
 
-async function table(fixture) {
+// A stand-in game for one test, closed when the test ends (passed or not).
+async function table(t, fixture) {
   const m = await startMock({ fixture });
+  t.after(() => m.close());
   return { m, url: `http://127.0.0.1:${m.port}/?room=${m.room}` };
 }
 
@@ -25,9 +27,9 @@ async function shoot(page, name) {
   await page.screenshot({ path: `${shots}/mock-${name}.png`, fullPage: true });
 }
 
-test('9 STAX: own hand only, a tapped card is played, a reload keeps the seat, a watcher cannot act', async () => {
-  const { m, url } = await table('nine');
-  const p1 = await phone(browser, url), p2 = await phone(browser, url);
+test('9 STAX: own hand only, a tapped card is played, a reload keeps the seat, a watcher cannot act', { timeout: 60000 }, async t => {
+  const { m, url } = await table(t, 'nine');
+  const p1 = await phone(browser, url, PORTRAIT, t), p2 = await phone(browser, url, PORTRAIT, t);
   await join(p1, 1, 'Ann');
   await join(p2, 2, 'Bob');
   await waitFor('hands drawn', async () => (await handCodes(p1)).length && (await handCodes(p2)).length);
@@ -48,7 +50,7 @@ test('9 STAX: own hand only, a tapped card is played, a reload keeps the seat, a
   await waitFor('hand after reload', async () => (await handCodes(p1)).length === 4);
   assert.ok(!(await received(p1)).some(x => x.t === 'welcome'), 'a token rejoins without the seat picker');
 
-  const w = await phone(browser, url);
+  const w = await phone(browser, url, PORTRAIT, t);
   await waitMsg(w, 'the public view', x => x.t === 'view' && x.seat === 0);
   await w.waitForSelector('#table .seat');
   assert.equal((await handCodes(w)).length, 0);
@@ -57,12 +59,11 @@ test('9 STAX: own hand only, a tapped card is played, a reload keeps the seat, a
   await waitMsg(w, 'a refusal', x => x.t === 'error' && x.code === 'no-seat');
   await shoot(w, 'watcher');
   for (const p of [p1, p2, w]) assert.deepEqual(p.errors, []);
-  await m.close();
 });
 
-test('Stakz: a tile, then a stack', async () => {
-  const { m, url } = await table('stakz');
-  const p = await phone(browser, url);
+test('Stakz: a tile, then a stack', { timeout: 60000 }, async t => {
+  const { m, url } = await table(t, 'stakz');
+  const p = await phone(browser, url, PORTRAIT, t);
   await join(p, 1, 'Ann');
   await p.waitForSelector('#hand .tile.playable');
   assert.equal(await p.$$eval('.stakz-stacks .stack.playable', e => e.length), 0, 'no stack before a tile');
@@ -72,12 +73,11 @@ test('Stakz: a tile, then a stack', async () => {
   await shoot(p, 'stakz-chosen');
   await p.click('.stakz-stacks .stack[data-stack="3"]');
   await waitFor('r3>3 played', () => m.state.log.includes('stakz move r3>3'));
-  await m.close();
 });
 
-test('Stack-A-Track: a block, its orientation, a column', async () => {
-  const { m, url } = await table('track');
-  const p = await phone(browser, url, LANDSCAPE);
+test('Stack-A-Track: a block, its orientation, a column', { timeout: 60000 }, async t => {
+  const { m, url } = await table(t, 'track');
+  const p = await phone(browser, url, LANDSCAPE, t);
   await join(p, 1, 'Ann');
   await p.click('#hand .pair[data-code="RL:RB"]');
   await p.waitForSelector('button.orient');
@@ -91,12 +91,11 @@ test('Stack-A-Track: a block, its orientation, a column', async () => {
   await shoot(p, 'track-chosen');
   await p.click('.frame .col[data-col="3"]');
   await waitFor('RL:RB@3B2 played', () => m.state.log.includes('stackatrack move RL:RB@3B2'));
-  await m.close();
 });
 
-test('the pad sends a press and a release per button', async () => {
-  const { m, url } = await table('pad');
-  const p = await phone(browser, url, PORTRAIT);
+test('the pad sends a press and a release per button', { timeout: 60000 }, async t => {
+  const { m, url } = await table(t, 'pad');
+  const p = await phone(browser, url, PORTRAIT, t);
   await join(p, 1, 'Ann');
   await p.waitForSelector('#pad:not([hidden]) .pad-btn.max', { visible: true });
   assert.equal(await p.$eval('#hand', e => e.offsetParent === null), true, 'no hand in pad mode');
@@ -109,17 +108,25 @@ test('the pad sends a press and a release per button', async () => {
   }
   await waitFor('six pad messages', () => m.state.pads.length >= 6);
   assert.deepEqual(m.state.pads, ['1 a down', '1 a up', '1 y down', '1 y up', '1 left down', '1 left up']);
-  await m.close();
 });
 
-test('a token the game does not know falls back to watching, and the seat can be picked again', async () => {
-  const { m, url } = await table('nine');
-  const p = await phone(browser, url);
-  await p.evaluate(room => localStorage.setItem(`stackhouse.token.${room}`, '0123456789abcdef0123456789abcdef'), m.room);
-  await p.reload({ waitUntil: 'load' });
+test('a seat token the game no longer knows (a new game on the same address) falls back to picking a seat', { timeout: 60000 }, async t => {
+  const first = await startMock({ fixture: 'nine' });
+  const url = `http://127.0.0.1:${first.port}/?room=${first.room}`;
+  const p = await phone(browser, url, PORTRAIT, t);
+  await join(p, 1, 'Ann');
+  const old = first.state.tokens[0];
+  assert.equal(await p.evaluate(room => localStorage.getItem(`stackhouse.token.${room}`), first.room), old);
+  await first.close();
+  const second = await startMock({ fixture: 'nine', port: first.port });
+  t.after(() => second.close());
+  // the page reconnects by itself and offers its old token
   await waitMsg(p, 'a token error', x => x.t === 'error' && x.code === 'token');
-  await waitMsg(p, 'a welcome after it', x => x.t === 'welcome');
+  await waitFor('a welcome after it', async () => {
+    const rx = await received(p);
+    return rx.slice(rx.findIndex(x => x.t === 'error')).some(x => x.t === 'welcome');
+  });
   await join(p, 2, 'Cat');
-  assert.equal(await p.evaluate(room => localStorage.getItem(`stackhouse.token.${room}`), m.room), m.state.tokens[1]);
-  await m.close();
+  assert.equal(await p.evaluate(room => localStorage.getItem(`stackhouse.token.${room}`), second.room), second.state.tokens[1]);
+  assert.notEqual(second.state.tokens[1], old);
 });

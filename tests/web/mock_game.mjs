@@ -184,7 +184,13 @@ export function startMock({ fixture = 'nine', port = 0, room = 'TEST' } = {}) {
   });
   return new Promise(resolve => server.listen(port, '127.0.0.1', () => resolve({
     port: server.address().port, room, state: g,
-    close: () => new Promise(r => { for (const c of g.conns) c.terminate(); wss.close(); server.close(() => r()); }),
+    // every socket goes, idle HTTP keep-alives and pages reconnecting included
+    close: () => new Promise(r => {
+      server.close(() => r());
+      for (const c of wss.clients) c.terminate();
+      wss.close();
+      server.closeAllConnections();
+    }),
   })));
 }
 

@@ -38,6 +38,7 @@ after(async () => {
   if (game && game.exitCode === null) {
     game.kill('SIGTERM');
     await new Promise(r => { game.on('exit', r); setTimeout(r, 5000); });
+    if (game.exitCode === null && game.signalCode === null) game.kill('SIGKILL');
   }
   if (process.exitCode && gameOut) console.error(`--- the game's output:\n${gameOut}`);
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
@@ -64,7 +65,7 @@ async function shoot(page, name) {
   await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
 }
 
-test('two phones hold their own stacks, play a move on the TV, rejoin after a reload; a watcher cannot act', async () => {
+test('two phones hold their own stacks, play a move on the TV, rejoin after a reload; a watcher cannot act', { timeout: 120000 }, async () => {
   const { port, room } = await listening();
   const url = `http://127.0.0.1:${port}/?room=${room}`;
   const p1 = await phone(browser, url, PORTRAIT), p2 = await phone(browser, url, LANDSCAPE);
