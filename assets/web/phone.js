@@ -22,6 +22,7 @@ const st = {
 };
 
 const tokenKey = () => `stackhouse.token.${st.room}`;
+const gameKey = () => `stackhouse.game.${st.room}`;
 const store = {
   get: k => { try { return localStorage.getItem(k); } catch { return null; } },
   set: (k, v) => { try { localStorage.setItem(k, v); } catch { /* private mode: the seat lasts this page */ } },
@@ -115,6 +116,8 @@ function handle(m) {
   switch (m.t) {
     case 'welcome':
       st.welcome = m;
+      // a phone that comes back with its token gets no welcome: remember how this room plays
+      store.set(gameKey(), JSON.stringify({ game: m.game, mode: m.mode, controls: m.controls }));
       show();
       break;
     case 'joined':
@@ -198,11 +201,17 @@ function join(s) {
   send({ t: 'join', room: st.room, seat: s.seat, name });
 }
 
+function remembered() {
+  try { return JSON.parse(store.get(gameKey()) || '{}') || {}; } catch { return {}; }
+}
+
 function show() {
   els.enter.hidden = true;
   els.room.textContent = st.room;
   const w = st.welcome, v = st.view;
-  const pad = (w && w.controls === 'pad') || (v && v.controls === 'pad');
+  // the pad: as the welcome said, or (back with a token) as this room was
+  // remembered, or a seat's view with no private part (docs/phones.md)
+  const pad = w ? w.controls === 'pad' : remembered().controls === 'pad' || !!(st.seat && v && !('private' in v));
   els.who.textContent = st.seat ? `${st.name || 'Seat ' + st.seat} \u00B7 seat ${st.seat}` : w ? `${w.mode || w.game || ''} \u00B7 watching` : 'Stackhouse';
   seatPicker();
   if (st.ended) return;
@@ -236,6 +245,7 @@ function showEnd(m) {
   $('results').replaceChildren(...res.map(r => h(`li${r.seat === st.seat ? '.me' : ''}`, {},
     h('b', {}, r.name || `Seat ${r.seat}`), h('span', {}, String(r.score ?? '')))));
   store.del(tokenKey());
+  store.del(gameKey());
 }
 
 /* ------------------------------------------------------------ the game pad */

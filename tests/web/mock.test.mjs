@@ -108,6 +108,10 @@ test('the pad sends a press and a release per button', { timeout: 60000 }, async
   }
   await waitFor('six pad messages', () => m.state.pads.length >= 6);
   assert.deepEqual(m.state.pads, ['1 a down', '1 a up', '1 y down', '1 y up', '1 left down', '1 left up']);
+  // back with its token (no welcome then), the phone is still a pad
+  await p.reload({ waitUntil: 'load' });
+  await waitMsg(p, 'seat 1 back', x => x.t === 'joined' && x.seat === 1);
+  await p.waitForSelector('#pad:not([hidden]) .pad-btn.max', { visible: true });
 });
 
 test('a seat token the game no longer knows (a new game on the same address) falls back to picking a seat', { timeout: 60000 }, async t => {
