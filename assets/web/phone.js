@@ -128,6 +128,8 @@ function handle(m) {
       show();
       break;
     case 'view':
+      // a buzz when the decision comes to this phone, for a player looking at the TV
+      if (m.you && st.seat && !(st.view && st.view.you) && navigator.vibrate) navigator.vibrate([60, 40, 60]);
       st.view = m;
       st.waiting = false;
       if (m.seat) st.seat = m.seat;
@@ -235,6 +237,7 @@ function show() {
       } else toast('Not connected: reconnecting\u2026');
     },
   });
+  els.game.classList.toggle('asking', !gameEls.prompt.hidden);
   document.body.classList.toggle('myturn', !!(st.seat && v.you));
 }
 
