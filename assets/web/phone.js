@@ -12,7 +12,7 @@ const $ = id => document.getElementById(id);
 const els = {
   enter: $('enter'), seats: $('seats'), game: $('game'), pad: $('pad'), over: $('over'),
   status: $('status'), conn: $('conn'), who: $('who'), room: $('room'), toast: $('toast'),
-  seatList: $('seat-list'), name: $('name'),
+  seatList: $('seat-list'), name: $('name'), leave: $('leave'),
 };
 const gameEls = { table: $('table'), prompt: $('prompt'), hand: $('hand'), moves: $('moves') };
 
@@ -215,6 +215,7 @@ function show() {
   // remembered, or a seat's view with no private part (docs/phones.md)
   const pad = w ? w.controls === 'pad' : remembered().controls === 'pad' || !!(st.seat && v && !('private' in v));
   els.who.textContent = st.seat ? `${st.name || 'Seat ' + st.seat} \u00B7 seat ${st.seat}` : w ? `${w.mode || w.game || ''} \u00B7 watching` : 'Stackhouse';
+  els.leave.hidden = !st.seat || st.ended;
   seatPicker();
   if (st.ended) return;
   els.pad.hidden = !(pad && st.seat);
@@ -277,6 +278,19 @@ for (const b of document.querySelectorAll('.pad-btn')) {
 }
 
 /* ------------------------------------------------------------ start */
+
+// Gives the seat back (its token stops working) and stays as a watcher.
+els.leave.addEventListener('click', () => {
+  if (!st.seat || !confirm(`Give seat ${st.seat} back? Someone else can take it.`)) return;
+  if (!send({ t: 'leave' })) { toast('Not connected: reconnecting\u2026'); return; }
+  store.del(tokenKey());
+  st.token = null;
+  st.seat = 0;
+  st.view = null;
+  st.watch = false;
+  send({ t: 'hello', room: st.room });
+  show();
+});
 
 $('enter-form').addEventListener('submit', e => {
   e.preventDefault();

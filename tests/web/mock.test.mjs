@@ -114,7 +114,7 @@ test('the pad sends a press and a release per button', { timeout: 60000 }, async
   await p.waitForSelector('#pad:not([hidden]) .pad-btn.max', { visible: true });
 });
 
-test('a seat token the game no longer knows (a new game on the same address) falls back to picking a seat', { timeout: 60000 }, async t => {
+test('a seat token the game no longer knows (a new game on the same address) falls back to picking a seat; Leave gives a seat back', { timeout: 60000 }, async t => {
   const first = await startMock({ fixture: 'nine' });
   const url = `http://127.0.0.1:${first.port}/?room=${first.room}`;
   const p = await phone(browser, url, PORTRAIT, t);
@@ -133,4 +133,12 @@ test('a seat token the game no longer knows (a new game on the same address) fal
   await join(p, 2, 'Cat');
   assert.equal(await p.evaluate(room => localStorage.getItem(`stackhouse.token.${room}`), second.room), second.state.tokens[1]);
   assert.notEqual(second.state.tokens[1], old);
+
+  // Leave gives the seat back: the token is forgotten and the seat is open again
+  p.on('dialog', d => d.accept());
+  await p.click('#leave');
+  await waitFor('the seat given back', () => second.state.tokens[1] === null);
+  await p.waitForSelector('#seat-list button[data-seat="2"]:not([disabled])', { visible: true });
+  assert.equal(await p.evaluate(room => localStorage.getItem(`stackhouse.token.${room}`), second.room), null);
+  assert.equal(await p.$eval('#leave', e => e.hidden), true);
 });

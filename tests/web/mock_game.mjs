@@ -155,6 +155,12 @@ export function startMock({ fixture = 'nine', port = 0, room = 'TEST' } = {}) {
         if (!c.seat) return err(c, 'no-seat', 'watchers have no pad');
         g.pads.push(`${c.seat} ${m.b} ${m.down ? 'down' : 'up'}`);
         return;
+      case 'leave':
+        if (!c.seat) return err(c, 'no-seat', 'no seat to leave');
+        g.tokens[c.seat - 1] = null;
+        c.seat = 0;
+        for (const o of g.conns) if (!o.seat) out(o, welcome());
+        return;
       case 'ping':
         return out(c, { v: 1, t: 'pong', id: m.id });
       default:

@@ -4,7 +4,7 @@
 // and 2 and each shows its own held stack only; the seat to move plays a card
 // (or draws) from its phone and the game's trace shows the move; a reloaded
 // phone is back on its seat with its hand; a page without a token watches
-// and is refused when it sends a move anyway.
+// and is refused when it sends a move anyway; Leave gives a seat back.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -142,6 +142,15 @@ test('two phones hold their own stacks, play a move on the TV, rejoin after a re
   await new Promise(r => setTimeout(r, 300));
   assert.equal(traceText().split('\n').filter(l => / move /.test(l)).length,
     traced.split('\n').filter(l => / move /.test(l)).length, 'the watcher\'s move changed nothing');
+
+  // Leave gives seat 2 back: the page forgets the token and offers the seat again
+  p2.on('dialog', d => d.accept());
+  const n2 = (await received(p2)).length;
+  await p2.click('#leave');
+  await waitFor('seat 2 open again', async () => (await received(p2)).slice(n2)
+    .some(m => m.t === 'welcome' && m.seats.some(x => x.seat === 2 && x.open)));
+  await p2.waitForSelector('#seat-list button[data-seat="2"]:not([disabled])', { visible: true });
+  assert.equal(await p2.evaluate(r => localStorage.getItem(`stackhouse.token.${r}`), room), null);
 
   for (const p of [p1, p2, w]) assert.deepEqual(p.errors, []);
 });
