@@ -3,7 +3,7 @@
 // pick a seat -> join; then every `view` is drawn by games.js, or the game
 // pad is shown. A lost connection comes back by itself and takes the seat
 // back with its token.
-import { h } from './art.js';
+import { h, img } from './art.js';
 import { renderGame } from './games.js';
 
 const PROTO = 'stackhouse.v1';
@@ -243,10 +243,12 @@ function show() {
 }
 
 function showEnd(m) {
-  for (const s of [els.seats, els.pad, els.enter]) s.hidden = true;
+  for (const s of [els.seats, els.pad, els.enter, els.leave]) s.hidden = true;
   els.over.hidden = false;
+  document.body.classList.remove('padmode', 'myturn');
   const res = Array.isArray(m.result) ? [...m.result].sort((a, b) => (a.rank | 0) - (b.rank | 0)) : [];
   $('results').replaceChildren(...res.map(r => h(`li${r.seat === st.seat ? '.me' : ''}`, {},
+    h('span.rank', {}, r.rank === 1 ? img('icons/trophy.svg', 'pico') : `${r.rank ?? ''}.`),
     h('b', {}, r.name || `Seat ${r.seat}`), h('span', {}, String(r.score ?? '')))));
   store.del(tokenKey());
   store.del(gameKey());

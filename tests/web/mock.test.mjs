@@ -45,6 +45,12 @@ test('9 STAX: own hand only, a tapped card is played, a reload keeps the seat, a
   await p2.waitForSelector('#status.you');
   await waitFor('seat 1 sees the card gone', async () => !(await handCodes(p1)).includes('R7'));
 
+  // a lost connection (Wi-Fi gone, the phone asleep) comes back by itself to its seat
+  for (const c of m.state.conns) if (c.seat === 1) c.terminate();
+  await waitFor('seat 1 back after its connection dropped',
+    async () => (await received(p1)).filter(x => x.t === 'joined' && x.seat === 1).length === 2);
+  await waitFor('the same stack', async () => (await handCodes(p1)).length === 4);
+
   await p1.reload({ waitUntil: 'load' });
   await waitMsg(p1, 'seat 1 back after reload', x => x.t === 'joined' && x.seat === 1);
   await waitFor('hand after reload', async () => (await handCodes(p1)).length === 4);
@@ -141,4 +147,17 @@ test('a seat token the game no longer knows (a new game on the same address) fal
   await p.waitForSelector('#seat-list button[data-seat="2"]:not([disabled])', { visible: true });
   assert.equal(await p.evaluate(room => localStorage.getItem(`stackhouse.token.${room}`), second.room), null);
   assert.equal(await p.$eval('#leave', e => e.hidden), true);
+});
+
+test('the end of the match shows the ranking and forgets the seat', { timeout: 60000 }, async t => {
+  const { m, url } = await table(t, 'last');
+  const p = await phone(browser, url, PORTRAIT, t);
+  await join(p, 1, 'Ann');
+  await p.click('#hand .playable[data-move="play R7"]');
+  await waitMsg(p, 'the end', x => x.t === 'end');
+  await p.waitForSelector('#over:not([hidden])');
+  assert.deepEqual(await p.$$eval('#results li', e => e.map(x => x.textContent)), ['Ann0', '2.Player 24']);
+  assert.equal(await p.evaluate(room => localStorage.getItem(`stackhouse.token.${room}`), m.room), null);
+  assert.equal(await p.$eval('#leave', e => e.hidden), true);
+  await shoot(p, 'end');
 });

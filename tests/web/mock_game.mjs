@@ -61,6 +61,12 @@ const FIXTURES = {
     f.pub.blocks = f.priv.map(p => p.blocks);
     return f;
   },
+  last: () => {
+    const f = FIXTURES.nine();
+    f.priv[0].cards = ['R7'];
+    f.ends = true;
+    return f;
+  },
   pad: () => ({ game: 'maxstax', mode: 'MAXSTAX', controls: 'pad', pub: {}, priv: [{}, {}] }),
 };
 
@@ -150,7 +156,14 @@ export function startMock({ fixture = 'nine', port = 0, room = 'TEST' } = {}) {
         if (m.rev !== g.rev) return err(c, 'stale', 'the table changed');
         if (!legal(c.seat).includes(m.move)) return err(c, 'illegal', `illegal move: ${m.move}`);
         apply(c.seat, m.move);
-        return publish();
+        publish();
+        if (f.ends) {
+          g.over = true;
+          publish();
+          const result = g.names.map((name, i) => ({ seat: i + 1, name, rank: i + 1, score: g.priv[i].cards.length }));
+          for (const o of g.conns) out(o, { v: 1, t: 'end', result });
+        }
+        return;
       case 'pad':
         if (!c.seat) return err(c, 'no-seat', 'watchers have no pad');
         g.pads.push(`${c.seat} ${m.b} ${m.down ? 'down' : 'up'}`);
