@@ -62,7 +62,7 @@ function connect() {
   ws.onopen = () => {
     st.backoff = 500;
     setConn('open');
-    st.token = store.get(tokenKey());
+    st.token = store.get(tokenKey()) || st.token; // without storage, the token lives as long as the page
     send(st.token ? { t: 'hello', room: st.room, token: st.token } : { t: 'hello', room: st.room });
     heartbeat();
   };
@@ -90,21 +90,26 @@ function retryLater() {
 
 // A phone that slept can hold a socket that is dead without knowing it: a
 // ping that gets no pong in time closes it, and the close reconnects.
-function heartbeat() {
+function probe() {
+  const ws = st.ws;
+  if (!ws || ws.readyState !== WebSocket.OPEN) return;
   clearTimeout(st.ping);
-  st.ping = setTimeout(() => {
-    const ws = st.ws;
-    if (!ws || ws.readyState !== WebSocket.OPEN) return;
-    send({ t: 'ping', id: ++st.pingId });
-    st.pingWait = setTimeout(() => { if (st.ws === ws) ws.close(); }, PING_WAIT);
-  }, PING_EVERY);
+  clearTimeout(st.pingWait);
+  send({ t: 'ping', id: ++st.pingId });
+  st.pingWait = setTimeout(() => { if (st.ws === ws) ws.close(); }, PING_WAIT);
 }
 
+function heartbeat() {
+  clearTimeout(st.ping);
+  st.ping = setTimeout(probe, PING_EVERY);
+}
+
+// Back on screen or on the network: reconnect now, or check the socket still lives.
 function wake() {
   if (document.hidden || st.ended) return;
   st.backoff = 500;
   if (!st.ws) connect();
-  else if (st.ws.readyState === WebSocket.OPEN) { clearTimeout(st.ping); send({ t: 'ping', id: ++st.pingId }); st.pingWait = setTimeout(() => st.ws && st.ws.close(), PING_WAIT); }
+  else probe();
 }
 document.addEventListener('visibilitychange', wake);
 window.addEventListener('online', wake);
