@@ -132,7 +132,10 @@ function nine(ctx) {
     const re = new RegExp(`^${verbT} (?:p(\\d+) ?)?s(\\d+)$`);
     const ts = moves.map(m => [m, re.exec(m)]).filter(x => x[1]);
     if (!ts.length) continue;
-    els.moves.append(h('p.ask', {}, NINE_TARGET[verbT]));
+    const first = verbT === 'with' && pub.pending && pub.pending.first;
+    els.moves.append(h('p.ask', {}, first && first.seat
+      ? `Swap ${first.seat === ctx.seat ? 'your' : `${nameOf(ctx, first.seat)}'s`} stack ${first.stack} with which stack?`
+      : NINE_TARGET[verbT]));
     const bySeat = new Map();
     for (const [m, r] of ts) {
       const p = r[1] ? +r[1] : ctx.seat;
@@ -143,7 +146,7 @@ function nine(ctx) {
     for (const [p, arr] of bySeat) {
       const counts = list(list(pub.stacks)[p - 1]);
       els.moves.append(h('div.target', {}, h('span.sname', {}, p === ctx.seat ? 'Yours' : nameOf(ctx, p)),
-        h('div.chips', {}, arr.map(([m, s]) => moveButton(ctx, m, [h('b', {}, String(s)), counts[s - 1] !== undefined ? h('small', {}, `${counts[s - 1]}`) : null], 'chip')))));
+        h('div.chips', {}, arr.map(([m, s]) => moveButton(ctx, m, [h('b', {}, String(s)), counts[s - 1] !== undefined ? h('small', {}, `${counts[s - 1]} cards`) : null], 'chip')))));
     }
   }
   els.moves.append(...leftover(ctx, used));

@@ -43,6 +43,12 @@ const FIXTURES = {
     f.pub.immunity = [true, false];
     return f;
   },
+  swap: () => {
+    const f = FIXTURES.nine();
+    f.pub.pending = { kind: 'swap2', first: { seat: 1, stack: 3 } };
+    f.fixed = ['with p2s1', 'with p2s2'];
+    return f;
+  },
   stakz: () => ({
     game: 'stakz', mode: 'Stakz', controls: 'hand',
     pub: { stacks: [['r1', 'o2'], ['g3'], ['b4', 'b4', 'p5', 'r3'], ['o1']], pile: [9, 8, 7, 9, 6], hands: [5, 5], colours: [[2, 1, 0, 0, 2], [0, 1, 2, 1, 1]], bonus: [3], placed: false, draw: 'choose' },
