@@ -99,7 +99,7 @@ test('Stack-A-Track: a block, its orientation, a column', { timeout: 60000 }, as
   await waitFor('RL:RB@3B2 played', () => m.state.log.includes('stackatrack move RL:RB@3B2'));
 });
 
-test('the pad sends a press and a release per button', { timeout: 60000 }, async t => {
+test('the pad sends a press and a release per button, with several fingers at once', { timeout: 60000 }, async t => {
   const { m, url } = await table(t, 'pad');
   const p = await phone(browser, url, PORTRAIT, t);
   await join(p, 1, 'Ann');
@@ -114,6 +114,19 @@ test('the pad sends a press and a release per button', { timeout: 60000 }, async
   }
   await waitFor('six pad messages', () => m.state.pads.length >= 6);
   assert.deepEqual(m.state.pads, ['1 a down', '1 a up', '1 y down', '1 y up', '1 left down', '1 left up']);
+  // two fingers: the d-pad held while A is pressed and let go (multi-touch)
+  const centre = async b => {
+    const r = await (await p.$(`.pad-btn[data-b="${b}"]`)).boundingBox();
+    return [r.x + r.width / 2, r.y + r.height / 2];
+  };
+  m.state.pads.length = 0;
+  const left = await p.touchscreen.touchStart(...(await centre('left')));
+  const a = await p.touchscreen.touchStart(...(await centre('a')));
+  await a.end();
+  await left.end();
+  await waitFor('four touch messages', () => m.state.pads.length >= 4);
+  assert.deepEqual(m.state.pads, ['1 left down', '1 a down', '1 a up', '1 left up']);
+
   // back with its token (no welcome then), the phone is still a pad
   await p.reload({ waitUntil: 'load' });
   await waitMsg(p, 'seat 1 back', x => x.t === 'joined' && x.seat === 1);
