@@ -17,10 +17,9 @@ export CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
 command -v node >/dev/null || skip "no node (tools/deps.sh test installs nodejs)"
 if [ ! -d "$here/node_modules/puppeteer-core" ]; then
   command -v npm >/dev/null || skip "no npm to install puppeteer-core (tools/deps.sh test installs it)"
-  echo "installing the test's npm packages: npm ci --prefix tests/web"
   # flock: CTest runs the web tests in parallel, and both would install
-  if ! flock "$here/package-lock.json" sh -c \
-      "[ -d '$here/node_modules/puppeteer-core' ] || npm ci --prefix '$here' --no-audit --no-fund >&2"; then
+  if ! flock "$here/package-lock.json" sh -c "[ -d '$here/node_modules/puppeteer-core' ] || {
+      echo 'installing the test packages: npm ci --prefix tests/web'; npm ci --prefix '$here' --no-audit --no-fund; } >&2"; then
     skip "npm ci --prefix tests/web failed (no network?): puppeteer-core is not installed"
   fi
 fi
