@@ -7,11 +7,15 @@ want=(cmake make gcc pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev li
       libcmocka-dev libchipmunk-dev libepoxy-dev libsqlite3-dev libstb-dev libmd4c-dev libpng-dev
       libwebsockets-dev libcjson-dev libqrencode-dev
       fonts-dejavu-core)
-if [ "${1:-play}" = test ]; then
-  # clang and its runtime build the libFuzzer harness (tests/fuzz).
-  want+=(xvfb xauth libgl1-mesa-dri clang libclang-rt-14-dev)
-fi
 missing=()
+if [ "${1:-play}" = test ]; then
+  # clang and its runtime build the libFuzzer harness (tests/fuzz); chromium
+  # runs the phone page's browser tests (tests/web), with node and npm
+  want+=(xvfb xauth libgl1-mesa-dri clang libclang-rt-14-dev chromium)
+  # node and npm by command: a node from elsewhere (with its own npm) is fine
+  command -v node >/dev/null || missing+=(nodejs)
+  command -v npm >/dev/null || missing+=(npm)
+fi
 for p in "${want[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done

@@ -27,8 +27,10 @@ cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=Debug -DSTACKHOUSE_SANITIZE=ON -DSTA
 cmake --build build/asan -j"$jobs"
 # Labels "screens" (pixel tests and whole-game runs of the binary, slow under
 # ASan) and "strength" (games between AI levels, judged by who wins) stay out of
-# this pass. Every other test runs under it, the GL ones included (they keep
-# Mesa's driver loaded to exit: tests/app/glpin.h); tests/lsan.supp names D-Bus.
+# this pass, and so does "web" (the phone page in chromium: it tests the page,
+# and its whole-game run is like the screens'). Every other test runs under it,
+# the GL ones included (they keep Mesa's driver loaded to exit:
+# tests/app/glpin.h); tests/lsan.supp names D-Bus.
 (cd build/asan && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
    LSAN_OPTIONS=suppressions="$PWD/../../tests/lsan.supp" UBSAN_OPTIONS=print_stacktrace=1 \
-   ctest --output-on-failure -j"$jobs" -LE 'screens|strength')
+   ctest --output-on-failure -j"$jobs" -LE 'screens|strength|web')

@@ -1,0 +1,319 @@
+// The phone page's connection and screens (docs/phones.md, protocol v1):
+// room code -> hello (with the seat's token when this phone has one) ->
+// pick a seat -> join; then every `view` is drawn by games.js, or the game
+// pad is shown. A lost connection comes back by itself and takes the seat
+// back with its token.
+import { h, img } from './art.js';
+import { renderGame } from './games.js';
+
+const PROTO = 'stackhouse.v1';
+const PING_EVERY = 10000, PING_WAIT = 6000, BACKOFF_MAX = 8000;
+const $ = id => document.getElementById(id);
+const els = {
+  enter: $('enter'), seats: $('seats'), game: $('game'), pad: $('pad'), over: $('over'),
+  status: $('status'), conn: $('conn'), who: $('who'), room: $('room'), toast: $('toast'),
+  seatList: $('seat-list'), name: $('name'), leave: $('leave'),
+};
+const gameEls = { table: $('table'), prompt: $('prompt'), hand: $('hand'), moves: $('moves') };
+
+const st = {
+  room: '', token: null, ws: null, seat: 0, name: '', welcome: null, view: null, ended: false,
+  backoff: 500, retry: 0, ping: 0, pingId: 0, pingWait: 0, waiting: false, sel: {}, watch: false,
+};
+
+const tokenKey = () => `stackhouse.token.${st.room}`;
+const gameKey = () => `stackhouse.game.${st.room}`;
+const store = {
+  get: k => { try { return localStorage.getItem(k); } catch { return null; } },
+  set: (k, v) => { try { localStorage.setItem(k, v); } catch { /* private mode: the seat lasts this page */ } },
+  del: k => { try { localStorage.removeItem(k); } catch { /* ignore */ } },
+};
+
+function send(msg) {
+  if (!st.ws || st.ws.readyState !== WebSocket.OPEN) return false;
+  st.ws.send(JSON.stringify({ v: 1, ...msg }));
+  return true;
+}
+
+let toastTimer = 0;
+function toast(text) {
+  els.toast.textContent = text;
+  els.toast.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { els.toast.hidden = true; }, 3500);
+}
+
+function setConn(state) {
+  els.conn.className = 'dot ' + state;
+  els.conn.title = { open: 'Connected', connecting: 'Connecting…', closed: 'Reconnecting…' }[state] || state;
+}
+
+/* ------------------------------------------------------------ connection */
+
+function connect() {
+  clearTimeout(st.retry);
+  if (st.ended || !st.room) return;
+  if (st.ws && st.ws.readyState <= WebSocket.OPEN) return;
+  const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
+  let ws;
+  try { ws = new WebSocket(url, PROTO); } catch { retryLater(); return; }
+  st.ws = ws;
+  setConn('connecting');
+  ws.onopen = () => {
+    st.backoff = 500;
+    setConn('open');
+    st.token = store.get(tokenKey()) || st.token; // without storage, the token lives as long as the page
+    send(st.token ? { t: 'hello', room: st.room, token: st.token } : { t: 'hello', room: st.room });
+    heartbeat();
+  };
+  ws.onmessage = e => {
+    let m;
+    try { m = JSON.parse(e.data); } catch { return; }
+    if (m && typeof m === 'object') handle(m);
+  };
+  ws.onclose = () => {
+    if (st.ws !== ws) return;
+    st.ws = null;
+    clearTimeout(st.ping);
+    clearTimeout(st.pingWait);
+    setConn('closed');
+    retryLater();
+  };
+}
+
+function retryLater() {
+  if (st.ended) return;
+  clearTimeout(st.retry);
+  st.retry = setTimeout(connect, st.backoff);
+  st.backoff = Math.min(st.backoff * 2, BACKOFF_MAX);
+}
+
+// A phone that slept can hold a socket that is dead without knowing it: a
+// ping that gets no pong in time closes it, and the close reconnects.
+function probe() {
+  const ws = st.ws;
+  if (!ws || ws.readyState !== WebSocket.OPEN) return;
+  clearTimeout(st.ping);
+  clearTimeout(st.pingWait);
+  send({ t: 'ping', id: ++st.pingId });
+  st.pingWait = setTimeout(() => { if (st.ws === ws) ws.close(); }, PING_WAIT);
+}
+
+function heartbeat() {
+  clearTimeout(st.ping);
+  st.ping = setTimeout(probe, PING_EVERY);
+}
+
+// Back on screen or on the network: reconnect now, or check the socket still lives.
+function wake() {
+  if (document.hidden || st.ended) return;
+  st.backoff = 500;
+  if (!st.ws) connect();
+  else probe();
+}
+document.addEventListener('visibilitychange', wake);
+window.addEventListener('online', wake);
+window.addEventListener('pageshow', wake);
+
+/* ------------------------------------------------------------ messages */
+
+function handle(m) {
+  switch (m.t) {
+    case 'welcome':
+      st.welcome = m;
+      // a phone that comes back with its token gets no welcome: remember how this room plays
+      store.set(gameKey(), JSON.stringify({ game: m.game, mode: m.mode, controls: m.controls }));
+      show();
+      break;
+    case 'joined':
+      st.seat = m.seat | 0;
+      st.name = m.name || '';
+      if (m.token) { st.token = m.token; store.set(tokenKey(), m.token); }
+      if (st.name) store.set('stackhouse.name', st.name);
+      show();
+      break;
+    case 'view':
+      // a buzz when the decision comes to this phone, for a player looking at the TV
+      if (m.you && st.seat && !(st.view && st.view.you) && navigator.vibrate) navigator.vibrate([60, 40, 60]);
+      st.view = m;
+      st.waiting = false;
+      if (m.seat) st.seat = m.seat;
+      show();
+      break;
+    case 'pong':
+      clearTimeout(st.pingWait);
+      heartbeat();
+      break;
+    case 'error':
+      onError(m);
+      break;
+    case 'end':
+      st.ended = true;
+      showEnd(m);
+      break;
+    default:
+      break;
+  }
+}
+
+function onError(m) {
+  st.waiting = false;
+  const code = m.code || '';
+  if (code === 'token') {
+    // the seat was given back or the game is a new one: start over as a watcher
+    store.del(tokenKey());
+    st.token = null;
+    st.seat = 0;
+    send({ t: 'hello', room: st.room });
+  } else if (code === 'room') {
+    store.del(tokenKey());
+    st.room = '';
+    if (st.ws) st.ws.close();
+    askRoom('That room code is not this table\u2019s. Check the TV.');
+    return;
+  }
+  toast(m.msg || `Refused (${code || 'error'})`);
+  show();
+}
+
+/* ------------------------------------------------------------ screens */
+
+function askRoom(why) {
+  for (const s of [els.seats, els.game, els.pad, els.over]) s.hidden = true;
+  els.enter.hidden = false;
+  if (why) toast(why);
+  $('enter-room').focus();
+}
+
+function seatPicker() {
+  const w = st.welcome;
+  const open = w ? (w.seats || []).filter(s => s.open) : [];
+  els.seats.hidden = st.seat > 0 || !w || st.watch;
+  if (els.seats.hidden) return;
+  $('seats-title').textContent = open.length ? 'Pick your seat' : 'No seat is free';
+  els.name.parentElement.hidden = !open.length;
+  els.seatList.replaceChildren(...(w.seats || []).map(s => {
+    const state = s.kind === 'computer' ? 'computer' : s.open ? 'free' : s.phone ? 'on a phone' : 'taken';
+    return h(`button.seatbtn${s.open ? '.open' : ''}`, {
+      type: 'button', disabled: !s.open, 'data-seat': s.seat,
+      on: { click: () => join(s) },
+    }, h('b', {}, `Seat ${s.seat}`), h('span', {}, s.name || ''), h('small', {}, state));
+  }), h('button.seatbtn.watch', { type: 'button', on: { click: () => { st.watch = true; show(); } } },
+    h('b', {}, 'Just watch')));
+}
+
+function join(s) {
+  const name = [...(els.name.value.trim() || s.name || `Player ${s.seat}`)].slice(0, 16).join('');
+  store.set('stackhouse.name', name);
+  send({ t: 'join', room: st.room, seat: s.seat, name });
+}
+
+function remembered() {
+  try { return JSON.parse(store.get(gameKey()) || '{}') || {}; } catch { return {}; }
+}
+
+function show() {
+  els.enter.hidden = true;
+  els.room.textContent = st.room;
+  const w = st.welcome, v = st.view;
+  // the pad: as the welcome said, or (back with a token) as this room was
+  // remembered, or a seat's view with no private part (docs/phones.md)
+  const pad = w ? w.controls === 'pad' : remembered().controls === 'pad' || !!(st.seat && v && !('private' in v));
+  els.who.textContent = st.seat ? `${st.name || 'Seat ' + st.seat} \u00B7 seat ${st.seat}` : w ? `${w.mode || w.game || ''} \u00B7 watching` : 'Stackhouse';
+  els.leave.hidden = !st.seat || st.ended;
+  seatPicker();
+  if (st.ended) return;
+  els.pad.hidden = !(pad && st.seat);
+  els.game.hidden = !v;
+  document.body.classList.toggle('padmode', !!(pad && st.seat));
+  if (!v) return;
+  els.status.textContent = v.status || (v.over ? 'The game is over.' : v.you ? 'Your turn.' : v.turn ? `Waiting for seat ${v.turn}.` : '');
+  els.status.className = v.you && st.seat ? 'you' : '';
+  const moves = st.seat && v.you && !st.waiting && Array.isArray(v.moves) ? v.moves.filter(m => typeof m === 'string') : [];
+  renderGame({
+    view: v, seat: st.seat, moves, els: gameEls, sel: st.sel, rerender: show,
+    send: move => {
+      if (st.waiting) return;
+      if (send({ t: 'move', move, rev: v.rev })) {
+        st.waiting = true;
+        document.body.classList.add('sent');
+        setTimeout(() => document.body.classList.remove('sent'), 200);
+        st.sel = {};
+        show();
+      } else toast('Not connected: reconnecting\u2026');
+    },
+  });
+  els.game.classList.toggle('asking', !gameEls.prompt.hidden);
+  document.body.classList.toggle('myturn', !!(st.seat && v.you));
+}
+
+function showEnd(m) {
+  for (const s of [els.seats, els.pad, els.enter, els.leave]) s.hidden = true;
+  els.over.hidden = false;
+  document.body.classList.remove('padmode', 'myturn');
+  const res = Array.isArray(m.result) ? [...m.result].sort((a, b) => (a.rank | 0) - (b.rank | 0)) : [];
+  $('results').replaceChildren(...res.map(r => h(`li${r.seat === st.seat ? '.me' : ''}`, {},
+    h('span.rank', {}, r.rank === 1 ? img('icons/trophy.svg', 'pico') : `${r.rank ?? ''}.`),
+    h('b', {}, r.name || `Seat ${r.seat}`), h('span', {}, String(r.score ?? '')))));
+  store.del(tokenKey());
+  store.del(gameKey());
+}
+
+/* ------------------------------------------------------------ the game pad */
+
+// Each button is held while any finger is on it; fingers are tracked by
+// pointer id, so the d-pad and A can be held at once.
+for (const b of document.querySelectorAll('.pad-btn')) {
+  const fingers = new Set();
+  const press = down => {
+    b.classList.toggle('pressed', down);
+    send({ t: 'pad', b: b.dataset.b, down });
+    if (down && navigator.vibrate) navigator.vibrate(12);
+  };
+  b.addEventListener('pointerdown', e => {
+    e.preventDefault();
+    b.setPointerCapture(e.pointerId);
+    if (fingers.size === 0) press(true);
+    fingers.add(e.pointerId);
+  });
+  const lift = e => {
+    if (!fingers.delete(e.pointerId)) return;
+    if (fingers.size === 0) press(false);
+  };
+  for (const ev of ['pointerup', 'pointercancel', 'lostpointercapture']) b.addEventListener(ev, lift);
+  b.addEventListener('contextmenu', e => e.preventDefault());
+}
+
+/* ------------------------------------------------------------ start */
+
+// Gives the seat back (its token stops working) and stays as a watcher.
+els.leave.addEventListener('click', () => {
+  if (!st.seat || !confirm(`Give seat ${st.seat} back? Someone else can take it.`)) return;
+  if (!send({ t: 'leave' })) { toast('Not connected: reconnecting\u2026'); return; }
+  store.del(tokenKey());
+  st.token = null;
+  st.seat = 0;
+  st.view = null;
+  st.watch = false;
+  send({ t: 'hello', room: st.room });
+  show();
+});
+
+$('enter-form').addEventListener('submit', e => {
+  e.preventDefault();
+  const r = $('enter-room').value.trim().toUpperCase();
+  if (!/^[A-Z]{4}$/.test(r)) { toast('The room code is 4 letters.'); return; }
+  st.room = r;
+  history.replaceState(null, '', `?room=${r}`);
+  show();
+  connect();
+});
+$('enter-room').addEventListener('input', e => { e.target.value = e.target.value.toUpperCase().replace(/[^A-Z]/g, ''); });
+
+els.name.value = store.get('stackhouse.name') || '';
+const q = (new URLSearchParams(location.search).get('room') || '').trim().toUpperCase();
+if (/^[A-Z]{4}$/.test(q)) {
+  st.room = q;
+  show();
+  connect();
+} else askRoom();

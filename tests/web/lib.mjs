@@ -1,0 +1,93 @@
+// Shared by the browser tests: Debian's chromium through puppeteer-core, one
+// browser context per phone (each its own localStorage, as separate phones
+// are), and a page that records every message the game sends it.
+import assert from 'node:assert/strict';
+import puppeteer from 'puppeteer-core';
+
+export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+export const PORTRAIT = { width: 390, height: 844, deviceScaleFactor: 1, isMobile: true, hasTouch: true };
+export const LANDSCAPE = { width: 844, height: 390, deviceScaleFactor: 1, isMobile: true, hasTouch: true, isLandscape: true };
+
+export function launch() {
+  return puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    // --no-sandbox: CI runs as root, where chromium's sandbox refuses to start
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+  });
+}
+
+// A phone: a fresh browser context (closed when test t ends, if given) and a
+// page in it that keeps the text of every frame it receives in window.__rx
+// (and its sockets in __sockets).
+export async function phone(browser, url, viewport = PORTRAIT, t = null) {
+  const ctx = await browser.createBrowserContext();
+  if (t) t.after(() => ctx.close());
+  const page = await ctx.newPage();
+  await page.setViewport(viewport);
+  page.on('pageerror', e => { page.errors.push(String(e)); });
+  page.on('console', m => { if (m.type() === 'error') page.errors.push(m.text()); });
+  page.errors = [];
+  await page.evaluateOnNewDocument(() => {
+    const Native = window.WebSocket;
+    window.__rx = [];
+    window.__sockets = [];
+    window.WebSocket = class extends Native {
+      constructor(...a) {
+        super(...a);
+        window.__sockets.push(this);
+        this.addEventListener('message', e => window.__rx.push(String(e.data)));
+      }
+    };
+  });
+  await page.goto(url, { waitUntil: 'load' });
+  return page;
+}
+
+// The messages this page received, parsed.
+export async function received(page) {
+  return (await page.evaluate(() => window.__rx)).map(t => JSON.parse(t));
+}
+
+// Sends a raw message on the page's live socket (what a tampered page could do).
+export function force(page, msg) {
+  return page.evaluate(m => {
+    const s = window.__sockets.filter(x => x.readyState === 1).pop();
+    s.send(JSON.stringify(m));
+  }, msg);
+}
+
+export async function waitFor(what, fn, ms = 15000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) assert.fail(`timed out waiting for ${what}`);
+    await new Promise(r => setTimeout(r, 100));
+  }
+}
+
+// Waits for a received message that satisfies pred; returns it.
+export function waitMsg(page, what, pred, ms) {
+  return waitFor(what, async () => (await received(page)).find(pred), ms);
+}
+
+// The codes of the cards (or tiles, blocks) in the page's own hand.
+export function handCodes(page) {
+  return page.$$eval('#hand [data-code]', els => els.map(e => e.dataset.code));
+}
+
+// Joins the seat with a name, from the seat picker.
+export async function join(page, seat, name) {
+  await page.waitForSelector(`#seat-list button[data-seat="${seat}"]:not([disabled])`, { visible: true });
+  await page.$eval('#name', (e, n) => { e.value = n; }, name);
+  await page.click(`#seat-list button[data-seat="${seat}"]`);
+  await waitMsg(page, `joined seat ${seat}`, m => m.t === 'joined' && m.seat === seat);
+  await waitMsg(page, `a view of seat ${seat}`, m => m.t === 'view' && m.seat === seat);
+}
+
+// The move controls a page offers: tappable pieces and move buttons.
+export function moveControls(page) {
+  return page.$$eval('[data-move], .playable, #moves button', els => els.length);
+}
+

@@ -1,0 +1,225 @@
+// A stand-in for the game's phone server (docs/phones.md, protocol v1), for
+// developing the phone page without the game and for the mock page test.
+// It serves assets/web at / and assets at /art/, and plays a toy two-seat
+// table: `nine` (a few 9 STAX rules: play a card of the active colour or
+// number, draw, keep), or a fixed position of another game where any listed
+// move just passes the turn. Run: node mock_game.mjs [fixture] [port]
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { WebSocketServer } from 'ws';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const TYPES = { '.html': 'text/html', '.css': 'text/css', '.js': 'text/javascript', '.mjs': 'text/javascript', '.svg': 'image/svg+xml' };
+
+// Every fixture: the welcome's game fields, the public view and each seat's private one.
+const FIXTURES = {
+  nine: () => ({
+    game: '9stax', mode: '9 STAX', controls: 'hand',
+    pub: { act: 'R4', dir: 'cw', owner: 1, draw: 80, discard: 'R4', stacks: [[3, 5, 2], [4, 3]], held: [2, 1], immunity: [true, true], reveal: null, pending: { kind: 'none' } },
+    priv: [
+      { held: 2, cards: ['R7', 'B7', 'G4', 'PA', 'CS'], drawn: null, immunity: true, prompt: null },
+      { held: 1, cards: ['G5', 'P2', 'BS', 'R1'], drawn: null, immunity: true, prompt: null },
+    ],
+  }),
+  immune: () => {
+    const f = FIXTURES.nine();
+    f.priv[0].prompt = { kind: 'immune', action: 'attack', by: 2 };
+    f.fixed = ['immune', 'accept'];
+    return f;
+  },
+  peek: () => {
+    const f = FIXTURES.nine();
+    f.priv[0].prompt = { kind: 'take', seat: 2, stack: 2, cards: ['B2', 'GV', 'P9'] };
+    f.fixed = ['take B2', 'take GV', 'take P9', 'return'];
+    return f;
+  },
+  targets: () => {
+    const f = FIXTURES.nine();
+    f.fixed = ['peek p2 s1', 'peek p2 s2', 'peek p1 s1', 'peek p1 s3'];
+    f.pub.reveal = { number: 2, stacks: [null, ['B2', 'GV', 'P9']] };
+    f.pub.immunity = [true, false];
+    return f;
+  },
+  swap: () => {
+    const f = FIXTURES.nine();
+    f.pub.pending = { kind: 'swap2', first: { seat: 1, stack: 3 } };
+    f.fixed = ['with p2s1', 'with p2s2'];
+    return f;
+  },
+  stakz: () => ({
+    game: 'stakz', mode: 'Stakz', controls: 'hand',
+    pub: { stacks: [['r1', 'o2'], ['g3'], ['b4', 'b4', 'p5', 'r3'], ['o1']], pile: [9, 8, 7, 9, 6], hands: [5, 5], colours: [[2, 1, 0, 0, 2], [0, 1, 2, 1, 1]], bonus: [3], placed: false, draw: 'choose' },
+    priv: [{ hand: ['r1', 'r3', 'o2', 'g5', 'p4'] }, { hand: ['o3', 'g1', 'g2', 'b5', 'p1'] }],
+    fixed: ['r1>1', 'r3>1', 'r3>3', 'o2>1', 'o2>4', 'end:g', 'end:r', 'end:b'],
+  }),
+  track: () => ({
+    game: 'stackatrack', mode: 'Stack-A-Track', controls: 'hand',
+    pub: { columns: [['RL', 'TB'], [], ['RB'], ['TB+RL', 'TL'], ['R'], ['RBL']], hands: [3, 3], hidden: true },
+    priv: [{ blocks: ['RL:RB', 'TB:TL+RB', 'R:RBL'] }, { blocks: ['RB:RB', 'TB:TB', 'L:RL'] }],
+    fixed: ['RL:RB@1F', 'RL:RB@2F', 'RL:RB@2B', 'RL:RB@3B2', 'R:RBL@2F', 'TB:TL+RB@5B', 'pass'],
+  }),
+  trackopen: () => {
+    const f = FIXTURES.track();
+    f.pub.hidden = false;
+    f.pub.blocks = f.priv.map(p => p.blocks);
+    return f;
+  },
+  last: () => {
+    const f = FIXTURES.nine();
+    f.priv[0].cards = ['R7'];
+    f.ends = true;
+    return f;
+  },
+  pad: () => ({ game: 'maxstax', mode: 'MAXSTAX', controls: 'pad', pub: {}, priv: [{}, {}] }),
+};
+
+const nineMatches = (card, act) => act === 'any' || card === 'CS' || card === 'FD' || card[0] === act[0] || card.slice(1) === act.slice(1);
+
+export function startMock({ fixture = 'nine', port = 0, room = 'TEST' } = {}) {
+  const f = FIXTURES[fixture]();
+  const g = {
+    turn: 1, rev: 1, over: false, pub: f.pub, priv: f.priv,
+    names: ['Player 1', 'Player 2'], tokens: [null, null], conns: new Set(), log: [], pads: [],
+  };
+  const names = () => g.names.slice();
+  const legal = seat => {
+    if (g.over || seat !== g.turn) return [];
+    if (f.fixed) return f.fixed.slice();
+    if (f.game !== '9stax') return [];
+    const p = g.priv[seat - 1];
+    if (p.drawn) return [...(nineMatches(p.drawn, g.pub.act) ? [`play ${p.drawn}`] : []), 'keep'];
+    return [...new Set(p.cards.filter(c => nineMatches(c, g.pub.act)).map(c => `play ${c}`)), 'draw'];
+  };
+  const view = seat => {
+    const scores = f.game === '9stax' ? g.priv.map(p => p.cards.length) : [3, 5];
+    const v = {
+      v: 1, t: 'view', rev: g.rev, seat, game: f.game, turn: g.over ? 0 : g.turn, you: seat === g.turn && !g.over, over: g.over,
+      public: { players: 2, names: names(), scores, ...g.pub }, moves: legal(seat),
+      status: g.over ? 'The game is over.' : `${g.names[g.turn - 1]}'s turn.`,
+    };
+    if (seat) v.private = g.priv[seat - 1];
+    return v;
+  };
+  const out = (c, m) => c.readyState === 1 && c.send(JSON.stringify(m));
+  const err = (c, code, msg) => out(c, { v: 1, t: 'error', code, msg });
+  const welcome = () => ({
+    v: 1, t: 'welcome', room, game: f.game, mode: f.mode, controls: f.controls,
+    seats: g.names.map((n, i) => ({ seat: i + 1, name: n, kind: 'human', phone: !!g.tokens[i], open: !g.tokens[i] })),
+  });
+  const publish = () => { for (const c of g.conns) out(c, view(c.seat)); };
+
+  function apply(seat, move) {
+    g.log.push(`${f.game} move ${move}`);
+    if (f.game === '9stax' && !f.fixed) {
+      const p = g.priv[seat - 1];
+      if (move === 'draw') { p.drawn = 'B9'; g.pub.draw--; g.rev++; return; }
+      if (move === 'keep') { p.cards.push(p.drawn); p.drawn = null; }
+      else {
+        const card = move.slice(5);
+        if (p.drawn === card) p.drawn = null;
+        else p.cards.splice(p.cards.indexOf(card), 1);
+        g.pub.act = g.pub.discard = card;
+      }
+    }
+    g.turn = g.turn % 2 + 1;
+    g.rev++;
+  }
+
+  function onMessage(c, text) {
+    let m;
+    try { m = JSON.parse(text); } catch { return err(c, 'json', 'not JSON'); }
+    if (!m || m.v !== 1) return err(c, 'version', 'protocol version 1 only');
+    switch (m.t) {
+      case 'hello':
+        if (m.room !== room) return err(c, 'room', 'wrong room code');
+        if (m.token) {
+          const k = g.tokens.indexOf(m.token);
+          if (k < 0) return err(c, 'token', 'that seat token is not known here');
+          c.seat = k + 1;
+          out(c, { v: 1, t: 'joined', seat: c.seat, name: g.names[k], token: m.token });
+          return out(c, view(c.seat));
+        }
+        out(c, welcome());
+        return out(c, view(0));
+      case 'join': {
+        const k = (m.seat | 0) - 1;
+        if (m.room !== room) return err(c, 'room', 'wrong room code');
+        if (k < 0 || k >= 2) return err(c, 'field', 'no such seat');
+        if (g.tokens[k]) return err(c, 'seat-taken', 'that seat is taken');
+        g.tokens[k] = crypto.randomBytes(16).toString('hex');
+        g.names[k] = String(m.name || '').slice(0, 16) || g.names[k];
+        c.seat = k + 1;
+        out(c, { v: 1, t: 'joined', seat: c.seat, name: g.names[k], token: g.tokens[k] });
+        for (const o of g.conns) if (!o.seat) out(o, welcome());
+        return publish();
+      }
+      case 'move':
+        if (!c.seat) return err(c, 'no-seat', 'watchers cannot play');
+        if (c.seat !== g.turn) return err(c, 'not-your-turn', 'not your turn');
+        if (m.rev !== g.rev) return err(c, 'stale', 'the table changed');
+        if (!legal(c.seat).includes(m.move)) return err(c, 'illegal', `illegal move: ${m.move}`);
+        apply(c.seat, m.move);
+        publish();
+        if (f.ends) {
+          g.over = true;
+          publish();
+          const result = g.names.map((name, i) => ({ seat: i + 1, name, rank: i + 1, score: g.priv[i].cards.length }));
+          for (const o of g.conns) out(o, { v: 1, t: 'end', result });
+        }
+        return;
+      case 'pad':
+        if (!c.seat) return err(c, 'no-seat', 'watchers have no pad');
+        g.pads.push(`${c.seat} ${m.b} ${m.down ? 'down' : 'up'}`);
+        return;
+      case 'leave':
+        if (!c.seat) return err(c, 'no-seat', 'no seat to leave');
+        g.tokens[c.seat - 1] = null;
+        c.seat = 0;
+        for (const o of g.conns) if (!o.seat) out(o, welcome());
+        return;
+      case 'ping':
+        return out(c, { v: 1, t: 'pong', id: m.id });
+      default:
+        return err(c, 'type', 'unknown message type');
+    }
+  }
+
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, 'http://x');
+    const art = url.pathname.startsWith('/art/');
+    const base = path.join(ROOT, 'assets', art ? '' : 'web');
+    const rel = decodeURIComponent(art ? url.pathname.slice(5) : url.pathname === '/' ? 'index.html' : url.pathname.slice(1));
+    const file = path.resolve(base, rel);
+    if (!file.startsWith(base + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+      res.writeHead(404).end('not found');
+      return;
+    }
+    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] || 'application/octet-stream' });
+    fs.createReadStream(file).pipe(res);
+  });
+  const wss = new WebSocketServer({ server, path: '/ws', maxPayload: 4096, handleProtocols: p => (p.has('stackhouse.v1') ? 'stackhouse.v1' : false) });
+  wss.on('connection', c => {
+    c.seat = 0;
+    g.conns.add(c);
+    c.on('message', d => onMessage(c, d.toString()));
+    c.on('close', () => g.conns.delete(c));
+  });
+  return new Promise(resolve => server.listen(port, '127.0.0.1', () => resolve({
+    port: server.address().port, room, state: g,
+    // every socket goes, idle HTTP keep-alives and pages reconnecting included
+    close: () => new Promise(r => {
+      server.close(() => r());
+      for (const c of wss.clients) c.terminate();
+      wss.close();
+      server.closeAllConnections();
+    }),
+  })));
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const m = await startMock({ fixture: process.argv[2] || 'nine', port: +(process.argv[3] || 7312) });
+  console.log(`url=http://127.0.0.1:${m.port}/?room=${m.room}`);
+}
