@@ -25,6 +25,7 @@ static struct {
     phone_event queue[QUEUE_MAX];
     int head, count;
     int roster_changed; /* a seat joined, left, slept or came back since the table last asked */
+    int ended;          /* the phones were told the match is over */
 } P;
 
 int phones_on(void) { return P.srv != NULL; }
@@ -101,6 +102,7 @@ int phones_open(struct app *a, const match_setup *m, char *err, size_t errn)
         return -1;
     memset(&P.roster, 0, sizeof P.roster);
     P.head = P.count = 0;
+    P.ended = 0;
     snprintf(P.url, sizeof P.url, "%s", phone_server_url(P.srv));
     snprintf(P.room, sizeof P.room, "%s", phone_server_room(P.srv));
     snprintf(qr_text, sizeof qr_text, "%s?room=%s", P.url, P.room);
@@ -113,12 +115,20 @@ int phones_open(struct app *a, const match_setup *m, char *err, size_t errn)
     return 0;
 }
 
+void phones_end(const char *end_json)
+{
+    if (!P.srv || P.ended)
+        return;
+    phone_server_end(P.srv, end_json);
+    P.ended = 1;
+}
+
 void phones_close(const char *end_json)
 {
     if (!P.srv)
         return;
-    if (end_json)
-        phone_server_end(P.srv, end_json);
+    /* A match left unfinished ends for the phones too, without a ranking. */
+    phones_end(end_json ? end_json : "{\"v\":1,\"t\":\"end\",\"result\":[]}");
     phone_server_stop(P.srv);
     P.srv = NULL;
     P.has_qr = 0;

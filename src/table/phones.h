@@ -25,7 +25,10 @@ typedef struct phone_roster {
 /* Starts the server for match m (or, when it runs, gives it m's seats);
  * 0, or -1 with the reason in err. --phones-port and --phones-info apply. */
 int phones_open(struct app *a, const match_setup *m, char *err, size_t errn);
-/* Stops the server; phones get end_json first when it is set. Safe when off. */
+/* Tells every phone the match is over (the end message, docs/phones.md); once. */
+void phones_end(const char *end_json);
+/* Stops the server; phones get end_json first (an end without a ranking when
+ * NULL), unless phones_end told them already. Safe when off. */
 void phones_close(const char *end_json);
 /* Whether the server runs. */
 int phones_on(void);

@@ -135,7 +135,7 @@ void table_phones_over(table *t, const game_result *res)
     json = cJSON_PrintUnformatted(o);
     cJSON_Delete(o);
     if (json) {
-        phone_server_end(phones_server(), json);
+        phones_end(json);
         free(json);
     }
 }

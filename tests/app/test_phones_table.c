@@ -67,16 +67,25 @@ static void game_start(run *r, const char *name, const char *args)
     assert_non_null(r->pc);
 }
 
-/* Quits the game as a window manager would (SIGTERM is SDL's quit) and checks it exits 0. */
-static void game_stop(run *r)
+/* The game quits as a window manager would make it (SIGTERM is SDL's quit):
+ * phone k (-1: none) is told the match is over; the game exits 0. */
+static cJSON *next_of(run *r, int k, const char *t);
+static void game_stop_told(run *r, int k)
 {
     int status = 0;
-    phone_client_free(r->pc);
     kill(r->pid, SIGTERM);
+    if (k >= 0) {
+        cJSON *o = next_of(r, k, "end");
+        assert_non_null(o);
+        cJSON_Delete(o);
+    }
+    phone_client_free(r->pc);
     assert_int_equal(waitpid(r->pid, &status, 0), r->pid);
     assert_true(WIFEXITED(status));
     assert_int_equal(WEXITSTATUS(status), 0);
 }
+
+static void game_stop(run *r) { game_stop_told(r, -1); }
 
 static void send_text(run *r, int k, const char *fmt, ...)
 {
@@ -283,7 +292,8 @@ static void test_nine_hands_on_phones(void **state)
     free(pb);
     cJSON_Delete(va);
     cJSON_Delete(vb);
-    game_stop(&r);
+    /* The TV quits mid-game: the phones hear that the match is over. */
+    game_stop_told(&r, b);
 }
 
 static void test_stax_phone_is_a_pad(void **state)
