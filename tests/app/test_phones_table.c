@@ -2,7 +2,8 @@
  * and phones played by real WebSocket connections (net/phone_client.h).
  * 9 STAX with both seats on phones: each phone gets its own seat's view and
  * never the other's, the TV shows no curtain and nothing private, a phone's
- * move is played on the TV (its trace), refused moves change nothing, a
+ * move is played on the TV (its trace), refused moves and a burst of
+ * malformed WebSocket frames change nothing, a
  * watcher cannot act, a phone that reconnects with its token gets its seat
  * back. STAX: a phone is its seat's game pad, and only on its seat's turn.
  * SPEEDSTAX: a phone is its seat's controller; its MAX STAX button calls for
@@ -18,6 +19,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "../net/ws_raw.h"
 #include "net/phone_client.h"
 #include "testenv.h"
 
@@ -236,6 +238,35 @@ static void test_nine_hands_on_phones(void **state)
     t = testenv_slurp(r.trace);
     assert_null(strstr(t, "nine move p"));
     free(t);
+
+    /* A burst of malformed frames at the game's own server: each socket is
+     * dropped, the match goes on (the move below still plays). */
+    {
+        static unsigned char buf[1024];
+        static const char junk[] = "{\"v\":1,\"t\":\"move\",\"move\":";
+        for (int kind = 0; kind < 6; kind++) {
+            int fd = ws_raw_port(r.port, "/ws", "stackhouse.v1");
+            size_t n = 0;
+            assert_true(fd >= 0);
+            if (kind == 0) { /* unmasked */
+                buf[0] = 0x81, buf[1] = 5, memcpy(buf + 2, "hello", 5), n = 7;
+            } else if (kind == 1) { /* a reserved opcode */
+                n = ws_frame(buf, 0x83, junk, sizeof junk - 1);
+            } else if (kind == 2) { /* a length far past what follows */
+                buf[0] = 0x81, buf[1] = 0xFF, memset(buf + 2, 0x7f, 8), n = 10;
+            } else if (kind == 3) { /* cut-off JSON */
+                n = ws_frame(buf, 0x81, junk, sizeof junk - 1);
+            } else if (kind == 4) { /* a continuation with nothing to continue */
+                n = ws_frame(buf, 0x80, junk, sizeof junk - 1);
+            } else { /* bytes */
+                for (size_t i = 0; i < sizeof buf; i++)
+                    buf[i] = (unsigned char)(i * 151u + 7u);
+                n = sizeof buf;
+            }
+            send_all(fd, buf, n);
+            close(fd);
+        }
+    }
 
     /* Ann plays her first legal move from the phone; the TV plays it. */
     first = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(va, "moves"), 0)->valuestring;

@@ -19,6 +19,13 @@
 
 #include "core/rng.h"
 #include "phone_testutil.h"
+#include "ws_raw.h"
+
+/* A raw socket to the test server with a finished handshake; -1 if refused. */
+static int ws_raw(pt_env *e, const char *path, const char *proto)
+{
+    return ws_raw_port(phone_server_port(e->s), path, proto);
+}
 
 static int setup(void **state)
 {
@@ -50,29 +57,7 @@ static int teardown(void **state)
     return 0;
 }
 
-static int tcp_connect(int port)
-{
-    int fd = socket(AF_INET, SOCK_STREAM, 0);
-    assert_true(fd >= 0);
-    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    assert_int_equal(connect(fd, (struct sockaddr *)&a, sizeof a), 0);
-    struct timeval tv = {1, 0};
-    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-    return fd;
-}
 
-static void send_all(int fd, const void *buf, size_t n)
-{
-    const char *p = buf;
-    while (n) {
-        ssize_t k = send(fd, p, n, MSG_NOSIGNAL);
-        if (k <= 0)
-            return; /* the server may hang up mid-way: that is its right */
-        p += k;
-        n -= (size_t)k;
-    }
-}
 
 /* Reads until the server closes (*closed set) or a second passes; the
  * bytes read (NUL-terminated). */
@@ -172,43 +157,7 @@ static void test_no_traversal(void **state)
     assert_int_equal(http_get(e, "/art/x.svg", resp, sizeof resp), 200);
 }
 
-/* A raw socket with a finished WebSocket handshake (path, subprotocol); -1 if refused. */
-static int ws_raw(pt_env *e, const char *path, const char *proto)
-{
-    char req[512], resp[2048];
-    snprintf(req, sizeof req,
-             "GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-             "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n%s%s%s\r\n",
-             path, proto ? "Sec-WebSocket-Protocol: " : "", proto ? proto : "", proto ? "\r\n" : "");
-    int fd = tcp_connect(phone_server_port(e->s));
-    send_all(fd, req, strlen(req));
-    ssize_t n = recv(fd, resp, sizeof resp - 1, 0);
-    resp[n > 0 ? n : 0] = 0;
-    if (n > 0 && strstr(resp, " 101 ") && strstr(resp, "s3pPLMBiTxaQ9kYGzzhZRbK+xOo="))
-        return fd;
-    close(fd);
-    return -1;
-}
 
-/* A masked frame: first byte b0, payload p of n bytes. */
-static size_t frame(unsigned char *out, unsigned b0, const void *p, size_t n)
-{
-    static const unsigned char mask[4] = {0x12, 0x34, 0x56, 0x78};
-    size_t k = 0;
-    out[k++] = (unsigned char)b0;
-    if (n < 126) {
-        out[k++] = (unsigned char)(0x80 | n);
-    } else {
-        out[k++] = 0x80 | 126;
-        out[k++] = (unsigned char)(n >> 8);
-        out[k++] = (unsigned char)n;
-    }
-    memcpy(out + k, mask, 4);
-    k += 4;
-    for (size_t i = 0; i < n; i++)
-        out[k + i] = ((const unsigned char *)p)[i] ^ mask[i % 4];
-    return k + n;
-}
 
 static void test_socket_path_and_protocol(void **state)
 {
@@ -261,10 +210,10 @@ static void test_malformed_frames(void **state)
             n = 2 + sizeof ping - 1;
             break;
         case 1: /* reserved opcode 3 */
-            n = frame(buf, 0x83, ping, sizeof ping - 1);
+            n = ws_frame(buf, 0x83, ping, sizeof ping - 1);
             break;
         case 2: /* reserved bits without an extension */
-            n = frame(buf, 0xf1, ping, sizeof ping - 1);
+            n = ws_frame(buf, 0xf1, ping, sizeof ping - 1);
             break;
         case 3: /* a 64-bit length of 2^63 */
             memcpy(buf, "\x81\xff\x80\0\0\0\0\0\0\0\x12\x34\x56\x78", 14);
@@ -272,23 +221,23 @@ static void test_malformed_frames(void **state)
             break;
         case 4: /* a ping (control frame) longer than 125 bytes */
             memset(buf + 1000, 'p', 200);
-            n = frame(buf, 0x89, buf + 1000, 200);
+            n = ws_frame(buf, 0x89, buf + 1000, 200);
             break;
         case 5: /* a continuation with nothing to continue */
-            n = frame(buf, 0x80, ping, sizeof ping - 1);
+            n = ws_frame(buf, 0x80, ping, sizeof ping - 1);
             break;
         case 6: /* a fragmented control frame */
-            n = frame(buf, 0x09, "x", 1);
+            n = ws_frame(buf, 0x09, "x", 1);
             break;
         case 7: /* invalid UTF-8 in a text frame */
-            n = frame(buf, 0x81, "{\"v\":1,\"t\":\"\xff\xfe\"}", 16);
+            n = ws_frame(buf, 0x81, "{\"v\":1,\"t\":\"\xff\xfe\"}", 16);
             break;
         case 8: /* a text frame whose length runs past what is sent, then hang-up */
-            n = frame(buf, 0x81, ping, sizeof ping - 1);
+            n = ws_frame(buf, 0x81, ping, sizeof ping - 1);
             buf[1] = 0x80 | 126, buf[2] = 0xff, buf[3] = 0xff;
             break;
         case 9: /* a close with an invalid status */
-            n = frame(buf, 0x88, "\x03\xe7", 2); /* 999 */
+            n = ws_frame(buf, 0x88, "\x03\xe7", 2); /* 999 */
             break;
         case 10: /* random bytes after the handshake */
         case 11: /* random bytes instead of HTTP */
@@ -341,7 +290,7 @@ static void test_silent_phone_dropped(void **state)
     assert_true(fd >= 0);
     snprintf(msg, sizeof msg, "{\"v\":1,\"t\":\"join\",\"room\":\"%s\",\"seat\":1,\"name\":\"Raw\"}",
              phone_server_room(e->s));
-    send_all(fd, buf, frame(buf, 0x81, msg, strlen(msg)));
+    send_all(fd, buf, ws_frame(buf, 0x81, msg, strlen(msg)));
     pt_event(e, &ev);
     assert_int_equal(ev.kind, PHONE_EV_JOINED);
     /* A libwebsockets phone, which answers pings, stays. */
