@@ -31,15 +31,18 @@ file(GLOB APP_SOURCES CONFIGURE_DEPENDS
      ${CMAKE_SOURCE_DIR}/src/audio/*.c ${CMAKE_SOURCE_DIR}/src/games/*/view/*.c)
 list(FILTER APP_SOURCES EXCLUDE REGEX ".*/src/app/main\\.c$")
 add_library(stackhouse_app STATIC ${APP_SOURCES})
-target_link_libraries(stackhouse_app PUBLIC stackhouse_core stackhouse_net stackhouse_phoneview ${CMAKE_DL_LIBS} PkgConfig::SDL2 PkgConfig::EPOXY
+target_link_libraries(stackhouse_app PUBLIC stackhouse_core stackhouse_phoneview ${CMAKE_DL_LIBS} PkgConfig::SDL2 PkgConfig::EPOXY
                       PkgConfig::SQLITE3 PkgConfig::MD4C PkgConfig::STB PkgConfig::PNG)
 target_compile_definitions(stackhouse_app PUBLIC
   STACKHOUSE_INSTALL_DATADIR="${CMAKE_INSTALL_FULL_DATADIR}/stackhouse"
+  STACKHOUSE_INSTALL_LIBDIR="${CMAKE_INSTALL_FULL_LIBDIR}/stackhouse"
+  STACKHOUSE_LIBDIR_REL="${CMAKE_INSTALL_LIBDIR}/stackhouse"
   STACKHOUSE_VERSION="${PROJECT_VERSION}")
 
 if(EXISTS ${CMAKE_SOURCE_DIR}/src/app/main.c)
   add_executable(stackhouse ${CMAKE_SOURCE_DIR}/src/app/main.c)
   target_link_libraries(stackhouse PRIVATE stackhouse_app)
+  add_dependencies(stackhouse stackhouse_phones) # loaded when phones are turned on
   install(TARGETS stackhouse RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endif()
 
@@ -60,6 +63,9 @@ foreach(src ${APP_TESTS})
   get_filename_component(name ${src} NAME_WE)
   add_executable(${name} ${src})
   target_link_libraries(${name} PRIVATE stackhouse_app PkgConfig::CMOCKA)
+  if(name STREQUAL "test_phones_table")
+    target_link_libraries(${name} PRIVATE stackhouse_net) # it plays the phones itself
+  endif()
   target_compile_definitions(${name} PRIVATE
     STACKHOUSE_SOURCE_DIR="${CMAKE_SOURCE_DIR}" STACKHOUSE_BINARY_DIR="${CMAKE_BINARY_DIR}"
     STACKHOUSE_DATA_BUILD="${STACKHOUSE_DATA}")

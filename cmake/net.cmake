@@ -10,6 +10,15 @@ file(GLOB NET_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/net/*.c)
 add_library(stackhouse_net STATIC ${NET_SOURCES})
 target_link_libraries(stackhouse_net PUBLIC stackhouse_core PkgConfig::LWS PkgConfig::CJSON
                       PkgConfig::QRENCODE Threads::Threads)
+# The game loads the server as a module, only when Phones as hands is turned
+# on (src/net/phone_api.h): libwebsockets and OpenSSL stay out of every other
+# start-up. Beside the game in the build tree; in <libdir>/stackhouse installed.
+set_target_properties(stackhouse_net stackhouse_core PROPERTIES POSITION_INDEPENDENT_CODE ON)
+add_library(stackhouse_phones MODULE ${CMAKE_SOURCE_DIR}/src/net/phone_api.c)
+target_link_libraries(stackhouse_phones PRIVATE stackhouse_net)
+set_target_properties(stackhouse_phones PROPERTIES PREFIX "" OUTPUT_NAME stackhouse-phones
+                      LIBRARY_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR})
+install(TARGETS stackhouse_phones LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/stackhouse)
 
 # tests/net/test_*.c: the parser, the QR wrapper and a real server on loopback.
 file(GLOB NET_TESTS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/net/test_*.c)

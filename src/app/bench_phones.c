@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "core/log.h"
-#include "net/phone_load.h"
 #include "table/phones.h"
 
 #define BASE_FRAMES 240
@@ -24,7 +23,7 @@ typedef struct load_job {
 static void *load_thread(void *arg)
 {
     load_job *j = arg;
-    j->rc = phone_load_run(&j->c, &j->r);
+    j->rc = phones_api()->load_run(&j->c, &j->r);
     atomic_store(&j->done, 1);
     return NULL;
 }
@@ -86,7 +85,7 @@ int bench_phones_run(app_options *opt)
     /* Eight phones ping as often as the rate cap allows; each pong comes back
      * only after the game's main loop has seen the ping. */
     memset(&job, 0, sizeof job);
-    job.c = (phone_load_config){"127.0.0.1", phone_server_port(phones_server()), phones_room(), 8, 1000,
+    job.c = (phone_load_config){"127.0.0.1", phones_api()->port(phones_server()), phones_room(), 8, 1000,
                                 1000.0 / 55, 180000};
     if (pthread_create(&t, NULL, load_thread, &job) != 0) {
         app_destroy(a);

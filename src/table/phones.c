@@ -2,19 +2,22 @@
  * logic step, and the roster seat labels read (docs/phones.md). */
 #include "table/phones.h"
 
+#include <dlfcn.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "app/app.h"
 #include "core/log.h"
-#include "net/phone_qr.h"
+#include "net/phone_api.h"
 #include "table/table_store.h"
 
 #define QUEUE_MAX 64
 #define DEFAULT_PORT 7312
 
 static struct {
+    const phone_api *api; /* the server module, loaded when first needed */
     phone_server *srv;
     phone_roster roster;
     char url[160];
@@ -64,9 +67,54 @@ static void write_info(const struct app *a)
             log_warn("phones: cannot write %s", a->opt.phones_info);
         return;
     }
-    fprintf(f, "url=%s\nroom=%s\nport=%d\n", P.url, P.room, phone_server_port(P.srv));
+    fprintf(f, "url=%s\nroom=%s\nport=%d\n", P.url, P.room, P.api->port(P.srv));
     fclose(f);
 }
+
+/* The server module: STACKHOUSE_PHONES_MODULE, else beside the game's binary
+ * (the build tree), else in the library folder of the prefix the binary sits
+ * in (an install moved anywhere), else the configured install's. Loaded once,
+ * never unloaded; NULL with the reason in err when none loads. */
+static const phone_api *load_api(char *err, size_t errn)
+{
+    char self[1024], path[1200], moved[1300], tried[900] = "";
+    const char *env = getenv("STACKHOUSE_PHONES_MODULE");
+    const char *where[4] = {env, NULL, NULL, STACKHOUSE_INSTALL_LIBDIR "/" PHONE_MODULE_FILE};
+    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (P.api)
+        return P.api;
+    if (n > 0) {
+        char *slash;
+        self[n] = 0;
+        if ((slash = strrchr(self, '/')) != NULL) {
+            *slash = 0;
+            snprintf(path, sizeof path, "%s/%s", self, PHONE_MODULE_FILE);
+            snprintf(moved, sizeof moved, "%s/../%s/%s", self, STACKHOUSE_LIBDIR_REL, PHONE_MODULE_FILE);
+            where[1] = path;
+            where[2] = moved;
+        }
+    }
+    for (int i = 0; i < 4; i++) {
+        void *h;
+        const phone_api *api;
+        if (!where[i])
+            continue;
+        if (!(h = dlopen(where[i], RTLD_NOW | RTLD_LOCAL))) {
+            snprintf(tried + strlen(tried), sizeof tried - strlen(tried), "%s%s", tried[0] ? "; " : "", dlerror());
+            continue;
+        }
+        api = dlsym(h, PHONE_API_SYMBOL);
+        if (api && api->version == PHONE_API_VERSION)
+            return P.api = api;
+        snprintf(tried + strlen(tried), sizeof tried - strlen(tried), "%s%s: not a version %d phone module",
+                 tried[0] ? "; " : "", where[i], PHONE_API_VERSION);
+        dlclose(h);
+    }
+    snprintf(err, errn, "the phone server module is missing (%s)", tried);
+    return NULL;
+}
+
+const phone_api *phones_api(void) { return P.api; }
 
 int phones_open(struct app *a, const match_setup *m, char *err, size_t errn)
 {
@@ -76,9 +124,11 @@ int phones_open(struct app *a, const match_setup *m, char *err, size_t errn)
     if (P.srv) {
         phone_seat_info seats[PHONE_MAX_SEATS];
         int n = seat_infos(m, seats);
-        phone_server_set_seats(P.srv, seats, n);
+        P.api->set_seats(P.srv, seats, n);
         return 0;
     }
+    if (!load_api(err, errn))
+        return -1;
     memset(&c, 0, sizeof c);
     char web[1100];
     paths_join(web, sizeof web, a->paths.assets, "web");
@@ -91,22 +141,22 @@ int phones_open(struct app *a, const match_setup *m, char *err, size_t errn)
     P.pad_mode = !(g && g->hidden_info);
     c.controls = P.pad_mode ? "pad" : "hand";
     c.seats = seat_infos(m, c.seat);
-    P.srv = phone_server_start(&c, err, errn);
+    P.srv = P.api->start(&c, err, errn);
     if (!P.srv && a->opt.phones_port < 0) {
         /* The usual port is taken (another game on this machine): any free one will do. */
         log_warn("phones: port %d: %s; trying another", DEFAULT_PORT, err);
         c.port = 0;
-        P.srv = phone_server_start(&c, err, errn);
+        P.srv = P.api->start(&c, err, errn);
     }
     if (!P.srv)
         return -1;
     memset(&P.roster, 0, sizeof P.roster);
     P.head = P.count = 0;
     P.ended = 0;
-    snprintf(P.url, sizeof P.url, "%s", phone_server_url(P.srv));
-    snprintf(P.room, sizeof P.room, "%s", phone_server_room(P.srv));
+    snprintf(P.url, sizeof P.url, "%s", P.api->url(P.srv));
+    snprintf(P.room, sizeof P.room, "%s", P.api->room(P.srv));
     snprintf(qr_text, sizeof qr_text, "%s?room=%s", P.url, P.room);
-    P.has_qr = phone_qr_encode(qr_text, &P.qr) == 0;
+    P.has_qr = P.api->qr_encode(qr_text, &P.qr) == 0;
     if (!P.has_qr)
         log_warn("phones: no QR code for %s", qr_text);
     log_info("phones: %s room %s", P.url, P.room);
@@ -119,7 +169,7 @@ void phones_end(const char *end_json)
 {
     if (!P.srv || P.ended)
         return;
-    phone_server_end(P.srv, end_json);
+    P.api->end(P.srv, end_json);
     P.ended = 1;
 }
 
@@ -129,7 +179,7 @@ void phones_close(const char *end_json)
         return;
     /* A match left unfinished ends for the phones too, without a ranking. */
     phones_end(end_json ? end_json : "{\"v\":1,\"t\":\"end\",\"result\":[]}");
-    phone_server_stop(P.srv);
+    P.api->stop(P.srv);
     P.srv = NULL;
     P.has_qr = 0;
     memset(&P.roster, 0, sizeof P.roster);
@@ -158,7 +208,7 @@ int phones_take(phone_event *ev)
 static void enqueue(const phone_event *ev)
 {
     if (P.count == QUEUE_MAX) {
-        phone_server_error(P.srv, ev->conn, "busy", "The game is busy; try again.");
+        P.api->error(P.srv, ev->conn, "busy", "The game is busy; try again.");
         return;
     }
     P.queue[(P.head + P.count) % QUEUE_MAX] = *ev;
@@ -217,11 +267,11 @@ void phones_pump(struct app *a)
     action_event out[2];
     if (!P.srv)
         return;
-    while (phone_server_poll(P.srv, &ev)) {
+    while (P.api->poll(P.srv, &ev)) {
         switch (ev.kind) {
         case PHONE_EV_PING:
             /* The round trip goes through the main loop, as a move's does. */
-            phone_server_pong(P.srv, ev.conn, ev.id);
+            P.api->pong(P.srv, ev.conn, ev.id);
             break;
         case PHONE_EV_PAD: {
             int n = input_phone_button(&a->in, ev.seat - 1, button_action(ev.button), ev.down, out, 2);

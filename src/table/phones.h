@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "net/phone_server.h"
+#include "net/phone_api.h"
 #include "table/match.h"
 
 struct app;
@@ -32,6 +32,8 @@ void phones_end(const char *end_json);
 void phones_close(const char *end_json);
 /* Whether the server runs. */
 int phones_on(void);
+/* The server module's functions (NULL until a server first started). */
+const phone_api *phones_api(void);
 /* The server (NULL when off), for views and replies. */
 phone_server *phones_server(void);
 /* The seats on phones (all zero when off). */

@@ -63,7 +63,7 @@ void table_phones_publish(table *t, app *a)
         status_line(t, seat, ptrs, status, sizeof status);
         json = phone_view_json(m->game->rules, table_state(t), seat, table_phones_rev(t), m->game->id, ptrs, status);
         if (json) {
-            phone_server_publish(srv, seat, json);
+            phones_api()->publish(srv, seat, json);
             free(json);
         }
     }
@@ -80,19 +80,19 @@ static void phone_move(table *t, app *a, const phone_event *ev)
     char err[240];
     int d = g->current_player(table_state(t));
     if (!phones_seat(ev->seat - 1)) {
-        phone_server_error(srv, ev->conn, "no-seat", "This phone plays no seat.");
+        phones_api()->error(srv, ev->conn, "no-seat", "This phone plays no seat.");
     } else if (table_over(t) || d != ev->seat - 1) {
-        phone_server_error(srv, ev->conn, "not-your-turn", "It is not your turn.");
+        phones_api()->error(srv, ev->conn, "not-your-turn", "It is not your turn.");
     } else if (ev->rev != table_phones_rev(t)) {
-        phone_server_error(srv, ev->conn, "stale", "The table changed; look again.");
+        phones_api()->error(srv, ev->conn, "stale", "The table changed; look again.");
     } else if (table_busy(t)) {
-        phone_server_error(srv, ev->conn, "busy", "Wait for the table to settle.");
+        phones_api()->error(srv, ev->conn, "busy", "Wait for the table to settle.");
     } else if (g->move_read(table_state(t), ev->text, &mv, err, sizeof err) != 0) {
-        phone_server_error(srv, ev->conn, "illegal", err);
+        phones_api()->error(srv, ev->conn, "illegal", err);
     } else {
         app_trace(a, "phones move p%d %s", ev->seat, ev->text);
         if (table_play(t, a, &mv) != 0)
-            phone_server_error(srv, ev->conn, "illegal", "The table refused that move.");
+            phones_api()->error(srv, ev->conn, "illegal", "The table refused that move.");
     }
 }
 

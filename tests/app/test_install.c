@@ -21,6 +21,8 @@ static void test_installed_game_starts(void **state)
         "share/stackhouse/assets/picker/stax.svg",
         "share/stackhouse/fonts/DejaVuSans.ttf",
         "share/stackhouse/docs/rules/stax.md",
+        "share/stackhouse/assets/web/index.html",
+        STACKHOUSE_LIBDIR_REL "/stackhouse-phones.so",
         "share/applications/io.github.stackhouse.Stackhouse.desktop",
         "share/metainfo/io.github.stackhouse.Stackhouse.metainfo.xml",
         "share/icons/hicolor/scalable/apps/io.github.stackhouse.Stackhouse.svg",
@@ -63,6 +65,22 @@ static void test_installed_game_starts(void **state)
              "2>%s/err.txt",
              prefix, prefix, prefix, prefix);
     assert_int_equal(testenv_run(cmd), 0);
+    /* Phones as hands: the installed game loads its server module from the
+     * prefix it was moved to and listens (docs/phones.md). */
+    snprintf(cmd, sizeof cmd,
+             "cd / && env -u STACKHOUSE_DATA_DIR STACKHOUSE_PREF_DIR=%s/pref SDL_AUDIODRIVER=dummy "
+             "%s/bin/stackhouse --scene table --game 9stax --seats human,human --phones --phones-port 0 "
+             "--phones-info %s/phones.txt --screenshot %s/table.png --frames 3 2>>%s/err.txt",
+             prefix, prefix, prefix, prefix, prefix);
+    assert_int_equal(testenv_run(cmd), 0);
+    {
+        char *t;
+        snprintf(path, sizeof path, "%s/phones.txt", prefix);
+        t = testenv_slurp(path);
+        assert_non_null(strstr(t, "room="));
+        assert_non_null(strstr(t, "port="));
+        free(t);
+    }
     testenv_stop_xvfb();
     snprintf(path, sizeof path, "%s/shot.png", prefix);
     assert_int_equal(stat(path, &st), 0);
