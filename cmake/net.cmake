@@ -54,7 +54,7 @@ if(STACKHOUSE_CLANG)
       DEPENDS ${CMAKE_SOURCE_DIR}/tests/fuzz/fuzz_phone_msg.c ${CMAKE_SOURCE_DIR}/src/net/phone_proto.c
               ${CMAKE_SOURCE_DIR}/src/net/phone_proto.h ${CMAKE_SOURCE_DIR}/src/net/phone_server.h
       COMMENT "libFuzzer harness fuzz_phone_msg (clang)")
-    add_custom_target(fuzz_phone_msg ALL DEPENDS ${_fuzz_bin})
+    add_custom_target(fuzz_phone_msg_harness ALL DEPENDS ${_fuzz_bin})
     # New inputs go to the build tree; the seeds in the source tree stay as they are.
     file(MAKE_DIRECTORY ${CMAKE_BINARY_DIR}/fuzz_phone_msg_corpus)
     add_test(NAME fuzz_phone_msg COMMAND ${_fuzz_bin} -seed=1 -runs=500000 -max_len=4096
