@@ -18,7 +18,7 @@ static int cmp_double(const void *x, const void *y)
     return (a > b) - (a < b);
 }
 
-static double percentile(double *v, int n, double p)
+double bench_percentile(double *v, int n, double p)
 {
     int i = (int)(p * (double)(n - 1) + 0.5);
     qsort(v, (size_t)n, sizeof *v, cmp_double);
@@ -70,11 +70,11 @@ static int measure(app *a, const char *name, int w, int h, int frames)
         fprintf(stderr, "stackhouse: bench: asked for %dx%d, the window is %dx%d\n", w, h, a->fb_w,
                 a->fb_h);
     printf("our_cpu_ms_per_frame %s %dx%d: median %.3f p99 %.3f\n", name, a->fb_w, a->fb_h,
-           percentile(samples, frames, 0.5), percentile(samples, frames, 0.99));
+           bench_percentile(samples, frames, 0.5), bench_percentile(samples, frames, 0.99));
     printf("gl_submit_cpu_ms_per_frame %s %dx%d: median %.3f p99 %.3f\n", name, a->fb_w, a->fb_h,
-           percentile(submit, frames, 0.5), percentile(submit, frames, 0.99));
+           bench_percentile(submit, frames, 0.5), bench_percentile(submit, frames, 0.99));
     printf("frame_wall_ms_with_gpu %s %dx%d: median %.3f p99 %.3f\n", name, a->fb_w, a->fb_h,
-           percentile(wall, frames, 0.5), percentile(wall, frames, 0.99));
+           bench_percentile(wall, frames, 0.5), bench_percentile(wall, frames, 0.99));
     printf("draw_calls %s %dx%d: %d\n", name, a->fb_w, a->fb_h, render_get_stats(a->r).draw_calls);
     fflush(stdout);
     return 0;

@@ -8,5 +8,7 @@
 /* Runs the benchmark and prints one "name: value" line per figure. Returns
  * the process exit status. */
 int bench_run(app_options *opt);
+/* The p-quantile (0..1) of n samples, nearest rank; sorts v in place. */
+double bench_percentile(double *v, int n, double p);
 
 #endif

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/bench.h"
 #include "core/log.h"
 #include "table/phones.h"
 
@@ -26,18 +27,6 @@ static void *load_thread(void *arg)
     j->rc = phones_api()->load_run(&j->c, &j->r);
     atomic_store(&j->done, 1);
     return NULL;
-}
-
-static int cmp_double(const void *x, const void *y)
-{
-    double a = *(const double *)x, b = *(const double *)y;
-    return (a > b) - (a < b);
-}
-
-static double pct(double *v, int n, double p)
-{
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    return n ? v[(int)(p * (double)(n - 1) + 0.5)] : 0;
 }
 
 /* One frame as the game runs it (events, phones, logic, draw, swap), timed
@@ -103,8 +92,11 @@ int bench_phones_run(app_options *opt)
     printf("phones_game_rtt_ms_p99 %.3f\n", job.r.rtt_p99_ms);
     printf("phones_game_rtt_ms_max %.3f\n", job.r.rtt_max_ms);
     printf("phones_game_msgs_per_s %.0f\n", job.r.msgs_per_s);
-    printf("frame_ms_without_phones median %.3f p99 %.3f\n", pct(base, BASE_FRAMES, 0.5), pct(base, BASE_FRAMES, 0.99));
-    printf("frame_ms_with_8_phones median %.3f p99 %.3f (%d frames)\n", pct(loaded, nl, 0.5), pct(loaded, nl, 0.99), nl);
+    printf("frame_ms_without_phones median %.3f p99 %.3f\n", bench_percentile(base, BASE_FRAMES, 0.5),
+           bench_percentile(base, BASE_FRAMES, 0.99));
+    if (nl > 0)
+        printf("frame_ms_with_8_phones median %.3f p99 %.3f (%d frames)\n", bench_percentile(loaded, nl, 0.5),
+               bench_percentile(loaded, nl, 0.99), nl);
     rc = job.rc == 0 && job.r.answered == job.r.sent && nl > 0 ? 0 : 1;
     if (rc)
         fprintf(stderr, "stackhouse: bench phones: %d of %d pings answered\n", job.r.answered, job.r.sent);

@@ -92,22 +92,6 @@ void input_phone_attach(input *in, int seat, int on)
     in->phone_dirs[seat] = 0;
 }
 
-int input_phone_button(input *in, int seat, action a, int down, action_event *out, int max)
-{
-    unsigned bit = dir_bit(a);
-    if (seat < 0 || seat >= INPUT_PHONE_PADS || !(in->phone_pads >> seat & 1) || max < 1 || a == ACT_NONE)
-        return 0;
-    if (bit)
-        in->phone_dirs[seat] = (unsigned char)(down ? in->phone_dirs[seat] | bit : in->phone_dirs[seat] & ~bit);
-    if (!down)
-        return 0;
-    in->last_device = DEV_PAD;
-    memset(&out[0], 0, sizeof out[0]);
-    out[0].act = a;
-    out[0].dev = DEV_PAD;
-    out[0].pad = INPUT_PHONE_PAD(seat);
-    return 1;
-}
 
 int input_pad_stick(const input *in, int pad, double *x, double *y)
 {
@@ -142,6 +126,21 @@ static int emit(action_event *out, int max, int n, action a, input_device dev)
     out[n].act = a;
     out[n].dev = dev;
     return n + 1;
+}
+
+int input_phone_button(input *in, int seat, action a, int down, action_event *out, int max)
+{
+    unsigned bit = dir_bit(a);
+    int n;
+    if (seat < 0 || seat >= INPUT_PHONE_PADS || !(in->phone_pads >> seat & 1) || a == ACT_NONE)
+        return 0;
+    if (bit)
+        in->phone_dirs[seat] = (unsigned char)(down ? in->phone_dirs[seat] | bit : in->phone_dirs[seat] & ~bit);
+    if (!down || (n = emit(out, max, 0, a, DEV_PAD)) == 0)
+        return 0;
+    in->last_device = DEV_PAD;
+    out[0].pad = INPUT_PHONE_PAD(seat);
+    return n;
 }
 
 static action key_action(SDL_Keycode k, Uint16 mod)

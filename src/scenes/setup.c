@@ -85,13 +85,14 @@ static void add(setup *p, int id, rrect r, int enabled, const char *fmt, int arg
 
 /* The value columns end at the panel's right margin: level and options
  * share one column, the seat toggle sits left of it. */
-/* Column widths at a full panel; narrower panels (the phones' card beside a
- * 4:3 screen's) narrow them by p->k, so names and headings keep their room. */
-#define COL_W (400.0f * p->k)
-#define SEAT_W (300.0f * p->k)
 #define COL_GAP 24.0f
 
 static float col_right(const setup *p) { return p->panel.x + p->panel.w - 40; }
+
+/* Column widths at a full panel; a narrower panel (the phones' card beside a
+ * 4:3 screen's) narrows them by p->k, so names and headings keep their room. */
+static float col_w(const setup *p) { return 400.0f * p->k; }
+static float seat_w(const setup *p) { return 300.0f * p->k; }
 
 /* The rows at their natural pitch, squeezed (down to 72%) when a game with
  * four seats and options would push the buttons into the hint bar. */
@@ -149,10 +150,10 @@ static void layout(setup *p, app *a)
         int live = i < p->m.players;
         if (!live)
             continue;
-        add(p, ID_SEAT + i, (rrect){right - COL_W - COL_GAP - SEAT_W, ry, SEAT_W, g->row_h}, 1, "seat%d", i + 1);
+        add(p, ID_SEAT + i, (rrect){right - col_w(p) - COL_GAP - seat_w(p), ry, seat_w(p), g->row_h}, 1, "seat%d", i + 1);
         /* A person needs no level: the slot stays empty rather than show a dead box. */
         if (p->m.seat[i] == SEAT_COMPUTER)
-            add(p, ID_LEVEL + i, (rrect){right - COL_W, ry, COL_W, g->row_h}, 1, "level%d", i + 1);
+            add(p, ID_LEVEL + i, (rrect){right - col_w(p), ry, col_w(p), g->row_h}, 1, "level%d", i + 1);
     }
     if (p->m.game->min_players != p->m.game->max_players) {
         add(p, ID_ADD, (rrect){right - (280 + 20 + 250) * p->k, g->add_y, 250 * p->k, g->add_h},
@@ -161,9 +162,9 @@ static void layout(setup *p, app *a)
             "remove_seat", 0);
     }
     for (int i = 0; i < nopt; i++)
-        add(p, ID_OPT + i, (rrect){right - COL_W, g->opt_y0 + g->opt_dy * (float)i, COL_W, g->opt_h}, 1,
+        add(p, ID_OPT + i, (rrect){right - col_w(p), g->opt_y0 + g->opt_dy * (float)i, col_w(p), g->opt_h}, 1,
             "option%d", i);
-    add(p, ID_PHONES, (rrect){right - COL_W, g->opt_y0 + g->opt_dy * (float)nopt, COL_W, g->opt_h}, 1, "phones",
+    add(p, ID_PHONES, (rrect){right - col_w(p), g->opt_y0 + g->opt_dy * (float)nopt, col_w(p), g->opt_h}, 1, "phones",
         0);
     if (p->has_save) {
         /* Resume first: it is what a returning player most likely wants. */
@@ -277,8 +278,10 @@ static void choose(setup *p, app *a, int id)
         audio_play(SFX_CLICK);
     } else {
         cycle(p, a, id, 1);
+        if (id == ID_PHONES)
+            return; /* turned on with these seats, or off */
     }
-    if (phones_on() && !p->starting) {
+    if (phones_on()) {
         char err[200];
         phones_open(a, &p->m, err, sizeof err); /* the phones see the new seats */
     }
@@ -377,11 +380,18 @@ static void draw_phones_card(render *r, const setup *p)
         ox = floorf((c.x + (c.w - m * (float)(qw + 6)) / 2) * px) / px;
         oy = floorf(y * px) / px;
         render_rect(r, (rrect){ox, oy, m * (float)(qw + 6), m * (float)(qw + 6)}, UI_WHITE);
+        /* a rectangle per run of dark modules in a row, not one per module */
         for (int j = 0; j < qw; j++)
-            for (int i = 0; i < qw; i++)
-                if (qr[j * qw + i])
-                    render_rect(r, (rrect){ox + m * (float)(i + 3), oy + m * (float)(j + 3), m, m},
-                                (rcolor){0, 0, 0, 255});
+            for (int i = 0, i0; i < qw;) {
+                if (!qr[j * qw + i]) {
+                    i++;
+                    continue;
+                }
+                for (i0 = i; i < qw && qr[j * qw + i]; i++) {
+                }
+                render_rect(r, (rrect){ox + m * (float)(i0 + 3), oy + m * (float)(j + 3), m * (float)(i - i0), m},
+                            (rcolor){0, 0, 0, 255});
+            }
         y = oy + m * (float)(qw + 6) + 16;
     }
     ui_text_fit(r, FONT_SANS, UI_SMALL, UI_MIN, (rrect){c.x + 16, y, c.w - 32, 32}, TEXT_CENTER, UI_INK_SOFT,
@@ -434,11 +444,11 @@ static void setup_draw(scene *s, app *a, render *r, float alpha)
                       p->nav.focus == ID_LEVEL + i, 1, 1);
         else if (phones_seat(i)) {
             snprintf(line, sizeof line, "%s on a phone", phones_roster()->name[i]);
-            ui_draw_sprite_fit(r, "icons/phone", (rrect){col_right(p) - COL_W, ry + (h - 40) / 2, 40, 40}, UI_TEAL);
-            ui_text_fit(r, FONT_SANS_BOLD, UI_SMALL, UI_MIN, (rrect){col_right(p) - COL_W + 48, ry, COL_W - 48, h},
+            ui_draw_sprite_fit(r, "icons/phone", (rrect){col_right(p) - col_w(p), ry + (h - 40) / 2, 40, 40}, UI_TEAL);
+            ui_text_fit(r, FONT_SANS_BOLD, UI_SMALL, UI_MIN, (rrect){col_right(p) - col_w(p) + 48, ry, col_w(p) - 48, h},
                         TEXT_LEFT, UI_TEAL, line);
         } else
-            ui_text_fit(r, FONT_SANS_OBLIQUE, UI_SMALL, UI_MIN, (rrect){col_right(p) - COL_W, ry, COL_W, h},
+            ui_text_fit(r, FONT_SANS_OBLIQUE, UI_SMALL, UI_MIN, (rrect){col_right(p) - col_w(p), ry, col_w(p), h},
                         TEXT_CENTER, UI_INK_SOFT,
                         phones_on() ? "This screen, or join on a phone" : "Plays on this screen");
     }

@@ -130,6 +130,9 @@ static int redo_target(const table *t)
     return c;
 }
 
+/* Whether this match passes the screen behind a curtain (a house rule may decide). */
+static int uses_curtain(const table *t) { return t->ops->hides ? t->ops->hides(&t->m) : t->ops->curtain; }
+
 /* A person at the screen: a human seat not played on a phone. */
 static int seat_local(const table *t, int s) { return table_seat_human(t, s) && !phones_seat(s); }
 
@@ -180,7 +183,7 @@ static void choose_viewer(table *t, app *a)
 
 void table_refresh_viewer(table *t, app *a)
 {
-    if (t->ops->hides ? t->ops->hides(&t->m) : t->ops->curtain)
+    if (uses_curtain(t))
         choose_viewer(t, a);
     t->ops->changed(t->view, a, TABLE_LIFTED);
 }
@@ -196,7 +199,7 @@ static void position_changed(table *t, app *a, table_change why)
     t->can_undo = t->ops->undo && undo_target(t) >= 0;
     t->can_redo = t->ops->undo && redo_target(t) >= 0;
     table_pace(t);
-    if (t->ops->hides ? t->ops->hides(&t->m) : t->ops->curtain)
+    if (uses_curtain(t))
         choose_viewer(t, a);
     t->ops->changed(t->view, a, why);
     table_phones_publish(t, a);

@@ -99,6 +99,23 @@ static void send_text(run *r, int k, const char *fmt, ...)
     assert_int_equal(phone_client_send(r->pc, k, buf, strlen(buf)), 0);
 }
 
+
+/* Phone k presses and lets go of pad button b; with sync, then pings and
+ * waits for the pong: the main loop answers pings after the pads before them,
+ * so the pong says the presses were seen. */
+static void pad_tap(run *r, int k, const char *b, int sync)
+{
+    cJSON *o;
+    send_text(r, k, "{\"v\":1,\"t\":\"pad\",\"b\":\"%s\",\"down\":true}", b);
+    send_text(r, k, "{\"v\":1,\"t\":\"pad\",\"b\":\"%s\",\"down\":false}", b);
+    if (!sync)
+        return;
+    send_text(r, k, "{\"v\":1,\"t\":\"ping\",\"id\":7}");
+    o = next_of(r, k, "pong");
+    assert_non_null(o);
+    cJSON_Delete(o);
+}
+
 static const char *str_of(const cJSON *o, const char *key)
 {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
@@ -341,21 +358,14 @@ static void test_stax_phone_is_a_pad(void **state)
     assert_null(cJSON_GetObjectItemCaseSensitive(o, "private")); /* nothing hidden in STAX */
     cJSON_Delete(o);
     /* Seat 2's pad on seat 1's turn does nothing. */
-    send_text(&r, b, "{\"v\":1,\"t\":\"pad\",\"b\":\"a\",\"down\":true}");
-    send_text(&r, b, "{\"v\":1,\"t\":\"pad\",\"b\":\"a\",\"down\":false}");
-    /* The main loop answers pings after the pads before them: the pong says they were seen. */
-    send_text(&r, b, "{\"v\":1,\"t\":\"ping\",\"id\":7}");
-    o = next_of(&r, b, "pong");
-    assert_non_null(o);
-    cJSON_Delete(o);
+    pad_tap(&r, b, "a", 1);
     testenv_sleep_ms(200); /* and a logic step or two for the view */
     t = testenv_slurp(r.trace);
     assert_null(strstr(t, "stax pick"));
     assert_null(strstr(t, "stax refused"));
     free(t);
     /* Seat 1's A acts on the square under its cursor, as a controller's would. */
-    send_text(&r, a, "{\"v\":1,\"t\":\"pad\",\"b\":\"a\",\"down\":true}");
-    send_text(&r, a, "{\"v\":1,\"t\":\"pad\",\"b\":\"a\",\"down\":false}");
+    pad_tap(&r, a, "a", 0);
     assert_true(trace_has(&r, NULL, "stax pick") || trace_has(&r, NULL, "stax refused"));
     game_stop(&r);
 }
@@ -364,7 +374,6 @@ static void test_speedstax_phone_is_its_seats_pad(void **state)
 {
     run r;
     char tb[40];
-    cJSON *o;
     int b;
     (void)state;
     /* Setup: seat 2 a person, phones on; Bo joins seat 2 while setup waits, then Start
@@ -374,12 +383,7 @@ static void test_speedstax_phone_is_its_seats_pad(void **state)
     b = join(&r, 2, "Bo", tb);
     assert_true(trace_has(&r, NULL, "scene table\n"));
     assert_true(trace_has(&r, "scene table\n", "focus speedstax"));
-    send_text(&r, b, "{\"v\":1,\"t\":\"pad\",\"b\":\"y\",\"down\":true}");
-    send_text(&r, b, "{\"v\":1,\"t\":\"pad\",\"b\":\"y\",\"down\":false}");
-    send_text(&r, b, "{\"v\":1,\"t\":\"ping\",\"id\":1}");
-    o = next_of(&r, b, "pong");
-    assert_non_null(o);
-    cJSON_Delete(o);
+    pad_tap(&r, b, "y", 1);
     /* Seat 2 (index 1) shouted; the mouse's seat 1 (index 0) did not. */
     assert_true(trace_has(&r, NULL, "speedstax shout 1\n"));
     assert_false(trace_has(&r, NULL, "speedstax shout 0\n"));
