@@ -1,31 +1,48 @@
-/* SDL_mixer playback of the synthesised sounds. Effects are rendered at the
- * device rate and converted once to the device format, so playback costs
- * nothing but mixing. Channel 0 is reserved for the music loop. Every sound
- * is mono, so the mixer is opened mono and 16-bit where the device allows:
- * a quarter of the memory of float stereo (the 21 s music loop is 2 MB, not
- * 8), and the device or sound server spreads it over the speakers. */
+/* Playback of the synthesised sounds on one SDL audio device. Every sound is
+ * rendered at the device rate and converted once to the device format, so
+ * the callback only sums voices, with SDL_MixAudioFormat (SDL's own clamped
+ * mix with volume). Voice 0 is the music loop; effects take any other free
+ * voice. Every sound is mono, so the device is opened mono 16-bit where it
+ * allows: a quarter of the memory of float stereo (the 21 s music loop is
+ * 2 MB, not 8), and the device or sound server spreads it over the speakers.
+ *
+ * SDL_mixer is not used: every sound here is made in code, and Debian's
+ * SDL_mixer links decoders for music files (FluidSynth and with it GLib's
+ * object system, libinstpatch, JACK, readline, libgomp; modplug, FLAC,
+ * mpg123, Opus, Vorbis) that cost every start about 3 MB of resident memory
+ * and their loading time for nothing we play (docs/performance.md). */
 #include "audio/audio.h"
 
 #include <SDL.h>
-#include <SDL_mixer.h>
 #include <math.h>
 #include <stdlib.h>
 
 #include "core/log.h"
 
 #define AUDIO_RATE 48000
-#define AUDIO_CHANNELS 16
-#define MUSIC_CHANNEL 0
+#define AUDIO_VOICES 16
+#define MUSIC_VOICE 0
 
-/* A chunk over a PCM buffer we own: Mix_QuickLoad_RAW does not copy it. */
+/* A converted sound in the device's format. */
 typedef struct sound {
-    Mix_Chunk *chunk;
     Uint8 *pcm;
+    Uint32 len;
 } sound;
+
+/* What the callback reads; changed only with the device locked. */
+typedef struct voice {
+    const sound *s; /* NULL: free */
+    Uint32 pos;
+    int volume; /* 0..SDL_MIX_MAXVOLUME */
+    int loop;
+} voice;
 
 static struct {
     int open;
     int own_sdl_audio; /* we started SDL's audio subsystem, so we stop it */
+    SDL_AudioDeviceID dev;
+    SDL_AudioSpec spec;
+    voice voices[AUDIO_VOICES];
     sound sfx[SFX_COUNT];
     sound music;
     /* The music loop takes seconds to synthesise, so a worker thread renders
@@ -34,29 +51,51 @@ static struct {
     SDL_atomic_t music_ready; /* 1: music_pcm/music_len are filled (or failed: NULL) */
     Uint8 *music_pcm;
     Uint32 music_len;
-    int music_volume; /* Mix volume last asked for */
-    int updates;      /* audio_update calls: the worker starts after the first frames */
-    int rate, channels;
-    Uint16 fmt;
-    /* Effects asked for before the mixer opens (the game opens it after its
+    int music_volume;  /* voice volume last asked for */
+    int effect_volume; /* the same for effects */
+    int updates;       /* audio_update calls: the worker starts after the first frames */
+    /* Effects asked for before the device opens (the game opens it after its
      * first frame): played as soon as it does. */
     sfx_id pending[8];
     int npending;
 } au;
 
+/* The device's callback: silence, plus every voice at its volume. */
+static void SDLCALL mix_voices(void *user, Uint8 *out, int len)
+{
+    (void)user;
+    SDL_memset(out, au.spec.silence, (size_t)len);
+    for (int i = 0; i < AUDIO_VOICES; i++) {
+        voice *v = &au.voices[i];
+        Uint32 done = 0;
+
+        while (v->s && done < (Uint32)len) {
+            Uint32 n = SDL_min((Uint32)len - done, v->s->len - v->pos);
+            SDL_MixAudioFormat(out + done, v->s->pcm + v->pos, au.spec.format, n, v->volume);
+            v->pos += n;
+            done += n;
+            if (v->pos >= v->s->len) {
+                v->pos = 0;
+                if (!v->loop)
+                    v->s = NULL;
+            }
+        }
+    }
+}
+
 /* Converts mono float PCM (malloc'd; taken, freed on failure) to the
  * device's format and channel count, in place where it does not grow, and
- * trims the buffer to the result; touches no mixer state, so the music worker
- * may call it. */
-static int pcm_convert(float *mono, int frames, int rate, Uint16 fmt, int channels, Uint8 **out,
-                       Uint32 *out_len)
+ * trims the buffer to the result; touches no voice, so the music worker may
+ * call it. */
+static int pcm_convert(float *mono, int frames, const SDL_AudioSpec *spec, sound *out)
 {
     SDL_AudioCVT cvt;
     size_t len = (size_t)frames * sizeof *mono;
     Uint8 *buf, *trimmed;
     Uint32 n;
 
-    if (SDL_BuildAudioCVT(&cvt, AUDIO_F32SYS, 1, rate, fmt, (Uint8)channels, rate) < 0) {
+    if (SDL_BuildAudioCVT(&cvt, AUDIO_F32SYS, 1, spec->freq, spec->format, spec->channels,
+                          spec->freq) < 0) {
         log_error("audio: no conversion to the device format: %s", SDL_GetError());
         free(mono);
         return -1;
@@ -77,48 +116,27 @@ static int pcm_convert(float *mono, int frames, int rate, Uint16 fmt, int channe
     n = (Uint32)(cvt.needed ? cvt.len_cvt : cvt.len);
     /* Float to 16-bit halves the samples: give the other half back. */
     trimmed = n > 0 ? realloc(buf, n) : NULL;
-    *out = trimmed ? trimmed : buf;
-    *out_len = n;
-    return 0;
-}
-
-/* Wraps a converted buffer (taking ownership) in a chunk. */
-static int sound_adopt(sound *s, Uint8 *pcm, Uint32 len)
-{
-    s->pcm = pcm;
-    s->chunk = Mix_QuickLoad_RAW(s->pcm, len);
-    if (!s->chunk) {
-        log_error("audio: cannot load a chunk: %s", Mix_GetError());
-        free(s->pcm);
-        s->pcm = NULL;
+    out->pcm = trimmed ? trimmed : buf;
+    out->len = n;
+    if (n == 0) {
+        free(out->pcm);
+        out->pcm = NULL;
         return -1;
     }
     return 0;
 }
 
-static void sound_free(sound *s)
-{
-    if (s->chunk)
-        Mix_FreeChunk(s->chunk);
-    free(s->pcm);
-    s->chunk = NULL;
-    s->pcm = NULL;
-}
-
 /* Renders one effect; a failure only costs that sound, the rest still plays. */
-static void load_sound(sound *s, sfx_id id, int rate, Uint16 fmt, int channels)
+static void load_sound(sound *s, sfx_id id)
 {
     float *pcm = NULL;
-    Uint8 *out = NULL;
-    Uint32 len = 0;
     int frames = 0;
 
-    if (synth_render(id, rate, &pcm, &frames) != 0) {
+    if (synth_render(id, au.spec.freq, &pcm, &frames) != 0) {
         free(pcm);
         pcm = NULL;
     }
-    if (!pcm || pcm_convert(pcm, frames, rate, fmt, channels, &out, &len) != 0 ||
-        sound_adopt(s, out, len) != 0)
+    if (!pcm || pcm_convert(pcm, frames, &au.spec, s) != 0)
         log_warn("audio: %s will be silent", synth_name(id));
 }
 
@@ -126,29 +144,40 @@ static int SDLCALL music_worker(void *user)
 {
     float *pcm = NULL;
     int frames = 0;
+    sound m = {0};
     (void)user;
     SDL_SetThreadPriority(SDL_THREAD_PRIORITY_LOW);
-    if (synth_music(au.rate, &pcm, &frames) != 0) {
+    if (synth_music(au.spec.freq, &pcm, &frames) != 0) {
         free(pcm);
         pcm = NULL;
     }
-    if (!pcm || pcm_convert(pcm, frames, au.rate, au.fmt, au.channels, &au.music_pcm, &au.music_len) != 0) {
-        au.music_pcm = NULL;
+    if (!pcm || pcm_convert(pcm, frames, &au.spec, &m) != 0) {
+        m.pcm = NULL;
         log_warn("audio: the music will be silent");
     }
+    au.music_pcm = m.pcm;
+    au.music_len = m.len;
     SDL_AtomicSet(&au.music_ready, 1);
     return 0;
 }
 
+/* Starts, restarts at a new volume, or stops the music voice. */
 static void music_apply(void)
 {
-    Mix_Volume(MUSIC_CHANNEL, au.music_volume);
-    if (au.music_volume == 0) {
-        Mix_HaltChannel(MUSIC_CHANNEL);
-    } else if (!Mix_Playing(MUSIC_CHANNEL) && au.music.chunk) {
-        if (Mix_PlayChannel(MUSIC_CHANNEL, au.music.chunk, -1) < 0)
-            log_warn("audio: cannot start the music: %s", Mix_GetError());
+    voice *v = &au.voices[MUSIC_VOICE];
+
+    SDL_LockAudioDevice(au.dev);
+    if (au.music_volume == 0 || !au.music.pcm) {
+        v->s = NULL;
+    } else {
+        if (!v->s) {
+            v->s = &au.music;
+            v->pos = 0;
+            v->loop = 1;
+        }
+        v->volume = au.music_volume;
     }
+    SDL_UnlockAudioDevice(au.dev);
 }
 
 /* Half a second after start-up, when the first frames are on screen: the
@@ -160,27 +189,30 @@ void audio_update(void)
     if (!au.open)
         return;
     /* The dummy driver (tests, CI) plays to nobody: the music is not worth its CPU. */
-    if (++au.updates == MUSIC_START_UPDATES && !au.music.chunk && !au.music_thread &&
+    if (++au.updates == MUSIC_START_UPDATES && !au.music.pcm && !au.music_thread &&
         SDL_strcmp(SDL_GetCurrentAudioDriver() ? SDL_GetCurrentAudioDriver() : "", "dummy") != 0) {
         SDL_AtomicSet(&au.music_ready, 0);
         au.music_thread = SDL_CreateThread(music_worker, "stackhouse-music", NULL);
         if (!au.music_thread)
             music_worker(NULL); /* no threads: render it now */
     }
-    if (!au.music_thread || !SDL_AtomicGet(&au.music_ready))
+    if (au.music_thread) {
+        if (!SDL_AtomicGet(&au.music_ready))
+            return;
+        SDL_WaitThread(au.music_thread, NULL);
+        au.music_thread = NULL;
+    }
+    if (!au.music_pcm)
         return;
-    SDL_WaitThread(au.music_thread, NULL);
-    au.music_thread = NULL;
-    if (au.music_pcm && sound_adopt(&au.music, au.music_pcm, au.music_len) != 0)
-        log_warn("audio: the music will be silent");
+    au.music.pcm = au.music_pcm;
+    au.music.len = au.music_len;
     au.music_pcm = NULL;
     music_apply();
 }
 
 int audio_init(void)
 {
-    int rate, channels;
-    Uint16 fmt;
+    SDL_AudioSpec want;
 
     if (au.open)
         return 0;
@@ -192,32 +224,45 @@ int audio_init(void)
         }
         au.own_sdl_audio = 1;
     }
-    /* Mono 16-bit (see the top): SDL_mixer lets the device change the
+    /* Mono 16-bit (see the top); the device may change the rate and the
      * channels, and the sounds are converted to whatever it opened. */
-    if (Mix_OpenAudio(AUDIO_RATE, AUDIO_S16SYS, 1, 1024) != 0) {
-        log_warn("audio: no sound, cannot open the mixer: %s", Mix_GetError());
+    SDL_zero(want);
+    want.freq = AUDIO_RATE;
+    want.format = AUDIO_S16SYS;
+    want.channels = 1;
+    want.samples = 1024;
+    want.callback = mix_voices;
+    SDL_memset(au.voices, 0, sizeof au.voices);
+    au.dev = SDL_OpenAudioDevice(NULL, 0, &want, &au.spec,
+                                 SDL_AUDIO_ALLOW_FREQUENCY_CHANGE | SDL_AUDIO_ALLOW_CHANNELS_CHANGE);
+    if (au.dev == 0) {
+        log_warn("audio: no sound, cannot open an audio device: %s", SDL_GetError());
         if (au.own_sdl_audio)
             SDL_QuitSubSystem(SDL_INIT_AUDIO);
         au.own_sdl_audio = 0;
         au.npending = 0;
         return -1;
     }
-    Mix_QuerySpec(&rate, &fmt, &channels);
-    Mix_AllocateChannels(AUDIO_CHANNELS);
-    Mix_ReserveChannels(1); /* MUSIC_CHANNEL: effects never steal it */
     for (int id = 0; id < SFX_COUNT; id++)
-        load_sound(&au.sfx[id], (sfx_id)id, rate, fmt, channels);
-    au.rate = rate;
-    au.fmt = fmt;
-    au.channels = channels;
+        load_sound(&au.sfx[id], (sfx_id)id);
     au.updates = 0;
+    au.effect_volume = SDL_MIX_MAXVOLUME;
     /* Music stays off until audio_set_volume gives it a volume. */
     au.open = 1;
-    log_info("audio: %d Hz, %d channels, format 0x%04x", rate, channels, (unsigned)fmt);
+    log_info("audio: %d Hz, %d channels, format 0x%04x", au.spec.freq, au.spec.channels,
+             (unsigned)au.spec.format);
+    SDL_PauseAudioDevice(au.dev, 0);
     for (int i = 0; i < au.npending; i++)
         audio_play(au.pending[i]);
     au.npending = 0;
     return 0;
+}
+
+static void sound_free(sound *s)
+{
+    free(s->pcm);
+    s->pcm = NULL;
+    s->len = 0;
 }
 
 void audio_quit(void)
@@ -225,7 +270,8 @@ void audio_quit(void)
     au.npending = 0;
     if (!au.open)
         return;
-    Mix_HaltChannel(-1);
+    SDL_CloseAudioDevice(au.dev); /* stops the callback before the sounds go */
+    au.dev = 0;
     if (au.music_thread) {
         SDL_WaitThread(au.music_thread, NULL);
         au.music_thread = NULL;
@@ -235,7 +281,7 @@ void audio_quit(void)
     for (int id = 0; id < SFX_COUNT; id++)
         sound_free(&au.sfx[id]);
     sound_free(&au.music);
-    Mix_CloseAudio();
+    SDL_memset(au.voices, 0, sizeof au.voices);
     if (au.own_sdl_audio)
         SDL_QuitSubSystem(SDL_INIT_AUDIO);
     au.open = 0;
@@ -244,6 +290,8 @@ void audio_quit(void)
 
 void audio_play(sfx_id id)
 {
+    int free_voice = -1;
+
     if ((int)id < 0 || id >= SFX_COUNT)
         return;
     if (!au.open) {
@@ -251,11 +299,31 @@ void audio_play(sfx_id id)
             au.pending[au.npending++] = id;
         return;
     }
-    if (!au.sfx[id].chunk)
+    if (!au.sfx[id].pcm || au.effect_volume == 0)
         return;
-    /* -1 when every channel is busy: dropping one effect beats cutting one. */
-    if (Mix_PlayChannel(-1, au.sfx[id].chunk, 0) < 0)
-        log_debug("audio: %s dropped: %s", synth_name(id), Mix_GetError());
+    SDL_LockAudioDevice(au.dev);
+    for (int i = 0; i < AUDIO_VOICES && free_voice < 0; i++)
+        if (i != MUSIC_VOICE && !au.voices[i].s)
+            free_voice = i;
+    if (free_voice >= 0)
+        au.voices[free_voice] = (voice){&au.sfx[id], 0, au.effect_volume, 0};
+    SDL_UnlockAudioDevice(au.dev);
+    /* Every voice busy: dropping one effect beats cutting one. */
+    if (free_voice < 0)
+        log_debug("audio: %s dropped: every voice is playing", synth_name(id));
+}
+
+int audio_playing(void)
+{
+    int n = 0;
+
+    if (!au.open)
+        return 0;
+    SDL_LockAudioDevice(au.dev);
+    for (int i = 0; i < AUDIO_VOICES; i++)
+        n += au.voices[i].s != NULL;
+    SDL_UnlockAudioDevice(au.dev);
+    return n;
 }
 
 /* Loudness is perceived roughly logarithmically; squaring the percentage
@@ -266,20 +334,21 @@ static int mix_volume(int percent)
         percent = 0;
     if (percent > 100)
         percent = 100;
-    int v = (int)lround(MIX_MAX_VOLUME * (percent / 100.0) * (percent / 100.0));
+    int v = (int)lround(SDL_MIX_MAXVOLUME * (percent / 100.0) * (percent / 100.0));
 
     return percent > 0 && v == 0 ? 1 : v; /* any percent above 0 is audible */
 }
 
 void audio_set_volume(int music_percent, int effects_percent)
 {
-    int fx = mix_volume(effects_percent), music = mix_volume(music_percent);
-
     if (!au.open)
         return;
-    for (int ch = 0; ch < AUDIO_CHANNELS; ch++)
-        if (ch != MUSIC_CHANNEL)
-            Mix_Volume(ch, fx);
-    au.music_volume = music;
+    au.effect_volume = mix_volume(effects_percent);
+    SDL_LockAudioDevice(au.dev);
+    for (int i = 0; i < AUDIO_VOICES; i++)
+        if (i != MUSIC_VOICE && au.voices[i].s)
+            au.voices[i].volume = au.effect_volume;
+    SDL_UnlockAudioDevice(au.dev);
+    au.music_volume = mix_volume(music_percent);
     music_apply();
 }

@@ -1,4 +1,4 @@
-/* Sound output through SDL_mixer: synthesised effects and the music loop,
+/* Sound output on one SDL audio device: synthesised effects and the music loop,
  * with the volume settings. Works (silently) with SDL's dummy driver and
  * degrades to no sound at all if no audio device opens. */
 #ifndef STACKHOUSE_AUDIO_H
@@ -6,17 +6,19 @@
 
 #include "audio/synth.h"
 
-/* Opens the mixer and synthesises every effect; returns 0, or -1 (then every
+/* Opens the audio device and synthesises every effect; returns 0, or -1 (then every
  * other call is a no-op and the game goes on without sound). */
 int audio_init(void);
 /* Stops and frees everything. */
 void audio_quit(void);
-/* Plays an effect once; before audio_init, it waits (up to 8) for the mixer. */
+/* Plays an effect once; before audio_init, it waits (up to 8) for the device. */
 void audio_play(sfx_id id);
 /* Adopts the music loop once its background synthesis is done (call once a
  * logic step; cheap). */
 void audio_update(void);
 /* Sets volumes in percent (0–100); music starts or stops with its volume. */
 void audio_set_volume(int music_percent, int effects_percent);
+/* How many sounds are playing now, the music included (0 when closed). */
+int audio_playing(void);
 
 #endif
