@@ -1,5 +1,8 @@
 # The SDL2 game: window, renderer, scenes, audio, settings store.
-pkg_check_modules(SDL2 REQUIRED IMPORTED_TARGET sdl2 SDL2_image SDL2_ttf SDL2_mixer)
+pkg_check_modules(SDL2 REQUIRED IMPORTED_TARGET sdl2 SDL2_ttf)
+# SDL2_image is not linked into the game: it is loaded when art must be
+# rasterised (render/atlas.c). Tests and the icon rasteriser link it.
+pkg_check_modules(SDL2IMG REQUIRED IMPORTED_TARGET SDL2_image)
 pkg_check_modules(EPOXY REQUIRED IMPORTED_TARGET epoxy)
 pkg_check_modules(SQLITE3 REQUIRED IMPORTED_TARGET sqlite3)
 pkg_check_modules(MD4C REQUIRED IMPORTED_TARGET md4c)
@@ -62,7 +65,7 @@ file(GLOB APP_TESTS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/app/test_*.c)
 foreach(src ${APP_TESTS})
   get_filename_component(name ${src} NAME_WE)
   add_executable(${name} ${src})
-  target_link_libraries(${name} PRIVATE stackhouse_app PkgConfig::CMOCKA)
+  target_link_libraries(${name} PRIVATE stackhouse_app PkgConfig::SDL2IMG PkgConfig::CMOCKA)
   if(name STREQUAL "test_phones_table")
     target_link_libraries(${name} PRIVATE stackhouse_net) # it plays the phones itself
   endif()

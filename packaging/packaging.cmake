@@ -1,7 +1,7 @@
 # Desktop integration and packages for Stackhouse.
 #
 # Included from cmake/app.cmake when the SDL2 game is built. Expects:
-#   - PkgConfig::SDL2 (sdl2, SDL2_image, SDL2_ttf, SDL2_mixer) and GNUInstallDirs
+#   - PkgConfig::SDL2 (sdl2, SDL2_ttf), PkgConfig::SDL2IMG (SDL2_image) and GNUInstallDirs
 #   - PROJECT_VERSION, PROJECT_DESCRIPTION, PROJECT_HOMEPAGE_URL from project()
 # Creates:
 #   - stackhouse_svg2png : build-time SVG rasteriser (tools/svg2png.c), not installed
@@ -14,7 +14,7 @@ set(_icon_svg ${_pkg_dir}/icons/${STACKHOUSE_APP_ID}.svg)
 
 # ---------------------------------------------------------------- rasteriser
 add_executable(stackhouse_svg2png ${CMAKE_SOURCE_DIR}/tools/svg2png.c)
-target_link_libraries(stackhouse_svg2png PRIVATE PkgConfig::SDL2)
+target_link_libraries(stackhouse_svg2png PRIVATE PkgConfig::SDL2 PkgConfig::SDL2IMG)
 set_target_properties(stackhouse_svg2png PROPERTIES OUTPUT_NAME svg2png
                       RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tools)
 
@@ -87,7 +87,8 @@ set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION games)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "libgl1, libgl1-mesa-dri")
+# SDL2_image is loaded at run time (render/atlas.c), so shlibdeps cannot see it.
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "libgl1, libgl1-mesa-dri, libsdl2-image-2.0-0 (>= 2.6)")
 set(CPACK_DEBIAN_PACKAGE_DESCRIPTION
     "${CPACK_PACKAGE_DESCRIPTION_SUMMARY}\n${CPACK_PACKAGE_DESCRIPTION}")
 set(CPACK_SOURCE_IGNORE_FILES "/\\\\.git/" "/build[^/]*/" "/_CPack_Packages/")

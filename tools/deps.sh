@@ -3,7 +3,7 @@
 # Usage: tools/deps.sh play|test
 # As root it installs what is missing; otherwise it says what to install.
 set -euo pipefail
-want=(cmake make gcc pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libsdl2-mixer-dev
+want=(cmake make gcc pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev
       libcmocka-dev libchipmunk-dev libepoxy-dev libsqlite3-dev libstb-dev libmd4c-dev libpng-dev
       libwebsockets-dev libcjson-dev libqrencode-dev
       fonts-dejavu-core)
