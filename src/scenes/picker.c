@@ -12,6 +12,10 @@
 
 enum { ID_SETTINGS = 100, ID_RULES, ID_QUIT };
 
+/* A game's picture, in virtual units: its SVG's own size (viewBox 480x300). */
+#define PICTURE_W 288.0f
+#define PICTURE_H 180.0f
+
 typedef struct picker {
     scene base;
     ui_nav nav;
@@ -154,12 +158,15 @@ static void draw_tile(picker *p, app *a, render *r, int i, float text_h, float d
     else
         snprintf(players, sizeof players, "%d\xe2\x80\x93%d players", g->min_players, g->max_players);
     name_k = ui_text_fit_size(r, FONT_SANS_BOLD, fmaxf(34 * k, UI_BODY), UI_BODY, t.w - 2 * pad, g->name);
-    pic = (rrect){t.x + pad, t.y + pad, t.w - 2 * pad, (t.w - 2 * pad) * 300.0f / 480.0f};
-    if (pic.h > fminf(t.h * 0.50f, t.h - 2 * pad - 8 - text_h)) { /* keep the art's aspect: narrower, centred */
+    /* The pictures are drawn at most at their own size (the SVGs in assets/picker
+     * say 288x180), which is what the widest tile shows: the atlas rasterises
+     * them for it and no bigger (a third of the memory of 480x300). */
+    pic = (rrect){t.x + pad, t.y + pad, fminf(t.w - 2 * pad, PICTURE_W), 0};
+    pic.h = pic.w * PICTURE_H / PICTURE_W;
+    if (pic.h > fminf(t.h * 0.50f, t.h - 2 * pad - 8 - text_h)) /* keep the art's aspect: narrower */
         pic.h = fmaxf(fminf(t.h * 0.50f, t.h - 2 * pad - 8 - text_h), 40);
-        pic.w = pic.h * 480.0f / 300.0f;
-        pic.x = t.x + (t.w - pic.w) / 2;
-    }
+    pic.w = pic.h * PICTURE_W / PICTURE_H;
+    pic.x = t.x + (t.w - pic.w) / 2;
     {
         char name[64];
         snprintf(name, sizeof name, "picker/%s", g->id);
