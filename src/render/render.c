@@ -436,6 +436,37 @@ void render_shadow(render *r, rrect dst, float radius, float blur, rcolor color)
     shape(r, dst, radius, b, b * 1.5f + 1.0f, RMODE_SHADOW, color);
 }
 
+void render_shadow_behind(render *r, rrect dst, float radius, float blur, rcolor color, rrect cover,
+                          float cover_radius)
+{
+    float k = r->scale, b = blur * k, margin = b * 1.5f + 1.0f;
+    float hw = dst.w * k * 0.5f, hh = dst.h * k * 0.5f, cx = dst.x * k + hw, cy = dst.y * k + hh;
+    float rad = fminf(fmaxf(radius * k, 0), fminf(hw, hh));
+    float q[4] = {cx - hw - margin, cy - hh - margin, cx + hw + margin, cy + hh + margin};
+    /* Inside the cover's straight edges, less a pixel for its antialiased rim. */
+    float in = cover_radius * k + 1.0f;
+    float h[4] = {fmaxf(cover.x * k + in, q[0]), fmaxf(cover.y * k + in, q[1]),
+                  fminf((cover.x + cover.w) * k - in, q[2]), fminf((cover.y + cover.h) * k - in, q[3])};
+    float params[4] = {hw, hh, rad, b};
+    /* The frame around the hole: top, bottom, left, right. */
+    float strips[4][4] = {{q[0], q[1], q[2], h[1]},
+                          {q[0], h[3], q[2], q[3]},
+                          {q[0], h[1], h[0], h[3]},
+                          {h[2], h[1], q[2], h[3]}};
+
+    if (dst.w <= 0 || dst.h <= 0)
+        return;
+    if (h[0] >= h[2] || h[1] >= h[3]) { /* nothing hidden: the whole shadow */
+        render_shadow(r, dst, radius, blur, color);
+        return;
+    }
+    for (int i = 0; i < 4; i++) {
+        float *p = strips[i], uv[4] = {p[0] - cx, p[1] - cy, p[2] - cx, p[3] - cy};
+        if (p[2] > p[0] && p[3] > p[1])
+            quad_axis(r, -1, p, uv, color, RMODE_SHADOW, params);
+    }
+}
+
 void render_rect(render *r, rrect dst, rcolor c) { shape(r, dst, 0, 0, 1.0f, RMODE_FILL, c); }
 
 void render_round_rect(render *r, rrect dst, float radius, rcolor c)

@@ -105,6 +105,12 @@ void render_sprite_ex(render *r, sprite_id s, float cx, float cy, float w, float
 void render_nine(render *r, sprite_id s, rrect dst, rcolor tint);
 /* Draws a soft drop shadow for a rounded rectangle (radius and blur in virtual units). */
 void render_shadow(render *r, rrect dst, float radius, float blur, rcolor color);
+/* render_shadow, for a shadow that `cover` (a rounded rectangle of
+ * cover_radius, opaque, drawn next) hides the middle of: only the frame that
+ * can show is shaded. The same pixels, at a fraction of the fill cost on a
+ * software rasteriser. */
+void render_shadow_behind(render *r, rrect dst, float radius, float blur, rcolor color, rrect cover,
+                          float cover_radius);
 /* Fills a rectangle with a flat colour. */
 void render_rect(render *r, rrect dst, rcolor c);
 /* Fills a rounded rectangle with a flat colour (anti-aliased edges). */

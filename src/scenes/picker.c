@@ -150,7 +150,7 @@ static void draw_tile(picker *p, app *a, render *r, int i, float text_h, float d
     if (hot) {
         t.y -= 6;
     }
-    render_shadow(r, (rrect){t.x + 4, t.y + (hot ? 18 : 10), t.w, t.h}, 24, hot ? 34 : 24, UI_SHADOW);
+    render_shadow_behind(r, (rrect){t.x + 4, t.y + (hot ? 18 : 10), t.w, t.h}, 24, hot ? 34 : 24, UI_SHADOW, t, 24);
     render_round_rect(r, t, 24, hot ? (rcolor){255, 248, 234, 255} : UI_CREAM);
     ui_audit_box(t);
     if (g->min_players == g->max_players)
@@ -170,7 +170,6 @@ static void draw_tile(picker *p, app *a, render *r, int i, float text_h, float d
     {
         char name[64];
         snprintf(name, sizeof name, "picker/%s", g->id);
-        render_round_rect(r, pic, 16 * k, (rcolor){222, 205, 176, 255});
         ui_draw_sprite_fit(r, name, pic, playable ? UI_WHITE : (rcolor){235, 230, 222, 255});
     }
     y = pic.y + pic.h + 8 * k;

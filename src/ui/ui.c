@@ -254,7 +254,9 @@ void ui_draw_panel(render *r, rrect p)
 {
     sprite_id panel = render_sprite_find(r, "ui/panel");
     ui_audit_box(p);
-    render_shadow(r, (rrect){p.x + 4, p.y + 10, p.w, p.h}, 26, 28, UI_SHADOW);
+    /* ui/panel.svg is opaque inside its outer frame: 2 units in, corners of 20. */
+    render_shadow_behind(r, (rrect){p.x + 4, p.y + 10, p.w, p.h}, 26, 28, UI_SHADOW,
+                         (rrect){p.x + 2, p.y + 2, p.w - 4, p.h - 4}, 20);
     render_nine(r, panel, p, UI_WHITE);
 }
 

@@ -133,6 +133,47 @@ static void test_frame_has_real_pixels(void **state)
     render_destroy(r);
 }
 
+/* A shadow behind an opaque cover shades only the frame that shows: the same
+ * pixels as the whole shadow under the same cover, in four quads, not one. */
+static void test_shadow_behind_a_cover(void **state)
+{
+    char err[512] = "";
+    render *r = make_gl(STACKHOUSE_SOURCE_DIR "/shaders", err, sizeof err);
+    uint8_t *whole = malloc(FB_W * FB_H * 4), *framed = malloc(FB_W * FB_H * 4);
+    const rcolor cream = {250, 240, 220, 255}, shadow = {10, 5, 0, 150};
+    const rrect tile = {300, 200, 700, 500}, drop = {312, 230, 700, 500};
+    long off = 0;
+    (void)state;
+
+    assert_non_null(r);
+    for (int pass = 0; pass < 2; pass++) {
+        assert_int_equal(render_begin(r, FB_W, FB_H, bg), 0);
+        if (pass == 0)
+            render_shadow(r, drop, 24, 30, shadow);
+        else
+            render_shadow_behind(r, drop, 24, 30, shadow, tile, 24);
+        render_round_rect(r, tile, 24, cream);
+        render_end(r);
+        assert_int_equal(render_get_stats(r).quads, pass == 0 ? 2 : 5);
+        assert_int_equal(render_read_pixels(r, FB_W, FB_H, pass == 0 ? whole : framed), 0);
+    }
+    for (int i = 0; i < FB_W * FB_H * 4; i++)
+        off += abs(whole[i] - framed[i]) > 1;
+    assert_int_equal(off, 0);
+    /* The shadow shows below the tile, and the tile's middle is cream. */
+    assert_true(px_at(framed, 220, 245)[0] < bg.r);
+    assert_false(differs(px_at(framed, 220, 150), cream));
+
+    /* A cover too small to hide anything: the whole shadow, one quad. */
+    assert_int_equal(render_begin(r, FB_W, FB_H, bg), 0);
+    render_shadow_behind(r, drop, 24, 30, shadow, (rrect){400, 300, 40, 40}, 24);
+    render_end(r);
+    assert_int_equal(render_get_stats(r).quads, 1);
+    free(whole);
+    free(framed);
+    render_destroy(r);
+}
+
 static void test_mixed_frame_is_one_draw_call(void **state)
 {
     char err[512] = "";
@@ -285,6 +326,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_frame_has_real_pixels),
+        cmocka_unit_test(test_shadow_behind_a_cover),
         cmocka_unit_test(test_mixed_frame_is_one_draw_call),
         cmocka_unit_test(test_clip_scissors),
         cmocka_unit_test(test_bad_shader_names_the_file),
