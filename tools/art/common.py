@@ -5,6 +5,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import math
 
 W, H = 480, 300
+# The size a picker picture is drawn at, at most (src/scenes/picker.c): its SVG
+# says so, and the game rasterises it for that size, not for the drawing's.
+PICTURE_SHOWN = (288, 180)
 
 
 def stops_xml(stops):
@@ -46,14 +49,16 @@ class Svg:
     def add(self, s):
         self.body.append(s)
 
-    def text(self):
+    def text(self, shown=None):
         d = "<defs>" + "".join(self.defs) + "</defs>\n" if self.defs else ""
-        return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{self.w}" height="{self.h}" '
+        sw, sh = shown or (self.w, self.h)
+        return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{sw}" height="{sh}" '
                 f'viewBox="0 0 {self.w} {self.h}">\n' + d + "\n".join(self.body) + "\n</svg>\n")
 
-    def save(self, path):
+    def save(self, path, shown=None):
+        """shown: the (width, height) the game draws it at, if not the drawing's own."""
         with open(path, "w") as f:
-            f.write(self.text())
+            f.write(self.text(shown))
 
 
 def f(v):

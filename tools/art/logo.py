@@ -26,7 +26,7 @@ def house(s, seed=0, chimney=True):
 
 s = Svg(256, 256)
 house(s)
-s.save("assets/ui/logo.svg")
+s.save("assets/ui/logo.svg", shown=(96, 96))  # drawn at 92x92 (ui_draw_title)
 
 # app icon: the mark on a rounded parchment tile with a wood rim
 a = Svg(256, 256)

@@ -54,4 +54,4 @@ for (rot, colour, n) in [(-27, "red", 3), (-9, "green", 5), (9, "blue", 7), (27,
     R = 268
     cx, cy = px + R * math.sin(a), py - R * math.cos(a)
     face_card(cx, cy, rot, colour, n)
-s.save("assets/picker/9stax.svg")
+s.save("assets/picker/9stax.svg", shown=PICTURE_SHOWN)

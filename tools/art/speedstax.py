@@ -47,4 +47,4 @@ for px in (hx - 52, hx + 46):
     plank(s, px, top + 4, 6, bot - top - 8, "amber", shadow=False, grain_seed=20)
 plank(s, hx - 62, top - 8, 124, 18, "honey", grain_seed=21)
 plank(s, hx - 62, bot - 10, 124, 18, "honey", grain_seed=22)
-s.save("assets/picker/speedstax.svg")
+s.save("assets/picker/speedstax.svg", shown=PICTURE_SHOWN)

@@ -19,4 +19,4 @@ arrow_curve(s, "M120 44 Q150 34 150 70", (150, 76), 90, w=6, head=11)
 # loose hand tiles in front
 for i, (c, sym, r) in enumerate([("red", "cross", -8), ("orange", "triangle", 5), ("green", "circle", -3), ("purple", "star", 9), ("blue", "cross", -5)]):
     stakz_tile(s, 60 + i * 76, 236, 50, c, sym, rot=r, depth=6)
-s.save("assets/picker/stakz.svg")
+s.save("assets/picker/stakz.svg", shown=PICTURE_SHOWN)

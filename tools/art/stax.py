@@ -57,4 +57,4 @@ pieces = [
 ]
 for c, r, men in sorted(pieces, key=lambda p: -p[1]):
     tower(c + 1, r, men)
-s.save("assets/picker/stax.svg")
+s.save("assets/picker/stax.svg", shown=PICTURE_SHOWN)
