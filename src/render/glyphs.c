@@ -15,7 +15,6 @@
 
 #include "core/log.h"
 
-#define FONT_LRU 12
 #define GLYPH_PAD 1
 
 static const char *const face_files[FONT_COUNT] = {
@@ -23,10 +22,14 @@ static const char *const face_files[FONT_COUNT] = {
     "DejaVuSans-Oblique.ttf",
 };
 
+/* One SDL_ttf font per face, set to each pixel size as it is needed: a font
+ * per (face, size) parsed the face's tables again for each size (0.7 MB on a
+ * table). Switching sizes flushes SDL_ttf's own glyph cache, so everything a
+ * frame asks of a font is kept here (metrics, kerning, line skip, bitmaps)
+ * and a steady frame never calls into SDL_ttf. */
 typedef struct font_slot {
     TTF_Font *font;
-    int face, px;
-    unsigned long used;
+    int px; /* the size it is set to */
 } font_slot;
 
 typedef struct glyph_entry {
@@ -34,14 +37,21 @@ typedef struct glyph_entry {
     glyph g;
 } glyph_entry;
 
+/* Kerning of a pair and line skips, by key (see metric_key). */
+typedef struct metric_entry {
+    uint64_t key; /* 0 = empty */
+    int value;
+} metric_entry;
+
 struct glyphs {
     void *face_data[FONT_COUNT];
     size_t face_len[FONT_COUNT];
     int face_mapped[FONT_COUNT]; /* munmap, not SDL_free */
-    font_slot fonts[FONT_LRU];
-    unsigned long tick;
+    font_slot fonts[FONT_COUNT];
     glyph_entry *table;
     size_t cap, count;
+    metric_entry *metrics;
+    size_t mcap, mcount;
     uint8_t *pixels;
     int size;
     int shelf_x, shelf_y, shelf_h; /* shelf packer cursor */
@@ -97,10 +107,12 @@ glyphs *glyphs_create(const char *font_dir, char *err, size_t errn)
         }
     }
     g->cap = 1024;
+    g->mcap = 1024;
     g->size = GLYPHS_ATLAS_START;
     g->table = calloc(g->cap, sizeof *g->table);
+    g->metrics = calloc(g->mcap, sizeof *g->metrics);
     g->pixels = calloc((size_t)g->size * (size_t)g->size, 1);
-    if (!g->table || !g->pixels) {
+    if (!g->table || !g->metrics || !g->pixels) {
         snprintf(err, errn, "out of memory for the glyph cache");
         glyphs_destroy(g);
         return NULL;
@@ -114,7 +126,7 @@ void glyphs_destroy(glyphs *g)
 {
     if (!g)
         return;
-    for (int i = 0; i < FONT_LRU; i++)
+    for (int i = 0; i < FONT_COUNT; i++)
         if (g->fonts[i].font)
             TTF_CloseFont(g->fonts[i].font);
     for (int i = 0; i < FONT_COUNT; i++) {
@@ -127,35 +139,33 @@ void glyphs_destroy(glyphs *g)
         SDL_free(g->face_data[i]);
     }
     free(g->table);
+    free(g->metrics);
     free(g->pixels);
     free(g);
 }
 
-/* Opens faces from memory (mapped or read) so a new pixel size never reopens a file. */
+/* The face's font at px: opened from memory (mapped or read) the first time,
+ * so a new size never reopens a file; set to px when it was at another. */
 static TTF_Font *font_get(glyphs *g, font_face f, int px)
 {
-    font_slot *victim = &g->fonts[0];
+    font_slot *s = &g->fonts[f];
 
-    for (int i = 0; i < FONT_LRU; i++) {
-        font_slot *s = &g->fonts[i];
-        if (s->font && s->face == (int)f && s->px == px) {
-            s->used = ++g->tick;
-            return s->font;
+    if (!s->font) {
+        s->font = TTF_OpenFontRW(SDL_RWFromConstMem(g->face_data[f], (int)g->face_len[f]), 1, px);
+        if (!s->font) {
+            log_error("%s: cannot open at %d px: %s", face_files[f], px, TTF_GetError());
+            return NULL;
         }
-        if (!s->font || (victim->font && s->used < victim->used))
-            victim = s;
+        s->px = px;
+    } else if (s->px != px) {
+        if (TTF_SetFontSize(s->font, px) != 0) {
+            log_error("%s: cannot set %d px: %s", face_files[f], px, TTF_GetError());
+            s->px = 0; /* unknown: set it again next time */
+            return NULL;
+        }
+        s->px = px;
     }
-    if (victim->font)
-        TTF_CloseFont(victim->font);
-    victim->font = TTF_OpenFontRW(SDL_RWFromConstMem(g->face_data[f], (int)g->face_len[f]), 1, px);
-    if (!victim->font) {
-        log_error("%s: cannot open at %d px: %s", face_files[f], px, TTF_GetError());
-        return NULL;
-    }
-    victim->face = (int)f;
-    victim->px = px;
-    victim->used = ++g->tick;
-    return victim->font;
+    return s->font;
 }
 
 static uint64_t glyph_key(font_face f, int px, uint32_t cp)
@@ -169,6 +179,60 @@ static glyph_entry *table_slot(glyph_entry *table, size_t cap, uint64_t key)
     while (table[i].key && table[i].key != key)
         i = (i + 1) & (cap - 1);
     return &table[i];
+}
+
+/* A kerning pair (a, b), or with a = b = METRIC_LINE the line skip, of a
+ * face at a size; codepoints are below 2^21, sizes below 2^16. */
+#define METRIC_LINE 0x1fffffu
+
+static uint64_t metric_key(font_face f, int px, uint32_t a, uint32_t b)
+{
+    return (1ull << 63) | ((uint64_t)f << 58) | ((uint64_t)(px & 0xffff) << 42) |
+           ((uint64_t)(a & 0x1fffff) << 21) | (b & 0x1fffff);
+}
+
+static metric_entry *metric_slot(metric_entry *m, size_t cap, uint64_t key)
+{
+    size_t i = (size_t)((key * 0x9E3779B97F4A7C15ull) >> 20) & (cap - 1);
+    while (m[i].key && m[i].key != key)
+        i = (i + 1) & (cap - 1);
+    return &m[i];
+}
+
+/* The cached value of key, or compute()'s, kept; -1 only when out of memory
+ * or when the font cannot be had (then *value is fallback, not kept). */
+static int metric_get(glyphs *g, font_face f, int px, uint32_t a, uint32_t b, int fallback,
+                      int *value)
+{
+    uint64_t key = metric_key(f, px, a, b);
+    metric_entry *e = metric_slot(g->metrics, g->mcap, key);
+    TTF_Font *font;
+
+    if (e->key) {
+        *value = e->value;
+        return 0;
+    }
+    *value = fallback;
+    if (px < 1 || px > 0xffff || !(font = font_get(g, f, px)))
+        return -1;
+    *value = a == METRIC_LINE ? TTF_FontLineSkip(font) : TTF_GetFontKerningSizeGlyphs32(font, a, b);
+    if (g->mcount * 10 >= g->mcap * 7) {
+        size_t cap = g->mcap * 2;
+        metric_entry *m = calloc(cap, sizeof *m);
+        if (!m)
+            return -1;
+        for (size_t i = 0; i < g->mcap; i++)
+            if (g->metrics[i].key)
+                *metric_slot(m, cap, g->metrics[i].key) = g->metrics[i];
+        free(g->metrics);
+        g->metrics = m;
+        g->mcap = cap;
+        e = metric_slot(m, cap, key);
+    }
+    e->key = key;
+    e->value = *value;
+    g->mcount++;
+    return 0;
 }
 
 static int table_grow(glyphs *g)
@@ -321,14 +385,16 @@ int glyphs_get(glyphs *g, font_face f, int px, uint32_t cp, int raster, glyph *o
 
 int glyphs_kerning(glyphs *g, font_face f, int px, uint32_t a, uint32_t b)
 {
-    TTF_Font *font = font_get(g, f, px);
-    return font ? TTF_GetFontKerningSizeGlyphs32(font, a, b) : 0;
+    int k;
+    metric_get(g, f, px, a, b, 0, &k);
+    return k;
 }
 
 int glyphs_line_skip(glyphs *g, font_face f, int px)
 {
-    TTF_Font *font = font_get(g, f, px);
-    return font ? TTF_FontLineSkip(font) : px;
+    int skip;
+    metric_get(g, f, px, METRIC_LINE, METRIC_LINE, px, &skip);
+    return skip;
 }
 
 void glyphs_reset_atlas(glyphs *g)

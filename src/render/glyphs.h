@@ -1,6 +1,7 @@
-/* Glyph cache: the DejaVu faces opened per pixel size (a small LRU), glyph
- * metrics in a hash table keyed by (face, px size, codepoint), and an R8
- * coverage atlas the glyphs are rasterised into on first use. */
+/* Glyph cache: one font per DejaVu face, set to each pixel size as needed;
+ * glyph metrics, kerning and line skips in hash tables keyed by face and
+ * pixel size; and an R8 coverage atlas the glyphs are rasterised into on
+ * first use. */
 #ifndef STACKHOUSE_GLYPHS_H
 #define STACKHOUSE_GLYPHS_H
 

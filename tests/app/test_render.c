@@ -218,6 +218,42 @@ static void test_text_metrics(void **state)
     render_destroy(r);
 }
 
+/* One font per face serves every size: measuring at one size, then others,
+ * then the first again gives what a renderer that only ever used the first
+ * size measures (kerning "AV" and "To" included, and the line height). */
+static void test_sizes_share_a_face(void **state)
+{
+    char err[512] = "";
+    render *r = make_null(STACKHOUSE_SOURCE_DIR "/assets", err, sizeof err);
+    render *fresh = make_null(STACKHOUSE_SOURCE_DIR "/assets", err, sizeof err);
+    const char *s = "AVATAR To Wave, 9 STAX";
+    const float sizes[] = {24, 40, 17, 96, 24, 33, 40};
+    (void)state;
+
+    assert_int_equal(render_begin(r, 1920, 1080, black), 0);
+    assert_int_equal(render_begin(fresh, 1920, 1080, black), 0);
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+        for (int f = 0; f < FONT_COUNT; f++) {
+            float w = render_text_width(r, (font_face)f, sizes[i], s);
+            float h = render_line_height(r, (font_face)f, sizes[i]);
+            assert_true(w > 0 && h > 0);
+            assert_float_equal(render_text_width(r, (font_face)f, sizes[i], s), w, 0);
+        }
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        assert_float_equal(render_text_width(r, FONT_SANS, sizes[i], s),
+                           render_text_width(fresh, FONT_SANS, sizes[i], s), 0);
+        assert_float_equal(render_line_height(r, FONT_SERIF_BOLD, sizes[i]),
+                           render_line_height(fresh, FONT_SERIF_BOLD, sizes[i]), 0);
+    }
+    /* Kerning is applied: "AV" is narrower than "A" and "V" apart. */
+    assert_true(render_text_width(r, FONT_SANS, 96, "AV") <
+                render_text_width(r, FONT_SANS, 96, "A") + render_text_width(r, FONT_SANS, 96, "V"));
+    render_end(r);
+    render_end(fresh);
+    render_destroy(fresh);
+    render_destroy(r);
+}
+
 static void test_wrapping(void **state)
 {
     char err[512] = "";
@@ -772,6 +808,7 @@ int main(void)
         cmocka_unit_test(test_nine_slice_quads_and_one_draw_call),
         cmocka_unit_test(test_virtual_units),
         cmocka_unit_test(test_text_metrics),
+        cmocka_unit_test(test_sizes_share_a_face),
         cmocka_unit_test(test_wrapping),
         cmocka_unit_test(test_draw_calls_and_clips),
         cmocka_unit_test(test_atlas_cache),
