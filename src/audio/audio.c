@@ -43,7 +43,10 @@ static struct {
     SDL_AudioDeviceID dev;
     SDL_AudioSpec spec;
     voice voices[AUDIO_VOICES];
+    /* Each effect is synthesised the first time it plays (4 ms at most, for
+     * the fanfare): a session keeps only the sounds its games make. */
     sound sfx[SFX_COUNT];
+    unsigned char sfx_tried[SFX_COUNT];
     sound music;
     /* The music loop takes seconds to synthesise, so a worker thread renders
      * it while the game starts; the main thread adopts it in audio_update. */
@@ -243,8 +246,7 @@ int audio_init(void)
         au.npending = 0;
         return -1;
     }
-    for (int id = 0; id < SFX_COUNT; id++)
-        load_sound(&au.sfx[id], (sfx_id)id);
+    SDL_memset(au.sfx_tried, 0, sizeof au.sfx_tried);
     au.updates = 0;
     au.effect_volume = SDL_MIX_MAXVOLUME;
     /* Music stays off until audio_set_volume gives it a volume. */
@@ -299,7 +301,13 @@ void audio_play(sfx_id id)
             au.pending[au.npending++] = id;
         return;
     }
-    if (!au.sfx[id].pcm || au.effect_volume == 0)
+    if (au.effect_volume == 0)
+        return;
+    if (!au.sfx_tried[id]) {
+        au.sfx_tried[id] = 1;
+        load_sound(&au.sfx[id], id);
+    }
+    if (!au.sfx[id].pcm)
         return;
     SDL_LockAudioDevice(au.dev);
     for (int i = 0; i < AUDIO_VOICES && free_voice < 0; i++)

@@ -6,12 +6,13 @@
 
 #include "audio/synth.h"
 
-/* Opens the audio device and synthesises every effect; returns 0, or -1 (then every
- * other call is a no-op and the game goes on without sound). */
+/* Opens the audio device; returns 0, or -1 (then every other call is a no-op
+ * and the game goes on without sound). */
 int audio_init(void);
 /* Stops and frees everything. */
 void audio_quit(void);
-/* Plays an effect once; before audio_init, it waits (up to 8) for the device. */
+/* Plays an effect once, synthesising it the first time; before audio_init,
+ * it waits (up to 8) for the device. */
 void audio_play(sfx_id id);
 /* Adopts the music loop once its background synthesis is done (call once a
  * logic step; cheap). */

@@ -5,13 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#if defined(__unix__) || defined(__APPLE__)
-#include <fcntl.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
-#define GLYPHS_MMAP 1
-#endif
 
 #include "core/log.h"
 
@@ -26,7 +19,12 @@ static const char *const face_files[FONT_COUNT] = {
  * per (face, size) parsed the face's tables again for each size (0.7 MB on a
  * table). Switching sizes flushes SDL_ttf's own glyph cache, so everything a
  * frame asks of a font is kept here (metrics, kerning, line skip, bitmaps)
- * and a steady frame never calls into SDL_ttf. */
+ * and a steady frame never calls into SDL_ttf.
+ *
+ * FreeType reads each face through a file stream: it copies the tables it
+ * keeps and reads an outline when a glyph is first drawn. A face mapped into
+ * memory instead made resident every page the kernel mapped around each one
+ * it touched (0.9 MB for three faces; the files are 2.8 MB). */
 typedef struct font_slot {
     TTF_Font *font;
     int px; /* the size it is set to */
@@ -44,9 +42,7 @@ typedef struct metric_entry {
 } metric_entry;
 
 struct glyphs {
-    void *face_data[FONT_COUNT];
-    size_t face_len[FONT_COUNT];
-    int face_mapped[FONT_COUNT]; /* munmap, not SDL_free */
+    char *face_path[FONT_COUNT];
     font_slot fonts[FONT_COUNT];
     glyph_entry *table;
     size_t cap, count;
@@ -58,35 +54,16 @@ struct glyphs {
     int dirty_y0, dirty_y1, resized;
 };
 
-/* Maps a font file read-only where the system can: FreeType reads a face's
- * tables through SDL_ttf's stream, so only the pages it touches become
- * resident (a few hundred KB of the 2.8 MB of five DejaVu files). */
-static int face_map(glyphs *g, int i, const char *path)
+/* Whether path is a readable, non-empty file: a missing font is named when
+ * the renderer starts, not at the first text that needs it. */
+static int face_readable(const char *path)
 {
-#ifdef GLYPHS_MMAP
-    struct stat st;
-    void *p;
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return -1;
-    if (fstat(fd, &st) != 0 || st.st_size <= 0 || st.st_size > INT32_MAX) {
-        close(fd);
-        return -1;
-    }
-    p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-    close(fd);
-    if (p == MAP_FAILED)
-        return -1;
-    g->face_data[i] = p;
-    g->face_len[i] = (size_t)st.st_size;
-    g->face_mapped[i] = 1;
-    return 0;
-#else
-    (void)g;
-    (void)i;
-    (void)path;
-    return -1;
-#endif
+    SDL_RWops *rw = SDL_RWFromFile(path, "rb");
+    Sint64 size = rw ? SDL_RWsize(rw) : -1;
+
+    if (rw)
+        SDL_RWclose(rw);
+    return size > 0;
 }
 
 glyphs *glyphs_create(const char *font_dir, char *err, size_t errn)
@@ -96,12 +73,15 @@ glyphs *glyphs_create(const char *font_dir, char *err, size_t errn)
     if (!g)
         return NULL;
     for (int i = 0; i < FONT_COUNT; i++) {
-        char path[4096];
-        snprintf(path, sizeof path, "%s/%s", font_dir, face_files[i]);
-        if (face_map(g, i, path) != 0)
-            g->face_data[i] = SDL_LoadFile(path, &g->face_len[i]);
-        if (!g->face_data[i]) {
-            snprintf(err, errn, "%s: cannot read font file", path);
+        size_t n = strlen(font_dir) + strlen(face_files[i]) + 2;
+        if (!(g->face_path[i] = malloc(n))) {
+            snprintf(err, errn, "out of memory");
+            glyphs_destroy(g);
+            return NULL;
+        }
+        snprintf(g->face_path[i], n, "%s/%s", font_dir, face_files[i]);
+        if (!face_readable(g->face_path[i])) {
+            snprintf(err, errn, "%s: cannot read font file", g->face_path[i]);
             glyphs_destroy(g);
             return NULL;
         }
@@ -129,29 +109,22 @@ void glyphs_destroy(glyphs *g)
     for (int i = 0; i < FONT_COUNT; i++)
         if (g->fonts[i].font)
             TTF_CloseFont(g->fonts[i].font);
-    for (int i = 0; i < FONT_COUNT; i++) {
-#ifdef GLYPHS_MMAP
-        if (g->face_mapped[i]) {
-            munmap(g->face_data[i], g->face_len[i]);
-            continue;
-        }
-#endif
-        SDL_free(g->face_data[i]);
-    }
+    for (int i = 0; i < FONT_COUNT; i++)
+        free(g->face_path[i]);
     free(g->table);
     free(g->metrics);
     free(g->pixels);
     free(g);
 }
 
-/* The face's font at px: opened from memory (mapped or read) the first time,
- * so a new size never reopens a file; set to px when it was at another. */
+/* The face's font at px: opened the first time, so a new size never reopens
+ * the file; set to px when it was at another. */
 static TTF_Font *font_get(glyphs *g, font_face f, int px)
 {
     font_slot *s = &g->fonts[f];
 
     if (!s->font) {
-        s->font = TTF_OpenFontRW(SDL_RWFromConstMem(g->face_data[f], (int)g->face_len[f]), 1, px);
+        s->font = TTF_OpenFontRW(SDL_RWFromFile(g->face_path[f], "rb"), 1, px);
         if (!s->font) {
             log_error("%s: cannot open at %d px: %s", face_files[f], px, TTF_GetError());
             return NULL;
