@@ -48,10 +48,16 @@ struct glyphs {
     size_t cap, count;
     metric_entry *metrics;
     size_t mcap, mcount;
-    uint8_t *pixels;
-    int size;
+    /* Bitmaps rasterised since the texture last took them: no copy of the
+     * whole atlas is kept here, the texture holds it (-256 KB at 512x512,
+     * 1 MB once it grows to 1024). */
+    uint8_t *pend_px;
+    size_t pend_len, pend_cap;
+    glyph_bitmap *pend;
+    size_t *pend_off; /* each bitmap's place in pend_px (which may move) */
+    int npend, pend_max;
+    int size, grown;
     int shelf_x, shelf_y, shelf_h; /* shelf packer cursor */
-    int dirty_y0, dirty_y1, resized;
 };
 
 /* Whether path is a readable, non-empty file: a missing font is named when
@@ -91,14 +97,11 @@ glyphs *glyphs_create(const char *font_dir, char *err, size_t errn)
     g->size = GLYPHS_ATLAS_START;
     g->table = calloc(g->cap, sizeof *g->table);
     g->metrics = calloc(g->mcap, sizeof *g->metrics);
-    g->pixels = calloc((size_t)g->size * (size_t)g->size, 1);
-    if (!g->table || !g->metrics || !g->pixels) {
+    if (!g->table || !g->metrics) {
         snprintf(err, errn, "out of memory for the glyph cache");
         glyphs_destroy(g);
         return NULL;
     }
-    g->resized = 1;
-    g->dirty_y1 = g->size;
     return g;
 }
 
@@ -113,7 +116,9 @@ void glyphs_destroy(glyphs *g)
         free(g->face_path[i]);
     free(g->table);
     free(g->metrics);
-    free(g->pixels);
+    free(g->pend_px);
+    free(g->pend);
+    free(g->pend_off);
     free(g);
 }
 
@@ -233,22 +238,13 @@ static int atlas_alloc(glyphs *g, int w, int h, int *x, int *y)
         g->shelf_h = 0;
     }
     if (g->shelf_y + h + GLYPH_PAD > g->size) {
-        uint8_t *bigger;
         int n = g->size * 2;
         if (n > GLYPHS_ATLAS_MAX || w + GLYPH_PAD > g->size)
             return 1;
-        /* Growing keeps every glyph where it is; texel UVs stay valid. */
-        if (!(bigger = calloc((size_t)n * (size_t)n, 1)))
-            return -1;
-        for (int row = 0; row < g->size; row++)
-            memcpy(bigger + (size_t)row * (size_t)n, g->pixels + (size_t)row * (size_t)g->size,
-                   (size_t)g->size);
-        free(g->pixels);
-        g->pixels = bigger;
+        /* Growing keeps every glyph where it is: texel UVs stay valid, and
+         * the texture keeps its texels where they were. */
         g->size = n;
-        g->resized = 1;
-        g->dirty_y0 = 0;
-        g->dirty_y1 = n;
+        g->grown = 1;
         return atlas_alloc(g, w, h, x, y);
     }
     *x = g->shelf_x;
@@ -259,7 +255,40 @@ static int atlas_alloc(glyphs *g, int w, int h, int *x, int *y)
     return 0;
 }
 
-/* Renders cp and copies its coverage, cropped to the inked box, into the atlas. */
+/* Room for a w*h bitmap at (x, y) among the pending ones; NULL when out of
+ * memory. Its pointer lasts until the next pending_add. */
+static uint8_t *pending_add(glyphs *g, int x, int y, int w, int h)
+{
+    size_t len = (size_t)w * (size_t)h;
+
+    if (g->npend == g->pend_max) {
+        int n = g->pend_max ? g->pend_max * 2 : 64;
+        glyph_bitmap *b = realloc(g->pend, sizeof *b * (size_t)n);
+        size_t *off;
+        if (b)
+            g->pend = b;
+        if (!b || !(off = realloc(g->pend_off, sizeof *off * (size_t)n)))
+            return NULL;
+        g->pend_off = off;
+        g->pend_max = n;
+    }
+    if (g->pend_len + len > g->pend_cap) {
+        size_t n = g->pend_cap ? g->pend_cap : 16384;
+        uint8_t *p;
+        while (n < g->pend_len + len)
+            n *= 2;
+        if (!(p = realloc(g->pend_px, n)))
+            return NULL;
+        g->pend_px = p;
+        g->pend_cap = n;
+    }
+    g->pend_off[g->npend] = g->pend_len;
+    g->pend[g->npend++] = (glyph_bitmap){x, y, w, h, NULL};
+    g->pend_len += len;
+    return g->pend_px + g->pend_len - len;
+}
+
+/* Renders cp and hands its coverage, cropped to the inked box, to the atlas. */
 static int glyph_raster(glyphs *g, TTF_Font *font, uint32_t cp, glyph *gl)
 {
     static const SDL_Color white = {255, 255, 255, 255};
@@ -296,24 +325,21 @@ static int glyph_raster(glyphs *g, TTF_Font *font, uint32_t cp, glyph *gl)
         x0 = gminx < 0 ? -gminx : 0;
         rc = atlas_alloc(g, maxx - minx + 1, maxy - miny + 1, &gl->x, &y0);
         if (rc == 0) {
+            uint8_t *dst;
             gl->y = y0;
             gl->w = maxx - minx + 1;
             gl->h = maxy - miny + 1;
             gl->ox = minx - x0;
             gl->oy = miny;
+            if (!(dst = pending_add(g, gl->x, gl->y, gl->w, gl->h))) {
+                SDL_FreeSurface(c);
+                return -1;
+            }
             for (int y = 0; y < gl->h; y++) {
                 const uint8_t *src = (const uint8_t *)c->pixels +
                                      (size_t)(y + miny) * (size_t)c->pitch + (size_t)minx * 4;
-                uint8_t *dst = g->pixels + (size_t)(gl->y + y) * (size_t)g->size + (size_t)gl->x;
                 for (int x = 0; x < gl->w; x++)
-                    dst[x] = src[x * 4 + 3];
-            }
-            if (g->dirty_y1 <= g->dirty_y0) {
-                g->dirty_y0 = gl->y;
-                g->dirty_y1 = gl->y + gl->h;
-            } else {
-                if (gl->y < g->dirty_y0) g->dirty_y0 = gl->y;
-                if (gl->y + gl->h > g->dirty_y1) g->dirty_y1 = gl->y + gl->h;
+                    dst[(size_t)y * (size_t)gl->w + (size_t)x] = src[x * 4 + 3];
             }
         } else {
             gl->has_bitmap = 0;
@@ -374,26 +400,25 @@ void glyphs_reset_atlas(glyphs *g)
 {
     for (size_t i = 0; i < g->cap; i++)
         g->table[i].g.has_bitmap = 0;
-    memset(g->pixels, 0, (size_t)g->size * (size_t)g->size);
+    /* Nothing pending is wanted any more; the texture's old texels are
+     * never read again (a glyph is drawn only from its own box). */
+    g->npend = 0;
+    g->pend_len = 0;
     g->shelf_x = g->shelf_y = g->shelf_h = 0;
-    g->dirty_y0 = 0;
-    g->dirty_y1 = g->size;
 }
 
-const uint8_t *glyphs_atlas(const glyphs *g, int *size)
+int glyphs_take_new(glyphs *g, int *size, int *grown, const glyph_bitmap **list, int *n)
 {
     *size = g->size;
-    return g->pixels;
-}
-
-int glyphs_take_dirty(glyphs *g, int *y0, int *y1, int *resized)
-{
-    if (g->dirty_y1 <= g->dirty_y0 && !g->resized)
+    *grown = g->grown;
+    *n = g->npend;
+    *list = g->pend;
+    if (!g->npend && !g->grown)
         return 0;
-    *y0 = g->dirty_y0;
-    *y1 = g->dirty_y1;
-    *resized = g->resized;
-    g->dirty_y0 = g->dirty_y1 = 0;
-    g->resized = 0;
+    for (int i = 0; i < g->npend; i++)
+        g->pend[i].px = g->pend_px + g->pend_off[i];
+    g->grown = 0;
+    g->npend = 0; /* the list stays readable until the next rasterised glyph */
+    g->pend_len = 0;
     return 1;
 }

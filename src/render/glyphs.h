@@ -1,7 +1,7 @@
 /* Glyph cache: one font per DejaVu face, set to each pixel size as needed;
  * glyph metrics, kerning and line skips in hash tables keyed by face and
- * pixel size; and an R8 coverage atlas the glyphs are rasterised into on
- * first use. */
+ * pixel size; and the layout of an R8 coverage atlas the glyphs are
+ * rasterised into on first use (the renderer's texture holds its pixels). */
 #ifndef STACKHOUSE_GLYPHS_H
 #define STACKHOUSE_GLYPHS_H
 
@@ -20,6 +20,12 @@ typedef struct glyph {
     int has_bitmap;
 } glyph;
 
+/* A glyph's coverage (w*h bytes, rows packed) for the atlas at (x, y). */
+typedef struct glyph_bitmap {
+    int x, y, w, h;
+    const uint8_t *px;
+} glyph_bitmap;
+
 typedef struct glyphs glyphs;
 
 /* Loads the five faces from font_dir; fills err naming a missing file. */
@@ -35,10 +41,10 @@ int glyphs_kerning(glyphs *g, font_face f, int px, uint32_t a, uint32_t b);
 int glyphs_line_skip(glyphs *g, font_face f, int px);
 /* Forgets every bitmap (metrics stay) so the atlas can be refilled. */
 void glyphs_reset_atlas(glyphs *g);
-/* The atlas pixels and size (square). */
-const uint8_t *glyphs_atlas(const glyphs *g, int *size);
-/* Rows changed since the last call ([*y0, *y1)); *resized when the texture
- * must be reallocated. Returns 0 when nothing changed. */
-int glyphs_take_dirty(glyphs *g, int *y0, int *y1, int *resized);
+/* What the atlas texture lacks: its size now (square), whether it grew
+ * since the last call (its texels stay where they were), and the bitmaps
+ * rasterised since, each to go at (x, y); the list lasts until the next
+ * glyph is rasterised. Returns 0 when nothing changed. */
+int glyphs_take_new(glyphs *g, int *size, int *grown, const glyph_bitmap **list, int *n);
 
 #endif

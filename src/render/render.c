@@ -114,6 +114,11 @@ static void submit(render *r)
         if (n > 0 && r->be && r->be->submit)
             r->be->submit(r, r->verts, r->frame_quads, r->runs_out, n);
     }
+    if (!r->be || !r->be->submit) { /* no texture to take the new glyphs */
+        const glyph_bitmap *list;
+        int size, grown, count;
+        glyphs_take_new(r->glyphs, &size, &grown, &list, &count);
+    }
     r->nruns = 0;
     r->frame_quads = r->run_first = 0;
 }

@@ -16,7 +16,7 @@ typedef struct gl_state {
     GLuint *pages; /* one texture per sprite page */
     int npages;
     GLuint blank;  /* bound when there are no sprites */
-    GLuint glyph_tex;
+    GLuint glyph_tex, glyph_fbo;
     int glyph_size;
 } gl_state;
 
@@ -208,27 +208,45 @@ static void gl_begin(render *r, rcolor clear)
     glBindBuffer(GL_ARRAY_BUFFER, g->vbo);
 }
 
-/* Sends glyphs rasterised since the last draw; only the changed rows. */
+/* Sends the glyphs rasterised since the last draw, each into its own box.
+ * When the atlas grew, a bigger texture takes the old one's texels (copied
+ * on the GPU side: no copy of the atlas is kept in memory). */
 static void upload_glyphs(render *r)
 {
     gl_state *g = r->gl;
-    int y0, y1, resized, size;
-    const uint8_t *px = glyphs_atlas(r->glyphs, &size);
+    const glyph_bitmap *list;
+    int size, grown, n;
 
-    if (!glyphs_take_dirty(r->glyphs, &y0, &y1, &resized))
+    if (!glyphs_take_new(r->glyphs, &size, &grown, &list, &n))
         return;
     glActiveTexture(GL_TEXTURE1);
-    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-    if (resized || size != g->glyph_size) {
+    if (size != g->glyph_size) {
+        /* Zeroed pages the kernel has not backed yet: no resident copy. */
+        uint8_t *zero = calloc((size_t)size * (size_t)size, 1);
+        GLuint tex = make_texture(GL_R8, size, size, GL_RED, zero);
+        free(zero);
+        if (g->glyph_tex && grown && g->glyph_size > 1) {
+            GLint read_fbo = 0;
+            glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &read_fbo);
+            if (!g->glyph_fbo)
+                glGenFramebuffers(1, &g->glyph_fbo);
+            glBindFramebuffer(GL_READ_FRAMEBUFFER, g->glyph_fbo);
+            glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D,
+                                   g->glyph_tex, 0);
+            glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 0, 0, g->glyph_size, g->glyph_size);
+            glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, 0, 0);
+            glBindFramebuffer(GL_READ_FRAMEBUFFER, (GLuint)read_fbo);
+        }
         if (g->glyph_tex)
             glDeleteTextures(1, &g->glyph_tex);
-        g->glyph_tex = make_texture(GL_R8, size, size, GL_RED, px);
+        g->glyph_tex = tex;
         g->glyph_size = size;
-    } else {
-        glBindTexture(GL_TEXTURE_2D, g->glyph_tex);
-        glTexSubImage2D(GL_TEXTURE_2D, 0, 0, y0, size, y1 - y0, GL_RED, GL_UNSIGNED_BYTE,
-                        px + (size_t)y0 * (size_t)size);
     }
+    glBindTexture(GL_TEXTURE_2D, g->glyph_tex);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    for (int i = 0; i < n; i++)
+        glTexSubImage2D(GL_TEXTURE_2D, 0, list[i].x, list[i].y, list[i].w, list[i].h, GL_RED,
+                        GL_UNSIGNED_BYTE, list[i].px);
     r->cur.texture_uploads++;
 }
 
@@ -295,6 +313,8 @@ static void gl_destroy(render *r)
         glDeleteTextures(1, &g->blank);
     if (g->glyph_tex)
         glDeleteTextures(1, &g->glyph_tex);
+    if (g->glyph_fbo)
+        glDeleteFramebuffers(1, &g->glyph_fbo);
     if (g->vbo)
         glDeleteBuffers(1, &g->vbo);
     if (g->ibo)

@@ -174,6 +174,55 @@ static void test_shadow_behind_a_cover(void **state)
     render_destroy(r);
 }
 
+/* The glyph atlas lives only in its texture: when it grows, the bigger
+ * texture keeps the glyphs already drawn, and when it fills up and starts
+ * afresh, text still draws. Either way a word looks as it does on a fresh
+ * renderer that never grew. */
+static void draw_word(render *r, uint8_t *img)
+{
+    assert_int_equal(render_begin(r, FB_W, FB_H, bg), 0);
+    render_text(r, FONT_SANS_BOLD, 90, 30, 30, (rcolor){255, 255, 255, 255}, "Stackhouse 9");
+    render_end(r);
+    assert_int_equal(render_read_pixels(r, FB_W, FB_H, img), 0);
+}
+
+static void test_glyph_atlas_grows_on_the_gpu(void **state)
+{
+    char err[512] = "";
+    render *fresh = make_gl(STACKHOUSE_SOURCE_DIR "/shaders", err, sizeof err);
+    render *r = make_gl(STACKHOUSE_SOURCE_DIR "/shaders", err, sizeof err);
+    uint8_t *want = malloc(FB_W * FB_H * 4), *got = malloc(FB_W * FB_H * 4);
+    const char *alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    long off = 0;
+    int inked = 0;
+    (void)state;
+
+    assert_non_null(fresh);
+    assert_non_null(r);
+    draw_word(fresh, want);
+    draw_word(r, got); /* its glyphs go into the first 512x512 */
+    /* Enough large glyphs to grow the atlas, then to fill it and start afresh. */
+    for (int size = 60; size <= 600; size += 30) {
+        assert_int_equal(render_begin(r, FB_W, FB_H, bg), 0);
+        for (int f = 0; f < 3; f++)
+            render_text(r, (font_face)f, (float)size, 0, 0, (rcolor){255, 255, 255, 255}, alphabet);
+        render_end(r);
+        /* After each: grown three times (the word from the copies), then
+         * full twice (the word rasterised again). */
+        draw_word(r, got);
+        for (int i = 0; i < FB_W * FB_H * 4; i++)
+            off += want[i] != got[i];
+        assert_int_equal(off, 0);
+    }
+    for (int i = 0; i < FB_W * FB_H; i++)
+        inked += got[i * 4] > 200;
+    assert_true(inked > 500);
+    free(want);
+    free(got);
+    render_destroy(r);
+    render_destroy(fresh);
+}
+
 static void test_mixed_frame_is_one_draw_call(void **state)
 {
     char err[512] = "";
@@ -327,6 +376,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_frame_has_real_pixels),
         cmocka_unit_test(test_shadow_behind_a_cover),
+        cmocka_unit_test(test_glyph_atlas_grows_on_the_gpu),
         cmocka_unit_test(test_mixed_frame_is_one_draw_call),
         cmocka_unit_test(test_clip_scissors),
         cmocka_unit_test(test_bad_shader_names_the_file),
