@@ -313,7 +313,8 @@ static void draw_missing(render *r, rrect dst, rcolor tint)
             render_rect(r, (rrect){dst.x + cw * (float)i, dst.y + ch * (float)j, cw, ch}, dark);
 }
 
-void render_sprite_shaded(render *r, sprite_id s, rrect dst, float v0, float v1, rcolor top, rcolor bottom)
+void render_sprite_shaded(render *r, sprite_id s, rrect dst, float u0, float v0, float u1, float v1,
+                          rcolor top, rcolor bottom)
 {
     const atlas_sprite *sp = sprite_get(r, s);
     int before = r->cur.quads;
@@ -324,8 +325,8 @@ void render_sprite_shaded(render *r, sprite_id s, rrect dst, float v0, float v1,
             draw_missing(r, dst, top);
         return;
     }
-    sprite_part(r, sp, dst.x, dst.y, dst.x + dst.w, dst.y + dst.h, 0, v0 * (float)sp->ph, (float)sp->pw,
-                v1 * (float)sp->ph, top);
+    sprite_part(r, sp, dst.x, dst.y, dst.x + dst.w, dst.y + dst.h, u0 * (float)sp->pw, v0 * (float)sp->ph,
+                u1 * (float)sp->pw, v1 * (float)sp->ph, top);
     if (r->cur.quads == before)
         return; /* culled or transparent */
     /* The quad's last two corners are its lower ones on screen (quad_axis), a
@@ -441,6 +442,29 @@ void render_shadow(render *r, rrect dst, float radius, float blur, rcolor color)
     shape(r, dst, radius, b, b * 1.5f + 1.0f, RMODE_SHADOW, color);
 }
 
+/* Emits the quad q (pixels; uv measured from (cx, cy)) less the rectangle
+ * hole: up to four strips, top, bottom, left, right. Returns 0 when the hole
+ * misses the quad (nothing drawn: the caller draws it whole). */
+static int quad_around(render *r, const float q[4], const float hole[4], float cx, float cy,
+                       rcolor c, int mode, const float *params)
+{
+    float h[4] = {fmaxf(hole[0], q[0]), fmaxf(hole[1], q[1]), fminf(hole[2], q[2]),
+                  fminf(hole[3], q[3])};
+    float strips[4][4] = {{q[0], q[1], q[2], h[1]},
+                          {q[0], h[3], q[2], q[3]},
+                          {q[0], h[1], h[0], h[3]},
+                          {h[2], h[1], q[2], h[3]}};
+
+    if (h[0] >= h[2] || h[1] >= h[3])
+        return 0;
+    for (int i = 0; i < 4; i++) {
+        float *p = strips[i], uv[4] = {p[0] - cx, p[1] - cy, p[2] - cx, p[3] - cy};
+        if (p[2] > p[0] && p[3] > p[1])
+            quad_axis(r, -1, p, uv, c, mode, params);
+    }
+    return 1;
+}
+
 void render_shadow_behind(render *r, rrect dst, float radius, float blur, rcolor color, rrect cover,
                           float cover_radius)
 {
@@ -450,26 +474,31 @@ void render_shadow_behind(render *r, rrect dst, float radius, float blur, rcolor
     float q[4] = {cx - hw - margin, cy - hh - margin, cx + hw + margin, cy + hh + margin};
     /* Inside the cover's straight edges, less a pixel for its antialiased rim. */
     float in = cover_radius * k + 1.0f;
-    float h[4] = {fmaxf(cover.x * k + in, q[0]), fmaxf(cover.y * k + in, q[1]),
-                  fminf((cover.x + cover.w) * k - in, q[2]), fminf((cover.y + cover.h) * k - in, q[3])};
+    float hole[4] = {cover.x * k + in, cover.y * k + in, (cover.x + cover.w) * k - in,
+                     (cover.y + cover.h) * k - in};
     float params[4] = {hw, hh, rad, b};
-    /* The frame around the hole: top, bottom, left, right. */
-    float strips[4][4] = {{q[0], q[1], q[2], h[1]},
-                          {q[0], h[3], q[2], q[3]},
-                          {q[0], h[1], h[0], h[3]},
-                          {h[2], h[1], q[2], h[3]}};
 
     if (dst.w <= 0 || dst.h <= 0)
         return;
-    if (h[0] >= h[2] || h[1] >= h[3]) { /* nothing hidden: the whole shadow */
-        render_shadow(r, dst, radius, blur, color);
+    if (!quad_around(r, q, hole, cx, cy, color, RMODE_SHADOW, params))
+        render_shadow(r, dst, radius, blur, color); /* nothing hidden: the whole shadow */
+}
+
+void render_round_rect_behind(render *r, rrect dst, float radius, rcolor c, rrect cover)
+{
+    float k = r->scale, hw = dst.w * k * 0.5f, hh = dst.h * k * 0.5f;
+    float cx = dst.x * k + hw, cy = dst.y * k + hh, rad = fminf(fmaxf(radius * k, 0), fminf(hw, hh));
+    float q[4] = {cx - hw - 1.0f, cy - hh - 1.0f, cx + hw + 1.0f, cy + hh + 1.0f};
+    /* Two pixels in from the cover's edges: they fall between pixels, and a
+     * sprite's own outermost texels are antialiased. */
+    float hole[4] = {cover.x * k + 2.0f, cover.y * k + 2.0f, (cover.x + cover.w) * k - 2.0f,
+                     (cover.y + cover.h) * k - 2.0f};
+    float params[4] = {hw, hh, rad, 0};
+
+    if (dst.w <= 0 || dst.h <= 0)
         return;
-    }
-    for (int i = 0; i < 4; i++) {
-        float *p = strips[i], uv[4] = {p[0] - cx, p[1] - cy, p[2] - cx, p[3] - cy};
-        if (p[2] > p[0] && p[3] > p[1])
-            quad_axis(r, -1, p, uv, color, RMODE_SHADOW, params);
-    }
+    if (!quad_around(r, q, hole, cx, cy, c, RMODE_FILL, params))
+        render_round_rect(r, dst, radius, c);
 }
 
 void render_rect(render *r, rrect dst, rcolor c) { shape(r, dst, 0, 0, 1.0f, RMODE_FILL, c); }

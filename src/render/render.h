@@ -91,11 +91,12 @@ void render_sprite_size(const render *r, sprite_id s, float *w, float *h);
 /* Draws a sprite stretched into dst, tinted (multiplied) by tint. A negative
  * dst.w (dst.h) mirrors it left-right (top-bottom) about dst.x (dst.y). */
 void render_sprite(render *r, sprite_id s, rrect dst, rcolor tint);
-/* Draws the rows v0..v1 (fractions of its height) of a sprite into dst, tinted
- * top along its upper edge on screen and bottom along its lower one (a
- * flipped sprite too), blended between: a vertical gradient for one quad
- * (the table's vignette). */
-void render_sprite_shaded(render *r, sprite_id s, rrect dst, float v0, float v1, rcolor top, rcolor bottom);
+/* Draws the part u0..u1, v0..v1 (fractions of its width and height) of a
+ * sprite into dst, tinted top along its upper edge on screen and bottom along
+ * its lower one (a flipped sprite too), blended between: a vertical gradient
+ * for one quad (the table's vignette). */
+void render_sprite_shaded(render *r, sprite_id s, rrect dst, float u0, float v0, float u1, float v1,
+                          rcolor top, rcolor bottom);
 /* Draws a sprite centred at (cx, cy), scaled and rotated (radians, clockwise). */
 void render_sprite_ex(render *r, sprite_id s, float cx, float cy, float w, float h, float angle,
                       rcolor tint);
@@ -111,6 +112,9 @@ void render_shadow(render *r, rrect dst, float radius, float blur, rcolor color)
  * software rasteriser. */
 void render_shadow_behind(render *r, rrect dst, float radius, float blur, rcolor color, rrect cover,
                           float cover_radius);
+/* render_round_rect, for a fill whose middle `cover` (an opaque rectangle,
+ * drawn next) hides: only the part around it is filled. */
+void render_round_rect_behind(render *r, rrect dst, float radius, rcolor c, rrect cover);
 /* Fills a rectangle with a flat colour. */
 void render_rect(render *r, rrect dst, rcolor c);
 /* Fills a rounded rectangle with a flat colour (anti-aliased edges). */

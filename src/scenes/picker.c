@@ -12,7 +12,9 @@
 
 enum { ID_SETTINGS = 100, ID_RULES, ID_QUIT };
 
-/* A game's picture, in virtual units: its SVG's own size (viewBox 480x300). */
+/* A game's picture, in virtual units: its SVG's own size (viewBox 480x300).
+ * The pictures are drawn at most at this size, which is what the widest tile
+ * shows: the atlas rasterises them for it and no bigger. */
 #define PICTURE_W 288.0f
 #define PICTURE_H 180.0f
 
@@ -136,42 +138,48 @@ static float tiles_text_h(picker *p, render *r, float *desc_k)
     }
 }
 
+/* Where tile i is drawn this frame: shaken when refused, raised when focused. */
+static rrect tile_rect(const picker *p, const app *a, int i)
+{
+    rrect t = p->tiles[i];
+    if (p->shake[i] > 0 && !a->settings.v[SETTING_reduced_motion])
+        t.x += 10.0f * sinf((float)p->shake[i] * 60.0f);
+    if (p->nav.focus == i)
+        t.y -= 6;
+    return t;
+}
+
 static void draw_tile(picker *p, app *a, render *r, int i, float text_h, float desc_k)
 {
     const game_info *g = registry_get(i);
-    rrect t = p->tiles[i];
+    rrect t = tile_rect(p, a, i);
     float k = t.w / 410.0f, pad = 16 * k, y, name_k;
     int playable = modes_playable(g), hot = p->nav.focus == i;
-    char players[48];
+    char players[48], name[64];
     rrect pic;
+    sprite_id art;
 
-    if (p->shake[i] > 0 && !a->settings.v[SETTING_reduced_motion])
-        t.x += 10.0f * sinf((float)p->shake[i] * 60.0f);
-    if (hot) {
-        t.y -= 6;
-    }
-    render_shadow_behind(r, (rrect){t.x + 4, t.y + (hot ? 18 : 10), t.w, t.h}, 24, hot ? 34 : 24, UI_SHADOW, t, 24);
-    render_round_rect(r, t, 24, hot ? (rcolor){255, 248, 234, 255} : UI_CREAM);
-    ui_audit_box(t);
-    if (g->min_players == g->max_players)
-        snprintf(players, sizeof players, "%d players", g->min_players);
-    else
-        snprintf(players, sizeof players, "%d\xe2\x80\x93%d players", g->min_players, g->max_players);
-    name_k = ui_text_fit_size(r, FONT_SANS_BOLD, fmaxf(34 * k, UI_BODY), UI_BODY, t.w - 2 * pad, g->name);
-    /* The pictures are drawn at most at their own size (the SVGs in assets/picker
-     * say 288x180), which is what the widest tile shows: the atlas rasterises
-     * them for it and no bigger (a third of the memory of 480x300). */
+    /* The picture first: the tile's fill leaves out what it covers. */
     pic = (rrect){t.x + pad, t.y + pad, fminf(t.w - 2 * pad, PICTURE_W), 0};
     pic.h = pic.w * PICTURE_H / PICTURE_W;
     if (pic.h > fminf(t.h * 0.50f, t.h - 2 * pad - 8 - text_h)) /* keep the art's aspect: narrower */
         pic.h = fmaxf(fminf(t.h * 0.50f, t.h - 2 * pad - 8 - text_h), 40);
     pic.w = pic.h * PICTURE_W / PICTURE_H;
     pic.x = t.x + (t.w - pic.w) / 2;
-    {
-        char name[64];
-        snprintf(name, sizeof name, "picker/%s", g->id);
-        ui_draw_sprite_fit(r, name, pic, playable ? UI_WHITE : (rcolor){235, 230, 222, 255});
-    }
+    snprintf(name, sizeof name, "picker/%s", g->id);
+    art = render_sprite_find(r, name);
+    render_shadow_behind(r, (rrect){t.x + 4, t.y + (hot ? 18 : 10), t.w, t.h}, 24, hot ? 34 : 24, UI_SHADOW, t, 24);
+    if (render_sprite_is_missing(r, art)) /* the stand-in may not cover its box */
+        render_round_rect(r, t, 24, hot ? (rcolor){255, 248, 234, 255} : UI_CREAM);
+    else /* every picture is opaque */
+        render_round_rect_behind(r, t, 24, hot ? (rcolor){255, 248, 234, 255} : UI_CREAM, pic);
+    ui_audit_box(t);
+    if (g->min_players == g->max_players)
+        snprintf(players, sizeof players, "%d players", g->min_players);
+    else
+        snprintf(players, sizeof players, "%d\xe2\x80\x93%d players", g->min_players, g->max_players);
+    name_k = ui_text_fit_size(r, FONT_SANS_BOLD, fmaxf(34 * k, UI_BODY), UI_BODY, t.w - 2 * pad, g->name);
+    ui_draw_sprite_fit(r, name, pic, playable ? UI_WHITE : (rcolor){235, 230, 222, 255});
     y = pic.y + pic.h + 8 * k;
     render_text(r, FONT_SANS_BOLD, name_k, t.x + pad, y, UI_INK, g->name);
     y += render_line_height(r, FONT_SANS_BOLD, name_k);
@@ -193,7 +201,13 @@ static void draw_tile(picker *p, app *a, render *r, int i, float text_h, float d
 static void picker_draw(scene *s, app *a, render *r, float alpha)
 {
     picker *p = s->data;
-    ui_draw_table(r, a->vw);
+    {
+        rrect covers[UI_TABLE_COVERS];
+        int n = p->n < UI_TABLE_COVERS ? p->n : UI_TABLE_COVERS;
+        for (int i = 0; i < n; i++)
+            covers[i] = tile_rect(p, a, i);
+        ui_draw_table_behind(r, a->vw, covers, n, 24);
+    }
     ui_draw_title(r, a->vw, "Stackhouse", "Choose a game");
     if (p->n > 0) {
         float desc_k, text_h = tiles_text_h(p, r, &desc_k);

@@ -226,12 +226,34 @@ static const float vignette_edges[] = {0,   40,  80,  120, 160, 200, 240, 280, 3
                                        680, 720, 760, 800, 840, 880, 920, 960, 1000, 1040, 1080};
 #define VIGNETTE_EDGES (sizeof vignette_edges / sizeof vignette_edges[0])
 
-void ui_draw_table(render *r, float vw)
+/* One band of the table, [y0, y1), less the holes [hx0, hx1) (sorted, apart):
+ * each piece cut at the wood tile's edges, for its texels. */
+static void table_band(render *r, sprite_id wood, float vw, float y0, float y1, rcolor top, rcolor bottom,
+                       const float (*holes)[2], int nholes)
+{
+    const float tile = 540.0f, row = floorf(y0 / tile) * tile, v0 = (y0 - row) / tile, v1 = (y1 - row) / tile;
+    float x = 0;
+
+    for (int h = 0; h <= nholes; h++) {
+        float end = h < nholes ? holes[h][0] : vw;
+        while (x < end) {
+            float tx = floorf(x / tile) * tile, xb = fminf(end, tx + tile);
+            render_sprite_shaded(r, wood, (rrect){x, y0, xb - x, y1 - y0}, (x - tx) / tile, v0,
+                                 (xb - tx) / tile, v1, top, bottom);
+            x = xb;
+        }
+        if (h < nholes)
+            x = fmaxf(x, holes[h][1]);
+    }
+}
+
+void ui_draw_table_behind(render *r, float vw, const rrect *covers, int ncovers, float cover_radius)
 {
     static rcolor shades[VIGNETTE_EDGES]; /* the shade at each edge: fixed, so worked out once */
     static int have_shades;
-    const float tile = 540.0f;
     sprite_id wood = render_sprite_find(r, "ui/table");
+    /* A pixel in from a cover's sides: an antialiased edge shows the wood. */
+    float px = 1.0f / render_scale(r) + 0.01f;
     if (!have_shades) {
         for (size_t i = 0; i < VIGNETTE_EDGES; i++)
             shades[i] = shade(vignette_at(vignette_edges[i]));
@@ -241,14 +263,31 @@ void ui_draw_table(render *r, float vw)
      * the eye to the middle of the table. The vignette is the wood's own
      * vertical tint, band by band (a piecewise-linear erf): drawn as shadow
      * layers over the wood it cost a sixth of a 1080p frame on a software
-     * rasteriser, for the same picture. */
+     * rasteriser, for the same picture. Where a band runs behind the straight
+     * sides of an opaque cover (a picker tile), that part is left out: on a
+     * software rasteriser every hidden pixel costs as much as one shown. */
     for (size_t i = 0; i + 1 < VIGNETTE_EDGES; i++) {
-        float y0 = vignette_edges[i], y1 = vignette_edges[i + 1], row = floorf(y0 / tile) * tile;
-        for (float x = 0; x < vw; x += tile)
-            render_sprite_shaded(r, wood, (rrect){x, y0, tile, y1 - y0}, (y0 - row) / tile, (y1 - row) / tile,
-                                 shades[i], shades[i + 1]);
+        float y0 = vignette_edges[i], y1 = vignette_edges[i + 1], holes[UI_TABLE_COVERS][2];
+        int n = 0;
+        for (int c = 0; c < ncovers && c < UI_TABLE_COVERS; c++) {
+            rrect cv = covers[c];
+            float hx0 = cv.x + px, hx1 = cv.x + cv.w - px;
+            int k;
+            if (y0 < cv.y + cover_radius || y1 > cv.y + cv.h - cover_radius || hx1 <= hx0)
+                continue;
+            for (k = n; k > 0 && holes[k - 1][0] > hx0; k--) { /* sorted by start */
+                holes[k][0] = holes[k - 1][0];
+                holes[k][1] = holes[k - 1][1];
+            }
+            holes[k][0] = hx0;
+            holes[k][1] = hx1;
+            n++;
+        }
+        table_band(r, wood, vw, y0, y1, shades[i], shades[i + 1], (const float (*)[2])holes, n);
     }
 }
+
+void ui_draw_table(render *r, float vw) { ui_draw_table_behind(r, vw, NULL, 0, 0); }
 
 void ui_draw_panel(render *r, rrect p)
 {

@@ -75,6 +75,10 @@ int ui_focus_visible(const struct app *a);
 
 /* The table background over the whole screen. */
 void ui_draw_table(render *r, float vw);
+/* ui_draw_table, leaving out what opaque rounded rectangles drawn over it
+ * (at most UI_TABLE_COVERS, with corners of cover_radius) hide. The same picture, for less fill on a software rasteriser. */
+#define UI_TABLE_COVERS 16
+void ui_draw_table_behind(render *r, float vw, const rrect *covers, int ncovers, float cover_radius);
 /* A cream panel with a soft shadow. */
 void ui_draw_panel(render *r, rrect p);
 /* A button: filled when focused or hovered, greyed when disabled. */
