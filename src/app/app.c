@@ -1,6 +1,9 @@
 #include "app/app.h"
 
 #include <SDL.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <epoxy/gl.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -484,8 +487,16 @@ void app_draw(app *a, float alpha)
         app_startup_mark(a->opt.start_time, "first frame laid out");
     if (render_end(a->r) != 0)
         a->quit = 1; /* art that could not be loaded: logged, as at render_begin */
-    if (a->frames == 0)
+    if (a->frames == 0) {
+#ifdef __GLIBC__
+        /* The GL driver has just compiled the shaders for the first draw and
+         * freed its working memory, which glibc keeps resident inside the
+         * heap; given back before the frame is rasterised, the process peaks
+         * 0.3 MB lower (docs/performance.md). Once: later frames free little. */
+        malloc_trim(0);
+#endif
         app_startup_mark(a->opt.start_time, "first frame submitted");
+    }
     if (a->fbo && a->settings.v[SETTING_render_scale] < 100) {
         glBindFramebuffer(GL_READ_FRAMEBUFFER, a->fbo);
         glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
@@ -495,9 +506,9 @@ void app_draw(app *a, float alpha)
     a->frames++;
 }
 
-/* The mixer opens on the second iteration, once the first frame is on its
- * way: opening it and synthesising the effects cost ~10 ms of start-up, and a
- * sound asked for before then waits in audio_play. */
+/* The audio device opens on the second iteration, once the first frame is on
+ * its way: opening it cost start-up time, and a sound asked for before then
+ * waits in audio_play. */
 static void start_audio(app *a)
 {
     if (audio_init() != 0)
