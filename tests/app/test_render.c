@@ -658,13 +658,16 @@ static void test_shaded_sprite(void **state)
 
     ncaptured = 0;
     assert_int_equal(render_begin(r, 1920, 1080, black), 0);
-    render_sprite_shaded(r, s, (rrect){10, 20, 40, 30}, 0.25f, 0.75f, top, bottom);
-    render_sprite_shaded(r, s, (rrect){10, 90, 40, -30}, 0.0f, 1.0f, top, bottom);
+    render_sprite_shaded(r, s, (rrect){10, 20, 40, 30}, 0.5f, 0.25f, 1.0f, 0.75f, top, bottom);
+    render_sprite_shaded(r, s, (rrect){10, 90, 40, -30}, 0.0f, 0.0f, 1.0f, 1.0f, top, bottom);
     render_end(r);
     assert_int_equal(render_get_stats(r).quads, 2);
     assert_int_equal(ncaptured, 2);
     assert_float_equal(captured[0].v, (float)sp->y + 0.25f * (float)sp->ph, 1e-3);
     assert_float_equal(captured[3].v, (float)sp->y + 0.75f * (float)sp->ph, 1e-3);
+    /* The u range: the right half of the sprite. */
+    assert_float_equal(captured[0].u, (float)sp->x + 0.5f * (float)sp->pw, 1e-3);
+    assert_float_equal(captured[1].u, (float)sp->x + (float)sp->pw, 1e-3);
     for (int i = 0; i < 4; i++)
         assert_int_equal(captured[i].rgba[0], i < 2 ? 200 : 100);
     /* Flipped: the upper screen edge still gets the top tint. */
