@@ -35,19 +35,14 @@ typedef struct glyph_entry {
     glyph g;
 } glyph_entry;
 
-/* Kerning of a pair and line skips, by key (see metric_key). */
-typedef struct metric_entry {
-    uint64_t key; /* 0 = empty */
-    int value;
-} metric_entry;
 
 struct glyphs {
     char *face_path[FONT_COUNT];
     font_slot fonts[FONT_COUNT];
+    /* Glyphs, and kerning pairs and line skips (metric_key: their value in
+     * g.advance), in one open-addressed table. */
     glyph_entry *table;
     size_t cap, count;
-    metric_entry *metrics;
-    size_t mcap, mcount;
     /* Bitmaps rasterised since the texture last took them: no copy of the
      * whole atlas is kept here, the texture holds it (-256 KB at 512x512,
      * 1 MB once it grows to 1024). */
@@ -93,11 +88,9 @@ glyphs *glyphs_create(const char *font_dir, char *err, size_t errn)
         }
     }
     g->cap = 1024;
-    g->mcap = 1024;
     g->size = GLYPHS_ATLAS_START;
     g->table = calloc(g->cap, sizeof *g->table);
-    g->metrics = calloc(g->mcap, sizeof *g->metrics);
-    if (!g->table || !g->metrics) {
+    if (!g->table) {
         snprintf(err, errn, "out of memory for the glyph cache");
         glyphs_destroy(g);
         return NULL;
@@ -115,7 +108,6 @@ void glyphs_destroy(glyphs *g)
     for (int i = 0; i < FONT_COUNT; i++)
         free(g->face_path[i]);
     free(g->table);
-    free(g->metrics);
     free(g->pend_px);
     free(g->pend);
     free(g->pend_off);
@@ -159,60 +151,6 @@ static glyph_entry *table_slot(glyph_entry *table, size_t cap, uint64_t key)
     return &table[i];
 }
 
-/* A kerning pair (a, b), or with a = b = METRIC_LINE the line skip, of a
- * face at a size; codepoints are below 2^21, sizes below 2^16. */
-#define METRIC_LINE 0x1fffffu
-
-static uint64_t metric_key(font_face f, int px, uint32_t a, uint32_t b)
-{
-    return (1ull << 63) | ((uint64_t)f << 58) | ((uint64_t)(px & 0xffff) << 42) |
-           ((uint64_t)(a & 0x1fffff) << 21) | (b & 0x1fffff);
-}
-
-static metric_entry *metric_slot(metric_entry *m, size_t cap, uint64_t key)
-{
-    size_t i = (size_t)((key * 0x9E3779B97F4A7C15ull) >> 20) & (cap - 1);
-    while (m[i].key && m[i].key != key)
-        i = (i + 1) & (cap - 1);
-    return &m[i];
-}
-
-/* The cached value of key, or compute()'s, kept; -1 only when out of memory
- * or when the font cannot be had (then *value is fallback, not kept). */
-static int metric_get(glyphs *g, font_face f, int px, uint32_t a, uint32_t b, int fallback,
-                      int *value)
-{
-    uint64_t key = metric_key(f, px, a, b);
-    metric_entry *e = metric_slot(g->metrics, g->mcap, key);
-    TTF_Font *font;
-
-    if (e->key) {
-        *value = e->value;
-        return 0;
-    }
-    *value = fallback;
-    if (px < 1 || px > 0xffff || !(font = font_get(g, f, px)))
-        return -1;
-    *value = a == METRIC_LINE ? TTF_FontLineSkip(font) : TTF_GetFontKerningSizeGlyphs32(font, a, b);
-    if (g->mcount * 10 >= g->mcap * 7) {
-        size_t cap = g->mcap * 2;
-        metric_entry *m = calloc(cap, sizeof *m);
-        if (!m)
-            return -1;
-        for (size_t i = 0; i < g->mcap; i++)
-            if (g->metrics[i].key)
-                *metric_slot(m, cap, g->metrics[i].key) = g->metrics[i];
-        free(g->metrics);
-        g->metrics = m;
-        g->mcap = cap;
-        e = metric_slot(m, cap, key);
-    }
-    e->key = key;
-    e->value = *value;
-    g->mcount++;
-    return 0;
-}
-
 static int table_grow(glyphs *g)
 {
     size_t cap = g->cap * 2;
@@ -226,6 +164,46 @@ static int table_grow(glyphs *g)
     free(g->table);
     g->table = t;
     g->cap = cap;
+    return 0;
+}
+
+/* A kerning pair (a, b), or with a = b = METRIC_LINE the line skip, of a
+ * face at a size; codepoints are below 2^21, sizes below 2^16. The top bit
+ * keeps these apart from glyph_key's. */
+#define METRIC_LINE 0x1fffffu
+
+static uint64_t metric_key(font_face f, int px, uint32_t a, uint32_t b)
+{
+    return (1ull << 63) | ((uint64_t)f << 58) | ((uint64_t)(px & 0xffff) << 42) |
+           ((uint64_t)(a & 0x1fffff) << 21) | (b & 0x1fffff);
+}
+
+/* The cached value of the metric, or SDL_ttf's, kept; -1 when out of memory
+ * or when the font cannot be had (then *value is fallback, not kept). */
+static int metric_get(glyphs *g, font_face f, int px, uint32_t a, uint32_t b, int fallback,
+                      int *value)
+{
+    uint64_t key = metric_key(f, px, a, b);
+    glyph_entry *e = table_slot(g->table, g->cap, key);
+    TTF_Font *font;
+
+    if (e->key) {
+        *value = e->g.advance;
+        return 0;
+    }
+    *value = fallback;
+    if (px < 1 || px > 0xffff || !(font = font_get(g, f, px)))
+        return -1;
+    *value = a == METRIC_LINE ? TTF_FontLineSkip(font) : TTF_GetFontKerningSizeGlyphs32(font, a, b);
+    if (g->count * 10 >= g->cap * 7) {
+        if (table_grow(g) != 0)
+            return -1;
+        e = table_slot(g->table, g->cap, key);
+    }
+    memset(e, 0, sizeof *e);
+    e->key = key;
+    e->g.advance = *value;
+    g->count++;
     return 0;
 }
 
