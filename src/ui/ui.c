@@ -226,8 +226,8 @@ static const float vignette_edges[] = {0,   40,  80,  120, 160, 200, 240, 280, 3
                                        680, 720, 760, 800, 840, 880, 920, 960, 1000, 1040, 1080};
 #define VIGNETTE_EDGES (sizeof vignette_edges / sizeof vignette_edges[0])
 
-/* One band of the table, [y0, y1), less the holes [hx0, hx1) (sorted, apart):
- * each piece cut at the wood tile's edges, for its texels. */
+/* One band of the table, [y0, y1), less the holes [hx0, hx1) (sorted by start;
+ * they may overlap): each piece cut at the wood tile's edges, for its texels. */
 static void table_band(render *r, sprite_id wood, float vw, float y0, float y1, rcolor top, rcolor bottom,
                        const float (*holes)[2], int nholes)
 {
@@ -238,6 +238,8 @@ static void table_band(render *r, sprite_id wood, float vw, float y0, float y1, 
         float end = h < nholes ? holes[h][0] : vw;
         while (x < end) {
             float tx = floorf(x / tile) * tile, xb = fminf(end, tx + tile);
+            if (xb <= x)
+                break; /* rounding: never loop without progress */
             render_sprite_shaded(r, wood, (rrect){x, y0, xb - x, y1 - y0}, (x - tx) / tile, v0,
                                  (xb - tx) / tile, v1, top, bottom);
             x = xb;

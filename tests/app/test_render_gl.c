@@ -164,6 +164,24 @@ static void test_shadow_behind_a_cover(void **state)
     assert_true(px_at(framed, 220, 245)[0] < bg.r);
     assert_false(differs(px_at(framed, 220, 150), cream));
 
+    /* A fill behind an opaque rectangle: the same pixels, the middle left out. */
+    for (int pass = 0; pass < 2; pass++) {
+        const rrect pic = {380, 260, 420, 260};
+        assert_int_equal(render_begin(r, FB_W, FB_H, bg), 0);
+        if (pass == 0)
+            render_round_rect(r, tile, 24, cream);
+        else
+            render_round_rect_behind(r, tile, 24, cream, pic);
+        render_rect(r, pic, (rcolor){90, 60, 30, 255});
+        render_end(r);
+        assert_int_equal(render_get_stats(r).quads, pass == 0 ? 2 : 5);
+        assert_int_equal(render_read_pixels(r, FB_W, FB_H, pass == 0 ? whole : framed), 0);
+    }
+    off = 0;
+    for (int i = 0; i < FB_W * FB_H * 4; i++)
+        off += abs(whole[i] - framed[i]) > 1;
+    assert_int_equal(off, 0);
+
     /* A cover too small to hide anything: the whole shadow, one quad. */
     assert_int_equal(render_begin(r, FB_W, FB_H, bg), 0);
     render_shadow_behind(r, drop, 24, 30, shadow, (rrect){400, 300, 40, 40}, 24);
