@@ -51,9 +51,8 @@ static struct {
     /* The music loop takes seconds to synthesise, so a worker thread renders
      * it while the game starts; the main thread adopts it in audio_update. */
     SDL_Thread *music_thread;
-    SDL_atomic_t music_ready; /* 1: music_pcm/music_len are filled (or failed: NULL) */
-    Uint8 *music_pcm;
-    Uint32 music_len;
+    SDL_atomic_t music_ready; /* 1: music_new is filled (or failed: pcm NULL) */
+    sound music_new;
     int music_volume;  /* voice volume last asked for */
     int effect_volume; /* the same for effects */
     int updates;       /* audio_update calls: the worker starts after the first frames */
@@ -147,19 +146,16 @@ static int SDLCALL music_worker(void *user)
 {
     float *pcm = NULL;
     int frames = 0;
-    sound m = {0};
     (void)user;
     SDL_SetThreadPriority(SDL_THREAD_PRIORITY_LOW);
     if (synth_music(au.spec.freq, &pcm, &frames) != 0) {
         free(pcm);
         pcm = NULL;
     }
-    if (!pcm || pcm_convert(pcm, frames, &au.spec, &m) != 0) {
-        m.pcm = NULL;
+    if (!pcm || pcm_convert(pcm, frames, &au.spec, &au.music_new) != 0) {
+        au.music_new.pcm = NULL;
         log_warn("audio: the music will be silent");
     }
-    au.music_pcm = m.pcm;
-    au.music_len = m.len;
     SDL_AtomicSet(&au.music_ready, 1);
     return 0;
 }
@@ -205,11 +201,10 @@ void audio_update(void)
         SDL_WaitThread(au.music_thread, NULL);
         au.music_thread = NULL;
     }
-    if (!au.music_pcm)
+    if (!au.music_new.pcm)
         return;
-    au.music.pcm = au.music_pcm;
-    au.music.len = au.music_len;
-    au.music_pcm = NULL;
+    au.music = au.music_new;
+    au.music_new.pcm = NULL;
     music_apply();
 }
 
@@ -278,8 +273,7 @@ void audio_quit(void)
         SDL_WaitThread(au.music_thread, NULL);
         au.music_thread = NULL;
     }
-    free(au.music_pcm);
-    au.music_pcm = NULL;
+    sound_free(&au.music_new);
     for (int id = 0; id < SFX_COUNT; id++)
         sound_free(&au.sfx[id]);
     sound_free(&au.music);

@@ -35,7 +35,6 @@ typedef struct glyph_entry {
     glyph g;
 } glyph_entry;
 
-
 struct glyphs {
     char *face_path[FONT_COUNT];
     font_slot fonts[FONT_COUNT];

@@ -1,5 +1,5 @@
 /* Glyph cache: one font per DejaVu face, set to each pixel size as needed;
- * glyph metrics, kerning and line skips in hash tables keyed by face and
+ * glyph metrics, kerning and line skips in one hash table keyed by face and
  * pixel size; and the layout of an R8 coverage atlas the glyphs are
  * rasterised into on first use (the renderer's texture holds its pixels). */
 #ifndef STACKHOUSE_GLYPHS_H

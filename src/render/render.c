@@ -416,32 +416,6 @@ void render_nine(render *r, sprite_id s, rrect dst, rcolor tint)
                         sv[j + 1], tint);
 }
 
-/* A rounded-box quad grown by margin pixels; the fragment shader evaluates
- * the box's distance field from the centre-relative uv. */
-static void shape(render *r, rrect dst, float radius, float extra, float margin, int mode, rcolor c)
-{
-    float k = r->scale, hw = dst.w * k * 0.5f, hh = dst.h * k * 0.5f;
-    float cx = dst.x * k + hw, cy = dst.y * k + hh, rad = radius * k;
-    float pos[4] = {cx - hw - margin, cy - hh - margin, cx + hw + margin, cy + hh + margin};
-    float uv[4] = {-hw - margin, -hh - margin, hw + margin, hh + margin};
-    float params[4];
-
-    if (dst.w <= 0 || dst.h <= 0)
-        return;
-    if (rad > hw)
-        rad = hw;
-    if (rad > hh)
-        rad = hh;
-    params[0] = hw, params[1] = hh, params[2] = rad < 0 ? 0 : rad, params[3] = extra;
-    quad_axis(r, -1, pos, uv, c, mode, params);
-}
-
-void render_shadow(render *r, rrect dst, float radius, float blur, rcolor color)
-{
-    float b = blur * r->scale;
-    shape(r, dst, radius, b, b * 1.5f + 1.0f, RMODE_SHADOW, color);
-}
-
 /* Emits the quad q (pixels; uv measured from (cx, cy)) less the rectangle
  * hole: up to four strips, top, bottom, left, right. Returns 0 when the hole
  * misses the quad (nothing drawn: the caller draws it whole). */
@@ -465,52 +439,67 @@ static int quad_around(render *r, const float q[4], const float hole[4], float c
     return 1;
 }
 
+/* A rounded-box quad grown by margin pixels; the fragment shader evaluates
+ * the box's distance field from the centre-relative uv. With a hole (pixels,
+ * or NULL), the part of the quad inside it is left out: the caller draws
+ * something opaque there next. */
+static void shape(render *r, rrect dst, float radius, float extra, float margin, int mode, rcolor c,
+                  const float *hole)
+{
+    float k = r->scale, hw = dst.w * k * 0.5f, hh = dst.h * k * 0.5f;
+    float cx = dst.x * k + hw, cy = dst.y * k + hh, rad = radius * k;
+    float pos[4] = {cx - hw - margin, cy - hh - margin, cx + hw + margin, cy + hh + margin};
+    float uv[4] = {-hw - margin, -hh - margin, hw + margin, hh + margin};
+    float params[4];
+
+    if (dst.w <= 0 || dst.h <= 0)
+        return;
+    if (rad > hw)
+        rad = hw;
+    if (rad > hh)
+        rad = hh;
+    params[0] = hw, params[1] = hh, params[2] = rad < 0 ? 0 : rad, params[3] = extra;
+    if (!hole || !quad_around(r, pos, hole, cx, cy, c, mode, params))
+        quad_axis(r, -1, pos, uv, c, mode, params);
+}
+
+void render_shadow(render *r, rrect dst, float radius, float blur, rcolor color)
+{
+    float b = blur * r->scale;
+    shape(r, dst, radius, b, b * 1.5f + 1.0f, RMODE_SHADOW, color, NULL);
+}
+
 void render_shadow_behind(render *r, rrect dst, float radius, float blur, rcolor color, rrect cover,
                           float cover_radius)
 {
-    float k = r->scale, b = blur * k, margin = b * 1.5f + 1.0f;
-    float hw = dst.w * k * 0.5f, hh = dst.h * k * 0.5f, cx = dst.x * k + hw, cy = dst.y * k + hh;
-    float rad = fminf(fmaxf(radius * k, 0), fminf(hw, hh));
-    float q[4] = {cx - hw - margin, cy - hh - margin, cx + hw + margin, cy + hh + margin};
+    float k = r->scale, b = blur * k;
     /* Inside the cover's straight edges, less a pixel for its antialiased rim. */
     float in = cover_radius * k + 1.0f;
     float hole[4] = {cover.x * k + in, cover.y * k + in, (cover.x + cover.w) * k - in,
                      (cover.y + cover.h) * k - in};
-    float params[4] = {hw, hh, rad, b};
-
-    if (dst.w <= 0 || dst.h <= 0)
-        return;
-    if (!quad_around(r, q, hole, cx, cy, color, RMODE_SHADOW, params))
-        render_shadow(r, dst, radius, blur, color); /* nothing hidden: the whole shadow */
+    shape(r, dst, radius, b, b * 1.5f + 1.0f, RMODE_SHADOW, color, hole);
 }
 
 void render_round_rect_behind(render *r, rrect dst, float radius, rcolor c, rrect cover)
 {
-    float k = r->scale, hw = dst.w * k * 0.5f, hh = dst.h * k * 0.5f;
-    float cx = dst.x * k + hw, cy = dst.y * k + hh, rad = fminf(fmaxf(radius * k, 0), fminf(hw, hh));
-    float q[4] = {cx - hw - 1.0f, cy - hh - 1.0f, cx + hw + 1.0f, cy + hh + 1.0f};
+    float k = r->scale;
     /* Two pixels in from the cover's edges: they fall between pixels, and a
      * sprite's own outermost texels are antialiased. */
     float hole[4] = {cover.x * k + 2.0f, cover.y * k + 2.0f, (cover.x + cover.w) * k - 2.0f,
                      (cover.y + cover.h) * k - 2.0f};
-    float params[4] = {hw, hh, rad, 0};
-
-    if (dst.w <= 0 || dst.h <= 0)
-        return;
-    if (!quad_around(r, q, hole, cx, cy, c, RMODE_FILL, params))
-        render_round_rect(r, dst, radius, c);
+    shape(r, dst, radius, 0, 1.0f, RMODE_FILL, c, hole);
 }
 
-void render_rect(render *r, rrect dst, rcolor c) { shape(r, dst, 0, 0, 1.0f, RMODE_FILL, c); }
+void render_rect(render *r, rrect dst, rcolor c) { shape(r, dst, 0, 0, 1.0f, RMODE_FILL, c, NULL); }
 
 void render_round_rect(render *r, rrect dst, float radius, rcolor c)
 {
-    shape(r, dst, radius, 0, 1.0f, RMODE_FILL, c);
+    shape(r, dst, radius, 0, 1.0f, RMODE_FILL, c, NULL);
 }
 
 void render_round_outline(render *r, rrect dst, float radius, float thickness, rcolor c)
 {
-    shape(r, dst, radius, thickness * r->scale, 1.0f, RMODE_OUTLINE, c);
+    shape(r, dst, radius, thickness * r->scale, 1.0f, RMODE_OUTLINE, c, NULL);
 }
 
 void render_round_outline_ex(render *r, float cx, float cy, float w, float h, float angle, float radius,

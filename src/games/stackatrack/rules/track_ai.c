@@ -1,7 +1,6 @@
 #include "games/stackatrack/rules/track_ai.h"
 
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -152,16 +151,16 @@ static void move_of(const track_state *s, const child *ch, game_move *out)
 int track_ai_search_state(const track_state *s, const track_search_limits *lim, uint64_t seed, game_move *out,
                           track_search_info *info)
 {
-    child *ch;
+    /* On the stack, as alphabeta's are: thread-local storage is set up in
+     * every thread of the process, the GL driver's and the audio device's
+     * included (14 KB each, per array). */
+    child ch[MAX_CHILDREN];
     track_search_info dummy;
     search_ctx c;
     if (!info)
         info = &dummy;
     memset(info, 0, sizeof *info);
-    /* The children live on the heap, not in thread-local storage: the game's
-     * static TLS is set up in every thread of the process, the GL driver's
-     * and the audio device's included (14 KB each, per array). */
-    if (s->over || !(ch = malloc(sizeof *ch * MAX_CHILDREN)))
+    if (s->over)
         return -1;
     memset(&c, 0, sizeof c);
     c.root = s->to_move;
@@ -182,10 +181,8 @@ int track_ai_search_state(const track_state *s, const track_search_limits *lim, 
         }
     }
     move_of(s, &ch[0], out);
-    if (n == 1 && (lim->time_ms || lim->nodes)) {
-        free(ch);
+    if (n == 1 && (lim->time_ms || lim->nodes))
         return 0; /* forced: no time spent on the value */
-    }
     int max_depth = lim->depth ? lim->depth : MAX_PLY;
     for (int depth = 1; depth <= max_depth; depth++) {
         int alpha = -INF, best = -INF, best_k = 0;
@@ -218,15 +215,14 @@ int track_ai_search_state(const track_state *s, const track_search_limits *lim, 
     }
     info->nodes = c.nodes;
     info->placements = c.placements;
-    free(ch);
     return 0;
 }
 
 int track_ai_greedy(const track_state *s, uint64_t seed, game_move *out)
 {
-    child *ch;
+    child ch[MAX_CHILDREN];
     uint64_t evaluated = 0;
-    if (s->over || !(ch = malloc(sizeof *ch * MAX_CHILDREN)))
+    if (s->over)
         return -1;
     int n = children(s, ch, &evaluated), ties = 0;
     while (ties < n && ch[ties].points == ch[0].points)
@@ -234,7 +230,6 @@ int track_ai_greedy(const track_state *s, uint64_t seed, game_move *out)
     rng r;
     rng_seed(&r, seed);
     move_of(s, &ch[rng_below(&r, (uint32_t)ties)], out);
-    free(ch);
     return 0;
 }
 
