@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "app/app.h"
+#include "ui/ui.h"
 
 #define MAX_LINES 4096
 
@@ -27,7 +28,14 @@ struct script {
     int release_axis;   /* axis to centre next frame, or -1 */
     SDL_Keycode release_key;
     char shot[264]; /* a command's FILE (up to 255 bytes) and .png */
+    const command *seek; /* pad-to in progress: its command */
+    const command *await; /* wait-scene in progress: its command */
+    int await_left;       /* frames it may still wait */
+    int seek_presses;
 };
+
+/* How many d-pad presses pad-to may take before it fails. */
+#define SEEK_MAX_PRESSES 40
 
 static const char *const button_names[] = {"a", "b", "x", "y", "back", "guide", "start", "leftstick",
                                            "rightstick", "leftshoulder", "rightshoulder", "dpup",
@@ -74,7 +82,11 @@ static int parse_line(command *c, const char *line, int lineno, char *err, size_
         if (got < 2 || (strcmp(c->arg, "up") && strcmp(c->arg, "down") && strcmp(c->arg, "left") &&
                         strcmp(c->arg, "right")))
             goto bad;
-    } else if (!strcmp(c->op, "screenshot") || !strcmp(c->op, "expect-scene")) {
+    } else if (!strcmp(c->op, "wait-scene")) {
+        if (got < 2 || sscanf(line, "%*s %*s %d", &c->n) != 1 || c->n < 1)
+            goto bad;
+    } else if (!strcmp(c->op, "screenshot") || !strcmp(c->op, "expect-scene") || !strcmp(c->op, "click-on") ||
+               !strcmp(c->op, "pad-to")) {
         if (got < 2)
             goto bad;
     } else {
@@ -150,7 +162,7 @@ void script_free(script *s)
     free(s);
 }
 
-int script_done(const script *s) { return s->pc >= s->n && s->wait == 0; }
+int script_done(const script *s) { return s->pc >= s->n && s->wait == 0 && !s->seek && !s->await; }
 
 const char *script_take_screenshot(script *s)
 {
@@ -273,6 +285,26 @@ static int run(script *s, app *a, const command *c, char *err, size_t errn)
         SDL_JoystickSetVirtualAxis(s->pad, axis, v);
         s->release_axis = axis;
         s->wait = 2;
+    } else if (!strcmp(c->op, "click-on")) {
+        rrect r;
+        int focused;
+        if (ui_nav_find_last(c->arg, &r, &focused) != 0) {
+            snprintf(err, errn, "line %d: no item %s on the screen to click", c->line, c->arg);
+            return -1;
+        }
+        push_mouse(a, SDL_MOUSEMOTION, r.x + r.w / 2, r.y + r.h / 2);
+        push_mouse(a, SDL_MOUSEBUTTONDOWN, r.x + r.w / 2, r.y + r.h / 2);
+        push_mouse(a, SDL_MOUSEBUTTONUP, r.x + r.w / 2, r.y + r.h / 2);
+    } else if (!strcmp(c->op, "wait-scene")) {
+        s->await = c;
+        s->await_left = c->n;
+    } else if (!strcmp(c->op, "pad-to")) {
+        if (!s->pad) {
+            snprintf(err, errn, "line %d: pad-to before pad attach", c->line);
+            return -1;
+        }
+        s->seek = c;
+        s->seek_presses = 0;
     } else if (!strcmp(c->op, "screenshot")) {
         size_t n = strlen(c->arg);
         /* A PNG is what is written, so that is what the name says. */
@@ -286,6 +318,35 @@ static int run(script *s, app *a, const command *c, char *err, size_t errn)
             return -1;
         }
     }
+    return 0;
+}
+
+/* pad-to: one d-pad press on the way to the item, as a person steers the
+ * focus ring (left and right change a value where one has focus). */
+static int seek_step(script *s, char *err, size_t errn)
+{
+    rrect to;
+    int focused, dir, button;
+    if (ui_nav_find_last(s->seek->arg, &to, &focused) == 0 && focused) {
+        s->seek = NULL;
+        return 0;
+    }
+    if (++s->seek_presses > SEEK_MAX_PRESSES) {
+        snprintf(err, errn, "line %d: the d-pad never reached %s", s->seek->line, s->seek->arg);
+        return -1;
+    }
+    dir = ui_nav_route_last(s->seek->arg);
+    if (dir <= ACT_NONE) {
+        s->wait = 2; /* no such item yet: the screen may still be opening */
+        return 0;
+    }
+    button = dir == ACT_UP     ? SDL_CONTROLLER_BUTTON_DPAD_UP
+             : dir == ACT_DOWN ? SDL_CONTROLLER_BUTTON_DPAD_DOWN
+             : dir == ACT_LEFT ? SDL_CONTROLLER_BUTTON_DPAD_LEFT
+                               : SDL_CONTROLLER_BUTTON_DPAD_RIGHT;
+    SDL_JoystickSetVirtualButton(s->pad, button, 1);
+    s->release_button = button;
+    s->wait = 3; /* the release, then a frame for the focus to move */
     return 0;
 }
 
@@ -307,7 +368,21 @@ int script_tick(script *s, app *a, char *err, size_t errn)
         s->wait--;
         return 0;
     }
-    while (s->pc < s->n && s->wait == 0) {
+    if (s->seek && seek_step(s, err, errn) != 0)
+        return -1;
+    if (s->await) {
+        scene *top = scene_top(&a->scenes);
+        if (top && strcmp(top->name, s->await->arg) == 0) {
+            s->await = NULL;
+        } else if (--s->await_left < 0) {
+            snprintf(err, errn, "line %d: scene %s never came in %d frames (found %s)", s->await->line,
+                     s->await->arg, s->await->n, top ? top->name : "none");
+            return -1;
+        } else {
+            return 0;
+        }
+    }
+    while (!s->seek && !s->await && s->pc < s->n && s->wait == 0) {
         if (run(s, a, &s->cmds[s->pc++], err, errn) != 0)
             return -1;
         if (s->shot[0])

@@ -15,9 +15,16 @@
  *   pad BUTTON        press and release a button: a b x y start back
  *                     dpup dpdown dpleft dpright leftshoulder rightshoulder
  *   stick up|down|left|right   push the left stick and let go
+ *   click-on NAME     click the middle of the top screen's item NAME (its trace
+ *                     name, as in "focus setup add_seat"); fails when there is none
+ *   pad-to NAME       press the controller's d-pad, one press at a time, until
+ *                     item NAME has focus (up and down between rows, left and
+ *                     right within one); fails after 40 presses
  *   screenshot FILE   write the next drawn frame to FILE (as PNG; .png is added
  *                     when FILE does not end in it), even on the script's last line
  *   expect-scene NAME fail (exit 3) unless NAME is the top scene
+ *   wait-scene NAME N advance frames until NAME is the top scene; fail (exit 3)
+ *                     when it is not after N frames
  *   # comment
  */
 #ifndef STACKHOUSE_SCRIPT_H

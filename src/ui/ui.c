@@ -1,6 +1,7 @@
 #include "ui/ui.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "app/app.h"
@@ -35,7 +36,14 @@ void ui_nav_add(ui_nav *nav, int id, rrect r, int enabled, const char *name)
 {
     if (nav->n >= UI_MAX_ITEMS)
         return;
-    nav->items[nav->n++] = (ui_item){id, r, enabled, name};
+    nav->items[nav->n++] = (ui_item){id, r, enabled, name, 0};
+}
+
+void ui_nav_adjusts(ui_nav *nav, int id)
+{
+    for (int i = 0; i < nav->n; i++)
+        if (nav->items[i].id == id)
+            nav->items[i].adjusts = 1;
 }
 
 const ui_item *ui_nav_item(const ui_nav *nav, int id)
@@ -55,6 +63,38 @@ void ui_nav_focus(ui_nav *nav, struct app *a, int id)
     app_trace(a, "focus %s %s", nav->scene, it->name);
 }
 
+/* A copy of the set laid out last, names and all (the set itself may be
+ * freed with its screen before a script asks). */
+static ui_nav last;
+static char last_names[UI_MAX_ITEMS][32];
+
+static void publish(const ui_nav *nav)
+{
+    last = *nav;
+    for (int i = 0; i < nav->n; i++) {
+        snprintf(last_names[i], sizeof last_names[i], "%s", nav->items[i].name ? nav->items[i].name : "");
+        last.items[i].name = last_names[i];
+    }
+}
+
+static int last_index(const char *name)
+{
+    for (int i = 0; i < last.n; i++)
+        if (strcmp(last_names[i], name) == 0)
+            return i;
+    return -1;
+}
+
+int ui_nav_find_last(const char *name, rrect *where, int *focused)
+{
+    int i = last_index(name);
+    if (i < 0)
+        return -1;
+    *where = last.items[i].r;
+    *focused = last.items[i].id == last.focus;
+    return 0;
+}
+
 void ui_nav_end(ui_nav *nav, struct app *a)
 {
     const ui_item *it = ui_nav_item(nav, nav->focus);
@@ -62,6 +102,7 @@ void ui_nav_end(ui_nav *nav, struct app *a)
         ui_nav_focus(nav, a, nav->items[0].id);
         it = ui_nav_item(nav, nav->focus);
     }
+    publish(nav);
     if (!it)
         return;
     nav->ring_target = it->r;
@@ -118,11 +159,50 @@ static int nearest_in_direction(const ui_nav *nav, action dir)
     return best_id;
 }
 
+int ui_nav_route_last(const char *name)
+{
+    static const action dirs[4] = {ACT_UP, ACT_DOWN, ACT_LEFT, ACT_RIGHT};
+    int to = last_index(name), from = -1, first[UI_MAX_ITEMS], queue[UI_MAX_ITEMS], head = 0, tail = 0;
+    ui_nav probe = last;
+    for (int i = 0; i < last.n; i++) {
+        first[i] = -2; /* not reached */
+        if (last.items[i].id == last.focus)
+            from = i;
+    }
+    if (to < 0 || from < 0)
+        return -1;
+    if (from == to)
+        return ACT_NONE;
+    first[from] = -1;
+    queue[tail++] = from;
+    while (head < tail) {
+        int at = queue[head++];
+        for (int d = 0; d < (last.items[at].adjusts ? 2 : 4); d++) {
+            int id, j;
+            probe.focus = last.items[at].id;
+            id = nearest_in_direction(&probe, dirs[d]);
+            for (j = 0; j < last.n && last.items[j].id != id; j++) {
+            }
+            if (j >= last.n || first[j] != -2)
+                continue;
+            first[j] = first[at] == -1 ? (int)dirs[d] : first[at];
+            if (j == to)
+                return first[j];
+            queue[tail++] = j;
+        }
+    }
+    return -1;
+}
+
 int ui_nav_event(ui_nav *nav, struct app *a, const action_event *ev)
 {
     int id;
     switch (ev->act) {
-    case ACT_UP: case ACT_DOWN: case ACT_LEFT: case ACT_RIGHT:
+    case ACT_LEFT: case ACT_RIGHT:
+        if (ui_nav_item(nav, nav->focus) && ui_nav_item(nav, nav->focus)->adjusts)
+            return -1; /* the screen changes the value */
+        /* fall through */
+    case ACT_UP: case ACT_DOWN:
         id = nearest_in_direction(nav, ev->act);
         if (id >= 0)
             ui_nav_focus(nav, a, id);

@@ -38,6 +38,7 @@ typedef struct ui_item {
     rrect r;
     int enabled;
     const char *name; /* stable name for traces and tests */
+    int adjusts;      /* left and right change its value rather than move the focus */
 } ui_item;
 
 typedef struct ui_nav {
@@ -57,6 +58,9 @@ void ui_nav_init(ui_nav *nav, const char *scene_name);
 void ui_nav_begin(ui_nav *nav);
 /* Adds a focusable item. */
 void ui_nav_add(ui_nav *nav, int id, rrect r, int enabled, const char *name);
+/* Marks item id as a value that left and right change (setup's levels and
+ * options): the focus leaves it only up and down. */
+void ui_nav_adjusts(ui_nav *nav, int id);
 /* Ends layout: keeps focus valid and aims the ring at it. */
 void ui_nav_end(ui_nav *nav, struct app *a);
 /* Moves focus to id (traced). */
@@ -69,6 +73,15 @@ void ui_nav_update(ui_nav *nav, double dt, int reduced_motion);
 const ui_item *ui_nav_item(const ui_nav *nav, int id);
 /* Draws the focus ring (interpolated by alpha) when visible. */
 void ui_nav_draw(const ui_nav *nav, render *r, float alpha, int visible);
+/* Where the item called name of the navigation set laid out last (the top
+ * screen's) is, and whether it has focus: 0, or -1 when it has no such item.
+ * Input scripts aim real clicks and controller presses with it. */
+int ui_nav_find_last(const char *name, rrect *where, int *focused);
+/* The first press (ACT_UP, ACT_DOWN, ACT_LEFT or ACT_RIGHT) on the fewest
+ * presses from that set's focus to its item name, moving as the d-pad moves
+ * the focus (never sideways off a value that left and right change).
+ * ACT_NONE when name has focus, -1 when there is no way. */
+int ui_nav_route_last(const char *name);
 
 /* Whether the focus ring should show (keyboard or controller used last). */
 int ui_focus_visible(const struct app *a);
