@@ -161,6 +161,10 @@ static uint64_t app_seed_clock(void)
     return (uint64_t)SDL_GetPerformanceCounter() ^ ((uint64_t)time(NULL) << 20);
 }
 
+/* --seed N, or a table opened by --scene: one fixed seed, so a run repeats exactly. */
+static uint64_t fixed_seed;
+static uint64_t app_seed_fixed(void) { return fixed_seed; }
+
 app *app_create(const app_options *opt)
 {
     int exit_code;
@@ -179,6 +183,10 @@ app *app_create_ex(const app_options *opt, int *exit_code)
         return NULL;
     a->opt = *opt;
     a->seed = app_seed_clock;
+    if (opt->has_seed || (opt->scene && strcmp(opt->scene, "table") == 0)) {
+        fixed_seed = opt->has_seed ? opt->seed : 1;
+        a->seed = app_seed_fixed;
+    }
     a->home = picker_scene_create;
     a->score_screen = score_scene_create;
     a->rules_screen = rules_scene_create;

@@ -1,6 +1,7 @@
 /* stackhouse: the game. Also renders scenes headless for tests
  * (--scene, --screenshot, --input) and measures itself (--bench). */
 #include <SDL.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,7 @@ static void usage(FILE *f)
             "                  [--frames N] [--input SCRIPT] [--trace FILE]\n"
             "       stackhouse --frames N [--window WxH]   (shows N frames, then exits)\n"
             "                  [--seats human,medium] [--position TEXT]   (table only)\n"
+            "                  [--seed N]   (every new match of the run deals from seed N)\n"
             "       stackhouse --phones [--phones-port N] [--phones-info FILE]   (a table with phones\n"
             "                  as hands: docs/phones.md)\n"
             "       stackhouse --bench | --bench-phones\n"
@@ -82,6 +84,15 @@ static int parse_args(int argc, char **argv, app_options *o)
             o->phones_port = (int)p;
         } else if (!strcmp(a, "--phones-info")) {
             o->phones_info = v;
+        } else if (!strcmp(a, "--seed")) {
+            char *end;
+            unsigned long long seed = strtoull(v, &end, 0);
+            if (*end || !*v) {
+                fprintf(stderr, "stackhouse: --seed wants a number (got '%s')\n", v);
+                return -1;
+            }
+            o->seed = (uint64_t)seed;
+            o->has_seed = 1;
         } else if (!strcmp(a, "--trace")) {
             o->trace = v;
         } else if (!strcmp(a, "--frames")) {

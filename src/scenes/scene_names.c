@@ -9,28 +9,17 @@
 #include "table/modes.h"
 #include "table/table_store.h"
 
-/* A table for --scene table: a fixed seed, so screenshots repeat exactly. */
+/* A table for --scene table: the seats of --seats put in as setup puts
+ * them, and Start's own modes_start (the app fixes the seed for such a run,
+ * so screenshots repeat exactly). */
 static scene *table_by_name(app *a, const game_info *g)
 {
     match_setup m;
-    game_record rec;
-    char err[256];
-    memset(&rec, 0, sizeof rec);
     if (!g || !modes_playable(g) || table_match_default(&m, g, a->opt.seats) != 0) {
         log_error("no table for that game, or bad --seats");
         return NULL;
     }
-    if (g->kind == GAME_KIND_REALTIME) {
-        rec.seed = 1; /* the view reads its test options from --position */
-        return modes_open(a, &m, &rec);
-    }
-    if (record_init(&rec, g->id, &m.params, 1, err, sizeof err) != 0 ||
-        (a->opt.position && record_set_start(&rec, a->opt.position, err, sizeof err) != 0)) {
-        log_error("%s", err);
-        record_free(&rec);
-        return NULL;
-    }
-    return modes_open(a, &m, &rec);
+    return modes_start(a, &m, a->opt.position);
 }
 
 scene *scenes_by_name(app *a, const char *name, const char *game)

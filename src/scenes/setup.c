@@ -71,12 +71,6 @@ static int n_options(const setup *p)
     return n;
 }
 
-/* An option's highest value now: a seat option goes no further than the seats. */
-static int option_max(const setup *p, const game_option *o)
-{
-    return o->type == GAME_OPT_SEAT && p->m.players < o->max ? p->m.players : o->max;
-}
-
 static void add(setup *p, int id, rrect r, int enabled, const char *fmt, int arg)
 {
     snprintf(p->names[id % 64], sizeof p->names[0], fmt, arg);
@@ -147,25 +141,30 @@ static void layout(setup *p, app *a)
     ui_nav_begin(&p->nav);
     for (int i = 0; i < p->m.game->max_players; i++) {
         float ry = g->seat_y0 + g->seat_dy * (float)i;
-        int live = i < p->m.players;
+        int live = i < p->m.params.players;
         if (!live)
             continue;
         add(p, ID_SEAT + i, (rrect){right - col_w(p) - COL_GAP - seat_w(p), ry, seat_w(p), g->row_h}, 1, "seat%d", i + 1);
         /* A person needs no level: the slot stays empty rather than show a dead box. */
-        if (p->m.seat[i] == SEAT_COMPUTER)
+        if (p->m.seat[i] == SEAT_COMPUTER) {
             add(p, ID_LEVEL + i, (rrect){right - col_w(p), ry, col_w(p), g->row_h}, 1, "level%d", i + 1);
+            ui_nav_adjusts(&p->nav, ID_LEVEL + i);
+        }
     }
     if (p->m.game->min_players != p->m.game->max_players) {
         add(p, ID_ADD, (rrect){right - (280 + 20 + 250) * p->k, g->add_y, 250 * p->k, g->add_h},
-            p->m.players < p->m.game->max_players, "add_seat", 0);
-        add(p, ID_REMOVE, (rrect){right - 280 * p->k, g->add_y, 280 * p->k, g->add_h}, p->m.players > p->m.game->min_players,
+            p->m.params.players < p->m.game->max_players, "add_seat", 0);
+        add(p, ID_REMOVE, (rrect){right - 280 * p->k, g->add_y, 280 * p->k, g->add_h}, p->m.params.players > p->m.game->min_players,
             "remove_seat", 0);
     }
-    for (int i = 0; i < nopt; i++)
+    for (int i = 0; i < nopt; i++) {
         add(p, ID_OPT + i, (rrect){right - col_w(p), g->opt_y0 + g->opt_dy * (float)i, col_w(p), g->opt_h}, 1,
             "option%d", i);
+        ui_nav_adjusts(&p->nav, ID_OPT + i);
+    }
     add(p, ID_PHONES, (rrect){right - col_w(p), g->opt_y0 + g->opt_dy * (float)nopt, col_w(p), g->opt_h}, 1, "phones",
         0);
+    ui_nav_adjusts(&p->nav, ID_PHONES);
     if (p->has_save) {
         /* Resume first: it is what a returning player most likely wants. */
         add(p, ID_RESUME, (rrect){a->vw / 2 + 180, p->panel.y + p->panel.h + 40, 320, 76}, 1,
@@ -207,22 +206,16 @@ static void cycle(setup *p, app *a, int id, int dir)
     }
     if (id >= ID_SEAT && id < ID_SEAT + GAME_MAX_PLAYERS) {
         int i = id - ID_SEAT;
-        p->m.seat[i] = p->m.seat[i] == SEAT_HUMAN ? SEAT_COMPUTER : SEAT_HUMAN;
+        if (match_setup_set_seat(&p->m, i, p->m.seat[i] == SEAT_HUMAN ? SEAT_COMPUTER : SEAT_HUMAN) != 0)
+            return;
     } else if (id >= ID_LEVEL && id < ID_LEVEL + GAME_MAX_PLAYERS) {
         int i = id - ID_LEVEL;
         if (p->m.seat[i] != SEAT_COMPUTER)
             return;
         p->m.level[i] = (ai_level)(AI_EASY + (p->m.level[i] - AI_EASY + 3 + dir) % 3);
     } else if (id >= ID_OPT && id < ID_OPT + GAME_MAX_OPTIONS) {
-        const game_option *o = option(p, id - ID_OPT);
-        int *v = &p->m.params.opt[id - ID_OPT];
-        if (!o)
+        if (match_setup_step_option(&p->m, id - ID_OPT, dir) != 0)
             return;
-        *v += dir;
-        if (*v > option_max(p, o))
-            *v = o->min;
-        if (*v < o->min)
-            *v = option_max(p, o);
     } else {
         return;
     }
@@ -237,7 +230,7 @@ static void choose(setup *p, app *a, int id)
         app_scene_pop(a); /* frees p */
         return;
     } else if (id == ID_START) {
-        scene *t = modes_start(a, &p->m);
+        scene *t = modes_start(a, &p->m, NULL);
         if (!t) {
             audio_play(SFX_ERROR);
             app_toast(a, "%s is coming soon.", p->m.game->name);
@@ -265,17 +258,12 @@ static void choose(setup *p, app *a, int id)
         p->starting = 1;
         app_scene_replace(a, t); /* frees p */
         return;
-    } else if (id == ID_ADD && p->m.players < p->m.game->max_players) {
-        p->m.seat[p->m.players] = SEAT_COMPUTER;
-        p->m.players++;
+    } else if (id == ID_ADD && match_setup_add_seat(&p->m) == 0) {
         audio_play(SFX_CLICK);
-    } else if (id == ID_REMOVE && p->m.players > p->m.game->min_players) {
-        p->m.players--;
-        /* A seat option that named the seat just removed goes back to "at random". */
-        for (int i = 0; i < n_options(p); i++)
-            if (option(p, i)->type == GAME_OPT_SEAT && p->m.params.opt[i] > p->m.players)
-                p->m.params.opt[i] = 0;
+        app_trace(a, "setup %s", p->names[id % 64]);
+    } else if (id == ID_REMOVE && match_setup_remove_seat(&p->m) == 0) {
         audio_play(SFX_CLICK);
+        app_trace(a, "setup %s", p->names[id % 64]);
     } else {
         cycle(p, a, id, 1);
         if (id == ID_PHONES)
@@ -295,8 +283,7 @@ static void setup_input(scene *s, app *a, const action_event *ev)
         choose(p, a, ID_BACK);
         return;
     }
-    if ((ev->act == ACT_LEFT || ev->act == ACT_RIGHT) &&
-        ((f >= ID_LEVEL && f < ID_LEVEL + GAME_MAX_PLAYERS) || (f >= ID_OPT && f < ID_START))) {
+    if ((ev->act == ACT_LEFT || ev->act == ACT_RIGHT) && ui_nav_item(&p->nav, f) && ui_nav_item(&p->nav, f)->adjusts) {
         cycle(p, a, f, ev->act == ACT_LEFT ? -1 : 1);
         return;
     }
@@ -417,13 +404,13 @@ static void setup_draw(scene *s, app *a, render *r, float alpha)
     if (g->min_players == g->max_players)
         snprintf(line, sizeof line, "%d players", g->min_players);
     else
-        snprintf(line, sizeof line, "%d of %d\xe2\x80\x93%d players", p->m.players, g->min_players,
+        snprintf(line, sizeof line, "%d of %d\xe2\x80\x93%d players", p->m.params.players, g->min_players,
                  g->max_players);
     render_text(r, FONT_SANS, UI_BODY, x + 170, y - 12, UI_INK_SOFT, line);
     for (int i = 0; i < g->max_players; i++) {
         float ry = gm->seat_y0 + gm->seat_dy * (float)i, h = gm->row_h, ty = ry + (h - body) / 2;
         float disc = h - 20 < 50 ? h - 20 : 50;
-        if (i >= p->m.players) {
+        if (i >= p->m.params.players) {
             render_round_outline(r, (rrect){x, ry, col_right(p) - x, h}, 20, 2, (rcolor){200, 185, 160, 255});
             snprintf(line, sizeof line, "Seat %d is empty", i + 1);
             render_text(r, FONT_SANS_OBLIQUE, UI_BODY, x + 30, ty, UI_DISABLED, line);
@@ -454,9 +441,9 @@ static void setup_draw(scene *s, app *a, render *r, float alpha)
     }
     if (g->min_players != g->max_players) {
         ui_draw_button(r, ui_nav_item(&p->nav, ID_ADD)->r, "+ Add seat", p->nav.focus == ID_ADD,
-                       p->m.players < g->max_players, 0);
+                       p->m.params.players < g->max_players, 0);
         ui_draw_button(r, ui_nav_item(&p->nav, ID_REMOVE)->r, "\xe2\x88\x92 Remove seat",
-                       p->nav.focus == ID_REMOVE, p->m.players > g->min_players, 0);
+                       p->nav.focus == ID_REMOVE, p->m.params.players > g->min_players, 0);
     }
     if (nopt) {
         render_text(r, FONT_SANS_BOLD, UI_HEAD, x, gm->opt_head_y - 10, UI_INK, "Options");
@@ -514,8 +501,15 @@ static void setup_enter(scene *s, app *a)
     setup *p = s->data;
     p->has_save = modes_has_save(a, p->m.game);
     p->save_sum[0] = 0;
-    if (p->has_save && modes_save_summary(a, p->m.game, p->save_sum, sizeof p->save_sum) == 0)
+    /* The seats and options shown are the saved match's, so the screen
+     * describes the game Resume opens (and New game starts the same party). */
+    if (p->has_save && modes_save_summary(a, p->m.game, &p->m, p->save_sum, sizeof p->save_sum) == 0)
         app_trace(a, "setup save %s", p->save_sum);
+    {
+        char seats[128];
+        table_seats_write(&p->m, seats, sizeof seats);
+        app_trace(a, "setup players %d seats %s", p->m.params.players, seats);
+    }
     layout(p, a);
     if (p->has_save)
         ui_nav_focus(&p->nav, a, ID_RESUME);
@@ -527,14 +521,7 @@ scene *setup_scene_create(app *a, const game_info *g)
     (void)a;
     if (!p)
         abort();
-    p->m.game = g;
-    p->m.players = g->min_players;
-    p->m.seat[0] = SEAT_HUMAN;
-    for (int i = 1; i < GAME_MAX_PLAYERS; i++) {
-        p->m.seat[i] = SEAT_COMPUTER;
-        p->m.level[i] = AI_MEDIUM;
-    }
-    registry_params_default(g, &p->m.params, p->m.players);
+    match_setup_init(&p->m, g);
     ui_nav_init(&p->nav, "setup");
     p->base = (scene){"setup", 0, setup_enter, setup_leave, setup_input, setup_update, setup_draw, p};
     return &p->base;

@@ -29,13 +29,33 @@ typedef struct score_report {
 
 typedef enum seat_kind { SEAT_HUMAN, SEAT_COMPUTER } seat_kind;
 
-/* A match as set up: who sits where and the game's options. */
+/* A match as set up: who sits where and the game's options. The seat count
+ * is params.players and nowhere else: setup's screen, the capture flags and
+ * the rules all read and change that one field (through the functions below). */
 typedef struct match_setup {
     const game_info *game;
-    int players;
     seat_kind seat[GAME_MAX_PLAYERS];
     ai_level level[GAME_MAX_PLAYERS]; /* AI_EASY .. AI_HARD: the one encoding, to the search itself */
-    game_params params;
+    game_params params;               /* players (the seats in play) and the options */
 } match_setup;
+
+/* A new match of game g as setup first shows it: the game's fewest seats,
+ * seat 1 a person and the others computers at Medium, every option at its
+ * default. */
+void match_setup_init(match_setup *m, const game_info *g);
+/* Adds a seat, a computer at its level; 0, or -1 when the game has no more. */
+int match_setup_add_seat(match_setup *m);
+/* Removes the last seat (a seat option that named it goes back to "at
+ * random"); 0, or -1 at the game's fewest. */
+int match_setup_remove_seat(match_setup *m);
+/* Adds or removes seats until there are n; 0, or -1 (m unchanged) when n is
+ * outside the game's seats. */
+int match_setup_set_players(match_setup *m, int n);
+/* Seat i a person, or a computer (at its level); 0, or -1 when i is no seat. */
+int match_setup_set_seat(match_setup *m, int i, seat_kind kind);
+/* Option i's highest value now: a seat option names no seat beyond the last. */
+int match_setup_option_max(const match_setup *m, int i);
+/* Steps option i by dir (+1 or -1), wrapping at its ends; 0, or -1 when there is no option i. */
+int match_setup_step_option(match_setup *m, int i, int dir);
 
 #endif

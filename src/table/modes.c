@@ -72,7 +72,7 @@ scene *modes_open(app *a, const match_setup *m, game_record *rec)
     return table_create(a, t->turns, m, rec);
 }
 
-scene *modes_start(app *a, const match_setup *m)
+scene *modes_start(app *a, const match_setup *m, const char *position)
 {
     game_record rec;
     char err[256];
@@ -86,8 +86,12 @@ scene *modes_start(app *a, const match_setup *m)
         rec.seed = seed;
         return modes_open(a, m, &rec);
     }
-    if (record_init(&rec, m->game->id, &m->params, seed, err, sizeof err))
+    if (record_init(&rec, m->game->id, &m->params, seed, err, sizeof err) != 0 ||
+        (position && record_set_start(&rec, position, err, sizeof err) != 0)) {
+        log_error("%s", err);
+        record_free(&rec);
         return NULL;
+    }
     return modes_open(a, m, &rec);
 }
 
@@ -99,7 +103,19 @@ int modes_has_save(app *a, const game_info *g)
     return rc == 0;
 }
 
-int modes_save_summary(app *a, const game_info *g, char *buf, size_t n)
+/* The record's options are the match's; the seats line must seat as many. */
+static int take_params(match_setup *m, const game_record *rec, char *err, size_t errn)
+{
+    if (rec->params.players != m->params.players) {
+        snprintf(err, errn, "the save seats %d players but holds a game of %d", m->params.players,
+                 rec->params.players);
+        return -1;
+    }
+    m->params = rec->params;
+    return 0;
+}
+
+int modes_save_summary(app *a, const game_info *g, match_setup *saved, char *buf, size_t n)
 {
     const table_mode *t = modes_find(g->id);
     const char *body;
@@ -114,6 +130,8 @@ int modes_save_summary(app *a, const game_info *g, char *buf, size_t n)
     if (t->realtime) {
         rc = t->realtime->summary ? t->realtime->summary(&m, body, buf, n) : -1;
         free(text);
+        if (rc == 0 && saved)
+            *saved = m;
         return rc;
     }
     memset(&rec, 0, sizeof rec);
@@ -122,9 +140,8 @@ int modes_save_summary(app *a, const game_info *g, char *buf, size_t n)
     if (rc != 0)
         return -1;
     rc = -1;
-    if (strcmp(rec.game, g->id) == 0 && (st = calloc(1, g->rules->state_size)) != NULL) {
-        m.params = rec.params;
-        m.players = rec.params.players;
+    if (strcmp(rec.game, g->id) == 0 && take_params(&m, &rec, err, sizeof err) == 0 &&
+        (st = calloc(1, g->rules->state_size)) != NULL) {
         /* The position the match was left at: the record replayed to its cursor. */
         if (record_replay(&rec, rec.cursor, st, err, sizeof err) == 0) {
             if (t->turns->summary)
@@ -132,6 +149,8 @@ int modes_save_summary(app *a, const game_info *g, char *buf, size_t n)
             snprintf(buf, n, "%d move%s played%s%s", rec.cursor, rec.cursor == 1 ? "" : "s",
                      more[0] ? " \xc2\xb7 " : "", more);
             rc = 0;
+            if (saved)
+                *saved = m;
         }
         free(st);
     }
@@ -166,7 +185,9 @@ scene *modes_resume(app *a, const game_info *g, char *err, size_t errn)
         record_free(&rec);
         return NULL;
     }
-    m.params = rec.params;
-    m.players = rec.params.players;
+    if (take_params(&m, &rec, err, errn) != 0) {
+        record_free(&rec);
+        return NULL;
+    }
     return modes_open(a, &m, &rec);
 }

@@ -28,8 +28,11 @@ const table_mode *modes_find(const char *id);
 const game_info *modes_setting_owner(const char *key);
 /* Whether a game's table has landed, so its mode can start. */
 int modes_playable(const game_info *g);
-/* A new match as set up, seeded from the app's seed source; NULL if the game has no table. */
-scene *modes_start(struct app *a, const match_setup *m);
+/* A new match as set up, seeded from the app's seed source; NULL if the game
+ * has no table. A turn-based match starts from position (the rules'
+ * notation: --position) unless it is NULL, as a player's does; a real-time
+ * view reads its own test options. */
+scene *modes_start(struct app *a, const match_setup *m, const char *position);
 /* A match from a record (taken over, freed on failure; a real-time mode
  * reads only its seed); NULL if the game has no table. */
 scene *modes_open(struct app *a, const match_setup *m, game_record *rec);
@@ -39,7 +42,8 @@ scene *modes_resume(struct app *a, const game_info *g, char *err, size_t errn);
 /* Whether game g has a saved unfinished match. */
 int modes_has_save(struct app *a, const game_info *g);
 /* Where the saved match of game g stands, in a line or two for setup's
- * Resume (moves played, whose turn, the scores); 0, or -1 when it cannot be read. */
-int modes_save_summary(struct app *a, const game_info *g, char *buf, size_t n);
+ * Resume (moves played, whose turn, the scores), and its seats and options
+ * into *saved (unless NULL); 0, or -1 when it cannot be read. */
+int modes_save_summary(struct app *a, const game_info *g, match_setup *saved, char *buf, size_t n);
 
 #endif

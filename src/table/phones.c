@@ -49,13 +49,13 @@ const unsigned char *phones_qr(int *width)
 /* The seats as phones see them: people's seats are open to a phone. */
 static int seat_infos(const match_setup *m, phone_seat_info *out)
 {
-    for (int s = 0; s < m->players; s++) {
+    for (int s = 0; s < m->params.players; s++) {
         memset(&out[s], 0, sizeof out[s]);
         snprintf(out[s].name, sizeof out[s].name, "Player %d", s + 1);
         out[s].human = m->seat[s] == SEAT_HUMAN;
         out[s].open = out[s].human;
     }
-    return m->players;
+    return m->params.players;
 }
 
 /* --phones-info: where a test learns the address (written once it listens). */

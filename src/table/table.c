@@ -65,13 +65,13 @@ void table_phones_bump(table *t) { t->phone_rev++; }
 
 int table_seat_human(const table *t, int seat)
 {
-    return seat >= 0 && seat < t->m.players && t->m.seat[seat] == SEAT_HUMAN;
+    return seat >= 0 && seat < t->m.params.players && t->m.seat[seat] == SEAT_HUMAN;
 }
 
 int table_humans(const table *t)
 {
     int n = 0;
-    for (int s = 0; s < t->m.players; s++)
+    for (int s = 0; s < t->m.params.players; s++)
         n += table_seat_human(t, s);
     return n;
 }
@@ -143,7 +143,7 @@ static int seat_local(const table *t, int s) { return table_seat_human(t, s) && 
 static void choose_viewer(table *t, app *a)
 {
     int d = rules(t)->current_player(t->st), h = 0;
-    for (int s = 0; s < t->m.players; s++)
+    for (int s = 0; s < t->m.params.players; s++)
         h += seat_local(t, s);
     t->all_phones = h == 0 && table_humans(t) > 0;
     if (t->all_phones || (t->viewer >= 0 && !seat_local(t, t->viewer) && table_humans(t) > 0)) {
@@ -159,7 +159,7 @@ static void choose_viewer(table *t, app *a)
     if (t->all_phones)
         return;
     if (h == 1) {
-        for (int s = 0; s < t->m.players; s++)
+        for (int s = 0; s < t->m.params.players; s++)
             if (seat_local(t, s))
                 t->viewer = s;
     } else if (h >= 2 && d >= 0 && seat_local(t, d) && d != t->viewer && t->curtain != d) {
@@ -175,7 +175,7 @@ static void choose_viewer(table *t, app *a)
     }
     if (t->viewer < 0 && h != 1 && t->curtain < 0) {
         t->viewer = 0;
-        for (int s = t->m.players - 1; s >= 0 && h >= 2; s--)
+        for (int s = t->m.params.players - 1; s >= 0 && h >= 2; s--)
             if (seat_local(t, s))
                 t->viewer = s; /* the first person at the screen, not a phone's seat */
     }
@@ -452,6 +452,7 @@ scene *table_create(app *a, const table_view_ops *ops, const match_setup *m, gam
         free(t);
         return NULL;
     }
+    table_match_trace(a, &t->m, &t->rec.params);
     phones_drop_queue(); /* moves sent before this table opened were for no table */
     t->base = (scene){"table", 0, table_enter, table_leave_scene, table_input, table_update, table_draw, t};
     return &t->base;

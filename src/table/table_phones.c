@@ -19,7 +19,7 @@ static void seat_names(const table *t, char names[GAME_MAX_PLAYERS][80], const c
 {
     const match_setup *m = table_match(t);
     const phone_roster *ro = phones_roster();
-    for (int s = 0; s < m->players; s++) {
+    for (int s = 0; s < m->params.players; s++) {
         if (phones_seat(s))
             snprintf(names[s], sizeof names[s], "%s", ro->name[s]);
         else if (m->seat[s] == SEAT_HUMAN)
@@ -56,7 +56,7 @@ void table_phones_publish(table *t, app *a)
         return;
     table_phones_bump(t);
     seat_names(t, names, ptrs);
-    for (int seat = 0; seat <= m->players; seat++) {
+    for (int seat = 0; seat <= m->params.players; seat++) {
         char *json;
         if (seat > 0 && !phones_seat(seat - 1))
             continue;
@@ -124,7 +124,7 @@ void table_phones_over(table *t, const game_result *res)
     cJSON_AddNumberToObject(o, "v", 1);
     cJSON_AddStringToObject(o, "t", "end");
     list = cJSON_AddArrayToObject(o, "result");
-    for (int s = 0; s < m->players; s++) {
+    for (int s = 0; s < m->params.players; s++) {
         cJSON *e = cJSON_CreateObject();
         cJSON_AddNumberToObject(e, "seat", s + 1);
         cJSON_AddStringToObject(e, "name", ptrs[s]);

@@ -20,20 +20,44 @@ void table_seats_write(const match_setup *m, char *buf, size_t n)
 {
     size_t len = 0;
     buf[0] = 0;
-    for (int i = 0; i < m->players && len < n; i++)
+    for (int i = 0; i < m->params.players && len < n; i++)
         len += (size_t)snprintf(buf + len, n - len, "%s%s", i ? "," : "",
                                 m->seat[i] == SEAT_HUMAN ? "human" : ai_level_name(m->level[i]));
 }
 
+void table_match_trace(app *a, const match_setup *m, const game_params *started)
+{
+    char line[400];
+    size_t len;
+    int nopt;
+    const game_option *o = registry_options(m->game, &nopt);
+    len = (size_t)snprintf(line, sizeof line, "match %s players %d seats", m->game->id, started->players);
+    for (int i = 0; i < started->players && i < GAME_MAX_PLAYERS && len < sizeof line; i++)
+        len += (size_t)snprintf(line + len, sizeof line - len, "%s%s", i ? "," : " ",
+                                m->seat[i] == SEAT_COMPUTER ? ai_level_name(m->level[i])
+                                : phones_seat(i)            ? "phone"
+                                                            : "human");
+    if (len < sizeof line)
+        len += (size_t)snprintf(line + len, sizeof line - len, " options");
+    for (int i = 0; i < nopt && len < sizeof line; i++)
+        len += (size_t)snprintf(line + len, sizeof line - len, "%s%s=%d", i ? "," : " ", o[i].key, started->opt[i]);
+    if (nopt == 0 && len < sizeof line)
+        snprintf(line + len, sizeof line - len, " -");
+    app_trace(a, "%s", line);
+}
+
 int table_seats_read(match_setup *m, const char *text)
 {
+    seat_kind kind[GAME_MAX_PLAYERS];
+    ai_level level[GAME_MAX_PLAYERS];
     int n = 0;
     const char *p = text;
     while (*p && n < GAME_MAX_PLAYERS) {
         size_t len = strcspn(p, ",");
         int found = 0;
         if (len == 5 && strncmp(p, "human", 5) == 0) {
-            m->seat[n] = SEAT_HUMAN;
+            kind[n] = SEAT_HUMAN;
+            level[n] = m->level[n];
             found = 1;
         }
         if (!found && len < 16) {
@@ -42,8 +66,8 @@ int table_seats_read(match_setup *m, const char *text)
             memcpy(word, p, len);
             word[len] = 0;
             if (ai_level_parse(word, &lv) == 0 && lv >= AI_EASY) {
-                m->seat[n] = SEAT_COMPUTER;
-                m->level[n] = lv;
+                kind[n] = SEAT_COMPUTER;
+                level[n] = lv;
                 found = 1;
             }
         }
@@ -54,26 +78,20 @@ int table_seats_read(match_setup *m, const char *text)
         if (*p == ',')
             p++;
     }
-    if (*p || n < m->game->min_players || n > m->game->max_players)
+    /* The seats go in as setup's Add seat, Remove seat and seat toggles put them. */
+    if (*p || match_setup_set_players(m, n) != 0)
         return -1;
-    m->players = n;
+    for (int i = 0; i < n; i++) {
+        match_setup_set_seat(m, i, kind[i]);
+        m->level[i] = level[i];
+    }
     return 0;
 }
 
 int table_match_default(match_setup *m, const game_info *g, const char *seats)
 {
-    memset(m, 0, sizeof *m);
-    m->game = g;
-    m->players = g->min_players;
-    for (int i = 0; i < GAME_MAX_PLAYERS; i++) {
-        m->seat[i] = i ? SEAT_COMPUTER : SEAT_HUMAN;
-        m->level[i] = AI_MEDIUM;
-    }
-    registry_params_default(g, &m->params, m->players);
-    if (seats && table_seats_read(m, seats) != 0)
-        return -1;
-    registry_params_default(g, &m->params, m->players);
-    return 0;
+    match_setup_init(m, g);
+    return seats ? table_seats_read(m, seats) : 0;
 }
 
 const char *table_level_label(ai_level level)

@@ -20,6 +20,10 @@ const char *table_level_label(ai_level level);
 void table_seat_name(const match_setup *m, int seat, char *buf, size_t n);
 /* The seats as one word each ("human,medium"). */
 void table_seats_write(const match_setup *m, char *buf, size_t n);
+/* Traces the match as it starts or resumes, from what the match itself
+ * plays (started: its own params): "match 9stax players 4 seats
+ * human,phone,easy,hard options key=value,..." ("options -" when none). */
+void table_match_trace(struct app *a, const match_setup *m, const game_params *started);
 /* Reads table_seats_write's words into m (whose game is set); 0 or -1. */
 int table_seats_read(match_setup *m, const char *text);
 

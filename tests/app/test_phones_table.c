@@ -390,9 +390,36 @@ static void test_speedstax_phone_is_its_seats_pad(void **state)
     game_stop(&r);
 }
 
+/* A party of three set up on the screen (picker, setup: Add seat, seat 3 a
+ * person, Phones as hands): the phone that joins seat 3 in setup plays seat 3
+ * of a three-player match, with its own hand. */
+static void test_nine_third_phone_from_setup(void **state)
+{
+    run r;
+    char tc[40], *pc;
+    cJSON *vc;
+    int c;
+    (void)state;
+    game_start(&r, "nine3", "--scene picker --window 1280x720 --screenshot /dev/null --input " STACKHOUSE_SOURCE_DIR
+               "/tests/scripts/nine_phones_setup.txt");
+    c = join(&r, 3, "Cy", tc);
+    assert_true(trace_has(&r, NULL, "phones seat p3 joined"));
+    assert_true(trace_has(&r, NULL, "match 9stax players 3 seats human,medium,phone options -\n"));
+    assert_true(trace_has(&r, "match 9stax", "nine position players=3,"));
+    vc = settled_view(&r, c);
+    assert_int_equal((int)num_of(vc, "seat"), 3);
+    pc = private_text(vc);
+    assert_non_null(pc); /* its own stacks, on the phone */
+    assert_non_null(strstr(pc, "\"held\""));
+    free(pc);
+    cJSON_Delete(vc);
+    game_stop(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_nine_third_phone_from_setup),
         cmocka_unit_test(test_nine_hands_on_phones),
         cmocka_unit_test(test_stax_phone_is_a_pad),
         cmocka_unit_test(test_speedstax_phone_is_its_seats_pad),

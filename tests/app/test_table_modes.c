@@ -84,7 +84,7 @@ static void test_seed_is_injected(void **state)
     a->seed = fixed_seed;
     /* Two computers: the table never waits for a person. */
     assert_int_equal(table_match_default(&m, registry_find("stax"), "easy,easy"), 0);
-    s = modes_start(a, &m);
+    s = modes_start(a, &m, NULL);
     assert_non_null(s);
     assert_int_equal(table_record(s->data)->seed, 12345);
     assert_int_equal(table_record(s->data)->n_moves, 0);
@@ -99,7 +99,7 @@ static void test_seats_round_trip(void **state)
     char words[64], name[48];
     (void)state;
     assert_int_equal(table_match_default(&m, registry_find("9stax"), "human,hard,easy"), 0);
-    assert_int_equal(m.players, 3);
+    assert_int_equal(m.params.players, 3);
     assert_int_equal(m.level[1], AI_HARD);
     assert_int_equal(m.level[2], AI_EASY);
     table_seats_write(&m, words, sizeof words);
@@ -110,6 +110,46 @@ static void test_seats_round_trip(void **state)
     assert_int_equal(table_match_default(&m, registry_find("9stax"), "human,random"), -1);
 }
 
+/* Setup's changes and --seats go through the same functions, and the seat
+ * count the rules read is the one setup changed (there is no other). */
+static void test_match_setup_one_count(void **state)
+{
+    match_setup m, f;
+    (void)state;
+    match_setup_init(&m, registry_find("samestax"));
+    assert_int_equal(m.params.players, 2);
+    assert_int_equal(m.seat[0], SEAT_HUMAN);
+    for (int i = 0; i < GAME_MAX_PLAYERS; i++)
+        assert_int_equal(m.level[i], AI_MEDIUM); /* seat 1 too, should it become a computer */
+    assert_int_equal(match_setup_add_seat(&m), 0);
+    assert_int_equal(match_setup_add_seat(&m), 0);
+    assert_int_equal(match_setup_add_seat(&m), -1);
+    assert_int_equal(m.params.players, 4);
+    /* First Creator: seat 4, then seat 4 leaves and it goes back to "at random" */
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(match_setup_step_option(&m, 0, 1), 0);
+    assert_int_equal(m.params.opt[0], 4);
+    assert_int_equal(match_setup_step_option(&m, 0, 1), 0);
+    assert_int_equal(m.params.opt[0], 0); /* wraps past the last seat */
+    assert_int_equal(match_setup_step_option(&m, 0, -1), 0);
+    assert_int_equal(m.params.opt[0], 4);
+    assert_int_equal(match_setup_remove_seat(&m), 0);
+    assert_int_equal(m.params.players, 3);
+    assert_int_equal(m.params.opt[0], 0);
+    assert_int_equal(match_setup_step_option(&m, 7, 1), -1);
+    assert_int_equal(match_setup_set_seat(&m, 3, SEAT_HUMAN), -1); /* no seat 4 now */
+    /* --seats takes the same steps */
+    assert_int_equal(table_match_default(&f, registry_find("9stax"), "human,easy,hard,medium"), 0);
+    assert_int_equal(f.params.players, 4);
+    assert_int_equal(f.seat[3], SEAT_COMPUTER);
+    assert_int_equal(f.level[2], AI_HARD);
+    assert_int_equal(table_match_default(&f, registry_find("stax"), "human,easy,hard"), -1);
+    assert_int_equal(match_setup_set_players(&m, 5), -1);
+    assert_int_equal(m.params.players, 3);
+    assert_int_equal(match_setup_set_players(&m, 2), 0);
+    assert_int_equal(m.params.players, 2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -117,6 +157,7 @@ int main(void)
         cmocka_unit_test(test_mode_settings),
         cmocka_unit_test(test_seed_is_injected),
         cmocka_unit_test(test_seats_round_trip),
+        cmocka_unit_test(test_match_setup_one_count),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,6 +1,8 @@
 #include "games/maxstax/view/maxstax_view.h"
 #include "games/maxstax/view/maxstax_view_priv.h"
 #include "table/phones.h"
+#include "games/maxstax/rules/maxstax_world.h"
+#include "table/table_store.h"
 
 /* ---------------------------------------------------------------- play */
 
@@ -608,14 +610,14 @@ static maxstax_view *view_new(const match_setup *m)
     if (!v)
         abort();
     v->m = *m;
-    v->players = m->players;
+    v->players = m->params.players;
     v->compose_p = -1;
     /* SAMESTAX's first Creator from setup (0: at random); --position creator=P overrides. */
     v->first_creator = m->game && m->game->scoring == MAXSTAX_SAMESTAX && m->params.opt[0] > 0 &&
-                               m->params.opt[0] <= m->players
+                               m->params.opt[0] <= m->params.players
                            ? m->params.opt[0] - 1
                            : -1;
-    for (int p = 0; p < m->players; p++)
+    for (int p = 0; p < m->params.players; p++)
         v->humans += m->seat[p] == SEAT_HUMAN;
     if (maxstax_cards_builtin(&v->deck, err, sizeof err) != 0) {
         log_error("speedstax table: %s", err);
@@ -623,6 +625,23 @@ static maxstax_view *view_new(const match_setup *m)
         return NULL;
     }
     return v;
+}
+
+/* Traces the match as it starts or resumes, from the match itself: its
+ * seats and options, then each seat's deal (its blocks, and the card it
+ * builds, 0 while it has none). */
+static void trace_start(const maxstax_view *v, app *a)
+{
+    game_params started = v->m.params;
+    int nb = maxstax_world_count(maxstax_match_world(v->match));
+    started.players = maxstax_match_rounds(v->match)->players;
+    table_match_trace(a, &v->m, &started);
+    for (int p = 0; p < started.players; p++) {
+        const maxstax_card *c = maxstax_match_seat_card(v->match, p);
+        int blocks = nb - maxstax_match_first_block(p);
+        blocks = blocks < 0 ? 0 : blocks > MAXSTAX_BLOCKS_PER_PLAYER ? MAXSTAX_BLOCKS_PER_PLAYER : blocks;
+        app_trace(a, "%s deal p%d blocks %d card %d", v->m.game->id, p + 1, blocks, c ? c->id : 0);
+    }
 }
 
 /* Sets the view going on its match (new or resumed): hands, computer
@@ -656,6 +675,7 @@ static scene *view_start(maxstax_view *v, app *a, uint64_t bot_seed)
     v->turn_seen = s->turn_seat;
     v->last_second = -1;
     snapshot(v, 1);
+    trace_start(v, a);
     ui_nav_init(&v->nav, v->m.game->id);
     v->base = (scene){"table", 0, maxstax_view_enter, maxstax_view_leave, maxstax_view_input,
                       maxstax_view_update, maxstax_view_draw, v};
@@ -675,16 +695,16 @@ static scene *maxstax_view_create(app *a, const match_setup *m, uint64_t seed)
         free(v);
         return NULL;
     }
-    maxstax_setup_default(&setup, m->players);
+    maxstax_setup_default(&setup, m->params.players);
     setup.scoring = (maxstax_scoring)m->game->scoring; /* the mode row says how its match scores */
     /* More people than the mouse and the controllers: they take turns. */
     if (v->humans >= 2 && input_pad_count(&a->in) + 1 < v->humans)
-        for (int p = 0; p < m->players; p++)
+        for (int p = 0; p < m->params.players; p++)
             if (m->seat[p] == SEAT_HUMAN)
                 setup.turn_mask |= 1u << p;
     setup.round_seconds = round_s;
     setup.first_creator = v->first_creator; /* SAMESTAX: chosen, or -1 for one at random */
-    for (int p = 0; p < m->players; p++) /* computer Creators design at their level */
+    for (int p = 0; p < m->params.players; p++) /* computer Creators design at their level */
         setup.levels[p] = m->seat[p] == SEAT_HUMAN ? 0 : m->level[p] > AI_EASY ? (int)m->level[p] : 1;
     v->match = maxstax_match_new(&setup, &v->deck, seed, err, sizeof err);
     if (!v->match) {
@@ -721,8 +741,8 @@ static scene *maxstax_view_resume(app *a, const match_setup *m, const char *text
         return NULL;
     }
     s = maxstax_match_rounds(v->match);
-    if (s->players != m->players) {
-        snprintf(err, errn, "the save seats %d players but holds a match of %d", m->players, s->players);
+    if (s->players != m->params.players) {
+        snprintf(err, errn, "the save seats %d players but holds a match of %d", m->params.players, s->players);
         maxstax_match_free(v->match);
         free(v);
         return NULL;
@@ -759,7 +779,7 @@ static int maxstax_view_summary(const match_setup *m, const char *text, char *bu
         k = (size_t)snprintf(buf, n, "Speed-stack-off \xc2\xb7 points:");
     else
         k = (size_t)snprintf(buf, n, "Round %d of %d \xc2\xb7 points:", maxstax_round_key(v), maxstax_round_count(v));
-    for (int p = 0; p < s->players && p < m->players && k < n; p++) {
+    for (int p = 0; p < s->players && p < m->params.players && k < n; p++) {
         char name[48];
         seat_name(v, p, name, sizeof name);
         k += (size_t)snprintf(buf + k, n - k, "%s %s %d", p ? "," : "", name, s->score[p]);

@@ -134,8 +134,8 @@ static void deal_flights(nine_view *v)
 {
     float d = 0;
     for (int k = 0; k < NINE_STACKS; k++)
-        for (int i = 0; i < v->m->players; i++) {
-            int p = (v->st->turn + i) % v->m->players;
+        for (int i = 0; i < v->m->params.players; i++) {
+            int p = (v->st->turn + i) % v->m->params.players;
             if (k < v->shown.nst[p]) {
                 fly(v, v->drawpile, v->g[p].stack[k], -1, NULL, UI_WHITE, d,
                     (k + i) % 3 == 0 ? SFX_DEAL : -1);
@@ -276,9 +276,9 @@ static void nine_view_score(const void *vv, score_report *rep)
     const nine_view *v = vv;
     game_result res;
     nine_rules.result(v->st, &res);
-    rep->players = v->m->players;
+    rep->players = v->m->params.players;
     rep->lower_is_better = 1;
-    for (int s = 0; s < v->m->players; s++) {
+    for (int s = 0; s < v->m->params.players; s++) {
         char seat[48];
         table_seat_name(v->m, s, seat, sizeof seat);
         snprintf(rep->names[s], sizeof rep->names[s], "P%d \xe2\x80\x94 %s", s + 1, seat);
@@ -309,7 +309,7 @@ static void nine_view_summary(const void *st_, const match_setup *m, char *buf, 
     } else {
         k = (size_t)snprintf(buf, n, "Cards left:");
     }
-    for (int p = 0; p < m->players && k < n; p++)
+    for (int p = 0; p < m->params.players && k < n; p++)
         k += (size_t)snprintf(buf + k, n - k, "%s P%d %d", p ? "," : "", p + 1, nine_cards_left(st, p));
 }
 

@@ -598,7 +598,7 @@ void nine_faces_trace(nine_view *v, app *a)
             nine_card_name(v->peek_code[i], nm);
             faces_note(v, " p%ds%d:%s", s->pend.p1 + 1, s->pend.s1 + 1, nm);
         }
-        for (int p = 0; p < v->m->players; p++)
+        for (int p = 0; p < v->m->params.players; p++)
             for (int k = 0; k < s->nst[p]; k++) {
                 int n = face_up(v, p, k) ? stack_cards(s, p, k, codes, FAN_MAX) : 0;
                 for (int i = 0; i < n; i++) {
@@ -639,7 +639,7 @@ void nine_view_draw(void *vv, app *a, render *r, float alpha)
          * the status line (already about the next player) would be */
         int drawn = table_handoff(v->t) >= 0 && v->drawn_code >= 0 && v->nfl == 0;
         v->memory = a->settings.v[SETTING_nine_memory];
-        for (int p = 0; p < v->m->players; p++)
+        for (int p = 0; p < v->m->params.players; p++)
             draw_seat(r, a, v, p);
         if (!drawn) {
             draw_centre(r, v);

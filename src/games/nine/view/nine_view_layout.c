@@ -43,7 +43,7 @@ static void grid(seat_geo *g, rrect box, int n, float max_h, int bottom)
  * the left, top and right (side columns side wide), with 2 across the top. */
 static rrect area_for(const nine_view *v, float pw, float side, int place)
 {
-    int four = v->m->players >= 3;
+    int four = v->m->params.players >= 3;
     switch (place) {
     case 0: return (rrect){24, 668, pw - 48, 336};
     case 1: return (rrect){16, 16, side, 640};
@@ -297,7 +297,7 @@ static float layout_piles(nine_view *v, render *r, float cx0, float cw, float to
 static void layout_centre(nine_view *v, render *r, float cx0, float cw, float top, float bottom,
                           const game_move *mv, int n)
 {
-    int four = v->m->players >= 3;
+    int four = v->m->params.players >= 3;
     float bw = buttons_width(mv, n), avail, lh = render_line_height(r, FONT_SANS_BOLD, UI_BODY), tw, fan_h, y;
     char t[160];
     v->centre = (rrect){cx0, top, cw, 196};
@@ -339,14 +339,14 @@ void nine_layout(nine_view *v, app *a)
     float log_w = fminf(408, fmaxf(300, a->vw - 1512)), pw = a->vw - log_w - 32;
     float side = fminf(352, fmaxf(250, pw * 0.22f));
     const nine_state *s = &v->shown;
-    int vs = viewer_seat(v), four = v->m->players >= 3, nmv = 0;
+    int vs = viewer_seat(v), four = v->m->params.players >= 3, nmv = 0;
     uint8_t codes[FAN_MAX];
     game_move mv[GAME_MAX_MOVES];
     if (nine_viewer_decides(v))
         nmv = nine_rules.legal_moves(&v->obs, mv, GAME_MAX_MOVES);
     v->log_box = (rrect){a->vw - log_w - 16, 16, log_w, 904};
     v->menu_r = (rrect){v->log_box.x + 24, 936, log_w - 48, 64};
-    for (int p = 0; p < v->m->players; p++) {
+    for (int p = 0; p < v->m->params.players; p++) {
         int pl = place_of(v, p);
         seat_geo *g = &v->g[p];
         rrect ar = area_for(v, pw, side, pl);

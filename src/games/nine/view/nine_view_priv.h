@@ -156,7 +156,7 @@ static inline int hand_card(const nine_state *s, int p)
 /* Relative place of seat p around the table: 0 bottom, 1 left, 2 top, 3 right. */
 static inline int place_of(const nine_view *v, int p)
 {
-    int n = v->m->players, rel = (p - (table_viewer(v->t) < 0 ? 0 : table_viewer(v->t)) + n) % n;
+    int n = v->m->params.players, rel = (p - (table_viewer(v->t) < 0 ? 0 : table_viewer(v->t)) + n) % n;
     if (rel == 0)
         return 0;
     if (n == 2)

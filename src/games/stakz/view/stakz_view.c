@@ -162,7 +162,7 @@ static void stakz_view_over(void *vv, app *a, const game_result *res)
     {
         char who[32] = "";
         size_t k = 0;
-        for (int p = 0; p < v->m->players; p++)
+        for (int p = 0; p < v->m->params.players; p++)
             if (res->rank[p] == 0)
                 k += (size_t)snprintf(who + k, sizeof who - k, " p%d", p + 1);
         app_trace(a, "stakz over shared%s", who);
@@ -184,10 +184,10 @@ static void score_rounds(const stakz_view *v, score_report *rep)
         b = a;
         if (stakz_rules.move_read(&b, v->rec->moves[c], &m, err, sizeof err) != 0 || stakz_rules.apply(&b, &m) != 0)
             return;
-        for (int p = 0; p < v->m->players; p++)
+        for (int p = 0; p < v->m->params.players; p++)
             up |= b.score[p] != a.score[p];
         if (up) {
-            for (int p = 0; p < v->m->players; p++)
+            for (int p = 0; p < v->m->params.players; p++)
                 rep->points[p][n] = b.score[p] - a.score[p];
             n++;
         }
@@ -202,9 +202,9 @@ static void stakz_view_score(const void *vv, score_report *rep)
     game_result res;
     int firsts = 0;
     stakz_rules.result(v->st, &res);
-    rep->players = v->m->players;
+    rep->players = v->m->params.players;
     rep->lower_is_better = 1;
-    for (int s = 0; s < v->m->players; s++) {
+    for (int s = 0; s < v->m->params.players; s++) {
         char seat[48];
         table_seat_name(v->m, s, seat, sizeof seat);
         snprintf(rep->names[s], sizeof rep->names[s], "P%d \xe2\x80\x94 %s", s + 1, seat);
@@ -222,7 +222,7 @@ static void stakz_view_score(const void *vv, score_report *rep)
         snprintf(rep->headline, sizeof rep->headline, "A shared win!");
     {
         int top = 0;
-        for (int s = 1; s < v->m->players; s++)
+        for (int s = 1; s < v->m->params.players; s++)
             if (v->st->score[s] > v->st->score[top])
                 top = s;
         if (v->st->score[top] >= STAKZ_GOAL)
@@ -242,7 +242,7 @@ static void stakz_view_summary(const void *st_, const match_setup *m, char *buf,
                              m->seat[d] == SEAT_HUMAN ? "" : "(computer) ");
     else
         k = (size_t)snprintf(buf, n, "Points:");
-    for (int p = 0; p < m->players && k < n; p++)
+    for (int p = 0; p < m->params.players && k < n; p++)
         k += (size_t)snprintf(buf + k, n - k, "%s P%d %d", p ? "," : "", p + 1, st->score[p]);
 }
 
@@ -506,7 +506,7 @@ static void faces_trace(stakz_view *v, app *a)
         snprintf(now, sizeof now, "curtain p%d: -", table_curtain(v->t) + 1);
     } else {
         k = (size_t)snprintf(now, sizeof now, "p%d:", vs + 1);
-        for (int p = 0; p < v->m->players; p++)
+        for (int p = 0; p < v->m->params.players; p++)
             for (int c = 0; c < STAKZ_CODES; c++)
                 for (int i = 0; i < v->obs.hand[p][c] && k + 8 < sizeof now; i++) {
                     stakz_tile_name((uint8_t)c, nm);

@@ -283,7 +283,7 @@ static void draw_round(render *r, app *a, stakz_view *v)
     rrect p = v->panel;
     char t[96];
     float y, colw;
-    int n = v->m->players;
+    int n = v->m->params.players;
     render_rect(r, (rrect){0, 0, a->vw, RENDER_VIRTUAL_H}, (rcolor){20, 10, 0, 120});
     ui_draw_panel(r, p);
     if (v->round_winner >= 0)
@@ -344,7 +344,7 @@ void stakz_view_draw(void *vv, app *a, render *r, float alpha)
         ui_draw_hints(r, a, "Continue", "Menu", NULL);
         return;
     }
-    for (int p = 0; p < v->m->players; p++)
+    for (int p = 0; p < v->m->params.players; p++)
         if (v->opp[p].w > 0)
             draw_opponent(r, a, v, p);
     if (!v->round_show && !v->picking) {

@@ -99,7 +99,7 @@ static void layout_top(stakz_view *v, app *a)
 {
     /* Every person on a phone: every seat sits along the top, no hand is the screen's. */
     int all = private_seat(v) < 0 && table_curtain(v->t) < 0;
-    int n = v->m->players, vs = viewer_seat(v), nopp = all ? n : n - 1, i = 0;
+    int n = v->m->params.players, vs = viewer_seat(v), nopp = all ? n : n - 1, i = 0;
     float gap = 16, w = fminf(820, (a->vw - 2 * MARGIN - gap * (float)(nopp - 1)) / (float)nopp);
     float x0 = (a->vw - (w * (float)nopp + gap * (float)(nopp - 1))) / 2;
     memset(v->opp, 0, sizeof v->opp);
