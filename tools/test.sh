@@ -8,6 +8,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/deps.sh test
 jobs=$(nproc)
+# Tests write only under build/: what git sees in the source tree must be the
+# same afterwards (in a fresh clone, nothing at all).
+tree_state() { git -C "$PWD" status --porcelain --ignored --untracked-files=all 2>/dev/null | grep -Ev '^(\?\?|!!) build/' || true; }
+before=$(tree_state)
 export SDL_AUDIODRIVER=dummy STACKHOUSE_HEADLESS=1 STACKHOUSE_WERROR=ON
 
 # What a new player runs, as they run it (a scratch user directory, no display).
@@ -34,3 +38,11 @@ cmake --build build/asan -j"$jobs"
 (cd build/asan && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
    LSAN_OPTIONS=suppressions="$PWD/../../tests/lsan.supp" UBSAN_OPTIONS=print_stacktrace=1 \
    ctest --output-on-failure -j"$jobs" -LE 'screens|strength|web')
+
+after=$(tree_state)
+if [ "$before" != "$after" ]; then
+  echo "the tests changed the source tree (they may write only under build/):" >&2
+  diff <(echo "$before") <(echo "$after") >&2 || true
+  exit 1
+fi
+echo "source tree: unchanged by the tests"

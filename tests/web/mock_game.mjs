@@ -11,7 +11,9 @@ import crypto from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { WebSocketServer } from 'ws';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+// The source tree: run.sh runs a copy of these files in the build tree (beside
+// their node_modules), and says where the source is.
+const ROOT = process.env.STACKHOUSE_SOURCE_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const TYPES = { '.html': 'text/html', '.css': 'text/css', '.js': 'text/javascript', '.mjs': 'text/javascript', '.svg': 'image/svg+xml' };
 
 // Every fixture: the welcome's game fields, the public view and each seat's private one.

@@ -6,6 +6,8 @@
 # the test's npm packages are missing: tools/deps.sh test installs the first
 # two, and this script installs the third from tests/web/package-lock.json
 # (npm ci) when the registry can be reached.
+# Nothing is written into the source tree: the packages and a copy of the test
+# files live in BUILD_DIR/web (node finds packages beside the importing file).
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 build=$(cd "${1:?usage: run.sh BUILD_DIR TEST.mjs}" && pwd)
@@ -15,14 +17,30 @@ skip() { echo "SKIP: $*" >&2; exit 77; }
 export CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
 [ -x "$CHROMIUM" ] || skip "no chromium at $CHROMIUM (tools/deps.sh test installs Debian's chromium)"
 command -v node >/dev/null || skip "no node (tools/deps.sh test installs nodejs)"
-if [ ! -d "$here/node_modules/puppeteer-core" ]; then
-  command -v npm >/dev/null || skip "no npm to install puppeteer-core (tools/deps.sh test installs it)"
-  # flock: CTest runs the web tests in parallel, and both would install
-  if ! flock "$here/package-lock.json" sh -c "[ -d '$here/node_modules/puppeteer-core' ] || {
-      echo 'installing the test packages: npm ci --prefix tests/web'; npm ci --prefix '$here' --no-audit --no-fund; } >&2"; then
-    skip "npm ci --prefix tests/web failed (no network?): puppeteer-core is not installed"
+work="$build/web"
+mkdir -p "$work"
+# CTest runs the web tests in parallel: one installs while the other waits on
+# the lock, and "installed" is written last, so a half-finished install is
+# never taken for a finished one. A changed package-lock.json installs anew.
+stamp=$(sha256sum "$here/package-lock.json" | cut -d' ' -f1)
+install() {
+  if [ "$(cat "$work/installed" 2>/dev/null)" != "$stamp" ]; then
+    command -v npm >/dev/null || { echo "no npm to install puppeteer-core (tools/deps.sh test installs it)" >&2; return 1; }
+    rm -f "$work/installed"
+    cp "$here/package.json" "$here/package-lock.json" "$work/"
+    echo "installing the test packages: npm ci --prefix $work" >&2
+    npm ci --prefix "$work" --no-audit --no-fund >&2 || return 1
+    echo "$stamp" > "$work/installed"
   fi
+  cp "$here"/*.mjs "$work/"
+}
+exec 9>"$work/.lock"
+flock 9
+if ! install; then
+  skip "npm ci --prefix $work failed (no network?): puppeteer-core is not installed"
 fi
+flock -u 9
+export STACKHOUSE_SOURCE_DIR="$here/../.."
 
 export STACKHOUSE_BIN="$build/stackhouse"
 export SDL_AUDIODRIVER=dummy STACKHOUSE_HEADLESS=1
@@ -52,4 +70,4 @@ if [ "$test" = phones.test.mjs ]; then
   [ -n "$xpid" ] || { echo "could not start Xvfb" >&2; exit 1; }
 fi
 
-cd "$here" && node --test --test-reporter=spec "$test"
+cd "$work" && node --test --test-reporter=spec "$test"
