@@ -201,6 +201,39 @@ static void test_faulty_structure(void **state)
     maxstax_match_free(m);
 }
 
+/* A stack that falls in the settle after Ready is no free-standing stack:
+ * two planks stood on end 20 degrees off upright fall over, and the round is
+ * faulty (the fallen planks never become the target), so every replicator
+ * reclaims its point. */
+static void test_falls_after_ready(void **state)
+{
+    char err[256];
+    maxstax_setup setup;
+    maxstax_match *m;
+    const samestax_state *g;
+    int b;
+    (void)state;
+    maxstax_cards_builtin(&deck, err, sizeof err);
+    maxstax_setup_default(&setup, 3);
+    setup.scoring = MAXSTAX_SAMESTAX;
+    setup.round_seconds = 20;
+    setup.first_creator = 0;
+    m = maxstax_match_new(&setup, &deck, 3, err, sizeof err);
+    assert_non_null(m);
+    g = maxstax_match_samestax(m);
+    b = maxstax_match_first_block(0);
+    /* on end, leaning 20 degrees: a 3-long plank's centre 1.5 up along its length */
+    maxstax_match_place(m, 0, b + 11, (maxstax_pose){-2, 1.5 * cos(20 * 3.14159265358979 / 180) + 0.5 * sin(20 * 3.14159265358979 / 180), 70});
+    maxstax_match_place(m, 0, b + 7, (maxstax_pose){2, 1.5 * cos(20 * 3.14159265358979 / 180) + 0.5 * sin(20 * 3.14159265358979 / 180), 110});
+    claim(m, 0); /* Ready, before they fall */
+    until_phase(m, SAMESTAX_CREATE, 400);
+    assert_int_equal(g->round, 2);
+    assert_int_equal(g->round_faulty[0], 1);
+    assert_int_equal(g->last_points[0], 0);
+    assert_int_equal(g->last_points[1], 1), assert_int_equal(g->last_points[2], 1);
+    maxstax_match_free(m);
+}
+
 static void test_turns_on_one_mouse(void **state)
 {
     (void)state;
@@ -363,7 +396,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rounds_and_rotation), cmocka_unit_test(test_reclaim_and_retain),
         cmocka_unit_test(test_round_copy_and_mirror), cmocka_unit_test(test_everyone_copies_ends_early),
-        cmocka_unit_test(test_faulty_structure),  cmocka_unit_test(test_turns_on_one_mouse),
+        cmocka_unit_test(test_faulty_structure),  cmocka_unit_test(test_falls_after_ready),  cmocka_unit_test(test_turns_on_one_mouse),
         cmocka_unit_test(test_designs_stand),     cmocka_unit_test(test_computer_game),
         cmocka_unit_test(test_save_every_phase),
     };

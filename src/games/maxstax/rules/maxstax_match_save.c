@@ -482,7 +482,9 @@ static int rd_samestax(save_reader *r, const speedstax_state *s, maxstax_match *
             return -1;
     if (rd_blocks(r, "target", &g->target) < 0)
         return -1;
-    if ((ph == SAMESTAX_REPLICATE) != (g->target.n >= MAXSTAX_CARD_MIN_BLOCKS))
+    /* The settle holds the stack as it stood at Ready (none in older saves). */
+    if ((ph == SAMESTAX_REPLICATE && g->target.n < MAXSTAX_CARD_MIN_BLOCKS) ||
+        (ph == SAMESTAX_CREATE && g->target.n >= MAXSTAX_CARD_MIN_BLOCKS))
         return rd_fail(r, "a target of %d blocks in phase %s", g->target.n, same_phase_names[ph]);
     if (rd_blocks(r, "design", &g->design) < 0)
         return -1;

@@ -99,15 +99,22 @@ void samestax_tick(maxstax_match *m)
         speedstax_tick(s);
         if (s->phase == SPEEDSTAX_HELD) {
             maxstax_world_release(m->world, g->creator);
+            /* The stack as the Creator calls it done: it must stand just so. */
+            snapshot(m);
             g->phase = SAMESTAX_SETTLE;
             g->settle_left = HOLD_TICKS;
         }
         break;
-    case SAMESTAX_SETTLE:
+    case SAMESTAX_SETTLE: {
+        int fell;
         if (--g->settle_left > 0)
             break;
+        /* A stack that fell since Ready is not free-standing: faulty, and the
+         * fallen blocks never become the target. (A settle resumed from a save
+         * made before the Ready snapshot existed has none to compare.) */
+        fell = g->target.n >= MAXSTAX_CARD_MIN_BLOCKS && !maxstax_match_space_matches(m, g->creator, &g->target);
         snapshot(m);
-        if (g->target.n < MAXSTAX_CARD_MIN_BLOCKS) { /* nothing stands: faulty */
+        if (fell || g->target.n < MAXSTAX_CARD_MIN_BLOCKS) { /* nothing stands: faulty */
             g->faulty = 1;
             memset(s->finish, 0xff, sizeof s->finish); /* -1: nobody replicated */
             samestax_finish_round(m);
@@ -118,6 +125,7 @@ void samestax_tick(maxstax_match *m)
         g->phase = SAMESTAX_REPLICATE;
         speedstax_start(s, in_play, m->replicate_ticks);
         break;
+    }
     case SAMESTAX_REPLICATE:
         /* The target must stand through all of replication, every turn of it. */
         if (s->tick % FAULT_EVERY == 0 && !maxstax_match_space_matches(m, g->creator, &g->target))
