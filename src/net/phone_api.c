@@ -1,5 +1,12 @@
 #include "net/phone_api.h"
 
+/* Every line to the game's logger: it decides what is written. */
+static void use_log(log_sink_fn sink, void *user)
+{
+    log_set_level(LOG_DEBUG);
+    log_set_sink(sink, user);
+}
+
 const phone_api stackhouse_phone_api = {
     PHONE_API_VERSION,
     phone_server_start,
@@ -15,4 +22,5 @@ const phone_api stackhouse_phone_api = {
     phone_server_end,
     phone_qr_encode,
     phone_load_run,
+    use_log,
 };

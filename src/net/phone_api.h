@@ -5,11 +5,12 @@
 #ifndef STACKHOUSE_PHONE_API_H
 #define STACKHOUSE_PHONE_API_H
 
+#include "core/log.h"
 #include "net/phone_load.h"
 #include "net/phone_qr.h"
 #include "net/phone_server.h"
 
-#define PHONE_API_VERSION 1
+#define PHONE_API_VERSION 2
 #define PHONE_API_SYMBOL "stackhouse_phone_api"
 #define PHONE_MODULE_FILE "stackhouse-phones.so"
 
@@ -28,6 +29,9 @@ typedef struct phone_api {
     void (*end)(phone_server *s, const char *json);
     int (*qr_encode)(const char *text, phone_qr *out);
     int (*load_run)(const phone_load_config *c, phone_load_result *out);
+    /* The module's lines go to sink (the game's logger, which filters them by
+     * its own level): the module links a copy of core/log.c of its own. */
+    void (*use_log)(log_sink_fn sink, void *user);
 } phone_api;
 
 /* The table the module exports under PHONE_API_SYMBOL. */

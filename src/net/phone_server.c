@@ -307,6 +307,7 @@ phone_server *phone_server_start(const phone_config *c, char *err, size_t errn)
         return NULL;
     }
     s->thread_started = 1;
+    log_debug("phone_server: listening on port %d (asked for %d)", s->port, c->port);
     log_info("phone_server: %s room %s", s->url, s->room);
     return s;
 }

@@ -75,6 +75,13 @@ static void write_info(const struct app *a)
  * (the build tree), else in the library folder of the prefix the binary sits
  * in (an install moved anywhere), else the configured install's. Loaded once,
  * never unloaded; NULL with the reason in err when none loads. */
+/* The module's log lines, written by the game's logger at the game's level. */
+static void module_log(log_level level, const char *line, void *user)
+{
+    (void)user;
+    log_write(level, "%s", line);
+}
+
 static const phone_api *load_api(char *err, size_t errn)
 {
     char self[1024], path[1200], moved[1300], tried[900] = "";
@@ -104,8 +111,10 @@ static const phone_api *load_api(char *err, size_t errn)
             continue;
         }
         api = dlsym(h, PHONE_API_SYMBOL);
-        if (api && api->version == PHONE_API_VERSION)
+        if (api && api->version == PHONE_API_VERSION) {
+            api->use_log(module_log, NULL);
             return P.api = api;
+        }
         snprintf(tried + strlen(tried), sizeof tried - strlen(tried), "%s%s: not a version %d phone module",
                  tried[0] ? "; " : "", where[i], PHONE_API_VERSION);
         dlclose(h);

@@ -7,7 +7,8 @@
  * watcher cannot act, a phone that reconnects with its token gets its seat
  * back. STAX: a phone is its seat's game pad, and only on its seat's turn.
  * SPEEDSTAX: a phone is its seat's controller; its MAX STAX button calls for
- * that seat, not the mouse's. */
+ * that seat, not the mouse's. The server module logs through the game's
+ * logger (STACKHOUSE_LOG=debug reaches it). */
 #include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -43,7 +44,7 @@ static void game_start(run *r, const char *name, const char *args)
     snprintf(r->info, sizeof r->info, "%s/phones.txt", r->dir);
     snprintf(r->trace, sizeof r->trace, "%s/trace.txt", r->dir);
     snprintf(cmd, sizeof cmd,
-             "mkdir -p %s && STACKHOUSE_PREF_DIR=%s exec %s --window 1024x768 %s --phones-port 0 "
+             "mkdir -p %s && STACKHOUSE_LOG=debug STACKHOUSE_PREF_DIR=%s exec %s --window 1024x768 %s --phones-port 0 "
              "--phones-info %s --trace %s 2>%s/err.txt >/dev/null",
              r->dir, r->dir, GAME, args, r->info, r->trace, r->dir);
     r->pid = fork();
@@ -352,6 +353,14 @@ static void test_stax_phone_is_a_pad(void **state)
     int a, b;
     (void)state;
     game_start(&r, "stax", "--scene table --game stax --seats human,human --phones");
+    /* The server module writes through the game's logger, at its level (debug here). */
+    {
+        char path[420], *err;
+        snprintf(path, sizeof path, "%s/err.txt", r.dir);
+        err = testenv_slurp(path);
+        assert_non_null(strstr(err, "stackhouse: debug: phone_server: listening on port "));
+        free(err);
+    }
     a = join(&r, 1, "Ann", ta);
     b = join(&r, 2, "Bo", tb);
     o = settled_view(&r, a);
