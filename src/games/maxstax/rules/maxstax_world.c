@@ -1,10 +1,8 @@
 #include "games/maxstax/rules/maxstax_world.h"
 
-#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <unistd.h>
 
 /* The private header is Chipmunk's own interface for stepping a space a
  * different way (its cpHastySpace is built on it): the world keeps
@@ -505,35 +503,11 @@ static void space_step(cpSpace *space, double dt)
 
 /* ---- The world ---- */
 
-/* Debian's Chipmunk is a debug build that greets on stdout when the first
- * space is made; the CLI's stdout is data, so that space is made with
- * stdout pointed at /dev/null. */
-static void quiet_first_space(void)
-{
-    static int done;
-    if (done)
-        return;
-    done = 1;
-    fflush(stdout);
-    int saved = dup(STDOUT_FILENO), null = open("/dev/null", O_WRONLY);
-    if (saved >= 0 && null >= 0)
-        dup2(null, STDOUT_FILENO);
-    cpSpaceFree(cpSpaceNew());
-    fflush(stdout);
-    if (saved >= 0 && null >= 0)
-        dup2(saved, STDOUT_FILENO);
-    if (saved >= 0)
-        close(saved);
-    if (null >= 0)
-        close(null);
-}
-
 maxstax_world *maxstax_world_new(void)
 {
     maxstax_world *w = calloc(1, sizeof *w);
     if (!w)
         return NULL;
-    quiet_first_space();
     w->space = cpSpaceNew();
     cpSpaceSetGravity(w->space, cpv(0, -GRAVITY));
     cpSpaceSetCollisionSlop(w->space, SLOP);
