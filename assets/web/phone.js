@@ -255,6 +255,7 @@ function showEnd(m) {
   $('results').replaceChildren(...res.map(r => h(`li${r.seat === st.seat ? '.me' : ''}`, {},
     h('span.rank', {}, r.rank === 1 ? img('icons/trophy.svg', 'pico') : `${r.rank ?? ''}.`),
     h('b', {}, r.name || `Seat ${r.seat}`), h('span', {}, String(r.score ?? '')))));
+  $('why').textContent = typeof m.why === 'string' ? m.why : '';
   store.del(tokenKey());
   store.del(gameKey());
 }

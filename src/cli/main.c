@@ -53,8 +53,11 @@ static int cmd_apply(int argc, char **argv)
     const game_rules *g;
     void *st;
     char err[256], buf[4096];
+    int why = argc > 0 && strcmp(argv[0], "--why") == 0;
+    argc -= why;
+    argv += why;
     if (argc < 2)
-        return cli_usage("apply GAME POSITION [MOVE...]");
+        return cli_usage("apply [--why] GAME POSITION [MOVE...]");
     if (!(g = cli_rules(argv[0])) || !(st = cli_position(g, argv[1])))
         return 2;
     for (int k = 2; k < argc; k++) {
@@ -72,6 +75,9 @@ static int cmd_apply(int argc, char **argv)
     }
     char words[64];
     printf("%s\nresult: %s\n", buf, cli_result_name(g, st, words, sizeof words));
+    /* --why: the rules' words for why the game ended, on a line of their own */
+    if (why && g->result_reason && g->result_reason(st, buf, sizeof buf) >= 0)
+        printf("why: %s\n", buf);
     free(st);
     return 0;
 }

@@ -17,7 +17,7 @@ int cli_usage(const char *line)
     else
         fprintf(stderr, "usage: stackhouse-cli games\n"
                         "       stackhouse-cli legal GAME POSITION\n"
-                        "       stackhouse-cli apply GAME POSITION [MOVE...]\n"
+                        "       stackhouse-cli apply [--why] GAME POSITION [MOVE...]\n"
                         "       stackhouse-cli perft GAME POSITION DEPTH\n"
                         "       stackhouse-cli selfplay GAME [--players N] [--games K] [--seed S]\n"
                         "                      [--level random|easy|medium|hard] [--match A:B]\n"

@@ -102,6 +102,11 @@ typedef struct game_rules {
      * or "1 3" for a shared win); NULL: "ongoing", "draw" or the winner's name.
      * Returns its length, or -1 if n is too small. */
     int (*result_write)(const void *st, char *buf, size_t n);
+    /* Optional: why the game ended, one sentence in the game's words ("Blue
+     * is blocked: none of Blue's stacks can move."), read by the score
+     * screen, the CLI's apply and the phones. Returns its length, or -1 while
+     * the game goes on or when n is too small. */
+    int (*result_reason)(const void *st, char *buf, size_t n);
 } game_rules;
 
 /* Whether two moves are the same move (kind and bytes). Inline: searches
@@ -115,6 +120,8 @@ static inline int game_move_equal(const game_move *a, const game_move *b)
             return 0;
     return 1;
 }
+/* snprintf for result_reason: the length written, or -1 when n is too small. */
+int game_text(char *buf, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Fills p with the rules' defaults for the given player count. */
 void game_params_default(const game_rules *g, game_params *p, int players);
 /* The same from an options table (a real-time mode has options but no game_rules). */

@@ -290,6 +290,9 @@ static void show_score(table *t, app *a)
     memset(&rep, 0, sizeof rep);
     rep.game_id = t->game->id;
     t->ops->score(t->view, &rep);
+    /* Why the game ended is the rules' to say. */
+    if (!rep.reason[0] && rules(t)->result_reason)
+        rules(t)->result_reason(t->st, rep.reason, sizeof rep.reason);
     app_scene_replace(a, a->score_screen(a, &rep));
 }
 

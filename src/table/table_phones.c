@@ -123,6 +123,12 @@ void table_phones_over(table *t, const game_result *res)
     o = cJSON_CreateObject();
     cJSON_AddNumberToObject(o, "v", 1);
     cJSON_AddStringToObject(o, "t", "end");
+    {
+        char why[160];
+        const game_rules *g = m->game->rules;
+        if (g && g->result_reason && g->result_reason(table_state(t), why, sizeof why) >= 0)
+            cJSON_AddStringToObject(o, "why", why);
+    }
     list = cJSON_AddArrayToObject(o, "result");
     for (int s = 0; s < m->params.players; s++) {
         cJSON *e = cJSON_CreateObject();

@@ -797,6 +797,18 @@ static int nine_position_read_rules(void *st, const game_params *p, const char *
     return nine_position_read(st, p ? p->players : 0, text, err, errn);
 }
 
+/* Someone's stacks are all gone, or nobody could draw or play. */
+static int nine_result_reason(const void *st, char *buf, size_t n)
+{
+    game_result r;
+    nine_result(st, &r);
+    if (r.status != GAME_OVER)
+        return -1;
+    if (nine_winner(st) >= 0)
+        return game_text(buf, n, "Player %d played their last card: all nine stacks are gone.", nine_winner(st) + 1);
+    return game_text(buf, n, "Nobody could draw or play: the fewest cards left wins.");
+}
+
 const game_rules nine_rules = {
     .id = "9stax",
     .state_size = sizeof(nine_state),
@@ -820,4 +832,5 @@ const game_rules nine_rules = {
     .determinize = nine_determinize,
     .evaluate = nine_evaluate,
     .search = NULL,
+    .result_reason = nine_result_reason,
 };

@@ -290,11 +290,6 @@ static void nine_view_score(const void *vv, score_report *rep)
              "Cards left: the cards still in a player's stacks at the end. The lowest total wins.");
     if (res.winner >= 0)
         snprintf(rep->headline, sizeof rep->headline, "Player %d wins!", res.winner + 1);
-    if (nine_winner(v->st) >= 0)
-        snprintf(rep->reason, sizeof rep->reason, "Player %d played their last card: all nine stacks are gone.",
-                 nine_winner(v->st) + 1);
-    else
-        snprintf(rep->reason, sizeof rep->reason, "Nobody could draw or play: the fewest cards left wins.");
 }
 
 /* Setup's Resume: who decides, and the cards each player has left. */

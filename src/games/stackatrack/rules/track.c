@@ -501,6 +501,22 @@ static void track_result(const void *st, game_result *r)
         r->winner = first;
 }
 
+/* The frame filled, or nobody holding blocks has a place that keeps the track whole. */
+static int track_result_reason(const void *st, char *buf, size_t n)
+{
+    const track_state *s = st;
+    game_result r;
+    int placed = 0;
+    track_result(st, &r);
+    if (r.status != GAME_OVER)
+        return -1;
+    for (int c = 0; c < TRACK_COLS; c++)
+        placed += s->height[c];
+    return game_text(buf, n, "%s",
+                     placed == TRACK_CELLS ? "The frame is full."
+                                           : "Nobody who still holds blocks can place one without breaking the track.");
+}
+
 int track_result_write(const void *st, char *buf, size_t n)
 {
     const track_state *s = st;
@@ -720,4 +736,5 @@ const game_rules stackatrack_rules = {
     .seat_names = NULL,
     .perft = NULL, /* the generic walk: copies are cheap, as its own would be */
     .result_write = track_result_write,
+    .result_reason = track_result_reason,
 };

@@ -520,14 +520,6 @@ static void track_view_score(const void *vv, score_report *rep)
         snprintf(rep->headline, sizeof rep->headline, "%s wins!", who);
     else
         snprintf(rep->headline, sizeof rep->headline, "%s share the win!", who);
-    {
-        int placed = 0;
-        for (int c = 0; c < TRACK_COLS; c++)
-            placed += v->st->height[c];
-        snprintf(rep->reason, sizeof rep->reason, "%s",
-                 placed == TRACK_CELLS ? "The frame is full."
-                                       : "Nobody who still holds blocks can place one without breaking the track.");
-    }
 }
 
 /* Setup's Resume: whose turn, and the points. */

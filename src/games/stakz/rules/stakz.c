@@ -440,6 +440,20 @@ static int stakz_position_read_rules(void *st, const game_params *p, const char 
                                err, errn);
 }
 
+/* The highest total reached the goal. */
+static int stakz_result_reason(const void *st_, char *buf, size_t n)
+{
+    const stakz_state *st = st_;
+    int top = 0;
+    if (!st->over)
+        return -1;
+    for (int s = 1; s < st->players; s++)
+        if (st->score[s] > st->score[top])
+            top = s;
+    return game_text(buf, n, "Player %d reached %d points: the game ends at %d, and the fewest points win.", top + 1,
+                     st->score[top], STAKZ_GOAL);
+}
+
 const game_rules stakz_rules = {
     .id = "stakz",
     .state_size = sizeof(stakz_state),
@@ -464,4 +478,5 @@ const game_rules stakz_rules = {
     .evaluate = stakz_evaluate,
     .search = NULL,
     .result_write = stakz_result_write,
+    .result_reason = stakz_result_reason,
 };

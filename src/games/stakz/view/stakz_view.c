@@ -220,15 +220,6 @@ static void stakz_view_score(const void *vv, score_report *rep)
         snprintf(rep->headline, sizeof rep->headline, "Player %d wins!", res.winner + 1);
     else if (firsts > 1)
         snprintf(rep->headline, sizeof rep->headline, "A shared win!");
-    {
-        int top = 0;
-        for (int s = 1; s < v->m->params.players; s++)
-            if (v->st->score[s] > v->st->score[top])
-                top = s;
-        if (v->st->score[top] >= STAKZ_GOAL)
-            snprintf(rep->reason, sizeof rep->reason, "Player %d reached %d points: the game ends at %d, and the fewest points win.",
-                     top + 1, v->st->score[top], STAKZ_GOAL);
-    }
 }
 
 /* Setup's Resume: whose turn it is and the points so far. */

@@ -686,6 +686,29 @@ static uint64_t stax_rules_perft(const void *st, int depth)
     return s->over ? (depth == 0) : stax_perft(&s->b, depth);
 }
 
+/* A win: every stack taken, or the loser cannot move; a draw: fifty moves
+ * each or the third repetition. */
+static int stax_result_reason(const void *st_, char *buf, size_t n)
+{
+    static const char *const side[2] = {"Red", "Blue"};
+    const stax_state *st = st_;
+    game_result r;
+    stax_rules.result(st, &r);
+    if (r.status != GAME_OVER)
+        return -1;
+    if (r.winner >= 0) {
+        int loser = !r.winner;
+        uint64_t tops = st->b.occ & (loser ? st->b.blue : ~st->b.blue);
+        if (tops == 0)
+            return game_text(buf, n, "%s captured every stack: %s has none left on top.", side[r.winner],
+                             side[loser]);
+        return game_text(buf, n, "%s is blocked: none of %s's stacks can move.", side[loser], side[loser]);
+    }
+    return game_text(buf, n, "%s",
+                     st->clock >= STAX_FIFTY_PLIES ? "Fifty moves each without a capture or a promotion."
+                                                   : "The same position came up three times.");
+}
+
 const game_rules stax_rules = {
     .id = "stax",
     .state_size = sizeof(stax_state),
@@ -711,4 +734,5 @@ const game_rules stax_rules = {
     .search = stax_ai_search,
     .seat_names = stax_seat_names,
     .perft = stax_rules_perft,
+    .result_reason = stax_result_reason,
 };

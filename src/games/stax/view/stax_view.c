@@ -271,21 +271,11 @@ static void stax_view_score(const void *vv, score_report *rep)
     snprintf(rep->total_label, sizeof rep->total_label, "Stacks on top");
     snprintf(rep->total_help, sizeof rep->total_help,
              "Stacks on top: the stacks a side controls at the end (the man on top decides).");
-    if (res.winner >= 0) {
-        int loser = !res.winner;
+    /* why it ended: the rules say (the midend asks them) */
+    if (res.winner >= 0)
         snprintf(rep->headline, sizeof rep->headline, "%s wins!", side_names[res.winner]);
-        if (rep->total[loser] == 0)
-            snprintf(rep->reason, sizeof rep->reason, "%s captured every stack: %s has none left on top.",
-                     side_names[res.winner], side_names[loser]);
-        else
-            snprintf(rep->reason, sizeof rep->reason, "%s is blocked: none of %s's stacks can move.",
-                     side_names[loser], side_names[loser]);
-    } else {
+    else
         snprintf(rep->headline, sizeof rep->headline, "A draw");
-        snprintf(rep->reason, sizeof rep->reason, "%s",
-                 v->st->clock >= STAX_FIFTY_PLIES ? "Fifty moves each without a capture or a promotion."
-                                                  : "The same position came up three times.");
-    }
 }
 
 /* Setup's Resume: whose move, and the stacks each side has on top. */
