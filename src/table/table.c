@@ -3,6 +3,7 @@
  * leave. One copy for every turn-based mode; the view only shows and asks. */
 #include "table/table.h"
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +18,7 @@
 #include "table/table_menu.h"
 #include "table/table_phones.h"
 #include "table/table_store.h"
+#include "ui/ui.h"
 
 #define OVER_DELAY 3.0 /* the result shows this long before the score screen */
 #define POSITION_MAX 2048
@@ -40,6 +42,9 @@ struct table {
     table_ai *job;
     double due; /* when the computer's move may be shown */
     table_menu_choice menu_choice;
+    char refuse_msg[112]; /* a refused press: why (table_refuse) */
+    int refuse_spot;
+    float refuse_flash, refuse_words; /* seconds left of its flash and of its words */
     void *scratch;     /* a position to replay into, state_size bytes */
     max_align_t st[];  /* the position at the record's cursor, state_size bytes */
 };
@@ -62,6 +67,19 @@ int table_hides_private(const table *t) { return t->curtain >= 0 || t->all_phone
 int table_busy(const table *t) { return t->ops->busy(t->view); }
 int64_t table_phones_rev(const table *t) { return t->phone_rev; }
 void table_phones_bump(table *t) { t->phone_rev++; }
+
+int table_viewer_seat(const table *t) { return t->viewer < 0 ? 0 : t->viewer; }
+int table_private_seat(const table *t) { return table_hides_private(t) ? -1 : table_viewer_seat(t); }
+
+static int uses_curtain(const table *t);
+
+int table_may_act(const table *t, int seat)
+{
+    if (t->over || seat < 0 || !table_seat_human(t, seat) || table_hides_private(t))
+        return 0;
+    /* hot seat: only the person the screen shows; else any person at it */
+    return !uses_curtain(t) || seat == t->viewer;
+}
 
 int table_seat_human(const table *t, int seat)
 {
@@ -88,6 +106,37 @@ static void ai_cancel(table *t)
 {
     table_ai_drop(t->job, 0);
     t->job = NULL;
+}
+
+/* ---------------------------------------------------------------- refusals */
+
+const char *table_refuse(table *t, int spot, const char *fmt, ...)
+{
+    va_list ap;
+    audio_play(SFX_ERROR);
+    va_start(ap, fmt);
+    vsnprintf(t->refuse_msg, sizeof t->refuse_msg, fmt, ap);
+    va_end(ap);
+    t->refuse_spot = spot;
+    t->refuse_flash = TABLE_REFUSE_FLASH;
+    t->refuse_words = TABLE_REFUSE_WORDS;
+    return t->refuse_msg;
+}
+
+void table_refuse_clear(table *t) { t->refuse_words = 0; }
+
+const char *table_refusal(const table *t, int *spot, float *flash)
+{
+    *spot = t->refuse_spot;
+    *flash = t->refuse_flash > 0 ? t->refuse_flash : 0;
+    return t->refuse_words > 0 ? t->refuse_msg : NULL;
+}
+
+/* The view hears of a change; the last refusal is old news by then. */
+static void view_changed(table *t, app *a, table_change why)
+{
+    t->refuse_words = 0;
+    t->ops->changed(t->view, a, why);
 }
 
 /* ---------------------------------------------------------------- position */
@@ -185,7 +234,7 @@ void table_refresh_viewer(table *t, app *a)
 {
     if (uses_curtain(t))
         choose_viewer(t, a);
-    t->ops->changed(t->view, a, TABLE_LIFTED);
+    view_changed(t, a, TABLE_LIFTED);
 }
 
 /* Everything that follows from the position at the cursor. */
@@ -201,7 +250,7 @@ static void position_changed(table *t, app *a, table_change why)
     table_pace(t);
     if (uses_curtain(t))
         choose_viewer(t, a);
-    t->ops->changed(t->view, a, why);
+    view_changed(t, a, why);
     table_phones_publish(t, a);
     if (rules(t)->position_write(t->st, pos, sizeof pos) >= 0)
         app_trace(a, "%s position %s", t->ops->trace, pos);
@@ -302,7 +351,7 @@ static void lift_curtain(table *t, app *a)
     t->viewer = t->curtain;
     t->curtain = -1;
     audio_play(SFX_CLICK);
-    t->ops->changed(t->view, a, TABLE_LIFTED);
+    view_changed(t, a, TABLE_LIFTED);
 }
 
 /* The viewer has seen what their move showed them: down comes the curtain. */
@@ -382,6 +431,10 @@ static void table_update(scene *s, app *a, double dt)
     table *t = s->data;
     table_menu_choice c = table_menu_take(a, &t->menu_choice, t->game->rules_doc);
     t->time += dt;
+    if (t->refuse_flash > 0)
+        t->refuse_flash -= (float)dt;
+    if (t->refuse_words > 0)
+        t->refuse_words -= (float)dt;
     if (c == TABLE_MENU_UNDO)
         undo(t, a);
     else if (c == TABLE_MENU_REDO)
@@ -407,13 +460,47 @@ static void table_input(scene *s, app *a, const action_event *ev)
     if (ev->dev == DEV_PAD && ev->pad >= INPUT_MAX_PADS && ev->act != ACT_MENU &&
         ev->pad - INPUT_MAX_PADS != rules(t)->current_player(t->st))
         return;
+    /* The curtain takes every press: ready, or the menu. */
+    if (t->curtain >= 0) {
+        if (ev->act == ACT_MENU || ev->act == ACT_BACK)
+            table_do(t, a, TABLE_MENU);
+        else if (ev->act == ACT_ACCEPT || (ev->act == ACT_POINTER_DOWN && ev->button == INPUT_BUTTON_LEFT))
+            table_do(t, a, TABLE_LIFT);
+        return;
+    }
     table_do(t, a, t->ops->input(t->view, a, ev));
+}
+
+/* Hot seat: the screen says whom to pass it to, and nothing private shows. */
+static void draw_curtain(table *t, app *a, render *r)
+{
+    float pw = a->vw - 80 < 760 ? a->vw - 80 : 760;
+    rrect p = {(a->vw - pw) / 2, 330, pw, 360}, ready = {p.x + (pw - 360) / 2, p.y + 240, 360, 76};
+    char who[48], line[64];
+    if (t->ops->seat_labels)
+        snprintf(who, sizeof who, "%s", t->ops->seat_labels[t->curtain]);
+    else
+        snprintf(who, sizeof who, "Player %d", t->curtain + 1);
+    snprintf(line, sizeof line, "Pass to %s", who);
+    ui_draw_panel(r, p);
+    ui_text_center(r, FONT_SERIF_BOLD, UI_TITLE, (rrect){p.x, p.y + 60, p.w, 90}, UI_INK, line);
+    ui_text_center(r, FONT_SANS, UI_BODY, (rrect){p.x, p.y + 170, p.w, 40}, UI_INK_SOFT, "Everyone else, look away.");
+    ui_audit_box(ready);
+    ui_draw_button(r, ready, "I am ready", 1, 1, 1);
 }
 
 static void table_draw(scene *s, app *a, render *r, float alpha)
 {
     table *t = s->data;
-    t->ops->draw(t->view, a, r, alpha);
+    if (t->curtain < 0) {
+        t->ops->draw(t->view, a, r, alpha);
+        return;
+    }
+    ui_draw_table(r, a->vw);
+    if (t->ops->draw_public)
+        t->ops->draw_public(t->view, a, r, alpha);
+    draw_curtain(t, a, r);
+    ui_draw_hints(r, a, "Continue", "Menu", NULL);
 }
 
 static void table_enter(scene *s, app *a)
@@ -449,6 +536,7 @@ scene *table_create(app *a, const table_view_ops *ops, const match_setup *m, gam
     t->viewer = -1;
     t->curtain = -1;
     t->handoff = -1;
+    t->refuse_spot = -1;
     if (table_record_take(&t->rec, rec, m->game->id, t->st) != 0 || !(t->view = ops->create(t, a))) {
         record_free(&t->rec);
         free(t->scratch);

@@ -63,8 +63,14 @@ typedef struct table_view_ops {
     void (*update)(void *v, struct app *a, double dt);
     /* One logic step after the computer and game over (glides that follow the state). */
     void (*follow)(void *v, struct app *a, double dt);
-    /* Draws the table. */
+    /* Draws the table (not behind the curtain: the midend draws that). */
     void (*draw)(void *v, struct app *a, render *r, float alpha);
+    /* Optional: what everyone may see while the curtain is down, drawn on the
+     * felt under the curtain's panel (9 STAX's log, Stack-A-Track's frame);
+     * NULL: the felt alone. */
+    void (*draw_public)(void *v, struct app *a, render *r, float alpha);
+    /* Optional: the seats' names as the table says them ("Red"); NULL: "Player N". */
+    const char *const *seat_labels;
     /* One action: plays a move with table_play, or hands back an intent. */
     table_intent (*input)(void *v, struct app *a, const action_event *ev);
     /* Something is still moving: the computer and game over wait for it. */
@@ -139,6 +145,16 @@ void table_hold_curtain(table *t);
 /* Whether nothing private may be drawn now: the curtain is down, or every
  * person plays on a phone (the TV shows only what everyone may see). */
 int table_hides_private(const table *t);
+/* The seat whose eyes the screen shows: the viewer, or seat 0 before one is chosen. */
+int table_viewer_seat(const table *t);
+/* The seat whose private pieces the screen may show now; -1 none (the
+ * curtain is down, or every person plays on a phone). */
+int table_private_seat(const table *t);
+/* Whether the person at the screen may act now for seat (the one who
+ * decides): the game goes on, seat is a person's, nothing private is hidden,
+ * and on a hot-seat table it is the seat the screen shows. A move's animation
+ * is the view's own to wait for. */
+int table_may_act(const table *t, int seat);
 /* Whether the view is still showing something (a move's animation). */
 int table_busy(const table *t);
 /* Phones: the number of the view last sent, and the next. */
@@ -147,6 +163,20 @@ void table_phones_bump(table *t);
 /* Who sits where changed (a seat went to a phone): the viewer and the
  * curtain are chosen again, and the view redraws. */
 void table_refresh_viewer(table *t, struct app *a);
+
+#define TABLE_REFUSE_FLASH 0.45f /* seconds a refused spot flashes red */
+#define TABLE_REFUSE_WORDS 4.0f  /* seconds the status line says why */
+
+/* A press that does nothing: the error sound, and the view's words for why
+ * (shown until they time out, a new position or table_refuse_clear). spot
+ * is the view's own index of what was pressed (a square, a column; -1 none),
+ * which flashes. Returns the words, for the view's trace. */
+const char *table_refuse(table *t, int spot, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* The player chose something that works: the last refusal's words go. */
+void table_refuse_clear(table *t);
+/* The refusal's words while they show (NULL when none); *spot the spot
+ * refused and *flash the seconds of its flash left (0 when over). */
+const char *table_refusal(const table *t, int *spot, float *flash);
 
 /* Plays m for whoever decides now (the view's played and changed follow);
  * 0, or -1 when the record refuses it (logged, an error sound). */

@@ -67,7 +67,7 @@ static rrect nine_icon_box(rrect r, float size)
 static void flights_for(nine_view *v, const nine_state *before, const game_move *m, int p)
 {
     rrect draw = v->drawpile, disc = v->discpile, card = {0, 0, v->discpile.w, v->discpile.h};
-    int vs = viewer_seat(v);
+    int vs = table_viewer_seat(v->t);
     switch (m->kind) {
     case NINE_M_PLAY: {
         rrect from = nine_held_rect(v, p);
@@ -221,7 +221,7 @@ static void nine_view_changed(void *vv, app *a, table_change why)
     }
     v->prompt_deadline = 0;
     v->prompt_traced = 0;
-    nine_rules.observe(v->st, private_seat(v), &v->obs);
+    nine_rules.observe(v->st, table_private_seat(v->t), &v->obs);
     if (why == TABLE_PLAYED && v->nfl == 0)
         v->shown = v->obs;
 }
@@ -252,7 +252,7 @@ static void nine_view_played(void *vv, app *a, const void *before_st, const game
     (void)by_computer;
     app_trace(a, "nine move p%d %s", p + 1, text);
     v->drawn_code = -1;
-    if (m->kind == NINE_M_DRAW && p == viewer_seat(v) && table_seat_human(v->t, p)) {
+    if (m->kind == NINE_M_DRAW && p == table_viewer_seat(v->t) && table_seat_human(v->t, p)) {
         v->drawn_code = drawn_into_stack(v, before, p, &v->drawn_stack);
         /* hot seat: the drawer sees the card before the screen is passed */
         if (v->drawn_code >= 0 && table_humans(v->t) >= 2)
@@ -376,13 +376,6 @@ static table_intent nine_view_input(void *vv, app *a, const action_event *ev)
     nine_view *v = vv;
     if (ev->act == ACT_MENU)
         return TABLE_MENU;
-    if (table_curtain(v->t) >= 0) {
-        if (ev->act == ACT_ACCEPT || (ev->act == ACT_POINTER_DOWN && ev->button == INPUT_BUTTON_LEFT))
-            return TABLE_LIFT;
-        if (ev->act == ACT_BACK)
-            return TABLE_MENU;
-        return TABLE_NONE;
-    }
     if (table_handoff(v->t) >= 0) {
         /* the drawn card is on show: any press (once it has landed) dismisses it */
         int press = ev->act == ACT_ACCEPT || ev->act == ACT_EXTRA ||
@@ -390,7 +383,7 @@ static table_intent nine_view_input(void *vv, app *a, const action_event *ev)
         if (ev->act == ACT_BACK)
             return TABLE_MENU;
         if (press && v->nfl == 0) {
-            app_trace(a, "nine drawn seen p%d", viewer_seat(v) + 1);
+            app_trace(a, "nine drawn seen p%d", table_viewer_seat(v->t) + 1);
             v->drawn_code = -1;
             return TABLE_PASS;
         }
@@ -561,6 +554,7 @@ const table_view_ops nine_view_ops = {
     .update = nine_view_update,
     .follow = nine_view_follow,
     .draw = nine_view_draw,
+    .draw_public = nine_view_draw_public,
     .input = nine_view_input,
     .busy = nine_view_busy,
     .played = nine_view_played,

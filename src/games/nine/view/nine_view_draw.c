@@ -89,7 +89,7 @@ static void draw_token(render *r, float cx, float cy, float d, int number, int h
 /* The viewer's held stack lies in its hands (the fan shows it). */
 static int in_hand(const nine_view *v, int p, int k)
 {
-    return p == private_seat(v) && v->shown.held[p] == k && v->nfan > 0;
+    return p == table_private_seat(v->t) && v->shown.held[p] == k && v->nfan > 0;
 }
 
 /* A stack drawn face up on the table: one the viewer may see by the
@@ -99,7 +99,7 @@ static int face_up(const nine_view *v, int p, int k)
     const nine_state *s = &v->shown;
     if (v->npeek > 0 && p == s->pend.p1 && k == s->pend.s1)
         return 0; /* a peeked stack is shown in its own panel */
-    return nine_stack_visible(s, private_seat(v), p, k) && !in_hand(v, p, k);
+    return nine_stack_visible(s, table_private_seat(v->t), p, k) && !in_hand(v, p, k);
 }
 
 /* Codes of the face-down cards of stack (p, k) the viewer remembers, when
@@ -108,7 +108,7 @@ static int face_up(const nine_view *v, int p, int k)
 static int remembered(const nine_view *v, int p, int k, uint8_t *codes, int max)
 {
     const nine_state *s = &v->shown;
-    int vs = viewer_seat(v), n = 0;
+    int vs = table_viewer_seat(v->t), n = 0;
     if (!v->memory || table_hides_private(v->t) || face_up(v, p, k) || in_hand(v, p, k))
         return 0;
     for (int id = 0; id < NINE_CARDS && n < max; id++)
@@ -138,7 +138,7 @@ static void draw_stack(render *r, nine_view *v, int p, int k)
     const nine_state *s = &v->shown;
     seat_geo *g = &v->g[p];
     rrect c = g->stack[k];
-    int vs = viewer_seat(v), n = s->ssize[p][k], held = s->held[p] == k;
+    int vs = table_viewer_seat(v->t), n = s->ssize[p][k], held = s->held[p] == k;
     int bottom = place_of(v, p) == 0;
     float tok = bottom ? 44 : 36; /* sized for 20 px numbers and more */
     char cnt[8];
@@ -201,7 +201,7 @@ static void draw_seat(render *r, app *a, nine_view *v, int p)
     x += render_text(r, FONT_SANS_BOLD, UI_BODY, x, g->head.y + 2, UI_CREAM, name) + 10;
     {
         int left = nine_cards_left(s, p);
-        const char *you = p == private_seat(v) && table_seat_human(v->t, p) ? "You, " : "";
+        const char *you = p == table_private_seat(v->t) && table_seat_human(v->t, p) ? "You, " : "";
         rcolor soft = {240, 222, 196, 255};
         /* Every seat says who plays it: on the name's line where it fits, else on a line of its own. */
         if (g->head_lines == 1) {
@@ -315,7 +315,7 @@ static void draw_centre(render *r, nine_view *v)
 void nine_prompt_text(const nine_view *v, char *buf, size_t n)
 {
     const nine_state *s = &v->shown;
-    int d = nine_decider(v->st), vs = viewer_seat(v);
+    int d = nine_decider(v->st), vs = table_viewer_seat(v->t);
     char who[16];
     if (table_over(v->t)) {
         game_result res;
@@ -518,19 +518,6 @@ static void draw_log(render *r, nine_view *v)
     render_pop_clip(r);
 }
 
-static void draw_curtain(render *r, app *a, nine_view *v)
-{
-    rrect p = {(a->vw - 760) / 2, 330, 760, 360};
-    char t[64];
-    ui_draw_panel(r, p);
-    snprintf(t, sizeof t, "Pass to Player %d", table_curtain(v->t) + 1);
-    ui_text_center(r, FONT_SERIF_BOLD, UI_TITLE, (rrect){p.x, p.y + 60, p.w, 90}, UI_INK, t);
-    ui_text_center(r, FONT_SANS, UI_BODY, (rrect){p.x, p.y + 170, p.w, 40}, UI_INK_SOFT,
-                   "Everyone else, look away.");
-    ui_audit_box((rrect){p.x + 200, p.y + 240, 360, 76});
-    ui_draw_button(r, (rrect){p.x + 200, p.y + 240, 360, 76}, "I am ready", 1, 1, 1);
-}
-
 /* The card the viewer drew into a stack, shown until they dismiss it; then
  * the screen is passed (the midend holds the curtain until then). */
 static void draw_drawn(render *r, app *a, nine_view *v)
@@ -573,7 +560,7 @@ static uint64_t fnv(const char *s, size_t n)
 void nine_faces_trace(nine_view *v, app *a)
 {
     const nine_state *s = &v->shown;
-    int vs = viewer_seat(v);
+    int vs = table_viewer_seat(v->t);
     char nm[3];
     uint8_t codes[FAN_MAX];
     uint64_t h;
@@ -629,33 +616,35 @@ void nine_faces_trace(nine_view *v, app *a)
 void nine_view_draw(void *vv, app *a, render *r, float alpha)
 {
     nine_view *v = vv;
+    /* the drawn card on show: a modal in the middle, where the piles and
+     * the status line (already about the next player) would be */
+    int drawn = table_handoff(v->t) >= 0 && v->drawn_code >= 0 && v->nfl == 0;
     ui_draw_table(r, a->vw);
-    if (table_curtain(v->t) >= 0) {
-        /* Nothing private behind the curtain: only the felt and the panel. */
-        draw_curtain(r, a, v);
-        ui_draw_hints(r, a, "Continue", "Menu", NULL);
+    v->memory = a->settings.v[SETTING_nine_memory];
+    for (int p = 0; p < v->m->params.players; p++)
+        draw_seat(r, a, v, p);
+    if (!drawn) {
+        draw_centre(r, v);
+        draw_peek(r, v);
+        draw_prompt(r, a, v);
+    }
+    draw_fan(r, a, v);
+    draw_spots(r, a, v, alpha);
+    draw_flights(r, v, alpha);
+    if (drawn) {
+        draw_drawn(r, a, v);
+        ui_draw_hints(r, a, "OK", "Menu", NULL);
     } else {
-        /* the drawn card on show: a modal in the middle, where the piles and
-         * the status line (already about the next player) would be */
-        int drawn = table_handoff(v->t) >= 0 && v->drawn_code >= 0 && v->nfl == 0;
-        v->memory = a->settings.v[SETTING_nine_memory];
-        for (int p = 0; p < v->m->params.players; p++)
-            draw_seat(r, a, v, p);
-        if (!drawn) {
-            draw_centre(r, v);
-            draw_peek(r, v);
-            draw_prompt(r, a, v);
-        }
-        draw_fan(r, a, v);
-        draw_spots(r, a, v, alpha);
-        draw_flights(r, v, alpha);
-        if (drawn) {
-            draw_drawn(r, a, v);
-            ui_draw_hints(r, a, "OK", "Menu", NULL);
-        } else {
-            ui_draw_hints(r, a, table_over(v->t) ? "Score" : "Choose", "Menu", "Rules");
-        }
+        ui_draw_hints(r, a, table_over(v->t) ? "Score" : "Choose", "Menu", "Rules");
     }
     draw_log(r, v);
+}
+
+/* Behind the curtain everyone may read the log. */
+void nine_view_draw_public(void *vv, app *a, render *r, float alpha)
+{
+    (void)a;
+    (void)alpha;
+    draw_log(r, vv);
 }
 

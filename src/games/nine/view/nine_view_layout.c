@@ -80,8 +80,7 @@ static void spot_add(nine_view *v, rrect r, int kind, const game_move *m, const 
 /* The viewer decides now (and may see the table). */
 int nine_viewer_decides(const nine_view *v)
 {
-    int d = nine_decider(v->st);
-    return !table_over(v->t) && !table_hides_private(v->t) && v->nfl == 0 && d >= 0 && d == table_viewer(v->t) && table_seat_human(v->t, d);
+    return table_may_act(v->t, nine_decider(v->st)) && v->nfl == 0;
 }
 
 #define BUTTON_GAP 16.0f
@@ -185,7 +184,7 @@ static void build_spots(nine_view *v, const game_move *mv, int n)
                      m->b[0] + 1, m->b[1] + 1);
             break;
         case NINE_M_DISCARD:
-            spot_add(v, nine_stack_rect(v, viewer_seat(v), m->b[0]), SPOT_MOVE, m, NULL, 0, "discard s%d",
+            spot_add(v, nine_stack_rect(v, table_viewer_seat(v->t), m->b[0]), SPOT_MOVE, m, NULL, 0, "discard s%d",
                      m->b[0] + 1);
             break;
         default: break;
@@ -238,7 +237,7 @@ int nine_head_lines(const nine_view *v, render *r, int p, float w)
     float name_w = 48 + render_text_width(r, FONT_SANS_BOLD, UI_BODY, "Player 4") + 10;
     table_seat_name(v->m, p, kind, sizeof kind);
     snprintf(cards, sizeof cards, "%d cards", nine_cards_left(&v->shown, p));
-    snprintf(line, sizeof line, "%s%s \xc2\xb7 %s", p == private_seat(v) && table_seat_human(v->t, p) ? "You, " : "",
+    snprintf(line, sizeof line, "%s%s \xc2\xb7 %s", p == table_private_seat(v->t) && table_seat_human(v->t, p) ? "You, " : "",
              kind, cards);
     /* shield, name, the line, and room for the computer's "thinking" pill */
     if (name_w + render_text_width(r, FONT_SANS, UI_SMALL, line) + (table_seat_human(v->t, p) ? 0 : 128) <= w)
@@ -339,7 +338,7 @@ void nine_layout(nine_view *v, app *a)
     float log_w = fminf(408, fmaxf(300, a->vw - 1512)), pw = a->vw - log_w - 32;
     float side = fminf(352, fmaxf(250, pw * 0.22f));
     const nine_state *s = &v->shown;
-    int vs = viewer_seat(v), four = v->m->params.players >= 3, nmv = 0;
+    int vs = table_viewer_seat(v->t), four = v->m->params.players >= 3, nmv = 0;
     uint8_t codes[FAN_MAX];
     game_move mv[GAME_MAX_MOVES];
     if (nine_viewer_decides(v))

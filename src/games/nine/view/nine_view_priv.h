@@ -166,11 +166,6 @@ static inline int place_of(const nine_view *v, int p)
     return rel;
 }
 
-static inline int viewer_seat(const nine_view *v) { return table_viewer(v->t) < 0 ? 0 : table_viewer(v->t); }
-/* The seat whose private cards the screen may show; -1 none (the curtain,
- * or every person plays on a phone). */
-static inline int private_seat(const nine_view *v) { return table_hides_private(v->t) ? -1 : viewer_seat(v); }
-
 /* The status line the viewer reads in the prompt row ("" for none). */
 void nine_prompt_text(const nine_view *v, char *buf, size_t n);
 /* Lines seat p's header needs in width w: 1 when the name, who plays it and
@@ -192,5 +187,7 @@ rrect nine_stack_rect(const nine_view *v, int p, int k);
 void nine_faces_trace(nine_view *v, app *a);
 /* Draws the table (the view's draw callback). */
 void nine_view_draw(void *vv, app *a, render *r, float alpha);
+/* What everyone may see behind the curtain: the log. */
+void nine_view_draw_public(void *vv, app *a, render *r, float alpha);
 
 #endif

@@ -39,9 +39,7 @@ int track_view_chooser(const track_view *v)
 
 int track_view_human_turn(const track_view *v)
 {
-    int mover = v->st->to_move;
-    return !table_over(v->t) && !v->dr.active && !table_hides_private(v->t) && table_seat_human(v->t, mover) &&
-           track_view_chooser(v) == mover;
+    return table_may_act(v->t, v->st->to_move) && !v->dr.active;
 }
 
 track_face track_view_face(const track_view *v)
@@ -172,7 +170,6 @@ static void track_view_changed(void *vv, app *a, table_change why)
     tray_fill(v);
     tray_trace(v, a);
     v->must_pass = !v->st->over && !track_can_place(v->st, v->st->to_move);
-    v->refuse_left = 0; /* a new position: the last refusal is old news */
     if (!track_orient_ok(v->st, v->orient))
         v->orient = 0;
 }
@@ -292,19 +289,17 @@ static void track_view_redone(void *vv, app *a, const void *before, const game_m
 
 /* ---------------------------------------------------------------- moves */
 
-/* A press that does nothing: a sound, the column flashes red, and the
- * status line says why for a while. */
+/* A press that does nothing: the midend's refusal (a sound, the status line
+ * says why for a while), and the column flashes red. */
+static void refuse(track_view *v, app *a, int col, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 static void refuse(track_view *v, app *a, int col, const char *fmt, ...)
 {
     va_list ap;
-    audio_play(SFX_ERROR);
+    char why[112];
     va_start(ap, fmt);
-    vsnprintf(v->refuse_msg, sizeof v->refuse_msg, fmt, ap);
+    vsnprintf(why, sizeof why, fmt, ap);
     va_end(ap);
-    v->refuse_col = col;
-    v->refuse_t = REFUSE_FLASH;
-    v->refuse_left = REFUSE_WORDS;
-    app_trace(a, "track refused %d: %s", col + 1, v->refuse_msg);
+    app_trace(a, "track refused %d: %s", col + 1, table_refuse(v->t, col, "%s", why));
 }
 
 static void play_pass(track_view *v, app *a)
@@ -411,11 +406,6 @@ static table_intent track_view_input(void *vv, app *a, const action_event *ev)
     track_view *v = vv;
     if (ev->act == ACT_MENU)
         return TABLE_MENU;
-    if (table_curtain(v->t) >= 0) {
-        if (ev->act == ACT_ACCEPT || (ev->act == ACT_POINTER_DOWN && ev->button == INPUT_BUTTON_LEFT))
-            return TABLE_LIFT;
-        return ev->act == ACT_BACK ? TABLE_MENU : TABLE_NONE;
-    }
     if (ev->act == ACT_POINTER_MOVE || ev->act == ACT_POINTER_DOWN || ev->act == ACT_POINTER_UP)
         return pointer(v, a, ev);
     switch (ev->act) {
@@ -485,10 +475,6 @@ static void track_view_follow(void *vv, app *a, double dt)
         v->glow_t -= (float)dt;
     if (v->pop_t > 0)
         v->pop_t -= (float)dt;
-    if (v->refuse_t > 0)
-        v->refuse_t -= (float)dt;
-    if (v->refuse_left > 0)
-        v->refuse_left -= (float)dt;
 }
 
 /* ---------------------------------------------------------------- score */
@@ -570,7 +556,6 @@ static void *track_view_new(table *t, app *a)
     v->sel = -1;
     v->col = -1;
     v->hover_col = -1;
-    v->refuse_col = -1;
     v->last_cell = -1;
     ui_nav_init(&v->nav, "track");
     return v;
@@ -592,6 +577,8 @@ const table_view_ops stackatrack_view_ops = {
     .update = track_view_update,
     .follow = track_view_follow,
     .draw = track_view_draw,
+    .draw_public = track_view_draw_public,
+    .seat_labels = seat_colour_names,
     .input = track_view_input,
     .busy = track_view_busy,
     .played = track_view_played,

@@ -165,9 +165,12 @@ static void draw_preview(render *r, app *a, const track_view *v)
 /* The controller's column cursor: brackets round the column, and the refusal flash. */
 static void draw_cursor(render *r, app *a, const track_view *v)
 {
-    if (v->refuse_t > 0 && v->refuse_col >= 0) {
-        rrect c = track_cell_rect(v, v->refuse_col, TRACK_ROWS - 1);
-        float k = v->refuse_t / REFUSE_FLASH;
+    int col;
+    float left;
+    table_refusal(v->t, &col, &left);
+    if (left > 0 && col >= 0) {
+        rrect c = track_cell_rect(v, col, TRACK_ROWS - 1);
+        float k = left / TABLE_REFUSE_FLASH;
         c.h = v->frame.h;
         render_rect(r, c, (rcolor){220, 40, 30, (uint8_t)(120 * k)});
     }
@@ -227,9 +230,11 @@ static void draw_seat(render *r, const track_view *v, int s, rrect row)
 
 static void status_text(const track_view *v, char *buf, size_t n)
 {
-    int s = v->st->to_move;
-    if (v->refuse_left > 0 && !table_over(v->t))
-        snprintf(buf, n, "%s", v->refuse_msg);
+    int s = v->st->to_move, spot;
+    float flash;
+    const char *why = table_refusal(v->t, &spot, &flash);
+    if (why && !table_over(v->t))
+        snprintf(buf, n, "%s", why);
     else if (table_over(v->t))
         snprintf(buf, n, "Game over. Press to see the score.");
     else if (table_curtain(v->t) >= 0)
@@ -247,7 +252,8 @@ static void status_text(const track_view *v, char *buf, size_t n)
 static void draw_left(render *r, const track_view *v, int wide)
 {
     char status[160];
-    float y = v->left.y + 18;
+    float y = v->left.y + 18, flash;
+    int spot;
     ui_draw_panel(r, v->left);
     render_text(r, FONT_SERIF_BOLD, UI_HEAD, v->left.x + 24, y, UI_INK, "Stack-A-Track");
     y += 60;
@@ -255,7 +261,7 @@ static void draw_left(render *r, const track_view *v, int wide)
         draw_seat(r, v, s, (rrect){v->left.x + 16, y, v->left.w - 32, wide ? 118 : 78});
     status_text(v, status, sizeof status);
     y += 8 + render_text_wrapped(r, FONT_SANS_BOLD, UI_BODY, v->left.x + 24, y + 4, v->left.w - 48, TEXT_LEFT,
-                                 table_over(v->t) || v->refuse_left > 0 ? UI_ACCENT : UI_INK, status, 1);
+                                 table_over(v->t) || table_refusal(v->t, &spot, &flash) ? UI_ACCENT : UI_INK, status, 1);
     if (wide && y + 150 < v->left.y + v->left.h) {
         rrect box = {v->left.x + 16, y + 12, v->left.w - 32, 0};
         box.h = v->left.y + v->left.h - 16 - box.y;
@@ -341,18 +347,6 @@ static void draw_tray(render *r, app *a, const track_view *v)
     (void)a;
 }
 
-static void draw_curtain(render *r, app *a, const track_view *v)
-{
-    rrect p = {(a->vw - 760) / 2, 330, 760, 360};
-    char t[64];
-    ui_draw_panel(r, p);
-    snprintf(t, sizeof t, "Pass to %s", seat_colour_names[table_curtain(v->t)]);
-    ui_text_center(r, FONT_SERIF_BOLD, UI_TITLE, (rrect){p.x, p.y + 60, p.w, 90}, UI_INK, t);
-    ui_text_center(r, FONT_SANS, UI_BODY, (rrect){p.x, p.y + 170, p.w, 40}, UI_INK_SOFT, "Everyone else, look away.");
-    ui_audit_box((rrect){p.x + 200, p.y + 240, 360, 76});
-    ui_draw_button(r, (rrect){p.x + 200, p.y + 240, 360, 76}, "I am ready", 1, 1, 1);
-}
-
 static const char *hint_line(const app *a, const track_view *v)
 {
     if (table_over(v->t))
@@ -369,19 +363,22 @@ static const char *hint_line(const app *a, const track_view *v)
     }
 }
 
-void track_view_draw(void *vv, app *a, render *r, float alpha)
+/* The frame, the blocks left and the tray (hidden blocks face down behind the curtain). */
+void track_view_draw_public(void *vv, app *a, render *r, float alpha)
 {
     track_view *v = vv;
-    int wide = v->left.y > 100;
-    ui_draw_table(r, a->vw);
     draw_frame(r, v);
     draw_placed(r, v);
     draw_drop(r, v, alpha);
     draw_cursor(r, a, v);
     draw_preview(r, a, v);
-    draw_left(r, v, wide);
+    draw_left(r, v, v->left.y > 100);
     draw_tray(r, a, v);
-    if (table_curtain(v->t) >= 0)
-        draw_curtain(r, a, v);
-    ui_draw_hint_line(r, a, hint_line(a, v));
+}
+
+void track_view_draw(void *vv, app *a, render *r, float alpha)
+{
+    ui_draw_table(r, a->vw);
+    track_view_draw_public(vv, a, r, alpha);
+    ui_draw_hint_line(r, a, hint_line(a, vv));
 }

@@ -23,8 +23,6 @@
 #define DROP_TIME 0.42     /* a block sliding from above the frame to the floor */
 #define GLOW_TIME 1.8f     /* a closed loop lights up this long */
 #define POP_TIME 1.4f      /* the points a block scored float over it this long */
-#define REFUSE_FLASH 0.45f /* a refused column flashes red */
-#define REFUSE_WORDS 4.0f  /* how long the status line says why */
 #define KINDS_MAX 24       /* distinct blocks one hand may hold (a composed one: 21) */
 
 enum { ID_TURN = 1, ID_PASS, ID_UNDO, ID_REDO, ID_MENU, ID_TRAY = 16 };
@@ -70,9 +68,6 @@ typedef struct track_view {
     float glow_t, pop_t;
     int glow_points; /* what the last block scored */
 
-    int refuse_col;
-    float refuse_t, refuse_left;
-    char refuse_msg[112];
 
     ui_nav nav;
     rrect frame, left, right, tray, above;
@@ -104,5 +99,8 @@ const char *track_orient_words(int o);
 void track_draw_block(render *r, rrect box, track_face f, int glow, rcolor wood);
 /* Draws the table (the view's draw callback). */
 void track_view_draw(void *vv, app *a, render *r, float alpha);
+/* The table without its hint line: all of it everyone may see (the tray
+ * hides its blocks while the curtain is down). */
+void track_view_draw_public(void *vv, app *a, render *r, float alpha);
 
 #endif

@@ -44,7 +44,7 @@ static void fly_draw(stakz_view *v, const stakz_state *before, int p)
     if (colour < 0)
         return;
     v->fl.from = (rrect){v->pile_box.x + v->pile_box.w / 2 - 30, v->pile_box.y + 40, 60, 60};
-    if (p == viewer_seat(v))
+    if (p == table_viewer_seat(v->t))
         v->fl.to = (rrect){v->hand_box.x + v->hand_box.w / 2 - HAND_TILE / 2, v->hand_box.y + 12, HAND_TILE,
                            HAND_TILE};
     else
@@ -66,7 +66,7 @@ static void settle(stakz_view *v)
 static void stakz_view_changed(void *vv, app *a, table_change why)
 {
     stakz_view *v = vv;
-    stakz_rules.observe(v->st, private_seat(v), &v->obs);
+    stakz_rules.observe(v->st, table_private_seat(v->t), &v->obs);
     if (why != TABLE_PLAYED) {
         settle(v);
         v->sel = -1;
@@ -93,7 +93,7 @@ static void stakz_view_played(void *vv, app *a, const void *before_st, const gam
         v->round_points[s] = v->st->score[s] - before->score[s];
         round_over |= v->round_points[s] != 0;
     }
-    stakz_rules.observe(v->st, private_seat(v), &v->obs);
+    stakz_rules.observe(v->st, table_private_seat(v->t), &v->obs);
     v->sel = -1;
     v->picking = 0;
     v->dragging = 0;
@@ -105,7 +105,7 @@ static void stakz_view_played(void *vv, app *a, const void *before_st, const gam
         snprintf(v->last_move, sizeof v->last_move, "Player %d put %s %s on stack %d%s", p + 1,
                  colour_names[stakz_colour(m->b[0])], symbol_names[stakz_symbol(m->b[0])], m->b[1] + 1,
                  v->st->nstacks > before->nstacks && !round_over ? ": it splits!" : ".");
-        if (p == viewer_seat(v) && v->hand_tile[m->b[0]].w > 0)
+        if (p == table_viewer_seat(v->t) && v->hand_tile[m->b[0]].w > 0)
             from = v->hand_tile[m->b[0]];
         else
             from = (rrect){from.x + from.w / 2 - BACK_TILE / 2, from.y + 60, BACK_TILE, BACK_TILE};
@@ -122,7 +122,7 @@ static void stakz_view_played(void *vv, app *a, const void *before_st, const gam
         stakz_layout(v, a);
         if (!round_over && !a->settings.v[SETTING_reduced_motion] && before->npile > 0) {
             stakz_state seen;
-            stakz_rules.observe(before, private_seat(v), &seen);
+            stakz_rules.observe(before, table_private_seat(v->t), &seen);
             fly_draw(v, &seen, p);
         }
     }
@@ -250,7 +250,7 @@ static int fits_anywhere(const stakz_view *v, int code)
 /* Focuses the viewer's hand tile c when there is one; 1 if it did. */
 static int focus_tile(stakz_view *v, app *a, int c)
 {
-    if (!v->obs.hand[viewer_seat(v)][c] || !ui_nav_item(&v->nav, ID_TILE + c))
+    if (!v->obs.hand[table_viewer_seat(v->t)][c] || !ui_nav_item(&v->nav, ID_TILE + c))
         return 0;
     ui_nav_focus(&v->nav, a, ID_TILE + c);
     return 1;
@@ -435,11 +435,6 @@ static table_intent stakz_view_input(void *vv, app *a, const action_event *ev)
     int id;
     if (ev->act == ACT_MENU)
         return TABLE_MENU;
-    if (table_curtain(v->t) >= 0) {
-        if (ev->act == ACT_ACCEPT || (ev->act == ACT_POINTER_DOWN && ev->button == INPUT_BUTTON_LEFT))
-            return TABLE_LIFT;
-        return ev->act == ACT_BACK ? TABLE_MENU : TABLE_NONE;
-    }
     if (ev->act == ACT_POINTER_MOVE || ev->act == ACT_POINTER_DOWN || ev->act == ACT_POINTER_UP) {
         if (pointer(v, a, ev))
             return TABLE_NONE;
@@ -492,7 +487,7 @@ static void faces_trace(stakz_view *v, app *a)
 {
     char now[sizeof v->faces], nm[3];
     size_t k = 0;
-    int vs = viewer_seat(v);
+    int vs = table_viewer_seat(v->t);
     if (table_curtain(v->t) >= 0) {
         snprintf(now, sizeof now, "curtain p%d: -", table_curtain(v->t) + 1);
     } else {

@@ -173,9 +173,9 @@ static void draw_stack(render *r, app *a, stakz_view *v, int k, float alpha)
 static void draw_hand(render *r, app *a, stakz_view *v)
 {
     const stakz_state *s = &v->obs;
-    int vs = viewer_seat(v), mine = table_seat_human(v->t, vs);
+    int vs = table_viewer_seat(v->t), mine = table_seat_human(v->t, vs);
     char head[96];
-    if (private_seat(v) < 0) {
+    if (table_private_seat(v->t) < 0) {
         /* every hand is on its phone (the curtain draws nothing here) */
         ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, v->hand_head, TEXT_LEFT, UI_CREAM,
                     "Every player's tiles are on their phone.");
@@ -309,19 +309,6 @@ static void draw_round(render *r, app *a, stakz_view *v)
     ui_draw_button(r, v->ok_r, v->st->over ? "Final scores" : "Next round", 1, 1, 1);
 }
 
-static void draw_curtain(render *r, app *a, stakz_view *v)
-{
-    float pw = fminf(a->vw - 80, 760);
-    rrect p = {(a->vw - pw) / 2, 330, pw, 360};
-    char t[64];
-    ui_draw_panel(r, p);
-    snprintf(t, sizeof t, "Pass to Player %d", table_curtain(v->t) + 1);
-    ui_text_center(r, FONT_SERIF_BOLD, UI_TITLE, (rrect){p.x, p.y + 60, p.w, 90}, UI_INK, t);
-    ui_text_center(r, FONT_SANS, UI_BODY, (rrect){p.x, p.y + 170, p.w, 40}, UI_INK_SOFT, "Everyone else, look away.");
-    ui_audit_box((rrect){p.x + (pw - 360) / 2, p.y + 240, 360, 76});
-    ui_draw_button(r, (rrect){p.x + (pw - 360) / 2, p.y + 240, 360, 76}, "I am ready", 1, 1, 1);
-}
-
 static void draw_flights(render *r, app *a, stakz_view *v, float alpha)
 {
     if (v->nfl > 0) {
@@ -338,12 +325,6 @@ void stakz_view_draw(void *vv, app *a, render *r, float alpha)
     stakz_view *v = vv;
     const stakz_state *s = &v->obs;
     ui_draw_table(r, a->vw);
-    if (table_curtain(v->t) >= 0) {
-        /* nothing private behind the curtain: the felt and the panel */
-        draw_curtain(r, a, v);
-        ui_draw_hints(r, a, "Continue", "Menu", NULL);
-        return;
-    }
     for (int p = 0; p < v->m->params.players; p++)
         if (v->opp[p].w > 0)
             draw_opponent(r, a, v, p);

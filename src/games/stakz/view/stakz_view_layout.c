@@ -72,7 +72,7 @@ static const char *item_name(stakz_view *v, const char *a, const char *b)
 static void layout_hand(stakz_view *v, app *a)
 {
     const stakz_state *s = &v->obs;
-    int vs = viewer_seat(v), codes = 0;
+    int vs = table_viewer_seat(v->t), codes = 0;
     float w, step, x, ts;
     memset(v->hand_tile, 0, sizeof v->hand_tile);
     v->hand_box = (rrect){MARGIN, HAND_BOTTOM - HAND_TILE - 16, a->vw - 2 * MARGIN - BUTTONS_W - 24, HAND_TILE + 16};
@@ -98,8 +98,8 @@ static void layout_hand(stakz_view *v, app *a)
 static void layout_top(stakz_view *v, app *a)
 {
     /* Every person on a phone: every seat sits along the top, no hand is the screen's. */
-    int all = private_seat(v) < 0 && table_curtain(v->t) < 0;
-    int n = v->m->params.players, vs = viewer_seat(v), nopp = all ? n : n - 1, i = 0;
+    int all = table_private_seat(v->t) < 0 && table_curtain(v->t) < 0;
+    int n = v->m->params.players, vs = table_viewer_seat(v->t), nopp = all ? n : n - 1, i = 0;
     float gap = 16, w = fminf(820, (a->vw - 2 * MARGIN - gap * (float)(nopp - 1)) / (float)nopp);
     float x0 = (a->vw - (w * (float)nopp + gap * (float)(nopp - 1))) / 2;
     memset(v->opp, 0, sizeof v->opp);
@@ -161,7 +161,7 @@ void stakz_layout(stakz_view *v, app *a)
         goto done;
     }
     {
-        int decides = viewer_decides(v), vs = viewer_seat(v);
+        int decides = viewer_decides(v), vs = table_viewer_seat(v->t);
         float step = 1e9f;
         int last = -1;
         for (int c = 0; c < STAKZ_CODES; c++)

@@ -101,17 +101,10 @@ typedef struct stakz_view {
     char faces[512];    /* the tiles the last frame showed face up in hands, for the trace */
 } stakz_view;
 
-static inline int viewer_seat(const stakz_view *v) { return table_viewer(v->t) < 0 ? 0 : table_viewer(v->t); }
-/* The seat whose symbols the screen may show; -1 none (the curtain, or
- * every person plays on a phone: observe hides every hand). */
-static inline int private_seat(const stakz_view *v) { return table_hides_private(v->t) ? -1 : viewer_seat(v); }
-
-/* The viewer decides now and may see the table. */
+/* The viewer decides now and may see the table (not while a round's result shows). */
 static inline int viewer_decides(const stakz_view *v)
 {
-    int d = stakz_current(v->st);
-    return d >= 0 && d == table_viewer(v->t) && table_seat_human(v->t, d) && !table_hides_private(v->t) &&
-           !v->round_show && !table_over(v->t);
+    return table_may_act(v->t, stakz_current(v->st)) && !v->round_show;
 }
 
 /* Tiles of colour c in seat p's hand, as the viewer knows it. */

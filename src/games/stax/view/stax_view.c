@@ -61,7 +61,6 @@ static void stax_view_changed(void *vv, app *a, table_change why)
     }
     stax_chain_reset(&v->chain, v->st);
     v->shown = v->st->b;
-    v->refuse_left = 0; /* a new position: the last refusal is old news */
     v->forced_at = 0;
     v->has_last = 0;
     if (v->rec->cursor > 0 && record_replay(v->rec, v->rec->cursor - 1, &before, err, sizeof err) == 0)
@@ -145,22 +144,19 @@ static void cursor_to_target(stax_view *v)
         v->cursor = best;
 }
 
-/* A press that does nothing: a sound, a red flash (and a shake of the
- * cursor) on the square, and the reason on the status line for a while. */
+/* A press that does nothing: the midend's refusal (a sound, the reason on
+ * the status line for a while) flashes the square red and shakes the cursor. */
+static void refuse(stax_view *v, app *a, int sq, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 static void refuse(stax_view *v, app *a, int sq, const char *fmt, ...)
 {
     va_list ap;
-    char name[3] = "--";
-    audio_play(SFX_ERROR);
+    char name[3] = "--", why[112];
     va_start(ap, fmt);
-    vsnprintf(v->refuse_msg, sizeof v->refuse_msg, fmt, ap);
+    vsnprintf(why, sizeof why, fmt, ap);
     va_end(ap);
-    v->refuse_sq = sq;
-    v->refuse_t = REFUSE_FLASH;
-    v->refuse_left = REFUSE_WORDS;
     if (sq >= 0)
         stax_square_name(sq, name);
-    app_trace(a, "stax feedback %s: %s", name, v->refuse_msg);
+    app_trace(a, "stax feedback %s: %s", name, table_refuse(v->t, sq, "%s", why));
 }
 
 static void refuse_pick(stax_view *v, app *a, int sq)
@@ -187,7 +183,7 @@ static int pick(stax_view *v, app *a, int sq)
         return -1;
     }
     audio_play(SFX_PICKUP);
-    v->refuse_left = 0;
+    table_refuse_clear(v->t);
     stax_square_name(sq, name);
     app_trace(a, "stax pick %s", name);
     v->cursor = sq;
@@ -521,10 +517,6 @@ static void stax_view_follow(void *vv, app *a, double dt)
     float k = 1.0f - expf(-(float)dt * 25.0f);
     if (v->promo_t > 0)
         v->promo_t -= (float)dt;
-    if (v->refuse_t > 0)
-        v->refuse_t -= (float)dt;
-    if (v->refuse_left > 0)
-        v->refuse_left -= (float)dt;
     v->drag_px = v->drag_x;
     v->drag_py = v->drag_y;
     {
@@ -588,7 +580,6 @@ static void *stax_view_new(table *t, app *a)
     v->hover_sq = -1;
     v->press_target = -1;
     v->promo_sq = -1;
-    v->refuse_sq = -1;
     v->cursor = 2 * 8 + 2; /* c3, where Red's play usually starts */
     if (v->st->b.stm == STAX_BLUE)
         v->cursor = 5 * 8 + 3; /* d6 */

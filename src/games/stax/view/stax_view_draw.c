@@ -130,11 +130,16 @@ static void draw_highlights(render *r, app *a, const stax_view *v)
     }
     if (v->hover_sq >= 0 && a->in.last_device == DEV_MOUSE && dark(v->hover_sq))
         draw_square_mark(r, v, v->hover_sq, (rcolor){255, 255, 255, 50}, 0, 0);
-    if (v->refuse_t > 0 && v->refuse_sq >= 0) {
-        /* a refused press: the square flashes red and fades */
-        float k = v->refuse_t / REFUSE_FLASH;
-        draw_square_mark(r, v, v->refuse_sq, (rcolor){220, 40, 30, (uint8_t)(170 * k)}, 2, 0);
-        draw_square_mark(r, v, v->refuse_sq, (rcolor){255, 90, 70, (uint8_t)(255 * k)}, 2, 6);
+    {
+        int sq;
+        float left;
+        table_refusal(v->t, &sq, &left);
+        if (left > 0 && sq >= 0) {
+            /* a refused press: the square flashes red and fades */
+            float k = left / TABLE_REFUSE_FLASH;
+            draw_square_mark(r, v, sq, (rcolor){220, 40, 30, (uint8_t)(170 * k)}, 2, 0);
+            draw_square_mark(r, v, sq, (rcolor){255, 90, 70, (uint8_t)(255 * k)}, 2, 6);
+        }
     }
 }
 
@@ -217,8 +222,13 @@ static void draw_cursor(render *r, app *a, const stax_view *v, float alpha)
         return;
     if (a->settings.v[SETTING_reduced_motion])
         pulse = 1;
-    if (v->refuse_t > 0 && v->refuse_sq == v->cursor && !a->settings.v[SETTING_reduced_motion])
-        x += sinf(v->refuse_t * 70.0f) * 10.0f * (v->refuse_t / REFUSE_FLASH); /* the "no" shake */
+    {
+        int sq;
+        float left;
+        table_refusal(v->t, &sq, &left);
+        if (left > 0 && sq == v->cursor && !a->settings.v[SETTING_reduced_motion])
+            x += sinf(left * 70.0f) * 10.0f * (left / TABLE_REFUSE_FLASH); /* the "no" shake */
+    }
     /* Bold enough for a TV across the room: a dark halo, a thick white
      * ring and corner brackets in gold (green while a stack is held). */
     render_round_outline(r, (rrect){x - SQ / 2 - g, y - SQ / 2 - g, SQ + 2 * g, SQ + 2 * g}, 16, 14,
@@ -266,11 +276,22 @@ static void draw_player(render *r, app *a, const stax_view *v, int s, float y)
                 side_colors[s], line);
 }
 
+/* Whether the status line says why a press was refused. */
+static int refused(const stax_view *v)
+{
+    int spot;
+    float flash;
+    return table_refusal(v->t, &spot, &flash) != NULL;
+}
+
 static void status_text(const stax_view *v, char *buf, size_t n)
 {
     int side = v->st->b.stm;
-    if (v->refuse_left > 0 && !table_over(v->t)) {
-        snprintf(buf, n, "%s", v->refuse_msg);
+    int spot;
+    float flash;
+    const char *why = table_refusal(v->t, &spot, &flash);
+    if (why && !table_over(v->t)) {
+        snprintf(buf, n, "%s", why);
     } else if (table_over(v->t)) {
         game_result res;
         stax_rules.result(v->st, &res);
@@ -359,7 +380,7 @@ static void draw_left(render *r, app *a, const stax_view *v)
     /* The status is primary text: it wraps, and the stack view takes what is left. */
     y = v->left.y + 222 + render_text_wrapped(r, FONT_SANS_BOLD, UI_BODY, v->left.x + 28, v->left.y + 222,
                                               v->left.w - 56, TEXT_LEFT,
-                                              table_over(v->t) || v->refuse_left > 0 ? UI_ACCENT : UI_INK,
+                                              table_over(v->t) || refused(v) ? UI_ACCENT : UI_INK,
                                               status, 1);
     draw_inspect(r, a, v, (rrect){v->left.x + 24, y + 12, v->left.w - 48, v->left.y + v->left.h - 24 - (y + 12)});
 }

@@ -23,8 +23,6 @@
 #define JUMP_TIME 0.34    /* one jump of a capture */
 #define FORCED_DELAY 0.7  /* a forced continuation plays itself after this */
 #define PROMO_TIME 0.8
-#define REFUSE_FLASH 0.45f /* a refused press: the square flashes red and the cursor shakes */
-#define REFUSE_WORDS 4.0f  /* how long the status line says why */
 
 enum { ID_UNDO = 1, ID_REDO, ID_MENU };
 
@@ -74,9 +72,6 @@ typedef struct stax_view {
     int cursor;
     float cur_x, cur_y, cur_px, cur_py;
     /* the last refused press: where, its flash, and the status line's reason */
-    int refuse_sq;
-    float refuse_t, refuse_left;
-    char refuse_msg[112];
 
     ui_nav nav;
     float list_scroll, list_scroll_prev;
@@ -95,7 +90,7 @@ static inline int dark(int sq) { return sq >= 0 && ((sq & 7) + (sq >> 3)) % 2 ==
 /* The human to move may enter a move now. */
 static inline int human_turn(const stax_view *v)
 {
-    return !table_over(v->t) && !v->an.active && table_seat_human(v->t, stax_rules.current_player(v->st));
+    return table_may_act(v->t, stax_rules.current_player(v->st)) && !v->an.active;
 }
 
 /* Draws the table (the view's draw callback). */
