@@ -14,7 +14,7 @@ function moveButton(ctx, move, words, cls = '') {
   return h('button.move' + (cls ? '.' + cls : ''), { type: 'button', 'data-move': move, on: { click: () => ctx.send(move) } }, words);
 }
 
-const scoreWord = game => (game === '9stax' ? 'cards left' : 'points');
+const scoreWord = page => (page === 'nine' ? 'cards left' : 'points');
 
 // Seats around the table: name, score, whose turn, and a game's own extras.
 function seatsRow(ctx, extra) {
@@ -26,7 +26,7 @@ function seatsRow(ctx, extra) {
     row.append(h(`div.seat${ctx.view.turn === s ? '.turn' : ''}${ctx.seat === s ? '.me' : ''}`, { 'data-seat': s },
       h('span.sname', {}, nameOf(ctx, s), ctx.seat === s ? ' (you)' : ''),
       h('span.extra', {}, extra ? extra(s) : null),
-      score !== undefined ? h('span.score', { title: scoreWord(ctx.view.game) }, String(score)) : null));
+      score !== undefined ? h('span.score', { title: scoreWord(ctx.view.page) }, String(score)) : null));
   }
   return row;
 }
@@ -296,11 +296,12 @@ function plain(ctx) {
   ctx.els.moves.append(...leftover(ctx, new Set()));
 }
 
-const RENDER = { '9stax': nine, nine, stakz: stakz, stackatrack: track, track };
+// By the view's `page`: the renderer its mode's row names (core/modelist.h).
+const RENDER = { nine, stakz, track };
 
 // Draws ctx.view into ctx.els (emptied first).
 export function renderGame(ctx) {
   for (const el of Object.values(ctx.els)) el.replaceChildren();
   ctx.els.prompt.hidden = true;
-  (RENDER[ctx.view.game] || plain)(ctx);
+  (RENDER[ctx.view.page] || plain)(ctx);
 }

@@ -4,15 +4,24 @@
 
 #include "core/modelist.h"
 #include "games/maxstax/rules/maxstax_match.h"
-#include "games/nine/rules/nine.h"
-#include "games/stackatrack/rules/track.h"
-#include "games/stakz/rules/stakz.h"
-#include "games/stax/rules/stax.h"
 
-#define MODE(id, name, pitch, doc, tab, min, max, kind, rules, scoring, view, settings) \
+/* The rules each row names, declared by the row itself. */
+#define RULES(sym) extern const game_rules sym;
+#define RULES_NONE
+#define MODE(id, name, pitch, doc, tab, min, max, kind, rules, scoring, view, settings, phone) rules
+MODE_LIST(MODE)
+#undef MODE
+#undef RULES
+#undef RULES_NONE
+
+#define RULES(sym) &sym
+#define RULES_NONE NULL
+#define MODE(id, name, pitch, doc, tab, min, max, kind, rules, scoring, view, settings, phone) \
     {#id, name, pitch, doc, tab, min, max, kind, rules, scoring},
 static const game_info gamelist[] = {MODE_LIST(MODE)};
 #undef MODE
+#undef RULES
+#undef RULES_NONE
 
 int registry_count(void) { return (int)(sizeof gamelist / sizeof gamelist[0]); }
 

@@ -6,30 +6,53 @@
 #include <string.h>
 
 #include "core/log.h"
-#include "games/nine/phone/nine_phone.h"
-#include "games/stackatrack/phone/track_phone.h"
-#include "games/stakz/phone/stakz_phone.h"
+#include "core/modelist.h"
 
-/* The hidden-hand games, keyed by their mode ids in core/modelist.h. */
-static const phone_view_writers writers[] = {
-    {"9stax", "hand", nine_phone_players, nine_phone_public, nine_phone_private},
-    {"stakz", "hand", stakz_phone_players, stakz_phone_public, stakz_phone_private},
-    {"stackatrack", "hand", track_phone_players, track_phone_public, track_phone_private},
-};
+/* The writers each row names, declared by the row itself. */
+#define PHONE(sym, page) extern const phone_view_writers sym;
+#define PHONE_NONE
+#define MODE(id, name, pitch, doc, tab, min, max, kind, rules, scoring, view, settings, phone) phone
+MODE_LIST(MODE)
+#undef MODE
+#undef PHONE
+#undef PHONE_NONE
 
-const phone_view_writers *phone_view_find(const char *game_id)
+/* The phone column of the one list, by mode id. */
+typedef struct phone_row {
+    const char *game_id;
+    const phone_view_writers *writers; /* NULL: the phone is a game pad */
+    const char *page;                  /* the page's renderer */
+} phone_row;
+
+#define PHONE(sym, page) &sym, page
+#define PHONE_NONE NULL, NULL
+#define MODE(id, name, pitch, doc, tab, min, max, kind, rules, scoring, view, settings, phone) {#id, phone},
+static const phone_row rows[] = {MODE_LIST(MODE)};
+#undef MODE
+#undef PHONE
+#undef PHONE_NONE
+
+static const phone_row *row(const char *game_id)
 {
-    for (size_t i = 0; game_id && i < sizeof writers / sizeof writers[0]; i++)
-        if (strcmp(writers[i].game_id, game_id) == 0)
-            return &writers[i];
+    for (size_t i = 0; game_id && i < sizeof rows / sizeof rows[0]; i++)
+        if (strcmp(rows[i].game_id, game_id) == 0)
+            return &rows[i];
     return NULL;
 }
 
-const char *phone_view_controls(const char *game_id)
+const phone_view_writers *phone_view_find(const char *game_id)
 {
-    const phone_view_writers *w = phone_view_find(game_id);
-    return w ? w->controls : "pad";
+    const phone_row *r = row(game_id);
+    return r ? r->writers : NULL;
 }
+
+const char *phone_view_page(const char *game_id)
+{
+    const phone_row *r = row(game_id);
+    return r ? r->page : NULL;
+}
+
+const char *phone_view_controls(const char *game_id) { return phone_view_find(game_id) ? "hand" : "pad"; }
 
 cJSON *phone_view_code_names(const uint8_t *codes, int n, void (*name)(uint8_t code, char *buf))
 {
@@ -109,6 +132,8 @@ char *phone_view_json_with(const game_rules *g, const void *state, int seat, int
     cJSON_AddNumberToObject(v, "rev", (double)rev);
     cJSON_AddNumberToObject(v, "seat", seat);
     cJSON_AddStringToObject(v, "game", game_id ? game_id : g->id);
+    if (phone_view_page(game_id ? game_id : g->id))
+        cJSON_AddStringToObject(v, "page", phone_view_page(game_id ? game_id : g->id));
     cJSON_AddNumberToObject(v, "turn", cp >= 0 ? cp + 1 : 0);
     cJSON_AddBoolToObject(v, "you", you);
     cJSON_AddBoolToObject(v, "over", cp < 0);

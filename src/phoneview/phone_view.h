@@ -15,8 +15,6 @@ struct cJSON;
  * always a state the game's observe(state, seat) produced (the state itself
  * for a game without hidden information); seat is 0-based. */
 typedef struct phone_view_writers {
-    const char *game_id; /* the mode id of core/modelist.h ("9stax") */
-    const char *controls; /* "hand" or "pad" (the welcome message's field) */
     int (*players)(const void *st); /* seats in the game (public: read from the state itself) */
     void (*public_fields)(const void *obs, struct cJSON *pub);
     void (*private_fields)(const void *obs, int seat, struct cJSON *priv); /* NULL: no private view */
@@ -26,9 +24,11 @@ typedef struct phone_view_writers {
  * notation helper: nine_card_name, stakz_tile_name) into a 3-byte buffer. */
 struct cJSON *phone_view_code_names(const uint8_t *codes, int n, void (*name)(uint8_t code, char *buf));
 
-/* The writers of game_id, or NULL for a game the phones show only the
- * envelope and scores of (STAX). */
+/* The writers of game_id (its row's PHONE column in core/modelist.h), or
+ * NULL for a game the phones show only the envelope and scores of (STAX). */
 const phone_view_writers *phone_view_find(const char *game_id);
+/* The phone page's renderer for game_id (the view message's `page`), or NULL. */
+const char *phone_view_page(const char *game_id);
 /* The welcome message's `controls` of a mode: "hand" for a game with
  * writers, else "pad". */
 const char *phone_view_controls(const char *game_id);

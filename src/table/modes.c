@@ -7,21 +7,27 @@
 
 #include "app/app.h"
 #include "core/modelist.h"
-#include "games/maxstax/view/maxstax_view.h"
-#include "games/nine/view/nine_view.h"
-#include "games/stackatrack/view/track_view.h"
-#include "games/stakz/view/stakz_view.h"
-#include "games/stax/view/stax_view.h"
 #include "core/log.h"
 #include "table/phones.h"
 #include "table/table_store.h"
 
 /* The view column of the one list (core/modelist.h), by the core row's id;
  * a mode is playable exactly when it has a view and its rules have landed. */
+/* The views each row names, declared by the row itself. */
+#define VIEW_TURNS(ops) extern const table_view_ops ops;
+#define VIEW_REALTIME(ops) extern const table_realtime_ops ops;
+#define VIEW_NONE
+#define MODE(id, name, pitch, doc, tab, min, max, kind, rules, scoring, view, settings, phone) view
+MODE_LIST(MODE)
+#undef MODE
+#undef VIEW_TURNS
+#undef VIEW_REALTIME
+#undef VIEW_NONE
+
 #define VIEW_TURNS(ops) &ops, NULL
 #define VIEW_REALTIME(ops) NULL, &ops
 #define VIEW_NONE NULL, NULL
-#define MODE(id, name, pitch, doc, tab, min, max, kind, rules, scoring, view, settings) {#id, view, settings},
+#define MODE(id, name, pitch, doc, tab, min, max, kind, rules, scoring, view, settings, phone) {#id, view, settings},
 static const table_mode modelist[] = {MODE_LIST(MODE)};
 #undef MODE
 

@@ -4,6 +4,7 @@
  * settings database, bad arguments) each giving one clear message and no
  * crash, and the capture tool's own promises (--scene score --game, script
  * screenshots). */
+// ctest-label: screens (runs the game binary: left out of the sanitizer pass)
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,6 +1,7 @@
 /* `cmake --install` gives a game that starts: the installed binary finds its
  * data under the prefix (not the build tree), from any working directory, and
  * the desktop file, AppStream metainfo and icons are in place. */
+// ctest-label: screens (runs the game binary: left out of the sanitizer pass)
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -7,6 +7,7 @@
  * then Resume, brings the same match back; whole computer games of both
  * reach the score screen with its words. The table traces "<mode> ready|swap
  * ...", "<mode> round N over: ..." and "<mode> saved|resumed: ...". */
+// ctest-label: screens (runs the game binary: left out of the sanitizer pass)
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -8,6 +8,7 @@
  * a game between computers ending on the score screen.
  * The table traces "nine faces pK: ..." with every card it drew face up
  * (from the viewing seat's observation) whenever that changes. */
+// ctest-label: screens (runs the game binary: left out of the sanitizer pass)
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

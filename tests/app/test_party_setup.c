@@ -10,6 +10,7 @@
  * real-time match's blocks and card per seat.
  * Then one whole game of every mode, started the same way with every seat a
  * computer, is played to the score screen. */
+// ctest-label: screens (runs the game binary: left out of the sanitizer pass)
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

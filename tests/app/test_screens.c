@@ -4,6 +4,7 @@
  * is too small to read from a sofa, and it matches the golden image within
  * tolerance. STACKHOUSE_UPDATE_GOLDEN=1 rewrites the golden images;
  * STACKHOUSE_SCREENS_FILTER (a cmocka pattern, "*stakz*") picks the shots. */
+// ctest-label: screens (runs the game binary: left out of the sanitizer pass)
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

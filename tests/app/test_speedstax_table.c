@@ -12,6 +12,7 @@
  * with its reason and left as it was; setup's Start opens the table. The
  * table traces "speedstax grab|turn|drop ..." with the block's pose in its
  * space, and "speedstax saved|resumed: ..." with a summary of the match. */
+// ctest-label: screens (runs the game binary: left out of the sanitizer pass)
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

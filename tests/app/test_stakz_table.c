@@ -10,6 +10,7 @@
  * the score screen, and a whole game played by controller alone. The table
  * traces "stakz faces pK: ..." with every tile it shows face up in a hand
  * whenever that changes. */
+// ctest-label: screens (runs the game binary: left out of the sanitizer pass)
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

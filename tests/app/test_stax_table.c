@@ -3,6 +3,7 @@
  * alone, undo and redo against the computer, a capture chain entered jump by
  * jump, and save on quit then resume restoring the same position. The table
  * traces "stax position <canonical>" whenever its position changes. */
+// ctest-label: screens (runs the game binary: left out of the sanitizer pass)
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

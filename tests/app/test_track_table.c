@@ -8,6 +8,7 @@
  * curtain with the hidden-blocks house rule set on the setup screen, and whole games
  * between computers (two and four seats) ending on the score screen. The
  * table traces "track position <notation>" whenever its position changes. */
+// ctest-label: screens (runs the game binary: left out of the sanitizer pass)
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

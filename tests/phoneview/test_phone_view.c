@@ -31,6 +31,7 @@
 #include "games/stakz/rules/stakz.h"
 #include "games/stakz/rules/stakz_text.h"
 #include "games/stax/rules/stax.h"
+#include "core/registry.h"
 #include "phoneview/phone_view.h"
 
 #define WORLDS 3      /* determinizations per seat and position */
@@ -568,12 +569,51 @@ static void test_envelope_only(void **state)
     free(st);
 }
 
+/* The one list's phone column: a mode that hides anything has writers and a
+ * page renderer (else a phone would show that seat nothing of its hand), and
+ * a view message names the renderer. */
+static void test_every_hidden_mode_has_writers(void **state)
+{
+    int hidden = 0;
+    (void)state;
+    for (int i = 0; i < registry_count(); i++) {
+        const game_info *g = registry_get(i);
+        const phone_view_writers *w = phone_view_find(g->id);
+        if (!g->rules || !g->rules->hidden_info) {
+            assert_string_equal(phone_view_controls(g->id), w ? "hand" : "pad");
+            continue;
+        }
+        hidden++;
+        if (!w || !w->players || !w->public_fields || !w->private_fields || !phone_view_page(g->id))
+            fail_msg("%s hides information but its row names no phone writers and page", g->id);
+        assert_string_equal(phone_view_controls(g->id), "hand");
+        {
+            void *st = malloc(g->rules->state_size);
+            game_params p;
+            char err[200], *json;
+            assert_non_null(st);
+            game_params_default(g->rules, &p, g->min_players);
+            assert_int_equal(g->rules->init(st, &p, 5, err, sizeof err), 0);
+            json = phone_view_json(g->rules, st, 1, 1, g->id, NULL, NULL);
+            assert_non_null(json);
+            assert_non_null(strstr(json, "\"page\":\""));
+            assert_non_null(strstr(json, phone_view_page(g->id)));
+            free(json);
+            free(st);
+        }
+    }
+    assert_true(hidden >= 3); /* 9 STAX, Stakz, Stack-A-Track */
+    assert_null(phone_view_find("stax"));
+    assert_null(phone_view_page("nosuchmode"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fields_and_no_leak), cmocka_unit_test(test_planted_leaks_are_caught),
         cmocka_unit_test(test_nine_prompts),       cmocka_unit_test(test_stakz_hands),
         cmocka_unit_test(test_track_blocks),       cmocka_unit_test(test_envelope_only),
+        cmocka_unit_test(test_every_hidden_mode_has_writers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

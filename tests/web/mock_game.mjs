@@ -19,7 +19,7 @@ const TYPES = { '.html': 'text/html', '.css': 'text/css', '.js': 'text/javascrip
 // Every fixture: the welcome's game fields, the public view and each seat's private one.
 const FIXTURES = {
   nine: () => ({
-    game: '9stax', mode: '9 STAX', controls: 'hand',
+    game: '9stax', page: 'nine', mode: '9 STAX', controls: 'hand',
     pub: { act: 'R4', dir: 'cw', owner: 1, draw: 80, discard: 'R4', stacks: [[3, 5, 2], [4, 3]], held: [2, 1], immunity: [true, true], reveal: null, pending: { kind: 'none' } },
     priv: [
       { held: 2, cards: ['R7', 'B7', 'G4', 'PA', 'CS'], drawn: null, immunity: true, prompt: null },
@@ -52,13 +52,13 @@ const FIXTURES = {
     return f;
   },
   stakz: () => ({
-    game: 'stakz', mode: 'Stakz', controls: 'hand',
+    game: 'stakz', page: 'stakz', mode: 'Stakz', controls: 'hand',
     pub: { stacks: [['r1', 'o2'], ['g3'], ['b4', 'b4', 'p5', 'r3'], ['o1']], pile: [9, 8, 7, 9, 6], hands: [5, 5], colours: [[2, 1, 0, 0, 2], [0, 1, 2, 1, 1]], bonus: [3], placed: false, draw: 'choose' },
     priv: [{ hand: ['r1', 'r3', 'o2', 'g5', 'p4'] }, { hand: ['o3', 'g1', 'g2', 'b5', 'p1'] }],
     fixed: ['r1>1', 'r3>1', 'r3>3', 'o2>1', 'o2>4', 'end:g', 'end:r', 'end:b'],
   }),
   track: () => ({
-    game: 'stackatrack', mode: 'Stack-A-Track', controls: 'hand',
+    game: 'stackatrack', page: 'track', mode: 'Stack-A-Track', controls: 'hand',
     pub: { columns: [['RL', 'TB'], [], ['RB'], ['TB+RL', 'TL'], ['R'], ['RBL']], hands: [3, 3], hidden: true },
     priv: [{ blocks: ['RL:RB', 'TB:TL+RB', 'R:RBL'] }, { blocks: ['RB:RB', 'TB:TB', 'L:RL'] }],
     fixed: ['RL:RB@1F', 'RL:RB@2F', 'RL:RB@2B', 'RL:RB@3B2', 'R:RBL@2F', 'TB:TL+RB@5B', 'pass'],
@@ -98,7 +98,7 @@ export function startMock({ fixture = 'nine', port = 0, room = 'TEST' } = {}) {
   const view = seat => {
     const scores = f.game === '9stax' ? g.priv.map(p => p.cards.length) : [3, 5];
     const v = {
-      v: 1, t: 'view', rev: g.rev, seat, game: f.game, turn: g.over ? 0 : g.turn, you: seat === g.turn && !g.over, over: g.over,
+      v: 1, t: 'view', rev: g.rev, seat, game: f.game, page: f.page, turn: g.over ? 0 : g.turn, you: seat === g.turn && !g.over, over: g.over,
       public: { players: 2, names: names(), scores, ...g.pub }, moves: legal(seat),
       status: g.over ? 'The game is over.' : `${g.names[g.turn - 1]}'s turn.`,
     };

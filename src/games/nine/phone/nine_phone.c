@@ -133,3 +133,6 @@ void nine_phone_private(const void *obs, int seat, cJSON *priv)
     cJSON_AddBoolToObject(priv, "immunity", s->immunity >> seat & 1);
     cJSON_AddItemToObject(priv, "prompt", prompt(s, seat));
 }
+
+/* The row of core/modelist.h names these (PHONE(nine_phone_writers, ...)). */
+const phone_view_writers nine_phone_writers = {nine_phone_players, nine_phone_public, nine_phone_private};

@@ -3,6 +3,7 @@
 #include <cJSON.h>
 
 #include "games/stackatrack/rules/track.h"
+#include "phoneview/phone_view.h"
 
 /* A hand's blocks as FRONT:BACK, in the hand's (the notation's) order. */
 static cJSON *block_list(const track_state *s, int seat)
@@ -54,3 +55,6 @@ void track_phone_private(const void *obs, int seat, cJSON *priv)
 {
     cJSON_AddItemToObject(priv, "blocks", block_list(obs, seat));
 }
+
+/* The row of core/modelist.h names these (PHONE(track_phone_writers, ...)). */
+const phone_view_writers track_phone_writers = {track_phone_players, track_phone_public, track_phone_private};

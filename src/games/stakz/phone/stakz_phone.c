@@ -56,3 +56,6 @@ void stakz_phone_private(const void *obs, int seat, cJSON *priv)
             t[n++] = (uint8_t)code;
     cJSON_AddItemToObject(priv, "hand", phone_view_code_names(t, n, stakz_tile_name));
 }
+
+/* The row of core/modelist.h names these (PHONE(stakz_phone_writers, ...)). */
+const phone_view_writers stakz_phone_writers = {stakz_phone_players, stakz_phone_public, stakz_phone_private};
