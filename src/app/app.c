@@ -183,6 +183,7 @@ app *app_create_ex(const app_options *opt, int *exit_code)
         return NULL;
     a->opt = *opt;
     a->seed = app_seed_clock;
+    phones_set_waker(app_wake_any_thread); /* a phone's message ends the loop's wait */
     if (opt->has_seed || (opt->scene && strcmp(opt->scene, "table") == 0)) {
         fixed_seed = opt->has_seed ? opt->seed : 1;
         a->seed = app_seed_fixed;
@@ -551,6 +552,39 @@ int app_frame(app *a, double now, int draw)
     if (draw)
         app_draw(a, (float)(a->acc / APP_STEP));
     return a->quit;
+}
+
+double app_rest(app *a)
+{
+    scene *top = scene_top(&a->scenes);
+    /* the audio device opens on the second iteration */
+    if (!top || !top->wake || a->quit || a->iterations < 2 || a->toast_left > 0 || input_holding(&a->in) ||
+        audio_busy())
+        return 0;
+    return top->wake(top, a);
+}
+
+void app_wait(app *a, double seconds)
+{
+    if (seconds >= SCENE_AT_REST) {
+        SDL_WaitEvent(NULL);
+        /* Nothing was due: the time asleep is no game time (no catch-up steps
+         * before the input that woke us). */
+        a->has_time = 0;
+    } else if (seconds > 0) {
+        /* a timer: wake for it, with no more than one clamp of game time lost */
+        int ms = (int)(1000 * (seconds < APP_MAX_FRAME_TIME ? seconds : APP_MAX_FRAME_TIME));
+        if (ms > 0)
+            SDL_WaitEventTimeout(NULL, ms);
+    }
+}
+
+void app_wake_any_thread(void)
+{
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = SDL_USEREVENT;
+    SDL_PushEvent(&e);
 }
 
 int app_iterate(app *a, double now)

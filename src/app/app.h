@@ -99,6 +99,15 @@ int app_iterate(app *a, double now);
 /* app_iterate without the buffer swap; draw 0 runs events and logic only
  * (headless capture skips frames nobody sees). Returns 0 to go on. */
 int app_frame(app *a, double now, int draw);
+/* How long the loop may wait for an event before it must draw again: 0 while
+ * anything moves (the top scene, a toast, a held direction, the music still
+ * being made), SCENE_AT_REST when only input changes the screen. */
+double app_rest(app *a);
+/* Waits up to seconds (SCENE_AT_REST: until an event) for an event, without
+ * taking it; an event posted by app_wake_any_thread ends the wait at once. */
+void app_wait(app *a, double seconds);
+/* From any thread: the loop stops waiting (phones' messages). */
+void app_wake_any_thread(void);
 /* Gives one action to the top scene, as the event pump does (phones' pads use it). */
 void app_dispatch(app *a, const action_event *ev);
 /* Polls and dispatches pending SDL events (part of app_iterate). */

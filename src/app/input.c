@@ -320,3 +320,5 @@ int input_update(input *in, double dt, action_event *out, int max)
     }
     return n;
 }
+
+int input_holding(const input *in) { return in->held != ACT_NONE; }

@@ -92,6 +92,8 @@ void input_phone_attach(input *in, int seat, int on);
 int input_phone_button(input *in, int seat, action a, int down, action_event *out, int max);
 /* Number of controllers open, phones' pads included. */
 int input_pad_count(const input *in);
+/* Whether a held direction is repeating (the loop must keep stepping). */
+int input_holding(const input *in);
 /* Short name of an action, for traces and tests. */
 const char *input_action_name(action a);
 

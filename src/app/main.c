@@ -211,6 +211,10 @@ int main(int argc, char **argv)
         /* --frames N without --screenshot: N real frames, then exit (start-up timing). */
         int left = opt.frames;
         while (app_iterate(a, app_clock()) == 0 && (opt.frames == 0 || --left > 0)) {
+            /* A screen at rest waits for input instead of drawing the same frame
+             * (a --frames run times frames, so it draws every one). */
+            if (!opt.frames)
+                app_wait(a, app_rest(a));
         }
         if (opt.frames)
             app_startup_mark(opt.start_time, "%d frames shown", opt.frames);

@@ -24,7 +24,13 @@ typedef struct scene {
     /* Draws with alpha in [0, 1): how far we are between the last two logic steps. */
     void (*draw)(struct scene *s, struct app *a, render *r, float alpha);
     void *data;
+    /* Optional: seconds until the scene, left alone, looks different: 0 while
+     * something moves, SCENE_AT_REST when only input (or a wake from another
+     * thread) changes it. NULL: 0 always (the loop draws every frame). */
+    double (*wake)(struct scene *s, struct app *a);
 } scene;
+
+#define SCENE_AT_REST 1e30 /* a scene's wake: nothing will change by itself */
 
 typedef struct scene_stack {
     scene *items[SCENE_STACK_MAX];

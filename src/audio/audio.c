@@ -315,6 +315,14 @@ void audio_play(sfx_id id)
         log_debug("audio: %s dropped: every voice is playing", synth_name(id));
 }
 
+int audio_busy(void)
+{
+    const char *driver = SDL_GetCurrentAudioDriver();
+    if (!au.open || SDL_strcmp(driver ? driver : "", "dummy") == 0)
+        return 0;
+    return au.updates < MUSIC_START_UPDATES || au.music_thread || au.music_new.pcm;
+}
+
 int audio_playing(void)
 {
     int n = 0;

@@ -21,5 +21,8 @@ void audio_update(void);
 void audio_set_volume(int music_percent, int effects_percent);
 /* How many sounds are playing now, the music included (0 when closed). */
 int audio_playing(void);
+/* Whether audio_update still has work: the music is yet to be made or put on
+ * (the loop keeps stepping until it is playing; never with the dummy driver). */
+int audio_busy(void);
 
 #endif

@@ -147,6 +147,8 @@ static int event_push(phone_server *s, const phone_event *ev, int reserve)
         s->ev_n++;
     }
     pthread_mutex_unlock(&s->lock);
+    if (room && s->wake)
+        s->wake(s->wake_user);
     if (!room && reserve)
         log_warn("phone_server: event queue full, seat event %d for seat %d lost", ev->kind, ev->seat);
     return room ? 0 : -1;

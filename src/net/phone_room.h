@@ -73,6 +73,8 @@ struct phone_server {
     atomic_int stop;
     rng rng;
     int seeded;
+    void (*wake)(void *user); /* phone_config.wake: an event is queued */
+    void *wake_user;
 
     pthread_mutex_t lock; /* guards everything below */
     phone_seat_info info[PHONE_MAX_SEATS];

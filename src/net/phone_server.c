@@ -284,6 +284,8 @@ phone_server *phone_server_start(const phone_config *c, char *err, size_t errn)
     s->rate_cap = !c->no_rate_cap;
     memcpy(s->info, c->seat, sizeof s->info);
     s->seeded = c->seed != 0;
+    s->wake = c->wake;
+    s->wake_user = c->wake_user;
     if (s->seeded)
         rng_seed(&s->rng, c->seed);
     if (phone_room_make_code(s) < 0) {

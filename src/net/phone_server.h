@@ -40,6 +40,10 @@ typedef struct phone_config {
     phone_seat_info seat[PHONE_MAX_SEATS];
     int no_rate_cap; /* 1: no cap of PHONE_RATE_PER_S messages a second (benchmarks only) */
     int idle_hangup_s; /* a connection that answers no ping this long is closed; 0: 40 s */
+    /* Optional: called on the network thread each time an event is queued
+     * for phone_server_poll, so a main loop asleep in wait wakes at once. */
+    void (*wake)(void *user);
+    void *wake_user;
 } phone_config;
 
 typedef enum phone_event_kind {

@@ -104,6 +104,20 @@ static void picker_input(scene *s, app *a, const action_event *ev)
         choose(p, a, id);
 }
 
+/* At rest once the ring has arrived and no tile shakes; a second Back's
+ * window closes by itself. */
+static double picker_wake(scene *s, app *a)
+{
+    picker *p = s->data;
+    (void)a;
+    for (int i = 0; i < p->n; i++)
+        if (p->shake[i] > 0)
+            return 0;
+    if (!ui_nav_resting(&p->nav))
+        return 0;
+    return p->back_armed > 0 ? p->back_armed : SCENE_AT_REST;
+}
+
 static void picker_update(scene *s, app *a, double dt)
 {
     picker *p = s->data;
@@ -238,6 +252,6 @@ scene *picker_scene_create(app *a)
         abort();
     ui_nav_init(&p->nav, "picker");
     p->base = (scene){"picker", 0, picker_enter, picker_leave, picker_input, picker_update,
-                      picker_draw, p};
+                      picker_draw, p, picker_wake};
     return &p->base;
 }

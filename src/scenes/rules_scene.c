@@ -170,6 +170,16 @@ static void rules_input(scene *s, app *a, const action_event *ev)
     }
 }
 
+/* At rest once the page stops gliding to where it was scrolled, and the ring too. */
+static double rules_wake(scene *s, app *a)
+{
+    rules_scene *p = s->data;
+    (void)a;
+    if (p->scroll != p->target || p->scroll_prev != p->scroll || p->dragging)
+        return 0;
+    return ui_nav_wake(&p->nav);
+}
+
 static void rules_update(scene *s, app *a, double dt)
 {
     rules_scene *p = s->data;
@@ -180,6 +190,8 @@ static void rules_update(scene *s, app *a, double dt)
         p->scroll = p->target;
     else
         p->scroll += (p->target - p->scroll) * (1.0f - expf(-(float)dt * 18.0f));
+    if (fabsf(p->scroll - p->target) < 0.01f)
+        p->scroll = p->target; /* arrived: nothing left to redraw */
 }
 
 static void rules_draw(scene *s, app *a, render *r, float alpha)
@@ -243,6 +255,6 @@ scene *rules_scene_create(app *a, const char *doc)
         if (doc && strcmp(doc, p->docs[i].doc) == 0)
             p->tab = i;
     ui_nav_init(&p->nav, "rules");
-    p->base = (scene){"rules", 0, rules_enter, rules_leave, rules_input, rules_update, rules_draw, p};
+    p->base = (scene){"rules", 0, rules_enter, rules_leave, rules_input, rules_update, rules_draw, p, rules_wake};
     return &p->base;
 }

@@ -244,6 +244,17 @@ static void confetti_draw(const score_scene *p, render *r, float alpha)
     }
 }
 
+/* The banner rises, the confetti falls and the winners bob for
+ * CONFETTI_TIME; then the screen rests. */
+static double score_wake(scene *s, app *a)
+{
+    score_scene *p = s->data;
+    (void)a;
+    if (p->t < CONFETTI_TIME || p->t < BANNER_TIME)
+        return 0;
+    return ui_nav_wake(&p->nav);
+}
+
 static void score_update(scene *s, app *a, double dt)
 {
     score_scene *p = s->data;
@@ -337,7 +348,10 @@ static void draw_rows(score_scene *p, render *r, float x, float y, float rounds_
         ui_audit_box(row);
         render_round_rect(r, row, 20, first ? (rcolor){255, 236, 180, 255} : (rcolor){244, 232, 210, 255});
         if (first) {
-            float bob = p->celebrate ? 4 * sinf((float)p->t * 5) : 0;
+            /* the bob settles with the confetti's last second */
+            float settle = (float)(CONFETTI_TIME - p->t), bob;
+            settle = settle > 1 ? 1 : settle < 0 ? 0 : settle;
+            bob = p->celebrate ? 4 * sinf((float)p->t * 5) * settle : 0;
             render_round_outline(r, row, 20, 3, (rcolor){214, 150, 20, 255});
             ui_draw_sprite_fit(r, "icons/trophy", (rrect){x - 4, y + 14 + bob, 56, 56}, (rcolor){214, 150, 20, 255});
         }
@@ -448,6 +462,6 @@ scene *score_scene_create(app *a, const score_report *rep)
     p->celebrate = p->winners > 0 && (p->winners < p->rep.players || p->rep.players == 1);
     ui_nav_init(&p->nav, "score");
     p->nav.focus = ID_AGAIN;
-    p->base = (scene){"score", 0, score_enter, score_leave, score_input, score_update, score_draw, p};
+    p->base = (scene){"score", 0, score_enter, score_leave, score_input, score_update, score_draw, p, score_wake};
     return &p->base;
 }

@@ -140,6 +140,12 @@ static void settings_input(scene *s, app *a, const action_event *ev)
     }
 }
 
+static double settings_wake(scene *s, app *a)
+{
+    (void)a;
+    return ui_nav_wake(&((settings_scene *)s->data)->nav);
+}
+
 static void settings_update(scene *s, app *a, double dt)
 {
     settings_scene *p = s->data;
@@ -231,6 +237,6 @@ scene *settings_scene_create(app *a)
     }
     ui_nav_init(&p->nav, "settings");
     p->base = (scene){"settings", 0, settings_enter, settings_leave, settings_input, settings_update,
-                      settings_draw, p};
+                      settings_draw, p, settings_wake};
     return &p->base;
 }

@@ -301,6 +301,13 @@ static void setup_input(scene *s, app *a, const action_event *ev)
     }
 }
 
+/* Phones joining wake the loop from their thread; the rest is the ring. */
+static double setup_wake(scene *s, app *a)
+{
+    (void)a;
+    return ui_nav_wake(&((setup *)s->data)->nav);
+}
+
 static void setup_update(scene *s, app *a, double dt)
 {
     setup *p = s->data;
@@ -523,6 +530,6 @@ scene *setup_scene_create(app *a, const game_info *g)
         abort();
     match_setup_init(&p->m, g);
     ui_nav_init(&p->nav, "setup");
-    p->base = (scene){"setup", 0, setup_enter, setup_leave, setup_input, setup_update, setup_draw, p};
+    p->base = (scene){"setup", 0, setup_enter, setup_leave, setup_input, setup_update, setup_draw, p, setup_wake};
     return &p->base;
 }

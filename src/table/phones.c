@@ -125,6 +125,18 @@ static const phone_api *load_api(char *err, size_t errn)
 
 const phone_api *phones_api(void) { return P.api; }
 
+static void (*waker)(void);
+
+void phones_set_waker(void (*wake)(void)) { waker = wake; }
+
+/* Network thread: an event is queued, so the main loop must not sleep on. */
+static void wake_loop(void *user)
+{
+    (void)user;
+    if (waker)
+        waker();
+}
+
 int phones_open(struct app *a, const match_setup *m, char *err, size_t errn)
 {
     phone_config c;
@@ -150,6 +162,7 @@ int phones_open(struct app *a, const match_setup *m, char *err, size_t errn)
     P.pad_mode = !(g && g->hidden_info);
     c.controls = P.pad_mode ? "pad" : "hand";
     c.seats = seat_infos(m, c.seat);
+    c.wake = wake_loop;
     P.srv = P.api->start(&c, err, errn);
     if (!P.srv && a->opt.phones_port < 0) {
         /* The usual port is taken (another game on this machine): any free one will do. */

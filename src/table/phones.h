@@ -24,6 +24,9 @@ typedef struct phone_roster {
 
 /* Starts the server for match m (or, when it runs, gives it m's seats);
  * 0, or -1 with the reason in err. --phones-port and --phones-info apply. */
+/* The app's way to end its loop's wait (app_wake_any_thread), called from the
+ * network thread whenever a phone's event is queued. */
+void phones_set_waker(void (*wake)(void));
 int phones_open(struct app *a, const match_setup *m, char *err, size_t errn);
 /* Tells every phone the match is over (the end message, docs/phones.md); once. */
 void phones_end(const char *end_json);

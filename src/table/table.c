@@ -3,6 +3,7 @@
  * leave. One copy for every turn-based mode; the view only shows and asks. */
 #include "table/table.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -31,6 +32,7 @@ struct table {
     match_setup m;
     game_record rec;
     double time;
+    double lively_from; /* when the last press or change came (table_pulse, table_wake) */
     int over, over_announced;
     double over_time;
     int can_undo, can_redo;
@@ -55,6 +57,13 @@ const void *table_state(const table *t) { return t->st; }
 const game_record *table_record(const table *t) { return &t->rec; }
 const match_setup *table_match(const table *t) { return &t->m; }
 double table_time(const table *t) { return t->time; }
+
+float table_pulse(const table *t, float speed)
+{
+    double left = TABLE_LIVELY - (t->time - t->lively_from);
+    float k = left > 1 ? 1.0f : left < 0 ? 0.0f : (float)left;
+    return k * (0.5f + 0.5f * sinf((float)t->time * speed)) + (1 - k);
+}
 int table_over(const table *t) { return t->over; }
 int table_thinking(const table *t) { return t->job != NULL; }
 int table_can_undo(const table *t) { return t->can_undo; }
@@ -136,6 +145,7 @@ const char *table_refusal(const table *t, int *spot, float *flash)
 static void view_changed(table *t, app *a, table_change why)
 {
     t->refuse_words = 0;
+    t->lively_from = t->time;
     t->ops->changed(t->view, a, why);
 }
 
@@ -460,6 +470,7 @@ static void table_input(scene *s, app *a, const action_event *ev)
     if (ev->dev == DEV_PAD && ev->pad >= INPUT_MAX_PADS && ev->act != ACT_MENU &&
         ev->pad - INPUT_MAX_PADS != rules(t)->current_player(t->st))
         return;
+    t->lively_from = t->time;
     /* The curtain takes every press: ready, or the menu. */
     if (t->curtain >= 0) {
         if (ev->act == ACT_MENU || ev->act == ACT_BACK)
@@ -501,6 +512,26 @@ static void table_draw(scene *s, app *a, render *r, float alpha)
         t->ops->draw_public(t->view, a, r, alpha);
     draw_curtain(t, a, r);
     ui_draw_hints(r, a, "Continue", "Menu", NULL);
+}
+
+/* A table at rest draws nothing: no computer to move, nothing animating, no
+ * refusal flashing, and the lively seconds after the last press or change
+ * gone; a refusal's words or a view's timer wake it when they are due. */
+static double table_wake(scene *s, app *a)
+{
+    table *t = s->data;
+    int seat = rules(t)->current_player(t->st);
+    double w = SCENE_AT_REST, v;
+    if (!t->ops->wake || t->job || t->over || t->refuse_flash > 0 || (seat >= 0 && !table_seat_human(t, seat)))
+        return 0;
+    if (t->curtain >= 0)
+        return SCENE_AT_REST; /* the curtain's panel, until someone is ready */
+    if (t->time - t->lively_from < TABLE_LIVELY)
+        return 0;
+    if (t->refuse_words > 0)
+        w = t->refuse_words;
+    v = t->ops->wake(t->view, a);
+    return v < w ? v : w;
 }
 
 static void table_enter(scene *s, app *a)
@@ -545,6 +576,6 @@ scene *table_create(app *a, const table_view_ops *ops, const match_setup *m, gam
     }
     table_match_trace(a, &t->m, &t->rec.params);
     phones_drop_queue(); /* moves sent before this table opened were for no table */
-    t->base = (scene){"table", 0, table_enter, table_leave_scene, table_input, table_update, table_draw, t};
+    t->base = (scene){"table", 0, table_enter, table_leave_scene, table_input, table_update, table_draw, t, table_wake};
     return &t->base;
 }

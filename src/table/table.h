@@ -75,6 +75,11 @@ typedef struct table_view_ops {
     table_intent (*input)(void *v, struct app *a, const action_event *ev);
     /* Something is still moving: the computer and game over wait for it. */
     int (*busy)(const void *v);
+    /* Optional: seconds until the view, left alone, looks different (0 while
+     * anything of its own animates, SCENE_AT_REST when nothing will); the
+     * midend adds its own (the computer, the curtain, a refusal, the lively
+     * seconds after a change). NULL: the table never rests. */
+    double (*wake)(const void *v, const struct app *a);
     /* A move is about to change the view (before is the position it was
      * played from, text its notation): start showing it. */
     void (*played)(void *v, struct app *a, const void *before, const game_move *m, const char *text,
@@ -119,6 +124,12 @@ const game_record *table_record(const table *t);
 const match_setup *table_match(const table *t);
 /* Seconds the table has run. */
 double table_time(const table *t);
+/* Seconds a table keeps drawing after a press or a change, for pulses and glides. */
+#define TABLE_LIVELY 8.0
+/* A pulse for marks that invite a press: 0.5 + 0.5 sin(time * speed) while
+ * the table is lively, settling over its last second to a steady 1 (the
+ * table then rests and draws nothing). */
+float table_pulse(const table *t, float speed);
 /* Whether the game is over. */
 int table_over(const table *t);
 /* Whether the computer is searching (for a "thinking" mark). */

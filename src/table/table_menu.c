@@ -65,6 +65,13 @@ static void menu_input(scene *s, app *a, const action_event *ev)
     menu_close(p, a, menu_choices[id]);
 }
 
+/* The table below is frozen while the menu is up: only the ring moves. */
+static double menu_wake(scene *s, app *a)
+{
+    (void)a;
+    return ui_nav_wake(&((table_menu *)s->data)->nav);
+}
+
 static void menu_update(scene *s, app *a, double dt)
 {
     table_menu *p = s->data;
@@ -114,7 +121,7 @@ scene *table_menu_create(app *a, table_menu_choice *choice, int offers_undo, int
     p->enabled[MENU_UNDO] = can_undo;
     p->enabled[MENU_REDO] = can_redo;
     ui_nav_init(&p->nav, "menu");
-    p->base = (scene){"menu", 1, menu_enter, menu_leave, menu_input, menu_update, menu_draw, p};
+    p->base = (scene){"menu", 1, menu_enter, menu_leave, menu_input, menu_update, menu_draw, p, menu_wake};
     return &p->base;
 }
 

@@ -263,7 +263,20 @@ void ui_nav_update(ui_nav *nav, double dt, int reduced_motion)
     /* Critically damped-ish glide that is frame-rate independent. */
     k = 1.0f - expf(-(float)dt * 22.0f);
     nav->ring = ui_rect_lerp(nav->ring, nav->ring_target, k);
+    /* within a hundredth of a unit it has arrived (and stops being redrawn) */
+    if (fabsf(nav->ring.x - nav->ring_target.x) + fabsf(nav->ring.y - nav->ring_target.y) +
+            fabsf(nav->ring.w - nav->ring_target.w) + fabsf(nav->ring.h - nav->ring_target.h) < 0.01f)
+        nav->ring = nav->ring_target;
 }
+
+static int same_rect(rrect a, rrect b) { return a.x == b.x && a.y == b.y && a.w == b.w && a.h == b.h; }
+
+int ui_nav_resting(const ui_nav *nav)
+{
+    return !nav->ring_valid || (same_rect(nav->ring, nav->ring_target) && same_rect(nav->ring_prev, nav->ring));
+}
+
+double ui_nav_wake(const ui_nav *nav) { return ui_nav_resting(nav) ? SCENE_AT_REST : 0; }
 
 void ui_nav_draw(const ui_nav *nav, render *r, float alpha, int visible)
 {

@@ -69,6 +69,10 @@ void ui_nav_focus(ui_nav *nav, struct app *a, int id);
 int ui_nav_event(ui_nav *nav, struct app *a, const action_event *ev);
 /* Animates the focus ring one logic step. */
 void ui_nav_update(ui_nav *nav, double dt, int reduced_motion);
+/* Whether the focus ring has come to rest on its item (nothing to redraw). */
+int ui_nav_resting(const ui_nav *nav);
+/* A screen's wake (app/scene.h) when only its focus ring moves. */
+double ui_nav_wake(const ui_nav *nav);
 /* The item with this id, or NULL. */
 const ui_item *ui_nav_item(const ui_nav *nav, int id);
 /* Draws the focus ring (interpolated by alpha) when visible. */

@@ -1,6 +1,8 @@
 /* The bounded scene stack (enter/leave order, replace, overflow asserts) and
  * the one-iteration main loop with an injected clock: fixed logic steps, a
- * clamped accumulator after a stall, and interpolation alpha in [0, 1). */
+ * clamped accumulator after a stall, and interpolation alpha in [0, 1); a
+ * screen at rest lets the loop wait (a toast or a lively table does not), and
+ * another thread's wake ends the wait. */
 #include "app/glpin.h"
 
 #include <setjmp.h>
@@ -10,7 +12,10 @@
 
 #include <cmocka.h>
 
+#include <SDL.h>
+
 #include "app/app.h"
+#include "table/table.h"
 #include "testenv.h"
 
 static char calls[256];
@@ -47,7 +52,7 @@ static void t_draw(scene *s, app *a, render *r, float alpha)
 
 static scene make(const char *name)
 {
-    return (scene){name, 0, t_enter, t_leave, NULL, t_update, t_draw, NULL};
+    return (scene){name, 0, t_enter, t_leave, NULL, t_update, t_draw, NULL, NULL};
 }
 
 static void test_stack_order(void **state)
@@ -136,12 +141,93 @@ static void test_fixed_step_and_clamp(void **state)
     app_destroy(a);
 }
 
+static double t_rest(scene *s, app *a)
+{
+    (void)s;
+    (void)a;
+    return SCENE_AT_REST;
+}
+
+static int wake_later(void *data)
+{
+    (void)data;
+    SDL_Delay(100);
+    app_wake_any_thread();
+    return 0;
+}
+
+static void test_rest_and_wake(void **state)
+{
+    app_options o;
+    app *a;
+    scene probe = make("probe"), busy = make("busy");
+    action_event ev;
+    SDL_Thread *th;
+    double now = 200.0;
+    Uint64 t0;
+    (void)state;
+    memset(&o, 0, sizeof o);
+    o.window_w = 640;
+    o.window_h = 360;
+    o.headless = 1;
+    o.scene = "table";
+    o.game = "stax";
+    o.seats = "human,human"; /* nobody else moves: the table comes to rest */
+    a = app_create(&o);
+    assert_non_null(a);
+    assert_true(app_gl_pin() >= 1);
+    /* A table just opened is lively: its marks pulse for TABLE_LIVELY seconds. */
+    for (int i = 0; i < 3; i++, now += APP_STEP)
+        assert_int_equal(app_iterate(a, now), 0);
+    assert_true(app_rest(a) == 0);
+    for (int i = 0; i < (int)((TABLE_LIVELY + 1) / 0.05); i++, now += 0.05)
+        assert_int_equal(app_iterate(a, now), 0);
+    assert_true(app_rest(a) >= SCENE_AT_REST); /* waiting for a person: nothing to draw */
+    /* A press makes it lively again. */
+    memset(&ev, 0, sizeof ev);
+    ev.act = ACT_POINTER_MOVE;
+    ev.dev = DEV_MOUSE;
+    ev.x = 10;
+    ev.y = 10;
+    app_dispatch(a, &ev);
+    assert_true(app_rest(a) == 0);
+
+    /* A screen that says it rests; a toast over it draws until it is gone. */
+    probe.wake = t_rest;
+    app_scene_push(a, &probe);
+    assert_true(app_rest(a) >= SCENE_AT_REST);
+    app_toast(a, "hello");
+    assert_true(app_rest(a) == 0);
+    a->toast_left = 0;
+    assert_true(app_rest(a) >= SCENE_AT_REST);
+    /* A screen without a wake never rests. */
+    app_scene_push(a, &busy);
+    assert_true(app_rest(a) == 0);
+    app_scene_pop(a);
+
+    /* Asleep until an event: another thread's wake ends the wait at once. */
+    t0 = SDL_GetTicks64();
+    th = SDL_CreateThread(wake_later, "wake", NULL);
+    assert_non_null(th);
+    app_wait(a, SCENE_AT_REST);
+    assert_true(SDL_GetTicks64() - t0 < 10000);
+    SDL_WaitThread(th, NULL);
+    /* A timer wait ends by itself. */
+    t0 = SDL_GetTicks64();
+    app_wait(a, 0.05);
+    assert_true(SDL_GetTicks64() - t0 < 10000);
+    assert_int_equal(app_iterate(a, now), 0); /* takes the wake's event */
+    app_scene_pop(a);
+    app_destroy(a);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_stack_order),
         cmocka_unit_test(test_stack_overflow_asserts),
         cmocka_unit_test_setup_teardown(test_fixed_step_and_clamp, testenv_app_setup, testenv_app_teardown),
+        cmocka_unit_test_setup_teardown(test_rest_and_wake, testenv_app_setup, testenv_app_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

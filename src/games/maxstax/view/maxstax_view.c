@@ -678,7 +678,7 @@ static scene *view_start(maxstax_view *v, app *a, uint64_t bot_seed)
     trace_start(v, a);
     ui_nav_init(&v->nav, v->m.game->id);
     v->base = (scene){"table", 0, maxstax_view_enter, maxstax_view_leave, maxstax_view_input,
-                      maxstax_view_update, maxstax_view_draw, v};
+                      maxstax_view_update, maxstax_view_draw, v, NULL}; /* its clock runs: never at rest */
     return &v->base;
 }
 

@@ -525,6 +525,14 @@ static void nine_view_enter(void *vv, app *a)
 
 static int nine_view_busy(const void *vv) { return ((const nine_view *)vv)->nfl > 0; }
 
+/* Cards in flight, or a party's Immunity prompt counting down, draw. */
+static double nine_view_wake(const void *vv, const app *a)
+{
+    const nine_view *v = vv;
+    (void)a;
+    return v->nfl > 0 || (v->prompt_deadline > 0 && nine_viewer_decides(v)) ? 0 : SCENE_AT_REST;
+}
+
 static void nine_view_destroy(void *v) { free(v); }
 
 static void *nine_view_new(table *t, app *a)
@@ -557,6 +565,7 @@ const table_view_ops nine_view_ops = {
     .draw_public = nine_view_draw_public,
     .input = nine_view_input,
     .busy = nine_view_busy,
+    .wake = nine_view_wake,
     .played = nine_view_played,
     .redone = NULL,
     .changed = nine_view_changed,

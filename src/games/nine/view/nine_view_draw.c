@@ -432,7 +432,7 @@ static void draw_peek(render *r, nine_view *v)
 
 static void draw_spots(render *r, app *a, nine_view *v, float alpha)
 {
-    float pulse = 0.5f + 0.5f * sinf((float)table_time(v->t) * 5.0f);
+    float pulse = table_pulse(v->t, 5.0f);
     int fi = nine_focus_index(v);
     for (int i = 0; i < v->nsp; i++) {
         spot *s = &v->sp[i];

@@ -564,6 +564,14 @@ static void *track_view_new(table *t, app *a)
 /* The curtain follows the hidden-blocks house rule. */
 static int track_view_hides(const match_setup *m) { return m->params.opt[TRACK_OPT_HIDDEN] != 0; }
 
+/* A block sliding down, a loop glowing or its points popping draw. */
+static double track_view_wake(const void *vv, const app *a)
+{
+    const track_view *v = vv;
+    (void)a;
+    return v->dr.active || v->glow_t > 0 || v->pop_t > 0 ? 0 : SCENE_AT_REST;
+}
+
 const table_view_ops stackatrack_view_ops = {
     .trace = "track",
     .pace_watch = 0.7, /* seconds between moves when computers play each other */
@@ -581,6 +589,7 @@ const table_view_ops stackatrack_view_ops = {
     .seat_labels = seat_colour_names,
     .input = track_view_input,
     .busy = track_view_busy,
+    .wake = track_view_wake,
     .played = track_view_played,
     .redone = track_view_redone,
     .changed = track_view_changed,

@@ -550,6 +550,14 @@ static void stakz_view_enter(void *vv, app *a)
         audio_play(SFX_SHUFFLE);
 }
 
+/* Tiles in flight or a stack settling draw; the round's result waits still. */
+static double stakz_view_wake(const void *vv, const app *a)
+{
+    const stakz_view *v = vv;
+    (void)a;
+    return v->anim_t < 1 || v->nfl > 0 || v->dragging ? 0 : SCENE_AT_REST;
+}
+
 static int stakz_view_busy(const void *vv)
 {
     const stakz_view *v = vv;
@@ -590,6 +598,7 @@ const table_view_ops stakz_view_ops = {
     .draw = stakz_view_draw,
     .input = stakz_view_input,
     .busy = stakz_view_busy,
+    .wake = stakz_view_wake,
     .played = stakz_view_played,
     .redone = NULL,
     .changed = stakz_view_changed,

@@ -565,6 +565,16 @@ static void stax_view_enter(void *vv, app *a)
 
 static int stax_view_busy(const void *vv) { return ((const stax_view *)vv)->an.active; }
 
+/* A move or a promotion under way draws; a forced capture plays itself when due. */
+static double stax_view_wake(const void *vv, const app *a)
+{
+    const stax_view *v = vv;
+    (void)a;
+    if (v->an.active || v->promo_t > 0)
+        return 0;
+    return v->forced_at > 0 ? fmax(0, v->forced_at - table_time(v->t)) : SCENE_AT_REST;
+}
+
 static void stax_view_destroy(void *v) { free(v); }
 
 static void *stax_view_new(table *t, app *a)
@@ -602,6 +612,7 @@ const table_view_ops stax_view_ops = {
     .draw = stax_view_draw,
     .input = stax_view_input,
     .busy = stax_view_busy,
+    .wake = stax_view_wake,
     .played = stax_view_played,
     .redone = stax_view_redone,
     .changed = stax_view_changed,

@@ -88,7 +88,7 @@ static void draw_board(render *r, const stax_view *v)
 
 static void draw_highlights(render *r, app *a, const stax_view *v)
 {
-    float pulse = 0.5f + 0.5f * sinf((float)table_time(v->t) * 6.0f);
+    float pulse = table_pulse(v->t, 6.0f);
     if (a->settings.v[SETTING_reduced_motion])
         pulse = 0.8f;
     if (v->has_last && !v->an.active) {
@@ -216,7 +216,7 @@ static void draw_stacks(render *r, app *a, const stax_view *v, float alpha)
 static void draw_cursor(render *r, app *a, const stax_view *v, float alpha)
 {
     float x = v->cur_px + (v->cur_x - v->cur_px) * alpha, y = v->cur_py + (v->cur_y - v->cur_py) * alpha;
-    float pulse = 0.5f + 0.5f * sinf((float)table_time(v->t) * 5.0f), g = 6;
+    float pulse = table_pulse(v->t, 5.0f), g = 6;
     rcolor ring = v->chain.len > 0 ? (rcolor){170, 255, 150, 255} : UI_GOLD;
     if (!ui_focus_visible(a))
         return;
