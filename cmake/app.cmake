@@ -29,10 +29,10 @@ foreach(f ${STACKHOUSE_FONTS})
 endforeach()
 
 file(GLOB APP_SOURCES CONFIGURE_DEPENDS
-     ${CMAKE_SOURCE_DIR}/src/app/*.c ${CMAKE_SOURCE_DIR}/src/render/*.c
+     ${CMAKE_SOURCE_DIR}/src/app/*.c ${CMAKE_SOURCE_DIR}/src/drivers/*.c ${CMAKE_SOURCE_DIR}/src/render/*.c
      ${CMAKE_SOURCE_DIR}/src/scenes/*.c ${CMAKE_SOURCE_DIR}/src/table/*.c ${CMAKE_SOURCE_DIR}/src/ui/*.c
      ${CMAKE_SOURCE_DIR}/src/audio/*.c ${CMAKE_SOURCE_DIR}/src/games/*/view/*.c)
-list(FILTER APP_SOURCES EXCLUDE REGEX ".*/src/app/main\\.c$")
+list(FILTER APP_SOURCES EXCLUDE REGEX ".*/src/drivers/main\\.c$")
 add_library(stackhouse_app STATIC ${APP_SOURCES})
 target_link_libraries(stackhouse_app PUBLIC stackhouse_core stackhouse_phoneview ${CMAKE_DL_LIBS} PkgConfig::SDL2 PkgConfig::EPOXY
                       PkgConfig::SQLITE3 PkgConfig::MD4C PkgConfig::STB PkgConfig::PNG)
@@ -42,8 +42,8 @@ target_compile_definitions(stackhouse_app PUBLIC
   STACKHOUSE_LIBDIR_REL="${CMAKE_INSTALL_LIBDIR}/stackhouse"
   STACKHOUSE_VERSION="${PROJECT_VERSION}")
 
-if(EXISTS ${CMAKE_SOURCE_DIR}/src/app/main.c)
-  add_executable(stackhouse ${CMAKE_SOURCE_DIR}/src/app/main.c)
+if(EXISTS ${CMAKE_SOURCE_DIR}/src/drivers/main.c)
+  add_executable(stackhouse ${CMAKE_SOURCE_DIR}/src/drivers/main.c)
   target_link_libraries(stackhouse PRIVATE stackhouse_app)
   add_dependencies(stackhouse stackhouse_phones) # loaded when phones are turned on
   install(TARGETS stackhouse RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})

@@ -10,7 +10,7 @@
 
 #include <SDL.h>
 
-#include "app/script.h"
+#include "drivers/script.h"
 #include "app/settings.h"
 #include "app/store.h"
 #include "core/rng.h"

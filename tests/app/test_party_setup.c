@@ -1,6 +1,6 @@
 /* A party starts as set up: every mode of the one list, from the picker,
  * through setup, by mouse alone and by controller alone (real SDL events:
- * click-on and pad-to in src/app/script.h), to a started match. Each run
+ * click-on and pad-to in src/drivers/script.h), to a started match. Each run
  * adds seats up to the mode's most (the mouse run also removes one and adds
  * it back), changes seats between person and computer, a computer's level
  * and an option, and presses Start. What is checked is the started match's

@@ -17,7 +17,7 @@
 
 #include "app/app.h"
 #include "core/registry.h"
-#include "app/script.h"
+#include "drivers/script.h"
 #include "testenv.h"
 #include "texthook.h"
 #include "ui/ui.h"

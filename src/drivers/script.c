@@ -1,4 +1,4 @@
-#include "app/script.h"
+#include "drivers/script.h"
 
 #include <SDL.h>
 #include <stdio.h>

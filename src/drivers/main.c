@@ -7,10 +7,10 @@
 #include <string.h>
 
 #include "app/app.h"
-#include "app/bench.h"
-#include "app/bench_phones.h"
-#include "app/script.h"
-#include "app/shot.h"
+#include "drivers/bench.h"
+#include "drivers/bench_phones.h"
+#include "drivers/script.h"
+#include "drivers/shot.h"
 #include "core/log.h"
 
 static void usage(FILE *f)

@@ -1,4 +1,4 @@
-#include "app/bench.h"
+#include "drivers/bench.h"
 
 #include <SDL.h>
 #include <epoxy/gl.h>

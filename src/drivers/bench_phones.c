@@ -1,4 +1,4 @@
-#include "app/bench_phones.h"
+#include "drivers/bench_phones.h"
 
 #include <SDL.h>
 #include <epoxy/gl.h>
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "app/bench.h"
+#include "drivers/bench.h"
 #include "core/log.h"
 #include "table/phones.h"
 

@@ -1,4 +1,4 @@
-#include "app/shot.h"
+#include "drivers/shot.h"
 
 #include <png.h>
 #include <stdio.h>
