@@ -29,7 +29,7 @@ foreach(f ${STACKHOUSE_FONTS})
 endforeach()
 
 file(GLOB APP_SOURCES CONFIGURE_DEPENDS
-     ${CMAKE_SOURCE_DIR}/src/app/*.c ${CMAKE_SOURCE_DIR}/src/drivers/*.c ${CMAKE_SOURCE_DIR}/src/render/*.c
+     ${CMAKE_SOURCE_DIR}/src/shell/*.c ${CMAKE_SOURCE_DIR}/src/app/*.c ${CMAKE_SOURCE_DIR}/src/drivers/*.c ${CMAKE_SOURCE_DIR}/src/render/*.c
      ${CMAKE_SOURCE_DIR}/src/scenes/*.c ${CMAKE_SOURCE_DIR}/src/table/*.c ${CMAKE_SOURCE_DIR}/src/ui/*.c
      ${CMAKE_SOURCE_DIR}/src/audio/*.c ${CMAKE_SOURCE_DIR}/src/games/*/view/*.c)
 list(FILTER APP_SOURCES EXCLUDE REGEX ".*/src/drivers/main\\.c$")

@@ -14,6 +14,7 @@
 #include "audio/audio.h"
 #include "core/log.h"
 #include "scenes/scene_names.h"
+#include "shell/trace.h"
 #include "scenes/scenes.h"
 #include "table/phones.h"
 
@@ -66,18 +67,6 @@ void app_fatal_message(int headless, const char *title, const char *msg)
         SDL_ShowSimpleMessageBox(SDL_MESSAGEBOX_ERROR, title, msg, NULL);
 }
 
-void app_trace(app *a, const char *fmt, ...)
-{
-    va_list ap;
-    if (!a || !a->trace)
-        return;
-    va_start(ap, fmt);
-    vfprintf(a->trace, fmt, ap);
-    va_end(ap);
-    fputc('\n', a->trace);
-    fflush(a->trace);
-}
-
 void app_toast(app *a, const char *fmt, ...)
 {
     va_list ap;
@@ -85,7 +74,7 @@ void app_toast(app *a, const char *fmt, ...)
     vsnprintf(a->toast, sizeof a->toast, fmt, ap);
     va_end(ap);
     a->toast_left = 3.5;
-    app_trace(a, "toast %s", a->toast);
+    trace_line("toast %s", a->toast);
 }
 
 static void update_sizes(app *a)
@@ -114,7 +103,7 @@ void app_set_fullscreen(app *a, int on)
     settings_set(&a->settings, SETTING_fullscreen, on);
     /* The player chose: from now on this is their setting, not the run's flag. */
     a->fullscreen_flag = 0;
-    app_trace(a, "setting fullscreen %d", on);
+    trace_line("setting fullscreen %d", on);
 }
 
 void app_apply_settings(app *a)
@@ -199,6 +188,7 @@ app *app_create_ex(const app_options *opt, int *exit_code)
         goto fail;
     if (opt->trace) {
         a->trace = fopen(opt->trace, "w");
+        trace_to(a->trace);
         if (!a->trace)
             log_warn("cannot write the trace file %s", opt->trace);
     }
@@ -317,6 +307,7 @@ void app_destroy(app *a)
         SDL_GL_DeleteContext(a->gl);
     if (a->window)
         SDL_DestroyWindow(a->window);
+    trace_to(NULL);
     if (a->trace)
         fclose(a->trace);
     SDL_Quit();
@@ -325,7 +316,7 @@ void app_destroy(app *a)
 
 void app_scene_push(app *a, scene *s)
 {
-    app_trace(a, "scene %s", s->name);
+    trace_line("scene %s", s->name);
     scene_push(&a->scenes, s, a);
     if (a->r)
         render_art_trim(a->r); /* the old screen's art goes with its last frame */
@@ -337,14 +328,14 @@ void app_scene_pop(app *a)
     if (a->r)
         render_art_trim(a->r); /* the old screen's art goes with its last frame */
     if (scene_top(&a->scenes))
-        app_trace(a, "scene %s", scene_top(&a->scenes)->name);
+        trace_line("scene %s", scene_top(&a->scenes)->name);
     else
         a->quit = 1;
 }
 
 void app_scene_replace(app *a, scene *s)
 {
-    app_trace(a, "scene %s", s->name);
+    trace_line("scene %s", s->name);
     scene_replace(&a->scenes, s, a);
     if (a->r)
         render_art_trim(a->r); /* the old screen's art goes with its last frame */

@@ -132,8 +132,6 @@ void app_apply_settings(app *a);
 int app_save_settings(app *a);
 /* Shows a short message at the bottom of the screen. */
 void app_toast(app *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* Writes a line to the --trace file (if any). */
-void app_trace(app *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Pushes a scene (traced). */
 void app_scene_push(app *a, scene *s);
 /* Pops the top scene; the app quits when none is left. */

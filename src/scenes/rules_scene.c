@@ -11,6 +11,7 @@
 #include "scenes/scenes.h"
 #include "ui/mdview.h"
 #include "ui/ui.h"
+#include "shell/trace.h"
 
 enum { ID_TAB = 0, ID_BACK = 50 };
 
@@ -85,7 +86,7 @@ static void load(rules_scene *p, app *a, int tab)
     fclose(f);
     if (p->error[0])
         log_warn("%s", p->error);
-    app_trace(a, "rules %s", p->docs[tab].doc);
+    trace_line("rules %s", p->docs[tab].doc);
 }
 
 static void layout(rules_scene *p, app *a)

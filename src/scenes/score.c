@@ -12,6 +12,7 @@
 #include "core/rng.h"
 #include "scenes/scenes.h"
 #include "ui/ui.h"
+#include "shell/trace.h"
 
 enum { ID_AGAIN = 0, ID_PICKER };
 
@@ -427,13 +428,13 @@ static void score_enter(scene *s, app *a)
     audio_play(p->celebrate ? SFX_CHEER : SFX_CLICK);
     /* Who the screen puts first, for tests that play a game to its end. */
     for (int k = 0; k < p->rep.players && p->rep.rank[p->order[k]] == 0; k++)
-        app_trace(a, "score first %s", p->rep.names[p->order[k]]);
+        trace_line("score first %s", p->rep.names[p->order[k]]);
     headline_text(p, head, sizeof head);
-    app_trace(a, "score headline %s", head);
+    trace_line("score headline %s", head);
     if (p->rep.reason[0])
-        app_trace(a, "score reason %s", p->rep.reason);
+        trace_line("score reason %s", p->rep.reason);
     if (p->rep.note[0])
-        app_trace(a, "score note %s", p->rep.note);
+        trace_line("score note %s", p->rep.note);
 }
 
 scene *score_scene_create(app *a, const score_report *rep)

@@ -9,6 +9,7 @@
 #include "scenes/scenes.h"
 #include "table/modes.h"
 #include "ui/ui.h"
+#include "shell/trace.h"
 
 enum { ID_BACK = 100 };
 
@@ -74,7 +75,7 @@ static void change(settings_scene *p, app *a, int id, int dir)
     if (app_save_settings(a) != 0)
         app_toast(a, "Could not save settings; they apply until you quit.");
     audio_play(SFX_CLICK);
-    app_trace(a, "setting %s %d", d->key, a->settings.v[id]);
+    trace_line("setting %s %d", d->key, a->settings.v[id]);
 }
 
 /* A click on a slider sets the value where the pointer is. */
@@ -100,7 +101,7 @@ static void click_control(settings_scene *p, app *a, int id, float x)
             app_apply_settings(a);
             app_save_settings(a);
             audio_play(SFX_CLICK);
-            app_trace(a, "setting %s %d", d->key, a->settings.v[id]);
+            trace_line("setting %s %d", d->key, a->settings.v[id]);
         }
     }
 }

@@ -14,6 +14,7 @@
 #include "table/phones.h"
 #include "table/table_store.h"
 #include "ui/ui.h"
+#include "shell/trace.h"
 
 enum {
     ID_SEAT = 0,
@@ -188,7 +189,7 @@ static void phones_toggle(setup *p, app *a)
     char err[256];
     if (phones_on()) {
         phones_close(NULL);
-        app_trace(a, "setup phones off");
+        trace_line("setup phones off");
     } else if (phones_open(a, &p->m, err, sizeof err) != 0) {
         log_error("phones: %s", err);
         app_toast(a, "Phones as hands could not start: %s", err);
@@ -220,7 +221,7 @@ static void cycle(setup *p, app *a, int id, int dir)
         return;
     }
     audio_play(SFX_CLICK);
-    app_trace(a, "setup %s", p->names[id % 64]);
+    trace_line("setup %s", p->names[id % 64]);
 }
 
 static void choose(setup *p, app *a, int id)
@@ -260,10 +261,10 @@ static void choose(setup *p, app *a, int id)
         return;
     } else if (id == ID_ADD && match_setup_add_seat(&p->m) == 0) {
         audio_play(SFX_CLICK);
-        app_trace(a, "setup %s", p->names[id % 64]);
+        trace_line("setup %s", p->names[id % 64]);
     } else if (id == ID_REMOVE && match_setup_remove_seat(&p->m) == 0) {
         audio_play(SFX_CLICK);
-        app_trace(a, "setup %s", p->names[id % 64]);
+        trace_line("setup %s", p->names[id % 64]);
     } else {
         cycle(p, a, id, 1);
         if (id == ID_PHONES)
@@ -511,11 +512,11 @@ static void setup_enter(scene *s, app *a)
     /* The seats and options shown are the saved match's, so the screen
      * describes the game Resume opens (and New game starts the same party). */
     if (p->has_save && modes_save_summary(a, p->m.game, &p->m, p->save_sum, sizeof p->save_sum) == 0)
-        app_trace(a, "setup save %s", p->save_sum);
+        trace_line("setup save %s", p->save_sum);
     {
         char seats[128];
         table_seats_write(&p->m, seats, sizeof seats);
-        app_trace(a, "setup players %d seats %s", p->m.params.players, seats);
+        trace_line("setup players %d seats %s", p->m.params.players, seats);
     }
     layout(p, a);
     if (p->has_save)

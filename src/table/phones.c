@@ -12,6 +12,7 @@
 #include "core/log.h"
 #include "net/phone_api.h"
 #include "table/table_store.h"
+#include "shell/trace.h"
 
 #define QUEUE_MAX 64
 #define DEFAULT_PORT 7312
@@ -182,7 +183,7 @@ int phones_open(struct app *a, const match_setup *m, char *err, size_t errn)
     if (!P.has_qr)
         log_warn("phones: no QR code for %s", qr_text);
     log_info("phones: %s room %s", P.url, P.room);
-    app_trace(a, "phones on %s room %s", P.url, P.room);
+    trace_line("phones on %s room %s", P.url, P.room);
     write_info(a);
     return 0;
 }
@@ -264,19 +265,19 @@ static void roster_note(struct app *a, const phone_event *ev)
         P.roster.connected |= bit;
         snprintf(P.roster.name[s], sizeof P.roster.name[s], "%s", ev->name);
         input_phone_attach(&a->in, s, 1);
-        app_trace(a, "phones seat p%d %s", ev->seat, ev->kind == PHONE_EV_JOINED ? "joined" : "back");
+        trace_line("phones seat p%d %s", ev->seat, ev->kind == PHONE_EV_JOINED ? "joined" : "back");
         break;
     case PHONE_EV_LEFT:
         P.roster.seated &= ~bit;
         P.roster.connected &= ~bit;
         P.roster.name[s][0] = 0;
         input_phone_attach(&a->in, s, 0);
-        app_trace(a, "phones seat p%d left", ev->seat);
+        trace_line("phones seat p%d left", ev->seat);
         break;
     case PHONE_EV_GONE:
         P.roster.connected &= ~bit;
         input_phone_attach(&a->in, s, 1); /* lets go of any held direction; the seat waits */
-        app_trace(a, "phones seat p%d asleep", ev->seat);
+        trace_line("phones seat p%d asleep", ev->seat);
         break;
     default:
         break;

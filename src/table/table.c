@@ -20,6 +20,7 @@
 #include "table/table_phones.h"
 #include "table/table_store.h"
 #include "ui/ui.h"
+#include "shell/trace.h"
 
 #define OVER_DELAY 3.0 /* the result shows this long before the score screen */
 #define POSITION_MAX 2048
@@ -201,6 +202,7 @@ static int seat_local(const table *t, int s) { return table_seat_human(t, s) && 
  * when every person is on a phone, the screen shows nobody's hand. */
 static void choose_viewer(table *t, app *a)
 {
+    (void)a;
     int d = rules(t)->current_player(t->st), h = 0;
     for (int s = 0; s < t->m.params.players; s++)
         h += seat_local(t, s);
@@ -225,11 +227,11 @@ static void choose_viewer(table *t, app *a)
         if (t->hold && t->viewer >= 0) {
             /* the viewer first dismisses what their move showed them */
             if (t->handoff != d)
-                app_trace(a, "%s handoff p%d", t->ops->trace, d + 1);
+                trace_line("%s handoff p%d", t->ops->trace, d + 1);
             t->handoff = d;
         } else {
             t->curtain = d;
-            app_trace(a, "%s curtain p%d", t->ops->trace, d + 1);
+            trace_line("%s curtain p%d", t->ops->trace, d + 1);
         }
     }
     if (t->viewer < 0 && h != 1 && t->curtain < 0) {
@@ -263,7 +265,7 @@ static void position_changed(table *t, app *a, table_change why)
     view_changed(t, a, why);
     table_phones_publish(t, a);
     if (rules(t)->position_write(t->st, pos, sizeof pos) >= 0)
-        app_trace(a, "%s position %s", t->ops->trace, pos);
+        trace_line("%s position %s", t->ops->trace, pos);
 }
 
 void table_refresh(table *t, app *a) { position_changed(t, a, TABLE_ENTERED); }
@@ -313,7 +315,7 @@ static void undo(table *t, app *a)
         return;
     }
     audio_play(SFX_CLICK);
-    app_trace(a, "%s undo", t->ops->trace);
+    trace_line("%s undo", t->ops->trace);
     go_to(t, a, c);
 }
 
@@ -326,7 +328,7 @@ static void redo(table *t, app *a)
         audio_play(SFX_ERROR);
         return;
     }
-    app_trace(a, "%s redo", t->ops->trace);
+    trace_line("%s redo", t->ops->trace);
     go_to(t, a, c);
     /* Show the last redone move being played, as if it were. */
     if (t->ops->redone && c == t->rec.cursor && c > 0 &&
@@ -357,7 +359,7 @@ static void show_score(table *t, app *a)
 
 static void lift_curtain(table *t, app *a)
 {
-    app_trace(a, "%s curtain lifted p%d", t->ops->trace, t->curtain + 1);
+    trace_line("%s curtain lifted p%d", t->ops->trace, t->curtain + 1);
     t->viewer = t->curtain;
     t->curtain = -1;
     audio_play(SFX_CLICK);
@@ -367,13 +369,14 @@ static void lift_curtain(table *t, app *a)
 /* The viewer has seen what their move showed them: down comes the curtain. */
 static void pass_screen(table *t, app *a)
 {
+    (void)a;
     if (t->handoff < 0)
         return;
     t->curtain = t->handoff;
     t->handoff = -1;
     t->hold = 0;
     audio_play(SFX_CLICK);
-    app_trace(a, "%s curtain p%d", t->ops->trace, t->curtain + 1);
+    trace_line("%s curtain p%d", t->ops->trace, t->curtain + 1);
 }
 
 void table_do(table *t, app *a, table_intent i)

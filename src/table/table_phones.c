@@ -13,6 +13,7 @@
 #include "phoneview/phone_view.h"
 #include "table/phones.h"
 #include "table/table_store.h"
+#include "shell/trace.h"
 
 /* The names phones show for the seats: a phone's own, else who plays it. */
 static void seat_names(const table *t, char names[GAME_MAX_PLAYERS][80], const char *ptrs[GAME_MAX_PLAYERS])
@@ -90,7 +91,7 @@ static void phone_move(table *t, app *a, const phone_event *ev)
     } else if (g->move_read(table_state(t), ev->text, &mv, err, sizeof err) != 0) {
         phones_api()->error(srv, ev->conn, "illegal", err);
     } else {
-        app_trace(a, "phones move p%d %s", ev->seat, ev->text);
+        trace_line("phones move p%d %s", ev->seat, ev->text);
         if (table_play(t, a, &mv) != 0)
             phones_api()->error(srv, ev->conn, "illegal", "The table refused that move.");
     }

@@ -9,6 +9,7 @@
 #include "app/app.h"
 #include "core/log.h"
 #include "table/phones.h"
+#include "shell/trace.h"
 
 #define SAVE_HEADER "stackhouse-table 1"
 
@@ -27,6 +28,7 @@ void table_seats_write(const match_setup *m, char *buf, size_t n)
 
 void table_match_trace(app *a, const match_setup *m, const game_params *started)
 {
+    (void)a;
     char line[400];
     size_t len;
     int nopt;
@@ -43,7 +45,7 @@ void table_match_trace(app *a, const match_setup *m, const game_params *started)
         len += (size_t)snprintf(line + len, sizeof line - len, "%s%s=%d", i ? "," : " ", o[i].key, started->opt[i]);
     if (nopt == 0 && len < sizeof line)
         snprintf(line + len, sizeof line - len, " -");
-    app_trace(a, "%s", line);
+    trace_line("%s", line);
 }
 
 int table_seats_read(match_setup *m, const char *text)
@@ -149,7 +151,7 @@ void table_save_unfinished(app *a, const match_setup *m, const game_record *rec,
     if (over || rec->n_moves == 0)
         return;
     if (table_save(a, m, rec) == 0)
-        app_trace(a, "%s saved", tag);
+        trace_line("%s saved", tag);
     else
         log_warn("%s table: the game could not be saved", rec->game);
 }

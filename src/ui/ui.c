@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "app/app.h"
+#include "shell/trace.h"
 
 #define AUDIT_MAX 256
 static int audit_on, audit_n;
@@ -56,11 +57,12 @@ const ui_item *ui_nav_item(const ui_nav *nav, int id)
 
 void ui_nav_focus(ui_nav *nav, struct app *a, int id)
 {
+    (void)a;
     const ui_item *it = ui_nav_item(nav, id);
     if (!it || id == nav->focus)
         return;
     nav->focus = id;
-    app_trace(a, "focus %s %s", nav->scene, it->name);
+    trace_line("focus %s %s", nav->scene, it->name);
 }
 
 /* A copy of the set laid out last, names and all (the set itself may be

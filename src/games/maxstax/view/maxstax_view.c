@@ -3,6 +3,7 @@
 #include "table/phones.h"
 #include "games/maxstax/rules/maxstax_world.h"
 #include "table/table_store.h"
+#include "shell/trace.h"
 
 /* ---------------------------------------------------------------- play */
 
@@ -25,6 +26,7 @@ void maxstax_view_flash(maxstax_view *v, int p, const char *text, rcolor c)
 
 static void claim(maxstax_view *v, app *a, int p)
 {
+    (void)a;
     const speedstax_state *s = maxstax_match_rounds(v->match);
     if (v->results_left > 0 || !speedstax_building(s, p)) {
         audio_play(SFX_ERROR);
@@ -34,9 +36,9 @@ static void claim(maxstax_view *v, app *a, int p)
     audio_play(SFX_SHOUT);
     if (maxstax_creating(v, p)) {
         maxstax_view_flash(v, p, "Ready!", UI_TEAL);
-        app_trace(a, "%s ready %d", v->m.game->id, p);
+        trace_line("%s ready %d", v->m.game->id, p);
     } else {
-        app_trace(a, "%s shout %d", v->m.game->id, p);
+        trace_line("%s shout %d", v->m.game->id, p);
     }
 }
 
@@ -97,7 +99,7 @@ static void save_match(maxstax_view *v, app *a)
     if (text && table_save_text(a, &v->m, v->m.game->id, text) == 0) {
         v->saved = 1;
         match_summary(v, sum, sizeof sum);
-        app_trace(a, "%s saved: %s", v->m.game->id, sum);
+        trace_line("%s saved: %s", v->m.game->id, sum);
     } else {
         log_warn("speedstax table: the match could not be saved");
     }
@@ -175,7 +177,7 @@ static void rounds_update(maxstax_view *v, app *a)
         }
         audio_play(v->results_final ? SFX_WIN : SFX_CLICK);
         /* A stack-off scores no points: its results line shows none. */
-        app_trace(a, "%s round %d over: %d %d %d %d%s", v->m.game->id, v->results_round,
+        trace_line("%s round %d over: %d %d %d %d%s", v->m.game->id, v->results_round,
                   v->results_stackoff ? 0 : s->last_points[0], v->results_stackoff ? 0 : s->last_points[1],
                   v->players > 2 && !v->results_stackoff ? s->last_points[2] : 0,
                   v->players > 3 && !v->results_stackoff ? s->last_points[3] : 0,
@@ -187,7 +189,7 @@ static void rounds_update(maxstax_view *v, app *a)
             for (int p = 0; p < v->players; p++)
                 if (s->in_play[p])
                     snprintf(who + strlen(who), sizeof who - strlen(who), " %d", p);
-            app_trace(a, "%s stack-off:%s", v->m.game->id, who);
+            trace_line("%s stack-off:%s", v->m.game->id, who);
         }
         if (!v->results_final && v->compose_each)
             compose_card(v);
@@ -197,6 +199,7 @@ static void rounds_update(maxstax_view *v, app *a)
 /* Claims that held or failed, collapses, and wood on wood. */
 static void feedback(maxstax_view *v, app *a, double dt)
 {
+    (void)a;
     const maxstax_world *w = maxstax_match_world(v->match);
     int knocks = 0;
     for (int p = 0; p < v->players; p++) {
@@ -217,7 +220,7 @@ static void feedback(maxstax_view *v, app *a, double dt)
                 maxstax_view_flash(v, p, "Checking\xe2\x80\xa6", UI_TEAL);
             }
             if (c != MAXSTAX_CLAIM_CHECKING)
-                app_trace(a, "%s claim %d %s", v->m.game->id, p, c == MAXSTAX_CLAIM_HELD ? "held" : "failed");
+                trace_line("%s claim %d %s", v->m.game->id, p, c == MAXSTAX_CLAIM_HELD ? "held" : "failed");
         }
         for (int i = 0; i < MAXSTAX_BLOCKS_PER_PLAYER; i++) {
             int b = maxstax_match_first_block(p) + i;
@@ -238,7 +241,7 @@ static void feedback(maxstax_view *v, app *a, double dt)
             if (c != MAXSTAX_CLAIM_HELD)
                 maxstax_view_flash(v, p, "Crash!", UI_ACCENT);
             audio_play(SFX_COLLAPSE);
-            app_trace(a, "%s collapse %d", v->m.game->id, p);
+            trace_line("%s collapse %d", v->m.game->id, p);
         }
         if (v->flash[p] > 0)
             v->flash[p] -= dt;
@@ -253,11 +256,12 @@ static void feedback(maxstax_view *v, app *a, double dt)
 
 static void turn_held(maxstax_view *v, app *a, int p, int steps)
 {
+    (void)a;
     if (p < 0)
         return;
     v->ctl[p].turn += steps;
     if (v->ctl[p].held >= 0)
-        app_trace(a, "%s turn %d %+d", v->m.game->id, p, steps);
+        trace_line("%s turn %d %+d", v->m.game->id, p, steps);
 }
 
 /* The stick moves a controller's cursor smoothly (polled every step). */
@@ -373,10 +377,10 @@ static void play_step(maxstax_view *v, app *a, double dt)
         if (h >= 0) {
             maxstax_pose q = maxstax_match_pose(v->match, p, h);
             audio_play(SFX_PICKUP);
-            app_trace(a, "%s grab %d block %d at %.2f %.2f %.0f", v->m.game->id, p, h, q.x, q.y, whole_deg(q.angle));
+            trace_line("%s grab %d block %d at %.2f %.2f %.0f", v->m.game->id, p, h, q.x, q.y, whole_deg(q.angle));
         } else {
             maxstax_pose q = maxstax_match_pose(v->match, p, c->held);
-            app_trace(a, "%s drop %d block %d at %.2f %.2f %.0f", v->m.game->id, p, c->held, q.x, q.y, whole_deg(q.angle));
+            trace_line("%s drop %d block %d at %.2f %.2f %.0f", v->m.game->id, p, c->held, q.x, q.y, whole_deg(q.angle));
         }
         c->held = h;
     }
@@ -393,7 +397,7 @@ static void play_step(maxstax_view *v, app *a, double dt)
                 snprintf(text, sizeof text, "Player %d's turn", t + 1);
                 maxstax_view_flash(v, t, text, UI_TEAL);
                 audio_play(SFX_CLICK);
-                app_trace(a, "%s now %d", v->m.game->id, t);
+                trace_line("%s now %d", v->m.game->id, t);
             }
         }
     }
@@ -640,7 +644,7 @@ static void trace_start(const maxstax_view *v, app *a)
         const maxstax_card *c = maxstax_match_seat_card(v->match, p);
         int blocks = nb - maxstax_match_first_block(p);
         blocks = blocks < 0 ? 0 : blocks > MAXSTAX_BLOCKS_PER_PLAYER ? MAXSTAX_BLOCKS_PER_PLAYER : blocks;
-        app_trace(a, "%s deal p%d blocks %d card %d", v->m.game->id, p + 1, blocks, c ? c->id : 0);
+        trace_line("%s deal p%d blocks %d card %d", v->m.game->id, p + 1, blocks, c ? c->id : 0);
     }
 }
 
@@ -720,7 +724,7 @@ static scene *maxstax_view_create(app *a, const match_setup *m, uint64_t seed)
     }
     compose_card(v);
     if (setup.scoring == MAXSTAX_SAMESTAX)
-        app_trace(a, "samestax first creator %d%s", samestax_creator_of(maxstax_match_samestax(v->match), 1),
+        trace_line("samestax first creator %d%s", samestax_creator_of(maxstax_match_samestax(v->match), 1),
                   v->first_creator < 0 ? " (at random)" : "");
     return view_start(v, a, seed);
 }
@@ -754,7 +758,7 @@ static scene *maxstax_view_resume(app *a, const match_setup *m, const char *text
         return NULL;
     }
     match_summary(v, sum, sizeof sum);
-    app_trace(a, "%s resumed: %s", v->m.game->id, sum);
+    trace_line("%s resumed: %s", v->m.game->id, sum);
     return &v->base;
 }
 

@@ -5,6 +5,7 @@
  * what) and the words of the score screen. SPEEDSTAX takes none of these
  * paths, so it looks and plays as before. */
 #include "games/maxstax/view/maxstax_view_priv.h"
+#include "shell/trace.h"
 
 /* A computer on turn in the swap phase thinks this long, so everyone sees
  * each swap happen. */
@@ -133,13 +134,14 @@ void maxstax_swap_layout(maxstax_view *v, app *a)
 /* Seat p plays its choice; everyone sees it in the log and on p's pane. */
 static void swap_play(maxstax_view *v, app *a, int p, int with)
 {
+    (void)a;
     const swapstax_state *w = maxstax_match_swapstax(v->match);
     int before = w->n_log;
     if (maxstax_match_swap(v->match, p, with) != 0) {
         audio_play(SFX_ERROR);
         return;
     }
-    app_trace(a, "swapstax swap %d %s", p,
+    trace_line("swapstax swap %d %s", p,
               with == SWAPSTAX_PASS ? "pass" : with == SWAPSTAX_DECK ? "deck" : (char[2]){(char)('0' + with), 0});
     if (w->n_log > before) {
         const swapstax_swap *sw = &w->log[w->n_log - 1];
@@ -156,7 +158,7 @@ static void swap_play(maxstax_view *v, app *a, int p, int with)
     }
     v->swap_wait = SWAP_PACE_S;
     if (w->phase != SWAPSTAX_SWAPPING)
-        app_trace(a, "swapstax stacking");
+        trace_line("swapstax stacking");
 }
 
 int maxstax_swap_pick(maxstax_view *v, app *a, int id)

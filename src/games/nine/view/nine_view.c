@@ -1,5 +1,6 @@
 #include "games/nine/view/nine_view.h"
 #include "games/nine/view/nine_view_priv.h"
+#include "shell/trace.h"
 
 /* ---------------------------------------------------------------- helpers */
 
@@ -14,12 +15,13 @@ static void card_words(uint8_t code, char *buf, size_t n)
 
 static void log_add(nine_view *v, app *a, const char *text)
 {
+    (void)a;
     if (v->nlog == LOG_LINES) {
         memmove(v->log[0], v->log[1], sizeof v->log[0] * (LOG_LINES - 1));
         v->nlog--;
     }
     snprintf(v->log[v->nlog++], LOG_LEN, "%s", text);
-    app_trace(a, "nine log %s", text);
+    trace_line("nine log %s", text);
 }
 
 /* ---------------------------------------------------------------- observation */
@@ -250,7 +252,7 @@ static void nine_view_played(void *vv, app *a, const void *before_st, const game
     char words[LOG_LEN];
     int p = nine_decider(before);
     (void)by_computer;
-    app_trace(a, "nine move p%d %s", p + 1, text);
+    trace_line("nine move p%d %s", p + 1, text);
     v->drawn_code = -1;
     if (m->kind == NINE_M_DRAW && p == table_viewer_seat(v->t) && table_seat_human(v->t, p)) {
         v->drawn_code = drawn_into_stack(v, before, p, &v->drawn_stack);
@@ -310,11 +312,12 @@ static void nine_view_summary(const void *st_, const match_setup *m, char *buf, 
 
 static void nine_view_over(void *vv, app *a, const game_result *res)
 {
+    (void)a;
     (void)vv;
     if (res->winner >= 0)
-        app_trace(a, "nine over p%d", res->winner + 1);
+        trace_line("nine over p%d", res->winner + 1);
     else
-        app_trace(a, "nine over draw");
+        trace_line("nine over draw");
 }
 
 /* Chooses spot i: plays its move, or hands back the menu. */
@@ -331,7 +334,7 @@ static table_intent activate(nine_view *v, app *a, int i)
         audio_play(SFX_ERROR);
         return TABLE_NONE;
     }
-    app_trace(a, "nine choose %s", s->name);
+    trace_line("nine choose %s", s->name);
     audio_play(SFX_CLICK);
     {
         game_move m = s->m;
@@ -343,6 +346,7 @@ static table_intent activate(nine_view *v, app *a, int i)
 /* Spatial focus: the nearest spot in the pressed direction. */
 static void focus_move(nine_view *v, app *a, int dx, int dy)
 {
+    (void)a;
     int fi = nine_focus_index(v), best = -1;
     float bx, by, bd = 1e12f;
     if (fi < 0)
@@ -366,7 +370,7 @@ static void focus_move(nine_view *v, app *a, int dx, int dy)
     }
     if (best >= 0) {
         snprintf(v->focus, sizeof v->focus, "%s", v->sp[best].name);
-        app_trace(a, "focus nine %s", v->focus);
+        trace_line("focus nine %s", v->focus);
         audio_play(SFX_TICK);
     }
 }
@@ -383,7 +387,7 @@ static table_intent nine_view_input(void *vv, app *a, const action_event *ev)
         if (ev->act == ACT_BACK)
             return TABLE_MENU;
         if (press && v->nfl == 0) {
-            app_trace(a, "nine drawn seen p%d", table_viewer_seat(v->t) + 1);
+            trace_line("nine drawn seen p%d", table_viewer_seat(v->t) + 1);
             v->drawn_code = -1;
             return TABLE_PASS;
         }
@@ -472,13 +476,13 @@ static void nine_view_update(void *vv, app *a, double dt)
             v->prompt_deadline = table_time(v->t) + PARTY_PROMPT;
         else if (table_time(v->t) >= v->prompt_deadline) {
             int i = nine_spot_find(v, "accept");
-            app_trace(a, "nine prompt timed out");
+            trace_line("nine prompt timed out");
             table_do(v->t, a, activate(v, a, i));
         }
     }
     if (nine_viewer_decides(v) && !v->prompt_traced) {
         v->prompt_traced = 1;
-        app_trace(a, "nine prompt p%d %s", table_viewer(v->t) + 1, v->nsp > 1 ? v->sp[0].name : "-");
+        trace_line("nine prompt p%d %s", table_viewer(v->t) + 1, v->nsp > 1 ? v->sp[0].name : "-");
     }
 }
 

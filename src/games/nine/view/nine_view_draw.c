@@ -2,6 +2,7 @@
  * every card it shows face up. */
 #include "games/nine/view/nine_view_priv.h"
 #include "table/phones.h"
+#include "shell/trace.h"
 
 /* ---------------------------------------------------------------- drawing */
 
@@ -606,11 +607,11 @@ void nine_faces_trace(nine_view *v, app *a)
     v->faces_traced = 1;
     v->faces_hash = h;
     if (table_curtain(v->t) >= 0)
-        app_trace(a, "nine faces curtain p%d:%s", table_curtain(v->t) + 1, v->faces_len ? v->faces : " -");
+        trace_line("nine faces curtain p%d:%s", table_curtain(v->t) + 1, v->faces_len ? v->faces : " -");
     else if (table_hides_private(v->t))
-        app_trace(a, "nine faces public:%s", v->faces_len ? v->faces : " -");
+        trace_line("nine faces public:%s", v->faces_len ? v->faces : " -");
     else
-        app_trace(a, "nine faces p%d:%s", vs + 1, v->faces_len ? v->faces : " -");
+        trace_line("nine faces p%d:%s", vs + 1, v->faces_len ? v->faces : " -");
 }
 
 void nine_view_draw(void *vv, app *a, render *r, float alpha)

@@ -4,6 +4,7 @@
  * it scores, and press to slide it down. */
 #include "games/stackatrack/view/track_view.h"
 #include "games/stackatrack/view/track_view_priv.h"
+#include "shell/trace.h"
 
 const char *track_orient_name(int o)
 {
@@ -77,6 +78,7 @@ static void tray_fill(track_view *v)
  * hidden blocks are never shown to the wrong player. */
 static void tray_trace(track_view *v, app *a)
 {
+    (void)a;
     char line[sizeof v->tray_traced];
     int n, seat = track_view_chooser(v);
     if (table_curtain(v->t) >= 0 || seat < 0) {
@@ -90,7 +92,7 @@ static void tray_trace(track_view *v, app *a)
     }
     if (strcmp(line, v->tray_traced) != 0) {
         snprintf(v->tray_traced, sizeof v->tray_traced, "%s", line);
-        app_trace(a, "track tray %s", line);
+        trace_line("track tray %s", line);
     }
 }
 
@@ -244,6 +246,7 @@ static int light_loop(track_view *v, const track_state *before, int cell, track_
 /* Shows move m being played from before: the block slides down its column. */
 static void show_move(track_view *v, app *a, const track_state *before, const game_move *m, int by_computer)
 {
+    (void)a;
     track_face f = 0;
     int cell;
     v->pop_t = 0; /* a loop lit earlier keeps glowing its while */
@@ -267,7 +270,7 @@ static void show_move(track_view *v, app *a, const track_state *before, const ga
             v->glow_points = pl.points;
             if (pl.loops > 0 && light_loop(v, before, cell, f) > 0) {
                 v->glow_new = 1;
-                app_trace(a, "track loop %d", pl.loops);
+                trace_line("track loop %d", pl.loops);
             }
         }
     }
@@ -277,7 +280,7 @@ static void show_move(track_view *v, app *a, const track_state *before, const ga
 static void track_view_played(void *vv, app *a, const void *before, const game_move *m, const char *text,
                               int by_computer)
 {
-    app_trace(a, "track move %s", text);
+    trace_line("track move %s", text);
     show_move(vv, a, before, m, by_computer);
 }
 
@@ -294,12 +297,13 @@ static void track_view_redone(void *vv, app *a, const void *before, const game_m
 static void refuse(track_view *v, app *a, int col, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 static void refuse(track_view *v, app *a, int col, const char *fmt, ...)
 {
+    (void)a;
     va_list ap;
     char why[112];
     va_start(ap, fmt);
     vsnprintf(why, sizeof why, fmt, ap);
     va_end(ap);
-    app_trace(a, "track refused %d: %s", col + 1, table_refuse(v->t, col, "%s", why));
+    trace_line("track refused %d: %s", col + 1, table_refuse(v->t, col, "%s", why));
 }
 
 static void play_pass(track_view *v, app *a)
@@ -346,24 +350,26 @@ static void play_column(track_view *v, app *a, int col)
  * match allows: F, F2, B, B2, or with quarter turns F, F1, F2, F3, B, ... */
 static void turn(track_view *v, app *a, int dir)
 {
+    (void)a;
     if (v->nkind == 0)
         return;
     do {
         v->orient = (v->orient + (dir > 0 ? 1 : 7)) % 8;
     } while (!track_orient_ok(v->st, v->orient));
     audio_play(SFX_TICK);
-    app_trace(a, "track turn %s", track_orient_name(v->orient));
+    trace_line("track turn %s", track_orient_name(v->orient));
 }
 
 static void choose(track_view *v, app *a, int k)
 {
+    (void)a;
     char b[40];
     if (k < 0 || k >= v->nkind)
         return;
     v->sel = k;
     audio_play(SFX_TICK);
     track_block_write(v->kind[k].b, b, sizeof b);
-    app_trace(a, "track choose %s", b);
+    trace_line("track choose %s", b);
 }
 
 /* ---------------------------------------------------------------- input */
@@ -520,12 +526,13 @@ static void track_view_summary(const void *st_, const match_setup *m, char *buf,
 
 static void track_view_over(void *vv, app *a, const game_result *res)
 {
+    (void)a;
     char text[32];
     track_view *v = vv;
     if (track_result_write(v->st, text, sizeof text) < 0)
         snprintf(text, sizeof text, "?");
     (void)res;
-    app_trace(a, "track over %s", text);
+    trace_line("track over %s", text);
 }
 
 /* ---------------------------------------------------------------- lifetime */

@@ -1,5 +1,6 @@
 #include "games/stakz/view/stakz_view.h"
 #include "games/stakz/view/stakz_view_priv.h"
+#include "shell/trace.h"
 
 /* ---------------------------------------------------------------- animation */
 
@@ -88,7 +89,7 @@ static void stakz_view_played(void *vv, app *a, const void *before_st, const gam
     int p = before->turn, round_over = 0;
     rrect from = v->opp[p];
     (void)by_computer;
-    app_trace(a, "stakz move p%d %s", p + 1, text);
+    trace_line("stakz move p%d %s", p + 1, text);
     for (int s = 0; s < before->players; s++) {
         v->round_points[s] = v->st->score[s] - before->score[s];
         round_over |= v->round_points[s] != 0;
@@ -110,7 +111,7 @@ static void stakz_view_played(void *vv, app *a, const void *before_st, const gam
         else
             from = (rrect){from.x + from.w / 2 - BACK_TILE / 2, from.y + 60, BACK_TILE, BACK_TILE};
         if (v->st->nstacks > before->nstacks && !round_over)
-            app_trace(a, "stakz split stack %d", m->b[1] + 1);
+            trace_line("stakz split stack %d", m->b[1] + 1);
         audio_play(SFX_DROP);
         stakz_layout(v, a);
         if (!round_over && !a->settings.v[SETTING_reduced_motion])
@@ -133,7 +134,7 @@ static void stakz_view_played(void *vv, app *a, const void *before_st, const gam
         for (int s = 0; s < before->players; s++)
             if (before->nhand[s] - (s == p && m->kind == STAKZ_M_PLACE) == 0)
                 v->round_winner = s;
-        app_trace(a, "stakz round over%s", v->st->over ? " (game over)" : "");
+        trace_line("stakz round over%s", v->st->over ? " (game over)" : "");
         audio_play(SFX_WIN);
     }
 }
@@ -154,9 +155,10 @@ static int stakz_view_undoable(const void *before, const game_move *m)
 
 static void stakz_view_over(void *vv, app *a, const game_result *res)
 {
+    (void)a;
     const stakz_view *v = vv;
     if (res->winner >= 0) {
-        app_trace(a, "stakz over p%d", res->winner + 1);
+        trace_line("stakz over p%d", res->winner + 1);
         return;
     }
     {
@@ -165,7 +167,7 @@ static void stakz_view_over(void *vv, app *a, const game_result *res)
         for (int p = 0; p < v->m->params.players; p++)
             if (res->rank[p] == 0)
                 k += (size_t)snprintf(who + k, sizeof who - k, " p%d", p + 1);
-        app_trace(a, "stakz over shared%s", who);
+        trace_line("stakz over shared%s", who);
     }
 }
 
@@ -266,7 +268,7 @@ static void place(stakz_view *v, app *a, int code, int k)
     {
         char nm[3];
         stakz_tile_name((uint8_t)code, nm);
-        app_trace(a, "stakz choose %s>%d", nm, k + 1);
+        trace_line("stakz choose %s>%d", nm, k + 1);
     }
     if (table_play(v->t, a, &m) != 0 || !ui_focus_visible(a))
         return;
@@ -294,14 +296,14 @@ static void end_turn(stakz_view *v, app *a, int colour)
 static void ask_end(stakz_view *v, app *a)
 {
     if (stakz_can_end(v->st, STAKZ_END_ANY)) {
-        app_trace(a, "stakz choose end");
+        trace_line("stakz choose end");
         end_turn(v, a, STAKZ_END_ANY);
         return;
     }
     v->picking = 1;
     v->sel = -1;
     audio_play(SFX_CLICK);
-    app_trace(a, "stakz picker open");
+    trace_line("stakz picker open");
     stakz_layout(v, a);
     for (int c = 0; c < STAKZ_COLOURS; c++)
         if (v->obs.pile_cols[c] > 0) {
@@ -322,7 +324,7 @@ static void select_tile(stakz_view *v, app *a, int code)
     {
         char nm[3];
         stakz_tile_name((uint8_t)code, nm);
-        app_trace(a, "stakz select %s", nm);
+        trace_line("stakz select %s", nm);
     }
     audio_play(fits_anywhere(v, code) ? SFX_CLICK : SFX_ERROR);
     if (!ui_focus_visible(a))
@@ -347,7 +349,7 @@ static table_intent activate(stakz_view *v, app *a, int id)
         v->round_show = 0;
         table_pace(v->t);
         audio_play(SFX_CLICK);
-        app_trace(a, "stakz round seen");
+        trace_line("stakz round seen");
         return TABLE_NONE;
     }
     if (id == ID_CANCEL) {
@@ -360,7 +362,7 @@ static table_intent activate(stakz_view *v, app *a, int id)
         return TABLE_NONE;
     }
     if (id >= ID_PICK && id < ID_PICK + STAKZ_COLOURS) {
-        app_trace(a, "stakz choose end %s", colour_names[id - ID_PICK]);
+        trace_line("stakz choose end %s", colour_names[id - ID_PICK]);
         end_turn(v, a, id - ID_PICK);
     } else if (id == ID_END) {
         ask_end(v, a);
@@ -411,7 +413,7 @@ static int pointer(stakz_view *v, app *a, const action_event *ev)
         v->sel = v->press_code;
         char nm[3];
         stakz_tile_name((uint8_t)v->press_code, nm);
-        app_trace(a, "stakz drag %s", nm);
+        trace_line("stakz drag %s", nm);
     }
     if (ev->act == ACT_POINTER_UP && v->dragging) {
         int k = stack_at(v, ev->x, ev->y), code = v->press_code;
@@ -485,6 +487,7 @@ static table_intent stakz_view_input(void *vv, app *a, const action_event *ev)
  * tests can see what each seat was shown (stacks are public). */
 static void faces_trace(stakz_view *v, app *a)
 {
+    (void)a;
     char now[sizeof v->faces], nm[3];
     size_t k = 0;
     int vs = table_viewer_seat(v->t);
@@ -501,7 +504,7 @@ static void faces_trace(stakz_view *v, app *a)
     }
     if (strcmp(now, v->faces) != 0) {
         snprintf(v->faces, sizeof v->faces, "%s", now);
-        app_trace(a, "stakz faces %s", now);
+        trace_line("stakz faces %s", now);
     }
 }
 

@@ -1,5 +1,6 @@
 #include "games/stax/view/stax_view.h"
 #include "games/stax/view/stax_view_priv.h"
+#include "shell/trace.h"
 
 /* ---------------------------------------------------------------- geometry */
 
@@ -105,13 +106,14 @@ static void commit(stax_view *v, app *a, const game_move *m, const stax_board *f
 static void stax_view_played(void *vv, app *a, const void *before_st, const game_move *m, const char *text,
                              int by_computer)
 {
+    (void)a;
     stax_view *v = vv;
     const stax_state *before = before_st;
     stax_board after = before->b;
     int flags = stax_make(&after, m);
     if (by_computer)
         audio_play(SFX_PICKUP);
-    app_trace(a, "stax move %s", text);
+    trace_line("stax move %s", text);
     if (v->pending)
         anim_start(v, &v->pending_from, v->pending_path, 2, m->kind, (flags & STAX_MADE_PROMOTION) != 0, 1,
                    v->pending_x, v->pending_y);
@@ -149,6 +151,7 @@ static void cursor_to_target(stax_view *v)
 static void refuse(stax_view *v, app *a, int sq, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 static void refuse(stax_view *v, app *a, int sq, const char *fmt, ...)
 {
+    (void)a;
     va_list ap;
     char name[3] = "--", why[112];
     va_start(ap, fmt);
@@ -156,7 +159,7 @@ static void refuse(stax_view *v, app *a, int sq, const char *fmt, ...)
     va_end(ap);
     if (sq >= 0)
         stax_square_name(sq, name);
-    app_trace(a, "stax feedback %s: %s", name, table_refuse(v->t, sq, "%s", why));
+    trace_line("stax feedback %s: %s", name, table_refuse(v->t, sq, "%s", why));
 }
 
 static void refuse_pick(stax_view *v, app *a, int sq)
@@ -164,7 +167,7 @@ static void refuse_pick(stax_view *v, app *a, int sq)
     char name[3] = "--";
     if (sq >= 0)
         stax_square_name(sq, name);
-    app_trace(a, "stax refused %s", name);
+    trace_line("stax refused %s", name);
     if (sq < 0 || !dark(sq) || !(v->shown.occ >> sq & 1))
         refuse(v, a, sq, "%s is empty: pick a stack outlined in gold.", name);
     else if ((int)((v->shown.blue >> sq) & 1) != v->st->b.stm)
@@ -185,13 +188,14 @@ static int pick(stax_view *v, app *a, int sq)
     audio_play(SFX_PICKUP);
     table_refuse_clear(v->t);
     stax_square_name(sq, name);
-    app_trace(a, "stax pick %s", name);
+    trace_line("stax pick %s", name);
     v->cursor = sq;
     return 0;
 }
 
 static void cancel_pick(stax_view *v, app *a)
 {
+    (void)a;
     if (v->chain.len == 0)
         return;
     stax_chain_cancel(&v->chain);
@@ -199,7 +203,7 @@ static void cancel_pick(stax_view *v, app *a)
     v->dragging = 0;
     v->forced_at = 0;
     audio_play(SFX_DROP);
-    app_trace(a, "stax cancel");
+    trace_line("stax cancel");
 }
 
 /* Lands the picked stack on sq; sx, sy is where a drag let it go (or NAN). */
@@ -215,7 +219,7 @@ static void land(stax_view *v, app *a, int sq, float sx, float sy)
     v->dragging = 0;
     v->forced_at = 0;
     if (r == STAX_CHAIN_ILLEGAL) {
-        app_trace(a, "stax illegal %s", name);
+        trace_line("stax illegal %s", name);
         if (v->chain.capture && dark(sq) && !(v->shown.occ >> sq & 1))
             refuse(v, a, sq, "Capture is compulsory: jump over an enemy stack.");
         else
@@ -228,7 +232,7 @@ static void land(stax_view *v, app *a, int sq, float sx, float sy)
         commit(v, a, &done, &before, seg, sx, sy);
         return;
     }
-    app_trace(a, "stax jump %s", name);
+    trace_line("stax jump %s", name);
     stax_chain_board(&v->chain, &v->st->b, &v->shown);
     anim_start(v, &before, seg, 2, 1, 0, 0, sx, sy);
     v->cursor = sq;
@@ -286,8 +290,9 @@ static void stax_view_summary(const void *st_, const match_setup *m, char *buf, 
 
 static void stax_view_over(void *vv, app *a, const game_result *res)
 {
+    (void)a;
     (void)vv;
-    app_trace(a, "stax over %s", res->winner < 0 ? "draw" : side_names[res->winner]);
+    trace_line("stax over %s", res->winner < 0 ? "draw" : side_names[res->winner]);
 }
 
 /* ---------------------------------------------------------------- input */
@@ -311,7 +316,7 @@ static void pointer_down(stax_view *v, app *a, const action_event *ev)
         /* holding a stack, a press off its landings puts it back, and says why */
         char name[3];
         stax_square_name(sq, name);
-        app_trace(a, "stax illegal %s", name);
+        trace_line("stax illegal %s", name);
         refuse(v, a, sq, "Not %s: land on a green square.", name);
         cancel_pick(v, a);
         return;
@@ -349,7 +354,7 @@ static void pointer_up(stax_view *v, app *a, const action_event *ev)
         char name[3] = "--";
         if (sq >= 0)
             stax_square_name(sq, name);
-        app_trace(a, "stax illegal %s", name);
+        trace_line("stax illegal %s", name);
         refuse(v, a, sq, "%s", v->chain.capture ? "Not there: capturing is compulsory."
                                                 : "Not there: drop it on a green square.");
     }
@@ -486,7 +491,7 @@ static void anim_update(stax_view *v, app *a, double dt)
         v->promo_sq = an->path[an->len - 1];
         v->promo_t = a->settings.v[SETTING_reduced_motion] ? 0.3f : PROMO_TIME;
         audio_play(SFX_CLICK);
-        app_trace(a, "stax promotion");
+        trace_line("stax promotion");
     }
     if (an->whole)
         v->shown = v->st->b;
