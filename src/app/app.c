@@ -14,6 +14,7 @@
 #include "audio/audio.h"
 #include "core/log.h"
 #include "scenes/scene_names.h"
+#include "shell/toast.h"
 #include "shell/trace.h"
 #include "scenes/scenes.h"
 #include "table/phones.h"
@@ -65,16 +66,6 @@ void app_fatal_message(int headless, const char *title, const char *msg)
     fprintf(stderr, "stackhouse: %s: %s\n", title, msg);
     if (!headless)
         SDL_ShowSimpleMessageBox(SDL_MESSAGEBOX_ERROR, title, msg, NULL);
-}
-
-void app_toast(app *a, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(a->toast, sizeof a->toast, fmt, ap);
-    va_end(ap);
-    a->toast_left = 3.5;
-    trace_line("toast %s", a->toast);
 }
 
 static void update_sizes(app *a)
@@ -206,10 +197,10 @@ app *app_create_ex(const app_options *opt, int *exit_code)
             memset(&a->stored, 0xff, sizeof a->stored); /* unknown: the first save writes */
         /* Saves that vanish without a word look like a bug; say where they went. */
         if (store_moved_aside(a->db)) {
-            app_toast(a, "Your saved games and settings could not be read, so Stackhouse started "
-                         "afresh. The old file is kept as %s",
-                      store_moved_aside(a->db));
-            a->toast_left = APP_NOTICE_TIME;
+            toast_show_for(APP_NOTICE_TIME,
+                           "Your saved games and settings could not be read, so Stackhouse started "
+                           "afresh. The old file is kept as %s",
+                           store_moved_aside(a->db));
         }
     }
     /* The window shows the flag's fullscreen, and so does the settings screen,
@@ -345,9 +336,9 @@ void app_dispatch(app *a, const action_event *ev)
 {
     scene *top = scene_top(&a->scenes);
     if (ev->act == ACT_DEVICE_LOST)
-        app_toast(a, "Controller disconnected. Mouse and keyboard still work.");
+        toast_show("Controller disconnected. Mouse and keyboard still work.");
     else if (ev->act == ACT_DEVICE_ADDED)
-        app_toast(a, "%s connected", a->in.last_pad_name);
+        toast_show("%s connected", a->in.last_pad_name);
     if (top && top->input)
         top->input(top, a, ev);
 }
@@ -391,8 +382,7 @@ void app_step(app *a)
     top = scene_top(&a->scenes);
     if (top && top->update)
         top->update(top, a, APP_STEP);
-    if (a->toast_left > 0)
-        a->toast_left -= APP_STEP;
+    toast_step(APP_STEP);
     audio_update();
     a->steps++;
 }
@@ -434,18 +424,20 @@ static void bind_target(app *a, int *w, int *h)
 static void draw_toast(app *a)
 {
     float alpha, tw, w, h, lh, maxw = a->vw - 200;
-    if (a->toast_left <= 0 || !a->toast[0])
+    double left;
+    const char *toast = toast_current(&left);
+    if (!toast)
         return;
-    alpha = a->toast_left < 0.5 ? (float)(a->toast_left / 0.5) : 1.0f;
+    alpha = left < 0.5 ? (float)(left / 0.5) : 1.0f;
     /* The toast takes the hint bar's place (opaque, so the bar does not show
      * through), so it never hides a button; a long one wraps and grows
      * upwards rather than running off the screen. */
-    tw = render_text_width(a->r, FONT_SANS_BOLD, 26, a->toast);
+    tw = render_text_width(a->r, FONT_SANS_BOLD, 26, toast);
     if (tw > maxw)
         tw = maxw;
     lh = render_line_height(a->r, FONT_SANS_BOLD, 26);
     h = render_text_wrapped(a->r, FONT_SANS_BOLD, 26, 0, 0, tw + 1, TEXT_LEFT, (rcolor){0, 0, 0, 0},
-                            a->toast, 0);
+                            toast, 0);
     w = tw + 64;
     h += 60 - lh;
     render_shadow(a->r, (rrect){(a->vw - w) / 2, RENDER_VIRTUAL_H - 20 - h + 8, w, h}, 30, 16,
@@ -453,7 +445,7 @@ static void draw_toast(app *a)
     render_round_rect(a->r, (rrect){(a->vw - w) / 2, RENDER_VIRTUAL_H - 20 - h, w, h}, 30,
                       (rcolor){40, 26, 14, (uint8_t)(255 * alpha)});
     render_text_wrapped(a->r, FONT_SANS_BOLD, 26, (a->vw - w) / 2 + 32, RENDER_VIRTUAL_H - 20 - h + 14,
-                        tw + 1, TEXT_LEFT, (rcolor){255, 240, 214, (uint8_t)(255 * alpha)}, a->toast, 1);
+                        tw + 1, TEXT_LEFT, (rcolor){255, 240, 214, (uint8_t)(255 * alpha)}, toast, 1);
 }
 
 void app_draw(app *a, float alpha)
@@ -548,8 +540,9 @@ int app_frame(app *a, double now, int draw)
 double app_rest(app *a)
 {
     scene *top = scene_top(&a->scenes);
+    double toast_left;
     /* the audio device opens on the second iteration */
-    if (!top || !top->wake || a->quit || a->iterations < 2 || a->toast_left > 0 || input_holding(&a->in) ||
+    if (!top || !top->wake || a->quit || a->iterations < 2 || toast_current(&toast_left) || input_holding(&a->in) ||
         audio_busy())
         return 0;
     return top->wake(top, a);

@@ -71,8 +71,6 @@ typedef struct app {
 
     int drawing_covered; /* while app_draw draws a scene under the top one (a modal's backdrop) */
 
-    char toast[600]; /* room for a notice naming a file by its full path */
-    double toast_left;
     FILE *trace;
     int quit;
     /* Where a new match's seed comes from (the clock); a test may fix it. */
@@ -130,8 +128,6 @@ void app_set_fullscreen(app *a, int on);
 void app_apply_settings(app *a);
 /* Saves the settings in one transaction; returns 0 or -1. */
 int app_save_settings(app *a);
-/* Shows a short message at the bottom of the screen. */
-void app_toast(app *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Pushes a scene (traced). */
 void app_scene_push(app *a, scene *s);
 /* Pops the top scene; the app quits when none is left. */

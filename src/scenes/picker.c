@@ -9,6 +9,7 @@
 #include "scenes/scenes.h"
 #include "table/modes.h"
 #include "ui/ui.h"
+#include "shell/toast.h"
 
 enum { ID_SETTINGS = 100, ID_RULES, ID_QUIT };
 
@@ -72,7 +73,7 @@ static void choose(picker *p, app *a, int id)
         } else {
             audio_play(SFX_ERROR);
             p->shake[id] = 0.35;
-            app_toast(a, "%s is coming soon: its table has not landed yet.", g->name);
+            toast_show("%s is coming soon: its table has not landed yet.", g->name);
         }
     }
 }
@@ -86,7 +87,7 @@ static void picker_input(scene *s, app *a, const action_event *ev)
             a->quit = 1;
         } else {
             p->back_armed = 2.0;
-            app_toast(a, "Press Back again to quit Stackhouse.");
+            toast_show("Press Back again to quit Stackhouse.");
         }
         return;
     }

@@ -10,6 +10,7 @@
 #include "table/modes.h"
 #include "ui/ui.h"
 #include "shell/trace.h"
+#include "shell/toast.h"
 
 enum { ID_BACK = 100 };
 
@@ -73,7 +74,7 @@ static void change(settings_scene *p, app *a, int id, int dir)
         app_set_fullscreen(a, a->settings.v[id]);
     app_apply_settings(a);
     if (app_save_settings(a) != 0)
-        app_toast(a, "Could not save settings; they apply until you quit.");
+        toast_show("Could not save settings; they apply until you quit.");
     audio_play(SFX_CLICK);
     trace_line("setting %s %d", d->key, a->settings.v[id]);
 }

@@ -15,6 +15,7 @@
 #include "table/table_store.h"
 #include "ui/ui.h"
 #include "shell/trace.h"
+#include "shell/toast.h"
 
 enum {
     ID_SEAT = 0,
@@ -192,7 +193,7 @@ static void phones_toggle(setup *p, app *a)
         trace_line("setup phones off");
     } else if (phones_open(a, &p->m, err, sizeof err) != 0) {
         log_error("phones: %s", err);
-        app_toast(a, "Phones as hands could not start: %s", err);
+        toast_show("Phones as hands could not start: %s", err);
         audio_play(SFX_ERROR);
         return;
     }
@@ -234,7 +235,7 @@ static void choose(setup *p, app *a, int id)
         scene *t = modes_start(a, &p->m, NULL);
         if (!t) {
             audio_play(SFX_ERROR);
-            app_toast(a, "%s is coming soon.", p->m.game->name);
+            toast_show("%s is coming soon.", p->m.game->name);
             return;
         }
         audio_play(SFX_CLICK);
@@ -249,7 +250,7 @@ static void choose(setup *p, app *a, int id)
              * replaces it once that match is saved); this visit offers only
              * New game, so the same error is not one key press away. */
             audio_play(SFX_ERROR);
-            app_toast(a, "The saved game cannot be resumed: %s", err);
+            toast_show("The saved game cannot be resumed: %s", err);
             p->has_save = 0;
             layout(p, a);
             ui_nav_focus(&p->nav, a, ID_START);

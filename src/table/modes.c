@@ -10,6 +10,7 @@
 #include "core/log.h"
 #include "table/phones.h"
 #include "table/table_store.h"
+#include "shell/toast.h"
 
 /* The view column of the one list (core/modelist.h), by the core row's id;
  * a mode is playable exactly when it has a view and its rules have landed. */
@@ -62,7 +63,7 @@ scene *modes_open(app *a, const match_setup *m, game_record *rec)
     /* Phones as hands (set up, or --phones): the server serves this match's seats. */
     if (t && (a->opt.phones || phones_on()) && phones_open(a, m, err, sizeof err) != 0) {
         log_error("phones: %s", err);
-        app_toast(a, "Phones as hands could not start: %s", err);
+        toast_show("Phones as hands could not start: %s", err);
     }
     if (t && t->realtime) {
         uint64_t seed = rec ? rec->seed : 1;

@@ -13,6 +13,7 @@
 #include "net/phone_api.h"
 #include "table/table_store.h"
 #include "shell/trace.h"
+#include "shell/toast.h"
 
 #define QUEUE_MAX 64
 #define DEFAULT_PORT 7312
@@ -260,7 +261,7 @@ static void roster_note(struct app *a, const phone_event *ev)
     case PHONE_EV_JOINED:
     case PHONE_EV_BACK:
         if (!(P.roster.seated & bit))
-            app_toast(a, "%s is playing Player %d on a phone.", ev->name, ev->seat);
+            toast_show("%s is playing Player %d on a phone.", ev->name, ev->seat);
         P.roster.seated |= bit;
         P.roster.connected |= bit;
         snprintf(P.roster.name[s], sizeof P.roster.name[s], "%s", ev->name);

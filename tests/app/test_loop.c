@@ -15,6 +15,7 @@
 #include <SDL.h>
 
 #include "app/app.h"
+#include "shell/toast.h"
 #include "table/table.h"
 #include "testenv.h"
 
@@ -196,9 +197,9 @@ static void test_rest_and_wake(void **state)
     probe.wake = t_rest;
     app_scene_push(a, &probe);
     assert_true(app_rest(a) >= SCENE_AT_REST);
-    app_toast(a, "hello");
+    toast_show("hello");
     assert_true(app_rest(a) == 0);
-    a->toast_left = 0;
+    toast_clear();
     assert_true(app_rest(a) >= SCENE_AT_REST);
     /* A screen without a wake never rests. */
     app_scene_push(a, &busy);

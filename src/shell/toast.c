@@ -1,0 +1,46 @@
+#include "shell/toast.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "shell/trace.h"
+
+static char text[600]; /* room for a notice naming a file by its full path */
+static double left;
+
+static void show(double seconds, const char *fmt, va_list ap)
+{
+    vsnprintf(text, sizeof text, fmt, ap);
+    left = seconds;
+    trace_line("toast %s", text);
+}
+
+void toast_show(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    show(TOAST_SECONDS, fmt, ap);
+    va_end(ap);
+}
+
+void toast_show_for(double seconds, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    show(seconds, fmt, ap);
+    va_end(ap);
+}
+
+const char *toast_current(double *out)
+{
+    *out = left > 0 ? left : 0;
+    return left > 0 && text[0] ? text : NULL;
+}
+
+void toast_step(double dt)
+{
+    if (left > 0)
+        left -= dt;
+}
+
+void toast_clear(void) { left = 0; }
