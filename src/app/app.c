@@ -332,6 +332,24 @@ void app_scene_replace(app *a, scene *s)
         render_art_trim(a->r); /* the old screen's art goes with its last frame */
 }
 
+void app_scene_back(app *a)
+{
+    if (a->scenes.n <= 1)
+        app_scene_replace(a, a->home(a));
+    else
+        app_scene_pop(a);
+}
+
+void app_scene_home(app *a)
+{
+    while (a->scenes.n > 1)
+        app_scene_pop(a);
+    if (a->scenes.n == 0 || strcmp(scene_top(&a->scenes)->name, "picker") != 0)
+        app_scene_replace(a, a->home(a));
+}
+
+int app_scene_is_top(const app *a, const scene *s) { return scene_top(&a->scenes) == s; }
+
 void app_dispatch(app *a, const action_event *ev)
 {
     scene *top = scene_top(&a->scenes);

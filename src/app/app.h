@@ -134,6 +134,13 @@ void app_scene_push(app *a, scene *s);
 void app_scene_pop(app *a);
 /* Replaces the top scene (traced). */
 void app_scene_replace(app *a, scene *s);
+/* Leaves the top scene for the one below it, or for home (the picker) when
+ * nothing is below (a table opened straight from --scene). */
+void app_scene_back(app *a);
+/* Drops every scene and shows home (the picker), keeping it if it is the one at the bottom. */
+void app_scene_home(app *a);
+/* Whether s is the top scene (it was not replaced while it ran). */
+int app_scene_is_top(const app *a, const scene *s);
 /* Builds a scene by name (picker, setup, settings, rules, score, table); NULL if unknown.
  * Defined in app.c, which wires in scenes_by_name (scenes/scene_names.h). */
 scene *app_scene_by_name(app *a, const char *name, const char *game);

@@ -167,11 +167,7 @@ static void go(score_scene *p, app *a, int id)
     if (id == ID_AGAIN && g) {
         app_scene_replace(a, setup_scene_create(a, g));
     } else {
-        /* Back to the picker: drop everything above the bottom scene. */
-        while (a->scenes.n > 1)
-            app_scene_pop(a);
-        if (a->scenes.n == 0 || strcmp(scene_top(&a->scenes)->name, "picker") != 0)
-            app_scene_replace(a, picker_scene_create(a));
+        app_scene_home(a); /* back to the picker */
     }
 }
 

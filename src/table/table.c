@@ -460,7 +460,7 @@ static void table_update(scene *s, app *a, double dt)
     t->ops->update(t->view, a, dt);
     computer_turn(t, a);
     over_update(t, a);
-    if (a->scenes.n > 0 && scene_top(&a->scenes) != s)
+    if (!app_scene_is_top(a, s))
         return; /* the score screen replaced us */
     if (t->ops->follow)
         t->ops->follow(t->view, a, dt);

@@ -159,10 +159,7 @@ void table_save_unfinished(app *a, const match_setup *m, const game_record *rec,
 void table_leave(app *a)
 {
     /* Opened straight from --scene, there is no picker below to go back to. */
-    if (a->scenes.n <= 1)
-        app_scene_replace(a, a->home(a));
-    else
-        app_scene_pop(a);
+    app_scene_back(a);
 }
 
 void table_quit(app *a, const match_setup *m, game_record *rec, int over, const char *tag)
