@@ -6,7 +6,9 @@
 #include "app/app.h"
 #include "core/log.h"
 #include "scenes/scenes.h"
+#include "shell/toast.h"
 #include "table/modes.h"
+#include "table/phones.h"
 #include "table/table_store.h"
 
 /* A table for --scene table: the seats of --seats put in as setup puts
@@ -15,9 +17,15 @@
 static scene *table_by_name(app *a, const game_info *g)
 {
     match_setup m;
+    char err[256];
     if (!g || !modes_playable(g) || table_match_default(&m, g, a->opt.seats) != 0) {
         log_error("no table for that game, or bad --seats");
         return NULL;
+    }
+    /* --phones: Phones as hands on for these seats, as setup's row turns it on */
+    if (a->opt.phones && phones_open(a, &m, err, sizeof err) != 0) {
+        log_error("phones: %s", err);
+        toast_show("Phones as hands could not start: %s", err);
     }
     return modes_start(a, &m, a->opt.position);
 }

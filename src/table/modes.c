@@ -56,12 +56,14 @@ int modes_playable(const game_info *g)
     return g && (g->rules || g->kind == GAME_KIND_REALTIME) && modes_find(g->id) != NULL;
 }
 
-scene *modes_open(app *a, const match_setup *m, game_record *rec)
+/* A match of m from rec (taken over); a real-time one reads only its seed,
+ * and its view the test words. */
+static scene *open_match(app *a, const match_setup *m, game_record *rec, const char *test_options)
 {
     const table_mode *t = modes_find(m->game ? m->game->id : NULL);
     char err[256];
-    /* Phones as hands (set up, or --phones): the server serves this match's seats. */
-    if (t && (a->opt.phones || phones_on()) && phones_open(a, m, err, sizeof err) != 0) {
+    /* Phones as hands (turned on in setup, or by --phones): the server serves this match's seats. */
+    if (t && phones_on() && phones_open(a, m, err, sizeof err) != 0) {
         log_error("phones: %s", err);
         toast_show("Phones as hands could not start: %s", err);
     }
@@ -69,7 +71,7 @@ scene *modes_open(app *a, const match_setup *m, game_record *rec)
         uint64_t seed = rec ? rec->seed : 1;
         if (rec)
             record_free(rec);
-        return t->realtime->create(a, m, seed);
+        return t->realtime->create(a, m, seed, test_options);
     }
     if (!t || !m->game->rules) {
         if (rec)
@@ -78,6 +80,8 @@ scene *modes_open(app *a, const match_setup *m, game_record *rec)
     }
     return table_create(a, t->turns, m, rec);
 }
+
+scene *modes_open(app *a, const match_setup *m, game_record *rec) { return open_match(a, m, rec, NULL); }
 
 scene *modes_start(app *a, const match_setup *m, const char *position)
 {
@@ -88,10 +92,10 @@ scene *modes_start(app *a, const match_setup *m, const char *position)
     if (!modes_playable(m->game))
         return NULL;
     if (m->game->kind == GAME_KIND_REALTIME) {
-        /* No move record: the view takes the seed alone. */
+        /* No move record: the view takes the seed alone (and its test words). */
         memset(&rec, 0, sizeof rec);
         rec.seed = seed;
-        return modes_open(a, m, &rec);
+        return open_match(a, m, &rec, position);
     }
     if (record_init(&rec, m->game->id, &m->params, seed, err, sizeof err) != 0 ||
         (position && record_set_start(&rec, position, err, sizeof err) != 0)) {

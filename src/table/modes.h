@@ -31,7 +31,7 @@ int modes_playable(const game_info *g);
 /* A new match as set up, seeded from the app's seed source; NULL if the game
  * has no table. A turn-based match starts from position (the rules'
  * notation: --position) unless it is NULL, as a player's does; a real-time
- * view reads its own test options. */
+ * view takes position as its test words. */
 scene *modes_start(struct app *a, const match_setup *m, const char *position);
 /* A match from a record (taken over, freed on failure; a real-time mode
  * reads only its seed); NULL if the game has no table. */

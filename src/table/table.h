@@ -103,8 +103,9 @@ typedef struct table_view_ops {
 
 /* A real-time view runs its own clock and saves its own text. */
 typedef struct table_realtime_ops {
-    /* A new match m from seed (tests: words from --position). */
-    scene *(*create)(struct app *a, const match_setup *m, uint64_t seed);
+    /* A new match m from seed; test_options (NULL for a player's match) are
+     * the view's own test words (--position: a shorter round, a built card). */
+    scene *(*create)(struct app *a, const match_setup *m, uint64_t seed, const char *test_options);
     /* A saved match from the view's own text with seats m; NULL with the
      * reason in err when the text is not sound. */
     scene *(*resume)(struct app *a, const match_setup *m, const char *text, char *err, size_t errn);

@@ -686,7 +686,7 @@ static scene *view_start(maxstax_view *v, app *a, uint64_t bot_seed)
     return &v->base;
 }
 
-static scene *maxstax_view_create(app *a, const match_setup *m, uint64_t seed)
+static scene *maxstax_view_create(app *a, const match_setup *m, uint64_t seed, const char *test_options)
 {
     maxstax_view *v;
     maxstax_setup setup;
@@ -695,7 +695,7 @@ static scene *maxstax_view_create(app *a, const match_setup *m, uint64_t seed)
     int n_played = 0, played[SPEEDSTAX_ROUNDS][SPEEDSTAX_MAX_PLAYERS];
     if (!(v = view_new(m)))
         return NULL;
-    if (parse_options(v, a->opt.position, &seed, &round_s, &n_played, played) != 0) {
+    if (parse_options(v, test_options, &seed, &round_s, &n_played, played) != 0) {
         free(v);
         return NULL;
     }
