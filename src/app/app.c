@@ -558,9 +558,8 @@ int app_frame(app *a, double now, int draw)
 double app_rest(app *a)
 {
     scene *top = scene_top(&a->scenes);
-    double toast_left;
     /* the audio device opens on the second iteration */
-    if (!top || !top->wake || a->quit || a->iterations < 2 || toast_current(&toast_left) || input_holding(&a->in) ||
+    if (!top || !top->wake || a->quit || a->iterations < 2 || toast_current(NULL) || input_holding(&a->in) ||
         audio_busy())
         return 0;
     return top->wake(top, a);

@@ -136,6 +136,7 @@ script *script_load(const char *path, char *err, size_t errn)
             s->n++;
     }
     fclose(f);
+    ui_nav_publish(1); /* click-on and pad-to read the screens' items */
     return s;
 fail:
     fclose(f);
@@ -157,6 +158,7 @@ void script_free(script *s)
 {
     if (!s)
         return;
+    ui_nav_publish(0);
     detach(s);
     free(s->cmds);
     free(s);

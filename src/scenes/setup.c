@@ -285,7 +285,7 @@ static void setup_input(scene *s, app *a, const action_event *ev)
         choose(p, a, ID_BACK);
         return;
     }
-    if ((ev->act == ACT_LEFT || ev->act == ACT_RIGHT) && ui_nav_item(&p->nav, f) && ui_nav_item(&p->nav, f)->adjusts) {
+    if ((ev->act == ACT_LEFT || ev->act == ACT_RIGHT) && ui_nav_focus_adjusts(&p->nav)) {
         cycle(p, a, f, ev->act == ACT_LEFT ? -1 : 1);
         return;
     }

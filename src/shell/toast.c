@@ -33,7 +33,8 @@ void toast_show_for(double seconds, const char *fmt, ...)
 
 const char *toast_current(double *out)
 {
-    *out = left > 0 ? left : 0;
+    if (out)
+        *out = left > 0 ? left : 0;
     return left > 0 && text[0] ? text : NULL;
 }
 

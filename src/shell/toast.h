@@ -11,7 +11,7 @@
 void toast_show(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* The same, for seconds (a start-up notice worth reading stays longer). */
 void toast_show_for(double seconds, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* The message on show, or NULL; *left its seconds left (it fades over the last half). */
+/* The message on show, or NULL; *left (unless NULL) its seconds left (it fades over the last half). */
 const char *toast_current(double *left);
 /* Time passes: dt seconds of it. */
 void toast_step(double dt);

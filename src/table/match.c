@@ -35,12 +35,13 @@ int match_setup_add_seat(match_setup *m)
 int match_setup_remove_seat(match_setup *m)
 {
     int n;
+    const game_option *o = registry_options(m->game, &n);
     if (m->params.players <= m->game->min_players)
         return -1;
     m->params.players--;
-    registry_options(m->game, &n);
+    /* a seat option that named the seat just removed goes back to "at random" */
     for (int i = 0; i < n; i++)
-        if (option(m, i)->type == GAME_OPT_SEAT && m->params.opt[i] > m->params.players)
+        if (o[i].type == GAME_OPT_SEAT && m->params.opt[i] > m->params.players)
             m->params.opt[i] = 0;
     return 0;
 }

@@ -120,17 +120,24 @@ static void ai_cancel(table *t)
 
 /* ---------------------------------------------------------------- refusals */
 
-const char *table_refuse(table *t, int spot, const char *fmt, ...)
+const char *table_refusev(table *t, int spot, const char *fmt, va_list ap)
 {
-    va_list ap;
     audio_play(SFX_ERROR);
-    va_start(ap, fmt);
     vsnprintf(t->refuse_msg, sizeof t->refuse_msg, fmt, ap);
-    va_end(ap);
     t->refuse_spot = spot;
     t->refuse_flash = TABLE_REFUSE_FLASH;
     t->refuse_words = TABLE_REFUSE_WORDS;
     return t->refuse_msg;
+}
+
+const char *table_refuse(table *t, int spot, const char *fmt, ...)
+{
+    va_list ap;
+    const char *why;
+    va_start(ap, fmt);
+    why = table_refusev(t, spot, fmt, ap);
+    va_end(ap);
+    return why;
 }
 
 void table_refuse_clear(table *t) { t->refuse_words = 0; }
@@ -200,9 +207,8 @@ static int seat_local(const table *t, int s) { return table_seat_human(t, s) && 
  * the screen goes behind a curtain whenever another human must decide.
  * Seats on phones see their hands there, so only people at the screen count;
  * when every person is on a phone, the screen shows nobody's hand. */
-static void choose_viewer(table *t, app *a)
+static void choose_viewer(table *t)
 {
-    (void)a;
     int d = rules(t)->current_player(t->st), h = 0;
     for (int s = 0; s < t->m.params.players; s++)
         h += seat_local(t, s);
@@ -245,7 +251,7 @@ static void choose_viewer(table *t, app *a)
 void table_refresh_viewer(table *t, app *a)
 {
     if (uses_curtain(t))
-        choose_viewer(t, a);
+        choose_viewer(t);
     view_changed(t, a, TABLE_LIFTED);
 }
 
@@ -261,7 +267,7 @@ static void position_changed(table *t, app *a, table_change why)
     t->can_redo = t->ops->undo && redo_target(t) >= 0;
     table_pace(t);
     if (uses_curtain(t))
-        choose_viewer(t, a);
+        choose_viewer(t);
     view_changed(t, a, why);
     table_phones_publish(t, a);
     if (rules(t)->position_write(t->st, pos, sizeof pos) >= 0)
@@ -367,9 +373,8 @@ static void lift_curtain(table *t, app *a)
 }
 
 /* The viewer has seen what their move showed them: down comes the curtain. */
-static void pass_screen(table *t, app *a)
+static void pass_screen(table *t)
 {
-    (void)a;
     if (t->handoff < 0)
         return;
     t->curtain = t->handoff;
@@ -388,7 +393,7 @@ void table_do(table *t, app *a, table_intent i)
     case TABLE_RULES: app_scene_push(a, a->rules_screen(a, t->game->rules_doc)); break;
     case TABLE_SCORE: show_score(t, a); break;
     case TABLE_LIFT: lift_curtain(t, a); break;
-    case TABLE_PASS: pass_screen(t, a); break;
+    case TABLE_PASS: pass_screen(t); break;
     case TABLE_NONE: break;
     }
 }
@@ -523,6 +528,7 @@ static void table_draw(scene *s, app *a, render *r, float alpha)
 static double table_wake(scene *s, app *a)
 {
     table *t = s->data;
+    (void)a; /* the scene interface's */
     int seat = rules(t)->current_player(t->st);
     double w = SCENE_AT_REST, v;
     if (!t->ops->wake || t->job || t->over || t->refuse_flash > 0 || (seat >= 0 && !table_seat_human(t, seat)))
@@ -533,7 +539,7 @@ static double table_wake(scene *s, app *a)
         return 0;
     if (t->refuse_words > 0)
         w = t->refuse_words;
-    v = t->ops->wake(t->view, a);
+    v = t->ops->wake(t->view);
     return v < w ? v : w;
 }
 
@@ -577,7 +583,7 @@ scene *table_create(app *a, const table_view_ops *ops, const match_setup *m, gam
         free(t);
         return NULL;
     }
-    table_match_trace(a, &t->m, &t->rec.params);
+    table_match_trace(&t->m, &t->rec.params);
     phones_drop_queue(); /* moves sent before this table opened were for no table */
     t->base = (scene){"table", 0, table_enter, table_leave_scene, table_input, table_update, table_draw, t, table_wake};
     return &t->base;

@@ -8,6 +8,7 @@
 #ifndef STACKHOUSE_TABLE_H
 #define STACKHOUSE_TABLE_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -79,7 +80,7 @@ typedef struct table_view_ops {
      * anything of its own animates, SCENE_AT_REST when nothing will); the
      * midend adds its own (the computer, the curtain, a refusal, the lively
      * seconds after a change). NULL: the table never rests. */
-    double (*wake)(const void *v, const struct app *a);
+    double (*wake)(const void *v);
     /* A move is about to change the view (before is the position it was
      * played from, text its notation): start showing it. */
     void (*played)(void *v, struct app *a, const void *before, const game_move *m, const char *text,
@@ -184,6 +185,8 @@ void table_refresh_viewer(table *t, struct app *a);
  * is the view's own index of what was pressed (a square, a column; -1 none),
  * which flashes. Returns the words, for the view's trace. */
 const char *table_refuse(table *t, int spot, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* table_refuse with the words' arguments in ap (a view's own printf-like refuse). */
+const char *table_refusev(table *t, int spot, const char *fmt, va_list ap) __attribute__((format(printf, 3, 0)));
 /* The player chose something that works: the last refusal's words go. */
 void table_refuse_clear(table *t);
 /* The refusal's words while they show (NULL when none); *spot the spot

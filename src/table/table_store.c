@@ -26,9 +26,8 @@ void table_seats_write(const match_setup *m, char *buf, size_t n)
                                 m->seat[i] == SEAT_HUMAN ? "human" : ai_level_name(m->level[i]));
 }
 
-void table_match_trace(app *a, const match_setup *m, const game_params *started)
+void table_match_trace(const match_setup *m, const game_params *started)
 {
-    (void)a;
     char line[400];
     size_t len;
     int nopt;

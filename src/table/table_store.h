@@ -23,7 +23,7 @@ void table_seats_write(const match_setup *m, char *buf, size_t n);
 /* Traces the match as it starts or resumes, from what the match itself
  * plays (started: its own params): "match 9stax players 4 seats
  * human,phone,easy,hard options key=value,..." ("options -" when none). */
-void table_match_trace(struct app *a, const match_setup *m, const game_params *started);
+void table_match_trace(const match_setup *m, const game_params *started);
 /* Reads table_seats_write's words into m (whose game is set); 0 or -1. */
 int table_seats_read(match_setup *m, const char *text);
 

@@ -40,6 +40,12 @@ void ui_nav_add(ui_nav *nav, int id, rrect r, int enabled, const char *name)
     nav->items[nav->n++] = (ui_item){id, r, enabled, name, 0};
 }
 
+int ui_nav_focus_adjusts(const ui_nav *nav)
+{
+    const ui_item *it = ui_nav_item(nav, nav->focus);
+    return it && it->adjusts;
+}
+
 void ui_nav_adjusts(ui_nav *nav, int id)
 {
     for (int i = 0; i < nav->n; i++)
@@ -70,8 +76,14 @@ void ui_nav_focus(ui_nav *nav, struct app *a, int id)
 static ui_nav last;
 static char last_names[UI_MAX_ITEMS][32];
 
+static int publishing; /* only while an input script runs: nothing per frame otherwise */
+
+void ui_nav_publish(int on) { publishing = on; }
+
 static void publish(const ui_nav *nav)
 {
+    if (!publishing)
+        return;
     last = *nav;
     for (int i = 0; i < nav->n; i++) {
         snprintf(last_names[i], sizeof last_names[i], "%s", nav->items[i].name ? nav->items[i].name : "");
@@ -201,7 +213,7 @@ int ui_nav_event(ui_nav *nav, struct app *a, const action_event *ev)
     int id;
     switch (ev->act) {
     case ACT_LEFT: case ACT_RIGHT:
-        if (ui_nav_item(nav, nav->focus) && ui_nav_item(nav, nav->focus)->adjusts)
+        if (ui_nav_focus_adjusts(nav))
             return -1; /* the screen changes the value */
         /* fall through */
     case ACT_UP: case ACT_DOWN:

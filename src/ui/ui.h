@@ -61,6 +61,8 @@ void ui_nav_add(ui_nav *nav, int id, rrect r, int enabled, const char *name);
 /* Marks item id as a value that left and right change (setup's levels and
  * options): the focus leaves it only up and down. */
 void ui_nav_adjusts(ui_nav *nav, int id);
+/* Whether the focused item is a value that left and right change. */
+int ui_nav_focus_adjusts(const ui_nav *nav);
 /* Ends layout: keeps focus valid and aims the ring at it. */
 void ui_nav_end(ui_nav *nav, struct app *a);
 /* Moves focus to id (traced). */
@@ -77,6 +79,9 @@ double ui_nav_wake(const ui_nav *nav);
 const ui_item *ui_nav_item(const ui_nav *nav, int id);
 /* Draws the focus ring (interpolated by alpha) when visible. */
 void ui_nav_draw(const ui_nav *nav, render *r, float alpha, int visible);
+/* Keeps a copy of each navigation set as it is laid out (on while an input
+ * script runs, which aims with ui_nav_find_last and ui_nav_route_last). */
+void ui_nav_publish(int on);
 /* Where the item called name of the navigation set laid out last (the top
  * screen's) is, and whether it has focus: 0, or -1 when it has no such item.
  * Input scripts aim real clicks and controller presses with it. */

@@ -24,9 +24,8 @@ void maxstax_view_flash(maxstax_view *v, int p, const char *text, rcolor c)
     v->flash[p] = FLASH_S;
 }
 
-static void claim(maxstax_view *v, app *a, int p)
+static void claim(maxstax_view *v, int p)
 {
-    (void)a;
     const speedstax_state *s = maxstax_match_rounds(v->match);
     if (v->results_left > 0 || !speedstax_building(s, p)) {
         audio_play(SFX_ERROR);
@@ -197,9 +196,8 @@ static void rounds_update(maxstax_view *v, app *a)
 }
 
 /* Claims that held or failed, collapses, and wood on wood. */
-static void feedback(maxstax_view *v, app *a, double dt)
+static void feedback(maxstax_view *v, double dt)
 {
-    (void)a;
     const maxstax_world *w = maxstax_match_world(v->match);
     int knocks = 0;
     for (int p = 0; p < v->players; p++) {
@@ -254,9 +252,8 @@ static void feedback(maxstax_view *v, app *a, double dt)
     }
 }
 
-static void turn_held(maxstax_view *v, app *a, int p, int steps)
+static void turn_held(maxstax_view *v, int p, int steps)
 {
-    (void)a;
     if (p < 0)
         return;
     v->ctl[p].turn += steps;
@@ -299,9 +296,9 @@ static int pad_event(maxstax_view *v, app *a, const action_event *ev)
     case ACT_ACCEPT:
         c->actions |= c->held >= 0 ? MAXSTAX_IN_RELEASE : MAXSTAX_IN_GRAB;
         return 1;
-    case ACT_PREV_TAB: turn_held(v, a, p, 1); return 1;
-    case ACT_NEXT_TAB: turn_held(v, a, p, -1); return 1;
-    case ACT_ALT: claim(v, a, p); return 1;
+    case ACT_PREV_TAB: turn_held(v, p, 1); return 1;
+    case ACT_NEXT_TAB: turn_held(v, p, -1); return 1;
+    case ACT_ALT: claim(v, p); return 1;
     default: return 0;
     }
 }
@@ -345,7 +342,7 @@ static void play_step(maxstax_view *v, app *a, double dt)
     int swapping = maxstax_swapping(v);
     memset(in, 0, sizeof in);
     assign_pads(v, a);
-    maxstax_swap_update(v, a, dt);
+    maxstax_swap_update(v, dt);
     for (int p = 0; p < v->players; p++) {
         hand_ctl *c = &v->ctl[p];
         if (swapping) { /* nobody builds before the cards are settled */
@@ -401,7 +398,7 @@ static void play_step(maxstax_view *v, app *a, double dt)
             }
         }
     }
-    feedback(v, a, dt);
+    feedback(v, dt);
     {
         int left = (int)ceil(maxstax_match_time_left(v->match));
         if (left != v->last_second && left <= 10 && left > 0 && v->results_left <= 0)
@@ -432,7 +429,7 @@ static void maxstax_view_input(scene *s, app *a, const action_event *ev)
         (ev->act == ACT_UP || ev->act == ACT_DOWN || ev->act == ACT_LEFT || ev->act == ACT_RIGHT ||
          ev->act == ACT_ACCEPT)) {
         /* The swap offers are buttons: the keys and every controller choose among them. */
-        maxstax_swap_pick(v, a, ui_nav_event(&v->nav, a, ev));
+        maxstax_swap_pick(v, ui_nav_event(&v->nav, a, ev));
         return;
     }
     if (ev->dev == DEV_PAD && pad_event(v, a, ev))
@@ -443,11 +440,11 @@ static void maxstax_view_input(scene *s, app *a, const action_event *ev)
         v->py = ev->y;
         id = ui_nav_event(&v->nav, a, ev);
         if (id == ID_CLAIM && p >= 0)
-            claim(v, a, p);
+            claim(v, p);
         else if (id == ID_MENU)
             open_menu(v, a);
         else
-            maxstax_swap_pick(v, a, id);
+            maxstax_swap_pick(v, id);
         if (id >= 0)
             return;
         if (p >= 0)
@@ -470,19 +467,19 @@ static void maxstax_view_input(scene *s, app *a, const action_event *ev)
         }
         break;
     case ACT_WHEEL:
-        turn_held(v, a, p, ev->wheel > 0 ? 1 : -1);
+        turn_held(v, p, ev->wheel > 0 ? 1 : -1);
         break;
     case ACT_PREV_TAB:
-        turn_held(v, a, p, 1);
+        turn_held(v, p, 1);
         break;
     case ACT_NEXT_TAB:
-        turn_held(v, a, p, -1);
+        turn_held(v, p, -1);
         break;
     case ACT_ACCEPT:
         if (v->results_left > 0)
             results_done(v, a);
         else if (p >= 0)
-            claim(v, a, p);
+            claim(v, p);
         break;
     case ACT_BACK:
     case ACT_MENU:
@@ -634,12 +631,12 @@ static maxstax_view *view_new(const match_setup *m)
 /* Traces the match as it starts or resumes, from the match itself: its
  * seats and options, then each seat's deal (its blocks, and the card it
  * builds, 0 while it has none). */
-static void trace_start(const maxstax_view *v, app *a)
+static void trace_start(const maxstax_view *v)
 {
     game_params started = v->m.params;
     int nb = maxstax_world_count(maxstax_match_world(v->match));
     started.players = maxstax_match_rounds(v->match)->players;
-    table_match_trace(a, &v->m, &started);
+    table_match_trace(&v->m, &started);
     for (int p = 0; p < started.players; p++) {
         const maxstax_card *c = maxstax_match_seat_card(v->match, p);
         int blocks = nb - maxstax_match_first_block(p);
@@ -679,7 +676,7 @@ static scene *view_start(maxstax_view *v, app *a, uint64_t bot_seed)
     v->turn_seen = s->turn_seat;
     v->last_second = -1;
     snapshot(v, 1);
-    trace_start(v, a);
+    trace_start(v);
     ui_nav_init(&v->nav, v->m.game->id);
     v->base = (scene){"table", 0, maxstax_view_enter, maxstax_view_leave, maxstax_view_input,
                       maxstax_view_update, maxstax_view_draw, v, NULL}; /* its clock runs: never at rest */

@@ -132,9 +132,8 @@ void maxstax_swap_layout(maxstax_view *v, app *a)
 }
 
 /* Seat p plays its choice; everyone sees it in the log and on p's pane. */
-static void swap_play(maxstax_view *v, app *a, int p, int with)
+static void swap_play(maxstax_view *v, int p, int with)
 {
-    (void)a;
     const swapstax_state *w = maxstax_match_swapstax(v->match);
     int before = w->n_log;
     if (maxstax_match_swap(v->match, p, with) != 0) {
@@ -161,16 +160,16 @@ static void swap_play(maxstax_view *v, app *a, int p, int with)
         trace_line("swapstax stacking");
 }
 
-int maxstax_swap_pick(maxstax_view *v, app *a, int id)
+int maxstax_swap_pick(maxstax_view *v, int id)
 {
     const swapstax_state *w = maxstax_match_swapstax(v->match);
     if (!swap_turn_human(v) || id < ID_SWAP_DECK || id >= ID_SWAP_SEAT + SPEEDSTAX_MAX_PLAYERS)
         return 0;
-    swap_play(v, a, w->turn, id == ID_SWAP_DECK ? SWAPSTAX_DECK : id == ID_SWAP_PASS ? SWAPSTAX_PASS : id - ID_SWAP_SEAT);
+    swap_play(v, w->turn, id == ID_SWAP_DECK ? SWAPSTAX_DECK : id == ID_SWAP_PASS ? SWAPSTAX_PASS : id - ID_SWAP_SEAT);
     return 1;
 }
 
-void maxstax_swap_update(maxstax_view *v, app *a, double dt)
+void maxstax_swap_update(maxstax_view *v, double dt)
 {
     const swapstax_state *w = maxstax_match_swapstax(v->match);
     if (!w || w->phase != SWAPSTAX_SWAPPING)
@@ -181,7 +180,7 @@ void maxstax_swap_update(maxstax_view *v, app *a, double dt)
     if (v->swap_wait > 0)
         return;
     /* A computer's choice; a seat with no swap card left passes by itself. */
-    swap_play(v, a, w->turn,
+    swap_play(v, w->turn,
               w->swaps_left[w->turn] > 0
                   ? swapstax_choose(w, maxstax_match_rounds(v->match), &v->deck, w->turn,
                                     v->m.level[w->turn] > AI_EASY ? (int)v->m.level[w->turn] : 1)

@@ -151,9 +151,9 @@ void maxstax_phase_words(const maxstax_view *v, char *buf, size_t n);
 /* The swap offers of the person on turn, as focusable buttons. */
 void maxstax_swap_layout(maxstax_view *v, app *a);
 /* A swap button was pressed: plays it; nonzero when id was one. */
-int maxstax_swap_pick(maxstax_view *v, app *a, int id);
+int maxstax_swap_pick(maxstax_view *v, int id);
 /* A computer on turn in the swap phase swaps or passes, at a watchable pace. */
-void maxstax_swap_update(maxstax_view *v, app *a, double dt);
+void maxstax_swap_update(maxstax_view *v, double dt);
 /* The swap phase's panel: every seat's card and swap cards, the last swap, the offers. */
 void maxstax_swap_draw(render *r, app *a, maxstax_view *v, const plank_art *art);
 /* SWAPSTAX's card box with no person at the mouse: the round's swaps, who with whom. */

@@ -13,9 +13,8 @@ static void card_words(uint8_t code, char *buf, size_t n)
         snprintf(buf, n, "%s %s", colour_names[c], face_names[f]);
 }
 
-static void log_add(nine_view *v, app *a, const char *text)
+static void log_add(nine_view *v, const char *text)
 {
-    (void)a;
     if (v->nlog == LOG_LINES) {
         memmove(v->log[0], v->log[1], sizeof v->log[0] * (LOG_LINES - 1));
         v->nlog--;
@@ -261,7 +260,7 @@ static void nine_view_played(void *vv, app *a, const void *before_st, const game
             table_hold_curtain(v->t);
     }
     describe(before, m, words, sizeof words);
-    log_add(v, a, words);
+    log_add(v, words);
     if (before->ndraw < v->st->ndraw && m->kind != NINE_M_PLAY)
         audio_play(SFX_SHUFFLE);
     v->nfl = 0;
@@ -344,9 +343,8 @@ static table_intent activate(nine_view *v, app *a, int i)
 }
 
 /* Spatial focus: the nearest spot in the pressed direction. */
-static void focus_move(nine_view *v, app *a, int dx, int dy)
+static void focus_move(nine_view *v, int dx, int dy)
 {
-    (void)a;
     int fi = nine_focus_index(v), best = -1;
     float bx, by, bd = 1e12f;
     if (fi < 0)
@@ -407,10 +405,10 @@ static table_intent nine_view_input(void *vv, app *a, const action_event *ev)
             return activate(v, a, i);
         break;
     }
-    case ACT_UP: focus_move(v, a, 0, -1); break;
-    case ACT_DOWN: focus_move(v, a, 0, 1); break;
-    case ACT_LEFT: focus_move(v, a, -1, 0); break;
-    case ACT_RIGHT: focus_move(v, a, 1, 0); break;
+    case ACT_UP: focus_move(v, 0, -1); break;
+    case ACT_DOWN: focus_move(v, 0, 1); break;
+    case ACT_LEFT: focus_move(v, -1, 0); break;
+    case ACT_RIGHT: focus_move(v, 1, 0); break;
     case ACT_ACCEPT:
         if (table_over(v->t))
             return TABLE_SCORE;
@@ -516,24 +514,23 @@ static void nine_view_enter(void *vv, app *a)
         audio_play(SFX_SHUFFLE);
         if (!a->settings.v[SETTING_reduced_motion])
             deal_flights(v);
-        log_add(v, a, "The cards are dealt: nine stacks of four each.");
+        log_add(v, "The cards are dealt: nine stacks of four each.");
         {
             char t[LOG_LEN];
             snprintf(t, sizeof t, "Player %d starts and may play any card.", v->st->turn + 1);
-            log_add(v, a, t);
+            log_add(v, t);
         }
     } else {
-        log_add(v, a, "The game goes on where it was left.");
+        log_add(v, "The game goes on where it was left.");
     }
 }
 
 static int nine_view_busy(const void *vv) { return ((const nine_view *)vv)->nfl > 0; }
 
 /* Cards in flight, or a party's Immunity prompt counting down, draw. */
-static double nine_view_wake(const void *vv, const app *a)
+static double nine_view_wake(const void *vv)
 {
     const nine_view *v = vv;
-    (void)a;
     return v->nfl > 0 || (v->prompt_deadline > 0 && nine_viewer_decides(v)) ? 0 : SCENE_AT_REST;
 }
 

@@ -76,9 +76,8 @@ static void tray_fill(track_view *v)
 /* Traces whose blocks the tray shows, when that changes ("track tray p1:
  * RL:RB.TB:BL", or "hidden" behind the curtain), so tests can check that
  * hidden blocks are never shown to the wrong player. */
-static void tray_trace(track_view *v, app *a)
+static void tray_trace(track_view *v)
 {
-    (void)a;
     char line[sizeof v->tray_traced];
     int n, seat = track_view_chooser(v);
     if (table_curtain(v->t) >= 0 || seat < 0) {
@@ -160,6 +159,7 @@ static int column_at(const track_view *v, float x, float y)
 /* Everything the view draws that follows from the position at the cursor. */
 static void track_view_changed(void *vv, app *a, table_change why)
 {
+    (void)a;
     track_view *v = vv;
     if (why == TABLE_JUMPED || why == TABLE_ENTERED) {
         v->dr.active = 0;
@@ -170,7 +170,7 @@ static void track_view_changed(void *vv, app *a, table_change why)
     if (!v->dr.active)
         v->shown = *v->st;
     tray_fill(v);
-    tray_trace(v, a);
+    tray_trace(v);
     v->must_pass = !v->st->over && !track_can_place(v->st, v->st->to_move);
     if (!track_orient_ok(v->st, v->orient))
         v->orient = 0;
@@ -244,9 +244,8 @@ static int light_loop(track_view *v, const track_state *before, int cell, track_
 }
 
 /* Shows move m being played from before: the block slides down its column. */
-static void show_move(track_view *v, app *a, const track_state *before, const game_move *m, int by_computer)
+static void show_move(track_view *v, const track_state *before, const game_move *m, int by_computer)
 {
-    (void)a;
     track_face f = 0;
     int cell;
     v->pop_t = 0; /* a loop lit earlier keeps glowing its while */
@@ -280,30 +279,31 @@ static void show_move(track_view *v, app *a, const track_state *before, const ga
 static void track_view_played(void *vv, app *a, const void *before, const game_move *m, const char *text,
                               int by_computer)
 {
+    (void)a;
     trace_line("track move %s", text);
-    show_move(vv, a, before, m, by_computer);
+    show_move(vv, before, m, by_computer);
 }
 
 /* Redo landed on a move: show it slide in, as if it were played. */
 static void track_view_redone(void *vv, app *a, const void *before, const game_move *m)
 {
-    show_move(vv, a, before, m, 1);
+    (void)a;
+    show_move(vv, before, m, 1);
 }
 
 /* ---------------------------------------------------------------- moves */
 
 /* A press that does nothing: the midend's refusal (a sound, the status line
  * says why for a while), and the column flashes red. */
-static void refuse(track_view *v, app *a, int col, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-static void refuse(track_view *v, app *a, int col, const char *fmt, ...)
+static void refuse(track_view *v, int col, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void refuse(track_view *v, int col, const char *fmt, ...)
 {
-    (void)a;
     va_list ap;
-    char why[112];
+    const char *why;
     va_start(ap, fmt);
-    vsnprintf(why, sizeof why, fmt, ap);
+    why = table_refusev(v->t, col, fmt, ap);
     va_end(ap);
-    trace_line("track refused %d: %s", col + 1, table_refuse(v->t, col, "%s", why));
+    trace_line("track refused %d: %s", col + 1, why);
 }
 
 static void play_pass(track_view *v, app *a)
@@ -311,7 +311,7 @@ static void play_pass(track_view *v, app *a)
     game_move m;
     char err[160];
     if (!track_view_human_turn(v) || !v->must_pass) {
-        refuse(v, a, -1, "You can't pass: a block of yours still fits somewhere.");
+        refuse(v, -1, "You can't pass: a block of yours still fits somewhere.");
         return;
     }
     if (stackatrack_rules.move_read(v->st, "pass", &m, err, sizeof err) == 0)
@@ -329,17 +329,17 @@ static void play_column(track_view *v, app *a, int col)
         return;
     }
     if (v->must_pass) {
-        refuse(v, a, col, "None of your blocks fits anywhere: press Pass.");
+        refuse(v, col, "None of your blocks fits anywhere: press Pass.");
         return;
     }
     if (col < 0 || f == 0)
         return;
     if (v->st->height[col] >= TRACK_ROWS) {
-        refuse(v, a, col, "Column %d is full.", col + 1);
+        refuse(v, col, "Column %d is full.", col + 1);
         return;
     }
     if (!track_place_eval(v->st, col, f, &pl)) {
-        refuse(v, a, col, "Not column %d that way up: a track end would meet a bare side. Turn it.", col + 1);
+        refuse(v, col, "Not column %d that way up: a track end would meet a bare side. Turn it.", col + 1);
         return;
     }
     track_move_set(&m, v->kind[v->sel].b, col, v->orient);
@@ -348,9 +348,8 @@ static void play_column(track_view *v, app *a, int col)
 
 /* Turns the chosen block to the next (dir 1) or previous orientation the
  * match allows: F, F2, B, B2, or with quarter turns F, F1, F2, F3, B, ... */
-static void turn(track_view *v, app *a, int dir)
+static void turn(track_view *v, int dir)
 {
-    (void)a;
     if (v->nkind == 0)
         return;
     do {
@@ -360,9 +359,8 @@ static void turn(track_view *v, app *a, int dir)
     trace_line("track turn %s", track_orient_name(v->orient));
 }
 
-static void choose(track_view *v, app *a, int k)
+static void choose(track_view *v, int k)
 {
-    (void)a;
     char b[40];
     if (k < 0 || k >= v->nkind)
         return;
@@ -383,11 +381,11 @@ static table_intent pointer(track_view *v, app *a, const action_event *ev)
             v->col = v->hover_col;
     }
     if (id >= ID_TRAY) {
-        choose(v, a, id - ID_TRAY);
+        choose(v, id - ID_TRAY);
         return TABLE_NONE;
     }
     switch (id) {
-    case ID_TURN: turn(v, a, 1); return TABLE_NONE;
+    case ID_TURN: turn(v, 1); return TABLE_NONE;
     case ID_PASS: play_pass(v, a); return TABLE_NONE;
     case ID_UNDO: return table_can_undo(v->t) ? TABLE_UNDO : TABLE_NONE;
     case ID_REDO: return table_can_redo(v->t) ? TABLE_REDO : TABLE_NONE;
@@ -399,7 +397,7 @@ static table_intent pointer(track_view *v, app *a, const action_event *ev)
     if (table_over(v->t))
         return column_at(v, ev->x, ev->y) >= 0 ? TABLE_SCORE : TABLE_NONE;
     if (ev->button != INPUT_BUTTON_LEFT) {
-        turn(v, a, 1); /* the other button turns the block, for a mouse without a wheel */
+        turn(v, 1); /* the other button turns the block, for a mouse without a wheel */
         return TABLE_NONE;
     }
     if (column_at(v, ev->x, ev->y) >= 0)
@@ -424,10 +422,10 @@ static table_intent track_view_input(void *vv, app *a, const action_event *ev)
     case ACT_UP:
     case ACT_DOWN:
         if (v->nkind > 0)
-            choose(v, a, (v->sel + (ev->act == ACT_UP ? v->nkind - 1 : 1)) % v->nkind);
+            choose(v, (v->sel + (ev->act == ACT_UP ? v->nkind - 1 : 1)) % v->nkind);
         break;
-    case ACT_EXTRA: turn(v, a, 1); break;
-    case ACT_WHEEL: turn(v, a, ev->wheel > 0 ? 1 : -1); break;
+    case ACT_EXTRA: turn(v, 1); break;
+    case ACT_WHEEL: turn(v, ev->wheel > 0 ? 1 : -1); break;
     case ACT_ACCEPT:
         if (table_over(v->t))
             return TABLE_SCORE;
@@ -572,10 +570,9 @@ static void *track_view_new(table *t, app *a)
 static int track_view_hides(const match_setup *m) { return m->params.opt[TRACK_OPT_HIDDEN] != 0; }
 
 /* A block sliding down, a loop glowing or its points popping draw. */
-static double track_view_wake(const void *vv, const app *a)
+static double track_view_wake(const void *vv)
 {
     const track_view *v = vv;
-    (void)a;
     return v->dr.active || v->glow_t > 0 || v->pop_t > 0 ? 0 : SCENE_AT_REST;
 }
 

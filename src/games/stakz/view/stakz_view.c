@@ -485,9 +485,8 @@ static table_intent stakz_view_input(void *vv, app *a, const action_event *ev)
 
 /* Traces the tiles the frame shows face up in hands when they change, so
  * tests can see what each seat was shown (stacks are public). */
-static void faces_trace(stakz_view *v, app *a)
+static void faces_trace(stakz_view *v)
 {
-    (void)a;
     char now[sizeof v->faces], nm[3];
     size_t k = 0;
     int vs = table_viewer_seat(v->t);
@@ -533,7 +532,7 @@ static void stakz_view_update(void *vv, app *a, double dt)
     if (v->picking && !viewer_decides(v))
         v->picking = 0;
     stakz_layout(v, a);
-    faces_trace(v, a);
+    faces_trace(v);
 }
 
 static void stakz_view_follow(void *vv, app *a, double dt)
@@ -554,10 +553,9 @@ static void stakz_view_enter(void *vv, app *a)
 }
 
 /* Tiles in flight or a stack settling draw; the round's result waits still. */
-static double stakz_view_wake(const void *vv, const app *a)
+static double stakz_view_wake(const void *vv)
 {
     const stakz_view *v = vv;
-    (void)a;
     return v->anim_t < 1 || v->nfl > 0 || v->dragging ? 0 : SCENE_AT_REST;
 }
 

@@ -148,41 +148,41 @@ static void cursor_to_target(stax_view *v)
 
 /* A press that does nothing: the midend's refusal (a sound, the reason on
  * the status line for a while) flashes the square red and shakes the cursor. */
-static void refuse(stax_view *v, app *a, int sq, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-static void refuse(stax_view *v, app *a, int sq, const char *fmt, ...)
+static void refuse(stax_view *v, int sq, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void refuse(stax_view *v, int sq, const char *fmt, ...)
 {
-    (void)a;
     va_list ap;
-    char name[3] = "--", why[112];
+    char name[3] = "--";
+    const char *why;
     va_start(ap, fmt);
-    vsnprintf(why, sizeof why, fmt, ap);
+    why = table_refusev(v->t, sq, fmt, ap);
     va_end(ap);
     if (sq >= 0)
         stax_square_name(sq, name);
-    trace_line("stax feedback %s: %s", name, table_refuse(v->t, sq, "%s", why));
+    trace_line("stax feedback %s: %s", name, why);
 }
 
-static void refuse_pick(stax_view *v, app *a, int sq)
+static void refuse_pick(stax_view *v, int sq)
 {
     char name[3] = "--";
     if (sq >= 0)
         stax_square_name(sq, name);
     trace_line("stax refused %s", name);
     if (sq < 0 || !dark(sq) || !(v->shown.occ >> sq & 1))
-        refuse(v, a, sq, "%s is empty: pick a stack outlined in gold.", name);
+        refuse(v, sq, "%s is empty: pick a stack outlined in gold.", name);
     else if ((int)((v->shown.blue >> sq) & 1) != v->st->b.stm)
-        refuse(v, a, sq, "That stack is %s's: the man on top decides.", side_names[!v->st->b.stm]);
+        refuse(v, sq, "That stack is %s's: the man on top decides.", side_names[!v->st->b.stm]);
     else if (v->chain.capture)
-        refuse(v, a, sq, "Capture is compulsory: pick a stack that can capture.");
+        refuse(v, sq, "Capture is compulsory: pick a stack that can capture.");
     else
-        refuse(v, a, sq, "The stack on %s has nowhere to go.", name);
+        refuse(v, sq, "The stack on %s has nowhere to go.", name);
 }
 
-static int pick(stax_view *v, app *a, int sq)
+static int pick(stax_view *v, int sq)
 {
     char name[3];
     if (stax_chain_pick(&v->chain, sq) != 0) {
-        refuse_pick(v, a, sq);
+        refuse_pick(v, sq);
         return -1;
     }
     audio_play(SFX_PICKUP);
@@ -193,9 +193,8 @@ static int pick(stax_view *v, app *a, int sq)
     return 0;
 }
 
-static void cancel_pick(stax_view *v, app *a)
+static void cancel_pick(stax_view *v)
 {
-    (void)a;
     if (v->chain.len == 0)
         return;
     stax_chain_cancel(&v->chain);
@@ -221,9 +220,9 @@ static void land(stax_view *v, app *a, int sq, float sx, float sy)
     if (r == STAX_CHAIN_ILLEGAL) {
         trace_line("stax illegal %s", name);
         if (v->chain.capture && dark(sq) && !(v->shown.occ >> sq & 1))
-            refuse(v, a, sq, "Capture is compulsory: jump over an enemy stack.");
+            refuse(v, sq, "Capture is compulsory: jump over an enemy stack.");
         else
-            refuse(v, a, sq, "Not %s: land on a green square, or put it back.", name);
+            refuse(v, sq, "Not %s: land on a green square, or put it back.", name);
         return;
     }
     seg[0] = (uint8_t)from;
@@ -297,7 +296,7 @@ static void stax_view_over(void *vv, app *a, const game_result *res)
 
 /* ---------------------------------------------------------------- input */
 
-static void pointer_down(stax_view *v, app *a, const action_event *ev)
+static void pointer_down(stax_view *v, const action_event *ev)
 {
     int sq = square_at(v, ev->x, ev->y);
     v->press_target = -1;
@@ -310,20 +309,20 @@ static void pointer_down(stax_view *v, app *a, const action_event *ev)
     if (v->chain.len > 0 && sq == v->chain.path[v->chain.len - 1]) {
         v->dragging = 1; /* drag the picked stack (mid-chain too) */
     } else if (v->chain.len > 1) {
-        refuse(v, a, sq, "Finish the capture: the chain must go on.");
+        refuse(v, sq, "Finish the capture: the chain must go on.");
         return;
     } else if (v->chain.len == 1 && !(stax_chain_movable(&v->chain) >> sq & 1)) {
         /* holding a stack, a press off its landings puts it back, and says why */
         char name[3];
         stax_square_name(sq, name);
         trace_line("stax illegal %s", name);
-        refuse(v, a, sq, "Not %s: land on a green square.", name);
-        cancel_pick(v, a);
+        refuse(v, sq, "Not %s: land on a green square.", name);
+        cancel_pick(v);
         return;
-    } else if (pick(v, a, sq) == 0) {
+    } else if (pick(v, sq) == 0) {
         v->dragging = 1;
     } else {
-        cancel_pick(v, a);
+        cancel_pick(v);
         return;
     }
     v->drag_moved = 0;
@@ -355,7 +354,7 @@ static void pointer_up(stax_view *v, app *a, const action_event *ev)
         if (sq >= 0)
             stax_square_name(sq, name);
         trace_line("stax illegal %s", name);
-        refuse(v, a, sq, "%s", v->chain.capture ? "Not there: capturing is compulsory."
+        refuse(v, sq, "%s", v->chain.capture ? "Not there: capturing is compulsory."
                                                 : "Not there: drop it on a green square.");
     }
 }
@@ -378,10 +377,10 @@ static table_intent accept(stax_view *v, app *a)
         return TABLE_NONE;
     }
     if (v->chain.len == 0) {
-        if (pick(v, a, v->cursor) == 0)
+        if (pick(v, v->cursor) == 0)
             cursor_to_target(v);
     } else if (v->chain.len == 1 && v->cursor == v->chain.path[0]) {
-        cancel_pick(v, a);
+        cancel_pick(v);
     } else {
         land(v, a, v->cursor, NAN, NAN);
     }
@@ -420,7 +419,7 @@ static table_intent stax_view_input(void *vv, app *a, const action_event *ev)
     case ACT_POINTER_DOWN:
         if (table_over(v->t) && square_at(v, ev->x, ev->y) >= 0)
             return TABLE_SCORE;
-        pointer_down(v, a, ev);
+        pointer_down(v, ev);
         break;
     case ACT_POINTER_UP:
         pointer_up(v, a, ev);
@@ -441,7 +440,7 @@ static table_intent stax_view_input(void *vv, app *a, const action_event *ev)
         return accept(v, a);
     case ACT_BACK:
         if (v->chain.len > 0 && !v->an.active)
-            cancel_pick(v, a);
+            cancel_pick(v);
         else
             return TABLE_MENU;
         break;
@@ -571,10 +570,9 @@ static void stax_view_enter(void *vv, app *a)
 static int stax_view_busy(const void *vv) { return ((const stax_view *)vv)->an.active; }
 
 /* A move or a promotion under way draws; a forced capture plays itself when due. */
-static double stax_view_wake(const void *vv, const app *a)
+static double stax_view_wake(const void *vv)
 {
     const stax_view *v = vv;
-    (void)a;
     if (v->an.active || v->promo_t > 0)
         return 0;
     return v->forced_at > 0 ? fmax(0, v->forced_at - table_time(v->t)) : SCENE_AT_REST;
