@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "app/glpin.h"
+#include "app/settings_store.h"
 #include "audio/audio.h"
 #include "core/log.h"
 #include "scenes/scene_names.h"
@@ -77,6 +78,8 @@ static void update_sizes(app *a)
     if (a->win_h < 1)
         a->win_h = 1;
     a->vw = RENDER_VIRTUAL_H * (float)a->fb_w / (float)a->fb_h;
+    if (a->sh)
+        shell_set_vw(a->sh, a->vw);
 }
 
 /* Puts the window in or out of fullscreen; what is remembered is the caller's business. */
@@ -122,6 +125,8 @@ int app_save_settings(app *a)
     return 0;
 }
 
+int app_quitting(const app *a) { return a->quit || (a->sh && shell_quitting(a->sh)); }
+
 static int check_gl(char *err, size_t errn)
 {
     int version = epoxy_gl_version();
@@ -136,14 +141,35 @@ static int check_gl(char *err, size_t errn)
 }
 
 /* A fresh match seed from the clock: the default seed source. */
-static uint64_t app_seed_clock(void)
+static uint64_t app_seed_clock(void *ctx)
 {
+    (void)ctx;
     return (uint64_t)SDL_GetPerformanceCounter() ^ ((uint64_t)time(NULL) << 20);
 }
 
 /* --seed N, or a table opened by --scene: one fixed seed, so a run repeats exactly. */
 static uint64_t fixed_seed;
-static uint64_t app_seed_fixed(void) { return fixed_seed; }
+static uint64_t app_seed_fixed(void *ctx)
+{
+    (void)ctx;
+    return fixed_seed;
+}
+
+/* The shell's hooks: what the app does for the screens below it. */
+static int host_settings_changed(void *ctx)
+{
+    app_apply_settings(ctx);
+    return app_save_settings(ctx);
+}
+
+static void host_set_fullscreen(void *ctx, int on) { app_set_fullscreen(ctx, on); }
+
+static void host_scene_changed(void *ctx)
+{
+    app *a = ctx;
+    if (a->r)
+        render_art_trim(a->r); /* the old screen's art goes with its last frame */
+}
 
 app *app_create(const app_options *opt)
 {
@@ -162,15 +188,8 @@ app *app_create_ex(const app_options *opt, int *exit_code)
     if (!a)
         return NULL;
     a->opt = *opt;
-    a->seed = app_seed_clock;
     phones_set_waker(app_wake_any_thread); /* a phone's message ends the loop's wait */
-    if (opt->has_seed || (opt->scene && strcmp(opt->scene, "table") == 0)) {
-        fixed_seed = opt->has_seed ? opt->seed : 1;
-        a->seed = app_seed_fixed;
-    }
-    a->home = picker_scene_create;
-    a->score_screen = score_scene_create;
-    a->rules_screen = rules_scene_create;
+    phones_set_place(opt->phones_port, opt->phones_info);
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER | SDL_INIT_EVENTS) != 0) {
         snprintf(err, sizeof err, "cannot start SDL video: %s", SDL_GetError());
         goto fail;
@@ -258,6 +277,23 @@ app *app_create_ex(const app_options *opt, int *exit_code)
     input_init(&a->in);
 
     {
+        shell_host host = {a, app_seed_clock, picker_scene_create, score_scene_create, rules_scene_create,
+                           host_settings_changed, host_set_fullscreen, host_scene_changed};
+        shell_parts parts = {a->r, &a->settings, &a->in, a->db, &a->paths};
+        if (opt->has_seed || (opt->scene && strcmp(opt->scene, "table") == 0)) {
+            fixed_seed = opt->has_seed ? opt->seed : 1;
+            host.seed = app_seed_fixed;
+        }
+        a->sh = shell_create(&host, &parts);
+        if (!a->sh) {
+            snprintf(err, sizeof err, "out of memory");
+            goto fail;
+        }
+        shell_set_capturing(a->sh, opt->screenshot != NULL);
+        shell_set_vw(a->sh, a->vw);
+    }
+
+    {
         scene *first = app_scene_by_name(a, opt->scene ? opt->scene : "picker", opt->game);
         if (!first) {
             snprintf(err, sizeof err, "cannot start scene '%s' (picker, setup, settings, rules, score, table; "
@@ -266,7 +302,7 @@ app *app_create_ex(const app_options *opt, int *exit_code)
             *exit_code = 2; /* the command line's fault, as for any other bad argument */
             goto fail;
         }
-        app_scene_push(a, first);
+        shell_push(a->sh, first);
     }
     return a;
 
@@ -280,7 +316,7 @@ void app_destroy(app *a)
 {
     if (!a)
         return;
-    scene_clear(&a->scenes, a);
+    shell_destroy(a->sh); /* every scene leaves while the renderer and the store are still here */
     phones_close(NULL);
     if (a->db) {
         app_save_settings(a);
@@ -305,60 +341,13 @@ void app_destroy(app *a)
     free(a);
 }
 
-void app_scene_push(app *a, scene *s)
-{
-    trace_line("scene %s", s->name);
-    scene_push(&a->scenes, s, a);
-    if (a->r)
-        render_art_trim(a->r); /* the old screen's art goes with its last frame */
-}
-
-void app_scene_pop(app *a)
-{
-    scene_pop(&a->scenes, a);
-    if (a->r)
-        render_art_trim(a->r); /* the old screen's art goes with its last frame */
-    if (scene_top(&a->scenes))
-        trace_line("scene %s", scene_top(&a->scenes)->name);
-    else
-        a->quit = 1;
-}
-
-void app_scene_replace(app *a, scene *s)
-{
-    trace_line("scene %s", s->name);
-    scene_replace(&a->scenes, s, a);
-    if (a->r)
-        render_art_trim(a->r); /* the old screen's art goes with its last frame */
-}
-
-void app_scene_back(app *a)
-{
-    if (a->scenes.n <= 1)
-        app_scene_replace(a, a->home(a));
-    else
-        app_scene_pop(a);
-}
-
-void app_scene_home(app *a)
-{
-    while (a->scenes.n > 1)
-        app_scene_pop(a);
-    if (a->scenes.n == 0 || strcmp(scene_top(&a->scenes)->name, "picker") != 0)
-        app_scene_replace(a, a->home(a));
-}
-
-int app_scene_is_top(const app *a, const scene *s) { return scene_top(&a->scenes) == s; }
-
 void app_dispatch(app *a, const action_event *ev)
 {
-    scene *top = scene_top(&a->scenes);
     if (ev->act == ACT_DEVICE_LOST)
         toast_show("Controller disconnected. Mouse and keyboard still work.");
     else if (ev->act == ACT_DEVICE_ADDED)
         toast_show("%s connected", a->in.last_pad_name);
-    if (top && top->input)
-        top->input(top, a, ev);
+    shell_dispatch(a->sh, ev);
 }
 
 void app_pump_events(app *a)
@@ -367,7 +356,7 @@ void app_pump_events(app *a)
     action_event evs[4];
     while (SDL_PollEvent(&e)) {
         if (e.type == SDL_QUIT) {
-            a->quit = 1;
+            shell_quit(a->sh);
             continue;
         }
         if (e.type == SDL_WINDOWEVENT) {
@@ -387,19 +376,16 @@ void app_pump_events(app *a)
     }
     /* Phones' pads and pings every iteration, like the SDL events: a pong's
      * trip through the main loop waits one frame at most. */
-    phones_pump(a);
+    phones_pump(a->sh);
 }
 
 void app_step(app *a)
 {
     action_event evs[8];
     int n = input_update(&a->in, APP_STEP, evs, 8);
-    scene *top;
     for (int i = 0; i < n; i++)
         app_dispatch(a, &evs[i]);
-    top = scene_top(&a->scenes);
-    if (top && top->update)
-        top->update(top, a, APP_STEP);
+    shell_update(a->sh, APP_STEP);
     toast_step(APP_STEP);
     audio_update();
     a->steps++;
@@ -468,7 +454,7 @@ static void draw_toast(app *a)
 
 void app_draw(app *a, float alpha)
 {
-    int w, h, first = 0;
+    int w, h;
     bind_target(a, &w, &h);
     glViewport(0, 0, w, h);
     if (render_begin(a->r, w, h, (rcolor){60, 38, 22, 255}) != 0) {
@@ -477,19 +463,7 @@ void app_draw(app *a, float alpha)
     }
     if (a->frames == 0)
         app_startup_mark(a->opt.start_time, "first frame begun"); /* art loads at its submission */
-    /* Draw from the highest scene that covers the screen up to the top. */
-    for (int i = a->scenes.n - 1; i >= 0; i--) {
-        first = i;
-        if (!a->scenes.items[i]->overlay)
-            break;
-    }
-    for (int i = first; i < a->scenes.n; i++) {
-        scene *s = a->scenes.items[i];
-        a->drawing_covered = i < a->scenes.n - 1;
-        if (s->draw)
-            s->draw(s, a, a->r, alpha);
-    }
-    a->drawing_covered = 0;
+    shell_draw(a->sh, a->r, alpha);
     draw_toast(a);
     if (a->opt.bench)
         a->cpu_before_submit = app_thread_cpu();
@@ -544,25 +518,24 @@ int app_frame(app *a, double now, int draw)
         dt = APP_MAX_FRAME_TIME;
     a->acc += dt;
     app_pump_events(a);
-    while (a->acc >= APP_STEP && !a->quit) {
+    while (a->acc >= APP_STEP && !app_quitting(a)) {
         app_step(a);
         a->acc -= APP_STEP;
     }
-    if (a->quit)
+    if (app_quitting(a))
         return 1;
     if (draw)
         app_draw(a, (float)(a->acc / APP_STEP));
-    return a->quit;
+    return app_quitting(a);
 }
 
 double app_rest(app *a)
 {
-    scene *top = scene_top(&a->scenes);
     /* the audio device opens on the second iteration */
-    if (!top || !top->wake || a->quit || a->iterations < 2 || toast_current(NULL) || input_holding(&a->in) ||
+    if (app_quitting(a) || a->iterations < 2 || toast_current(NULL) || input_holding(&a->in) ||
         audio_busy())
         return 0;
-    return top->wake(top, a);
+    return shell_wake(a->sh);
 }
 
 void app_wait(app *a, double seconds)
@@ -593,11 +566,12 @@ int app_iterate(app *a, double now)
     if (app_frame(a, now, 1) != 0)
         return 1;
     SDL_GL_SwapWindow(a->window);
-    return a->quit;
+    return app_quitting(a);
 }
 
 scene *app_scene_by_name(app *a, const char *name, const char *game)
 {
     /* The app wires the screens in: they are defined above it, in src/scenes. */
-    return scenes_by_name(a, name, game);
+    scene_args args = {a->opt.seats, a->opt.position, a->opt.phones};
+    return scenes_by_name(a->sh, name, game, &args);
 }

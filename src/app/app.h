@@ -8,8 +8,9 @@
 
 #include "app/input.h"
 #include "app/paths.h"
-#include "app/scene.h"
-#include "app/settings.h"
+#include "shell/scene.h"
+#include "shell/shell.h"
+#include "shell/settings.h"
 #include "app/store.h"
 #include "render/render.h"
 
@@ -38,8 +39,6 @@ typedef struct app_options {
     double start_time;      /* seconds (SDL counter) when main started */
 } app_options;
 
-struct score_report; /* table/match.h: what a finished game hands the score screen */
-
 typedef struct app {
     app_options opt;
     struct SDL_Window *window; /* SDL stays out of this header: screens and views include it */
@@ -51,7 +50,7 @@ typedef struct app {
     settings stored; /* what the database holds: an unchanged set is not written again */
     int fullscreen_flag; /* --fullscreen is in force for this run only (never saved) */
     input in;
-    scene_stack scenes;
+    shell *sh; /* the scene stack and what screens may see: shell/shell.h */
 
     double acc;       /* logic time not yet simulated */
     double last_time; /* clock of the previous iteration */
@@ -69,18 +68,9 @@ typedef struct app {
     unsigned int fbo, fbo_tex; /* offscreen target for resolution scale < 100% */
     int fbo_w, fbo_h;
 
-    int drawing_covered; /* while app_draw draws a scene under the top one (a modal's backdrop) */
 
     FILE *trace;
     int quit;
-    /* Where a new match's seed comes from (the clock); a test may fix it. */
-    uint64_t (*seed)(void);
-    /* The screen a table leaves for when nothing is below it (the picker):
-     * injected, so the table knows no screen of the app's. */
-    struct scene *(*home)(struct app *a);
-    /* The end-of-game and rules screens, injected the same way. */
-    struct scene *(*score_screen)(struct app *a, const struct score_report *rep);
-    struct scene *(*rules_screen)(struct app *a, const char *doc);
 } app;
 
 /* Creates the window, context, renderer and first scene. Returns NULL after
@@ -114,6 +104,8 @@ void app_pump_events(app *a);
 void app_draw(app *a, float alpha);
 /* Runs one fixed logic step. */
 void app_step(app *a);
+/* Whether the program ends: a screen asked (the picker's Quit), or the window or the renderer failed. */
+int app_quitting(const app *a);
 /* Seconds on the monotonic clock. */
 double app_clock(void);
 /* CPU seconds used by the calling thread. */
@@ -128,19 +120,6 @@ void app_set_fullscreen(app *a, int on);
 void app_apply_settings(app *a);
 /* Saves the settings in one transaction; returns 0 or -1. */
 int app_save_settings(app *a);
-/* Pushes a scene (traced). */
-void app_scene_push(app *a, scene *s);
-/* Pops the top scene; the app quits when none is left. */
-void app_scene_pop(app *a);
-/* Replaces the top scene (traced). */
-void app_scene_replace(app *a, scene *s);
-/* Leaves the top scene for the one below it, or for home (the picker) when
- * nothing is below (a table opened straight from --scene). */
-void app_scene_back(app *a);
-/* Drops every scene and shows home (the picker), keeping it if it is the one at the bottom. */
-void app_scene_home(app *a);
-/* Whether s is the top scene (it was not replaced while it ran). */
-int app_scene_is_top(const app *a, const scene *s);
 /* Builds a scene by name (picker, setup, settings, rules, score, table); NULL if unknown.
  * Defined in app.c, which wires in scenes_by_name (scenes/scene_names.h). */
 scene *app_scene_by_name(app *a, const char *name, const char *game);

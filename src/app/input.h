@@ -5,46 +5,12 @@
 
 #include <stdint.h>
 
+#include "shell/action.h"
+
 /* SDL stays out of this header (screens and views include it through app.h);
  * input.c and the app loop include SDL themselves. */
 struct _SDL_GameController;
 union SDL_Event;
-
-typedef enum action {
-    ACT_NONE,
-    ACT_UP,
-    ACT_DOWN,
-    ACT_LEFT,
-    ACT_RIGHT,
-    ACT_ACCEPT,   /* Enter/Space, controller A, mouse click on a widget */
-    ACT_BACK,     /* Escape/Backspace, controller B */
-    ACT_ALT,      /* R key, controller Y: the screen's secondary action (e.g. rules) */
-    ACT_MENU,     /* Tab/F1, controller Start */
-    ACT_PREV_TAB, /* Q / PageUp-with-Ctrl, left shoulder */
-    ACT_NEXT_TAB, /* E, right shoulder */
-    ACT_PAGE_UP,
-    ACT_PAGE_DOWN,
-    ACT_POINTER_MOVE,
-    ACT_POINTER_DOWN,
-    ACT_POINTER_UP,
-    ACT_WHEEL,
-    ACT_DEVICE_ADDED,
-    ACT_DEVICE_LOST,
-    ACT_EXTRA, /* X key, controller X: a screen's third action (9 STAX: draw) */
-    ACT_COUNT
-} action;
-
-typedef enum input_device { DEV_MOUSE, DEV_KEYBOARD, DEV_PAD } input_device;
-
-typedef struct action_event {
-    action act;
-    input_device dev;
-    float x, y;   /* pointer position in virtual units (pointer events) */
-    float wheel;  /* lines scrolled, positive up (ACT_WHEEL) */
-    int button;   /* mouse button for pointer events */
-    int repeat;   /* nonzero for auto-repeat of a held direction */
-    int pad;      /* controller slot (0..INPUT_MAX_PADS-1) of a DEV_PAD button, stick or repeat */
-} action_event;
 
 #define INPUT_MAX_PADS 4
 /* Phones as game pads (docs/phones.md): seat k's phone is pad slot

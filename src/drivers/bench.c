@@ -43,7 +43,7 @@ static int measure(app *a, const char *name, int w, int h, int frames)
     }
     SDL_SetWindowSize(a->window, w, h);
     SDL_PumpEvents();
-    app_scene_replace(a, s);
+    shell_replace(a->sh, s);
     for (int f = 0; f < BENCH_WARMUP + frames; f++) {
         unsigned long long drawn = a->frames;
         double t0, w0 = app_clock();
@@ -54,10 +54,10 @@ static int measure(app *a, const char *name, int w, int h, int frames)
         double t1 = app_thread_cpu();
         SDL_GL_SwapWindow(a->window);
         glFinish();
-        if (a->quit || a->frames != drawn + 1 || a->cpu_before_submit < t0 ||
+        if (app_quitting(a) || a->frames != drawn + 1 || a->cpu_before_submit < t0 ||
             t1 < a->cpu_before_submit) {
             fprintf(stderr, "stackhouse: bench: frame %d of %s at %dx%d was not drawn%s\n", f, name, w,
-                    h, a->quit ? " (the app quit: see the log above)" : "");
+                    h, app_quitting(a) ? " (the app quit: see the log above)" : "");
             return -1;
         }
         if (f >= BENCH_WARMUP) {

@@ -80,7 +80,7 @@ int bench_phones_run(app_options *opt)
         app_destroy(a);
         return 1;
     }
-    while (!atomic_load(&job.done) && !a->quit) {
+    while (!atomic_load(&job.done) && !app_quitting(a)) {
         double ms = frame(a, &now);
         if (nl < MAX_FRAMES)
             loaded[nl++] = ms;

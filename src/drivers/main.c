@@ -126,7 +126,7 @@ static int run_capture(app *a, script *sc)
     double now = 0;
     int frames = a->opt.frames > 0 ? a->opt.frames : 30;
     char err[512];
-    for (int f = 0; !a->quit; f++) {
+    for (int f = 0; !app_quitting(a); f++) {
         const char *shot = NULL, *last = NULL;
         if (sc) {
             if (script_tick(sc, a, err, sizeof err) != 0) {

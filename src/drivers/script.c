@@ -313,7 +313,7 @@ static int run(script *s, app *a, const command *c, char *err, size_t errn)
         int has_png = n >= 4 && SDL_strcasecmp(c->arg + n - 4, ".png") == 0;
         snprintf(s->shot, sizeof s->shot, "%s%s", c->arg, has_png ? "" : ".png");
     } else if (!strcmp(c->op, "expect-scene")) {
-        scene *top = scene_top(&a->scenes);
+        scene *top = shell_top(a->sh);
         if (!top || strcmp(top->name, c->arg) != 0) {
             snprintf(err, errn, "line %d: expected scene %s, found %s", c->line, c->arg,
                      top ? top->name : "none");
@@ -373,7 +373,7 @@ int script_tick(script *s, app *a, char *err, size_t errn)
     if (s->seek && seek_step(s, err, errn) != 0)
         return -1;
     if (s->await) {
-        scene *top = scene_top(&a->scenes);
+        scene *top = shell_top(a->sh);
         if (top && strcmp(top->name, s->await->arg) == 0) {
             s->await = NULL;
         } else if (--s->await_left < 0) {

@@ -4,7 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "app/app.h"
+#include "shell/settings.h"
+#include "shell/shell.h"
 #include "audio/audio.h"
 #include "scenes/scenes.h"
 #include "table/modes.h"
@@ -28,9 +29,9 @@ typedef struct picker {
     double shake[16];  /* refusal wiggle per tile */
 } picker;
 
-static void layout(picker *p, app *a)
+static void layout(picker *p, shell *sh)
 {
-    float vw = a->vw, top = 190, bottom = 990;
+    float vw = shell_vw(sh), top = 190, bottom = 990;
     int n = registry_count(), cols = vw >= 1780 ? 4 : 3, rows = (n + cols - 1) / cols;
     float gap = 34, tw = (vw - 120 - gap * (float)(cols - 1)) / (float)cols;
     float th = (bottom - top - gap * (float)(rows - 1)) / (float)rows;
@@ -51,25 +52,25 @@ static void layout(picker *p, app *a)
     ui_nav_add(&p->nav, ID_QUIT, (rrect){40, 50, 150, 60}, 1, "quit");
     ui_nav_add(&p->nav, ID_RULES, (rrect){vw - 420, 50, 170, 60}, 1, "rules");
     ui_nav_add(&p->nav, ID_SETTINGS, (rrect){vw - 230, 50, 190, 60}, 1, "settings");
-    ui_nav_end(&p->nav, a);
+    ui_nav_end(&p->nav, sh);
 }
 
-static void choose(picker *p, app *a, int id)
+static void choose(picker *p, shell *sh, int id)
 {
     if (id == ID_SETTINGS) {
         audio_play(SFX_CLICK);
-        app_scene_push(a, settings_scene_create(a));
+        shell_push(sh, settings_scene_create(sh));
     } else if (id == ID_RULES) {
         const game_info *g = registry_get(p->nav.focus < p->n ? p->nav.focus : 0);
         audio_play(SFX_CLICK);
-        app_scene_push(a, rules_scene_create(a, g ? g->rules_doc : NULL));
+        shell_push(sh, rules_scene_create(sh, g ? g->rules_doc : NULL));
     } else if (id == ID_QUIT) {
-        a->quit = 1;
+        shell_quit(sh);
     } else if (id >= 0 && id < p->n) {
         const game_info *g = registry_get(id);
         if (modes_playable(g)) {
             audio_play(SFX_CLICK);
-            app_scene_push(a, setup_scene_create(a, g));
+            shell_push(sh, setup_scene_create(sh, g));
         } else {
             audio_play(SFX_ERROR);
             p->shake[id] = 0.35;
@@ -78,13 +79,13 @@ static void choose(picker *p, app *a, int id)
     }
 }
 
-static void picker_input(scene *s, app *a, const action_event *ev)
+static void picker_input(scene *s, shell *sh, const action_event *ev)
 {
     picker *p = s->data;
     int id;
     if (ev->act == ACT_BACK) {
         if (p->back_armed > 0) {
-            a->quit = 1;
+            shell_quit(sh);
         } else {
             p->back_armed = 2.0;
             toast_show("Press Back again to quit Stackhouse.");
@@ -92,25 +93,25 @@ static void picker_input(scene *s, app *a, const action_event *ev)
         return;
     }
     if (ev->act == ACT_MENU) {
-        choose(p, a, ID_SETTINGS);
+        choose(p, sh, ID_SETTINGS);
         return;
     }
     if (ev->act == ACT_ALT && p->nav.focus >= 0 && p->nav.focus < p->n) {
         audio_play(SFX_CLICK);
-        app_scene_push(a, rules_scene_create(a, registry_get(p->nav.focus)->rules_doc));
+        shell_push(sh, rules_scene_create(sh, registry_get(p->nav.focus)->rules_doc));
         return;
     }
-    id = ui_nav_event(&p->nav, a, ev);
+    id = ui_nav_event(&p->nav, sh, ev);
     if (id >= 0)
-        choose(p, a, id);
+        choose(p, sh, id);
 }
 
 /* At rest once the ring has arrived and no tile shakes; a second Back's
  * window closes by itself. */
-static double picker_wake(scene *s, app *a)
+static double picker_wake(scene *s, shell *sh)
 {
     picker *p = s->data;
-    (void)a;
+    (void)sh;
     for (int i = 0; i < p->n; i++)
         if (p->shake[i] > 0)
             return 0;
@@ -119,11 +120,11 @@ static double picker_wake(scene *s, app *a)
     return p->back_armed > 0 ? p->back_armed : SCENE_AT_REST;
 }
 
-static void picker_update(scene *s, app *a, double dt)
+static void picker_update(scene *s, shell *sh, double dt)
 {
     picker *p = s->data;
-    layout(p, a);
-    ui_nav_update(&p->nav, dt, a->settings.v[SETTING_reduced_motion]);
+    layout(p, sh);
+    ui_nav_update(&p->nav, dt, shell_settings(sh)->v[SETTING_reduced_motion]);
     if (p->back_armed > 0)
         p->back_armed -= dt;
     for (int i = 0; i < p->n; i++)
@@ -154,20 +155,20 @@ static float tiles_text_h(picker *p, render *r, float *desc_k)
 }
 
 /* Where tile i is drawn this frame: shaken when refused, raised when focused. */
-static rrect tile_rect(const picker *p, const app *a, int i)
+static rrect tile_rect(const picker *p, const shell *sh, int i)
 {
     rrect t = p->tiles[i];
-    if (p->shake[i] > 0 && !a->settings.v[SETTING_reduced_motion])
+    if (p->shake[i] > 0 && !shell_settings(sh)->v[SETTING_reduced_motion])
         t.x += 10.0f * sinf((float)p->shake[i] * 60.0f);
     if (p->nav.focus == i)
         t.y -= 6;
     return t;
 }
 
-static void draw_tile(picker *p, app *a, render *r, int i, float text_h, float desc_k)
+static void draw_tile(picker *p, shell *sh, render *r, int i, float text_h, float desc_k)
 {
     const game_info *g = registry_get(i);
-    rrect t = tile_rect(p, a, i);
+    rrect t = tile_rect(p, sh, i);
     float k = t.w / 410.0f, pad = 16 * k, y, name_k;
     int playable = modes_playable(g), hot = p->nav.focus == i;
     char players[48], name[64];
@@ -213,42 +214,42 @@ static void draw_tile(picker *p, app *a, render *r, int i, float text_h, float d
     }
 }
 
-static void picker_draw(scene *s, app *a, render *r, float alpha)
+static void picker_draw(scene *s, shell *sh, render *r, float alpha)
 {
     picker *p = s->data;
     {
         rrect covers[UI_TABLE_COVERS];
         int n = p->n < UI_TABLE_COVERS ? p->n : UI_TABLE_COVERS;
         for (int i = 0; i < n; i++)
-            covers[i] = tile_rect(p, a, i);
-        ui_draw_table_behind(r, a->vw, covers, n, 24);
+            covers[i] = tile_rect(p, sh, i);
+        ui_draw_table_behind(r, shell_vw(sh), covers, n, 24);
     }
-    ui_draw_title(r, a->vw, "Stackhouse", "Choose a game");
+    ui_draw_title(r, shell_vw(sh), "Stackhouse", "Choose a game");
     if (p->n > 0) {
         float desc_k, text_h = tiles_text_h(p, r, &desc_k);
         for (int i = 0; i < p->n; i++)
-            draw_tile(p, a, r, i, text_h, desc_k);
+            draw_tile(p, sh, r, i, text_h, desc_k);
     }
     ui_draw_button(r, ui_nav_item(&p->nav, ID_QUIT)->r, "Quit", p->nav.focus == ID_QUIT, 1, 0);
     ui_draw_button(r, ui_nav_item(&p->nav, ID_RULES)->r, "Rules", p->nav.focus == ID_RULES, 1, 0);
     ui_draw_button(r, ui_nav_item(&p->nav, ID_SETTINGS)->r, "Settings", p->nav.focus == ID_SETTINGS,
                    1, 0);
-    ui_nav_draw(&p->nav, r, alpha, ui_focus_visible(a));
-    ui_draw_hints(r, a, "Choose", "Quit", "Rules");
+    ui_nav_draw(&p->nav, r, alpha, ui_focus_visible(sh));
+    ui_draw_hints(r, sh, "Choose", "Quit", "Rules");
 }
 
-static void picker_leave(scene *s, app *a)
+static void picker_leave(scene *s, shell *sh)
 {
-    (void)a;
+    (void)sh;
     free(s->data);
 }
 
-static void picker_enter(scene *s, app *a) { layout(s->data, a); }
+static void picker_enter(scene *s, shell *sh) { layout(s->data, sh); }
 
-scene *picker_scene_create(app *a)
+scene *picker_scene_create(shell *sh)
 {
     picker *p = calloc(1, sizeof *p);
-    (void)a;
+    (void)sh;
     if (!p)
         abort();
     ui_nav_init(&p->nav, "picker");

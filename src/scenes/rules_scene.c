@@ -5,7 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "app/app.h"
+#include "shell/settings.h"
+#include "app/paths.h"
+#include "shell/shell.h"
 #include "audio/audio.h"
 #include "core/log.h"
 #include "scenes/scenes.h"
@@ -53,7 +55,7 @@ static void docs_list(rules_scene *p)
     }
 }
 
-static void load(rules_scene *p, app *a, int tab)
+static void load(rules_scene *p, shell *sh, int tab)
 {
     char path[1200], err[256] = "";
     FILE *f;
@@ -65,7 +67,7 @@ static void load(rules_scene *p, app *a, int tab)
     p->error[0] = '\0';
     p->tab = tab;
     p->scroll = p->scroll_prev = p->target = 0;
-    snprintf(path, sizeof path, "%s/%s.md", a->paths.rules, p->docs[tab].doc);
+    snprintf(path, sizeof path, "%s/%s.md", shell_paths(sh)->rules, p->docs[tab].doc);
     f = fopen(path, "rb");
     if (!f) {
         snprintf(p->error, sizeof p->error, "The rules file is missing: %s", path);
@@ -89,10 +91,10 @@ static void load(rules_scene *p, app *a, int tab)
     trace_line("rules %s", p->docs[tab].doc);
 }
 
-static void layout(rules_scene *p, app *a)
+static void layout(rules_scene *p, shell *sh)
 {
-    float w = fminf(1400, a->vw - 120), tab_w = (w - 20.0f * (p->n_docs - 1)) / p->n_docs;
-    float x0 = (a->vw - w) / 2;
+    float w = fminf(1400, shell_vw(sh) - 120), tab_w = (w - 20.0f * (p->n_docs - 1)) / p->n_docs;
+    float x0 = (shell_vw(sh) - w) / 2;
     p->panel = (rrect){x0, 270, w, 690};
     p->view = (rrect){x0 + 50, 300, w - 130, 630};
     ui_nav_begin(&p->nav);
@@ -100,7 +102,7 @@ static void layout(rules_scene *p, app *a)
         ui_nav_add(&p->nav, ID_TAB + i, (rrect){x0 + (tab_w + 20) * (float)i, 180, tab_w, 64}, 1,
                    p->docs[i].doc);
     ui_nav_add(&p->nav, ID_BACK, (rrect){40, 50, 150, 60}, 1, "back");
-    ui_nav_end(&p->nav, a);
+    ui_nav_end(&p->nav, sh);
 }
 
 static float max_scroll(const rules_scene *p)
@@ -113,32 +115,32 @@ static void scroll_by(rules_scene *p, float dy)
     p->target = fminf(fmaxf(p->target + dy, 0), max_scroll(p));
 }
 
-static void switch_tab(rules_scene *p, app *a, int tab)
+static void switch_tab(rules_scene *p, shell *sh, int tab)
 {
     tab = (tab + p->n_docs) % p->n_docs;
     if (tab == p->tab)
         return;
     audio_play(SFX_CLICK);
-    load(p, a, tab);
-    ui_nav_focus(&p->nav, a, ID_TAB + tab);
+    load(p, sh, tab);
+    ui_nav_focus(&p->nav, sh, ID_TAB + tab);
 }
 
-static void rules_input(scene *s, app *a, const action_event *ev)
+static void rules_input(scene *s, shell *sh, const action_event *ev)
 {
     rules_scene *p = s->data;
     int id;
     switch (ev->act) {
     case ACT_BACK:
         audio_play(SFX_CLICK);
-        app_scene_pop(a);
+        shell_pop(sh);
         return;
     case ACT_UP: scroll_by(p, -90); return;
     case ACT_DOWN: scroll_by(p, 90); return;
     case ACT_PAGE_UP: scroll_by(p, -p->view.h * 0.9f); return;
     case ACT_PAGE_DOWN: scroll_by(p, p->view.h * 0.9f); return;
     case ACT_WHEEL: scroll_by(p, -ev->wheel * 80); return;
-    case ACT_LEFT: case ACT_PREV_TAB: switch_tab(p, a, p->tab - 1); return;
-    case ACT_RIGHT: case ACT_NEXT_TAB: switch_tab(p, a, p->tab + 1); return;
+    case ACT_LEFT: case ACT_PREV_TAB: switch_tab(p, sh, p->tab - 1); return;
+    case ACT_RIGHT: case ACT_NEXT_TAB: switch_tab(p, sh, p->tab + 1); return;
     case ACT_POINTER_DOWN:
         if (ui_rect_contains(p->view, ev->x, ev->y)) {
             p->dragging = 1;
@@ -162,32 +164,32 @@ static void rules_input(scene *s, app *a, const action_event *ev)
     default:
         break;
     }
-    id = ui_nav_event(&p->nav, a, ev);
+    id = ui_nav_event(&p->nav, sh, ev);
     if (id == ID_BACK) {
         audio_play(SFX_CLICK);
-        app_scene_pop(a);
+        shell_pop(sh);
     } else if (id >= ID_TAB && id < ID_TAB + p->n_docs) {
-        switch_tab(p, a, id - ID_TAB);
+        switch_tab(p, sh, id - ID_TAB);
     }
 }
 
 /* At rest once the page stops gliding to where it was scrolled, and the ring too. */
-static double rules_wake(scene *s, app *a)
+static double rules_wake(scene *s, shell *sh)
 {
     rules_scene *p = s->data;
-    (void)a;
+    (void)sh;
     if (p->scroll != p->target || p->scroll_prev != p->scroll || p->dragging)
         return 0;
     return ui_nav_wake(&p->nav);
 }
 
-static void rules_update(scene *s, app *a, double dt)
+static void rules_update(scene *s, shell *sh, double dt)
 {
     rules_scene *p = s->data;
-    layout(p, a);
-    ui_nav_update(&p->nav, dt, a->settings.v[SETTING_reduced_motion]);
+    layout(p, sh);
+    ui_nav_update(&p->nav, dt, shell_settings(sh)->v[SETTING_reduced_motion]);
     p->scroll_prev = p->scroll;
-    if (a->settings.v[SETTING_reduced_motion] || p->dragging)
+    if (shell_settings(sh)->v[SETTING_reduced_motion] || p->dragging)
         p->scroll = p->target;
     else
         p->scroll += (p->target - p->scroll) * (1.0f - expf(-(float)dt * 18.0f));
@@ -195,12 +197,12 @@ static void rules_update(scene *s, app *a, double dt)
         p->scroll = p->target; /* arrived: nothing left to redraw */
 }
 
-static void rules_draw(scene *s, app *a, render *r, float alpha)
+static void rules_draw(scene *s, shell *sh, render *r, float alpha)
 {
     rules_scene *p = s->data;
     float scroll = p->scroll_prev + (p->scroll - p->scroll_prev) * alpha;
-    ui_draw_table(r, a->vw);
-    ui_draw_title(r, a->vw, "Rules", NULL);
+    ui_draw_table(r, shell_vw(sh));
+    ui_draw_title(r, shell_vw(sh), "Rules", NULL);
     for (int i = 0; i < p->n_docs; i++) {
         const ui_item *it = ui_nav_item(&p->nav, ID_TAB + i);
         int on = i == p->tab;
@@ -225,30 +227,30 @@ static void rules_draw(scene *s, app *a, render *r, float alpha)
         render_round_rect(r, (rrect){track.x, ty, track.w, th}, 6, UI_INK_SOFT);
     }
     ui_draw_button(r, ui_nav_item(&p->nav, ID_BACK)->r, "Back", p->nav.focus == ID_BACK, 1, 0);
-    ui_nav_draw(&p->nav, r, alpha, ui_focus_visible(a));
-    ui_draw_hints(r, a, "Choose", "Back", NULL);
+    ui_nav_draw(&p->nav, r, alpha, ui_focus_visible(sh));
+    ui_draw_hints(r, sh, "Choose", "Back", NULL);
 }
 
-static void rules_leave(scene *s, app *a)
+static void rules_leave(scene *s, shell *sh)
 {
     rules_scene *p = s->data;
-    (void)a;
+    (void)sh;
     md_free(p->doc);
     free(p);
 }
 
-static void rules_enter(scene *s, app *a)
+static void rules_enter(scene *s, shell *sh)
 {
     rules_scene *p = s->data;
-    layout(p, a);
-    load(p, a, p->tab);
-    ui_nav_focus(&p->nav, a, ID_TAB + p->tab);
+    layout(p, sh);
+    load(p, sh, p->tab);
+    ui_nav_focus(&p->nav, sh, ID_TAB + p->tab);
 }
 
-scene *rules_scene_create(app *a, const char *doc)
+scene *rules_scene_create(shell *sh, const char *doc)
 {
     rules_scene *p = calloc(1, sizeof *p);
-    (void)a;
+    (void)sh;
     if (!p)
         abort();
     docs_list(p);

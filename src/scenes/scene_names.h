@@ -2,12 +2,18 @@
 #ifndef STACKHOUSE_SCENE_NAMES_H
 #define STACKHOUSE_SCENE_NAMES_H
 
-#include "app/scene.h"
+#include "shell/shell.h"
 
-struct app;
+/* What the command line asks a table opened by name for (the capture flags
+ * of docs/testing.md): each goes through the code a player's choice runs. */
+typedef struct scene_args {
+    const char *seats;    /* --seats human,medium (NULL: seat 1 human, the rest computers) */
+    const char *position; /* --position TEXT */
+    int phones;           /* --phones: Phones as hands on */
+} scene_args;
 
 /* A screen by name (picker, setup, settings, rules, score, table) for game
  * (NULL: STAX); NULL when there is no such screen or its game has no table. */
-scene *scenes_by_name(struct app *a, const char *name, const char *game);
+scene *scenes_by_name(shell *sh, const char *name, const char *game, const scene_args *args);
 
 #endif

@@ -3,21 +3,21 @@
 #ifndef STACKHOUSE_SCENES_H
 #define STACKHOUSE_SCENES_H
 
-#include "app/scene.h"
+#include "shell/scene.h"
+#include "shell/shell.h"
 #include "table/match.h"
 
-struct app;
 
 /* The game picker: a tile for each mode. */
-scene *picker_scene_create(struct app *a);
+scene *picker_scene_create(shell *sh);
 /* Match setup for a game: seats, computer levels, the game's options. */
-scene *setup_scene_create(struct app *a, const game_info *g);
+scene *setup_scene_create(shell *sh, const game_info *g);
 /* Settings: fullscreen, resolution scale, volumes, colour-blind patterns, reduced motion. */
-scene *settings_scene_create(struct app *a);
+scene *settings_scene_create(shell *sh);
 /* The rules of a game (docs/rules/<doc>.md), scrollable; doc NULL shows the first. */
-scene *rules_scene_create(struct app *a, const char *doc);
+scene *rules_scene_create(shell *sh, const char *doc);
 /* The common end-of-game screen. */
-scene *score_scene_create(struct app *a, const score_report *rep);
+scene *score_scene_create(shell *sh, const score_report *rep);
 /* A sample report of game_id as its table would hand it over (for --scene
  * score and tests); NULL is SPEEDSTAX's. Returns 0, or -1 for a game with no table. */
 int score_report_sample(score_report *rep, const char *game_id);

@@ -7,7 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "app/app.h"
+#include "shell/settings.h"
+#include "shell/shell.h"
 #include "audio/audio.h"
 #include "core/rng.h"
 #include "scenes/scenes.h"
@@ -143,45 +144,45 @@ static float head_h(const score_report *rep) { return rep->rounds > 0 ? 84.0f : 
 
 /* The banner, the panel and the buttons as one block, centred between the
  * title and the hint bar so the screen is not half empty. */
-static void layout_scene(score_scene *p, app *a)
+static void layout_scene(score_scene *p, shell *sh)
 {
     const score_report *rep = &p->rep;
-    float w = a->vw - 160 < 1400 ? a->vw - 160 : 1400;
+    float w = shell_vw(sh) - 160 < 1400 ? shell_vw(sh) - 160 : 1400;
     float ph = 24 + head_h(rep) + (ROW_H + ROW_GAP) * (float)rep->players + footnote_h(rep) + 12;
     float bh = 150, block = bh + 16 + ph + 30 + 76, top = 170, bottom = 1004;
     float y = top + (bottom - top - block) / 2;
     if (y < top)
         y = top;
-    p->banner = (rrect){(a->vw - w) / 2, y, w, bh};
-    p->panel = (rrect){(a->vw - w) / 2, y + bh + 16, w, ph};
+    p->banner = (rrect){(shell_vw(sh) - w) / 2, y, w, bh};
+    p->panel = (rrect){(shell_vw(sh) - w) / 2, y + bh + 16, w, ph};
     ui_nav_begin(&p->nav);
-    ui_nav_add(&p->nav, ID_AGAIN, (rrect){a->vw / 2 + 20, p->panel.y + ph + 30, 340, 76}, 1, "again");
-    ui_nav_add(&p->nav, ID_PICKER, (rrect){a->vw / 2 - 360, p->panel.y + ph + 30, 340, 76}, 1, "picker");
-    ui_nav_end(&p->nav, a);
+    ui_nav_add(&p->nav, ID_AGAIN, (rrect){shell_vw(sh) / 2 + 20, p->panel.y + ph + 30, 340, 76}, 1, "again");
+    ui_nav_add(&p->nav, ID_PICKER, (rrect){shell_vw(sh) / 2 - 360, p->panel.y + ph + 30, 340, 76}, 1, "picker");
+    ui_nav_end(&p->nav, sh);
 }
 
-static void go(score_scene *p, app *a, int id)
+static void go(score_scene *p, shell *sh, int id)
 {
     const game_info *g = registry_find(p->rep.game_id);
     audio_play(SFX_CLICK);
     if (id == ID_AGAIN && g) {
-        app_scene_replace(a, setup_scene_create(a, g));
+        shell_replace(sh, setup_scene_create(sh, g));
     } else {
-        app_scene_home(a); /* back to the picker */
+        shell_home(sh); /* back to the picker */
     }
 }
 
-static void score_input(scene *s, app *a, const action_event *ev)
+static void score_input(scene *s, shell *sh, const action_event *ev)
 {
     score_scene *p = s->data;
     int id;
     if (ev->act == ACT_BACK) {
-        go(p, a, ID_PICKER);
+        go(p, sh, ID_PICKER);
         return;
     }
-    id = ui_nav_event(&p->nav, a, ev);
+    id = ui_nav_event(&p->nav, sh, ev);
     if (id >= 0)
-        go(p, a, id);
+        go(p, sh, id);
 }
 
 /* ---------------------------------------------------------------- celebration */
@@ -243,36 +244,36 @@ static void confetti_draw(const score_scene *p, render *r, float alpha)
 
 /* The banner rises, the confetti falls and the winners bob for
  * CONFETTI_TIME; then the screen rests. */
-static double score_wake(scene *s, app *a)
+static double score_wake(scene *s, shell *sh)
 {
     score_scene *p = s->data;
-    (void)a;
+    (void)sh;
     if (p->t < CONFETTI_TIME || p->t < BANNER_TIME)
         return 0;
     return ui_nav_wake(&p->nav);
 }
 
-static void score_update(scene *s, app *a, double dt)
+static void score_update(scene *s, shell *sh, double dt)
 {
     score_scene *p = s->data;
     p->t += dt;
-    layout_scene(p, a);
-    if (p->celebrate && !a->settings.v[SETTING_reduced_motion])
+    layout_scene(p, sh);
+    if (p->celebrate && !shell_settings(sh)->v[SETTING_reduced_motion])
         confetti_step(p, dt);
-    ui_nav_update(&p->nav, dt, a->settings.v[SETTING_reduced_motion]);
+    ui_nav_update(&p->nav, dt, shell_settings(sh)->v[SETTING_reduced_motion]);
 }
 
 /* ---------------------------------------------------------------- drawing */
 
 /* Who won and why, rising into place. */
-static void draw_banner(score_scene *p, app *a, render *r)
+static void draw_banner(score_scene *p, shell *sh, render *r)
 {
     const score_report *rep = &p->rep;
     float t = (float)(p->t / BANNER_TIME), e, rise;
     char head[96];
     rrect b = p->banner;
     float hw, tx;
-    if (t > 1 || a->settings.v[SETTING_reduced_motion])
+    if (t > 1 || shell_settings(sh)->v[SETTING_reduced_motion])
         t = 1;
     /* Ease out with a small overshoot: the banner lands, it does not stop dead. */
     e = 1 + 2.2f * powf(t - 1, 3) + 1.2f * powf(t - 1, 2);
@@ -365,7 +366,7 @@ static void draw_rows(score_scene *p, render *r, float x, float y, float rounds_
     }
 }
 
-static void score_draw(scene *s, app *a, render *r, float alpha)
+static void score_draw(scene *s, shell *sh, render *r, float alpha)
 {
     score_scene *p = s->data;
     const score_report *rep = &p->rep;
@@ -387,10 +388,10 @@ static void score_draw(scene *s, app *a, render *r, float alpha)
         rounds_x = total_x - colw * (float)rep->rounds - 10;
     }
 
-    ui_draw_table(r, a->vw);
+    ui_draw_table(r, shell_vw(sh));
     snprintf(line, sizeof line, "%s \xe2\x80\x94 results", g ? g->name : rep->game_id);
-    ui_draw_title(r, a->vw, "Game over", line);
-    draw_banner(p, a, r);
+    ui_draw_title(r, shell_vw(sh), "Game over", line);
+    draw_banner(p, sh, r);
     ui_draw_panel(r, p->panel);
     draw_headings(p, r, x, y, rounds_x, colw, total_x, total_w);
     draw_rows(p, r, x, y + head_h(rep), rounds_x, colw, total_x, total_w);
@@ -402,24 +403,24 @@ static void score_draw(scene *s, app *a, render *r, float alpha)
     }
     ui_draw_button(r, ui_nav_item(&p->nav, ID_PICKER)->r, "Back to games", p->nav.focus == ID_PICKER, 1, 0);
     ui_draw_button(r, ui_nav_item(&p->nav, ID_AGAIN)->r, "Play again", p->nav.focus == ID_AGAIN, 1, 1);
-    ui_nav_draw(&p->nav, r, alpha, ui_focus_visible(a));
-    if (p->celebrate && !a->settings.v[SETTING_reduced_motion])
+    ui_nav_draw(&p->nav, r, alpha, ui_focus_visible(sh));
+    if (p->celebrate && !shell_settings(sh)->v[SETTING_reduced_motion])
         confetti_draw(p, r, alpha);
-    ui_draw_hints(r, a, "Choose", "Games", NULL);
+    ui_draw_hints(r, sh, "Choose", "Games", NULL);
 }
 
-static void score_leave(scene *s, app *a)
+static void score_leave(scene *s, shell *sh)
 {
-    (void)a;
+    (void)sh;
     free(s->data);
 }
 
-static void score_enter(scene *s, app *a)
+static void score_enter(scene *s, shell *sh)
 {
     score_scene *p = s->data;
     char head[96];
-    layout_scene(p, a);
-    confetti_start(p, a->vw);
+    layout_scene(p, sh);
+    confetti_start(p, shell_vw(sh));
     /* The table rang the win already: this is the party. */
     audio_play(p->celebrate ? SFX_CHEER : SFX_CLICK);
     /* Who the screen puts first, for tests that play a game to its end. */
@@ -433,10 +434,10 @@ static void score_enter(scene *s, app *a)
         trace_line("score note %s", p->rep.note);
 }
 
-scene *score_scene_create(app *a, const score_report *rep)
+scene *score_scene_create(shell *sh, const score_report *rep)
 {
     score_scene *p = calloc(1, sizeof *p);
-    (void)a;
+    (void)sh;
     if (!p)
         abort();
     p->rep = *rep;

@@ -4,7 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "app/app.h"
+#include "shell/settings.h"
+#include "shell/shell.h"
 #include "audio/audio.h"
 #include "scenes/scenes.h"
 #include "table/modes.h"
@@ -42,12 +43,12 @@ typedef struct settings_scene {
  * label right of it keep clear of each other at 100%. */
 static rrect slider_bar(rrect c) { return (rrect){c.x + 70, c.y + c.h / 2 - 7, c.w - 70 - 54 - 12 - 96 - 28, 14}; }
 
-static void layout(settings_scene *p, app *a)
+static void layout(settings_scene *p, shell *sh)
 {
     /* Wide enough for each help line beside its control (4:3 included); nine
      * rows, then Back well clear of the hint bar. */
-    float w = a->vw - 80 < 1320 ? a->vw - 80 : 1320, row_h = 74, top = 146 + 24;
-    p->panel = (rrect){(a->vw - w) / 2, 146, w, 24 + row_h * SETTING_COUNT + 16};
+    float w = shell_vw(sh) - 80 < 1320 ? shell_vw(sh) - 80 : 1320, row_h = 74, top = 146 + 24;
+    p->panel = (rrect){(shell_vw(sh) - w) / 2, 146, w, 24 + row_h * SETTING_COUNT + 16};
     ui_nav_begin(&p->nav);
     for (int i = 0; i < SETTING_COUNT; i++) {
         p->rows[i] = (rrect){p->panel.x + 30, top + row_h * (float)i, w - 60, row_h - 8};
@@ -55,104 +56,102 @@ static void layout(settings_scene *p, app *a)
                                 p->rows[i].h - 24};
         ui_nav_add(&p->nav, i, p->rows[i], 1, settings_desc((setting_id)i)->key);
     }
-    ui_nav_add(&p->nav, ID_BACK, (rrect){(a->vw - 260) / 2, p->panel.y + p->panel.h + 24, 260, 70},
+    ui_nav_add(&p->nav, ID_BACK, (rrect){(shell_vw(sh) - 260) / 2, p->panel.y + p->panel.h + 24, 260, 70},
                1, "back");
-    ui_nav_end(&p->nav, a);
+    ui_nav_end(&p->nav, sh);
 }
 
-static void change(settings_scene *p, app *a, int id, int dir)
+static void change(settings_scene *p, shell *sh, int id, int dir)
 {
     const setting_desc *d = settings_desc((setting_id)id);
-    int before = a->settings.v[id];
+    int before = shell_settings(sh)->v[id];
     (void)p;
-    settings_step(&a->settings, (setting_id)id, dir);
-    if (a->settings.v[id] == before) {
+    settings_step(shell_settings_edit(sh), (setting_id)id, dir);
+    if (shell_settings(sh)->v[id] == before) {
         audio_play(SFX_ERROR);
         return;
     }
     if (id == SETTING_fullscreen)
-        app_set_fullscreen(a, a->settings.v[id]);
-    app_apply_settings(a);
-    if (app_save_settings(a) != 0)
+        shell_set_fullscreen(sh, shell_settings(sh)->v[id]);
+    if (shell_settings_changed(sh) != 0)
         toast_show("Could not save settings; they apply until you quit.");
     audio_play(SFX_CLICK);
-    trace_line("setting %s %d", d->key, a->settings.v[id]);
+    trace_line("setting %s %d", d->key, shell_settings(sh)->v[id]);
 }
 
 /* A click on a slider sets the value where the pointer is. */
-static void click_control(settings_scene *p, app *a, int id, float x)
+static void click_control(settings_scene *p, shell *sh, int id, float x)
 {
     const setting_desc *d = settings_desc((setting_id)id);
     rrect c = p->control[id];
     if (d->kind == SETTING_BOOL) {
-        change(p, a, id, 1);
+        change(p, sh, id, 1);
         return;
     }
     if (x < c.x + 60) {
-        change(p, a, id, -1);
+        change(p, sh, id, -1);
     } else if (x > c.x + c.w - 60) {
-        change(p, a, id, 1);
+        change(p, sh, id, 1);
     } else {
         rrect bar = slider_bar(c);
         float t = (x - bar.x) / bar.w;
         int v = d->min + (int)((float)(d->max - d->min) * t + 0.5f);
-        int before = a->settings.v[id];
-        settings_set(&a->settings, (setting_id)id, v);
-        if (a->settings.v[id] != before) {
-            app_apply_settings(a);
-            app_save_settings(a);
+        int before = shell_settings(sh)->v[id];
+        settings_set(shell_settings_edit(sh), (setting_id)id, v);
+        if (shell_settings(sh)->v[id] != before) {
+            shell_settings_changed(sh);
             audio_play(SFX_CLICK);
-            trace_line("setting %s %d", d->key, a->settings.v[id]);
+            trace_line("setting %s %d", d->key, shell_settings(sh)->v[id]);
         }
     }
 }
 
-static void settings_input(scene *s, app *a, const action_event *ev)
+static void settings_input(scene *s, shell *sh, const action_event *ev)
 {
     settings_scene *p = s->data;
     int f = p->nav.focus, id;
     if (ev->act == ACT_BACK) {
         audio_play(SFX_CLICK);
-        app_scene_pop(a);
+        shell_pop(sh);
         return;
     }
     if (f >= 0 && f < SETTING_COUNT && (ev->act == ACT_LEFT || ev->act == ACT_RIGHT)) {
-        change(p, a, f, ev->act == ACT_LEFT ? -1 : 1);
+        change(p, sh, f, ev->act == ACT_LEFT ? -1 : 1);
         return;
     }
     if (ev->act == ACT_POINTER_UP && ev->button == INPUT_BUTTON_LEFT) {
         for (int i = 0; i < SETTING_COUNT; i++)
             if (ui_rect_contains(p->control[i], ev->x, ev->y) && p->nav.pressed == i) {
                 p->nav.pressed = -1;
-                click_control(p, a, i, ev->x);
+                click_control(p, sh, i, ev->x);
                 return;
             }
     }
-    id = ui_nav_event(&p->nav, a, ev);
+    id = ui_nav_event(&p->nav, sh, ev);
     if (id == ID_BACK) {
         audio_play(SFX_CLICK);
-        app_scene_pop(a);
+        shell_pop(sh);
     } else if (id >= 0 && id < SETTING_COUNT) {
         /* Accept on a row: toggles, or steps up and wraps at the top. */
         const setting_desc *d = settings_desc((setting_id)id);
-        if (d->kind != SETTING_BOOL && a->settings.v[id] >= d->max)
-            change(p, a, id, -(d->max - d->min) / d->step);
+        if (d->kind != SETTING_BOOL && shell_settings(sh)->v[id] >= d->max)
+            change(p, sh, id, -(d->max - d->min) / d->step);
         else
-            change(p, a, id, 1);
+            change(p, sh, id, 1);
     }
 }
 
-static double settings_wake(scene *s, app *a)
+static double settings_wake(scene *s, shell *sh)
 {
-    (void)a;
+    (void)sh;
     return ui_nav_wake(&((settings_scene *)s->data)->nav);
 }
 
-static void settings_update(scene *s, app *a, double dt)
+static void settings_update(scene *s, shell *sh, double dt)
 {
     settings_scene *p = s->data;
-    layout(p, a);
-    ui_nav_update(&p->nav, dt, a->settings.v[SETTING_reduced_motion]);
+    layout(p, sh);
+    ui_nav_update(&p->nav, dt, shell_settings(sh)->v[SETTING_reduced_motion]);
 }
 
 static void draw_control(render *r, rrect c, const setting_desc *d, int v, int focused)
@@ -194,11 +193,11 @@ static void draw_control(render *r, rrect c, const setting_desc *d, int v, int f
     }
 }
 
-static void settings_draw(scene *s, app *a, render *r, float alpha)
+static void settings_draw(scene *s, shell *sh, render *r, float alpha)
 {
     settings_scene *p = s->data;
-    ui_draw_table(r, a->vw);
-    ui_draw_title(r, a->vw, "Settings", NULL);
+    ui_draw_table(r, shell_vw(sh));
+    ui_draw_title(r, shell_vw(sh), "Settings", NULL);
     ui_draw_panel(r, p->panel);
     for (int i = 0; i < SETTING_COUNT; i++) {
         const setting_desc *d = settings_desc((setting_id)i);
@@ -209,25 +208,25 @@ static void settings_draw(scene *s, app *a, render *r, float alpha)
         ui_text_fit(r, FONT_SANS, UI_SMALL, UI_MIN,
                     (rrect){row.x + 24, row.y + 36, p->control[i].x - 24 - (row.x + 24), 28}, TEXT_LEFT,
                     UI_INK_SOFT, p->lines[i]);
-        draw_control(r, p->control[i], d, a->settings.v[i], p->nav.focus == i);
+        draw_control(r, p->control[i], d, shell_settings(sh)->v[i], p->nav.focus == i);
     }
     ui_draw_button(r, ui_nav_item(&p->nav, ID_BACK)->r, "Back", p->nav.focus == ID_BACK, 1, 1);
-    ui_nav_draw(&p->nav, r, alpha, ui_focus_visible(a));
-    ui_draw_hints(r, a, "Change", "Back", NULL);
+    ui_nav_draw(&p->nav, r, alpha, ui_focus_visible(sh));
+    ui_draw_hints(r, sh, "Change", "Back", NULL);
 }
 
-static void settings_leave(scene *s, app *a)
+static void settings_leave(scene *s, shell *sh)
 {
-    app_save_settings(a);
+    shell_settings_changed(sh);
     free(s->data);
 }
 
-static void settings_enter(scene *s, app *a) { layout(s->data, a); }
+static void settings_enter(scene *s, shell *sh) { layout(s->data, sh); }
 
-scene *settings_scene_create(app *a)
+scene *settings_scene_create(shell *sh)
 {
     settings_scene *p = calloc(1, sizeof *p);
-    (void)a;
+    (void)sh;
     if (!p)
         abort();
     for (int i = 0; i < SETTING_COUNT; i++) {

@@ -6,7 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "app/app.h"
+#include "shell/settings.h"
+#include "shell/shell.h"
 #include "audio/audio.h"
 #include "scenes/scenes.h"
 #include "core/log.h"
@@ -122,7 +123,7 @@ static void geometry(setup *p, float *panel_h)
         *panel_h = g->seat_y0 + g->seat_dy * (float)(maxp - 1) + g->row_h + 36 - 200;
 }
 
-static void layout(setup *p, app *a)
+static void layout(setup *p, shell *sh)
 {
     float w = 1180, right, panel_h;
     int nopt = n_options(p);
@@ -131,13 +132,13 @@ static void layout(setup *p, app *a)
     p->k = 1;
     if (phones_on()) {
         /* The phones' card stands beside the panel; on narrow screens the panel gives way. */
-        float cw = a->vw < 1700 ? CARD_W - 40 : CARD_W;
-        w = fminf(1180, a->vw - 60 - cw - CARD_GAP);
-        p->panel = (rrect){(a->vw - w - CARD_GAP - cw) / 2, 200, w, panel_h};
+        float cw = shell_vw(sh) < 1700 ? CARD_W - 40 : CARD_W;
+        w = fminf(1180, shell_vw(sh) - 60 - cw - CARD_GAP);
+        p->panel = (rrect){(shell_vw(sh) - w - CARD_GAP - cw) / 2, 200, w, panel_h};
         p->k = w / 1180;
         p->card = (rrect){p->panel.x + w + CARD_GAP, 200, cw, fmaxf(panel_h, 560)};
     } else {
-        p->panel = (rrect){(a->vw - w) / 2, 200, w, panel_h};
+        p->panel = (rrect){(shell_vw(sh) - w) / 2, 200, w, panel_h};
     }
     right = col_right(p);
     ui_nav_begin(&p->nav);
@@ -169,29 +170,29 @@ static void layout(setup *p, app *a)
     ui_nav_adjusts(&p->nav, ID_PHONES);
     if (p->has_save) {
         /* Resume first: it is what a returning player most likely wants. */
-        add(p, ID_RESUME, (rrect){a->vw / 2 + 180, p->panel.y + p->panel.h + 40, 320, 76}, 1,
+        add(p, ID_RESUME, (rrect){shell_vw(sh) / 2 + 180, p->panel.y + p->panel.h + 40, 320, 76}, 1,
             "resume", 0);
-        add(p, ID_START, (rrect){a->vw / 2 - 160, p->panel.y + p->panel.h + 40, 320, 76}, 1,
+        add(p, ID_START, (rrect){shell_vw(sh) / 2 - 160, p->panel.y + p->panel.h + 40, 320, 76}, 1,
             "start", 0);
-        add(p, ID_BACK, (rrect){a->vw / 2 - 500, p->panel.y + p->panel.h + 40, 320, 76}, 1, "back",
+        add(p, ID_BACK, (rrect){shell_vw(sh) / 2 - 500, p->panel.y + p->panel.h + 40, 320, 76}, 1, "back",
             0);
     } else {
-        add(p, ID_START, (rrect){a->vw / 2 + 20, p->panel.y + p->panel.h + 40, 320, 76},
+        add(p, ID_START, (rrect){shell_vw(sh) / 2 + 20, p->panel.y + p->panel.h + 40, 320, 76},
             modes_playable(p->m.game), "start", 0);
-        add(p, ID_BACK, (rrect){a->vw / 2 - 340, p->panel.y + p->panel.h + 40, 320, 76}, 1, "back",
+        add(p, ID_BACK, (rrect){shell_vw(sh) / 2 - 340, p->panel.y + p->panel.h + 40, 320, 76}, 1, "back",
             0);
     }
-    ui_nav_end(&p->nav, a);
+    ui_nav_end(&p->nav, sh);
 }
 
 /* Phones as hands on or off: the server listens only while it is on. */
-static void phones_toggle(setup *p, app *a)
+static void phones_toggle(setup *p, shell *sh)
 {
     char err[256];
     if (phones_on()) {
         phones_close(NULL);
         trace_line("setup phones off");
-    } else if (phones_open(a, &p->m, err, sizeof err) != 0) {
+    } else if (phones_open(sh, &p->m, err, sizeof err) != 0) {
         log_error("phones: %s", err);
         toast_show("Phones as hands could not start: %s", err);
         audio_play(SFX_ERROR);
@@ -200,10 +201,10 @@ static void phones_toggle(setup *p, app *a)
     audio_play(SFX_CLICK);
 }
 
-static void cycle(setup *p, app *a, int id, int dir)
+static void cycle(setup *p, shell *sh, int id, int dir)
 {
     if (id == ID_PHONES) {
-        phones_toggle(p, a);
+        phones_toggle(p, sh);
         return;
     }
     if (id >= ID_SEAT && id < ID_SEAT + GAME_MAX_PLAYERS) {
@@ -225,14 +226,14 @@ static void cycle(setup *p, app *a, int id, int dir)
     trace_line("setup %s", p->names[id % 64]);
 }
 
-static void choose(setup *p, app *a, int id)
+static void choose(setup *p, shell *sh, int id)
 {
     if (id == ID_BACK) {
         audio_play(SFX_CLICK);
-        app_scene_pop(a); /* frees p */
+        shell_pop(sh); /* frees p */
         return;
     } else if (id == ID_START) {
-        scene *t = modes_start(a, &p->m, NULL);
+        scene *t = modes_start(sh, &p->m, NULL);
         if (!t) {
             audio_play(SFX_ERROR);
             toast_show("%s is coming soon.", p->m.game->name);
@@ -240,11 +241,11 @@ static void choose(setup *p, app *a, int id)
         }
         audio_play(SFX_CLICK);
         p->starting = 1;
-        app_scene_replace(a, t); /* frees p */
+        shell_replace(sh, t); /* frees p */
         return;
     } else if (id == ID_RESUME) {
         char err[300];
-        scene *t = modes_resume(a, p->m.game, err, sizeof err);
+        scene *t = modes_resume(sh, p->m.game, err, sizeof err);
         if (!t) {
             /* Bad input changes nothing: the save stays as it was (New game
              * replaces it once that match is saved); this visit offers only
@@ -252,13 +253,13 @@ static void choose(setup *p, app *a, int id)
             audio_play(SFX_ERROR);
             toast_show("The saved game cannot be resumed: %s", err);
             p->has_save = 0;
-            layout(p, a);
-            ui_nav_focus(&p->nav, a, ID_START);
+            layout(p, sh);
+            ui_nav_focus(&p->nav, sh, ID_START);
             return;
         }
         audio_play(SFX_CLICK);
         p->starting = 1;
-        app_scene_replace(a, t); /* frees p */
+        shell_replace(sh, t); /* frees p */
         return;
     } else if (id == ID_ADD && match_setup_add_seat(&p->m) == 0) {
         audio_play(SFX_CLICK);
@@ -267,54 +268,54 @@ static void choose(setup *p, app *a, int id)
         audio_play(SFX_CLICK);
         trace_line("setup %s", p->names[id % 64]);
     } else {
-        cycle(p, a, id, 1);
+        cycle(p, sh, id, 1);
         if (id == ID_PHONES)
             return; /* turned on with these seats, or off */
     }
     if (phones_on()) {
         char err[200];
-        phones_open(a, &p->m, err, sizeof err); /* the phones see the new seats */
+        phones_open(sh, &p->m, err, sizeof err); /* the phones see the new seats */
     }
 }
 
-static void setup_input(scene *s, app *a, const action_event *ev)
+static void setup_input(scene *s, shell *sh, const action_event *ev)
 {
     setup *p = s->data;
     int f = p->nav.focus, id;
     if (ev->act == ACT_BACK) {
-        choose(p, a, ID_BACK);
+        choose(p, sh, ID_BACK);
         return;
     }
     if ((ev->act == ACT_LEFT || ev->act == ACT_RIGHT) && ui_nav_focus_adjusts(&p->nav)) {
-        cycle(p, a, f, ev->act == ACT_LEFT ? -1 : 1);
+        cycle(p, sh, f, ev->act == ACT_LEFT ? -1 : 1);
         return;
     }
     if (ev->act == ACT_ALT) {
-        app_scene_push(a, rules_scene_create(a, p->m.game->rules_doc));
+        shell_push(sh, rules_scene_create(sh, p->m.game->rules_doc));
         return;
     }
-    id = ui_nav_event(&p->nav, a, ev);
+    id = ui_nav_event(&p->nav, sh, ev);
     if (id >= 0) {
         const ui_item *it = ui_nav_item(&p->nav, id);
         if (it && it->enabled)
-            choose(p, a, id);
+            choose(p, sh, id);
         else
             audio_play(SFX_ERROR);
     }
 }
 
 /* Phones joining wake the loop from their thread; the rest is the ring. */
-static double setup_wake(scene *s, app *a)
+static double setup_wake(scene *s, shell *sh)
 {
-    (void)a;
+    (void)sh;
     return ui_nav_wake(&((setup *)s->data)->nav);
 }
 
-static void setup_update(scene *s, app *a, double dt)
+static void setup_update(scene *s, shell *sh, double dt)
 {
     setup *p = s->data;
-    layout(p, a);
-    ui_nav_update(&p->nav, dt, a->settings.v[SETTING_reduced_motion]);
+    layout(p, sh);
+    ui_nav_update(&p->nav, dt, shell_settings(sh)->v[SETTING_reduced_motion]);
 }
 
 static void value_box(render *r, rrect b, const char *text, int focused, int enabled, int arrows)
@@ -397,7 +398,7 @@ static void draw_phones_card(render *r, const setup *p)
     ui_text_fit(r, FONT_SANS_BOLD, UI_HEAD, UI_BODY, (rrect){c.x + 16, y, c.w - 32, 52}, TEXT_CENTER, UI_ACCENT, line);
 }
 
-static void setup_draw(scene *s, app *a, render *r, float alpha)
+static void setup_draw(scene *s, shell *sh, render *r, float alpha)
 {
     setup *p = s->data;
     const game_info *g = p->m.game;
@@ -406,8 +407,8 @@ static void setup_draw(scene *s, app *a, render *r, float alpha)
     char line[128];
     int nopt = n_options(p), playable = modes_playable(g);
 
-    ui_draw_table(r, a->vw);
-    ui_draw_title(r, a->vw, g->name, g->pitch);
+    ui_draw_table(r, shell_vw(sh));
+    ui_draw_title(r, shell_vw(sh), g->name, g->pitch);
     ui_draw_panel(r, p->panel);
     render_text(r, FONT_SANS_BOLD, UI_HEAD, x, y - 20, UI_INK, "Seats");
     if (g->min_players == g->max_players)
@@ -490,44 +491,44 @@ static void setup_draw(scene *s, app *a, render *r, float alpha)
         ui_draw_button(r, ui_nav_item(&p->nav, ID_RESUME)->r, "Resume", p->nav.focus == ID_RESUME, 1,
                        1);
     if (p->has_save && p->save_sum[0])
-        draw_save_summary(r, p, a->vw);
-    ui_nav_draw(&p->nav, r, alpha, ui_focus_visible(a));
-    ui_draw_hints(r, a, "Choose", "Back", "Rules");
+        draw_save_summary(r, p, shell_vw(sh));
+    ui_nav_draw(&p->nav, r, alpha, ui_focus_visible(sh));
+    ui_draw_hints(r, sh, "Choose", "Back", "Rules");
 }
 
-static void setup_leave(scene *s, app *a)
+static void setup_leave(scene *s, shell *sh)
 {
     setup *p = s->data;
-    (void)a;
+    (void)sh;
     /* Back to the picker: no match, no server. A match started keeps it. */
     if (!p->starting)
         phones_close(NULL);
     free(s->data);
 }
 
-static void setup_enter(scene *s, app *a)
+static void setup_enter(scene *s, shell *sh)
 {
     setup *p = s->data;
-    p->has_save = modes_has_save(a, p->m.game);
+    p->has_save = modes_has_save(sh, p->m.game);
     p->save_sum[0] = 0;
     /* The seats and options shown are the saved match's, so the screen
      * describes the game Resume opens (and New game starts the same party). */
-    if (p->has_save && modes_save_summary(a, p->m.game, &p->m, p->save_sum, sizeof p->save_sum) == 0)
+    if (p->has_save && modes_save_summary(sh, p->m.game, &p->m, p->save_sum, sizeof p->save_sum) == 0)
         trace_line("setup save %s", p->save_sum);
     {
         char seats[128];
         table_seats_write(&p->m, seats, sizeof seats);
         trace_line("setup players %d seats %s", p->m.params.players, seats);
     }
-    layout(p, a);
+    layout(p, sh);
     if (p->has_save)
-        ui_nav_focus(&p->nav, a, ID_RESUME);
+        ui_nav_focus(&p->nav, sh, ID_RESUME);
 }
 
-scene *setup_scene_create(app *a, const game_info *g)
+scene *setup_scene_create(shell *sh, const game_info *g)
 {
     setup *p = calloc(1, sizeof *p);
-    (void)a;
+    (void)sh;
     if (!p)
         abort();
     match_setup_init(&p->m, g);

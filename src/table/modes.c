@@ -5,7 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "app/app.h"
+#include "app/store.h"
+#include "shell/shell.h"
 #include "core/modelist.h"
 #include "core/log.h"
 #include "table/phones.h"
@@ -58,12 +59,12 @@ int modes_playable(const game_info *g)
 
 /* A match of m from rec (taken over); a real-time one reads only its seed,
  * and its view the test words. */
-static scene *open_match(app *a, const match_setup *m, game_record *rec, const char *test_options)
+static scene *open_match(shell *sh, const match_setup *m, game_record *rec, const char *test_options)
 {
     const table_mode *t = modes_find(m->game ? m->game->id : NULL);
     char err[256];
     /* Phones as hands (turned on in setup, or by --phones): the server serves this match's seats. */
-    if (t && phones_on() && phones_open(a, m, err, sizeof err) != 0) {
+    if (t && phones_on() && phones_open(sh, m, err, sizeof err) != 0) {
         log_error("phones: %s", err);
         toast_show("Phones as hands could not start: %s", err);
     }
@@ -71,31 +72,31 @@ static scene *open_match(app *a, const match_setup *m, game_record *rec, const c
         uint64_t seed = rec ? rec->seed : 1;
         if (rec)
             record_free(rec);
-        return t->realtime->create(a, m, seed, test_options);
+        return t->realtime->create(sh, m, seed, test_options);
     }
     if (!t || !m->game->rules) {
         if (rec)
             record_free(rec);
         return NULL;
     }
-    return table_create(a, t->turns, m, rec);
+    return table_create(sh, t->turns, m, rec);
 }
 
-scene *modes_open(app *a, const match_setup *m, game_record *rec) { return open_match(a, m, rec, NULL); }
+scene *modes_open(shell *sh, const match_setup *m, game_record *rec) { return open_match(sh, m, rec, NULL); }
 
-scene *modes_start(app *a, const match_setup *m, const char *position)
+scene *modes_start(shell *sh, const match_setup *m, const char *position)
 {
     game_record rec;
     char err[256];
     /* The rules' own randomness and the computer's choices draw from this. */
-    uint64_t seed = a->seed();
+    uint64_t seed = shell_seed(sh);
     if (!modes_playable(m->game))
         return NULL;
     if (m->game->kind == GAME_KIND_REALTIME) {
         /* No move record: the view takes the seed alone (and its test words). */
         memset(&rec, 0, sizeof rec);
         rec.seed = seed;
-        return open_match(a, m, &rec, position);
+        return open_match(sh, m, &rec, position);
     }
     if (record_init(&rec, m->game->id, &m->params, seed, err, sizeof err) != 0 ||
         (position && record_set_start(&rec, position, err, sizeof err) != 0)) {
@@ -103,13 +104,13 @@ scene *modes_start(app *a, const match_setup *m, const char *position)
         record_free(&rec);
         return NULL;
     }
-    return modes_open(a, m, &rec);
+    return modes_open(sh, m, &rec);
 }
 
-int modes_has_save(app *a, const game_info *g)
+int modes_has_save(shell *sh, const game_info *g)
 {
     char game[RECORD_ID_LEN], *text = NULL;
-    int rc = a->db && modes_playable(g) ? store_save_get(a->db, g->id, game, sizeof game, &text) : 1;
+    int rc = shell_store(sh) && modes_playable(g) ? store_save_get(shell_store(sh), g->id, game, sizeof game, &text) : 1;
     free(text);
     return rc == 0;
 }
@@ -126,7 +127,7 @@ static int take_params(match_setup *m, const game_record *rec, char *err, size_t
     return 0;
 }
 
-int modes_save_summary(app *a, const game_info *g, match_setup *saved, char *buf, size_t n)
+int modes_save_summary(shell *sh, const game_info *g, match_setup *saved, char *buf, size_t n)
 {
     const table_mode *t = modes_find(g->id);
     const char *body;
@@ -136,7 +137,7 @@ int modes_save_summary(app *a, const game_info *g, match_setup *saved, char *buf
     void *st;
     int rc = -1;
     buf[0] = 0;
-    if (!t || table_save_read(a, g, &m, &text, &body, err, sizeof err) != 0)
+    if (!t || table_save_read(sh, g, &m, &text, &body, err, sizeof err) != 0)
         return -1;
     if (t->realtime) {
         rc = t->realtime->summary ? t->realtime->summary(&m, body, buf, n) : -1;
@@ -169,7 +170,7 @@ int modes_save_summary(app *a, const game_info *g, match_setup *saved, char *buf
     return rc;
 }
 
-scene *modes_resume(app *a, const game_info *g, char *err, size_t errn)
+scene *modes_resume(shell *sh, const game_info *g, char *err, size_t errn)
 {
     const table_mode *t = modes_find(g->id);
     const char *body;
@@ -177,11 +178,11 @@ scene *modes_resume(app *a, const game_info *g, char *err, size_t errn)
     match_setup m;
     game_record rec;
     scene *s;
-    if (table_save_read(a, g, &m, &text, &body, err, errn) != 0)
+    if (table_save_read(sh, g, &m, &text, &body, err, errn) != 0)
         return NULL;
     if (t && t->realtime) {
         /* A real-time game keeps its own save: the view reads and checks it. */
-        s = t->realtime->resume(a, &m, body, err, errn);
+        s = t->realtime->resume(sh, &m, body, err, errn);
         free(text);
         return s;
     }
@@ -200,5 +201,5 @@ scene *modes_resume(app *a, const game_info *g, char *err, size_t errn)
         record_free(&rec);
         return NULL;
     }
-    return modes_open(a, &m, &rec);
+    return modes_open(sh, &m, &rec);
 }

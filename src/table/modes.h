@@ -8,10 +8,10 @@
 #include <stdint.h>
 
 #include "core/record.h"
+#include "shell/shell.h"
 #include "table/match.h"
 #include "table/table.h"
 
-struct app;
 
 /* A mode's table: exactly one of turns and realtime is set. */
 typedef struct table_mode {
@@ -32,18 +32,18 @@ int modes_playable(const game_info *g);
  * has no table. A turn-based match starts from position (the rules'
  * notation: --position) unless it is NULL, as a player's does; a real-time
  * view takes position as its test words. */
-scene *modes_start(struct app *a, const match_setup *m, const char *position);
+scene *modes_start(shell *sh, const match_setup *m, const char *position);
 /* A match from a record (taken over, freed on failure; a real-time mode
  * reads only its seed); NULL if the game has no table. */
-scene *modes_open(struct app *a, const match_setup *m, game_record *rec);
+scene *modes_open(shell *sh, const match_setup *m, game_record *rec);
 /* The saved match of game g; NULL with the reason in err when there is none
  * or it cannot be read. */
-scene *modes_resume(struct app *a, const game_info *g, char *err, size_t errn);
+scene *modes_resume(shell *sh, const game_info *g, char *err, size_t errn);
 /* Whether game g has a saved unfinished match. */
-int modes_has_save(struct app *a, const game_info *g);
+int modes_has_save(shell *sh, const game_info *g);
 /* Where the saved match of game g stands, in a line or two for setup's
  * Resume (moves played, whose turn, the scores), and its seats and options
  * into *saved (unless NULL); 0, or -1 when it cannot be read. */
-int modes_save_summary(struct app *a, const game_info *g, match_setup *saved, char *buf, size_t n);
+int modes_save_summary(shell *sh, const game_info *g, match_setup *saved, char *buf, size_t n);
 
 #endif

@@ -8,7 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "app/app.h"
+#include "app/input.h"
+#include "app/paths.h"
+#include "shell/shell.h"
 #include "core/log.h"
 #include "net/phone_api.h"
 #include "table/table_store.h"
@@ -31,7 +33,9 @@ static struct {
     int head, count;
     int roster_changed; /* a seat joined, left, slept or came back since the table last asked */
     int ended;          /* the phones were told the match is over */
-} P;
+    int port;              /* where the server listens: -1 the default port */
+    const char *info_path; /* where it writes its address once it listens (NULL: nowhere) */
+} P = {.port = -1};
 
 int phones_on(void) { return P.srv != NULL; }
 phone_server *phones_server(void) { return P.srv; }
@@ -61,12 +65,12 @@ static int seat_infos(const match_setup *m, phone_seat_info *out)
 }
 
 /* --phones-info: where a test learns the address (written once it listens). */
-static void write_info(const struct app *a)
+static void write_info(void)
 {
     FILE *f;
-    if (!a->opt.phones_info || !(f = fopen(a->opt.phones_info, "w"))) {
-        if (a->opt.phones_info)
-            log_warn("phones: cannot write %s", a->opt.phones_info);
+    if (!P.info_path || !(f = fopen(P.info_path, "w"))) {
+        if (P.info_path)
+            log_warn("phones: cannot write %s", P.info_path);
         return;
     }
     fprintf(f, "url=%s\nroom=%s\nport=%d\n", P.url, P.room, P.api->port(P.srv));
@@ -131,6 +135,12 @@ static void (*waker)(void);
 
 void phones_set_waker(void (*wake)(void)) { waker = wake; }
 
+void phones_set_place(int port, const char *info_path)
+{
+    P.port = port;
+    P.info_path = info_path;
+}
+
 /* Network thread: an event is queued, so the main loop must not sleep on. */
 static void wake_loop(void *user)
 {
@@ -139,7 +149,7 @@ static void wake_loop(void *user)
         waker();
 }
 
-int phones_open(struct app *a, const match_setup *m, char *err, size_t errn)
+int phones_open(shell *sh, const match_setup *m, char *err, size_t errn)
 {
     phone_config c;
     char qr_text[200];
@@ -154,10 +164,10 @@ int phones_open(struct app *a, const match_setup *m, char *err, size_t errn)
         return -1;
     memset(&c, 0, sizeof c);
     char web[1100];
-    paths_join(web, sizeof web, a->paths.assets, "web");
+    paths_join(web, sizeof web, shell_paths(sh)->assets, "web");
     c.web_root = web;
-    c.art_root = a->paths.assets;
-    c.port = a->opt.phones_port >= 0 ? a->opt.phones_port : DEFAULT_PORT;
+    c.art_root = shell_paths(sh)->assets;
+    c.port = P.port >= 0 ? P.port : DEFAULT_PORT;
     c.game = m->game ? m->game->id : "";
     c.mode = m->game ? m->game->name : "";
     /* Hidden hands go to the phones; the other games use them as pads. */
@@ -166,7 +176,7 @@ int phones_open(struct app *a, const match_setup *m, char *err, size_t errn)
     c.seats = seat_infos(m, c.seat);
     c.wake = wake_loop;
     P.srv = P.api->start(&c, err, errn);
-    if (!P.srv && a->opt.phones_port < 0) {
+    if (!P.srv && P.port < 0) {
         /* The usual port is taken (another game on this machine): any free one will do. */
         log_warn("phones: port %d: %s; trying another", DEFAULT_PORT, err);
         c.port = 0;
@@ -185,7 +195,7 @@ int phones_open(struct app *a, const match_setup *m, char *err, size_t errn)
         log_warn("phones: no QR code for %s", qr_text);
     log_info("phones: %s room %s", P.url, P.room);
     trace_line("phones on %s room %s", P.url, P.room);
-    write_info(a);
+    write_info();
     return 0;
 }
 
@@ -251,7 +261,7 @@ static action button_action(int b)
 }
 
 /* Keeps the roster in step with what the server says of a seat. */
-static void roster_note(struct app *a, const phone_event *ev)
+static void roster_note(shell *sh, const phone_event *ev)
 {
     int s = ev->seat - 1;
     unsigned bit = 1u << s;
@@ -265,19 +275,19 @@ static void roster_note(struct app *a, const phone_event *ev)
         P.roster.seated |= bit;
         P.roster.connected |= bit;
         snprintf(P.roster.name[s], sizeof P.roster.name[s], "%s", ev->name);
-        input_phone_attach(&a->in, s, 1);
+        input_phone_attach(shell_input_edit(sh), s, 1);
         trace_line("phones seat p%d %s", ev->seat, ev->kind == PHONE_EV_JOINED ? "joined" : "back");
         break;
     case PHONE_EV_LEFT:
         P.roster.seated &= ~bit;
         P.roster.connected &= ~bit;
         P.roster.name[s][0] = 0;
-        input_phone_attach(&a->in, s, 0);
+        input_phone_attach(shell_input_edit(sh), s, 0);
         trace_line("phones seat p%d left", ev->seat);
         break;
     case PHONE_EV_GONE:
         P.roster.connected &= ~bit;
-        input_phone_attach(&a->in, s, 1); /* lets go of any held direction; the seat waits */
+        input_phone_attach(shell_input_edit(sh), s, 1); /* lets go of any held direction; the seat waits */
         trace_line("phones seat p%d asleep", ev->seat);
         break;
     default:
@@ -285,7 +295,7 @@ static void roster_note(struct app *a, const phone_event *ev)
     }
 }
 
-void phones_pump(struct app *a)
+void phones_pump(shell *sh)
 {
     phone_event ev;
     action_event out[2];
@@ -298,16 +308,16 @@ void phones_pump(struct app *a)
             P.api->pong(P.srv, ev.conn, ev.id);
             break;
         case PHONE_EV_PAD: {
-            int n = input_phone_button(&a->in, ev.seat - 1, button_action(ev.button), ev.down, out, 2);
+            int n = input_phone_button(shell_input_edit(sh), ev.seat - 1, button_action(ev.button), ev.down, out, 2);
             for (int i = 0; i < n; i++)
-                app_dispatch(a, &out[i]);
+                shell_dispatch(sh, &out[i]);
             break;
         }
         case PHONE_EV_MOVE:
             enqueue(&ev);
             break;
         default:
-            roster_note(a, &ev);
+            roster_note(sh, &ev);
             P.roster_changed = 1; /* the table sends the seat its view */
             break;
         }

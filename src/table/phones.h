@@ -11,9 +11,9 @@
 #include <stdint.h>
 
 #include "net/phone_api.h"
+#include "shell/shell.h"
 #include "table/match.h"
 
-struct app;
 
 /* Who plays on a phone: bit k for seat k (0-based). */
 typedef struct phone_roster {
@@ -22,12 +22,16 @@ typedef struct phone_roster {
     char name[GAME_MAX_PLAYERS][PHONE_NAME_MAX * 4 + 1];
 } phone_roster;
 
-/* Starts the server for match m (or, when it runs, gives it m's seats);
- * 0, or -1 with the reason in err. --phones-port and --phones-info apply. */
 /* The app's way to end its loop's wait (app_wake_any_thread), called from the
  * network thread whenever a phone's event is queued. */
 void phones_set_waker(void (*wake)(void));
-int phones_open(struct app *a, const match_setup *m, char *err, size_t errn);
+/* Where the server listens (--phones-port; -1 the default port, 0 any free
+ * one) and where it writes url=, room= and port= once it listens
+ * (--phones-info; NULL nowhere); the app sets them at start. */
+void phones_set_place(int port, const char *info_path);
+/* Starts the server for match m (or, when it runs, gives it m's seats);
+ * 0, or -1 with the reason in err. */
+int phones_open(shell *sh, const match_setup *m, char *err, size_t errn);
 /* Tells every phone the match is over (the end message, docs/phones.md); once. */
 void phones_end(const char *end_json);
 /* Stops the server; phones get end_json first (an end without a ranking when
@@ -51,7 +55,7 @@ const char *phones_room(void);
 const unsigned char *phones_qr(int *width);
 /* One logic step: drains the server. Pads become actions for the top scene;
  * pings are answered; moves queue for phones_take. */
-void phones_pump(struct app *a);
+void phones_pump(shell *sh);
 /* Whether a seat joined, left, slept or came back since the last call. */
 int phones_roster_changed(void);
 /* The next queued move; 1, or 0 when none. */

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "app/app.h"
+#include "shell/shell.h"
 #include "audio/audio.h"
 #include "core/log.h"
 #include "core/registry.h"
@@ -150,11 +150,11 @@ const char *table_refusal(const table *t, int *spot, float *flash)
 }
 
 /* The view hears of a change; the last refusal is old news by then. */
-static void view_changed(table *t, app *a, table_change why)
+static void view_changed(table *t, shell *sh, table_change why)
 {
     t->refuse_words = 0;
     t->lively_from = t->time;
-    t->ops->changed(t->view, a, why);
+    t->ops->changed(t->view, sh, why);
 }
 
 /* ---------------------------------------------------------------- position */
@@ -248,15 +248,15 @@ static void choose_viewer(table *t)
     }
 }
 
-void table_refresh_viewer(table *t, app *a)
+void table_refresh_viewer(table *t, shell *sh)
 {
     if (uses_curtain(t))
         choose_viewer(t);
-    view_changed(t, a, TABLE_LIFTED);
+    view_changed(t, sh, TABLE_LIFTED);
 }
 
 /* Everything that follows from the position at the cursor. */
-static void position_changed(table *t, app *a, table_change why)
+static void position_changed(table *t, shell *sh, table_change why)
 {
     char pos[POSITION_MAX];
     game_result res;
@@ -268,16 +268,16 @@ static void position_changed(table *t, app *a, table_change why)
     table_pace(t);
     if (uses_curtain(t))
         choose_viewer(t);
-    view_changed(t, a, why);
-    table_phones_publish(t, a);
+    view_changed(t, sh, why);
+    table_phones_publish(t, sh);
     if (rules(t)->position_write(t->st, pos, sizeof pos) >= 0)
         trace_line("%s position %s", t->ops->trace, pos);
 }
 
-void table_refresh(table *t, app *a) { position_changed(t, a, TABLE_ENTERED); }
+void table_refresh(table *t, shell *sh) { position_changed(t, sh, TABLE_ENTERED); }
 
 /* Plays m into the record; the view shows it, then the new position. */
-static int play(table *t, app *a, const game_move *m, int by_computer)
+static int play(table *t, shell *sh, const game_move *m, int by_computer)
 {
     char err[200], text[RECORD_MOVE_LEN];
     memcpy(t->scratch, t->st, rules(t)->state_size);
@@ -292,15 +292,15 @@ static int play(table *t, app *a, const game_move *m, int by_computer)
     /* A hold lasts through computers' moves until the curtain it delays. */
     if (!by_computer)
         t->hold = 0;
-    t->ops->played(t->view, a, t->scratch, m, text, by_computer);
-    position_changed(t, a, TABLE_PLAYED);
+    t->ops->played(t->view, sh, t->scratch, m, text, by_computer);
+    position_changed(t, sh, TABLE_PLAYED);
     return 0;
 }
 
-int table_play(table *t, app *a, const game_move *m) { return play(t, a, m, 0); }
+int table_play(table *t, shell *sh, const game_move *m) { return play(t, sh, m, 0); }
 
 /* Moves the record's cursor (undo, redo) and shows the position there. */
-static void go_to(table *t, app *a, int cursor)
+static void go_to(table *t, shell *sh, int cursor)
 {
     char err[200];
     ai_cancel(t);
@@ -310,10 +310,10 @@ static void go_to(table *t, app *a, int cursor)
     }
     while (t->rec.cursor < cursor && record_redo(&t->rec, t->st, err, sizeof err) == 0) {
     }
-    position_changed(t, a, TABLE_JUMPED);
+    position_changed(t, sh, TABLE_JUMPED);
 }
 
-static void undo(table *t, app *a)
+static void undo(table *t, shell *sh)
 {
     int c = undo_target(t);
     if (c < 0) {
@@ -322,10 +322,10 @@ static void undo(table *t, app *a)
     }
     audio_play(SFX_CLICK);
     trace_line("%s undo", t->ops->trace);
-    go_to(t, a, c);
+    go_to(t, sh, c);
 }
 
-static void redo(table *t, app *a)
+static void redo(table *t, shell *sh)
 {
     int c = redo_target(t);
     game_move m;
@@ -335,23 +335,23 @@ static void redo(table *t, app *a)
         return;
     }
     trace_line("%s redo", t->ops->trace);
-    go_to(t, a, c);
+    go_to(t, sh, c);
     /* Show the last redone move being played, as if it were. */
     if (t->ops->redone && c == t->rec.cursor && c > 0 &&
         record_replay(&t->rec, c - 1, t->scratch, err, sizeof err) == 0 &&
         rules(t)->move_read(t->scratch, t->rec.moves[c - 1], &m, err, sizeof err) == 0)
-        t->ops->redone(t->view, a, t->scratch, &m);
+        t->ops->redone(t->view, sh, t->scratch, &m);
 }
 
 /* ---------------------------------------------------------------- intents */
 
-static void open_menu(table *t, app *a)
+static void open_menu(table *t, shell *sh)
 {
     /* A table without undo (hidden cards) never lists it. */
-    table_menu_open(a, &t->menu_choice, t->ops->undo, t->can_undo, t->can_redo);
+    table_menu_open(sh, &t->menu_choice, t->ops->undo, t->can_undo, t->can_redo);
 }
 
-static void show_score(table *t, app *a)
+static void show_score(table *t, shell *sh)
 {
     score_report rep;
     memset(&rep, 0, sizeof rep);
@@ -360,16 +360,16 @@ static void show_score(table *t, app *a)
     /* Why the game ended is the rules' to say. */
     if (!rep.reason[0] && rules(t)->result_reason)
         rules(t)->result_reason(t->st, rep.reason, sizeof rep.reason);
-    app_scene_replace(a, a->score_screen(a, &rep));
+    shell_replace(sh, shell_score_screen(sh, &rep));
 }
 
-static void lift_curtain(table *t, app *a)
+static void lift_curtain(table *t, shell *sh)
 {
     trace_line("%s curtain lifted p%d", t->ops->trace, t->curtain + 1);
     t->viewer = t->curtain;
     t->curtain = -1;
     audio_play(SFX_CLICK);
-    view_changed(t, a, TABLE_LIFTED);
+    view_changed(t, sh, TABLE_LIFTED);
 }
 
 /* The viewer has seen what their move showed them: down comes the curtain. */
@@ -384,15 +384,15 @@ static void pass_screen(table *t)
     trace_line("%s curtain p%d", t->ops->trace, t->curtain + 1);
 }
 
-void table_do(table *t, app *a, table_intent i)
+void table_do(table *t, shell *sh, table_intent i)
 {
     switch (i) {
-    case TABLE_MENU: open_menu(t, a); break;
-    case TABLE_UNDO: undo(t, a); break;
-    case TABLE_REDO: redo(t, a); break;
-    case TABLE_RULES: app_scene_push(a, a->rules_screen(a, t->game->rules_doc)); break;
-    case TABLE_SCORE: show_score(t, a); break;
-    case TABLE_LIFT: lift_curtain(t, a); break;
+    case TABLE_MENU: open_menu(t, sh); break;
+    case TABLE_UNDO: undo(t, sh); break;
+    case TABLE_REDO: redo(t, sh); break;
+    case TABLE_RULES: shell_push(sh, shell_rules_screen(sh, t->game->rules_doc)); break;
+    case TABLE_SCORE: show_score(t, sh); break;
+    case TABLE_LIFT: lift_curtain(t, sh); break;
     case TABLE_PASS: pass_screen(t); break;
     case TABLE_NONE: break;
     }
@@ -400,7 +400,7 @@ void table_do(table *t, app *a, table_intent i)
 
 /* ---------------------------------------------------------------- the turn */
 
-static void computer_turn(table *t, app *a)
+static void computer_turn(table *t, shell *sh)
 {
     int seat = rules(t)->current_player(t->st);
     game_move m;
@@ -412,7 +412,7 @@ static void computer_turn(table *t, app *a)
     if (!t->job || t->time < t->due)
         return;
     /* Headless capture waits for the answer, so its frames are the same every run. */
-    if (!table_ai_done(t->job) && !a->opt.screenshot)
+    if (!table_ai_done(t->job) && !shell_capturing(sh))
         return;
     j = t->job;
     t->job = NULL;
@@ -420,10 +420,10 @@ static void computer_turn(table *t, app *a)
         log_error("%s table: the computer found no move", t->game->id);
         return;
     }
-    play(t, a, &m, 1);
+    play(t, sh, &m, 1);
 }
 
-static void over_update(table *t, app *a)
+static void over_update(table *t, shell *sh)
 {
     game_result res;
     if (!t->over || t->ops->busy(t->view))
@@ -432,46 +432,46 @@ static void over_update(table *t, app *a)
         t->over_announced = 1;
         t->over_time = t->time;
         rules(t)->result(t->st, &res);
-        t->ops->over(t->view, a, &res);
+        t->ops->over(t->view, sh, &res);
         table_phones_over(t, &res);
         audio_play(SFX_WIN);
         /* Nothing left to resume: the mode's slot is emptied. */
-        table_save_delete(a, t->game->id);
+        table_save_delete(sh, t->game->id);
     } else if (t->time - t->over_time > OVER_DELAY) {
-        show_score(t, a);
+        show_score(t, sh);
     }
 }
 
 /* ---------------------------------------------------------------- the scene */
 
-static void table_update(scene *s, app *a, double dt)
+static void table_update(scene *s, shell *sh, double dt)
 {
     table *t = s->data;
-    table_menu_choice c = table_menu_take(a, &t->menu_choice, t->game->rules_doc);
+    table_menu_choice c = table_menu_take(sh, &t->menu_choice, t->game->rules_doc);
     t->time += dt;
     if (t->refuse_flash > 0)
         t->refuse_flash -= (float)dt;
     if (t->refuse_words > 0)
         t->refuse_words -= (float)dt;
     if (c == TABLE_MENU_UNDO)
-        undo(t, a);
+        undo(t, sh);
     else if (c == TABLE_MENU_REDO)
-        redo(t, a);
+        redo(t, sh);
     else if (c == TABLE_MENU_QUIT) {
-        table_quit(a, &t->m, &t->rec, t->over, t->ops->trace);
+        table_quit(sh, &t->m, &t->rec, t->over, t->ops->trace);
         return;
     }
-    table_phones_step(t, a);
-    t->ops->update(t->view, a, dt);
-    computer_turn(t, a);
-    over_update(t, a);
-    if (!app_scene_is_top(a, s))
+    table_phones_step(t, sh);
+    t->ops->update(t->view, sh, dt);
+    computer_turn(t, sh);
+    over_update(t, sh);
+    if (!shell_is_top(sh, s))
         return; /* the score screen replaced us */
     if (t->ops->follow)
-        t->ops->follow(t->view, a, dt);
+        t->ops->follow(t->view, sh, dt);
 }
 
-static void table_input(scene *s, app *a, const action_event *ev)
+static void table_input(scene *s, shell *sh, const action_event *ev)
 {
     table *t = s->data;
     /* A phone's pad plays its own seat's turns only (and may open the menu). */
@@ -482,19 +482,19 @@ static void table_input(scene *s, app *a, const action_event *ev)
     /* The curtain takes every press: ready, or the menu. */
     if (t->curtain >= 0) {
         if (ev->act == ACT_MENU || ev->act == ACT_BACK)
-            table_do(t, a, TABLE_MENU);
+            table_do(t, sh, TABLE_MENU);
         else if (ev->act == ACT_ACCEPT || (ev->act == ACT_POINTER_DOWN && ev->button == INPUT_BUTTON_LEFT))
-            table_do(t, a, TABLE_LIFT);
+            table_do(t, sh, TABLE_LIFT);
         return;
     }
-    table_do(t, a, t->ops->input(t->view, a, ev));
+    table_do(t, sh, t->ops->input(t->view, sh, ev));
 }
 
 /* Hot seat: the screen says whom to pass it to, and nothing private shows. */
-static void draw_curtain(table *t, app *a, render *r)
+static void draw_curtain(table *t, shell *sh, render *r)
 {
-    float pw = a->vw - 80 < 760 ? a->vw - 80 : 760;
-    rrect p = {(a->vw - pw) / 2, 330, pw, 360}, ready = {p.x + (pw - 360) / 2, p.y + 240, 360, 76};
+    float pw = shell_vw(sh) - 80 < 760 ? shell_vw(sh) - 80 : 760;
+    rrect p = {(shell_vw(sh) - pw) / 2, 330, pw, 360}, ready = {p.x + (pw - 360) / 2, p.y + 240, 360, 76};
     char who[48], line[64];
     if (t->ops->seat_labels)
         snprintf(who, sizeof who, "%s", t->ops->seat_labels[t->curtain]);
@@ -508,27 +508,27 @@ static void draw_curtain(table *t, app *a, render *r)
     ui_draw_button(r, ready, "I am ready", 1, 1, 1);
 }
 
-static void table_draw(scene *s, app *a, render *r, float alpha)
+static void table_draw(scene *s, shell *sh, render *r, float alpha)
 {
     table *t = s->data;
     if (t->curtain < 0) {
-        t->ops->draw(t->view, a, r, alpha);
+        t->ops->draw(t->view, sh, r, alpha);
         return;
     }
-    ui_draw_table(r, a->vw);
+    ui_draw_table(r, shell_vw(sh));
     if (t->ops->draw_public)
-        t->ops->draw_public(t->view, a, r, alpha);
-    draw_curtain(t, a, r);
-    ui_draw_hints(r, a, "Continue", "Menu", NULL);
+        t->ops->draw_public(t->view, sh, r, alpha);
+    draw_curtain(t, sh, r);
+    ui_draw_hints(r, sh, "Continue", "Menu", NULL);
 }
 
 /* A table at rest draws nothing: no computer to move, nothing animating, no
  * refusal flashing, and the lively seconds after the last press or change
  * gone; a refusal's words or a view's timer wake it when they are due. */
-static double table_wake(scene *s, app *a)
+static double table_wake(scene *s, shell *sh)
 {
     table *t = s->data;
-    (void)a; /* the scene interface's */
+    (void)sh; /* the scene interface's */
     int seat = rules(t)->current_player(t->st);
     double w = SCENE_AT_REST, v;
     if (!t->ops->wake || t->job || t->over || t->refuse_flash > 0 || (seat >= 0 && !table_seat_human(t, seat)))
@@ -543,20 +543,20 @@ static double table_wake(scene *s, app *a)
     return v < w ? v : w;
 }
 
-static void table_enter(scene *s, app *a)
+static void table_enter(scene *s, shell *sh)
 {
     table *t = s->data;
-    t->ops->enter(t->view, a);
+    t->ops->enter(t->view, sh);
 }
 
-static void table_leave_scene(scene *s, app *a)
+static void table_leave_scene(scene *s, shell *sh)
 {
     table *t = s->data;
-    table_save_unfinished(a, &t->m, &t->rec, t->over, t->ops->trace);
+    table_save_unfinished(sh, &t->m, &t->rec, t->over, t->ops->trace);
     /* The match is over or left: the phones' server stops with it. */
     phones_close(NULL);
     /* The app is closing: let a search finish rather than leave it running at exit. */
-    table_ai_drop(t->job, a->quit);
+    table_ai_drop(t->job, shell_quitting(sh));
     t->job = NULL;
     record_free(&t->rec);
     t->ops->destroy(t->view);
@@ -564,7 +564,7 @@ static void table_leave_scene(scene *s, app *a)
     free(t);
 }
 
-scene *table_create(app *a, const table_view_ops *ops, const match_setup *m, game_record *rec)
+scene *table_create(shell *sh, const table_view_ops *ops, const match_setup *m, game_record *rec)
 {
     const game_rules *g = m->game->rules;
     table *t = calloc(1, sizeof *t + g->state_size + sizeof(max_align_t));
@@ -577,7 +577,7 @@ scene *table_create(app *a, const table_view_ops *ops, const match_setup *m, gam
     t->curtain = -1;
     t->handoff = -1;
     t->refuse_spot = -1;
-    if (table_record_take(&t->rec, rec, m->game->id, t->st) != 0 || !(t->view = ops->create(t, a))) {
+    if (table_record_take(&t->rec, rec, m->game->id, t->st) != 0 || !(t->view = ops->create(t, sh))) {
         record_free(&t->rec);
         free(t->scratch);
         free(t);

@@ -13,13 +13,13 @@
 #include <stdint.h>
 
 #include "app/input.h"
-#include "app/scene.h"
+#include "shell/scene.h"
 #include "core/game.h"
 #include "core/record.h"
 #include "render/render.h"
+#include "shell/shell.h"
 #include "table/match.h"
 
-struct app;
 
 /* The midend of one match; private to table.c. */
 typedef struct table table;
@@ -55,25 +55,25 @@ typedef struct table_view_ops {
      * decides the curtain instead of the constant above. */
     int (*hides)(const match_setup *m);
     /* The view's state for table t; NULL when it cannot be made. */
-    void *(*create)(table *t, struct app *a);
+    void *(*create)(table *t, shell *sh);
     /* Frees the view's state. */
     void (*destroy)(void *v);
     /* The table is on screen: lay out and call table_refresh once. */
-    void (*enter)(void *v, struct app *a);
+    void (*enter)(void *v, shell *sh);
     /* One logic step before the computer moves: lay out, animate; may table_play. */
-    void (*update)(void *v, struct app *a, double dt);
+    void (*update)(void *v, shell *sh, double dt);
     /* One logic step after the computer and game over (glides that follow the state). */
-    void (*follow)(void *v, struct app *a, double dt);
+    void (*follow)(void *v, shell *sh, double dt);
     /* Draws the table (not behind the curtain: the midend draws that). */
-    void (*draw)(void *v, struct app *a, render *r, float alpha);
+    void (*draw)(void *v, shell *sh, render *r, float alpha);
     /* Optional: what everyone may see while the curtain is down, drawn on the
      * felt under the curtain's panel (9 STAX's log, Stack-A-Track's frame);
      * NULL: the felt alone. */
-    void (*draw_public)(void *v, struct app *a, render *r, float alpha);
+    void (*draw_public)(void *v, shell *sh, render *r, float alpha);
     /* Optional: the seats' names as the table says them ("Red"); NULL: "Player N". */
     const char *const *seat_labels;
     /* One action: plays a move with table_play, or hands back an intent. */
-    table_intent (*input)(void *v, struct app *a, const action_event *ev);
+    table_intent (*input)(void *v, shell *sh, const action_event *ev);
     /* Something is still moving: the computer and game over wait for it. */
     int (*busy)(const void *v);
     /* Optional: seconds until the view, left alone, looks different (0 while
@@ -83,14 +83,14 @@ typedef struct table_view_ops {
     double (*wake)(const void *v);
     /* A move is about to change the view (before is the position it was
      * played from, text its notation): start showing it. */
-    void (*played)(void *v, struct app *a, const void *before, const game_move *m, const char *text,
+    void (*played)(void *v, shell *sh, const void *before, const game_move *m, const char *text,
                    int by_computer);
     /* Redo landed on a move: show it being played from before (optional). */
-    void (*redone)(void *v, struct app *a, const void *before, const game_move *m);
+    void (*redone)(void *v, shell *sh, const void *before, const game_move *m);
     /* Everything that follows from a new position (the table's own state is current). */
-    void (*changed)(void *v, struct app *a, table_change why);
+    void (*changed)(void *v, shell *sh, table_change why);
     /* Traces the result once, when the game is over. */
-    void (*over)(void *v, struct app *a, const game_result *res);
+    void (*over)(void *v, shell *sh, const game_result *res);
     /* The score lines: names, totals and ranks (the table fills in the game). */
     void (*score)(const void *v, score_report *rep);
     /* Optional: whether move m, played from before, may be taken back; undo
@@ -106,17 +106,17 @@ typedef struct table_view_ops {
 typedef struct table_realtime_ops {
     /* A new match m from seed; test_options (NULL for a player's match) are
      * the view's own test words (--position: a shorter round, a built card). */
-    scene *(*create)(struct app *a, const match_setup *m, uint64_t seed, const char *test_options);
+    scene *(*create)(shell *sh, const match_setup *m, uint64_t seed, const char *test_options);
     /* A saved match from the view's own text with seats m; NULL with the
      * reason in err when the text is not sound. */
-    scene *(*resume)(struct app *a, const match_setup *m, const char *text, char *err, size_t errn);
+    scene *(*resume)(shell *sh, const match_setup *m, const char *text, char *err, size_t errn);
     /* Optional: one line on a saved match's text for setup's Resume; 0, or -1. */
     int (*summary)(const match_setup *m, const char *text, char *buf, size_t n);
 } table_realtime_ops;
 
 /* A table playing match m of mode ops from rec (taken over, freed on
  * failure); NULL when rec is not a game of m's mode or the view fails. */
-scene *table_create(struct app *a, const table_view_ops *ops, const match_setup *m, game_record *rec);
+scene *table_create(shell *sh, const table_view_ops *ops, const match_setup *m, game_record *rec);
 
 /* The position at the record's cursor (the game's state struct). */
 const void *table_state(const table *t);
@@ -175,7 +175,7 @@ int64_t table_phones_rev(const table *t);
 void table_phones_bump(table *t);
 /* Who sits where changed (a seat went to a phone): the viewer and the
  * curtain are chosen again, and the view redraws. */
-void table_refresh_viewer(table *t, struct app *a);
+void table_refresh_viewer(table *t, shell *sh);
 
 #define TABLE_REFUSE_FLASH 0.45f /* seconds a refused spot flashes red */
 #define TABLE_REFUSE_WORDS 4.0f  /* seconds the status line says why */
@@ -195,12 +195,12 @@ const char *table_refusal(const table *t, int *spot, float *flash);
 
 /* Plays m for whoever decides now (the view's played and changed follow);
  * 0, or -1 when the record refuses it (logged, an error sound). */
-int table_play(table *t, struct app *a, const game_move *m);
+int table_play(table *t, shell *sh, const game_move *m);
 /* Does what an intent asks (as if the view's input had returned it). */
-void table_do(table *t, struct app *a, table_intent i);
+void table_do(table *t, shell *sh, table_intent i);
 /* Recomputes what follows from the position (game over, undo, the computer's
  * pause, the curtain), then the view's changed(TABLE_ENTERED) and a trace. */
-void table_refresh(table *t, struct app *a);
+void table_refresh(table *t, shell *sh);
 /* An animation ended: the computer answers after its pause from now. */
 void table_pace(table *t);
 

@@ -3,7 +3,8 @@
 
 #include <stdlib.h>
 
-#include "app/app.h"
+#include "shell/settings.h"
+#include "shell/shell.h"
 #include "audio/audio.h"
 #include "table/match.h"
 #include "ui/ui.h"
@@ -26,63 +27,63 @@ typedef struct table_menu {
     rrect panel;
 } table_menu;
 
-static void menu_layout(table_menu *p, app *a)
+static void menu_layout(table_menu *p, shell *sh)
 {
     float h = 120 + 96.0f * (float)p->nshown;
     /* Centred in the space above the hint bar, however many items it lists. */
-    p->panel = (rrect){(a->vw - 520) / 2, (RENDER_VIRTUAL_H - 80 - h) / 2, 520, h};
+    p->panel = (rrect){(shell_vw(sh) - 520) / 2, (RENDER_VIRTUAL_H - 80 - h) / 2, 520, h};
     ui_nav_begin(&p->nav);
     for (int k = 0; k < p->nshown; k++) {
         int i = p->shown[k];
         ui_nav_add(&p->nav, i, (rrect){p->panel.x + 60, p->panel.y + 110 + 96.0f * (float)k, 400, 76},
                    p->enabled[i], menu_names[i]);
     }
-    ui_nav_end(&p->nav, a);
+    ui_nav_end(&p->nav, sh);
 }
 
-static void menu_close(table_menu *p, app *a, table_menu_choice c)
+static void menu_close(table_menu *p, shell *sh, table_menu_choice c)
 {
     *p->choice = c;
     audio_play(SFX_CLICK);
-    app_scene_pop(a);
+    shell_pop(sh);
 }
 
-static void menu_input(scene *s, app *a, const action_event *ev)
+static void menu_input(scene *s, shell *sh, const action_event *ev)
 {
     table_menu *p = s->data;
     int id;
     if (ev->act == ACT_BACK || ev->act == ACT_MENU) {
-        menu_close(p, a, TABLE_MENU_RESUME);
+        menu_close(p, sh, TABLE_MENU_RESUME);
         return;
     }
-    id = ui_nav_event(&p->nav, a, ev);
+    id = ui_nav_event(&p->nav, sh, ev);
     if (id < 0)
         return;
     if (!p->enabled[id]) {
         audio_play(SFX_ERROR);
         return;
     }
-    menu_close(p, a, menu_choices[id]);
+    menu_close(p, sh, menu_choices[id]);
 }
 
 /* The table below is frozen while the menu is up: only the ring moves. */
-static double menu_wake(scene *s, app *a)
+static double menu_wake(scene *s, shell *sh)
 {
-    (void)a;
+    (void)sh;
     return ui_nav_wake(&((table_menu *)s->data)->nav);
 }
 
-static void menu_update(scene *s, app *a, double dt)
+static void menu_update(scene *s, shell *sh, double dt)
 {
     table_menu *p = s->data;
-    menu_layout(p, a);
-    ui_nav_update(&p->nav, dt, a->settings.v[SETTING_reduced_motion]);
+    menu_layout(p, sh);
+    ui_nav_update(&p->nav, dt, shell_settings(sh)->v[SETTING_reduced_motion]);
 }
 
-static void menu_draw(scene *s, app *a, render *r, float alpha)
+static void menu_draw(scene *s, shell *sh, render *r, float alpha)
 {
     table_menu *p = s->data;
-    render_rect(r, (rrect){0, 0, a->vw, RENDER_VIRTUAL_H}, (rcolor){20, 12, 4, 150});
+    render_rect(r, (rrect){0, 0, shell_vw(sh), RENDER_VIRTUAL_H}, (rcolor){20, 12, 4, 150});
     ui_draw_panel(r, p->panel);
     ui_text_center(r, FONT_SERIF_BOLD, UI_HEAD, (rrect){p->panel.x, p->panel.y + 30, p->panel.w, 50},
                    UI_INK, "Paused");
@@ -91,23 +92,23 @@ static void menu_draw(scene *s, app *a, render *r, float alpha)
         ui_draw_button(r, ui_nav_item(&p->nav, i)->r, menu_labels[i], p->nav.focus == i,
                        p->enabled[i], i == MENU_RESUME);
     }
-    ui_nav_draw(&p->nav, r, alpha, ui_focus_visible(a));
-    ui_draw_hints(r, a, "Choose", "Resume", NULL);
+    ui_nav_draw(&p->nav, r, alpha, ui_focus_visible(sh));
+    ui_draw_hints(r, sh, "Choose", "Resume", NULL);
 }
 
-static void menu_leave(scene *s, app *a)
+static void menu_leave(scene *s, shell *sh)
 {
-    (void)a;
+    (void)sh;
     free(s->data);
 }
 
-static void menu_enter(scene *s, app *a) { menu_layout(s->data, a); }
+static void menu_enter(scene *s, shell *sh) { menu_layout(s->data, sh); }
 
-scene *table_menu_create(app *a, table_menu_choice *choice, int offers_undo, int can_undo,
+scene *table_menu_create(shell *sh, table_menu_choice *choice, int offers_undo, int can_undo,
                          int can_redo)
 {
     table_menu *p = calloc(1, sizeof *p);
-    (void)a;
+    (void)sh;
     if (!p)
         abort();
     p->choice = choice;
@@ -125,17 +126,17 @@ scene *table_menu_create(app *a, table_menu_choice *choice, int offers_undo, int
     return &p->base;
 }
 
-void table_menu_open(app *a, table_menu_choice *choice, int offers_undo, int can_undo, int can_redo)
+void table_menu_open(shell *sh, table_menu_choice *choice, int offers_undo, int can_undo, int can_redo)
 {
     audio_play(SFX_CLICK);
-    app_scene_push(a, table_menu_create(a, choice, offers_undo, can_undo, can_redo));
+    shell_push(sh, table_menu_create(sh, choice, offers_undo, can_undo, can_redo));
 }
 
-table_menu_choice table_menu_take(app *a, table_menu_choice *choice, const char *rules_doc)
+table_menu_choice table_menu_take(shell *sh, table_menu_choice *choice, const char *rules_doc)
 {
     table_menu_choice c = *choice;
     *choice = TABLE_MENU_NONE;
     if (c == TABLE_MENU_RULES)
-        app_scene_push(a, a->rules_screen(a, rules_doc));
+        shell_push(sh, shell_rules_screen(sh, rules_doc));
     return c;
 }

@@ -3,9 +3,9 @@
 #ifndef STACKHOUSE_TABLE_MENU_H
 #define STACKHOUSE_TABLE_MENU_H
 
-#include "app/scene.h"
+#include "shell/scene.h"
+#include "shell/shell.h"
 
-struct app;
 
 /* What the pause menu hands back to its table. */
 typedef enum table_menu_choice {
@@ -20,14 +20,14 @@ typedef enum table_menu_choice {
 /* The pause menu over a table; the choice is written to *choice when it closes.
  * Undo and Redo are listed only when the mode offers_undo, greyed while
  * can_undo (can_redo) is 0. */
-scene *table_menu_create(struct app *a, table_menu_choice *choice, int offers_undo, int can_undo,
+scene *table_menu_create(shell *sh, table_menu_choice *choice, int offers_undo, int can_undo,
                          int can_redo);
 /* Opens the pause menu over the table (with its click). */
-void table_menu_open(struct app *a, table_menu_choice *choice, int offers_undo, int can_undo,
+void table_menu_open(shell *sh, table_menu_choice *choice, int offers_undo, int can_undo,
                      int can_redo);
 /* Takes the choice the menu left in *choice (NONE from then on) and does what
  * every table does with Rules: opens the document rules_doc. Returns the
  * choice, for the table to act on undo, redo and quit. */
-table_menu_choice table_menu_take(struct app *a, table_menu_choice *choice, const char *rules_doc);
+table_menu_choice table_menu_take(shell *sh, table_menu_choice *choice, const char *rules_doc);
 
 #endif

@@ -8,7 +8,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "app/app.h"
+#include "shell/shell.h"
 #include "core/log.h"
 #include "phoneview/phone_view.h"
 #include "table/phones.h"
@@ -46,13 +46,13 @@ static void status_line(const table *t, int seat, const char *const *names, char
         snprintf(buf, n, " ");
 }
 
-void table_phones_publish(table *t, app *a)
+void table_phones_publish(table *t, shell *sh)
 {
     phone_server *srv = phones_server();
     const match_setup *m = table_match(t);
     char names[GAME_MAX_PLAYERS][80], status[120];
     const char *ptrs[GAME_MAX_PLAYERS];
-    (void)a;
+    (void)sh;
     if (!srv)
         return;
     table_phones_bump(t);
@@ -72,7 +72,7 @@ void table_phones_publish(table *t, app *a)
 
 /* A phone's move: the seat's own decision, from the view it was shown, and
  * legal; then the same table_play a click uses. */
-static void phone_move(table *t, app *a, const phone_event *ev)
+static void phone_move(table *t, shell *sh, const phone_event *ev)
 {
     const match_setup *m = table_match(t);
     const game_rules *g = m->game->rules;
@@ -92,22 +92,22 @@ static void phone_move(table *t, app *a, const phone_event *ev)
         phones_api()->error(srv, ev->conn, "illegal", err);
     } else {
         trace_line("phones move p%d %s", ev->seat, ev->text);
-        if (table_play(t, a, &mv) != 0)
+        if (table_play(t, sh, &mv) != 0)
             phones_api()->error(srv, ev->conn, "illegal", "The table refused that move.");
     }
 }
 
-void table_phones_step(table *t, app *a)
+void table_phones_step(table *t, shell *sh)
 {
     phone_event ev;
     if (!phones_on())
         return;
     while (phones_take(&ev))
-        phone_move(t, a, &ev);
+        phone_move(t, sh, &ev);
     if (phones_roster_changed()) {
         /* Who sees what changed (a seat went to a phone): the curtain and the views follow. */
-        table_refresh_viewer(t, a);
-        table_phones_publish(t, a);
+        table_refresh_viewer(t, sh);
+        table_phones_publish(t, sh);
     }
 }
 

@@ -6,16 +6,16 @@
 
 #include <stdint.h>
 
+#include "shell/shell.h"
 #include "table/table.h"
 
-struct app;
 
 /* Takes the phones' queued events for table t: plays their moves, answers
  * what is refused, and sends a joining phone its view. */
-void table_phones_step(table *t, struct app *a);
+void table_phones_step(table *t, shell *sh);
 /* Sends every phone its seat's view of the position now (watchers the
  * public one); rev counts the views sent, so a move from an older one is stale. */
-void table_phones_publish(table *t, struct app *a);
+void table_phones_publish(table *t, shell *sh);
 /* The match is over: phones get the result; the server stops with the table. */
 void table_phones_over(table *t, const game_result *res);
 

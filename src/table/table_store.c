@@ -6,7 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "app/app.h"
+#include "app/store.h"
+#include "shell/shell.h"
 #include "core/log.h"
 #include "table/phones.h"
 #include "shell/trace.h"
@@ -112,12 +113,12 @@ void table_seat_name(const match_setup *m, int seat, char *buf, size_t n)
         snprintf(buf, n, "Computer (%s)", table_level_label(m->level[seat]));
 }
 
-int table_save_text(app *a, const match_setup *m, const char *game_id, const char *body)
+int table_save_text(shell *sh, const match_setup *m, const char *game_id, const char *body)
 {
     char seats[128], *all;
     size_t n;
     int rc;
-    if (!body || !a->db)
+    if (!body || !shell_store(sh))
         return -1;
     table_seats_write(m, seats, sizeof seats);
     n = strlen(body) + sizeof seats + 64;
@@ -125,47 +126,47 @@ int table_save_text(app *a, const match_setup *m, const char *game_id, const cha
     if (!all)
         return -1;
     snprintf(all, n, "%s\nseats %s\n%s", SAVE_HEADER, seats, body);
-    rc = store_save_put(a->db, game_id, game_id, all);
+    rc = store_save_put(shell_store(sh), game_id, game_id, all);
     free(all);
     return rc;
 }
 
-int table_save(app *a, const match_setup *m, const game_record *rec)
+int table_save(shell *sh, const match_setup *m, const game_record *rec)
 {
     char *text = record_write(rec);
-    int rc = text ? table_save_text(a, m, rec->game, text) : -1;
+    int rc = text ? table_save_text(sh, m, rec->game, text) : -1;
     free(text);
     return rc;
 }
 
-void table_save_delete(app *a, const char *game_id)
+void table_save_delete(shell *sh, const char *game_id)
 {
-    if (a->db)
-        store_save_delete(a->db, game_id);
+    if (shell_store(sh))
+        store_save_delete(shell_store(sh), game_id);
 }
 
-void table_save_unfinished(app *a, const match_setup *m, const game_record *rec, int over,
+void table_save_unfinished(shell *sh, const match_setup *m, const game_record *rec, int over,
                            const char *tag)
 {
     if (over || rec->n_moves == 0)
         return;
-    if (table_save(a, m, rec) == 0)
+    if (table_save(sh, m, rec) == 0)
         trace_line("%s saved", tag);
     else
         log_warn("%s table: the game could not be saved", rec->game);
 }
 
-void table_leave(app *a)
+void table_leave(shell *sh)
 {
     /* Opened straight from --scene, there is no picker below to go back to. */
-    app_scene_back(a);
+    shell_back(sh);
 }
 
-void table_quit(app *a, const match_setup *m, game_record *rec, int over, const char *tag)
+void table_quit(shell *sh, const match_setup *m, game_record *rec, int over, const char *tag)
 {
-    table_save_unfinished(a, m, rec, over, tag);
+    table_save_unfinished(sh, m, rec, over, tag);
     rec->n_moves = 0;
-    table_leave(a);
+    table_leave(sh);
 }
 
 int table_record_take(game_record *dst, game_record *rec, const char *id, void *st)
@@ -187,12 +188,12 @@ int table_record_take(game_record *dst, game_record *rec, const char *id, void *
 }
 
 
-int table_save_read(app *a, const game_info *g, match_setup *m, char **text, const char **body, char *err,
+int table_save_read(shell *sh, const game_info *g, match_setup *m, char **text, const char **body, char *err,
                     size_t errn)
 {
     char game[RECORD_ID_LEN], seats[128];
     const char *p, *nl;
-    int rc = a->db ? store_save_get(a->db, g->id, game, sizeof game, text) : -1;
+    int rc = shell_store(sh) ? store_save_get(shell_store(sh), g->id, game, sizeof game, text) : -1;
     if (rc != 0) {
         snprintf(err, errn, rc == 1 ? "there is no saved %s game" : "the saved game cannot be read",
                  g->name);

@@ -7,9 +7,9 @@
 #include <stddef.h>
 
 #include "core/record.h"
+#include "shell/shell.h"
 #include "table/match.h"
 
-struct app;
 
 /* A default match for --scene table: seat 1 human, the rest computer (medium);
  * seats ("human,easy", ...) overrides them. 0, or -1 if seats is malformed. */
@@ -28,27 +28,27 @@ void table_match_trace(const match_setup *m, const game_params *started);
 int table_seats_read(match_setup *m, const char *text);
 
 /* Saves the match (seats and record) in its game's slot; 0 or -1. */
-int table_save(struct app *a, const match_setup *m, const game_record *rec);
+int table_save(shell *sh, const match_setup *m, const game_record *rec);
 /* Saves a real-time match (seats and the view's own text) in the slot of
  * game_id; 0 or -1. */
-int table_save_text(struct app *a, const match_setup *m, const char *game_id, const char *body);
+int table_save_text(shell *sh, const match_setup *m, const char *game_id, const char *body);
 /* Reads the saved match of game g: its seats into m, the whole text in
  * *text (the caller frees it) and what follows the seats in *body. 0, or -1
  * with the reason in err (nothing to free). */
-int table_save_read(struct app *a, const game_info *g, match_setup *m, char **text, const char **body,
+int table_save_read(shell *sh, const game_info *g, match_setup *m, char **text, const char **body,
                     char *err, size_t errn);
 /* Forgets the saved match of a game (it ended, or could not be read). */
-void table_save_delete(struct app *a, const char *game_id);
+void table_save_delete(shell *sh, const char *game_id);
 /* Saves an unfinished match that has moves (traced "<tag> saved"); a
  * finished or empty one is not saved. */
-void table_save_unfinished(struct app *a, const match_setup *m, const game_record *rec, int over,
+void table_save_unfinished(shell *sh, const match_setup *m, const game_record *rec, int over,
                            const char *tag);
 /* Menu > Save & quit: saves, marks rec saved (its moves forgotten, so the
  * table's leave does not save again) and leaves for the scene below, or the picker. */
-void table_quit(struct app *a, const match_setup *m, game_record *rec, int over, const char *tag);
+void table_quit(shell *sh, const match_setup *m, game_record *rec, int over, const char *tag);
 /* Leaves a table for the scene below it, or for the app's home screen (the
  * picker) when there is none. */
-void table_leave(struct app *a);
+void table_leave(shell *sh);
 /* Takes over rec for a table of game id: checks the game and replays it to
  * its cursor into st. 0, or -1 (rec freed, the reason logged). */
 int table_record_take(game_record *dst, game_record *rec, const char *id, void *st);

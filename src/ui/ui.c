@@ -4,7 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "app/app.h"
+#include "app/input.h"
+#include "shell/shell.h"
 #include "shell/trace.h"
 
 #define AUDIT_MAX 256
@@ -61,9 +62,9 @@ const ui_item *ui_nav_item(const ui_nav *nav, int id)
     return NULL;
 }
 
-void ui_nav_focus(ui_nav *nav, struct app *a, int id)
+void ui_nav_focus(ui_nav *nav, shell *sh, int id)
 {
-    (void)a;
+    (void)sh;
     const ui_item *it = ui_nav_item(nav, id);
     if (!it || id == nav->focus)
         return;
@@ -109,11 +110,11 @@ int ui_nav_find_last(const char *name, rrect *where, int *focused)
     return 0;
 }
 
-void ui_nav_end(ui_nav *nav, struct app *a)
+void ui_nav_end(ui_nav *nav, shell *sh)
 {
     const ui_item *it = ui_nav_item(nav, nav->focus);
     if (!it && nav->n > 0) {
-        ui_nav_focus(nav, a, nav->items[0].id);
+        ui_nav_focus(nav, sh, nav->items[0].id);
         it = ui_nav_item(nav, nav->focus);
     }
     publish(nav);
@@ -208,7 +209,7 @@ int ui_nav_route_last(const char *name)
     return -1;
 }
 
-int ui_nav_event(ui_nav *nav, struct app *a, const action_event *ev)
+int ui_nav_event(ui_nav *nav, shell *sh, const action_event *ev)
 {
     int id;
     switch (ev->act) {
@@ -219,7 +220,7 @@ int ui_nav_event(ui_nav *nav, struct app *a, const action_event *ev)
     case ACT_UP: case ACT_DOWN:
         id = nearest_in_direction(nav, ev->act);
         if (id >= 0)
-            ui_nav_focus(nav, a, id);
+            ui_nav_focus(nav, sh, id);
         return -1;
     case ACT_ACCEPT: {
         const ui_item *it = ui_nav_item(nav, nav->focus);
@@ -228,14 +229,14 @@ int ui_nav_event(ui_nav *nav, struct app *a, const action_event *ev)
     case ACT_POINTER_MOVE:
         nav->hover = item_at(nav, ev->x, ev->y);
         if (nav->hover >= 0)
-            ui_nav_focus(nav, a, nav->hover);
+            ui_nav_focus(nav, sh, nav->hover);
         return -1;
     case ACT_POINTER_DOWN:
         if (ev->button != INPUT_BUTTON_LEFT)
             return -1;
         nav->pressed = item_at(nav, ev->x, ev->y);
         if (nav->pressed >= 0)
-            ui_nav_focus(nav, a, nav->pressed);
+            ui_nav_focus(nav, sh, nav->pressed);
         return -1;
     case ACT_POINTER_UP:
         /* A click is a press and release on the same item, like a real button. */
@@ -260,10 +261,10 @@ float ui_ease(float t)
     return t * t * (3 - 2 * t);
 }
 
-rrect ui_rect_lerp(rrect a, rrect b, float t)
+rrect ui_rect_lerp(rrect sh, rrect b, float t)
 {
-    return (rrect){a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, a.w + (b.w - a.w) * t,
-                   a.h + (b.h - a.h) * t};
+    return (rrect){sh.x + (b.x - sh.x) * t, sh.y + (b.y - sh.y) * t, sh.w + (b.w - sh.w) * t,
+                   sh.h + (b.h - sh.h) * t};
 }
 
 void ui_nav_update(ui_nav *nav, double dt, int reduced_motion)
@@ -283,7 +284,7 @@ void ui_nav_update(ui_nav *nav, double dt, int reduced_motion)
         nav->ring = nav->ring_target;
 }
 
-static int same_rect(rrect a, rrect b) { return a.x == b.x && a.y == b.y && a.w == b.w && a.h == b.h; }
+static int same_rect(rrect sh, rrect b) { return sh.x == b.x && sh.y == b.y && sh.w == b.w && sh.h == b.h; }
 
 int ui_nav_resting(const ui_nav *nav)
 {
@@ -308,7 +309,7 @@ void ui_nav_draw(const ui_nav *nav, render *r, float alpha, int visible)
     render_round_outline(r, ring, 22, 6, UI_GOLD);
 }
 
-int ui_focus_visible(const struct app *a) { return a->in.last_device != DEV_MOUSE; }
+int ui_focus_visible(const shell *sh) { return shell_input(sh)->last_device != DEV_MOUSE; }
 
 /* The vignette's shade at height y: what a soft black band along the top
  * (90/255) and one along the bottom (110/255), blurred 220 units, leave of
@@ -534,16 +535,16 @@ void ui_draw_title(render *r, float vw, const char *title, const char *subtitle)
     }
 }
 
-void ui_draw_hints(render *r, const struct app *a, const char *accept, const char *back,
+void ui_draw_hints(render *r, const shell *sh, const char *accept, const char *back,
                    const char *alt)
 {
     char line[256];
     const char *ka = "Enter", *kb = "Esc", *kx = "R";
-    if (a->in.last_device == DEV_PAD) {
+    if (shell_input(sh)->last_device == DEV_PAD) {
         ka = "(A)";
         kb = "(B)";
         kx = "(Y)";
-    } else if (a->in.last_device == DEV_MOUSE) {
+    } else if (shell_input(sh)->last_device == DEV_MOUSE) {
         ka = "Click";
         kb = "Esc";
     }
@@ -557,18 +558,18 @@ void ui_draw_hints(render *r, const struct app *a, const char *accept, const cha
                 len += (size_t)snprintf(line + len, sizeof line - len, "%s%s %s", len ? "      " : "",
                                         keys[i], acts[i]);
     }
-    ui_draw_hint_line(r, a, line);
+    ui_draw_hint_line(r, sh, line);
 }
 
-void ui_draw_hint_line(render *r, const struct app *a, const char *line)
+void ui_draw_hint_line(render *r, const shell *sh, const char *line)
 {
     float w;
     /* Two bars in one place garble each other; the modal's is the one that applies. */
-    if (a->drawing_covered)
+    if (shell_drawing_covered(sh))
         return;
     w = render_text_width(r, FONT_SANS, UI_SMALL, line);
-    ui_audit_box((rrect){(a->vw - w) / 2 - 24, RENDER_VIRTUAL_H - 64, w + 48, 44});
-    render_round_rect(r, (rrect){(a->vw - w) / 2 - 24, RENDER_VIRTUAL_H - 64, w + 48, 44}, 22,
+    ui_audit_box((rrect){(shell_vw(sh) - w) / 2 - 24, RENDER_VIRTUAL_H - 64, w + 48, 44});
+    render_round_rect(r, (rrect){(shell_vw(sh) - w) / 2 - 24, RENDER_VIRTUAL_H - 64, w + 48, 44}, 22,
                       (rcolor){30, 18, 8, 150});
-    render_text(r, FONT_SANS, UI_SMALL, (a->vw - w) / 2, RENDER_VIRTUAL_H - 56, UI_CREAM, line);
+    render_text(r, FONT_SANS, UI_SMALL, (shell_vw(sh) - w) / 2, RENDER_VIRTUAL_H - 56, UI_CREAM, line);
 }

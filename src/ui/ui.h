@@ -6,8 +6,8 @@
 
 #include "app/input.h"
 #include "render/render.h"
+#include "shell/shell.h"
 
-struct app;
 
 #define UI_MAX_ITEMS 64
 
@@ -64,11 +64,11 @@ void ui_nav_adjusts(ui_nav *nav, int id);
 /* Whether the focused item is a value that left and right change. */
 int ui_nav_focus_adjusts(const ui_nav *nav);
 /* Ends layout: keeps focus valid and aims the ring at it. */
-void ui_nav_end(ui_nav *nav, struct app *a);
+void ui_nav_end(ui_nav *nav, shell *sh);
 /* Moves focus to id (traced). */
-void ui_nav_focus(ui_nav *nav, struct app *a, int id);
+void ui_nav_focus(ui_nav *nav, shell *sh, int id);
 /* Handles navigation and pointer events; returns the id activated, or -1. */
-int ui_nav_event(ui_nav *nav, struct app *a, const action_event *ev);
+int ui_nav_event(ui_nav *nav, shell *sh, const action_event *ev);
 /* Animates the focus ring one logic step. */
 void ui_nav_update(ui_nav *nav, double dt, int reduced_motion);
 /* Whether the focus ring has come to rest on its item (nothing to redraw). */
@@ -93,7 +93,7 @@ int ui_nav_find_last(const char *name, rrect *where, int *focused);
 int ui_nav_route_last(const char *name);
 
 /* Whether the focus ring should show (keyboard or controller used last). */
-int ui_focus_visible(const struct app *a);
+int ui_focus_visible(const shell *sh);
 
 /* The table background over the whole screen. */
 void ui_draw_table(render *r, float vw);
@@ -109,11 +109,11 @@ void ui_draw_button(render *r, rrect b, const char *label, int focused, int enab
 void ui_draw_title(render *r, float vw, const char *title, const char *subtitle);
 /* Control hints along the bottom, worded for the device used last. Drawn
  * only by the top scene: a scene under a modal keeps its bar to itself. */
-void ui_draw_hints(render *r, const struct app *a, const char *accept, const char *back,
+void ui_draw_hints(render *r, const shell *sh, const char *accept, const char *back,
                    const char *alt);
 /* A ready-worded hint line in the same bar (for tables with their own
  * controls); also drawn only by the top scene. */
-void ui_draw_hint_line(render *r, const struct app *a, const char *line);
+void ui_draw_hint_line(render *r, const shell *sh, const char *line);
 /* Fades the clipped edges of a scrolling or cut-off list into its
  * background bg: box is the list's round rect (radius), edges says which
  * (UI_FADE_TOP, UI_FADE_BOTTOM). Draw it over the list, inside its clip. */
@@ -138,7 +138,7 @@ float ui_layout_buttons(rrect area, int n, float min_w, float max_w, float h, fl
  * stand-in when it has no file); returns 0, or -1 for a sprite of no size. */
 int ui_draw_sprite_fit(render *r, const char *name, rrect box, rcolor tint);
 /* Lerps two rectangles. */
-rrect ui_rect_lerp(rrect a, rrect b, float t);
+rrect ui_rect_lerp(rrect sh, rrect b, float t);
 /* Smoothstep of t clamped to [0, 1]: eases a glide in and out. */
 float ui_ease(float t);
 /* Whether (x, y) lies inside r. */

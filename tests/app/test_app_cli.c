@@ -14,7 +14,7 @@
 
 #include <SDL_image.h>
 
-#include "app/settings.h"
+#include "shell/settings.h"
 #include "core/registry.h"
 #include "testenv.h"
 

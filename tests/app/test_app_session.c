@@ -117,11 +117,11 @@ static app *menu_over(const char *game, const char *seats)
     fresh_pref();
     a = start("table", game, seats, 0);
     frames(a, 90); /* past the deal */
-    assert_string_equal(scene_top(&a->scenes)->name, "table");
+    assert_string_equal(shell_top(a->sh)->name, "table");
     assert_int_equal(count_hint_lines(&hint), 1); /* the table's own bar */
     assert_non_null(strstr(hint, "Menu"));
     press(a, SDLK_ESCAPE);
-    assert_string_equal(scene_top(&a->scenes)->name, "menu");
+    assert_string_equal(shell_top(a->sh)->name, "menu");
     frames(a, 10);
     return a;
 }

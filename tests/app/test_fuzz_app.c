@@ -11,7 +11,8 @@
 #include <SDL.h>
 
 #include "drivers/script.h"
-#include "app/settings.h"
+#include "shell/settings.h"
+#include "app/settings_store.h"
 #include "app/store.h"
 #include "core/rng.h"
 #include "../fuzz/fuzz_mutate.h"

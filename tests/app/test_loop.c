@@ -29,19 +29,19 @@ static void log_call(const char *what, const scene *s)
     snprintf(calls + n, sizeof calls - n, "%s:%s ", what, s->name);
 }
 
-static void t_enter(scene *s, app *a) { (void)a; log_call("enter", s); }
-static void t_leave(scene *s, app *a) { (void)a; log_call("leave", s); }
-static void t_update(scene *s, app *a, double dt)
+static void t_enter(scene *s, shell *sh) { (void)sh; log_call("enter", s); }
+static void t_leave(scene *s, shell *sh) { (void)sh; log_call("leave", s); }
+static void t_update(scene *s, shell *sh, double dt)
 {
     (void)s;
-    (void)a;
+    (void)sh;
     assert_true(dt == APP_STEP);
     updates++;
 }
-static void t_draw(scene *s, app *a, render *r, float alpha)
+static void t_draw(scene *s, shell *sh, render *r, float alpha)
 {
     (void)s;
-    (void)a;
+    (void)sh;
     (void)r;
     draws++;
     last_alpha = alpha;
@@ -117,7 +117,7 @@ static void test_fixed_step_and_clamp(void **state)
     a = app_create(&o);
     assert_non_null(a);
     assert_true(app_gl_pin() >= 1); /* see app/glpin.h */
-    app_scene_push(a, &probe);
+    shell_push(a->sh, &probe);
     updates = draws = 0;
     min_alpha = 1e9f;
     max_alpha = -1e9f;
@@ -138,14 +138,14 @@ static void test_fixed_step_and_clamp(void **state)
     assert_in_range(updates - 18, 250, 253); /* 4.2 s at 60 Hz = 252 steps */
     assert_true(min_alpha >= 0.0f && max_alpha < 1.0f);
     assert_int_equal(draws, 604);
-    app_scene_pop(a);
+    shell_pop(a->sh);
     app_destroy(a);
 }
 
-static double t_rest(scene *s, app *a)
+static double t_rest(scene *s, shell *sh)
 {
     (void)s;
-    (void)a;
+    (void)sh;
     return SCENE_AT_REST;
 }
 
@@ -195,16 +195,16 @@ static void test_rest_and_wake(void **state)
 
     /* A screen that says it rests; a toast over it draws until it is gone. */
     probe.wake = t_rest;
-    app_scene_push(a, &probe);
+    shell_push(a->sh, &probe);
     assert_true(app_rest(a) >= SCENE_AT_REST);
     toast_show("hello");
     assert_true(app_rest(a) == 0);
     toast_clear();
     assert_true(app_rest(a) >= SCENE_AT_REST);
     /* A screen without a wake never rests. */
-    app_scene_push(a, &busy);
+    shell_push(a->sh, &busy);
     assert_true(app_rest(a) == 0);
-    app_scene_pop(a);
+    shell_pop(a->sh);
 
     /* Asleep until an event: another thread's wake ends the wait at once. */
     t0 = SDL_GetTicks64();
@@ -218,7 +218,7 @@ static void test_rest_and_wake(void **state)
     app_wait(a, 0.05);
     assert_true(SDL_GetTicks64() - t0 < 10000);
     assert_int_equal(app_iterate(a, now), 0); /* takes the wake's event */
-    app_scene_pop(a);
+    shell_pop(a->sh);
     app_destroy(a);
 }
 

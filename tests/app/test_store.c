@@ -13,7 +13,8 @@
 #include <cmocka.h>
 #include <sqlite3.h>
 
-#include "app/settings.h"
+#include "shell/settings.h"
+#include "app/settings_store.h"
 #include "app/store.h"
 #include "core/log.h"
 

@@ -11,14 +11,20 @@
 
 #include <cmocka.h>
 
-#include "app/app.h"
+#include "app/input.h"
 #include "core/registry.h"
 #include "games/maxstax/rules/maxstax_match.h"
 #include "table/modes.h"
 #include "table/table.h"
+#include "shell/settings.h"
+#include "shell/shell.h"
 #include "table/table_store.h"
 
-static uint64_t fixed_seed(void) { return 12345; }
+static uint64_t fixed_seed(void *ctx)
+{
+    (void)ctx;
+    return 12345;
+}
 
 static void test_every_view_has_its_row(void **state)
 {
@@ -76,21 +82,28 @@ static void test_mode_settings(void **state)
 
 static void test_seed_is_injected(void **state)
 {
-    app *a = calloc(1, sizeof *a);
+    /* A shell with no app above it: the table takes its seed from the host. */
+    shell_host host = {.seed = fixed_seed};
+    settings st;
+    input in;
+    shell_parts parts = {.settings = &st, .in = &in};
+    shell *sh;
     match_setup m;
     scene *s;
     (void)state;
-    assert_non_null(a);
-    a->seed = fixed_seed;
+    settings_defaults(&st);
+    memset(&in, 0, sizeof in);
+    sh = shell_create(&host, &parts);
+    assert_non_null(sh);
     /* Two computers: the table never waits for a person. */
     assert_int_equal(table_match_default(&m, registry_find("stax"), "easy,easy"), 0);
-    s = modes_start(a, &m, NULL);
+    s = modes_start(sh, &m, NULL);
     assert_non_null(s);
     assert_int_equal(table_record(s->data)->seed, 12345);
     assert_int_equal(table_record(s->data)->n_moves, 0);
     assert_int_equal(table_humans(s->data), 0);
-    s->leave(s, a);
-    free(a);
+    s->leave(s, sh);
+    shell_destroy(sh);
 }
 
 static void test_seats_round_trip(void **state)

@@ -5,9 +5,12 @@
 # core, the rules and cJSON; the table midend, the views, the screens and ui
 # include no SDL (only src/app, src/render and src/audio do); the midend and
 # the views include no screen; the phone server (src/net) no SDL, game or
-# screen. Prints each breach; exit 1 if any.
+# screen. With BUILD_DIR, the same layers are checked on the calls the
+# compiled objects make (nm): no lower layer calls a function defined in a
+# higher one, whatever it includes. Prints each breach; exit 1 if any.
 set -u
-src=${1:?usage: check_layers.sh SRC_DIR}/src
+src=${1:?usage: check_layers.sh SRC_DIR [BUILD_DIR]}/src
+build=${2:-}
 bad=0
 breach() { echo "layers: $1"; bad=1; }
 while IFS= read -r hit; do breach "rules core includes ${hit#*:}  (${hit%%:*})"; done < <(
@@ -29,8 +32,53 @@ while IFS= read -r hit; do breach "SDL outside app, render and audio: $hit"; don
 while IFS= read -r hit; do breach "a table or view includes a screen: $hit"; done < <(
   grep -rnE '#include *"scenes/' "$src/table" "$src"/games/*/view)
 # Headers the screens and views see through app.h must not pull SDL in either.
-for h in "$src/app/app.h" "$src/app/input.h" "$src/app/scene.h" "$src/render/render.h" "$src/ui/ui.h"; do
+for h in "$src/app/input.h" "$src/shell/scene.h" "$src/shell/shell.h" "$src/shell/action.h" "$src/render/render.h" "$src/ui/ui.h"; do
   grep -nE '#include *<SDL' "$h" >/dev/null && breach "$h includes SDL, and every view includes it"
 done
+
+# Calls. Objects are found by their source path under the build tree
+# (CMakeFiles/<target>.dir/src/<folder>/<file>.c.o), so every library and
+# executable that compiles a file is checked; globs name sources under src/.
+if [ -n "$build" ]; then
+  all_objs=$(find "$build/CMakeFiles" -path '*/CMakeFiles/*.dir/src/*' -name '*.c.o' 2>/dev/null)
+  objs() { # the objects compiled from the sources given (globs under src/; stale objects of moved files are not)
+    local g f
+    for g in "$@"; do
+      for f in "$src"/$g; do
+        case $f in *.c) grep -F -- "/src/${f#"$src"/}.o" <<<"$all_objs" ;; esac
+      done
+    done | sort -u
+  }
+  defs() { # the functions and data those objects define, one a line
+    [ $# -gt 0 ] && nm -g --defined-only "$@" 2>/dev/null | awk 'NF == 3 && $2 ~ /[TDBRC]/ {print $3}' | sort -u
+  }
+  # layer NAME "lower folders" "higher folders": no object of the lower calls the higher
+  layer() {
+    local above o sym
+    above=$(defs $(objs $3))
+    [ -z "$above" ] && return
+    for o in $(objs $2); do
+      for sym in $(comm -12 <(nm -u "$o" | awk '{print $2}' | sort -u) <(echo "$above")); do
+        breach "$1: ${o#"$build"/} calls $sym"
+      done
+    done
+  }
+  [ -n "$(objs 'app/app.c')" ] || breach "no objects under $build (build first)"
+  # The app (app.c) and the drivers are the top: nothing below calls them.
+  layer "a call up into the app" "core/* games/*/rules/* shell/* ui/* render/* audio/* table/* games/*/view/* \
+games/*/phone/* phoneview/* scenes/* net/* app/input.c app/store.c app/paths.c app/settings_store.c" \
+    "app/app.c drivers/*"
+  # The screens sit above the midend and the views, which reach them only
+  # through the shell's hooks (shell_score_screen, shell_rules_screen, home).
+  layer "a call up into a screen" "core/* games/*/rules/* shell/* ui/* table/* games/*/view/* phoneview/*" "scenes/*"
+  # The midend and the views sit above ui and the shell.
+  layer "a call up into the table" "core/* games/*/rules/* shell/* ui/* phoneview/*" "table/* games/*/view/*"
+  layer "a call up into ui" "core/* games/*/rules/* shell/*" "ui/*"
+  # The shell knows no screen, table or view, and nothing of the app's.
+  layer "the shell calls above it" "shell/*" "app/* render/* audio/* net/*"
+  # The rules core calls nothing but itself (and Chipmunk, libc).
+  layer "the rules core calls above it" "core/* games/*/rules/*" \
+    "shell/* app/* render/* audio/* net/* phoneview/* games/*/phone/*"
+fi
 [ $bad -eq 0 ] && echo "layers: ok"
 exit $bad

@@ -1,5 +1,7 @@
 #include "games/maxstax/view/maxstax_view.h"
+#include "app/input.h"
 #include "games/maxstax/view/maxstax_view_priv.h"
+#include "shell/settings.h"
 #include "table/phones.h"
 #include "games/maxstax/rules/maxstax_world.h"
 #include "table/table_store.h"
@@ -88,14 +90,14 @@ static void match_summary(const maxstax_view *v, char *buf, size_t n)
 }
 
 /* Saves a match that has begun and is not over, for Resume in match setup. */
-static void save_match(maxstax_view *v, app *a)
+static void save_match(maxstax_view *v, shell *sh)
 {
     const speedstax_state *s = maxstax_match_rounds(v->match);
     char *text, sum[160];
     if (v->saved || s->phase == SPEEDSTAX_OVER || (s->round == 1 && s->tick == 0))
         return;
     text = maxstax_bots_save(v->match, v->bot, computers(v));
-    if (text && table_save_text(a, &v->m, v->m.game->id, text) == 0) {
+    if (text && table_save_text(sh, &v->m, v->m.game->id, text) == 0) {
         v->saved = 1;
         match_summary(v, sum, sizeof sum);
         trace_line("%s saved: %s", v->m.game->id, sum);
@@ -105,7 +107,7 @@ static void save_match(maxstax_view *v, app *a)
     free(text);
 }
 
-static void show_score(maxstax_view *v, app *a)
+static void show_score(maxstax_view *v, shell *sh)
 {
     score_report rep;
     const speedstax_state *s = maxstax_match_rounds(v->match);
@@ -121,7 +123,7 @@ static void show_score(maxstax_view *v, app *a)
     }
     if (v->scoring != MAXSTAX_SPEEDSTAX) {
         maxstax_mode_report(v, &rep);
-        app_scene_replace(a, a->score_screen(a, &rep));
+        shell_replace(sh, shell_score_screen(sh, &rep));
         return;
     }
     if (s->winner >= 0 && s->round > SPEEDSTAX_ROUNDS) {
@@ -145,11 +147,11 @@ static void show_score(maxstax_view *v, app *a)
             snprintf(rep.reason, sizeof rep.reason, "Most points after %d rounds: %d.", rep.rounds,
                      s->score[s->winner]);
     }
-    app_scene_replace(a, a->score_screen(a, &rep));
+    shell_replace(sh, shell_score_screen(sh, &rep));
 }
 
 /* Round bookkeeping after a step: a new round (or the end) shows the results. */
-static void rounds_update(maxstax_view *v, app *a)
+static void rounds_update(maxstax_view *v, shell *sh)
 {
     const speedstax_state *s = maxstax_match_rounds(v->match);
     const samestax_state *g = maxstax_match_samestax(v->match);
@@ -182,7 +184,7 @@ static void rounds_update(maxstax_view *v, app *a)
                   v->players > 3 && !v->results_stackoff ? s->last_points[3] : 0,
                   v->results_final ? " (match over)" : "");
         if (v->results_final) {
-            table_save_delete(a, v->m.game->id); /* nothing left to resume */
+            table_save_delete(sh, v->m.game->id); /* nothing left to resume */
         } else if (s->phase == SPEEDSTAX_STACKOFF) {
             char who[32] = "";
             for (int p = 0; p < v->players; p++)
@@ -262,10 +264,10 @@ static void turn_held(maxstax_view *v, int p, int steps)
 }
 
 /* The stick moves a controller's cursor smoothly (polled every step). */
-static void pad_poll(maxstax_view *v, app *a, hand_ctl *c, double dt)
+static void pad_poll(maxstax_view *v, shell *sh, hand_ctl *c, double dt)
 {
     double ax, ay;
-    if (input_pad_stick(&a->in, c->pad, &ax, &ay) != 0)
+    if (input_pad_stick(shell_input(sh), c->pad, &ax, &ay) != 0)
         return;
     if (fabs(ax) > 0.25)
         c->x = fmin(fmax(c->x + ax * CURSOR_SPEED * dt, v->view_x0), v->view_x1);
@@ -276,14 +278,14 @@ static void pad_poll(maxstax_view *v, app *a, hand_ctl *c, double dt)
 /* A controller's button or direction, for the seat it drives: the d-pad
  * nudges the cursor (held, it repeats), A picks up or lets go, the
  * shoulders turn, Y calls MAX STAX. Returns 0 when it is not a hand's. */
-static int pad_event(maxstax_view *v, app *a, const action_event *ev)
+static int pad_event(maxstax_view *v, shell *sh, const action_event *ev)
 {
     int p = -1;
     hand_ctl *c;
     for (int q = 0; q < v->players; q++)
         if (seat_human(v, q) && v->ctl[q].pad == ev->pad)
             p = q;
-    if (v->turns && input_pad_present(&a->in, ev->pad))
+    if (v->turns && input_pad_present(shell_input(sh), ev->pad))
         p = v->mouse_seat; /* taking turns: every device drives the one building */
     if (p < 0 || v->results_left > 0)
         return 0;
@@ -306,20 +308,20 @@ static int pad_event(maxstax_view *v, app *a, const action_event *ev)
 /* Controllers: one each for the people, in seat order, as they are plugged
  * in; the mouse's person gets one last (a lone player with a controller).
  * A seat played on a phone has the phone as its pad. */
-static void assign_pads(maxstax_view *v, app *a)
+static void assign_pads(maxstax_view *v, shell *sh)
 {
     for (int p = 0; p < v->players && p < INPUT_PHONE_PADS; p++)
-        if (seat_human(v, p) && input_pad_present(&a->in, INPUT_PHONE_PAD(p)))
+        if (seat_human(v, p) && input_pad_present(shell_input(sh), INPUT_PHONE_PAD(p)))
             v->ctl[p].pad = INPUT_PHONE_PAD(p);
     for (int pass = 0; pass < 2; pass++)
         for (int p = 0; p < v->players; p++) {
             hand_ctl *c = &v->ctl[p];
-            if (c->pad >= 0 && !input_pad_present(&a->in, c->pad))
+            if (c->pad >= 0 && !input_pad_present(shell_input(sh), c->pad))
                 c->pad = -1; /* unplugged */
             if (!seat_human(v, p) || c->pad >= 0 || (pass == 0 && p == v->mouse_seat))
                 continue;
             for (int k = 0; k < INPUT_MAX_PADS && c->pad < 0; k++) {
-                int taken = !input_pad_present(&a->in, k);
+                int taken = !input_pad_present(shell_input(sh), k);
                 for (int q = 0; q < v->players; q++)
                     taken |= v->ctl[q].pad == k;
                 if (!taken)
@@ -329,19 +331,19 @@ static void assign_pads(maxstax_view *v, app *a)
 }
 
 /* An angle to the whole degree for traces, without "-0". */
-static double whole_deg(double a)
+static double whole_deg(double sh)
 {
-    a = round(a);
-    return a == 0 ? 0 : a;
+    sh = round(sh);
+    return sh == 0 ? 0 : sh;
 }
 
-static void play_step(maxstax_view *v, app *a, double dt)
+static void play_step(maxstax_view *v, shell *sh, double dt)
 {
     maxstax_input in[SPEEDSTAX_MAX_PLAYERS];
     const maxstax_world *w = maxstax_match_world(v->match);
     int swapping = maxstax_swapping(v);
     memset(in, 0, sizeof in);
-    assign_pads(v, a);
+    assign_pads(v, sh);
     maxstax_swap_update(v, dt);
     for (int p = 0; p < v->players; p++) {
         hand_ctl *c = &v->ctl[p];
@@ -355,7 +357,7 @@ static void play_step(maxstax_view *v, app *a, double dt)
             maxstax_bot_think(&v->bot[p], v->match, dt, &in[p]);
             continue;
         }
-        pad_poll(v, a, c, dt);
+        pad_poll(v, sh, c, dt);
         /* A press takes the block under it this step, at the press point
          * (the pointer may have moved on since, within the same frame). */
         in[p] = (maxstax_input){c->press ? c->gx : c->x, c->press ? c->gy : c->y, c->turn,
@@ -381,7 +383,7 @@ static void play_step(maxstax_view *v, app *a, double dt)
         }
         c->held = h;
     }
-    rounds_update(v, a);
+    rounds_update(v, sh);
     if (v->turns) {
         int t = maxstax_match_rounds(v->match)->turn_seat;
         if (t != v->turn_seen) {
@@ -409,19 +411,19 @@ static void play_step(maxstax_view *v, app *a, double dt)
 
 /* ---------------------------------------------------------------- input */
 
-static void open_menu(maxstax_view *v, app *a)
+static void open_menu(maxstax_view *v, shell *sh)
 {
-    table_menu_open(a, &v->menu_choice, 0, 0, 0); /* real time: nothing to undo */
+    table_menu_open(sh, &v->menu_choice, 0, 0, 0); /* real time: nothing to undo */
 }
 
-static void results_done(maxstax_view *v, app *a)
+static void results_done(maxstax_view *v, shell *sh)
 {
     v->results_left = 0;
     if (v->results_final)
-        show_score(v, a);
+        show_score(v, sh);
 }
 
-static void maxstax_view_input(scene *s, app *a, const action_event *ev)
+static void maxstax_view_input(scene *s, shell *sh, const action_event *ev)
 {
     maxstax_view *v = s->data;
     int p = v->mouse_seat;
@@ -429,20 +431,20 @@ static void maxstax_view_input(scene *s, app *a, const action_event *ev)
         (ev->act == ACT_UP || ev->act == ACT_DOWN || ev->act == ACT_LEFT || ev->act == ACT_RIGHT ||
          ev->act == ACT_ACCEPT)) {
         /* The swap offers are buttons: the keys and every controller choose among them. */
-        maxstax_swap_pick(v, ui_nav_event(&v->nav, a, ev));
+        maxstax_swap_pick(v, ui_nav_event(&v->nav, sh, ev));
         return;
     }
-    if (ev->dev == DEV_PAD && pad_event(v, a, ev))
+    if (ev->dev == DEV_PAD && pad_event(v, sh, ev))
         return;
     if (ev->act == ACT_POINTER_MOVE || ev->act == ACT_POINTER_DOWN || ev->act == ACT_POINTER_UP) {
         int id;
         v->px = ev->x;
         v->py = ev->y;
-        id = ui_nav_event(&v->nav, a, ev);
+        id = ui_nav_event(&v->nav, sh, ev);
         if (id == ID_CLAIM && p >= 0)
             claim(v, p);
         else if (id == ID_MENU)
-            open_menu(v, a);
+            open_menu(v, sh);
         else
             maxstax_swap_pick(v, id);
         if (id >= 0)
@@ -453,7 +455,7 @@ static void maxstax_view_input(scene *s, app *a, const action_event *ev)
     switch (ev->act) {
     case ACT_POINTER_DOWN:
         if (v->results_left > 0)
-            results_done(v, a);
+            results_done(v, sh);
         else if (p >= 0 && ev->button == INPUT_BUTTON_LEFT) {
             v->ctl[p].press = 1;
             v->ctl[p].gx = v->ctl[p].x;
@@ -477,57 +479,57 @@ static void maxstax_view_input(scene *s, app *a, const action_event *ev)
         break;
     case ACT_ACCEPT:
         if (v->results_left > 0)
-            results_done(v, a);
+            results_done(v, sh);
         else if (p >= 0)
             claim(v, p);
         break;
     case ACT_BACK:
     case ACT_MENU:
-        open_menu(v, a);
+        open_menu(v, sh);
         break;
     case ACT_ALT:
-        app_scene_push(a, a->rules_screen(a, v->m.game->rules_doc));
+        shell_push(sh, shell_rules_screen(sh, v->m.game->rules_doc));
         break;
     default:
         break;
     }
 }
 
-static void maxstax_view_update(scene *s, app *a, double dt)
+static void maxstax_view_update(scene *s, shell *sh, double dt)
 {
     maxstax_view *v = s->data;
-    table_menu_choice c = table_menu_take(a, &v->menu_choice, v->m.game->rules_doc);
+    table_menu_choice c = table_menu_take(sh, &v->menu_choice, v->m.game->rules_doc);
     v->time += dt;
     if (c == TABLE_MENU_QUIT) {
-        save_match(v, a);
-        table_leave(a);
+        save_match(v, sh);
+        table_leave(sh);
         return;
     }
-    maxstax_layout(v, a);
-    ui_nav_update(&v->nav, dt, a->settings.v[SETTING_reduced_motion]);
+    maxstax_layout(v, sh);
+    ui_nav_update(&v->nav, dt, shell_settings(sh)->v[SETTING_reduced_motion]);
     if (v->results_left > 0) {
         v->results_left -= dt;
         snapshot(v, 1);
         if (v->results_left <= 0)
-            results_done(v, a);
+            results_done(v, sh);
         return;
     }
-    play_step(v, a, dt);
+    play_step(v, sh, dt);
 }
 
 /* ---------------------------------------------------------------- lifetime */
 
-static void maxstax_view_enter(scene *s, app *a)
+static void maxstax_view_enter(scene *s, shell *sh)
 {
     maxstax_view *v = s->data;
-    assign_pads(v, a);
-    maxstax_layout(v, a);
+    assign_pads(v, sh);
+    maxstax_layout(v, sh);
 }
 
-static void maxstax_view_leave(scene *s, app *a)
+static void maxstax_view_leave(scene *s, shell *sh)
 {
     maxstax_view *v = s->data;
-    save_match(v, a); /* the window closed mid-match: keep it for Resume too */
+    save_match(v, sh); /* the window closed mid-match: keep it for Resume too */
     phones_close(NULL); /* the phones' server stops with the match */
     maxstax_match_free(v->match);
     free(v);
@@ -562,21 +564,21 @@ static int parse_option(maxstax_view *v, const char *t, int len, uint64_t *seed,
 {
     unsigned long long n;
     double d;
-    int a, b, k = -1;
+    int sh, b, k = -1;
     if (sscanf(t, "seed=%llu%n", &n, &k) == 1 && k == len) {
         *seed = n;
     } else if (sscanf(t, "round=%lf%n", &d, &k) == 1 && k == len && d > 0) {
         *round_s = d;
-    } else if (sscanf(t, "compose=%d:%d%n", &a, &b, &k) == 2 && a >= 0 && a < v->players && b >= 0 &&
+    } else if (sscanf(t, "compose=%d:%d%n", &sh, &b, &k) == 2 && sh >= 0 && sh < v->players && b >= 0 &&
                (k == len || (k + 5 == len && strncmp(t + k, ":each", 5) == 0))) {
-        v->compose_p = a;
+        v->compose_p = sh;
         v->compose_n = b;
         v->compose_each = k < len;
     } else if (strncmp(t, "played=", 7) == 0) {
         *n_played = parse_played(t + 7, v->players, played);
         return *n_played < 0 ? -1 : 0; /* parse_played stops only at the word's end */
-    } else if (sscanf(t, "creator=%d%n", &a, &k) == 1 && k == len && a >= 0 && a < v->players) {
-        v->first_creator = a;
+    } else if (sscanf(t, "creator=%d%n", &sh, &k) == 1 && k == len && sh >= 0 && sh < v->players) {
+        v->first_creator = sh;
     } else if (len == 5 && strncmp(t, "ghost", 5) == 0) {
         v->ghost = 1;
     } else {
@@ -647,10 +649,10 @@ static void trace_start(const maxstax_view *v)
 
 /* Sets the view going on its match (new or resumed): hands, computer
  * stackers, who the mouse drives, and what the view has seen so far. */
-static scene *view_start(maxstax_view *v, app *a, uint64_t bot_seed)
+static scene *view_start(maxstax_view *v, shell *sh, uint64_t bot_seed)
 {
     const speedstax_state *s = maxstax_match_rounds(v->match);
-    maxstax_match_set_snap(v->match, a->settings.v[SETTING_maxstax_snap]);
+    maxstax_match_set_snap(v->match, shell_settings(sh)->v[SETTING_maxstax_snap]);
     v->scoring = maxstax_match_scoring(v->match);
     v->turns = s->turn_mask != 0;
     v->mouse_seat = -1;
@@ -683,7 +685,7 @@ static scene *view_start(maxstax_view *v, app *a, uint64_t bot_seed)
     return &v->base;
 }
 
-static scene *maxstax_view_create(app *a, const match_setup *m, uint64_t seed, const char *test_options)
+static scene *maxstax_view_create(shell *sh, const match_setup *m, uint64_t seed, const char *test_options)
 {
     maxstax_view *v;
     maxstax_setup setup;
@@ -699,7 +701,7 @@ static scene *maxstax_view_create(app *a, const match_setup *m, uint64_t seed, c
     maxstax_setup_default(&setup, m->params.players);
     setup.scoring = (maxstax_scoring)m->game->scoring; /* the mode row says how its match scores */
     /* More people than the mouse and the controllers: they take turns. */
-    if (v->humans >= 2 && input_pad_count(&a->in) + 1 < v->humans)
+    if (v->humans >= 2 && input_pad_count(shell_input(sh)) + 1 < v->humans)
         for (int p = 0; p < m->params.players; p++)
             if (m->seat[p] == SEAT_HUMAN)
                 setup.turn_mask |= 1u << p;
@@ -723,10 +725,10 @@ static scene *maxstax_view_create(app *a, const match_setup *m, uint64_t seed, c
     if (setup.scoring == MAXSTAX_SAMESTAX)
         trace_line("samestax first creator %d%s", samestax_creator_of(maxstax_match_samestax(v->match), 1),
                   v->first_creator < 0 ? " (at random)" : "");
-    return view_start(v, a, seed);
+    return view_start(v, sh, seed);
 }
 
-static scene *maxstax_view_resume(app *a, const match_setup *m, const char *text, char *err, size_t errn)
+static scene *maxstax_view_resume(shell *sh, const match_setup *m, const char *text, char *err, size_t errn)
 {
     maxstax_view *v = view_new(m);
     const speedstax_state *s;
@@ -748,7 +750,7 @@ static scene *maxstax_view_resume(app *a, const match_setup *m, const char *text
         free(v);
         return NULL;
     }
-    view_start(v, a, s->r.s[0] ^ s->r.s[1]);
+    view_start(v, sh, s->r.s[0] ^ s->r.s[1]);
     if (maxstax_bots_load(v->bot, v->players, computers(v), bots_text, err, errn) < 0) {
         maxstax_match_free(v->match);
         free(v);

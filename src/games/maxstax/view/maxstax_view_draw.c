@@ -2,13 +2,15 @@
  * space with its camera, every block from the interpolated physics pose,
  * the card, the clock, the scores and the hands. */
 #include "games/maxstax/view/maxstax_view_priv.h"
+#include "app/input.h"
+#include "shell/settings.h"
 
 /* ---------------------------------------------------------------- drawing */
 
-static double lerp_angle(double a, double b, double t)
+static double lerp_angle(double sh, double b, double t)
 {
-    double d = fmod(b - a + 540.0, 360.0) - 180.0;
-    return a + d * t;
+    double d = fmod(b - sh + 540.0, 360.0) - 180.0;
+    return sh + d * t;
 }
 
 /* A player's shape at (cx, cy), upright whatever the block's angle (a turned
@@ -283,7 +285,7 @@ static void draw_pane_mode(render *r, maxstax_view *v, int p, const plank_art *a
     maxstax_draw_structure(r, art, c, (rrect){box.x + 12, box.y + 36, box.w - 24, box.h - 44});
 }
 
-static void draw_pane(render *r, app *a, maxstax_view *v, int p, const plank_art *art, float alpha)
+static void draw_pane(render *r, shell *sh, maxstax_view *v, int p, const plank_art *art, float alpha)
 {
     const speedstax_state *s = maxstax_match_rounds(v->match);
     rrect pr = v->pane[p];
@@ -318,7 +320,7 @@ static void draw_pane(render *r, app *a, maxstax_view *v, int p, const plank_art
         draw_plank(r, art, cx, cy, sc, lerp_angle(a0.angle, a1.angle, t), p, grain_of(b));
     }
     /* Over the blocks, so a block can be lined up with its outline. */
-    if ((v->ghost || a->settings.v[SETTING_maxstax_ghost]) && seat_human(v, p) && s->phase != SPEEDSTAX_OVER &&
+    if ((v->ghost || shell_settings(sh)->v[SETTING_maxstax_ghost]) && seat_human(v, p) && s->phase != SPEEDSTAX_OVER &&
         s->in_play[p] && !maxstax_creating(v, p) && !maxstax_swapping(v))
         draw_ghost(r, v, p);
     /* The hand. */
@@ -356,14 +358,14 @@ static void draw_pane(render *r, app *a, maxstax_view *v, int p, const plank_art
     render_pop_clip(r);
 }
 
-static void draw_results(render *r, app *a, maxstax_view *v, const plank_art *art)
+static void draw_results(render *r, shell *sh, maxstax_view *v, const plank_art *art)
 {
     const speedstax_state *s = maxstax_match_rounds(v->match);
     float w = 760, h = 160 + 70 * (float)v->players;
-    rrect b = {a->vw / 2 - w / 2, (RENDER_VIRTUAL_H - h) / 2, w, h};
+    rrect b = {shell_vw(sh) / 2 - w / 2, (RENDER_VIRTUAL_H - h) / 2, w, h};
     char title[64], winner[48] = "";
     const char *note = NULL;
-    render_rect(r, (rrect){0, 0, a->vw, RENDER_VIRTUAL_H}, (rcolor){20, 10, 0, 110});
+    render_rect(r, (rrect){0, 0, shell_vw(sh), RENDER_VIRTUAL_H}, (rcolor){20, 10, 0, 110});
     h += 40 + 30; /* the headings line */
     b.y -= 35;
     b.h = h;
@@ -420,27 +422,27 @@ static void draw_results(render *r, app *a, maxstax_view *v, const plank_art *ar
 }
 
 /* The controls of this table, for the device used last. */
-static void draw_hints(render *r, app *a, const maxstax_view *v)
+static void draw_hints(render *r, shell *sh, const maxstax_view *v)
 {
     const char *line;
     if (v->results_left > 0)
-        line = a->in.last_device == DEV_PAD ? "(A) Continue      (Start) Menu" : "Click or Enter: continue      Esc Menu";
+        line = shell_input(sh)->last_device == DEV_PAD ? "(A) Continue      (Start) Menu" : "Click or Enter: continue      Esc Menu";
     else if (maxstax_swapping(v))
-        line = a->in.last_device == DEV_PAD ? "(D-pad) Choose      (A) Swap or pass      (Start) Menu"
+        line = shell_input(sh)->last_device == DEV_PAD ? "(D-pad) Choose      (A) Swap or pass      (Start) Menu"
                                             : "Click a swap, or arrows and Enter      Esc Menu";
     else if (v->mouse_seat < 0)
         line = "Esc Menu      R Rules";
     else if (maxstax_creating(v, v->mouse_seat))
-        line = a->in.last_device == DEV_PAD ? "(A) Pick up / let go      (LB) (RB) Turn      (Y) Ready      (Start) Menu"
+        line = shell_input(sh)->last_device == DEV_PAD ? "(A) Pick up / let go      (LB) (RB) Turn      (Y) Ready      (Start) Menu"
                                             : "Drag a block      Wheel or Q E: turn      Enter: Ready      Esc Menu";
-    else if (a->in.last_device == DEV_PAD)
+    else if (shell_input(sh)->last_device == DEV_PAD)
         line = "(A) Pick up / let go      (LB) (RB) Turn      (Y) MAX STAX!      (Start) Menu";
     else
         line = "Drag a block      Wheel or Q E: turn      Enter: MAX STAX!      Esc Menu";
-    ui_draw_hint_line(r, a, line);
+    ui_draw_hint_line(r, sh, line);
 }
 
-void maxstax_view_draw(scene *s, app *a, render *r, float alpha)
+void maxstax_view_draw(scene *s, shell *sh, render *r, float alpha)
 {
     maxstax_view *v = s->data;
     plank_art art;
@@ -453,8 +455,8 @@ void maxstax_view_draw(scene *s, app *a, render *r, float alpha)
     art.ends = render_sprite_find(r, "maxstax/plank_ends");
     for (int q = 0; q < SPEEDSTAX_MAX_PLAYERS; q++)
         art.mark[q] = render_sprite_find(r, seat_marks[q]);
-    art.marks = a->settings.v[SETTING_colorblind];
-    ui_draw_table(r, a->vw);
+    art.marks = shell_settings(sh)->v[SETTING_colorblind];
+    ui_draw_table(r, shell_vw(sh));
     draw_card(r, v, &art);
     draw_clock(r, v);
     draw_scores(r, v, &art);
@@ -463,11 +465,11 @@ void maxstax_view_draw(scene *s, app *a, render *r, float alpha)
                    p >= 0 && speedstax_building(maxstax_match_rounds(v->match), p), 1);
     ui_draw_button(r, ui_nav_item(&v->nav, ID_MENU)->r, "Menu", v->nav.hover == ID_MENU, 1, 0);
     for (int q = 0; q < v->players; q++)
-        draw_pane(r, a, v, q, &art, v->results_left > 0 ? 1.0f : alpha);
+        draw_pane(r, sh, v, q, &art, v->results_left > 0 ? 1.0f : alpha);
     if (v->results_left > 0)
-        draw_results(r, a, v, &art);
+        draw_results(r, sh, v, &art);
     else
-        maxstax_swap_draw(r, a, v, &art);
-    draw_hints(r, a, v);
+        maxstax_swap_draw(r, sh, v, &art);
+    draw_hints(r, sh, v);
 }
 

@@ -18,15 +18,15 @@
 /* How far above its centre a plank at this angle reaches. */
 static double reach_up(double angle_deg)
 {
-    double a = angle_deg * PI_F / 180.0;
-    return fabs(sin(a)) * MAXSTAX_BLOCK_LEN / 2 + fabs(cos(a)) * MAXSTAX_BLOCK_THICK / 2;
+    double sh = angle_deg * PI_F / 180.0;
+    return fabs(sin(sh)) * MAXSTAX_BLOCK_LEN / 2 + fabs(cos(sh)) * MAXSTAX_BLOCK_THICK / 2;
 }
 
 /* How far beside its centre a plank at this angle reaches. */
 static double reach_side(double angle_deg)
 {
-    double a = angle_deg * PI_F / 180.0;
-    return fabs(cos(a)) * MAXSTAX_BLOCK_LEN / 2 + fabs(sin(a)) * MAXSTAX_BLOCK_THICK / 2;
+    double sh = angle_deg * PI_F / 180.0;
+    return fabs(cos(sh)) * MAXSTAX_BLOCK_LEN / 2 + fabs(sin(sh)) * MAXSTAX_BLOCK_THICK / 2;
 }
 
 /* Every pane's camera, fitted to the round: the card's width with a plank's
@@ -216,9 +216,9 @@ static void arrange_panes(maxstax_view *v, rrect area)
     }
 }
 
-void maxstax_layout(maxstax_view *v, app *a)
+void maxstax_layout(maxstax_view *v, shell *sh)
 {
-    float W = a->vw;
+    float W = shell_vw(sh);
     rrect area = {AREA_SIDE, AREA_TOP, W - 2 * AREA_SIDE, RENDER_VIRTUAL_H - AREA_TOP - AREA_BOTTOM};
     /* The top bar: the card at the left, the scores at the right and the
      * clock with its buttons (510 wide) between, centred where the window
@@ -239,8 +239,8 @@ void maxstax_layout(maxstax_view *v, app *a)
     ui_nav_add(&v->nav, ID_CLAIM, (rrect){gx, 166, 340, 70}, v->mouse_seat >= 0, "maxstax");
     ui_nav_add(&v->nav, ID_MENU, (rrect){gx + 360, 166, 150, 70}, 1, "menu");
     v->swap_buttons = 0;
-    maxstax_swap_layout(v, a);
-    ui_nav_end(&v->nav, a);
+    maxstax_swap_layout(v, sh);
+    ui_nav_end(&v->nav, sh);
 }
 
 void maxstax_to_screen(const maxstax_view *v, int p, double x, double y, float *sx, float *sy)

@@ -89,16 +89,16 @@ static int swap_turn_human(const maxstax_view *v)
 
 /* The panel in the middle of the table, tall enough for a row per seat,
  * the log and the buttons. */
-static rrect swap_panel(const maxstax_view *v, const app *a)
+static rrect swap_panel(const maxstax_view *v, const shell *sh)
 {
-    float w = fminf(a->vw - 80, 1500), h = SWAP_HEAD + SWAP_ROW * (float)v->players + 60 + 110;
-    return (rrect){a->vw / 2 - w / 2, fmaxf(40, (RENDER_VIRTUAL_H - h) / 2), w, h};
+    float w = fminf(shell_vw(sh) - 80, 1500), h = SWAP_HEAD + SWAP_ROW * (float)v->players + 60 + 110;
+    return (rrect){shell_vw(sh) / 2 - w / 2, fmaxf(40, (RENDER_VIRTUAL_H - h) / 2), w, h};
 }
 
-void maxstax_swap_layout(maxstax_view *v, app *a)
+void maxstax_swap_layout(maxstax_view *v, shell *sh)
 {
     const swapstax_state *w = maxstax_match_swapstax(v->match);
-    rrect b = swap_panel(v, a), row;
+    rrect b = swap_panel(v, sh), row;
     const char *labels[SPEEDSTAX_MAX_PLAYERS + 2];
     int ids[SPEEDSTAX_MAX_PLAYERS + 2], n = 0;
     rrect out[SPEEDSTAX_MAX_PLAYERS + 2];
@@ -128,7 +128,7 @@ void maxstax_swap_layout(maxstax_view *v, app *a)
     v->swap_buttons = n;
     /* The offers take the focus, so a controller or the arrows start on them. */
     if (v->nav.focus < ID_SWAP_DECK)
-        ui_nav_focus(&v->nav, a, ID_SWAP_DECK);
+        ui_nav_focus(&v->nav, sh, ID_SWAP_DECK);
 }
 
 /* Seat p plays its choice; everyone sees it in the log and on p's pane. */
@@ -243,14 +243,14 @@ void maxstax_swap_log_draw(render *r, const maxstax_view *v, rrect b)
     }
 }
 
-void maxstax_swap_draw(render *r, app *a, maxstax_view *v, const plank_art *art)
+void maxstax_swap_draw(render *r, shell *sh, maxstax_view *v, const plank_art *art)
 {
     const swapstax_state *w = maxstax_match_swapstax(v->match);
-    rrect b = swap_panel(v, a);
+    rrect b = swap_panel(v, sh);
     char title[96], who[48];
     if (!w || w->phase != SWAPSTAX_SWAPPING)
         return;
-    render_rect(r, (rrect){0, 0, a->vw, RENDER_VIRTUAL_H}, (rcolor){20, 10, 0, 90});
+    render_rect(r, (rrect){0, 0, shell_vw(sh), RENDER_VIRTUAL_H}, (rcolor){20, 10, 0, 90});
     ui_draw_panel(r, b);
     seat_name(v, w->turn, who, sizeof who);
     snprintf(title, sizeof title, "Swaps \xc2\xb7 %s's turn", who);

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "app/app.h"
+#include "shell/shell.h"
 #include "audio/audio.h"
 #include "core/log.h"
 #include "games/maxstax/rules/maxstax_bot.h"
@@ -149,13 +149,13 @@ const char *maxstax_role(const maxstax_view *v, int p);
 /* The clock's line: the round of how many, and the phase. */
 void maxstax_phase_words(const maxstax_view *v, char *buf, size_t n);
 /* The swap offers of the person on turn, as focusable buttons. */
-void maxstax_swap_layout(maxstax_view *v, app *a);
+void maxstax_swap_layout(maxstax_view *v, shell *sh);
 /* A swap button was pressed: plays it; nonzero when id was one. */
 int maxstax_swap_pick(maxstax_view *v, int id);
 /* A computer on turn in the swap phase swaps or passes, at a watchable pace. */
 void maxstax_swap_update(maxstax_view *v, double dt);
 /* The swap phase's panel: every seat's card and swap cards, the last swap, the offers. */
-void maxstax_swap_draw(render *r, app *a, maxstax_view *v, const plank_art *art);
+void maxstax_swap_draw(render *r, shell *sh, maxstax_view *v, const plank_art *art);
 /* SWAPSTAX's card box with no person at the mouse: the round's swaps, who with whom. */
 void maxstax_swap_log_draw(render *r, const maxstax_view *v, rrect b);
 /* SAMESTAX's and SWAPSTAX's score screen: per-round points, ranks and words. */
@@ -168,12 +168,12 @@ void maxstax_draw_structure(render *r, const plank_art *art, const maxstax_card 
 void maxstax_draw_mark(render *r, const plank_art *art, int seat, float cx, float cy, float size, uint8_t alpha);
 
 /* Lays out the panes, the card, the clock and the buttons (maxstax_view_layout.c). */
-void maxstax_layout(maxstax_view *v, app *a);
+void maxstax_layout(maxstax_view *v, shell *sh);
 /* Screen point of (x, y) in seat p's space. */
 void maxstax_to_screen(const maxstax_view *v, int p, double x, double y, float *sx, float *sy);
 /* Screen point (x, y) in seat p's space, plank units. */
 void maxstax_to_space(const maxstax_view *v, int p, float sx, float sy, double *x, double *y);
 /* Draws the table (its scene's draw). */
-void maxstax_view_draw(scene *s, app *a, render *r, float alpha);
+void maxstax_view_draw(scene *s, shell *sh, render *r, float alpha);
 
 #endif

@@ -1,5 +1,6 @@
 #include "games/nine/view/nine_view.h"
 #include "games/nine/view/nine_view_priv.h"
+#include "shell/settings.h"
 #include "shell/trace.h"
 
 /* ---------------------------------------------------------------- helpers */
@@ -209,10 +210,10 @@ static void describe(const nine_state *s, const game_move *m, char *buf, size_t 
 /* ---------------------------------------------------------------- moves */
 
 /* What the viewer may know of the position, and the prompt it faces. */
-static void nine_view_changed(void *vv, app *a, table_change why)
+static void nine_view_changed(void *vv, shell *sh, table_change why)
 {
     nine_view *v = vv;
-    (void)a;
+    (void)sh;
     if (why == TABLE_LIFTED) {
         nine_rules.observe(v->st, table_hides_private(v->t) ? -1 : table_viewer(v->t), &v->obs);
         v->shown = v->obs;
@@ -243,7 +244,7 @@ static int drawn_into_stack(const nine_view *v, const nine_state *before, int p,
 }
 
 /* A move went into the record: log it and fly its cards. */
-static void nine_view_played(void *vv, app *a, const void *before_st, const game_move *m, const char *text,
+static void nine_view_played(void *vv, shell *sh, const void *before_st, const game_move *m, const char *text,
                              int by_computer)
 {
     nine_view *v = vv;
@@ -264,9 +265,9 @@ static void nine_view_played(void *vv, app *a, const void *before_st, const game
     if (before->ndraw < v->st->ndraw && m->kind != NINE_M_PLAY)
         audio_play(SFX_SHUFFLE);
     v->nfl = 0;
-    if (!a->settings.v[SETTING_reduced_motion])
+    if (!shell_settings(sh)->v[SETTING_reduced_motion])
         flights_for(v, before, m, p);
-    if (m->kind == NINE_M_PLAY && a->settings.v[SETTING_reduced_motion])
+    if (m->kind == NINE_M_PLAY && shell_settings(sh)->v[SETTING_reduced_motion])
         audio_play(SFX_DROP);
 }
 
@@ -309,9 +310,9 @@ static void nine_view_summary(const void *st_, const match_setup *m, char *buf, 
         k += (size_t)snprintf(buf + k, n - k, "%s P%d %d", p ? "," : "", p + 1, nine_cards_left(st, p));
 }
 
-static void nine_view_over(void *vv, app *a, const game_result *res)
+static void nine_view_over(void *vv, shell *sh, const game_result *res)
 {
-    (void)a;
+    (void)sh;
     (void)vv;
     if (res->winner >= 0)
         trace_line("nine over p%d", res->winner + 1);
@@ -320,7 +321,7 @@ static void nine_view_over(void *vv, app *a, const game_result *res)
 }
 
 /* Chooses spot i: plays its move, or hands back the menu. */
-static table_intent activate(nine_view *v, app *a, int i)
+static table_intent activate(nine_view *v, shell *sh, int i)
 {
     spot *s;
     if (i < 0 || i >= v->nsp)
@@ -337,7 +338,7 @@ static table_intent activate(nine_view *v, app *a, int i)
     audio_play(SFX_CLICK);
     {
         game_move m = s->m;
-        table_play(v->t, a, &m);
+        table_play(v->t, sh, &m);
     }
     return TABLE_NONE;
 }
@@ -373,7 +374,7 @@ static void focus_move(nine_view *v, int dx, int dy)
     }
 }
 
-static table_intent nine_view_input(void *vv, app *a, const action_event *ev)
+static table_intent nine_view_input(void *vv, shell *sh, const action_event *ev)
 {
     nine_view *v = vv;
     if (ev->act == ACT_MENU)
@@ -402,7 +403,7 @@ static table_intent nine_view_input(void *vv, app *a, const action_event *ev)
         if (table_over(v->t))
             return TABLE_SCORE;
         if (i >= 0)
-            return activate(v, a, i);
+            return activate(v, sh, i);
         break;
     }
     case ACT_UP: focus_move(v, 0, -1); break;
@@ -412,14 +413,14 @@ static table_intent nine_view_input(void *vv, app *a, const action_event *ev)
     case ACT_ACCEPT:
         if (table_over(v->t))
             return TABLE_SCORE;
-        return activate(v, a, nine_focus_index(v));
+        return activate(v, sh, nine_focus_index(v));
     case ACT_BACK: return TABLE_MENU;
     case ACT_EXTRA: { /* X: draw (or pass when nothing can be drawn) */
         int i = nine_spot_find(v, "draw");
         if (i < 0)
             i = nine_spot_find(v, "pass");
         if (i >= 0)
-            return activate(v, a, i);
+            return activate(v, sh, i);
         audio_play(SFX_ERROR);
         break;
     }
@@ -431,7 +432,7 @@ static table_intent nine_view_input(void *vv, app *a, const action_event *ev)
 
 /* ---------------------------------------------------------------- update */
 
-static void flights_update(nine_view *v, app *a, double dt)
+static void flights_update(nine_view *v, shell *sh, double dt)
 {
     int live = 0;
     for (int i = 0; i < v->nfl; i++) {
@@ -457,17 +458,17 @@ static void flights_update(nine_view *v, app *a, double dt)
         v->shown = v->obs;
         table_pace(v->t);
     }
-    (void)a;
+    (void)sh;
 }
 
-static void nine_view_update(void *vv, app *a, double dt)
+static void nine_view_update(void *vv, shell *sh, double dt)
 {
     nine_view *v = vv;
     if (v->nfl == 0 && table_curtain(v->t) < 0)
         v->shown = v->obs;
-    flights_update(v, a, dt);
-    nine_layout(v, a);
-    nine_faces_trace(v, a);
+    flights_update(v, sh, dt);
+    nine_layout(v, sh);
+    nine_faces_trace(v, sh);
     /* party play: an Immunity prompt does not wait forever */
     if (nine_viewer_decides(v) && v->shown.pend.kind == NINE_P_IMMUNE && table_humans(v->t) >= 2) {
         if (v->prompt_deadline == 0)
@@ -475,7 +476,7 @@ static void nine_view_update(void *vv, app *a, double dt)
         else if (table_time(v->t) >= v->prompt_deadline) {
             int i = nine_spot_find(v, "accept");
             trace_line("nine prompt timed out");
-            table_do(v->t, a, activate(v, a, i));
+            table_do(v->t, sh, activate(v, sh, i));
         }
     }
     if (nine_viewer_decides(v) && !v->prompt_traced) {
@@ -485,7 +486,7 @@ static void nine_view_update(void *vv, app *a, double dt)
 }
 
 /* The focus ring glides to the focused spot. */
-static void nine_view_follow(void *vv, app *a, double dt)
+static void nine_view_follow(void *vv, shell *sh, double dt)
 {
     nine_view *v = vv;
     int fi = nine_focus_index(v);
@@ -493,7 +494,7 @@ static void nine_view_follow(void *vv, app *a, double dt)
     v->ring_prev = v->ring;
     if (fi >= 0) {
         rrect t = v->sp[fi].r;
-        if (!v->ring_valid || a->settings.v[SETTING_reduced_motion]) {
+        if (!v->ring_valid || shell_settings(sh)->v[SETTING_reduced_motion]) {
             v->ring = v->ring_prev = t;
             v->ring_valid = 1;
         } else {
@@ -504,15 +505,15 @@ static void nine_view_follow(void *vv, app *a, double dt)
 
 /* ---------------------------------------------------------------- lifetime */
 
-static void nine_view_enter(void *vv, app *a)
+static void nine_view_enter(void *vv, shell *sh)
 {
     nine_view *v = vv;
-    table_refresh(v->t, a);
+    table_refresh(v->t, sh);
     v->shown = v->obs;
-    nine_layout(v, a);
+    nine_layout(v, sh);
     if (v->rec->cursor == 0 && v->rec->start[0] == 0) {
         audio_play(SFX_SHUFFLE);
-        if (!a->settings.v[SETTING_reduced_motion])
+        if (!shell_settings(sh)->v[SETTING_reduced_motion])
             deal_flights(v);
         log_add(v, "The cards are dealt: nine stacks of four each.");
         {
@@ -536,10 +537,10 @@ static double nine_view_wake(const void *vv)
 
 static void nine_view_destroy(void *v) { free(v); }
 
-static void *nine_view_new(table *t, app *a)
+static void *nine_view_new(table *t, shell *sh)
 {
     nine_view *v = calloc(1, sizeof *v);
-    (void)a;
+    (void)sh;
     if (!v)
         abort();
     v->t = t;

@@ -1,6 +1,8 @@
 /* Drawing the 9 STAX table from what the viewer may know, and the trace of
  * every card it shows face up. */
 #include "games/nine/view/nine_view_priv.h"
+#include "app/input.h"
+#include "shell/settings.h"
 #include "table/phones.h"
 #include "shell/trace.h"
 
@@ -181,20 +183,20 @@ static void draw_stack(render *r, nine_view *v, int p, int k)
     }
 }
 
-static void draw_seat(render *r, app *a, nine_view *v, int p)
+static void draw_seat(render *r, nine_view *v, int p)
 {
     const nine_state *s = &v->shown;
     seat_geo *g = &v->g[p];
     int dec = nine_decider(s) == p, has_imm = (s->immunity >> p) & 1;
     char name[96], line[96], kind[48];
-    sprite_id sh = render_sprite_find(r, "nine/shield");
+    sprite_id shield = render_sprite_find(r, "nine/shield");
     float x;
     render_round_rect(r, g->area, 22, dec ? (rcolor){255, 230, 160, 46} : (rcolor){0, 0, 0, 52});
     if (dec)
         render_round_outline(r, g->area, 22, 3, UI_GOLD);
     ui_audit_box(g->head);
-    if (sh >= 0)
-        render_sprite(r, sh, (rrect){g->head.x + 4, g->head.y + 2, 36, 36},
+    if (shield >= 0)
+        render_sprite(r, shield, (rrect){g->head.x + 4, g->head.y + 2, 36, 36},
                       has_imm ? (rcolor){110, 210, 230, 255} : (rcolor){120, 110, 100, 110});
     table_seat_name(v->m, p, kind, sizeof kind);
     snprintf(name, sizeof name, "Player %d", p + 1);
@@ -231,7 +233,6 @@ static void draw_seat(render *r, app *a, nine_view *v, int p)
         draw_stack(r, v, p, k);
     if (s->nst[p] == 0 && hand_card(s, p) < 0)
         ui_text_center(r, FONT_SANS_OBLIQUE, UI_BODY, g->area, UI_CREAM, "No stacks left");
-    (void)a;
 }
 
 static void draw_centre(render *r, nine_view *v)
@@ -365,7 +366,7 @@ void nine_prompt_text(const nine_view *v, char *buf, size_t n)
 }
 
 /* The status pill, laid out by nine_layout: primary text, wrapped rather than clipped. */
-static void draw_prompt(render *r, app *a, nine_view *v)
+static void draw_prompt(render *r, shell *sh, nine_view *v)
 {
     char t[160];
     rrect b = v->pill;
@@ -386,17 +387,17 @@ static void draw_prompt(render *r, app *a, nine_view *v)
         if (bar.w > 0)
             render_round_rect(r, bar, 3, UI_ACCENT);
     }
-    (void)a;
+    (void)sh;
 }
 
 /* How far a playable card rises: a little, and a touch more under the
  * pointer (not so far that it meets the status line above the fan). */
-static float card_lift(const app *a, const nine_view *v, int si)
+static float card_lift(const shell *sh, const nine_view *v, int si)
 {
-    return si == v->hover && a->in.last_device == DEV_MOUSE ? 18.0f : 14.0f;
+    return si == v->hover && shell_input(sh)->last_device == DEV_MOUSE ? 18.0f : 14.0f;
 }
 
-static void draw_fan(render *r, app *a, nine_view *v)
+static void draw_fan(render *r, shell *sh, nine_view *v)
 {
     for (int i = 0; i < v->nfan; i++) {
         int hot = -1;
@@ -405,7 +406,7 @@ static void draw_fan(render *r, app *a, nine_view *v)
             if (v->sp[j].kind == SPOT_MOVE && !v->sp[j].button && v->sp[j].r.x == c.x && v->sp[j].r.y == c.y)
                 hot = j;
         if (hot >= 0)
-            c.y -= card_lift(a, v, hot);
+            c.y -= card_lift(sh, v, hot);
         draw_face(r, c, v->fan_code[i], 255);
     }
     if (v->hand_code >= 0) {
@@ -431,21 +432,21 @@ static void draw_peek(render *r, nine_view *v)
     }
 }
 
-static void draw_spots(render *r, app *a, nine_view *v, float alpha)
+static void draw_spots(render *r, shell *sh, nine_view *v, float alpha)
 {
     float pulse = table_pulse(v->t, 5.0f);
     int fi = nine_focus_index(v);
     for (int i = 0; i < v->nsp; i++) {
         spot *s = &v->sp[i];
         if (s->button) {
-            ui_draw_button(r, s->r, s->label, i == v->hover || (i == fi && ui_focus_visible(a)), 1,
+            ui_draw_button(r, s->r, s->label, i == v->hover || (i == fi && ui_focus_visible(sh)), 1,
                            s->kind == SPOT_MOVE && (s->m.kind == NINE_M_DRAW || s->m.kind == NINE_M_IMMUNE));
             continue;
         }
-        int hovered = i == v->hover && a->in.last_device == DEV_MOUSE;
+        int hovered = i == v->hover && shell_input(sh)->last_device == DEV_MOUSE;
         rrect c = s->r;
         if (s->m.kind == NINE_M_PLAY && v->shown.pend.kind != NINE_P_DRAWN)
-            c.y -= card_lift(a, v, i);
+            c.y -= card_lift(sh, v, i);
         if (hovered) {
             /* Under the pointer the card rises and glows gold; no wash over
              * its face (that read as disabled) and no slab where it was. */
@@ -459,7 +460,7 @@ static void draw_spots(render *r, app *a, nine_view *v, float alpha)
                                  (rcolor){120, 240, 120, (uint8_t)(130 + 110 * pulse)});
         }
     }
-    if (fi >= 0 && ui_focus_visible(a) && v->ring_valid) {
+    if (fi >= 0 && ui_focus_visible(sh) && v->ring_valid) {
         rrect g = ui_rect_lerp(v->ring_prev, v->ring, alpha);
         render_round_outline(r, (rrect){g.x - 9, g.y - 9, g.w + 18, g.h + 18}, 14, 7,
                              (rcolor){20, 12, 6, 200});
@@ -521,15 +522,15 @@ static void draw_log(render *r, nine_view *v)
 
 /* The card the viewer drew into a stack, shown until they dismiss it; then
  * the screen is passed (the midend holds the curtain until then). */
-static void draw_drawn(render *r, app *a, nine_view *v)
+static void draw_drawn(render *r, shell *sh, nine_view *v)
 {
     float ch = 300, cw = v->discpile.h > 0 ? ch * v->discpile.w / v->discpile.h : 200;
     /* centred on the table, left of the log */
-    float area = v->log_box.x > 0 ? v->log_box.x : a->vw, pw = area - 40 < 820 ? area - 40 : 820;
+    float area = v->log_box.x > 0 ? v->log_box.x : shell_vw(sh), pw = area - 40 < 820 ? area - 40 : 820;
     rrect p = {(area - pw) / 2, 290, pw, 500}, card = {p.x + 50, p.y + 150, cw, ch};
     char t[96];
     float tx = card.x + cw + 44, tw = p.x + p.w - 44 - tx;
-    render_rect(r, (rrect){0, 0, a->vw, RENDER_VIRTUAL_H}, (rcolor){20, 10, 0, 120});
+    render_rect(r, (rrect){0, 0, shell_vw(sh), RENDER_VIRTUAL_H}, (rcolor){20, 10, 0, 120});
     ui_draw_panel(r, p);
     ui_text_center(r, FONT_SERIF_BOLD, UI_TITLE, (rrect){p.x, p.y + 36, p.w, 90}, UI_INK, "You drew");
     draw_face(r, card, (uint8_t)v->drawn_code, 255);
@@ -558,7 +559,7 @@ static uint64_t fnv(const char *s, size_t n)
 /* Every card the table draws face up (the fan, the drawn card, a peeked
  * stack, face-up stacks), by the same tests the drawing uses; traced when it
  * changes, so tests can see what each seat was shown. */
-void nine_faces_trace(nine_view *v, app *a)
+void nine_faces_trace(nine_view *v, shell *sh)
 {
     const nine_state *s = &v->shown;
     int vs = table_viewer_seat(v->t);
@@ -567,7 +568,7 @@ void nine_faces_trace(nine_view *v, app *a)
     uint64_t h;
     v->faces_len = 0;
     v->faces[0] = 0;
-    v->memory = a->settings.v[SETTING_nine_memory];
+    v->memory = shell_settings(sh)->v[SETTING_nine_memory];
     /* Behind the curtain nothing is drawn; with every person on a phone, only what all may see. */
     if (table_curtain(v->t) < 0) {
         for (int i = 0; i < v->nfan; i++) {
@@ -614,37 +615,37 @@ void nine_faces_trace(nine_view *v, app *a)
         trace_line("nine faces p%d:%s", vs + 1, v->faces_len ? v->faces : " -");
 }
 
-void nine_view_draw(void *vv, app *a, render *r, float alpha)
+void nine_view_draw(void *vv, shell *sh, render *r, float alpha)
 {
     nine_view *v = vv;
     /* the drawn card on show: a modal in the middle, where the piles and
      * the status line (already about the next player) would be */
     int drawn = table_handoff(v->t) >= 0 && v->drawn_code >= 0 && v->nfl == 0;
-    ui_draw_table(r, a->vw);
-    v->memory = a->settings.v[SETTING_nine_memory];
+    ui_draw_table(r, shell_vw(sh));
+    v->memory = shell_settings(sh)->v[SETTING_nine_memory];
     for (int p = 0; p < v->m->params.players; p++)
-        draw_seat(r, a, v, p);
+        draw_seat(r, v, p);
     if (!drawn) {
         draw_centre(r, v);
         draw_peek(r, v);
-        draw_prompt(r, a, v);
+        draw_prompt(r, sh, v);
     }
-    draw_fan(r, a, v);
-    draw_spots(r, a, v, alpha);
+    draw_fan(r, sh, v);
+    draw_spots(r, sh, v, alpha);
     draw_flights(r, v, alpha);
     if (drawn) {
-        draw_drawn(r, a, v);
-        ui_draw_hints(r, a, "OK", "Menu", NULL);
+        draw_drawn(r, sh, v);
+        ui_draw_hints(r, sh, "OK", "Menu", NULL);
     } else {
-        ui_draw_hints(r, a, table_over(v->t) ? "Score" : "Choose", "Menu", "Rules");
+        ui_draw_hints(r, sh, table_over(v->t) ? "Score" : "Choose", "Menu", "Rules");
     }
     draw_log(r, v);
 }
 
 /* Behind the curtain everyone may read the log. */
-void nine_view_draw_public(void *vv, app *a, render *r, float alpha)
+void nine_view_draw_public(void *vv, shell *sh, render *r, float alpha)
 {
-    (void)a;
+    (void)sh;
     (void)alpha;
     draw_log(r, vv);
 }

@@ -332,10 +332,10 @@ static void layout_centre(nine_view *v, render *r, float cx0, float cw, float to
     v->fan_box = (rrect){cx0, y, cw, fan_h};
 }
 
-void nine_layout(nine_view *v, app *a)
+void nine_layout(nine_view *v, shell *sh)
 {
     /* The log column narrows and the side seats with it on 4:3 and 16:10 screens. */
-    float log_w = fminf(408, fmaxf(300, a->vw - 1512)), pw = a->vw - log_w - 32;
+    float log_w = fminf(408, fmaxf(300, shell_vw(sh) - 1512)), pw = shell_vw(sh) - log_w - 32;
     float side = fminf(352, fmaxf(250, pw * 0.22f));
     const nine_state *s = &v->shown;
     int vs = table_viewer_seat(v->t), four = v->m->params.players >= 3, nmv = 0;
@@ -343,22 +343,22 @@ void nine_layout(nine_view *v, app *a)
     game_move mv[GAME_MAX_MOVES];
     if (nine_viewer_decides(v))
         nmv = nine_rules.legal_moves(&v->obs, mv, GAME_MAX_MOVES);
-    v->log_box = (rrect){a->vw - log_w - 16, 16, log_w, 904};
+    v->log_box = (rrect){shell_vw(sh) - log_w - 16, 16, log_w, 904};
     v->menu_r = (rrect){v->log_box.x + 24, 936, log_w - 48, 64};
     for (int p = 0; p < v->m->params.players; p++) {
         int pl = place_of(v, p);
         seat_geo *g = &v->g[p];
         rrect ar = area_for(v, pw, side, pl);
         g->area = ar;
-        g->head_lines = nine_head_lines(v, a->r, p, ar.w - 16);
+        g->head_lines = nine_head_lines(v, shell_render(sh), p, ar.w - 16);
         g->head = (rrect){ar.x + 8, ar.y + 6, ar.w - 16, 40 + 30 * (float)(g->head_lines - 1)};
         grid(g, (rrect){ar.x + 8, g->head.y + g->head.h + 4, ar.w - 16, ar.y + ar.h - (g->head.y + g->head.h + 4) - 6},
              s->nst[p], pl == 0 ? 150 : 118, pl == 0);
     }
     if (four) {
-        layout_centre(v, a->r, side + 32, pw - 2 * side - 64, 236, 668, mv, nmv);
+        layout_centre(v, shell_render(sh), side + 32, pw - 2 * side - 64, 236, 668, mv, nmv);
     } else {
-        layout_centre(v, a->r, pw * 0.12f, pw * 0.76f, 236, 668, mv, nmv);
+        layout_centre(v, shell_render(sh), pw * 0.12f, pw * 0.76f, 236, 668, mv, nmv);
         v->fan_box.x = 200; /* two players: the fan may spread wider than the centre */
         v->fan_box.w = pw - 400;
     }

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "app/app.h"
+#include "shell/shell.h"
 #include "audio/audio.h"
 #include "core/log.h"
 #include "games/nine/rules/nine.h"
@@ -172,7 +172,7 @@ void nine_prompt_text(const nine_view *v, char *buf, size_t n);
  * its cards fit on one, 2 when who plays it goes below, 3 when the cards too. */
 int nine_head_lines(const nine_view *v, render *r, int p, float w);
 /* Lays out the shown position and its spots. */
-void nine_layout(nine_view *v, app *a);
+void nine_layout(nine_view *v, shell *sh);
 /* The viewer decides now (and may see the table). */
 int nine_viewer_decides(const nine_view *v);
 /* The spot named name, or -1. */
@@ -184,10 +184,10 @@ int nine_spot_at(const nine_view *v, float x, float y);
 /* Where stack k of seat p lies. */
 rrect nine_stack_rect(const nine_view *v, int p, int k);
 /* Traces every card drawn face up when it changes. */
-void nine_faces_trace(nine_view *v, app *a);
+void nine_faces_trace(nine_view *v, shell *sh);
 /* Draws the table (the view's draw callback). */
-void nine_view_draw(void *vv, app *a, render *r, float alpha);
+void nine_view_draw(void *vv, shell *sh, render *r, float alpha);
 /* What everyone may see behind the curtain: the log. */
-void nine_view_draw_public(void *vv, app *a, render *r, float alpha);
+void nine_view_draw_public(void *vv, shell *sh, render *r, float alpha);
 
 #endif

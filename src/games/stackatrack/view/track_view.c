@@ -4,6 +4,7 @@
  * it scores, and press to slide it down. */
 #include "games/stackatrack/view/track_view.h"
 #include "games/stackatrack/view/track_view_priv.h"
+#include "shell/settings.h"
 #include "shell/trace.h"
 
 const char *track_orient_name(int o)
@@ -99,20 +100,20 @@ static void tray_trace(track_view *v)
 
 /* Wide screens put the seats left of the frame and the tray right of it;
  * narrower ones (4:3) stack both panels in one column beside the frame. */
-static void layout(track_view *v, app *a)
+static void layout(track_view *v, shell *sh)
 {
     float fw, side, top = 196, bottom = 968;
     rrect btn[5], row, area;
     v->cell = CELL;
     fw = 6 * v->cell + 2 * RIM;
-    side = (a->vw - fw - 4 * 28) / 2;
+    side = (shell_vw(sh) - fw - 4 * 28) / 2;
     if (side >= 430) {
         side = fminf(side, 560);
-        v->frame = (rrect){(a->vw - 6 * v->cell) / 2, top + 40, 6 * v->cell, 6 * v->cell};
+        v->frame = (rrect){(shell_vw(sh) - 6 * v->cell) / 2, top + 40, 6 * v->cell, 6 * v->cell};
         v->left = (rrect){v->frame.x - RIM - 28 - side, 110, side, bottom - 110};
         v->right = (rrect){v->frame.x + 6 * v->cell + RIM + 28, 110, side, bottom - 110};
     } else {
-        float col = fminf(a->vw - fw - 3 * 28, 640), x0 = (a->vw - fw - 28 - col) / 2;
+        float col = fminf(shell_vw(sh) - fw - 3 * 28, 640), x0 = (shell_vw(sh) - fw - 28 - col) / 2;
         v->frame = (rrect){x0 + RIM, top + 40, 6 * v->cell, 6 * v->cell};
         v->left = (rrect){x0 + fw + 28, 40, col, 60 + 86 * (float)v->st->players + 130};
         v->right = (rrect){v->left.x, v->left.y + v->left.h + 16, col, bottom + 40 - (v->left.y + v->left.h + 16)};
@@ -143,7 +144,7 @@ static void layout(track_view *v, app *a)
     ui_nav_add(&v->nav, ID_UNDO, btn[2], table_can_undo(v->t), "undo");
     ui_nav_add(&v->nav, ID_REDO, btn[3], table_can_redo(v->t), "redo");
     ui_nav_add(&v->nav, ID_MENU, btn[4], 1, "menu");
-    ui_nav_end(&v->nav, a);
+    ui_nav_end(&v->nav, sh);
 }
 
 /* The column under the pointer (the frame, or the space above it); -1 none. */
@@ -157,9 +158,9 @@ static int column_at(const track_view *v, float x, float y)
 /* ---------------------------------------------------------------- state */
 
 /* Everything the view draws that follows from the position at the cursor. */
-static void track_view_changed(void *vv, app *a, table_change why)
+static void track_view_changed(void *vv, shell *sh, table_change why)
 {
-    (void)a;
+    (void)sh;
     track_view *v = vv;
     if (why == TABLE_JUMPED || why == TABLE_ENTERED) {
         v->dr.active = 0;
@@ -276,18 +277,18 @@ static void show_move(track_view *v, const track_state *before, const game_move 
 }
 
 /* A move went into the record. */
-static void track_view_played(void *vv, app *a, const void *before, const game_move *m, const char *text,
+static void track_view_played(void *vv, shell *sh, const void *before, const game_move *m, const char *text,
                               int by_computer)
 {
-    (void)a;
+    (void)sh;
     trace_line("track move %s", text);
     show_move(vv, before, m, by_computer);
 }
 
 /* Redo landed on a move: show it slide in, as if it were played. */
-static void track_view_redone(void *vv, app *a, const void *before, const game_move *m)
+static void track_view_redone(void *vv, shell *sh, const void *before, const game_move *m)
 {
-    (void)a;
+    (void)sh;
     show_move(vv, before, m, 1);
 }
 
@@ -306,7 +307,7 @@ static void refuse(track_view *v, int col, const char *fmt, ...)
     trace_line("track refused %d: %s", col + 1, why);
 }
 
-static void play_pass(track_view *v, app *a)
+static void play_pass(track_view *v, shell *sh)
 {
     game_move m;
     char err[160];
@@ -315,11 +316,11 @@ static void play_pass(track_view *v, app *a)
         return;
     }
     if (stackatrack_rules.move_read(v->st, "pass", &m, err, sizeof err) == 0)
-        table_play(v->t, a, &m);
+        table_play(v->t, sh, &m);
 }
 
 /* Slides the chosen block down column col, or says why it can't go. */
-static void play_column(track_view *v, app *a, int col)
+static void play_column(track_view *v, shell *sh, int col)
 {
     track_place pl;
     track_face f = track_view_face(v);
@@ -343,7 +344,7 @@ static void play_column(track_view *v, app *a, int col)
         return;
     }
     track_move_set(&m, v->kind[v->sel].b, col, v->orient);
-    table_play(v->t, a, &m);
+    table_play(v->t, sh, &m);
 }
 
 /* Turns the chosen block to the next (dir 1) or previous orientation the
@@ -372,9 +373,9 @@ static void choose(track_view *v, int k)
 
 /* ---------------------------------------------------------------- input */
 
-static table_intent pointer(track_view *v, app *a, const action_event *ev)
+static table_intent pointer(track_view *v, shell *sh, const action_event *ev)
 {
-    int id = ui_nav_event(&v->nav, a, ev);
+    int id = ui_nav_event(&v->nav, sh, ev);
     if (ev->act == ACT_POINTER_MOVE) {
         v->hover_col = column_at(v, ev->x, ev->y);
         if (v->hover_col >= 0)
@@ -386,7 +387,7 @@ static table_intent pointer(track_view *v, app *a, const action_event *ev)
     }
     switch (id) {
     case ID_TURN: turn(v, 1); return TABLE_NONE;
-    case ID_PASS: play_pass(v, a); return TABLE_NONE;
+    case ID_PASS: play_pass(v, sh); return TABLE_NONE;
     case ID_UNDO: return table_can_undo(v->t) ? TABLE_UNDO : TABLE_NONE;
     case ID_REDO: return table_can_redo(v->t) ? TABLE_REDO : TABLE_NONE;
     case ID_MENU: return TABLE_MENU;
@@ -401,17 +402,17 @@ static table_intent pointer(track_view *v, app *a, const action_event *ev)
         return TABLE_NONE;
     }
     if (column_at(v, ev->x, ev->y) >= 0)
-        play_column(v, a, column_at(v, ev->x, ev->y));
+        play_column(v, sh, column_at(v, ev->x, ev->y));
     return TABLE_NONE;
 }
 
-static table_intent track_view_input(void *vv, app *a, const action_event *ev)
+static table_intent track_view_input(void *vv, shell *sh, const action_event *ev)
 {
     track_view *v = vv;
     if (ev->act == ACT_MENU)
         return TABLE_MENU;
     if (ev->act == ACT_POINTER_MOVE || ev->act == ACT_POINTER_DOWN || ev->act == ACT_POINTER_UP)
-        return pointer(v, a, ev);
+        return pointer(v, sh, ev);
     switch (ev->act) {
     case ACT_LEFT:
     case ACT_RIGHT:
@@ -430,9 +431,9 @@ static table_intent track_view_input(void *vv, app *a, const action_event *ev)
         if (table_over(v->t))
             return TABLE_SCORE;
         if (v->must_pass && track_view_human_turn(v))
-            play_pass(v, a);
+            play_pass(v, sh);
         else
-            play_column(v, a, v->col < 0 ? 2 : v->col);
+            play_column(v, sh, v->col < 0 ? 2 : v->col);
         break;
     case ACT_BACK: return TABLE_MENU;
     case ACT_PREV_TAB: return TABLE_UNDO;
@@ -445,17 +446,17 @@ static table_intent track_view_input(void *vv, app *a, const action_event *ev)
 
 /* ---------------------------------------------------------------- update */
 
-static void track_view_update(void *vv, app *a, double dt)
+static void track_view_update(void *vv, shell *sh, double dt)
 {
     track_view *v = vv;
     drop *d = &v->dr;
-    layout(v, a);
-    ui_nav_update(&v->nav, dt, a->settings.v[SETTING_reduced_motion]);
+    layout(v, sh);
+    ui_nav_update(&v->nav, dt, shell_settings(sh)->v[SETTING_reduced_motion]);
     if (!d->active)
         return;
     d->t_prev = d->t;
     /* the fall takes longer from higher up, as a block in a real frame would */
-    d->t += (float)(dt / (a->settings.v[SETTING_reduced_motion] ? 0.001 : DROP_TIME));
+    d->t += (float)(dt / (shell_settings(sh)->v[SETTING_reduced_motion] ? 0.001 : DROP_TIME));
     if (d->t < 1)
         return;
     d->active = 0;
@@ -471,10 +472,10 @@ static void track_view_update(void *vv, app *a, double dt)
     table_pace(v->t);
 }
 
-static void track_view_follow(void *vv, app *a, double dt)
+static void track_view_follow(void *vv, shell *sh, double dt)
 {
     track_view *v = vv;
-    (void)a;
+    (void)sh;
     if (v->glow_t > 0)
         v->glow_t -= (float)dt;
     if (v->pop_t > 0)
@@ -522,9 +523,9 @@ static void track_view_summary(const void *st_, const match_setup *m, char *buf,
         len += snprintf(buf + len, n - (size_t)len, "%s %s %d", s ? "," : "", seat_colour_names[s], st->score[s]);
 }
 
-static void track_view_over(void *vv, app *a, const game_result *res)
+static void track_view_over(void *vv, shell *sh, const game_result *res)
 {
-    (void)a;
+    (void)sh;
     char text[32];
     track_view *v = vv;
     if (track_result_write(v->st, text, sizeof text) < 0)
@@ -535,22 +536,22 @@ static void track_view_over(void *vv, app *a, const game_result *res)
 
 /* ---------------------------------------------------------------- lifetime */
 
-static void track_view_enter(void *vv, app *a)
+static void track_view_enter(void *vv, shell *sh)
 {
     track_view *v = vv;
     tray_fill(v);
-    layout(v, a);
-    table_refresh(v->t, a);
+    layout(v, sh);
+    table_refresh(v->t, sh);
 }
 
 static int track_view_busy(const void *vv) { return ((const track_view *)vv)->dr.active; }
 
 static void track_view_destroy(void *v) { free(v); }
 
-static void *track_view_new(table *t, app *a)
+static void *track_view_new(table *t, shell *sh)
 {
     track_view *v = calloc(1, sizeof *v);
-    (void)a;
+    (void)sh;
     if (!v)
         abort();
     v->t = t;

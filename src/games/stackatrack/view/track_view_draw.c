@@ -3,6 +3,7 @@
  * preview of the chosen block over a column, the sliding block, a closed
  * loop lit up, the seats with their points and blocks, and the tray. */
 #include "games/stackatrack/view/track_view_priv.h"
+#include "app/input.h"
 #include "table/phones.h"
 
 #define PI_2 1.5707963f
@@ -124,7 +125,7 @@ static void draw_drop(render *r, const track_view *v, float alpha)
 
 /* The chosen block over the previewed column, and where it would land:
  * green with its points when it fits, red when it doesn't. */
-static void draw_preview(render *r, app *a, const track_view *v)
+static void draw_preview(render *r, shell *sh, const track_view *v)
 {
     track_face f = track_view_face(v);
     int col = v->col, full, ok;
@@ -133,7 +134,7 @@ static void draw_preview(render *r, app *a, const track_view *v)
     char pts[16];
     if (!track_view_human_turn(v) || f == 0 || col < 0 || v->must_pass)
         return;
-    if (a->in.last_device == DEV_MOUSE && v->hover_col < 0)
+    if (shell_input(sh)->last_device == DEV_MOUSE && v->hover_col < 0)
         col = -1;
     if (col < 0)
         return;
@@ -163,7 +164,7 @@ static void draw_preview(render *r, app *a, const track_view *v)
 }
 
 /* The controller's column cursor: brackets round the column, and the refusal flash. */
-static void draw_cursor(render *r, app *a, const track_view *v)
+static void draw_cursor(render *r, shell *sh, const track_view *v)
 {
     int col;
     float left;
@@ -174,7 +175,7 @@ static void draw_cursor(render *r, app *a, const track_view *v)
         c.h = v->frame.h;
         render_rect(r, c, (rcolor){220, 40, 30, (uint8_t)(120 * k)});
     }
-    if (ui_focus_visible(a) && v->col >= 0 && track_view_human_turn(v)) {
+    if (ui_focus_visible(sh) && v->col >= 0 && track_view_human_turn(v)) {
         rrect c = track_cell_rect(v, v->col, TRACK_ROWS - 1);
         c = (rrect){c.x - 4, v->above.y - 4, c.w + 8, v->frame.y + v->frame.h - v->above.y + 8};
         render_round_outline(r, c, 12, 10, (rcolor){20, 12, 6, 170});
@@ -279,7 +280,7 @@ static void draw_left(render *r, const track_view *v, int wide)
 
 /* ---------------------------------------------------------------- tray */
 
-static void draw_tray(render *r, app *a, const track_view *v)
+static void draw_tray(render *r, shell *sh, const track_view *v)
 {
     int seat = track_view_chooser(v), hide = table_curtain(v->t) >= 0;
     char head[64];
@@ -344,14 +345,14 @@ static void draw_tray(render *r, app *a, const track_view *v)
         ui_draw_button(r, ui_nav_item(&v->nav, ID_REDO)->r, "Redo", v->nav.hover == ID_REDO, table_can_redo(v->t), 0);
         ui_draw_button(r, ui_nav_item(&v->nav, ID_MENU)->r, "Menu", v->nav.hover == ID_MENU, 1, 0);
     }
-    (void)a;
+    (void)sh;
 }
 
-static const char *hint_line(const app *a, const track_view *v)
+static const char *hint_line(const shell *sh, const track_view *v)
 {
     if (table_over(v->t))
-        return a->in.last_device == DEV_PAD ? "A  Score   \xc2\xb7   Start  Menu" : "Click or Enter: the score";
-    switch (a->in.last_device) {
+        return shell_input(sh)->last_device == DEV_PAD ? "A  Score   \xc2\xb7   Start  Menu" : "Click or Enter: the score";
+    switch (shell_input(sh)->last_device) {
     case DEV_PAD:
         return "\xe2\x97\x80\xe2\x96\xb6 Column  \xc2\xb7  \xe2\x96\xb2\xe2\x96\xbc Block  \xc2\xb7  X Turn  \xc2\xb7  A Slide in  "
                "\xc2\xb7  Y Rules  \xc2\xb7  Start Menu";
@@ -364,21 +365,21 @@ static const char *hint_line(const app *a, const track_view *v)
 }
 
 /* The frame, the blocks left and the tray (hidden blocks face down behind the curtain). */
-void track_view_draw_public(void *vv, app *a, render *r, float alpha)
+void track_view_draw_public(void *vv, shell *sh, render *r, float alpha)
 {
     track_view *v = vv;
     draw_frame(r, v);
     draw_placed(r, v);
     draw_drop(r, v, alpha);
-    draw_cursor(r, a, v);
-    draw_preview(r, a, v);
+    draw_cursor(r, sh, v);
+    draw_preview(r, sh, v);
     draw_left(r, v, v->left.y > 100);
-    draw_tray(r, a, v);
+    draw_tray(r, sh, v);
 }
 
-void track_view_draw(void *vv, app *a, render *r, float alpha)
+void track_view_draw(void *vv, shell *sh, render *r, float alpha)
 {
-    ui_draw_table(r, a->vw);
-    track_view_draw_public(vv, a, r, alpha);
-    ui_draw_hint_line(r, a, hint_line(a, vv));
+    ui_draw_table(r, shell_vw(sh));
+    track_view_draw_public(vv, sh, r, alpha);
+    ui_draw_hint_line(r, sh, hint_line(sh, vv));
 }

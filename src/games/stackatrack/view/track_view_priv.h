@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "app/app.h"
+#include "shell/shell.h"
 #include "audio/audio.h"
 #include "core/log.h"
 #include "games/stackatrack/rules/track.h"
@@ -98,9 +98,9 @@ const char *track_orient_words(int o);
  * glow lights the arcs in slot bits, tint dims or colours the wood. */
 void track_draw_block(render *r, rrect box, track_face f, int glow, rcolor wood);
 /* Draws the table (the view's draw callback). */
-void track_view_draw(void *vv, app *a, render *r, float alpha);
+void track_view_draw(void *vv, shell *sh, render *r, float alpha);
 /* The table without its hint line: all of it everyone may see (the tray
  * hides its blocks while the curtain is down). */
-void track_view_draw_public(void *vv, app *a, render *r, float alpha);
+void track_view_draw_public(void *vv, shell *sh, render *r, float alpha);
 
 #endif

@@ -1,5 +1,6 @@
 #include "games/stakz/view/stakz_view.h"
 #include "games/stakz/view/stakz_view_priv.h"
+#include "shell/settings.h"
 #include "shell/trace.h"
 
 /* ---------------------------------------------------------------- animation */
@@ -64,7 +65,7 @@ static void settle(stakz_view *v)
 
 /* ---------------------------------------------------------------- the midend's callbacks */
 
-static void stakz_view_changed(void *vv, app *a, table_change why)
+static void stakz_view_changed(void *vv, shell *sh, table_change why)
 {
     stakz_view *v = vv;
     stakz_rules.observe(v->st, table_private_seat(v->t), &v->obs);
@@ -77,11 +78,11 @@ static void stakz_view_changed(void *vv, app *a, table_change why)
     }
     if (why == TABLE_JUMPED)
         v->round_show = 0;
-    stakz_layout(v, a);
+    stakz_layout(v, sh);
 }
 
 /* A move went into the record: describe it, animate it, and catch a round's end. */
-static void stakz_view_played(void *vv, app *a, const void *before_st, const game_move *m, const char *text,
+static void stakz_view_played(void *vv, shell *sh, const void *before_st, const game_move *m, const char *text,
                               int by_computer)
 {
     stakz_view *v = vv;
@@ -113,15 +114,15 @@ static void stakz_view_played(void *vv, app *a, const void *before_st, const gam
         if (v->st->nstacks > before->nstacks && !round_over)
             trace_line("stakz split stack %d", m->b[1] + 1);
         audio_play(SFX_DROP);
-        stakz_layout(v, a);
-        if (!round_over && !a->settings.v[SETTING_reduced_motion])
+        stakz_layout(v, sh);
+        if (!round_over && !shell_settings(sh)->v[SETTING_reduced_motion])
             glide_from(v, before, m, from);
     } else {
         snprintf(v->last_move, sizeof v->last_move, "Player %d ended the turn%s.", p + 1,
                  before->npile > 0 ? " and drew a tile" : "");
         audio_play(SFX_PICKUP);
-        stakz_layout(v, a);
-        if (!round_over && !a->settings.v[SETTING_reduced_motion] && before->npile > 0) {
+        stakz_layout(v, sh);
+        if (!round_over && !shell_settings(sh)->v[SETTING_reduced_motion] && before->npile > 0) {
             stakz_state seen;
             stakz_rules.observe(before, table_private_seat(v->t), &seen);
             fly_draw(v, &seen, p);
@@ -153,9 +154,9 @@ static int stakz_view_undoable(const void *before, const game_move *m)
     return 1;
 }
 
-static void stakz_view_over(void *vv, app *a, const game_result *res)
+static void stakz_view_over(void *vv, shell *sh, const game_result *res)
 {
-    (void)a;
+    (void)sh;
     const stakz_view *v = vv;
     if (res->winner >= 0) {
         trace_line("stakz over p%d", res->winner + 1);
@@ -175,25 +176,25 @@ static void stakz_view_over(void *vv, app *a, const game_result *res)
  * went up. Left at none for a one-round game (the total says it all). */
 static void score_rounds(const stakz_view *v, score_report *rep)
 {
-    stakz_state a, b;
+    stakz_state sh, b;
     char err[200];
     game_move m;
     int n = 0;
-    if (record_replay(v->rec, 0, &a, err, sizeof err) != 0)
+    if (record_replay(v->rec, 0, &sh, err, sizeof err) != 0)
         return;
     for (int c = 0; c < v->rec->cursor && n < SCORE_MAX_ROUNDS; c++) {
         int up = 0;
-        b = a;
+        b = sh;
         if (stakz_rules.move_read(&b, v->rec->moves[c], &m, err, sizeof err) != 0 || stakz_rules.apply(&b, &m) != 0)
             return;
         for (int p = 0; p < v->m->params.players; p++)
-            up |= b.score[p] != a.score[p];
+            up |= b.score[p] != sh.score[p];
         if (up) {
             for (int p = 0; p < v->m->params.players; p++)
-                rep->points[p][n] = b.score[p] - a.score[p];
+                rep->points[p][n] = b.score[p] - sh.score[p];
             n++;
         }
-        a = b;
+        sh = b;
     }
     rep->rounds = n > 1 ? n : 0;
 }
@@ -250,15 +251,15 @@ static int fits_anywhere(const stakz_view *v, int code)
 }
 
 /* Focuses the viewer's hand tile c when there is one; 1 if it did. */
-static int focus_tile(stakz_view *v, app *a, int c)
+static int focus_tile(stakz_view *v, shell *sh, int c)
 {
     if (!v->obs.hand[table_viewer_seat(v->t)][c] || !ui_nav_item(&v->nav, ID_TILE + c))
         return 0;
-    ui_nav_focus(&v->nav, a, ID_TILE + c);
+    ui_nav_focus(&v->nav, sh, ID_TILE + c);
     return 1;
 }
 
-static void place(stakz_view *v, app *a, int code, int k)
+static void place(stakz_view *v, shell *sh, int code, int k)
 {
     game_move m = {.kind = STAKZ_M_PLACE, .len = 2, .b = {(uint8_t)code, (uint8_t)k}};
     if (!stakz_can_place(v->st, code, k)) {
@@ -270,50 +271,50 @@ static void place(stakz_view *v, app *a, int code, int k)
         stakz_tile_name((uint8_t)code, nm);
         trace_line("stakz choose %s>%d", nm, k + 1);
     }
-    if (table_play(v->t, a, &m) != 0 || !ui_focus_visible(a))
+    if (table_play(v->t, sh, &m) != 0 || !ui_focus_visible(sh))
         return;
     /* a controller goes on from the hand: the same tile again, or the next one */
-    stakz_layout(v, a);
+    stakz_layout(v, sh);
     for (int c = code; c < STAKZ_CODES; c++)
-        if (focus_tile(v, a, c))
+        if (focus_tile(v, sh, c))
             return;
     for (int c = code - 1; c >= 0; c--)
-        if (focus_tile(v, a, c))
+        if (focus_tile(v, sh, c))
             return;
 }
 
-static void end_turn(stakz_view *v, app *a, int colour)
+static void end_turn(stakz_view *v, shell *sh, int colour)
 {
     game_move m = {.kind = STAKZ_M_END, .len = 1, .b = {(uint8_t)colour}};
     if (!stakz_can_end(v->st, colour)) {
         audio_play(SFX_ERROR);
         return;
     }
-    table_play(v->t, a, &m);
+    table_play(v->t, sh, &m);
 }
 
 /* End turn: straight away when there is no colour to choose, else the picker. */
-static void ask_end(stakz_view *v, app *a)
+static void ask_end(stakz_view *v, shell *sh)
 {
     if (stakz_can_end(v->st, STAKZ_END_ANY)) {
         trace_line("stakz choose end");
-        end_turn(v, a, STAKZ_END_ANY);
+        end_turn(v, sh, STAKZ_END_ANY);
         return;
     }
     v->picking = 1;
     v->sel = -1;
     audio_play(SFX_CLICK);
     trace_line("stakz picker open");
-    stakz_layout(v, a);
+    stakz_layout(v, sh);
     for (int c = 0; c < STAKZ_COLOURS; c++)
         if (v->obs.pile_cols[c] > 0) {
-            ui_nav_focus(&v->nav, a, ID_PICK + c);
+            ui_nav_focus(&v->nav, sh, ID_PICK + c);
             break;
         }
 }
 
 /* A hand tile chosen: select it and send the focus to its first stack. */
-static void select_tile(stakz_view *v, app *a, int code)
+static void select_tile(stakz_view *v, shell *sh, int code)
 {
     if (v->sel == code) {
         v->sel = -1;
@@ -327,17 +328,17 @@ static void select_tile(stakz_view *v, app *a, int code)
         trace_line("stakz select %s", nm);
     }
     audio_play(fits_anywhere(v, code) ? SFX_CLICK : SFX_ERROR);
-    if (!ui_focus_visible(a))
+    if (!ui_focus_visible(sh))
         return;
     for (int k = 0; k < v->st->nstacks; k++)
         if (stakz_can_place(v->st, code, k)) {
-            ui_nav_focus(&v->nav, a, ID_STACK + k);
+            ui_nav_focus(&v->nav, sh, ID_STACK + k);
             break;
         }
 }
 
 /* Does what focus item id asks. */
-static table_intent activate(stakz_view *v, app *a, int id)
+static table_intent activate(stakz_view *v, shell *sh, int id)
 {
     if (id == ID_MENU)
         return TABLE_MENU;
@@ -363,16 +364,16 @@ static table_intent activate(stakz_view *v, app *a, int id)
     }
     if (id >= ID_PICK && id < ID_PICK + STAKZ_COLOURS) {
         trace_line("stakz choose end %s", colour_names[id - ID_PICK]);
-        end_turn(v, a, id - ID_PICK);
+        end_turn(v, sh, id - ID_PICK);
     } else if (id == ID_END) {
-        ask_end(v, a);
+        ask_end(v, sh);
     } else if (id >= ID_STACK && id < ID_STACK + STAKZ_MAX_STACKS) {
         if (v->sel >= 0)
-            place(v, a, v->sel, id - ID_STACK);
+            place(v, sh, v->sel, id - ID_STACK);
         else
             audio_play(SFX_ERROR);
     } else if (id >= ID_TILE && id < ID_TILE + STAKZ_CODES) {
-        select_tile(v, a, id - ID_TILE);
+        select_tile(v, sh, id - ID_TILE);
     }
     return TABLE_NONE;
 }
@@ -390,7 +391,7 @@ static int stack_at(const stakz_view *v, float x, float y)
 
 /* Mouse: press on a hand tile and drag it onto a stack, or click the tile
  * then the stack. Returns 1 when it handled the event. */
-static int pointer(stakz_view *v, app *a, const action_event *ev)
+static int pointer(stakz_view *v, shell *sh, const action_event *ev)
 {
     v->px = ev->x;
     v->py = ev->y;
@@ -421,7 +422,7 @@ static int pointer(stakz_view *v, app *a, const action_event *ev)
         v->press_code = -1;
         v->nav.pressed = -1;
         if (k >= 0 && stakz_can_place(v->st, code, k))
-            place(v, a, code, k);
+            place(v, sh, code, k);
         else if (k >= 0)
             audio_play(SFX_ERROR);
         return 1;
@@ -431,26 +432,26 @@ static int pointer(stakz_view *v, app *a, const action_event *ev)
     return v->dragging;
 }
 
-static table_intent stakz_view_input(void *vv, app *a, const action_event *ev)
+static table_intent stakz_view_input(void *vv, shell *sh, const action_event *ev)
 {
     stakz_view *v = vv;
     int id;
     if (ev->act == ACT_MENU)
         return TABLE_MENU;
     if (ev->act == ACT_POINTER_MOVE || ev->act == ACT_POINTER_DOWN || ev->act == ACT_POINTER_UP) {
-        if (pointer(v, a, ev))
+        if (pointer(v, sh, ev))
             return TABLE_NONE;
-        id = ui_nav_event(&v->nav, a, ev);
-        return id >= 0 ? activate(v, a, id) : TABLE_NONE;
+        id = ui_nav_event(&v->nav, sh, ev);
+        return id >= 0 ? activate(v, sh, id) : TABLE_NONE;
     }
     switch (ev->act) {
     case ACT_UP:
     case ACT_DOWN:
     case ACT_LEFT:
-    case ACT_RIGHT: ui_nav_event(&v->nav, a, ev); break;
+    case ACT_RIGHT: ui_nav_event(&v->nav, sh, ev); break;
     case ACT_ACCEPT:
-        id = ui_nav_event(&v->nav, a, ev);
-        return id >= 0 ? activate(v, a, id) : TABLE_NONE;
+        id = ui_nav_event(&v->nav, sh, ev);
+        return id >= 0 ? activate(v, sh, id) : TABLE_NONE;
     case ACT_BACK:
         if (v->picking) {
             v->picking = 0;
@@ -461,15 +462,15 @@ static table_intent stakz_view_input(void *vv, app *a, const action_event *ev)
             int code = v->sel;
             v->sel = -1;
             audio_play(SFX_TICK);
-            ui_nav_focus(&v->nav, a, ID_TILE + code);
+            ui_nav_focus(&v->nav, sh, ID_TILE + code);
             return TABLE_NONE;
         }
         if (v->round_show)
-            return activate(v, a, ID_OK);
+            return activate(v, sh, ID_OK);
         return TABLE_MENU;
     case ACT_EXTRA: /* X: end the turn */
         if (viewer_decides(v) && !v->picking)
-            ask_end(v, a);
+            ask_end(v, sh);
         else
             audio_play(SFX_ERROR);
         break;
@@ -507,7 +508,7 @@ static void faces_trace(stakz_view *v)
     }
 }
 
-static void stakz_view_update(void *vv, app *a, double dt)
+static void stakz_view_update(void *vv, shell *sh, double dt)
 {
     stakz_view *v = vv;
     int was = v->anim_t < 1 || v->nfl > 0;
@@ -531,23 +532,23 @@ static void stakz_view_update(void *vv, app *a, double dt)
     }
     if (v->picking && !viewer_decides(v))
         v->picking = 0;
-    stakz_layout(v, a);
+    stakz_layout(v, sh);
     faces_trace(v);
 }
 
-static void stakz_view_follow(void *vv, app *a, double dt)
+static void stakz_view_follow(void *vv, shell *sh, double dt)
 {
     stakz_view *v = vv;
-    ui_nav_update(&v->nav, dt, a->settings.v[SETTING_reduced_motion]);
+    ui_nav_update(&v->nav, dt, shell_settings(sh)->v[SETTING_reduced_motion]);
 }
 
 /* ---------------------------------------------------------------- lifetime */
 
-static void stakz_view_enter(void *vv, app *a)
+static void stakz_view_enter(void *vv, shell *sh)
 {
     stakz_view *v = vv;
-    table_refresh(v->t, a);
-    stakz_layout(v, a);
+    table_refresh(v->t, sh);
+    stakz_layout(v, sh);
     if (v->rec->cursor == 0)
         audio_play(SFX_SHUFFLE);
 }
@@ -567,10 +568,10 @@ static int stakz_view_busy(const void *vv)
 
 static void stakz_view_destroy(void *v) { free(v); }
 
-static void *stakz_view_new(table *t, app *a)
+static void *stakz_view_new(table *t, shell *sh)
 {
     stakz_view *v = calloc(1, sizeof *v);
-    (void)a;
+    (void)sh;
     if (!v)
         abort();
     v->t = t;

@@ -2,6 +2,8 @@
  * tiles face up with their symbol, backs in their public colour, the
  * colour-blind patterns when the setting asks, and the modal panels. */
 #include "games/stakz/view/stakz_view_priv.h"
+#include "app/input.h"
+#include "shell/settings.h"
 
 static rcolor with_alpha(rcolor c, uint8_t alpha)
 {
@@ -14,7 +16,7 @@ static rcolor darker(rcolor c, float k)
     return (rcolor){(uint8_t)(c.r * k), (uint8_t)(c.g * k), (uint8_t)(c.b * k), c.a};
 }
 
-void stakz_draw_tile(render *r, const app *a, rrect c, int code, uint8_t alpha)
+void stakz_draw_tile(render *r, const shell *sh, rrect c, int code, uint8_t alpha)
 {
     int col = stakz_colour((uint8_t)code), back = code >= STAKZ_CODES;
     float rad = c.w * 0.14f, bw = fmaxf(2, c.w * 0.06f);
@@ -23,7 +25,7 @@ void stakz_draw_tile(render *r, const app *a, rrect c, int code, uint8_t alpha)
     render_shadow(r, c, rad, c.w > 60 ? 7 : 4, (rcolor){0, 0, 0, (uint8_t)(alpha * 0.42f)});
     render_round_rect(r, c, rad, (rcolor){250, 244, 232, alpha});
     render_round_rect(r, in, rad * 0.7f, back ? darker(base, 0.82f) : base);
-    if (a->settings.v[SETTING_colorblind])
+    if (shell_settings(sh)->v[SETTING_colorblind])
         render_sprite(r, render_sprite_find(r, mark_sprites[col]), in, (rcolor){255, 255, 255, (uint8_t)(alpha * 0.34f)});
     if (back) {
         /* the back: the game's mark, no symbol */
@@ -42,7 +44,7 @@ void stakz_draw_tile(render *r, const app *a, rrect c, int code, uint8_t alpha)
 
 /* ---------------------------------------------------------------- parts */
 
-static void draw_opponent(render *r, app *a, stakz_view *v, int p)
+static void draw_opponent(render *r, shell *sh, stakz_view *v, int p)
 {
     const stakz_state *s = &v->obs;
     rrect box = v->opp[p];
@@ -78,7 +80,7 @@ static void draw_opponent(render *r, app *a, stakz_view *v, int p)
         y = box.y + 78;
         for (int c = 0; c < STAKZ_COLOURS; c++)
             for (int i = 0; i < hand_colour(s, p, c); i++) {
-                stakz_draw_tile(r, a, (rrect){x, y, BACK_TILE, BACK_TILE}, STAKZ_UNKNOWN(c), 255);
+                stakz_draw_tile(r, sh, (rrect){x, y, BACK_TILE, BACK_TILE}, STAKZ_UNKNOWN(c), 255);
                 x += step;
             }
         /* after the last back, or at the start of an empty hand */
@@ -87,7 +89,7 @@ static void draw_opponent(render *r, app *a, stakz_view *v, int p)
     }
 }
 
-static void draw_pile(render *r, app *a, stakz_view *v)
+static void draw_pile(render *r, shell *sh, stakz_view *v)
 {
     const stakz_state *s = &v->obs;
     rrect b = v->pile_box;
@@ -99,7 +101,7 @@ static void draw_pile(render *r, app *a, stakz_view *v)
     ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, (rrect){b.x + 12, b.y + 8, b.w - 24, 40}, TEXT_LEFT, UI_CREAM, t);
     for (int c = 0; c < STAKZ_COLOURS; c++) {
         float y = b.y + 56 + row * (float)c, d = row - 8;
-        stakz_draw_tile(r, a, (rrect){b.x + 14, y, d, d}, STAKZ_UNKNOWN(c), s->pile_cols[c] ? 255 : 90);
+        stakz_draw_tile(r, sh, (rrect){b.x + 14, y, d, d}, STAKZ_UNKNOWN(c), s->pile_cols[c] ? 255 : 90);
         snprintf(t, sizeof t, "%s %d", colour_caps[c], s->pile_cols[c]);
         ui_text_fit(r, FONT_SANS, UI_BODY, UI_MIN, (rrect){b.x + 24 + d, y - 2, b.w - 36 - d, d + 4}, TEXT_LEFT,
                     s->pile_cols[c] ? UI_CREAM : (rcolor){200, 190, 170, 160}, t);
@@ -112,7 +114,7 @@ static int lit(const stakz_view *v, int k)
     return v->sel >= 0 && viewer_decides(v) && stakz_can_place(v->st, v->sel, k);
 }
 
-static void draw_stack(render *r, app *a, stakz_view *v, int k, float alpha)
+static void draw_stack(render *r, shell *sh, stakz_view *v, int k, float alpha)
 {
     const stakz_state *s = &v->obs;
     rrect col = v->stack_col[k];
@@ -135,7 +137,7 @@ static void draw_stack(render *r, app *a, stakz_view *v, int k, float alpha)
     for (int i = 0; i < s->height[k]; i++) {
         rrect to = stakz_tile_rect(col, ts, i);
         rrect at = v->anim_t < 1 && v->moving[k][i] ? ui_rect_lerp(v->from[k][i], to, t) : to;
-        stakz_draw_tile(r, a, at, s->stack[k][i], 255);
+        stakz_draw_tile(r, sh, at, s->stack[k][i], 255);
     }
     if (s->bonus[k]) {
         /* a bonus placement left: a star on the top tile's corner */
@@ -170,7 +172,7 @@ static void draw_stack(render *r, app *a, stakz_view *v, int k, float alpha)
     }
 }
 
-static void draw_hand(render *r, app *a, stakz_view *v)
+static void draw_hand(render *r, shell *sh, stakz_view *v)
 {
     const stakz_state *s = &v->obs;
     int vs = table_viewer_seat(v->t), mine = table_seat_human(v->t, vs);
@@ -198,8 +200,8 @@ static void draw_hand(render *r, app *a, stakz_view *v)
         if (c == v->sel && !v->dragging)
             t.y -= 18; /* the chosen tile stands up */
         if (n > 1) /* a pair of the same tile: the second peeks out behind */
-            stakz_draw_tile(r, a, (rrect){t.x + 6, t.y - 10, t.w, t.h}, c, 255);
-        stakz_draw_tile(r, a, t, c, 255);
+            stakz_draw_tile(r, sh, (rrect){t.x + 6, t.y - 10, t.w, t.h}, c, 255);
+        stakz_draw_tile(r, sh, t, c, 255);
         if (n > 1) {
             char x[8];
             rrect b = {t.x - 10, t.y + t.h - 26, 34, 34}; /* bottom left: clear of the next tile */
@@ -212,7 +214,7 @@ static void draw_hand(render *r, app *a, stakz_view *v)
     }
 }
 
-static void draw_buttons(render *r, app *a, stakz_view *v)
+static void draw_buttons(render *r, shell *sh, stakz_view *v)
 {
     int decides = viewer_decides(v);
     const char *end = "End turn";
@@ -226,10 +228,10 @@ static void draw_buttons(render *r, app *a, stakz_view *v)
     ui_draw_button(r, v->end_r, end, v->nav.hover == ID_END, decides, 1);
     ui_draw_button(r, v->undo_r, "Undo", v->nav.hover == ID_UNDO, table_can_undo(v->t), 0);
     ui_draw_button(r, v->menu_r, "Menu", v->nav.hover == ID_MENU, 1, 0);
-    (void)a;
+    (void)sh;
 }
 
-static void draw_status(render *r, app *a, stakz_view *v)
+static void draw_status(render *r, shell *sh, stakz_view *v)
 {
     char t[128];
     float w;
@@ -247,13 +249,13 @@ static void draw_status(render *r, app *a, stakz_view *v)
         ui_text_fit(r, FONT_SANS_OBLIQUE, UI_MIN, UI_MIN,
                     (rrect){MARGIN, v->status.y + v->status.h + 2, v->pile_box.x - MARGIN - 20, 26}, TEXT_LEFT,
                     (rcolor){240, 226, 200, 220}, v->last_move);
-    (void)a;
+    (void)sh;
 }
 
-static void draw_picker(render *r, app *a, stakz_view *v)
+static void draw_picker(render *r, shell *sh, stakz_view *v)
 {
     const stakz_state *s = &v->obs;
-    render_rect(r, (rrect){0, 0, a->vw, RENDER_VIRTUAL_H}, (rcolor){20, 10, 0, 120});
+    render_rect(r, (rrect){0, 0, shell_vw(sh), RENDER_VIRTUAL_H}, (rcolor){20, 10, 0, 120});
     ui_draw_panel(r, v->panel);
     ui_text_center(r, FONT_SERIF_BOLD, UI_HEAD, (rrect){v->panel.x, v->panel.y + 26, v->panel.w, 50}, UI_INK,
                    "Draw a tile");
@@ -267,7 +269,7 @@ static void draw_picker(render *r, app *a, stakz_view *v)
         ui_audit_box(b);
         render_round_rect(r, b, 16, focus ? (rcolor){255, 224, 150, 255} : (rcolor){250, 242, 226, 255});
         render_round_outline(r, b, 16, 2, (rcolor){120, 96, 70, 255});
-        stakz_draw_tile(r, a, (rrect){b.x + (b.w - d) / 2, b.y + 10, d, d}, STAKZ_UNKNOWN(c), on ? 255 : 80);
+        stakz_draw_tile(r, sh, (rrect){b.x + (b.w - d) / 2, b.y + 10, d, d}, STAKZ_UNKNOWN(c), on ? 255 : 80);
         snprintf(t, sizeof t, "%s", colour_caps[c]);
         ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, (rrect){b.x + 4, b.y + d + 14, b.w - 8, 30}, TEXT_CENTER,
                     on ? UI_INK : UI_DISABLED, t);
@@ -278,13 +280,13 @@ static void draw_picker(render *r, app *a, stakz_view *v)
     ui_draw_button(r, v->cancel_r, "Cancel", v->nav.focus == ID_CANCEL, 1, 0);
 }
 
-static void draw_round(render *r, app *a, stakz_view *v)
+static void draw_round(render *r, shell *sh, stakz_view *v)
 {
     rrect p = v->panel;
     char t[96];
     float y, colw;
     int n = v->m->params.players;
-    render_rect(r, (rrect){0, 0, a->vw, RENDER_VIRTUAL_H}, (rcolor){20, 10, 0, 120});
+    render_rect(r, (rrect){0, 0, shell_vw(sh), RENDER_VIRTUAL_H}, (rcolor){20, 10, 0, 120});
     ui_draw_panel(r, p);
     if (v->round_winner >= 0)
         snprintf(t, sizeof t, "Player %d wins the round!", v->round_winner + 1);
@@ -309,50 +311,50 @@ static void draw_round(render *r, app *a, stakz_view *v)
     ui_draw_button(r, v->ok_r, v->st->over ? "Final scores" : "Next round", 1, 1, 1);
 }
 
-static void draw_flights(render *r, app *a, stakz_view *v, float alpha)
+static void draw_flights(render *r, shell *sh, stakz_view *v, float alpha)
 {
     if (v->nfl > 0) {
         float t = ui_ease(v->fl.t_prev + (v->fl.t - v->fl.t_prev) * alpha);
-        stakz_draw_tile(r, a, ui_rect_lerp(v->fl.from, v->fl.to, t), v->fl.code, 255);
+        stakz_draw_tile(r, sh, ui_rect_lerp(v->fl.from, v->fl.to, t), v->fl.code, 255);
     }
     if (v->dragging && v->press_code >= 0)
-        stakz_draw_tile(r, a, (rrect){v->px - HAND_TILE / 2, v->py - HAND_TILE / 2, HAND_TILE, HAND_TILE},
+        stakz_draw_tile(r, sh, (rrect){v->px - HAND_TILE / 2, v->py - HAND_TILE / 2, HAND_TILE, HAND_TILE},
                         v->press_code, 235);
 }
 
-void stakz_view_draw(void *vv, app *a, render *r, float alpha)
+void stakz_view_draw(void *vv, shell *sh, render *r, float alpha)
 {
     stakz_view *v = vv;
     const stakz_state *s = &v->obs;
-    ui_draw_table(r, a->vw);
+    ui_draw_table(r, shell_vw(sh));
     for (int p = 0; p < v->m->params.players; p++)
         if (v->opp[p].w > 0)
-            draw_opponent(r, a, v, p);
+            draw_opponent(r, sh, v, p);
     if (!v->round_show && !v->picking) {
         /* a modal panel takes the middle of the table */
-        draw_status(r, a, v);
-        draw_pile(r, a, v);
+        draw_status(r, sh, v);
+        draw_pile(r, sh, v);
         for (int k = 0; k < s->nstacks; k++)
-            draw_stack(r, a, v, k, alpha);
+            draw_stack(r, sh, v, k, alpha);
     }
-    draw_hand(r, a, v);
-    draw_buttons(r, a, v);
-    draw_flights(r, a, v, alpha);
+    draw_hand(r, sh, v);
+    draw_buttons(r, sh, v);
+    draw_flights(r, sh, v, alpha);
     if (v->round_show) {
-        draw_round(r, a, v);
-        ui_draw_hints(r, a, "Continue", NULL, NULL);
+        draw_round(r, sh, v);
+        ui_draw_hints(r, sh, "Continue", NULL, NULL);
     } else if (v->picking) {
-        draw_picker(r, a, v);
-        ui_draw_hints(r, a, "Draw", "Cancel", NULL);
+        draw_picker(r, sh, v);
+        ui_draw_hints(r, sh, "Draw", "Cancel", NULL);
     } else if (table_over(v->t)) {
-        ui_draw_hints(r, a, "Score", "Menu", NULL);
-    } else if (a->in.last_device == DEV_PAD) {
-        ui_draw_hint_line(r, a, v->sel >= 0 ? "(A) Place      (B) Put back      (X) End turn      (LB) Undo"
+        ui_draw_hints(r, sh, "Score", "Menu", NULL);
+    } else if (shell_input(sh)->last_device == DEV_PAD) {
+        ui_draw_hint_line(r, sh, v->sel >= 0 ? "(A) Place      (B) Put back      (X) End turn      (LB) Undo"
                                             : "(A) Choose tile      (X) End turn      (LB) Undo      (Y) Rules");
-    } else if (a->in.last_device == DEV_MOUSE) {
-        ui_draw_hint_line(r, a, "Drag a tile onto a lit stack, or click the tile, then the stack");
+    } else if (shell_input(sh)->last_device == DEV_MOUSE) {
+        ui_draw_hint_line(r, sh, "Drag a tile onto a lit stack, or click the tile, then the stack");
     } else {
-        ui_draw_hint_line(r, a, "Enter Choose      Esc Back      X End turn      Q Undo      R Rules");
+        ui_draw_hint_line(r, sh, "Enter Choose      Esc Back      X End turn      Q Undo      R Rules");
     }
-    ui_nav_draw(&v->nav, r, alpha, ui_focus_visible(a) && !table_over(v->t));
+    ui_nav_draw(&v->nav, r, alpha, ui_focus_visible(sh) && !table_over(v->t));
 }

@@ -59,23 +59,23 @@ void stakz_layout_stacks(const stakz_view *v, const stakz_state *s, rrect *cols,
 }
 
 /* A stable name for a focus item (ui_item keeps only the pointer). */
-static const char *item_name(stakz_view *v, const char *a, const char *b)
+static const char *item_name(stakz_view *v, const char *sh, const char *b)
 {
     char *s;
     if (v->nnames >= UI_MAX_ITEMS)
         return "?";
     s = v->names[v->nnames++];
-    snprintf(s, sizeof v->names[0], "%s %s", a, b);
+    snprintf(s, sizeof v->names[0], "%s %s", sh, b);
     return s;
 }
 
-static void layout_hand(stakz_view *v, app *a)
+static void layout_hand(stakz_view *v, shell *sh)
 {
     const stakz_state *s = &v->obs;
     int vs = table_viewer_seat(v->t), codes = 0;
     float w, step, x, ts;
     memset(v->hand_tile, 0, sizeof v->hand_tile);
-    v->hand_box = (rrect){MARGIN, HAND_BOTTOM - HAND_TILE - 16, a->vw - 2 * MARGIN - BUTTONS_W - 24, HAND_TILE + 16};
+    v->hand_box = (rrect){MARGIN, HAND_BOTTOM - HAND_TILE - 16, shell_vw(sh) - 2 * MARGIN - BUTTONS_W - 24, HAND_TILE + 16};
     v->hand_head = (rrect){MARGIN, v->hand_box.y - 48, v->hand_box.w, 42};
     for (int c = 0; c < STAKZ_CODES; c++)
         codes += s->hand[vs][c] > 0;
@@ -95,13 +95,13 @@ static void layout_hand(stakz_view *v, app *a)
         }
 }
 
-static void layout_top(stakz_view *v, app *a)
+static void layout_top(stakz_view *v, shell *sh)
 {
     /* Every person on a phone: every seat sits along the top, no hand is the screen's. */
     int all = table_private_seat(v->t) < 0 && table_curtain(v->t) < 0;
     int n = v->m->params.players, vs = table_viewer_seat(v->t), nopp = all ? n : n - 1, i = 0;
-    float gap = 16, w = fminf(820, (a->vw - 2 * MARGIN - gap * (float)(nopp - 1)) / (float)nopp);
-    float x0 = (a->vw - (w * (float)nopp + gap * (float)(nopp - 1))) / 2;
+    float gap = 16, w = fminf(820, (shell_vw(sh) - 2 * MARGIN - gap * (float)(nopp - 1)) / (float)nopp);
+    float x0 = (shell_vw(sh) - (w * (float)nopp + gap * (float)(nopp - 1))) / 2;
     memset(v->opp, 0, sizeof v->opp);
     /* clockwise from the viewer's left, as round a table */
     for (int k = all ? 0 : 1; k < n; k++) {
@@ -109,31 +109,31 @@ static void layout_top(stakz_view *v, app *a)
         v->opp[p] = (rrect){x0 + (w + gap) * (float)i, TOP_Y, w, OPP_H};
         i++;
     }
-    v->status = (rrect){MARGIN, TOP_Y + OPP_H + 10, a->vw - 2 * MARGIN, STATUS_H};
+    v->status = (rrect){MARGIN, TOP_Y + OPP_H + 10, shell_vw(sh) - 2 * MARGIN, STATUS_H};
 }
 
-void stakz_layout(stakz_view *v, app *a)
+void stakz_layout(stakz_view *v, shell *sh)
 {
     const stakz_state *s = &v->obs;
     float y0, y1;
-    layout_top(v, a);
-    layout_hand(v, a);
+    layout_top(v, sh);
+    layout_hand(v, sh);
     y0 = v->status.y + v->status.h + 8;
     y1 = v->hand_head.y - 18;
-    v->pile_box = (rrect){a->vw - MARGIN - PILE_W, y0 + 10, PILE_W, fminf(y1 - y0 - 10, 56 + 5 * 46 + 8)};
-    v->stacks_box = (rrect){MARGIN, y0, a->vw - 2 * MARGIN - PILE_W - 20, y1 - y0};
+    v->pile_box = (rrect){shell_vw(sh) - MARGIN - PILE_W, y0 + 10, PILE_W, fminf(y1 - y0 - 10, 56 + 5 * 46 + 8)};
+    v->stacks_box = (rrect){MARGIN, y0, shell_vw(sh) - 2 * MARGIN - PILE_W - 20, y1 - y0};
     stakz_layout_stacks(v, s, v->stack_col, &v->ts);
     {
-        float bx = a->vw - MARGIN - BUTTONS_W, by = v->hand_head.y + 6;
+        float bx = shell_vw(sh) - MARGIN - BUTTONS_W, by = v->hand_head.y + 6;
         v->end_r = (rrect){bx, by, BUTTONS_W, 76};
         v->undo_r = (rrect){bx, by + 88, (BUTTONS_W - 12) / 2, 64};
         v->menu_r = (rrect){bx + (BUTTONS_W + 12) / 2, by + 88, (BUTTONS_W - 12) / 2, 64};
     }
     /* the modal panels: the colour picker and the round's scores */
     {
-        float pw = fminf(a->vw - 80, 1100), ph = 420;
+        float pw = fminf(shell_vw(sh) - 80, 1100), ph = 420;
         rrect row = {0, 0, pw - 80, 0};
-        v->panel = (rrect){(a->vw - pw) / 2, 300, pw, ph};
+        v->panel = (rrect){(shell_vw(sh) - pw) / 2, 300, pw, ph};
         row.x = v->panel.x + 40;
         row.y = v->panel.y + 130;
         ui_layout_buttons(row, STAKZ_COLOURS, 170, 190, 150, 14, v->pick_r);
@@ -193,7 +193,7 @@ void stakz_layout(stakz_view *v, app *a)
         ui_nav_add(&v->nav, ID_MENU, v->menu_r, 1, "menu");
     }
 done:
-    ui_nav_end(&v->nav, a);
+    ui_nav_end(&v->nav, sh);
 }
 
 void stakz_status_text(const stakz_view *v, char *buf, size_t n)

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "app/app.h"
+#include "shell/shell.h"
 #include "audio/audio.h"
 #include "games/stakz/rules/stakz.h"
 #include "games/stakz/rules/stakz_text.h"
@@ -126,7 +126,7 @@ static inline int stack_colours(const stakz_state *s, int k)
 }
 
 /* Lays out the table for the observed position and its focus items. */
-void stakz_layout(stakz_view *v, app *a);
+void stakz_layout(stakz_view *v, shell *sh);
 /* The stack columns of position s in the current frame (into cols, tile side in *ts). */
 void stakz_layout_stacks(const stakz_view *v, const stakz_state *s, rrect *cols, float *ts);
 /* Where tile i (from the bottom) of a stack in column col stands. */
@@ -134,8 +134,8 @@ rrect stakz_tile_rect(rrect col, float ts, int i);
 /* The status line for the viewer ("" none). */
 void stakz_status_text(const stakz_view *v, char *buf, size_t n);
 /* Draws a tile face up (code < 25) or its back (STAKZ_UNKNOWN(c)). */
-void stakz_draw_tile(render *r, const app *a, rrect c, int code, uint8_t alpha);
+void stakz_draw_tile(render *r, const shell *sh, rrect c, int code, uint8_t alpha);
 /* Draws the table (the view's draw callback). */
-void stakz_view_draw(void *vv, app *a, render *r, float alpha);
+void stakz_view_draw(void *vv, shell *sh, render *r, float alpha);
 
 #endif

@@ -1,5 +1,6 @@
 #include "games/stax/view/stax_view.h"
 #include "games/stax/view/stax_view_priv.h"
+#include "shell/settings.h"
 #include "shell/trace.h"
 
 /* ---------------------------------------------------------------- geometry */
@@ -19,18 +20,18 @@ static int square_at(const stax_view *v, float x, float y)
 /* Wide screens (16:9 to 21:9) put a panel either side of the board; when
  * those would be too narrow for their text (4:3, 16:10), both panels stack
  * in one column beside the board. */
-static void layout(stax_view *v, app *a)
+static void layout(stax_view *v, shell *sh)
 {
-    float side = (a->vw - 8 * SQ - 48 - 4 * 24) / 2, frame = 8 * SQ + 48;
+    float side = (shell_vw(sh) - 8 * SQ - 48 - 4 * 24) / 2, frame = 8 * SQ + 48;
     rrect btn[3], row;
     if (side >= 400) {
         if (side > 470)
             side = 470;
-        v->board = (rrect){(a->vw - 8 * SQ) / 2, 150, 8 * SQ, 8 * SQ};
+        v->board = (rrect){(shell_vw(sh) - 8 * SQ) / 2, 150, 8 * SQ, 8 * SQ};
         v->left = (rrect){v->board.x - 24 - 24 - side, 130, side, 850};
         v->right = (rrect){v->board.x + 8 * SQ + 24 + 24, 130, side, 850};
     } else {
-        float gap = 32, col = fminf(a->vw - frame - 3 * gap, 620), x0 = (a->vw - frame - gap - col) / 2;
+        float gap = 32, col = fminf(shell_vw(sh) - frame - 3 * gap, 620), x0 = (shell_vw(sh) - frame - gap - col) / 2;
         v->board = (rrect){x0 + 24, 150, 8 * SQ, 8 * SQ};
         v->left = (rrect){x0 + frame + gap, 130, col, 540};
         v->right = (rrect){v->left.x, v->left.y + v->left.h + 16, col, 850 - v->left.h - 16};
@@ -44,18 +45,18 @@ static void layout(stax_view *v, app *a)
     ui_nav_add(&v->nav, ID_UNDO, btn[0], table_can_undo(v->t), "undo");
     ui_nav_add(&v->nav, ID_REDO, btn[1], table_can_redo(v->t), "redo");
     ui_nav_add(&v->nav, ID_MENU, btn[2], 1, "menu");
-    ui_nav_end(&v->nav, a);
+    ui_nav_end(&v->nav, sh);
 }
 
 /* ---------------------------------------------------------------- state */
 
 /* Everything the view draws that follows from the position at the cursor. */
-static void stax_view_changed(void *vv, app *a, table_change why)
+static void stax_view_changed(void *vv, shell *sh, table_change why)
 {
     stax_view *v = vv;
     char err[200];
     stax_state before;
-    (void)a;
+    (void)sh;
     if (why == TABLE_JUMPED) {
         v->an.active = 0;
         v->promo_t = 0;
@@ -90,7 +91,7 @@ static void anim_start(stax_view *v, const stax_board *base, const uint8_t *path
 }
 
 /* Plays a move the player entered: shown sliding from from_board along path. */
-static void commit(stax_view *v, app *a, const game_move *m, const stax_board *from_board,
+static void commit(stax_view *v, shell *sh, const game_move *m, const stax_board *from_board,
                    const uint8_t *path, float sx, float sy)
 {
     v->pending = 1;
@@ -98,15 +99,15 @@ static void commit(stax_view *v, app *a, const game_move *m, const stax_board *f
     memcpy(v->pending_path, path, sizeof v->pending_path);
     v->pending_x = sx;
     v->pending_y = sy;
-    table_play(v->t, a, m);
+    table_play(v->t, sh, m);
     v->pending = 0;
 }
 
 /* A move went into the record: start showing it. */
-static void stax_view_played(void *vv, app *a, const void *before_st, const game_move *m, const char *text,
+static void stax_view_played(void *vv, shell *sh, const void *before_st, const game_move *m, const char *text,
                              int by_computer)
 {
-    (void)a;
+    (void)sh;
     stax_view *v = vv;
     const stax_state *before = before_st;
     stax_board after = before->b;
@@ -206,7 +207,7 @@ static void cancel_pick(stax_view *v)
 }
 
 /* Lands the picked stack on sq; sx, sy is where a drag let it go (or NAN). */
-static void land(stax_view *v, app *a, int sq, float sx, float sy)
+static void land(stax_view *v, shell *sh, int sq, float sx, float sy)
 {
     char name[3];
     game_move done;
@@ -228,7 +229,7 @@ static void land(stax_view *v, app *a, int sq, float sx, float sy)
     seg[0] = (uint8_t)from;
     seg[1] = (uint8_t)sq;
     if (r == STAX_CHAIN_DONE) {
-        commit(v, a, &done, &before, seg, sx, sy);
+        commit(v, sh, &done, &before, seg, sx, sy);
         return;
     }
     trace_line("stax jump %s", name);
@@ -241,13 +242,13 @@ static void land(stax_view *v, app *a, int sq, float sx, float sy)
 /* ---------------------------------------------------------------- undo, redo, menu */
 
 /* Redo landed on a move: show it sliding in, as if it were played. */
-static void stax_view_redone(void *vv, app *a, const void *before_st, const game_move *m)
+static void stax_view_redone(void *vv, shell *sh, const void *before_st, const game_move *m)
 {
     stax_view *v = vv;
     const stax_state *before = before_st;
     stax_board b = before->b;
     int flags = stax_make(&b, m);
-    (void)a;
+    (void)sh;
     anim_start(v, &before->b, m->b, m->len, m->kind, (flags & STAX_MADE_PROMOTION) != 0, 1, NAN, NAN);
     v->shown = before->b;
     audio_play(SFX_PICKUP);
@@ -287,9 +288,9 @@ static void stax_view_summary(const void *st_, const match_setup *m, char *buf, 
              __builtin_popcountll(st->b.occ & ~st->b.blue), __builtin_popcountll(st->b.occ & st->b.blue));
 }
 
-static void stax_view_over(void *vv, app *a, const game_result *res)
+static void stax_view_over(void *vv, shell *sh, const game_result *res)
 {
-    (void)a;
+    (void)sh;
     (void)vv;
     trace_line("stax over %s", res->winner < 0 ? "draw" : side_names[res->winner]);
 }
@@ -330,14 +331,14 @@ static void pointer_down(stax_view *v, const action_event *ev)
     v->press_y = v->drag_y = v->drag_py = ev->y;
 }
 
-static void pointer_up(stax_view *v, app *a, const action_event *ev)
+static void pointer_up(stax_view *v, shell *sh, const action_event *ev)
 {
     int sq = square_at(v, ev->x, ev->y);
     if (v->press_target >= 0) {
         int t = v->press_target;
         v->press_target = -1;
         if (sq == t && human_turn(v))
-            land(v, a, t, NAN, NAN);
+            land(v, sh, t, NAN, NAN);
         return;
     }
     if (!v->dragging)
@@ -346,7 +347,7 @@ static void pointer_up(stax_view *v, app *a, const action_event *ev)
     if (!v->drag_moved || sq == v->chain.path[v->chain.len - 1])
         return; /* a click picks up; the stack waits for its landing */
     if (sq >= 0 && (stax_chain_targets(&v->chain) >> sq & 1)) {
-        land(v, a, sq, ev->x, ev->y);
+        land(v, sh, sq, ev->x, ev->y);
         return;
     }
     {
@@ -368,7 +369,7 @@ static void cursor_move(stax_view *v, int df, int dr)
     audio_play(SFX_TICK);
 }
 
-static table_intent accept(stax_view *v, app *a)
+static table_intent accept(stax_view *v, shell *sh)
 {
     if (table_over(v->t))
         return TABLE_SCORE;
@@ -382,19 +383,19 @@ static table_intent accept(stax_view *v, app *a)
     } else if (v->chain.len == 1 && v->cursor == v->chain.path[0]) {
         cancel_pick(v);
     } else {
-        land(v, a, v->cursor, NAN, NAN);
+        land(v, sh, v->cursor, NAN, NAN);
     }
     return TABLE_NONE;
 }
 
-static table_intent stax_view_input(void *vv, app *a, const action_event *ev)
+static table_intent stax_view_input(void *vv, shell *sh, const action_event *ev)
 {
     stax_view *v = vv;
     int id;
     if (ev->act == ACT_POINTER_MOVE || ev->act == ACT_POINTER_DOWN || ev->act == ACT_POINTER_UP) {
         v->px = ev->x;
         v->py = ev->y;
-        id = ui_nav_event(&v->nav, a, ev);
+        id = ui_nav_event(&v->nav, sh, ev);
         if (id == ID_UNDO && table_can_undo(v->t))
             return TABLE_UNDO;
         if (id == ID_REDO && table_can_redo(v->t))
@@ -422,7 +423,7 @@ static table_intent stax_view_input(void *vv, app *a, const action_event *ev)
         pointer_down(v, ev);
         break;
     case ACT_POINTER_UP:
-        pointer_up(v, a, ev);
+        pointer_up(v, sh, ev);
         break;
     case ACT_UP:
         cursor_move(v, 0, 1);
@@ -437,7 +438,7 @@ static table_intent stax_view_input(void *vv, app *a, const action_event *ev)
         cursor_move(v, 1, 0);
         break;
     case ACT_ACCEPT:
-        return accept(v, a);
+        return accept(v, sh);
     case ACT_BACK:
         if (v->chain.len > 0 && !v->an.active)
             cancel_pick(v);
@@ -464,13 +465,13 @@ static table_intent stax_view_input(void *vv, app *a, const action_event *ev)
 
 /* ---------------------------------------------------------------- update */
 
-static void anim_update(stax_view *v, app *a, double dt)
+static void anim_update(stax_view *v, shell *sh, double dt)
 {
     anim *an = &v->an;
     float dur = an->kind ? JUMP_TIME : STEP_TIME;
     if (!an->active)
         return;
-    if (a->settings.v[SETTING_reduced_motion])
+    if (shell_settings(sh)->v[SETTING_reduced_motion])
         dur = 0.001f;
     else if (!isnan(an->sx))
         dur *= 0.6f; /* from a drop point: most of the way is done */
@@ -488,7 +489,7 @@ static void anim_update(stax_view *v, app *a, double dt)
     an->active = 0;
     if (an->promotion) {
         v->promo_sq = an->path[an->len - 1];
-        v->promo_t = a->settings.v[SETTING_reduced_motion] ? 0.3f : PROMO_TIME;
+        v->promo_t = shell_settings(sh)->v[SETTING_reduced_motion] ? 0.3f : PROMO_TIME;
         audio_play(SFX_CLICK);
         trace_line("stax promotion");
     }
@@ -500,22 +501,22 @@ static void anim_update(stax_view *v, app *a, double dt)
         v->forced_at = table_time(v->t) + FORCED_DELAY;
 }
 
-static void stax_view_update(void *vv, app *a, double dt)
+static void stax_view_update(void *vv, shell *sh, double dt)
 {
     stax_view *v = vv;
-    layout(v, a);
-    ui_nav_update(&v->nav, dt, a->settings.v[SETTING_reduced_motion]);
-    anim_update(v, a, dt);
+    layout(v, sh);
+    ui_nav_update(&v->nav, dt, shell_settings(sh)->v[SETTING_reduced_motion]);
+    anim_update(v, sh, dt);
     if (v->forced_at > 0 && table_time(v->t) >= v->forced_at && human_turn(v)) {
         int f = stax_chain_forced(&v->chain);
         v->forced_at = 0;
         if (f >= 0)
-            land(v, a, f, NAN, NAN);
+            land(v, sh, f, NAN, NAN);
     }
 }
 
 /* Interpolated glides: the drag follows the pointer, the cursor its square. */
-static void stax_view_follow(void *vv, app *a, double dt)
+static void stax_view_follow(void *vv, shell *sh, double dt)
 {
     stax_view *v = vv;
     float k = 1.0f - expf(-(float)dt * 25.0f);
@@ -528,7 +529,7 @@ static void stax_view_follow(void *vv, app *a, double dt)
         square_center(v, v->cursor, &cx, &cy);
         v->cur_px = v->cur_x;
         v->cur_py = v->cur_y;
-        if (a->settings.v[SETTING_reduced_motion]) {
+        if (shell_settings(sh)->v[SETTING_reduced_motion]) {
             v->cur_x = cx;
             v->cur_y = cy;
         } else {
@@ -557,11 +558,11 @@ static void stax_view_follow(void *vv, app *a, double dt)
 
 /* ---------------------------------------------------------------- lifetime */
 
-static void stax_view_enter(void *vv, app *a)
+static void stax_view_enter(void *vv, shell *sh)
 {
     stax_view *v = vv;
-    layout(v, a);
-    table_refresh(v->t, a);
+    layout(v, sh);
+    table_refresh(v->t, sh);
     square_center(v, v->cursor, &v->cur_x, &v->cur_y);
     v->cur_px = v->cur_x;
     v->cur_py = v->cur_y;
@@ -580,10 +581,10 @@ static double stax_view_wake(const void *vv)
 
 static void stax_view_destroy(void *v) { free(v); }
 
-static void *stax_view_new(table *t, app *a)
+static void *stax_view_new(table *t, shell *sh)
 {
     stax_view *v = calloc(1, sizeof *v);
-    (void)a;
+    (void)sh;
     if (!v)
         abort();
     v->t = t;

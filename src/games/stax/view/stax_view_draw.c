@@ -1,24 +1,26 @@
 /* Drawing the STAX table: board, stacks, highlights, cursor, players, the
  * exploded stack and the move list. */
 #include "games/stax/view/stax_view_priv.h"
+#include "app/input.h"
+#include "shell/settings.h"
 
 /* ---------------------------------------------------------------- drawing */
 
 /* One man as a disc; y is the centre of the bottom disc's base, level counts up. */
-static void draw_man(render *r, app *a, float x, float y, int level, int blue, int major, float lift,
+static void draw_man(render *r, shell *sh, float x, float y, int level, int blue, int major, float lift,
                      uint8_t alpha)
 {
     float w = SQ * 0.78f, h = w * 0.72f, step = w * 0.12f;
     float cy = y - (float)level * step - lift - h * (42.0f / 72.0f) + h / 2;
     rcolor tint = {255, 255, 255, alpha};
     render_sprite_ex(r, render_sprite_find(r, disc_sprites[blue][major]), x, cy, w, h, 0, tint);
-    if (a->settings.v[SETTING_colorblind])
+    if (shell_settings(sh)->v[SETTING_colorblind])
         render_sprite_ex(r, render_sprite_find(r, blue ? "stax/mark_blue" : "stax/mark_red"), x, cy, w, h, 0,
                          tint);
 }
 
 /* A tower of h men (bits from the bottom), at most TOWER_MAX drawn: the top ones. */
-static void draw_tower(render *r, app *a, float x, float y, uint32_t col, uint32_t kind, int h,
+static void draw_tower(render *r, shell *sh, float x, float y, uint32_t col, uint32_t kind, int h,
                        float lift, uint8_t alpha)
 {
     int first = h > TOWER_MAX ? h - TOWER_MAX : 0;
@@ -27,7 +29,7 @@ static void draw_tower(render *r, app *a, float x, float y, uint32_t col, uint32
     render_shadow(r, (rrect){x - SQ * 0.36f, y - SQ * 0.14f + lift * 0.2f, SQ * 0.72f, SQ * 0.36f},
                   SQ * 0.18f, 8 + lift * 0.3f, (rcolor){0, 0, 0, (uint8_t)(alpha * 0.45f)});
     for (int i = first; i < h; i++)
-        draw_man(r, a, x, y, i - first, (col >> i) & 1, (kind >> i) & 1, lift, alpha);
+        draw_man(r, sh, x, y, i - first, (col >> i) & 1, (kind >> i) & 1, lift, alpha);
     if (h >= 3) {
         char n[8];
         float bw = h > 9 ? 40 : 32, top = y - (float)(h - first) * SQ * 0.78f * 0.12f - lift;
@@ -39,11 +41,11 @@ static void draw_tower(render *r, app *a, float x, float y, uint32_t col, uint32
     }
 }
 
-static void draw_stack(render *r, app *a, const stax_view *v, const stax_board *b, int sq, float x,
+static void draw_stack(render *r, shell *sh, const stax_view *v, const stax_board *b, int sq, float x,
                        float y, float lift)
 {
     int i = sq >> 1;
-    draw_tower(r, a, x, y + SQ * 0.12f, b->col[i], b->kind[i], b->ht[i], lift, 255);
+    draw_tower(r, sh, x, y + SQ * 0.12f, b->col[i], b->kind[i], b->ht[i], lift, 255);
     (void)v;
 }
 
@@ -86,10 +88,10 @@ static void draw_board(render *r, const stax_view *v)
     }
 }
 
-static void draw_highlights(render *r, app *a, const stax_view *v)
+static void draw_highlights(render *r, shell *sh, const stax_view *v)
 {
     float pulse = table_pulse(v->t, 6.0f);
-    if (a->settings.v[SETTING_reduced_motion])
+    if (shell_settings(sh)->v[SETTING_reduced_motion])
         pulse = 0.8f;
     if (v->has_last && !v->an.active) {
         for (int k = 0; k < v->last.len; k++)
@@ -128,7 +130,7 @@ static void draw_highlights(render *r, app *a, const stax_view *v)
                 }
             }
     }
-    if (v->hover_sq >= 0 && a->in.last_device == DEV_MOUSE && dark(v->hover_sq))
+    if (v->hover_sq >= 0 && shell_input(sh)->last_device == DEV_MOUSE && dark(v->hover_sq))
         draw_square_mark(r, v, v->hover_sq, (rcolor){255, 255, 255, 50}, 0, 0);
     {
         int sq;
@@ -144,7 +146,7 @@ static void draw_highlights(render *r, app *a, const stax_view *v)
 }
 
 /* The stacks, back row first so nearer towers overlap farther ones. */
-static void draw_stacks(render *r, app *a, const stax_view *v, float alpha)
+static void draw_stacks(render *r, shell *sh, const stax_view *v, float alpha)
 {
     const anim *an = &v->an;
     stax_board b = v->shown;
@@ -171,10 +173,10 @@ static void draw_stacks(render *r, app *a, const stax_view *v, float alpha)
             if (sq == jumped) {
                 /* the attacked stack loses its top man, who slides under the attacker */
                 int h = b.ht[i];
-                draw_tower(r, a, x, y + SQ * 0.12f, b.col[i], b.kind[i], h - 1, 0, 255);
+                draw_tower(r, sh, x, y + SQ * 0.12f, b.col[i], b.kind[i], h - 1, 0, 255);
                 continue;
             }
-            draw_stack(r, a, v, &b, sq, x, y, sq == picked ? 14.0f : 0.0f);
+            draw_stack(r, sh, v, &b, sq, x, y, sq == picked ? 14.0f : 0.0f);
             if (sq == v->promo_sq && v->promo_t > 0) {
                 float k = v->promo_t / PROMO_TIME, d = SQ * (0.9f + 0.3f * (1 - k));
                 render_round_outline(r, (rrect){x - d / 2, y - d / 2 - 10, d, d}, d / 2, 6,
@@ -196,37 +198,37 @@ static void draw_stacks(render *r, app *a, const stax_view *v, float alpha)
             square_center(v, jumped, &mx, &my);
             x = mx + (tx - mx) * e;
             y = my + (ty - my) * e;
-            draw_man(r, a, x, y + SQ * 0.12f, (int)((float)top * (1 - e)), (b.col[j] >> top) & 1,
+            draw_man(r, sh, x, y + SQ * 0.12f, (int)((float)top * (1 - e)), (b.col[j] >> top) & 1,
                      (b.kind[j] >> top) & 1, 0, 255);
         }
         arc = sinf(e * 3.14159f) * SQ * (jumped >= 0 ? 0.45f : 0.15f);
         x = fx + (tx - fx) * e;
         y = fy + (ty - fy) * e;
-        draw_tower(r, a, x, y + SQ * 0.12f, b.col[i], b.kind[i], b.ht[i],
+        draw_tower(r, sh, x, y + SQ * 0.12f, b.col[i], b.kind[i], b.ht[i],
                    arc + (jumped >= 0 ? SQ * 0.094f * e : 0), 255);
     }
     if (picked >= 0 && v->dragging && v->drag_moved) {
         float x = v->drag_px + (v->drag_x - v->drag_px) * alpha;
         float y = v->drag_py + (v->drag_y - v->drag_py) * alpha;
         int i = picked >> 1;
-        draw_tower(r, a, x, y + SQ * 0.2f, v->shown.col[i], v->shown.kind[i], v->shown.ht[i], 22, 235);
+        draw_tower(r, sh, x, y + SQ * 0.2f, v->shown.col[i], v->shown.kind[i], v->shown.ht[i], 22, 235);
     }
 }
 
-static void draw_cursor(render *r, app *a, const stax_view *v, float alpha)
+static void draw_cursor(render *r, shell *sh, const stax_view *v, float alpha)
 {
     float x = v->cur_px + (v->cur_x - v->cur_px) * alpha, y = v->cur_py + (v->cur_y - v->cur_py) * alpha;
     float pulse = table_pulse(v->t, 5.0f), g = 6;
     rcolor ring = v->chain.len > 0 ? (rcolor){170, 255, 150, 255} : UI_GOLD;
-    if (!ui_focus_visible(a))
+    if (!ui_focus_visible(sh))
         return;
-    if (a->settings.v[SETTING_reduced_motion])
+    if (shell_settings(sh)->v[SETTING_reduced_motion])
         pulse = 1;
     {
         int sq;
         float left;
         table_refusal(v->t, &sq, &left);
-        if (left > 0 && sq == v->cursor && !a->settings.v[SETTING_reduced_motion])
+        if (left > 0 && sq == v->cursor && !shell_settings(sh)->v[SETTING_reduced_motion])
             x += sinf(left * 70.0f) * 10.0f * (left / TABLE_REFUSE_FLASH); /* the "no" shake */
     }
     /* Bold enough for a TV across the room: a dark halo, a thick white
@@ -244,7 +246,7 @@ static void draw_cursor(render *r, app *a, const stax_view *v, float alpha)
 
 /* A player's row: who plays the side (primary text), then the side's name
  * and its count, or that the computer is thinking. */
-static void draw_player(render *r, app *a, const stax_view *v, int s, float y)
+static void draw_player(render *r, shell *sh, const stax_view *v, int s, float y)
 {
     rrect row = {v->left.x + 20, y, v->left.w - 40, 84};
     int to_move = !table_over(v->t) && stax_rules.current_player(v->st) == s;
@@ -261,7 +263,7 @@ static void draw_player(render *r, app *a, const stax_view *v, int s, float y)
     render_round_rect(r, row, 18, to_move ? (rcolor){255, 248, 232, 255} : UI_PAPER);
     if (to_move)
         render_round_outline(r, row, 18, 3, side_colors[s]);
-    draw_man(r, a, row.x + 44, row.y + 62, 0, s, 0, 0, 255);
+    draw_man(r, sh, row.x + 44, row.y + 62, 0, s, 0, 0, 255);
     table_seat_name(v->m, s, seat, sizeof seat);
     ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_BODY, (rrect){row.x + 88, row.y + 6, row.w - 96, 36}, TEXT_LEFT,
                 UI_INK, seat);
@@ -320,10 +322,10 @@ static void status_text(const stax_view *v, char *buf, size_t n)
 }
 
 /* The exploded side view of the stack under the pointer or cursor. */
-static void draw_inspect(render *r, app *a, const stax_view *v, rrect box)
+static void draw_inspect(render *r, shell *sh, const stax_view *v, rrect box)
 {
     int sq = v->chain.len > 0 ? v->chain.path[v->chain.len - 1]
-             : (a->in.last_device == DEV_MOUSE ? v->hover_sq : v->cursor);
+             : (shell_input(sh)->last_device == DEV_MOUSE ? v->hover_sq : v->cursor);
     const stax_board *b = &v->shown;
     char line[96], name[3];
     int h, i, rows, shown_rows;
@@ -359,7 +361,7 @@ static void draw_inspect(render *r, app *a, const stax_view *v, rrect box)
             if (major)
                 c = blue ? (rcolor){110, 155, 225, 255} : (rcolor){230, 110, 100, 255};
             render_round_rect(r, bar, 8, c);
-            if (a->settings.v[SETTING_colorblind])
+            if (shell_settings(sh)->v[SETTING_colorblind])
                 ui_text_center(r, FONT_SANS_BOLD, UI_MIN, bar, UI_WHITE, blue ? "B" : "R");
             snprintf(line, sizeof line, "%d. %s %s%s", m + 1, side_names[blue], major ? "Major" : "Minor",
                      m == h - 1 ? " (top)" : "");
@@ -369,23 +371,23 @@ static void draw_inspect(render *r, app *a, const stax_view *v, rrect box)
     }
 }
 
-static void draw_left(render *r, app *a, const stax_view *v)
+static void draw_left(render *r, shell *sh, const stax_view *v)
 {
     char status[160];
     float y;
     ui_draw_panel(r, v->left);
-    draw_player(r, a, v, STAX_BLUE, v->left.y + 24);
-    draw_player(r, a, v, STAX_RED, v->left.y + 120);
+    draw_player(r, sh, v, STAX_BLUE, v->left.y + 24);
+    draw_player(r, sh, v, STAX_RED, v->left.y + 120);
     status_text(v, status, sizeof status);
     /* The status is primary text: it wraps, and the stack view takes what is left. */
     y = v->left.y + 222 + render_text_wrapped(r, FONT_SANS_BOLD, UI_BODY, v->left.x + 28, v->left.y + 222,
                                               v->left.w - 56, TEXT_LEFT,
                                               table_over(v->t) || refused(v) ? UI_ACCENT : UI_INK,
                                               status, 1);
-    draw_inspect(r, a, v, (rrect){v->left.x + 24, y + 12, v->left.w - 48, v->left.y + v->left.h - 24 - (y + 12)});
+    draw_inspect(r, sh, v, (rrect){v->left.x + 24, y + 12, v->left.w - 48, v->left.y + v->left.h - 24 - (y + 12)});
 }
 
-static void draw_right(render *r, app *a, stax_view *v, float alpha)
+static void draw_right(render *r, shell *sh, stax_view *v, float alpha)
 {
     rrect lb = v->list_box;
     float scroll = v->list_scroll_prev + (v->list_scroll - v->list_scroll_prev) * alpha, row_h = 40;
@@ -424,14 +426,14 @@ static void draw_right(render *r, app *a, stax_view *v, float alpha)
     ui_draw_button(r, ui_nav_item(&v->nav, ID_UNDO)->r, "Undo", v->nav.hover == ID_UNDO, table_can_undo(v->t), 0);
     ui_draw_button(r, ui_nav_item(&v->nav, ID_REDO)->r, "Redo", v->nav.hover == ID_REDO, table_can_redo(v->t), 0);
     ui_draw_button(r, ui_nav_item(&v->nav, ID_MENU)->r, "Menu", v->nav.hover == ID_MENU, 1, 0);
-    (void)a;
+    (void)sh;
 }
 
-void stax_view_draw(void *vv, app *a, render *r, float alpha)
+void stax_view_draw(void *vv, shell *sh, render *r, float alpha)
 {
     stax_view *v = vv;
     const char *back = v->chain.len > 0 ? "Put back" : "Menu";
-    ui_draw_table(r, a->vw);
+    ui_draw_table(r, shell_vw(sh));
     {
         char sub[160], n0[48], n1[48];
         table_seat_name(v->m, 0, n0, sizeof n0);
@@ -441,11 +443,11 @@ void stax_view_draw(void *vv, app *a, render *r, float alpha)
         render_text(r, FONT_SANS, UI_SMALL, v->board.x + 150, 62, (rcolor){240, 220, 190, 255}, sub);
     }
     draw_board(r, v);
-    draw_highlights(r, a, v);
-    draw_stacks(r, a, v, alpha);
-    draw_cursor(r, a, v, alpha);
-    draw_left(r, a, v);
-    draw_right(r, a, v, alpha);
-    ui_draw_hints(r, a, table_over(v->t) ? "Score" : v->chain.len > 0 ? "Land" : "Pick up", back, "Rules");
+    draw_highlights(r, sh, v);
+    draw_stacks(r, sh, v, alpha);
+    draw_cursor(r, sh, v, alpha);
+    draw_left(r, sh, v);
+    draw_right(r, sh, v, alpha);
+    ui_draw_hints(r, sh, table_over(v->t) ? "Score" : v->chain.len > 0 ? "Land" : "Pick up", back, "Rules");
 }
 

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "app/app.h"
+#include "shell/shell.h"
 #include "audio/audio.h"
 #include "core/log.h"
 #include "games/stax/view/stax_chain.h"
@@ -94,6 +94,6 @@ static inline int human_turn(const stax_view *v)
 }
 
 /* Draws the table (the view's draw callback). */
-void stax_view_draw(void *vv, app *a, render *r, float alpha);
+void stax_view_draw(void *vv, shell *sh, render *r, float alpha);
 
 #endif

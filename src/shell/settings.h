@@ -1,9 +1,8 @@
 /* Player settings: one X-macro table of key, type, default and range (like
- * Taisei's config.h); stored in the SQLite store and restored at start. */
+ * Taisei's config.h), part of the shell every screen reads them through;
+ * the app keeps them in the SQLite store (app/settings_store.h). */
 #ifndef STACKHOUSE_SETTINGS_H
 #define STACKHOUSE_SETTINGS_H
-
-#include "app/store.h"
 
 /* X(key, label, default, min, max, step, kind)  kind: BOOL, PERCENT, CHOICE */
 #define SETTINGS_TABLE(X)                                                                          \
@@ -45,10 +44,4 @@ void settings_defaults(settings *s);
 void settings_set(settings *s, setting_id id, int value);
 /* Steps a value by dir (±1) by its step, wrapping BOOLs. */
 void settings_step(settings *s, setting_id id, int dir);
-/* Loads stored values over the defaults; bad or unknown rows are logged and
- * skipped. Returns 0, or -1 if the store could not be read (s keeps defaults). */
-int settings_load(store *db, settings *s);
-/* Saves every value in one transaction. Returns 0 or -1. */
-int settings_save(store *db, const settings *s);
-
 #endif
