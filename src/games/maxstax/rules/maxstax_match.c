@@ -5,8 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "games/maxstax/rules/maxstax_design.h"
-#include "games/maxstax/rules/maxstax_matcher.h"
 
 /* A stalled caller never makes the physics catch up by more than this. */
 #define MAX_DT 0.25
@@ -38,17 +36,6 @@ static void turf_done(maxstax_match *m, const maxstax_turf *t)
         maxstax_world_release(m->world, t->let_go);
     if (t->reset)
         reset_piles(m);
-}
-
-int maxstax_scoring_ready(maxstax_scoring scoring) { return mode_of(scoring) != NULL; }
-
-const game_option *maxstax_scoring_options(maxstax_scoring scoring, int *n)
-{
-    static const game_option samestax_options[] = {
-        {"first_creator", "First Creator", GAME_OPT_SEAT, 0, 4, 0, NULL},
-    };
-    *n = scoring == MAXSTAX_SAMESTAX ? 1 : 0;
-    return *n ? samestax_options : NULL;
 }
 
 void maxstax_setup_default(maxstax_setup *setup, int players)
