@@ -40,8 +40,6 @@ typedef struct realtime_rules {
     void (*step)(realtime_match *m, const void *inputs, double dt);
     /* Nonzero once the match is over. */
     int (*over)(const realtime_match *m);
-    /* The seats of the match. */
-    int (*players)(const realtime_match *m);
     /* Each seat's total and place (0 is first, ties share). */
     void (*standings)(const realtime_match *m, int score[GAME_MAX_PLAYERS], int rank[GAME_MAX_PLAYERS]);
     /* Checks the match's invariants; 0, or -1 with a message. */
@@ -62,8 +60,8 @@ typedef struct realtime_rules {
 
     /* Adds a self-played game's figures to f (NULL: the mode has none). */
     void (*figures_add)(const realtime_match *m, const realtime_bots *b, realtime_figures *f);
-    /* Writes the self-play line of f over games of players ("selfplay ID: ..."
-     * with no newline); returns its length, 0 when the mode has none. */
+    /* Writes the words of f over games of players that self-play prints after
+     * "selfplay ID: " (no newline); returns their length (NULL: none). */
     int (*figures_write)(const realtime_figures *f, int games, int players, char *buf, size_t n);
     /* The mode's benchmark, timed with now (seconds), its figures one a line
      * into out; 0, or nonzero on failure (NULL: the mode has none). */
