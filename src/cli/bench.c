@@ -11,8 +11,7 @@
 #include "cli/bench_track.h"
 #include "cli/util.h"
 #include "core/ai.h"
-#include "games/maxstax/rules/maxstax_match.h"
-#include "games/maxstax/rules/maxstax_matcher.h"
+#include "core/registry.h"
 #include "games/stax/rules/stax.h"
 #include "games/stax/rules/stax_ai.h"
 
@@ -108,88 +107,6 @@ static double quantile(double *v, int n, double q)
 double bench_median(double *v, int n) { return median(v, n); }
 
 double bench_quantile(double *v, int n, double q) { return quantile(v, n, q); }
-
-/* MAXSTAX: physics time per 1/60 s frame with all 48 blocks of a
- * four-player table awake, and while four towers collapse; and the matcher
- * on a 12-block card. */
-static int bench_maxstax(void)
-{
-    enum { WARMUP = 60, FRAMES = 1200, COLLAPSE_FRAMES = 240, MATCHES = 20000 };
-    static double t[FRAMES];
-    maxstax_deck deck;
-    if (cli_maxstax_setup(&deck) < 0)
-        return 2;
-    maxstax_world *w = maxstax_world_new();
-    /* Twelve starter piles of four with sleeping off: the worst case of a
-     * four-player table, where no block ever rests. */
-    for (int p = 0; p < 4; p++)
-        for (int i = 0; i < 12; i++)
-            maxstax_world_add(w, (maxstax_pose){p * MAXSTAX_SPACE_PITCH + maxstax_match_pile_x(i / 4), 0.5 + i % 4, 0});
-    maxstax_world_set_sleeping(w, 0);
-    int steps = (int)(1.0 / 60 / MAXSTAX_STEP + 0.5);
-    for (int f = 0; f < WARMUP + FRAMES; f++) {
-        double t0 = cli_now();
-        for (int k = 0; k < steps; k++)
-            maxstax_world_step(w);
-        if (f >= WARMUP)
-            t[f - WARMUP] = (cli_now() - t0) * 1e6;
-    }
-    int awake = 0;
-    for (int b = 0; b < maxstax_world_count(w); b++)
-        awake += !maxstax_world_sleeping(w, b);
-    maxstax_world_free(w);
-    printf("physics_awake_blocks %d\n", awake);
-    printf("physics_frame_us_median %.1f\n", quantile(t, FRAMES, 0.5));
-    printf("physics_frame_us_p99 %.1f\n", quantile(t, FRAMES, 0.99));
-    /* The busiest moments of a game: four towers of twelve, each plank a
-     * third of a block off the one below, falling and tumbling until all
-     * are asleep again (the solver iterates most while they fall). */
-    w = maxstax_world_new();
-    for (int p = 0; p < 4; p++)
-        for (int i = 0; i < 12; i++)
-            maxstax_world_add(w, (maxstax_pose){p * MAXSTAX_SPACE_PITCH + 0.35 * i, 0.5 + i, 0});
-    int busy = 0;
-    for (awake = 1; awake && busy < COLLAPSE_FRAMES; busy++) {
-        double t0 = cli_now();
-        for (int k = 0; k < steps; k++)
-            maxstax_world_step(w);
-        t[busy] = (cli_now() - t0) * 1e6;
-        awake = 0;
-        for (int b = 0; b < maxstax_world_count(w); b++)
-            awake += !maxstax_world_sleeping(w, b);
-    }
-    maxstax_world_free(w);
-    printf("physics_collapse_frames %d\n", busy);
-    printf("physics_collapse_frame_us_median %.1f\n", quantile(t, busy, 0.5));
-    printf("physics_collapse_frame_us_p99 %.1f\n", quantile(t, busy, 0.99));
-    /* The largest card, built in reverse order and shifted: a match; and its
-     * mirror image: a full search that fails. */
-    const maxstax_card *c = &deck.card[0];
-    for (int i = 0; i < deck.n; i++)
-        if (deck.card[i].n > c->n)
-            c = &deck.card[i];
-    maxstax_pose built[MAXSTAX_CARD_MAX_BLOCKS], mirror[MAXSTAX_CARD_MAX_BLOCKS];
-    for (int i = 0; i < c->n; i++) {
-        built[c->n - 1 - i] = c->block[i];
-        built[c->n - 1 - i].x += 2.5;
-        mirror[i] = c->block[i];
-        mirror[i].x = -mirror[i].x + 0.7;
-        mirror[i].angle = -mirror[i].angle;
-    }
-    int hits = 0;
-    double t0 = cli_now();
-    for (int k = 0; k < MATCHES; k++)
-        hits += maxstax_matcher_match(c, built, c->n, NULL);
-    double match_us = (cli_now() - t0) / MATCHES * 1e6;
-    t0 = cli_now();
-    for (int k = 0; k < MATCHES; k++)
-        hits += maxstax_matcher_match(c, mirror, c->n, NULL);
-    double mirror_us = (cli_now() - t0) / MATCHES * 1e6;
-    printf("matcher_blocks %d\n", c->n);
-    printf("matcher_match_us %.2f\n", match_us);
-    printf("matcher_mirror_us %.2f\n", mirror_us);
-    return hits >= MATCHES ? 0 : 2;
-}
 
 /* Whole games of uniformly random moves from fresh deals, per second, one
  * rate per run; a game still going after BENCH_PLAYOUT_PLIES is cut short. */
@@ -362,8 +279,24 @@ static const struct {
     int (*run)(void);
 } own_bench[] = {{"stax", bench_stax_default}};
 
+/* A real-time mode's own benchmark, by its id or its rules document's name
+ * (`bench maxstax`: the physics the three MAXSTAX modes share); returns 0
+ * when name is none, else 1 with the exit status in *rc. */
+static int bench_realtime(const char *name, int *rc)
+{
+    for (int i = 0; i < registry_count(); i++) {
+        const game_info *gi = registry_get(i);
+        if (gi->realtime && gi->realtime->bench && (!strcmp(gi->id, name) || !strcmp(gi->rules_doc, name))) {
+            *rc = gi->realtime->bench(cli_now, stdout) == 0 ? 0 : 2;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 int cmd_bench(int argc, char **argv)
 {
+    int rc;
     if (argc < 1)
         return cli_usage("bench GAME|maxstax|phones|app|startup [ARGS...]");
     if (strcmp(argv[0], "app") == 0)
@@ -372,8 +305,8 @@ int cmd_bench(int argc, char **argv)
         return bench_startup(argc - 1, argv + 1);
     if (strcmp(argv[0], "phones") == 0)
         return bench_phones(argc - 1, argv + 1);
-    if (strcmp(argv[0], "maxstax") == 0 && argc == 1)
-        return bench_maxstax();
+    if (argc == 1 && bench_realtime(argv[0], &rc))
+        return rc;
     if (strcmp(argv[0], "stackatrack") == 0 && argc == 1)
         return bench_track(); /* its own figures, blocks visible and hidden */
     if (strcmp(argv[0], "stax") == 0 && argc > 1) {

@@ -12,10 +12,8 @@
 #include "games/maxstax/rules/maxstax_bot.h"
 
 #define SELFPLAY_MAX_PLIES 20000
-/* A SPEEDSTAX game is 5 rounds of 2 minutes and a few stack-offs at most;
- * SAMESTAX's longest is 8 rounds of 3 minutes, or 5 with one mouse. */
-#define SPEEDSTAX_MAX_FRAMES (60 * 60 * 30)
-#define MAXSTAX_MAX_FRAMES (60 * 60 * 60)
+/* A real-time mode's ticks a second of play. */
+#define SELFPLAY_RT_HZ 60
 
 typedef struct selfplay_opts {
     int players, games, jobs;
@@ -99,74 +97,58 @@ static int parse_opts(const char *id, int min_players, int max_players, int argc
     return 0;
 }
 
-/* A real-time mode with the physics: computer stackers through whole games,
- * with every block checked to be on the table after every frame. */
+/* A real-time mode through its realtime_rules: computer players through
+ * whole games at 60 ticks a second, with the match checked after every tick. */
 static int selfplay_realtime(const game_info *gi, const selfplay_opts *o)
 {
-    maxstax_deck deck;
-    char err[256];
-    if (cli_maxstax_setup(&deck) < 0)
+    const realtime_rules *rt = gi->realtime;
+    char err[256], line[256];
+    int finished = 0, failures = 0, max_frames = (int)(rt->max_seconds * SELFPLAY_RT_HZ + 0.5);
+    realtime_figures fig = {{0}};
+    void *in = calloc((size_t)o->players, rt->input_size);
+    if (!in) {
+        fprintf(stderr, "stackhouse-cli: out of memory\n");
         return 2;
-    int finished = 0, failures = 0, swaps = 0, faulty = 0;
-    long points = 0, reclaimed = 0;
+    }
     for (int game = 0; game < o->games; game++) {
         uint64_t seed = o->seed + (uint64_t)game;
-        maxstax_setup setup;
-        maxstax_setup_default(&setup, o->players);
-        setup.scoring = (maxstax_scoring)gi->scoring;
-        int lv_of[SPEEDSTAX_MAX_PLAYERS];
-        for (int p = 0; p < o->players; p++) {
+        game_params params;
+        int levels[GAME_MAX_PLAYERS] = {0};
+        registry_params_default(gi, &params, o->players);
+        for (int p = 0; p < o->players; p++) { /* a real-time computer has no random level: easy */
             ai_level lv = o->level[o->match && p != 0 ? 1 : 0];
-            lv_of[p] = lv == AI_RANDOM ? 1 : (int)lv;
-            setup.levels[p] = lv_of[p]; /* computer Creators design their structures */
+            levels[p] = lv == AI_RANDOM ? 1 : (int)lv;
         }
-        maxstax_match *m = maxstax_match_new(&setup, &deck, seed, err, sizeof err);
-        if (!m) {
-            fprintf(stderr, "stackhouse-cli: %s\n", err);
+        realtime_match *m = rt->create(&params, levels, seed, err, sizeof err);
+        realtime_bots *bots = m ? rt->bots_new(m, levels, seed) : NULL;
+        if (!bots) {
+            fprintf(stderr, "stackhouse-cli: %s\n", m ? "out of memory" : err);
+            rt->destroy(m);
+            free(in);
             return 2;
         }
-        maxstax_bot bots[SPEEDSTAX_MAX_PLAYERS];
-        for (int p = 0; p < o->players; p++)
-            maxstax_bot_init(&bots[p], p, lv_of[p], seed * 31 + (uint64_t)p);
         int frame, failed = 0;
-        int max_frames = setup.scoring == MAXSTAX_SPEEDSTAX ? SPEEDSTAX_MAX_FRAMES : MAXSTAX_MAX_FRAMES;
-        for (frame = 0; frame < max_frames && maxstax_match_rounds(m)->phase != SPEEDSTAX_OVER; frame++) {
-            maxstax_input in[SPEEDSTAX_MAX_PLAYERS];
-            const swapstax_state *sw = maxstax_match_swapstax(m);
-            if (sw && sw->phase == SWAPSTAX_SWAPPING) { /* the computer on turn swaps or passes */
-                int p = sw->turn, before = sw->n_log;
-                maxstax_match_swap(m, p, swapstax_choose(sw, maxstax_match_rounds(m), &deck, p, lv_of[p]));
-                swaps += sw->n_log > before;
-            }
-            for (int p = 0; p < o->players; p++)
-                maxstax_bot_think(&bots[p], m, 1.0 / 60, &in[p]);
-            maxstax_step(m, in, 1.0 / 60);
-            if (maxstax_match_check(m, err, sizeof err) < 0) {
+        for (frame = 0; frame < max_frames && !rt->over(m); frame++) {
+            rt->bots_think(bots, m, 1.0 / SELFPLAY_RT_HZ, in);
+            rt->step(m, in, 1.0 / SELFPLAY_RT_HZ);
+            if (rt->check(m, err, sizeof err) < 0) {
                 fprintf(stderr, "selfplay %s: game %d frame %d: %s\n", gi->id, game, frame, err);
                 failed = 1;
                 break;
             }
         }
         failures += failed;
-        finished += !failed && maxstax_match_rounds(m)->phase == SPEEDSTAX_OVER;
-        if (!failed && maxstax_match_rounds(m)->phase != SPEEDSTAX_OVER)
+        finished += !failed && rt->over(m);
+        if (!failed && !rt->over(m))
             fprintf(stderr, "selfplay %s: game %d did not end in %d frames\n", gi->id, game, max_frames);
-        const samestax_state *g = maxstax_match_samestax(m);
-        for (int r = 0; g && r < g->rounds; r++) { /* points the replicators won back */
-            faulty += g->round_faulty[r];
-            for (int p = 0; p < o->players; p++)
-                reclaimed += p != samestax_creator_of(g, r + 1) ? g->round_points[r][p] : 0;
-        }
-        for (int p = 0; p < o->players; p++)
-            points += maxstax_match_rounds(m)->score[p];
-        maxstax_match_free(m);
+        if (rt->figures_add)
+            rt->figures_add(m, bots, &fig);
+        rt->bots_free(bots);
+        rt->destroy(m);
     }
-    if (gi->scoring == MAXSTAX_SAMESTAX)
-        printf("selfplay %s: replicators won back %ld of %ld points; %d faulty rounds\n", gi->id, reclaimed, points,
-               faulty);
-    else if (gi->scoring == MAXSTAX_SWAPSTAX)
-        printf("selfplay %s: %.2f stars a player a game, %d swaps\n", gi->id, (double)points / o->games / o->players,
-               swaps);
+    free(in);
+    if (rt->figures_write && rt->figures_write(&fig, o->games, o->players, line, sizeof line) > 0)
+        printf("selfplay %s: %s\n", gi->id, line);
     printf("selfplay %s: %d games, %d finished, %d invariant failures\n", gi->id, o->games, finished, failures);
     return failures ? 1 : 0;
 }
@@ -294,7 +276,7 @@ int cmd_selfplay(int argc, char **argv)
         return cli_usage("selfplay GAME [--players N] [--games K] [--seed S] [--level L] [--match A:B] [--jobs J]");
     gi = registry_find(argv[0]);
     if (gi && gi->kind == GAME_KIND_REALTIME) {
-        if (!maxstax_scoring_ready((maxstax_scoring)gi->scoring)) {
+        if (!gi->realtime) {
             fprintf(stderr, "stackhouse-cli: game '%s' has no rules yet\n", gi->id);
             return 2;
         }

@@ -6,10 +6,11 @@
  * declares the symbols a row names, so no file includes a mode's headers.
  *
  * MODE(id, name, pitch, rules doc, rules tab, min seats, max seats, kind,
- *      rules, real-time scoring, view, settings, phone)
+ *      rules, realtime, view, settings, phone)
  * - rules: RULES(sym), the mode's const game_rules (a turn-based mode), or
- *   RULES_NONE (a real-time mode, which has its own interface, maxstax_match).
- * - real-time scoring: the maxstax_scoring its match plays (0 otherwise).
+ *   RULES_NONE (a real-time mode).
+ * - realtime: REALTIME(sym), a real-time mode's const realtime_rules
+ *   (core/realtime.h), or REALTIME_NONE (a turn-based mode).
  * - view: VIEW_TURNS(ops), a table_view_ops run by the table midend;
  *   VIEW_REALTIME(ops), a table_realtime_ops that runs its own clock; or
  *   VIEW_NONE, no table yet.
@@ -20,7 +21,7 @@
  *   (src/games/<game>/phone) and the name of the phone page's renderer in
  *   assets/web/games.js; or PHONE_NONE (the phone is a game pad). A mode that
  *   hides information must have writers (tests/phoneview checks).
- * The core expands the id and rules columns (registry.c) and never names a
+ * The core expands the id, rules and realtime columns (registry.c) and never names a
  * view; the app expands the view (table/modes.c); the phones the phone
  * column (phoneview/phone_view.c). */
 #ifndef STACKHOUSE_MODELIST_H
@@ -28,19 +29,19 @@
 
 #define MODE_LIST(MODE)                                                                                           \
     MODE(speedstax, "SPEEDSTAX", "Race to copy the card in wooden blocks before the clock runs out.", "maxstax", \
-         "MAXSTAX", 2, 4, GAME_KIND_REALTIME, RULES_NONE, MAXSTAX_SPEEDSTAX, VIEW_REALTIME(maxstax_view_realtime), "maxstax_snap maxstax_ghost", PHONE_NONE)     \
+         "MAXSTAX", 2, 4, GAME_KIND_REALTIME, RULES_NONE, REALTIME(speedstax_rules_rt), VIEW_REALTIME(maxstax_view_realtime), "maxstax_snap maxstax_ghost", PHONE_NONE)     \
     MODE(samestax, "SAMESTAX", "Build a stack nobody else can copy, and keep your points.", "maxstax", "MAXSTAX", \
-         2, 4, GAME_KIND_REALTIME, RULES_NONE, MAXSTAX_SAMESTAX, VIEW_REALTIME(maxstax_view_realtime), "maxstax_snap maxstax_ghost", PHONE_NONE)                                         \
+         2, 4, GAME_KIND_REALTIME, RULES_NONE, REALTIME(samestax_rules_rt), VIEW_REALTIME(maxstax_view_realtime), "maxstax_snap maxstax_ghost", PHONE_NONE)                                         \
     MODE(swapstax, "SWAPSTAX", "Trade stacker cards and build the stars you hold.", "maxstax", "MAXSTAX", 2, 4,   \
-         GAME_KIND_REALTIME, RULES_NONE, MAXSTAX_SWAPSTAX, VIEW_REALTIME(maxstax_view_realtime), "maxstax_snap maxstax_ghost", PHONE_NONE)                                               \
+         GAME_KIND_REALTIME, RULES_NONE, REALTIME(swapstax_rules_rt), VIEW_REALTIME(maxstax_view_realtime), "maxstax_snap maxstax_ghost", PHONE_NONE)                                               \
     MODE(stakz, "Stakz", "Shed your tiles by colour or symbol; a fifth colour splits the stack.", "stakz",       \
-         "Stakz", 2, 4, GAME_KIND_TURNS, RULES(stakz_rules), 0, VIEW_TURNS(stakz_view_ops), "", PHONE(stakz_phone_writers, "stakz"))                        \
+         "Stakz", 2, 4, GAME_KIND_TURNS, RULES(stakz_rules), REALTIME_NONE, VIEW_TURNS(stakz_view_ops), "", PHONE(stakz_phone_writers, "stakz"))                        \
     MODE(stax, "STAX", "Checkers from 1919 where every capture builds a stack.", "stax", "STAX", 2, 2,           \
-         GAME_KIND_TURNS, RULES(stax_rules), 0, VIEW_TURNS(stax_view_ops), "", PHONE_NONE)                                             \
+         GAME_KIND_TURNS, RULES(stax_rules), REALTIME_NONE, VIEW_TURNS(stax_view_ops), "", PHONE_NONE)                                             \
     MODE(stackatrack, "Stack-A-Track", "Slide railroad blocks into the frame and join up the track.",            \
-         "stackatrack", "Stack-A-Track", 2, 4, GAME_KIND_TURNS, RULES(stackatrack_rules), 0,                     \
+         "stackatrack", "Stack-A-Track", 2, 4, GAME_KIND_TURNS, RULES(stackatrack_rules), REALTIME_NONE,                     \
          VIEW_TURNS(stackatrack_view_ops), "", PHONE(track_phone_writers, "track"))                                                                    \
     MODE(9stax, "9 STAX", "Play out nine face-down stacks before anyone else.", "9stax", "9 STAX", 2, 4,         \
-         GAME_KIND_TURNS, RULES(nine_rules), 0, VIEW_TURNS(nine_view_ops), "nine_memory", PHONE(nine_phone_writers, "nine"))
+         GAME_KIND_TURNS, RULES(nine_rules), REALTIME_NONE, VIEW_TURNS(nine_view_ops), "nine_memory", PHONE(nine_phone_writers, "nine"))
 
 #endif

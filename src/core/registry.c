@@ -3,25 +3,32 @@
 #include <string.h>
 
 #include "core/modelist.h"
-#include "games/maxstax/rules/maxstax_match.h"
 
 /* The rules each row names, declared by the row itself. */
 #define RULES(sym) extern const game_rules sym;
 #define RULES_NONE
-#define MODE(id, name, pitch, doc, tab, min, max, kind, rules, scoring, view, settings, phone) rules
+#define REALTIME(sym) extern const realtime_rules sym;
+#define REALTIME_NONE
+#define MODE(id, name, pitch, doc, tab, min, max, kind, rules, realtime, view, settings, phone) rules realtime
 MODE_LIST(MODE)
 #undef MODE
 #undef RULES
 #undef RULES_NONE
+#undef REALTIME
+#undef REALTIME_NONE
 
 #define RULES(sym) &sym
 #define RULES_NONE NULL
-#define MODE(id, name, pitch, doc, tab, min, max, kind, rules, scoring, view, settings, phone) \
-    {#id, name, pitch, doc, tab, min, max, kind, rules, scoring},
+#define REALTIME(sym) &sym
+#define REALTIME_NONE NULL
+#define MODE(id, name, pitch, doc, tab, min, max, kind, rules, realtime, view, settings, phone) \
+    {#id, name, pitch, doc, tab, min, max, kind, rules, realtime},
 static const game_info gamelist[] = {MODE_LIST(MODE)};
 #undef MODE
 #undef RULES
 #undef RULES_NONE
+#undef REALTIME
+#undef REALTIME_NONE
 
 int registry_count(void) { return (int)(sizeof gamelist / sizeof gamelist[0]); }
 
@@ -41,7 +48,11 @@ const game_option *registry_options(const game_info *g, int *n)
         *n = g->rules->n_options;
         return g->rules->options;
     }
-    return g->kind == GAME_KIND_REALTIME ? maxstax_scoring_options((maxstax_scoring)g->scoring, n) : NULL;
+    if (g->realtime) {
+        *n = g->realtime->n_options;
+        return g->realtime->options;
+    }
+    return NULL;
 }
 
 void registry_params_default(const game_info *g, game_params *p, int players)

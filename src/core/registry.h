@@ -4,10 +4,12 @@
 #define STACKHOUSE_REGISTRY_H
 
 #include "core/game.h"
+#include "core/realtime.h"
 
 typedef enum game_kind { GAME_KIND_TURNS, GAME_KIND_REALTIME } game_kind;
 
-/* A mode as the player sees it; rules is NULL until the game's rules land. */
+/* A mode as the player sees it: a turn-based mode has rules, a real-time
+ * one realtime (each NULL until the game's rules land). */
 typedef struct game_info {
     const char *id;    /* stax, 9stax, stakz, stackatrack, speedstax, samestax, swapstax */
     const char *name;  /* display name */
@@ -17,7 +19,7 @@ typedef struct game_info {
     int min_players, max_players;
     game_kind kind;
     const game_rules *rules;
-    int scoring; /* a real-time mode's maxstax_scoring; 0 for a turn-based one */
+    const realtime_rules *realtime;
 } game_info;
 
 /* Number of registered games. */
@@ -27,7 +29,7 @@ const game_info *registry_get(int i);
 /* The game with this id, or NULL. */
 const game_info *registry_find(const char *id);
 /* The options match setup offers for g: its rules' (turn-based) or its
- * scoring mode's (real-time); sets *n (0 when none). */
+ * real-time rules'; sets *n (0 when none). */
 const game_option *registry_options(const game_info *g, int *n);
 /* A new match's parameters for g with every option at its default. */
 void registry_params_default(const game_info *g, game_params *p, int players);

@@ -19,7 +19,7 @@
 #define VIEW_TURNS(ops) extern const table_view_ops ops;
 #define VIEW_REALTIME(ops) extern const table_realtime_ops ops;
 #define VIEW_NONE
-#define MODE(id, name, pitch, doc, tab, min, max, kind, rules, scoring, view, settings, phone) view
+#define MODE(id, name, pitch, doc, tab, min, max, kind, rules, realtime, view, settings, phone) view
 MODE_LIST(MODE)
 #undef MODE
 #undef VIEW_TURNS
@@ -29,7 +29,7 @@ MODE_LIST(MODE)
 #define VIEW_TURNS(ops) &ops, NULL
 #define VIEW_REALTIME(ops) NULL, &ops
 #define VIEW_NONE NULL, NULL
-#define MODE(id, name, pitch, doc, tab, min, max, kind, rules, scoring, view, settings, phone) {#id, view, settings},
+#define MODE(id, name, pitch, doc, tab, min, max, kind, rules, realtime, view, settings, phone) {#id, view, settings},
 static const table_mode modelist[] = {MODE_LIST(MODE)};
 #undef MODE
 
@@ -53,8 +53,8 @@ const game_info *modes_setting_owner(const char *key)
 
 int modes_playable(const game_info *g)
 {
-    /* A real-time game has no game_rules: its view drives its own core. */
-    return g && (g->rules || g->kind == GAME_KIND_REALTIME) && modes_find(g->id) != NULL;
+    /* A real-time game has realtime_rules, which its view drives. */
+    return g && (g->rules || g->realtime) && modes_find(g->id) != NULL;
 }
 
 /* A match of m from rec (taken over); a real-time one reads only its seed,

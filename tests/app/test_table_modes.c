@@ -13,7 +13,6 @@
 
 #include "app/input.h"
 #include "core/registry.h"
-#include "games/maxstax/rules/maxstax_match.h"
 #include "table/modes.h"
 #include "table/table.h"
 #include "shell/settings.h"
@@ -39,21 +38,21 @@ static void test_every_view_has_its_row(void **state)
             continue;
         views++;
         assert_string_equal(t->id, g->id);
-        /* A turn-based view needs the rules; a real-time one its scoring. */
+        /* A turn-based view needs the rules; a real-time one its real-time rules. */
         if (t->turns)
             assert_non_null(g->rules);
         else
-            assert_true(g->kind == GAME_KIND_REALTIME && g->scoring != 0);
+            assert_true(g->kind == GAME_KIND_REALTIME && g->realtime && !strcmp(g->realtime->id, g->id));
         assert_true(modes_playable(g));
     }
     assert_true(views >= 5); /* STAX, 9 STAX and the three MAXSTAX modes at least */
-    /* The three MAXSTAX modes share one real-time view, each with its scoring. */
+    /* The three MAXSTAX modes share one real-time view, each with its own rules. */
     assert_non_null(modes_find("samestax"));
     assert_true(modes_playable(registry_find("swapstax")));
     assert_true(modes_find("samestax")->realtime == modes_find("speedstax")->realtime);
     assert_true(modes_find("swapstax")->realtime == modes_find("speedstax")->realtime);
-    assert_int_equal(registry_find("samestax")->scoring, MAXSTAX_SAMESTAX);
-    assert_int_equal(registry_find("swapstax")->scoring, MAXSTAX_SWAPSTAX);
+    assert_true(registry_find("samestax")->realtime != registry_find("swapstax")->realtime);
+    assert_null(registry_find("stax")->realtime);
 }
 
 /* Settings named by a mode's row exist, and are owned by that mode (its

@@ -5,24 +5,37 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "games/maxstax/rules/maxstax_design.h"
-#include "games/maxstax/rules/maxstax_matcher.h"
 
 /* A stalled caller never makes the physics catch up by more than this. */
 #define MAX_DT 0.25
 
-int maxstax_scoring_ready(maxstax_scoring scoring)
+static void reset_piles(maxstax_match *m);
+
+/* The hooks of each scoring mode, by maxstax_scoring. */
+static const maxstax_mode *mode_of(maxstax_scoring scoring)
 {
-    return scoring == 0 || scoring == MAXSTAX_SPEEDSTAX || scoring == MAXSTAX_SAMESTAX || scoring == MAXSTAX_SWAPSTAX;
+    static const maxstax_mode *const modes[] = {&speedstax_mode, &samestax_mode, &swapstax_mode};
+    for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++)
+        if (modes[i]->scoring == (scoring ? scoring : MAXSTAX_SPEEDSTAX)) /* 0 reads as SPEEDSTAX */
+            return modes[i];
+    return NULL;
 }
 
-const game_option *maxstax_scoring_options(maxstax_scoring scoring, int *n)
+/* What the mode's hooks see of m (the const ones only read it). */
+static maxstax_turf turf_of(const maxstax_match *m)
 {
-    static const game_option samestax_options[] = {
-        {"first_creator", "First Creator", GAME_OPT_SEAT, 0, 4, 0, NULL},
-    };
-    *n = scoring == MAXSTAX_SAMESTAX ? 1 : 0;
-    return *n ? samestax_options : NULL;
+    maxstax_match *w = (maxstax_match *)m;
+    return (maxstax_turf){&w->setup, &w->deck, w->world, &w->rounds, &w->same, &w->create_ticks,
+                          &w->replicate_ticks, &w->swap, 0, -1};
+}
+
+/* Does what a hook asked of the physics. */
+static void turf_done(maxstax_match *m, const maxstax_turf *t)
+{
+    if (t->let_go >= 0)
+        maxstax_world_release(m->world, t->let_go);
+    if (t->reset)
+        reset_piles(m);
 }
 
 void maxstax_setup_default(maxstax_setup *setup, int players)
@@ -45,7 +58,8 @@ double maxstax_match_pile_x(int k) { return 12.5 + 3.5 * k; }
 
 static double space_x(int p) { return p * MAXSTAX_SPACE_PITCH; }
 
-void maxstax_match_reset_piles(maxstax_match *m)
+/* Takes every structure down: each player's blocks back into 3 piles of 4. */
+static void reset_piles(maxstax_match *m)
 {
     for (int p = 0; p < m->setup.players; p++) {
         maxstax_world_release(m->world, p);
@@ -61,7 +75,8 @@ maxstax_match *maxstax_match_new(const maxstax_setup *setup, const maxstax_deck 
                                  size_t errn)
 {
     int eligible[MAXSTAX_DECK_SIZE], n = 0;
-    if (!maxstax_scoring_ready(setup->scoring)) {
+    const maxstax_mode *mode = mode_of(setup->scoring);
+    if (!mode) {
         snprintf(err, errn, "unknown MAXSTAX scoring %d", (int)setup->scoring);
         return NULL;
     }
@@ -76,11 +91,8 @@ maxstax_match *maxstax_match_new(const maxstax_setup *setup, const maxstax_deck 
         snprintf(err, errn, "no stacker card has %d to %d stars", setup->stars_min, setup->stars_max);
         return NULL;
     }
-    if (setup->scoring == MAXSTAX_SWAPSTAX && n < setup->players + 1) {
-        snprintf(err, errn, "SWAPSTAX needs more than %d stacker cards, and %d have %d to %d stars", setup->players,
-                 n, setup->stars_min, setup->stars_max);
+    if (mode->check && mode->check(setup, n, err, errn) < 0)
         return NULL;
-    }
     if (setup->first_creator >= setup->players) {
         snprintf(err, errn, "no seat %d to be the first Creator", setup->first_creator + 1);
         return NULL;
@@ -92,22 +104,21 @@ maxstax_match *maxstax_match_new(const maxstax_setup *setup, const maxstax_deck 
         return NULL;
     }
     m->setup = *setup;
-    if (!m->setup.scoring)
-        m->setup.scoring = MAXSTAX_SPEEDSTAX; /* 0 reads as SPEEDSTAX */
+    m->setup.scoring = mode->scoring;
+    m->mode = mode;
     m->deck = *deck;
     for (int b = 0; b < setup->players * MAXSTAX_BLOCKS_PER_PLAYER; b++)
         maxstax_world_add(m->world, (maxstax_pose){0, 0.5, 0});
-    maxstax_match_reset_piles(m);
+    reset_piles(m);
     speedstax_init(&m->rounds, setup->players, eligible, n, seed);
     if (setup->round_seconds > 0)
         m->rounds.round_ticks = (long)(setup->round_seconds / MAXSTAX_STEP + 0.5);
     if (setup->turn_mask)
         speedstax_set_turns(&m->rounds, setup->turn_mask);
-    if (setup->scoring == MAXSTAX_SAMESTAX)
-        samestax_begin(m);
-    else if (setup->scoring == MAXSTAX_SWAPSTAX) {
-        swapstax_init(&m->swap, &m->rounds);
-        swapstax_begin_if_ready(m);
+    if (mode->begin) {
+        maxstax_turf t = turf_of(m);
+        mode->begin(&t);
+        turf_done(m, &t);
     }
     return m;
 }
@@ -120,31 +131,17 @@ void maxstax_match_free(maxstax_match *m)
     free(m);
 }
 
-int maxstax_match_space(const maxstax_match *m, int p, maxstax_pose *in)
-{
-    int n = 0;
-    for (int b = 0; b < maxstax_world_count(m->world); b++) {
-        maxstax_pose q = maxstax_match_pose(m, p, b);
-        if (fabs(q.x) > MAXSTAX_SPACE_HALF)
-            continue;
-        if (n == MAXSTAX_CARD_MAX_BLOCKS)
-            return n + 1;
-        in[n++] = q;
-    }
-    return n;
-}
-
-int maxstax_match_space_matches(const maxstax_match *m, int p, const maxstax_card *card)
-{
-    maxstax_pose in[MAXSTAX_CARD_MAX_BLOCKS];
-    int n = maxstax_match_space(m, p, in);
-    return n <= MAXSTAX_CARD_MAX_BLOCKS && card->n > 0 && maxstax_matcher_match(card, in, n, NULL);
-}
-
 /* Nonzero when the blocks in player p's space match the card p builds. */
 static int space_matches(const maxstax_match *m, int p)
 {
-    return maxstax_match_space_matches(m, p, maxstax_match_seat_card(m, p));
+    return maxstax_space_matches(m->world, p, maxstax_match_seat_card(m, p));
+}
+
+/* Nonzero when p's claim is the mode's Ready, standing at once. */
+static int claim_ready(const maxstax_match *m, int p)
+{
+    maxstax_turf t = turf_of(m);
+    return m->mode->ready(&t, p);
 }
 
 /* Applies player p's input for this tick. */
@@ -172,8 +169,7 @@ static void apply_input(maxstax_match *m, int p, const maxstax_input *in)
     }
     if (in->turn)
         maxstax_world_turn(w, p, in->turn);
-    if ((in->actions & MAXSTAX_IN_CLAIM) && m->setup.scoring == MAXSTAX_SAMESTAX &&
-        m->same.phase == SAMESTAX_CREATE) {
+    if ((in->actions & MAXSTAX_IN_CLAIM) && m->mode->ready && claim_ready(m, p)) {
         /* The Creator's Ready: hands off, and creation ends with what stands. */
         maxstax_world_release(w, p);
         m->claim[p] = MAXSTAX_CLAIM_HELD;
@@ -224,12 +220,9 @@ void maxstax_step(maxstax_match *m, const maxstax_input *inputs, double dt)
         m->acc -= MAXSTAX_STEP;
         maxstax_world_step(m->world);
         check_claims(m);
-        if (m->setup.scoring == MAXSTAX_SAMESTAX)
-            samestax_tick(m);
-        else if (m->setup.scoring == MAXSTAX_SWAPSTAX)
-            swapstax_tick(m);
-        else if (speedstax_tick(&m->rounds))
-            maxstax_match_reset_piles(m);
+        maxstax_turf t = turf_of(m);
+        m->mode->tick(&t);
+        turf_done(m, &t);
     }
 }
 
@@ -313,3 +306,53 @@ int maxstax_match_compose_played(maxstax_match *m, int n, const int (*points)[SP
 
 void maxstax_match_set_snap(maxstax_match *m, int on) { m->setup.snap = on != 0; }
 
+
+int maxstax_match_swap(maxstax_match *m, int p, int with)
+{
+    if (!m->mode->act || p < 0 || p >= m->setup.players)
+        return -1;
+    maxstax_turf t = turf_of(m);
+    int rc = m->mode->act(&t, p, with);
+    turf_done(m, &t);
+    return rc;
+}
+
+const maxstax_card *maxstax_match_seat_card(const maxstax_match *m, int p)
+{
+    const maxstax_card *c = NULL;
+    if (m->mode->seat_card) {
+        maxstax_turf t = turf_of(m);
+        c = m->mode->seat_card(&t, p);
+    }
+    return c ? c : maxstax_match_card(m);
+}
+
+maxstax_scoring maxstax_match_scoring(const maxstax_match *m) { return m->setup.scoring; }
+
+const samestax_state *maxstax_match_samestax(const maxstax_match *m)
+{
+    return m->setup.scoring == MAXSTAX_SAMESTAX ? &m->same : NULL;
+}
+
+const swapstax_state *maxstax_match_swapstax(const maxstax_match *m)
+{
+    return m->setup.scoring == MAXSTAX_SWAPSTAX ? &m->swap : NULL;
+}
+
+int maxstax_match_over(const maxstax_match *m) { return m->rounds.phase == SPEEDSTAX_OVER; }
+
+void maxstax_match_standings(const maxstax_match *m, int score[SPEEDSTAX_MAX_PLAYERS], int rank[SPEEDSTAX_MAX_PLAYERS])
+{
+    maxstax_turf t = turf_of(m);
+    memcpy(score, m->rounds.score, sizeof m->rounds.score);
+    if (m->mode->ranks)
+        m->mode->ranks(&t, rank);
+    else
+        speedstax_ranks(&m->rounds, rank);
+}
+
+void maxstax_match_place(maxstax_match *m, int p, int b, maxstax_pose q)
+{
+    q.x += p * MAXSTAX_SPACE_PITCH;
+    maxstax_world_place(m->world, b, q);
+}

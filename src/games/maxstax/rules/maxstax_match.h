@@ -71,11 +71,6 @@ typedef enum maxstax_claim { MAXSTAX_CLAIM_NONE, MAXSTAX_CLAIM_CHECKING, MAXSTAX
 
 typedef struct maxstax_match maxstax_match;
 
-/* Whether a scoring mode has its rules (all three; 0 reads as SPEEDSTAX). */
-int maxstax_scoring_ready(maxstax_scoring scoring);
-/* The options a scoring mode offers at match setup (SAMESTAX: who creates
- * first, GAME_OPT_SEAT); NULL and 0 when it has none. */
-const game_option *maxstax_scoring_options(maxstax_scoring scoring, int *n);
 /* Fills setup with the defaults: all stars, snap on. */
 void maxstax_setup_default(maxstax_setup *setup, int players);
 /* A new match from a deck; returns NULL with a message in err. */

@@ -2,6 +2,8 @@
 
 #include <math.h>
 
+#include "games/maxstax/rules/maxstax_mode.h"
+
 /* Bounds the backtracking; real structures need a handful of nodes because
  * blocks are at least a plank's thickness apart and the tolerance is less. */
 #define MAX_NODES 200000
@@ -81,4 +83,26 @@ int maxstax_matcher_match(const maxstax_card *card, const maxstax_pose *blocks, 
         }
     }
     return 0;
+}
+
+int maxstax_space_read(const maxstax_world *w, int p, maxstax_pose *in)
+{
+    int n = 0;
+    for (int b = 0; b < maxstax_world_count(w); b++) {
+        maxstax_pose q = maxstax_world_pose(w, b);
+        q.x -= p * MAXSTAX_SPACE_PITCH;
+        if (fabs(q.x) > MAXSTAX_SPACE_HALF)
+            continue;
+        if (n == MAXSTAX_CARD_MAX_BLOCKS)
+            return n + 1;
+        in[n++] = q;
+    }
+    return n;
+}
+
+int maxstax_space_matches(const maxstax_world *w, int p, const maxstax_card *card)
+{
+    maxstax_pose in[MAXSTAX_CARD_MAX_BLOCKS];
+    int n = maxstax_space_read(w, p, in);
+    return n <= MAXSTAX_CARD_MAX_BLOCKS && card->n > 0 && maxstax_matcher_match(card, in, n, NULL);
 }

@@ -2,6 +2,8 @@
 
 #include <string.h>
 
+#include "games/maxstax/rules/maxstax_mode.h"
+
 /* Turns up the next card, reshuffling the used ones when the deck runs out. */
 static void next_card(speedstax_state *s)
 {
@@ -258,3 +260,9 @@ void speedstax_ranks(const speedstax_state *s, int rank[SPEEDSTAX_MAX_PLAYERS])
             rank[p] = 1; /* lost the stack-off */
     }
 }
+
+/* SPEEDSTAX in a match: its own clock scores each round, and a new one takes
+ * every structure down. */
+static void mode_tick(maxstax_turf *t) { t->reset = speedstax_tick(t->rounds); }
+
+const maxstax_mode speedstax_mode = {.scoring = MAXSTAX_SPEEDSTAX, .tick = mode_tick};

@@ -1,6 +1,9 @@
 #include "games/maxstax/rules/swapstax.h"
 
+#include <stdio.h>
 #include <string.h>
+
+#include "games/maxstax/rules/maxstax_mode.h"
 
 /* Nonzero when deck index c is in someone's hand. */
 static int held(const swapstax_state *w, int c)
@@ -173,3 +176,93 @@ int swapstax_choose(const swapstax_state *w, const speedstax_state *s, const max
     double pays = w->swaps_left[p] > rounds_left ? 0.05 : 0.5;
     return best > pays ? choice : SWAPSTAX_PASS;
 }
+
+/* SWAPSTAX in a match (swapstax_mode): the swap phase between ticks, then
+ * stacking rounds on the shared clock, held at each end for its stars. */
+
+static int mode_check(const maxstax_setup *setup, int n_cards, char *err, size_t errn)
+{
+    if (n_cards >= setup->players + 1)
+        return 0;
+    snprintf(err, errn, "SWAPSTAX needs more than %d stacker cards, and %d have %d to %d stars", setup->players,
+             n_cards, setup->stars_min, setup->stars_max);
+    return -1;
+}
+
+/* Once the swap phase is over, starts the stacking clock. */
+static void begin_if_ready(maxstax_turf *t)
+{
+    int all[SPEEDSTAX_MAX_PLAYERS] = {1, 1, 1, 1};
+    if (t->swap->phase == SWAPSTAX_STACKING && t->rounds->phase == SPEEDSTAX_HELD)
+        speedstax_start(t->rounds, all, t->setup->round_seconds > 0
+                                             ? (long)(t->setup->round_seconds / MAXSTAX_STEP + 0.5)
+                                             : SPEEDSTAX_ROUND_TICKS);
+}
+
+static void mode_begin(maxstax_turf *t)
+{
+    swapstax_init(t->swap, t->rounds);
+    begin_if_ready(t);
+}
+
+/* Scores the stars of a stacking round; deals the next, or ends the game
+ * (a tie goes to SPEEDSTAX's own stack-off). */
+static void finish_round(maxstax_turf *t)
+{
+    swapstax_state *w = t->swap;
+    speedstax_state *s = t->rounds;
+    int tied[SPEEDSTAX_MAX_PLAYERS] = {0}, best = -1;
+    swapstax_round_points(t->deck, w->players, w->hand, s->finish, w->last_points);
+    for (int p = 0; p < w->players; p++) {
+        s->last_points[p] = w->last_points[p];
+        s->round_points[w->round - 1][p] = w->last_points[p];
+        s->score[p] += w->last_points[p];
+        best = s->score[p] > best ? s->score[p] : best;
+    }
+    t->reset = 1;
+    if (w->round < SWAPSTAX_ROUNDS) {
+        swapstax_deal(w, s);
+        begin_if_ready(t);
+        return;
+    }
+    for (int p = 0; p < w->players; p++) {
+        w->hand[p] = -1; /* to the discard */
+        tied[p] = s->score[p] == best;
+    }
+    speedstax_decide(s, tied);
+    w->phase = s->phase == SPEEDSTAX_OVER ? SWAPSTAX_OVER : SWAPSTAX_TIEBREAK;
+}
+
+/* One clock tick of stacking or the stack-off. */
+static void mode_tick(maxstax_turf *t)
+{
+    swapstax_state *w = t->swap;
+    speedstax_state *s = t->rounds;
+    if (w->phase == SWAPSTAX_STACKING) {
+        speedstax_tick(s);
+        if (s->phase == SPEEDSTAX_HELD)
+            finish_round(t);
+    } else if (w->phase == SWAPSTAX_TIEBREAK) {
+        t->reset = speedstax_tick(s);
+        if (s->phase == SPEEDSTAX_OVER)
+            w->phase = SWAPSTAX_OVER;
+    }
+}
+
+static int mode_act(maxstax_turf *t, int p, int with)
+{
+    if (swapstax_act(t->swap, t->rounds, p, with) < 0)
+        return -1;
+    begin_if_ready(t);
+    return 0;
+}
+
+static const maxstax_card *mode_seat_card(const maxstax_turf *t, int p)
+{
+    const swapstax_state *w = t->swap;
+    return w->phase <= SWAPSTAX_STACKING && w->hand[p] >= 0 ? &t->deck->card[w->hand[p]] : NULL;
+}
+
+/* Ranked as SPEEDSTAX is (the default): points, then the stack-off. */
+const maxstax_mode swapstax_mode = {.scoring = MAXSTAX_SWAPSTAX, .check = mode_check, .begin = mode_begin,
+                                     .tick = mode_tick, .act = mode_act, .seat_card = mode_seat_card};

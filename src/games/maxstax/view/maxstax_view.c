@@ -3,6 +3,7 @@
 #include "games/maxstax/view/maxstax_view_priv.h"
 #include "shell/settings.h"
 #include "table/phones.h"
+#include "games/maxstax/rules/maxstax_rt.h"
 #include "games/maxstax/rules/maxstax_world.h"
 #include "table/table_store.h"
 #include "shell/trace.h"
@@ -609,16 +610,16 @@ static int parse_options(maxstax_view *v, const char *text, uint64_t *seed, doub
 static maxstax_view *view_new(const match_setup *m)
 {
     maxstax_view *v = calloc(1, sizeof *v);
+    maxstax_setup setup;
     char err[200];
     if (!v)
         abort();
     v->m = *m;
     v->players = m->params.players;
     v->compose_p = -1;
-    /* SAMESTAX's first Creator from setup (0: at random); --position creator=P overrides. */
-    v->first_creator = m->game && m->game->scoring == MAXSTAX_SAMESTAX && m->params.opt[0] > 0 &&
-                               m->params.opt[0] <= m->params.players
-                           ? m->params.opt[0] - 1
+    /* SAMESTAX's first Creator from setup (-1: at random); --position creator=P overrides. */
+    v->first_creator = m->game && maxstax_setup_for(m->game->realtime, &m->params, NULL, &setup) == 0
+                           ? setup.first_creator
                            : -1;
     for (int p = 0; p < m->params.players; p++)
         v->humans += m->seat[p] == SEAT_HUMAN;
@@ -698,8 +699,11 @@ static scene *maxstax_view_create(shell *sh, const match_setup *m, uint64_t seed
         free(v);
         return NULL;
     }
-    maxstax_setup_default(&setup, m->params.players);
-    setup.scoring = (maxstax_scoring)m->game->scoring; /* the mode row says how its match scores */
+    if (maxstax_setup_for(m->game->realtime, &m->params, NULL, &setup) != 0) { /* the row's rules: its scoring */
+        log_error("speedstax table: %s is not a MAXSTAX mode", m->game->id);
+        free(v);
+        return NULL;
+    }
     /* More people than the mouse and the controllers: they take turns. */
     if (v->humans >= 2 && input_pad_count(shell_input(sh)) + 1 < v->humans)
         for (int p = 0; p < m->params.players; p++)

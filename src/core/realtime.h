@@ -1,0 +1,71 @@
+/* The one interface every real-time mode implements, the counterpart of
+ * game_rules for a game with a clock instead of turns: a const table of
+ * functions over an opaque match that a pure tick advances,
+ * step(match, inputs, dt), with the clock injected, so a seed plus the input
+ * of every tick replays a match exactly. A mode's row in core/modelist.h
+ * names its table (REALTIME(sym)). Pure C11, no SDL. */
+#ifndef STACKHOUSE_REALTIME_H
+#define STACKHOUSE_REALTIME_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "core/game.h"
+
+/* A match being played: each mode's own, behind its table. */
+typedef struct realtime_match realtime_match;
+/* The computer players of a match: each mode's own, behind its table. */
+typedef struct realtime_bots realtime_bots;
+
+/* Figures a mode counts over self-play games, beyond finishing them. */
+typedef struct realtime_figures {
+    long n[4];
+} realtime_figures;
+
+typedef struct realtime_rules {
+    const char *id; /* the mode row's id */
+    const game_option *options; /* what match setup offers (params.opt) */
+    int n_options;
+    size_t input_size;  /* bytes of one seat's input for a tick; step reads players of them */
+    double max_seconds; /* the longest a match of computers plays; longer is stuck */
+
+    /* A new match of p->players seats with p's options; levels[seat] is 0 for
+     * a person or a computer's level 1..3 (NULL: all people). NULL with a
+     * message in err. */
+    realtime_match *(*create)(const game_params *p, const int *levels, uint64_t seed, char *err, size_t errn);
+    /* Frees a match (NULL is fine). */
+    void (*destroy)(realtime_match *m);
+    /* Advances by dt seconds of play: one input per seat (NULL: nobody acts). */
+    void (*step)(realtime_match *m, const void *inputs, double dt);
+    /* Nonzero once the match is over. */
+    int (*over)(const realtime_match *m);
+    /* Each seat's total and place (0 is first, ties share). */
+    void (*standings)(const realtime_match *m, int score[GAME_MAX_PLAYERS], int rank[GAME_MAX_PLAYERS]);
+    /* Checks the match's invariants; 0, or -1 with a message. */
+    int (*check)(const realtime_match *m, char *err, size_t errn);
+    /* The match as text, to resume where it was (malloc'd; NULL when out of memory). */
+    char *(*save)(const realtime_match *m);
+    /* Reads text written by save (or by the mode's table, which may add its
+     * own lines after it): a new match, or NULL with the reason in err. */
+    realtime_match *(*load)(const char *text, char *err, size_t errn);
+
+    /* Computer players for the seats of m with levels[seat] > 0. */
+    realtime_bots *(*bots_new)(const realtime_match *m, const int *levels, uint64_t seed);
+    /* Frees them (NULL is fine). */
+    void (*bots_free)(realtime_bots *b);
+    /* Fills each computer seat's input for a tick of dt seconds, after taking
+     * any decision of the mode's between ticks (a SWAPSTAX swap). */
+    void (*bots_think)(realtime_bots *b, realtime_match *m, double dt, void *inputs);
+
+    /* Adds a self-played game's figures to f (NULL: the mode has none). */
+    void (*figures_add)(const realtime_match *m, const realtime_bots *b, realtime_figures *f);
+    /* Writes the words of f over games of players that self-play prints after
+     * "selfplay ID: " (no newline); returns their length (NULL: none). */
+    int (*figures_write)(const realtime_figures *f, int games, int players, char *buf, size_t n);
+    /* The mode's benchmark, timed with now (seconds), its figures one a line
+     * into out; 0, or nonzero on failure (NULL: the mode has none). */
+    int (*bench)(double (*now)(void), FILE *out);
+} realtime_rules;
+
+#endif
