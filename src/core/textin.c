@@ -229,3 +229,31 @@ int text_in_word(text_in *in, text_span f, const char *const *words, int n)
         text_out_add(&o, "%s%s", i == 0 ? "" : i + 1 < n ? ", " : " or ", words[i]);
     return text_in_fail(in, "expected %s, got \"%.*s\"", list, (int)(f.len < QUOTE ? f.len : QUOTE), f.p);
 }
+
+/* ------------------------------------------------------------ new deals */
+
+int text_start_read(const char *text, int players, int max, int *n, uint64_t *seed, char *err, size_t errn)
+{
+    text_in in;
+    text_span f;
+    long long v = 0;
+    if (strncmp(text, "start", 5) != 0)
+        return 0;
+    text_in_one(&in, text, strlen(text), "position", err, errn);
+    *n = players ? players : 2;
+    *seed = 0;
+    text_in_field(&in, ":", &f);
+    if (!text_is(f, "start"))
+        return text_in_fail(&in, "expected start, start:N or start:N:SEED, not '%.20s'", text);
+    if (text_in_field(&in, ":", &f) == 0) {
+        if (text_num(f, 2, max, &v) < 0 || (players && v != players))
+            return text_in_fail(&in, "bad player count in '%.20s' (%d..%d%s)", text, players ? players : 2,
+                                players ? players : max, players ? ", as the match has" : "");
+        *n = (int)v;
+    }
+    if (text_in_field(&in, ":", &f) == 0 && text_u64(f, seed) < 0)
+        return text_in_fail(&in, "bad seed in '%.30s' (digits, no leading zero)", text);
+    if (!text_in_line_done(&in))
+        return text_in_fail(&in, "expected start, start:N or start:N:SEED, not '%.20s'", text);
+    return 1;
+}

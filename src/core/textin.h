@@ -81,4 +81,10 @@ int text_in_int(text_in *in, text_span f, int lo, int hi, int *out);
 /* text_word with a message ("expected cw or ccw, got \"up\""); the index, or -1. */
 int text_in_word(text_in *in, text_span f, const char *const *words, int n);
 
+/* Reads the new-deal words "start", "start:N" or "start:N:SEED" (N in
+ * 2..max, and equal to players where that is nonzero; default players, or
+ * 2): 1 with n and seed set, 0 when text is not one of them (it does not
+ * begin with "start"), or -1 with a "position: ..." message. */
+int text_start_read(const char *text, int players, int max, int *n, uint64_t *seed, char *err, size_t errn);
+
 #endif
