@@ -109,7 +109,7 @@ int text_in_fail(text_in *in, const char *fmt, ...)
     if (in->lines)
         text_out_add(&o, " line %d", in->line_no);
     if (field)
-        text_out_add(&o, "%s field %d", in->lines ? "," : "", field);
+        text_out_add(&o, in->lines ? ", field %d" : ": field %d", field);
     text_out_add(&o, ": %s", why);
     return -1;
 }

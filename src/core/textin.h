@@ -53,8 +53,9 @@ text_span text_in_rest(text_in *in);
 int text_in_line_done(const text_in *in);
 /* Whether no line is left after the current one. */
 int text_in_done(const text_in *in);
-/* Writes "WHAT line L, field F: message" (no line where there is one,
- * no field before the first) into the cursor's err; returns -1. */
+/* Writes "WHAT line L, field F: message" into the cursor's err, or
+ * "WHAT: field F: message" for a one-line text (no field before the first);
+ * returns -1. */
 int text_in_fail(text_in *in, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))

@@ -152,7 +152,7 @@ static void test_messages_name_line_and_field(void **state)
     text_in_field(&sub, "/", &f);
     assert_true(text_is(f, "o2"));
     assert_int_equal(text_in_int(&sub, f, 0, 9, &v), -1);
-    assert_string_equal(err, "position field 2: expected 0..9, got \"o2\"");
+    assert_string_equal(err, "position: field 2: expected 0..9, got \"o2\"");
     /* A message cut short by a small buffer still ends in a NUL. */
     char tiny[8];
     text_in_one(&in, pos, strlen(pos), "position", tiny, sizeof tiny);
