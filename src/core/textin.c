@@ -217,6 +217,20 @@ int text_in_int(text_in *in, text_span f, int lo, int hi, int *out)
     return 0;
 }
 
+int text_in_nums(text_in *in, text_span f, const char *seps, int n, long long lo, long long hi, long long *out)
+{
+    text_in c;
+    text_span part;
+    int k = 0;
+    text_in_within(&c, in, f);
+    for (; text_in_field(&c, seps, &part) == 0; k++)
+        if (k < n && text_in_num(in, part, lo, hi, &out[k]) < 0)
+            return -1;
+    if (k != n)
+        return text_in_fail(in, "expected %d numbers joined by '%s', got %d", n, seps, k);
+    return 0;
+}
+
 int text_in_word(text_in *in, text_span f, const char *const *words, int n)
 {
     int k = text_word(f, words, n);

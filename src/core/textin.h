@@ -79,6 +79,9 @@ int text_word(text_span f, const char *const *words, int n);
 int text_in_num(text_in *in, text_span f, long long lo, long long hi, long long *out);
 /* text_in_num for an int field. */
 int text_in_int(text_in *in, text_span f, int lo, int hi, int *out);
+/* Reads field f as exactly n numbers in lo..hi joined by seps into out;
+ * 0, or -1 with a message. */
+int text_in_nums(text_in *in, text_span f, const char *seps, int n, long long lo, long long hi, long long *out);
 /* text_word with a message ("expected cw or ccw, got \"up\""); the index, or -1. */
 int text_in_word(text_in *in, text_span f, const char *const *words, int n);
 

@@ -146,59 +146,39 @@ static int block_span(text_in *in, text_span f, track_block *b)
     return face_span(in, text_in_rest(&c), &b->back);
 }
 
-/* Field 2: six columns joined by '/', each "-" or faces joined by '.'. */
-static int columns_read(text_in *in, track_state *s, text_span f)
+/* Field 2, the columns (six, of faces), or field 3, the hands (2 to 4, of
+ * blocks): lists joined by '/', each "-" or its items joined by '.'. */
+static int lists_read(text_in *in, track_state *s, text_span f, int hands)
 {
-    text_in c, col;
-    text_span part, face;
-    int n = 0;
+    const char *what = hands ? "hand" : "column";
+    int most = hands ? GAME_MAX_PLAYERS : TRACK_COLS, cap = hands ? TRACK_HAND_MAX : TRACK_ROWS, n = 0;
+    text_in c, list;
+    text_span part, item;
     text_in_within(&c, in, f);
     for (; text_in_field(&c, "/", &part) == 0; n++) {
-        if (n == TRACK_COLS)
-            return text_in_fail(in, "more than %d columns", TRACK_COLS);
+        if (n == most)
+            return text_in_fail(in, "more than %d %ss", most, what);
         if (text_is(part, "-"))
             continue;
-        text_in_within(&col, in, part);
-        while (text_in_field(&col, ".", &face) == 0) {
-            track_face fc;
-            if (s->height[n] == TRACK_ROWS)
-                return text_in_fail(in, "column %d holds more than %d faces", n + 1, TRACK_ROWS);
-            if (face_span(in, face, &fc) < 0)
+        text_in_within(&list, in, part);
+        while (text_in_field(&list, ".", &item) == 0) {
+            uint8_t *count = hands ? &s->nhand[n] : &s->height[n];
+            track_face fc = 0;
+            if (*count == cap)
+                return text_in_fail(in, "%s %d holds more than %d %s", what, n + 1, cap, hands ? "blocks" : "faces");
+            if (hands ? block_span(in, item, &s->hand[n][*count]) < 0 : face_span(in, item, &fc) < 0)
                 return -1;
-            s->cell[n * TRACK_ROWS + s->height[n]] = fc;
-            s->src[n * TRACK_ROWS + s->height[n]] = (track_block){fc, 0};
-            s->height[n]++;
+            if (!hands) {
+                s->cell[n * TRACK_ROWS + *count] = fc;
+                s->src[n * TRACK_ROWS + *count] = (track_block){fc, 0};
+            }
+            (*count)++;
         }
     }
-    if (n != TRACK_COLS)
-        return text_in_fail(in, "expected %d columns joined by '/'", TRACK_COLS);
-    return 0;
-}
-
-/* Field 3: 2 to 4 hands joined by '/', each "-" or blocks joined by '.'. */
-static int hands_read(text_in *in, track_state *s, text_span f)
-{
-    text_in c, hand;
-    text_span part, block;
-    int p = 0;
-    text_in_within(&c, in, f);
-    for (; text_in_field(&c, "/", &part) == 0; p++) {
-        if (p == GAME_MAX_PLAYERS)
-            return text_in_fail(in, "more than %d hands", GAME_MAX_PLAYERS);
-        if (text_is(part, "-"))
-            continue;
-        text_in_within(&hand, in, part);
-        while (text_in_field(&hand, ".", &block) == 0) {
-            if (s->nhand[p] == TRACK_HAND_MAX)
-                return text_in_fail(in, "hand %d holds more than %d blocks", p + 1, TRACK_HAND_MAX);
-            if (block_span(in, block, &s->hand[p][s->nhand[p]]) < 0)
-                return -1;
-            s->nhand[p]++;
-        }
-    }
-    if (p < 2)
-        return text_in_fail(in, "needs 2 to 4 hands, not %d", p);
-    s->players = (uint8_t)p;
+    if (hands ? n < 2 : n != TRACK_COLS)
+        return text_in_fail(in, hands ? "needs 2 to 4 hands, not %d" : "%d columns, expected 6 joined by '/'", n);
+    if (hands)
+        s->players = (uint8_t)n;
     return 0;
 }
 
@@ -206,20 +186,11 @@ static int hands_read(text_in *in, track_state *s, text_span f)
  * end out of the top loses a point), so their range admits a '-'. */
 static int scores_read(text_in *in, track_state *s, text_span f)
 {
-    text_in c;
-    text_span part;
-    int p = 0;
-    long long v;
-    text_in_within(&c, in, f);
-    for (; text_in_field(&c, ",", &part) == 0; p++) {
-        if (p == s->players)
-            return text_in_fail(in, "more than %d scores (one per hand)", s->players);
-        if (text_in_num(in, part, -9999, 9999, &v) < 0)
-            return -1;
-        s->score[p] = (int16_t)v;
-    }
-    if (p != s->players)
-        return text_in_fail(in, "%d scores for %d hands", p, s->players);
+    long long v[GAME_MAX_PLAYERS];
+    if (text_in_nums(in, f, ",", s->players, -9999, 9999, v) < 0)
+        return -1;
+    for (int p = 0; p < s->players; p++)
+        s->score[p] = (int16_t)v[p];
     return 0;
 }
 
@@ -250,8 +221,8 @@ int track_position_read(void *st, const game_params *p, const char *text, char *
     if (text_num(mover_f, 1, GAME_MAX_PLAYERS, &mover) < 0)
         return text_in_fail(&in, "expected the seat to move (1..4), got '%.*s'", (int)(mover_f.len < 8 ? mover_f.len : 8),
                             mover_f.p);
-    if (text_in_field(&in, ";", &f) < 0 || columns_read(&in, &s, f) < 0 || text_in_field(&in, ";", &f) < 0 ||
-        hands_read(&in, &s, f) < 0 || text_in_field(&in, ";", &f) < 0 || scores_read(&in, &s, f) < 0)
+    if (text_in_field(&in, ";", &f) < 0 || lists_read(&in, &s, f, 0) < 0 || text_in_field(&in, ";", &f) < 0 ||
+        lists_read(&in, &s, f, 1) < 0 || text_in_field(&in, ";", &f) < 0 || scores_read(&in, &s, f) < 0)
         return -1;
     in.field_no = 0; /* what follows is about the whole position */
     if (mover > s.players)

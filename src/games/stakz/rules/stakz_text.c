@@ -172,19 +172,11 @@ static int read_pile(text_in *in, stakz_state *s, text_span f)
 
 static int read_scores(text_in *in, stakz_state *s, text_span f)
 {
-    text_in c;
-    text_span part;
-    int n = 0;
-    long long v;
-    text_in_within(&c, in, f);
-    for (; n <= s->players && text_in_field(&c, ",", &part) == 0; n++) {
-        if (n < s->players && text_num(part, 0, 9999, &v) < 0)
-            return text_in_fail(in, "bad total '%.*s' (0..9999)", (int)(part.len < 8 ? part.len : 8), part.p);
-        if (n < s->players)
-            s->score[n] = (uint16_t)v;
-    }
-    if (n != s->players)
-        return text_in_fail(in, "%d%s totals for %d seats", n, n > s->players ? "+" : "", s->players);
+    long long v[GAME_MAX_PLAYERS];
+    if (text_in_nums(in, f, ",", s->players, 0, 9999, v) < 0)
+        return -1;
+    for (int p = 0; p < s->players; p++)
+        s->score[p] = (uint16_t)v[p];
     return 0;
 }
 
