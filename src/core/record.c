@@ -1,12 +1,12 @@
 #include "core/record.h"
 
-#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/registry.h"
+#include "core/textin.h"
 
 #define HEADER "stackhouse-record"
 
@@ -195,136 +195,119 @@ char *record_write(const game_record *rec)
     return buf;
 }
 
-/* Copies the next line of *text into line (without the newline); -1 at the end or if too long. */
-static int line_next(const char **text, char *line, size_t n)
+/* Takes the line's first word, which must be key; 0 if it is something else. */
+static int key_is(text_in *in, const char *key)
 {
-    const char *p = *text, *e = strchr(p, '\n');
-    size_t len = e ? (size_t)(e - p) : strlen(p);
-    if (!*p || len >= n)
-        return -1;
-    memcpy(line, p, len);
-    line[len] = 0;
-    *text = e ? e + 1 : p + len;
-    return 0;
+    text_span k;
+    return text_in_field(in, " ", &k) == 0 && text_is(k, key);
 }
 
-/* Parses a whole decimal number in [lo, hi]; -1 if it is anything else. */
-static int number_read(const char *s, long long lo, long long hi, long long *out)
+/* Copies f into out (n bytes) with its NUL; -1 if it is empty or does not fit. */
+static int span_copy(text_span f, char *out, size_t n)
 {
-    char *end;
-    if (!*s || *s == ' ' || *s == '+')
+    if (!f.len || f.len >= n)
         return -1;
-    errno = 0;
-    long long v = strtoll(s, &end, 10);
-    if (errno || *end || v < lo || v > hi)
-        return -1;
-    *out = v;
+    memcpy(out, f.p, f.len);
+    out[f.len] = 0;
     return 0;
-}
-
-static int keyed(const char *line, const char *key, const char **value)
-{
-    size_t n = strlen(key);
-    if (strncmp(line, key, n) != 0 || line[n] != ' ')
-        return 0;
-    *value = line + n + 1;
-    return 1;
 }
 
 int record_read(game_record *rec, const char *text, char *err, size_t errn)
 {
     game_record r;
-    char line[RECORD_MOVE_LEN + 64];
-    const char *v, *at = text;
+    text_in in, mark;
+    text_span v;
     long long x, n_moves;
     const game_rules *g;
-    int ln = 0;
+    const game_info *gi;
     memset(&r, 0, sizeof r);
+    text_in_init(&in, text, "record", err, errn);
 
 #define FAIL(...)                                                                                  \
     do {                                                                                           \
-        char why_[200];                                                                            \
-        snprintf(why_, sizeof why_, __VA_ARGS__);                                                  \
-        snprintf(err, errn, "record line %d: %s", ln, why_);                                       \
+        text_in_fail(&in, __VA_ARGS__);                                                            \
         goto fail;                                                                                 \
     } while (0)
 #define NEXT()                                                                                     \
     do {                                                                                           \
-        ln++;                                                                                      \
-        if (line_next(&at, line, sizeof line) < 0)                                                 \
-            FAIL("missing or overlong line");                                                      \
+        if (text_in_line(&in) < 0) {                                                               \
+            in.line_no++;                                                                          \
+            FAIL("missing line");                                                                  \
+        }                                                                                          \
     } while (0)
 
     NEXT();
-    if (!keyed(line, HEADER, &v) || number_read(v, 0, 1000000, &x) < 0)
+    if (!key_is(&in, HEADER) || text_num(text_in_rest(&in), 0, 1000000, &x) < 0)
         FAIL("not a Stackhouse record (expected '%s %d')", HEADER, RECORD_VERSION);
     if (x != RECORD_VERSION)
         FAIL("record version %lld is not supported (this build reads %d)", x, RECORD_VERSION);
     NEXT();
-    if (!keyed(line, "game", &v) || strlen(v) >= sizeof r.game || !registry_find(v) ||
-        !registry_find(v)->rules)
+    if (!key_is(&in, "game") || span_copy(text_in_rest(&in), r.game, sizeof r.game) < 0 ||
+        !(gi = registry_find(r.game)) || !gi->rules)
         FAIL("expected 'game ID' naming a game with rules");
-    memcpy(r.game, v, strlen(v) + 1);
-    g = registry_find(v)->rules;
+    g = gi->rules;
     NEXT();
-    if (!keyed(line, "players", &v) || number_read(v, 1, GAME_MAX_PLAYERS, &x) < 0)
+    if (!key_is(&in, "players"))
         FAIL("expected 'players N'");
+    if (text_in_num(&in, text_in_rest(&in), 1, GAME_MAX_PLAYERS, &x) < 0)
+        goto fail;
     game_params_default(g, &r.params, (int)x);
     for (int i = 0; i < g->n_options && i < GAME_MAX_OPTIONS; i++) {
+        const game_option *o = &g->options[i];
         NEXT();
-        const char *key = g->options[i].key;
-        if (!keyed(line, "option", &v) || strncmp(v, key, strlen(key)) != 0 ||
-            v[strlen(key)] != ' ' ||
-            number_read(v + strlen(key) + 1, g->options[i].min, g->options[i].max, &x) < 0)
-            FAIL("expected 'option %s N' with N in %d..%d", key, g->options[i].min,
-                 g->options[i].max);
+        if (!key_is(&in, "option") || !key_is(&in, o->key) ||
+            text_num(text_in_rest(&in), o->min, o->max, &x) < 0)
+            FAIL("expected 'option %s N' with N in %d..%d", o->key, o->min, o->max);
         r.params.opt[i] = (int)x;
     }
-    if (params_check(g, &r.params, line, sizeof line) < 0)
-        FAIL("%s", line);
-    NEXT();
     {
-        char *end;
-        errno = 0;
-        if (!keyed(line, "seed", &v) || !*v || *v == '-' || *v == ' ' || *v == '+')
-            FAIL("expected 'seed N'");
-        r.seed = strtoull(v, &end, 10);
-        if (errno || *end)
-            FAIL("expected 'seed N'");
+        char why[200];
+        if (params_check(g, &r.params, why, sizeof why) < 0)
+            FAIL("%s", why);
     }
+    NEXT();
+    if (!key_is(&in, "seed") || text_u64(text_in_rest(&in), &r.seed) < 0)
+        FAIL("expected 'seed N' (digits, no leading zero)");
     NEXT();
     /* An optional composed starting position (checked by the replay below). */
-    if (keyed(line, "start", &v)) {
-        if (!*v || strlen(v) >= sizeof r.start)
+    mark = in;
+    if (key_is(&in, "start")) {
+        if (span_copy(text_in_rest(&in), r.start, sizeof r.start) < 0)
             FAIL("bad 'start POSITION'");
-        memcpy(r.start, v, strlen(v) + 1);
         NEXT();
+    } else {
+        in = mark;
     }
-    if (!keyed(line, "moves", &v) || number_read(v, 0, RECORD_MAX_MOVES, &n_moves) < 0)
+    if (!key_is(&in, "moves"))
         FAIL("expected 'moves N'");
+    if (text_in_num(&in, text_in_rest(&in), 0, RECORD_MAX_MOVES, &n_moves) < 0)
+        goto fail;
     NEXT();
-    if (!keyed(line, "cursor", &v) || number_read(v, 0, n_moves, &x) < 0)
-        FAIL("expected 'cursor N' with N in 0..%lld", n_moves);
+    if (!key_is(&in, "cursor"))
+        FAIL("expected 'cursor N'");
+    if (text_in_num(&in, text_in_rest(&in), 0, n_moves, &x) < 0)
+        goto fail;
     r.cursor = (int)x;
     if (moves_reserve(&r, (int)n_moves) < 0)
         FAIL("out of memory");
     for (r.n_moves = 0; r.n_moves < n_moves; r.n_moves++) {
         NEXT();
-        if (!*line || strcmp(line, "end") == 0 || strlen(line) >= RECORD_MOVE_LEN)
+        v = text_in_rest(&in);
+        if (text_is(v, "end") || span_copy(v, r.moves[r.n_moves], RECORD_MOVE_LEN) < 0)
             FAIL("expected move %d of %lld", r.n_moves + 1, n_moves);
-        memcpy(r.moves[r.n_moves], line, strlen(line) + 1);
     }
     NEXT();
-    if (strcmp(line, "end") != 0)
+    if (!text_is(text_in_rest(&in), "end"))
         FAIL("expected 'end' after %lld moves", n_moves);
-    if (*at)
+    if (!text_in_done(&in))
         FAIL("text after 'end'");
     {
         void *st = malloc(g->state_size);
-        int rc = st ? record_replay(&r, r.n_moves, st, line, sizeof line) : -1;
+        int rc = st ? record_replay(&r, r.n_moves, st, err, errn) : -1;
         free(st);
         if (rc < 0) {
-            snprintf(err, errn, "%s", st ? line : "record: out of memory");
+            if (!st)
+                snprintf(err, errn, "record: out of memory");
             goto fail;
         }
     }

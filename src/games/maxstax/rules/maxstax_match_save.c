@@ -1,12 +1,14 @@
 #include "games/maxstax/rules/maxstax_match_priv.h"
 
-#include <errno.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "core/textin.h"
+#include "core/textout.h"
 
 /* ---------------------------------------------------------------- saves */
 
@@ -32,70 +34,48 @@ static const char *const same_phase_names[] = {"create", "settle", "replicate"};
 static const char *const swap_phase_names[] = {"swapping", "stacking", "tiebreak"};
 static const char *const claim_names[] = {"none", "checking", "failed", "held"};
 
-typedef struct save_buf {
-    char *p;
-    size_t len, cap;
-    int full;
-} save_buf;
-
-static void put(save_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(save_buf *b, const char *fmt, ...)
-{
-    va_list ap;
-    int n;
-    if (b->full)
-        return;
-    va_start(ap, fmt);
-    n = vsnprintf(b->p + b->len, b->cap - b->len, fmt, ap);
-    va_end(ap);
-    if (n < 0 || (size_t)n >= b->cap - b->len)
-        b->full = 1;
-    else
-        b->len += (size_t)n;
-}
-
 /* A card's blocks on one line: N, then x y angle of each. */
-static void put_blocks(save_buf *b, const char *key, const maxstax_card *c)
+static void put_blocks(text_out *b, const char *key, const maxstax_card *c)
 {
-    put(b, "%s %d", key, c->n);
+    text_out_add(b, "%s %d", key, c->n);
     for (int i = 0; i < c->n; i++)
-        put(b, " %.17g %.17g %.15g", c->block[i].x, c->block[i].y, c->block[i].angle);
-    put(b, "\n");
+        text_out_add(b, " %.17g %.17g %.15g", c->block[i].x, c->block[i].y, c->block[i].angle);
+    text_out_add(b, "\n");
 }
 
 /* SAMESTAX's lines: its round and phase, the target and design, its points. */
-static void put_samestax(save_buf *b, const maxstax_match *m)
+static void put_samestax(text_out *b, const maxstax_match *m)
 {
     const samestax_state *g = &m->same;
-    put(b, "samestax %d creator %d first %d phase %s faulty %d settle %ld\nlengths %ld %ld\nlevels", g->round,
+    text_out_add(b, "samestax %d creator %d first %d phase %s faulty %d settle %ld\nlengths %ld %ld\nlevels", g->round,
         g->creator, g->first_creator, same_phase_names[g->phase], g->faulty, g->settle_left, m->create_ticks,
         m->replicate_ticks);
     for (int p = 0; p < g->players; p++)
-        put(b, " %d", m->setup.levels[p]);
-    put(b, "\n");
+        text_out_add(b, " %d", m->setup.levels[p]);
+    text_out_add(b, "\n");
     put_blocks(b, "target", &g->target);
     put_blocks(b, "design", &g->design);
     for (int r = 0; r < g->round - 1; r++) {
-        put(b, "same-scored %d faulty %d", r + 1, g->round_faulty[r]);
+        text_out_add(b, "same-scored %d faulty %d", r + 1, g->round_faulty[r]);
         for (int p = 0; p < g->players; p++)
-            put(b, " %d", g->round_points[r][p]);
-        put(b, "\n");
+            text_out_add(b, " %d", g->round_points[r][p]);
+        text_out_add(b, "\n");
     }
 }
 
 /* SWAPSTAX's lines: its round and phase, the hands, swap cards and swaps. */
-static void put_swapstax(save_buf *b, const maxstax_match *m)
+static void put_swapstax(text_out *b, const maxstax_match *m)
 {
     const swapstax_state *w = &m->swap;
-    put(b, "swapstax %d phase %s turn %d passes %d\nhands", w->round, swap_phase_names[w->phase], w->turn, w->passes);
+    text_out_add(b, "swapstax %d phase %s turn %d passes %d\nhands", w->round, swap_phase_names[w->phase], w->turn, w->passes);
     for (int p = 0; p < w->players; p++)
-        put(b, " %d", w->hand[p] >= 0 ? m->deck.card[w->hand[p]].id : 0);
-    put(b, "\nswaps-left");
+        text_out_add(b, " %d", w->hand[p] >= 0 ? m->deck.card[w->hand[p]].id : 0);
+    text_out_add(b, "\nswaps-left");
     for (int p = 0; p < w->players; p++)
-        put(b, " %d", w->swaps_left[p]);
-    put(b, "\nswaps %d\n", w->n_log);
+        text_out_add(b, " %d", w->swaps_left[p]);
+    text_out_add(b, "\nswaps %d\n", w->n_log);
     for (int i = 0; i < w->n_log; i++)
-        put(b, "swap %d %d %d %d\n", w->log[i].seat, w->log[i].with, m->deck.card[w->log[i].gave].id,
+        text_out_add(b, "swap %d %d %d %d\n", w->log[i].seat, w->log[i].with, m->deck.card[w->log[i].gave].id,
             m->deck.card[w->log[i].got].id);
 }
 
@@ -105,58 +85,60 @@ char *maxstax_match_save(const maxstax_match *m)
     maxstax_scoring scoring = maxstax_match_scoring(m);
     /* 48 block lines of at most ~90 characters, SAMESTAX's two of up to 12
      * poses, and a few short ones. */
-    save_buf b = {malloc(24576), 0, 24576, 0};
+    text_out b = {malloc(24576), 24576, 0, 0};
     int n = maxstax_world_count(m->world);
-    if (!b.p || s->phase == SPEEDSTAX_OVER) {
-        free(b.p);
+    if (!b.buf || s->phase == SPEEDSTAX_OVER) {
+        free(b.buf);
         return NULL;
     }
-    put(&b, "%s %d\ngame %s\nplayers %d\nstars %d %d\nsnap %d\nround-ticks %ld\n", SAVE_HEADER,
+    text_out_add(&b, "%s %d\ngame %s\nplayers %d\nstars %d %d\nsnap %d\nround-ticks %ld\n", SAVE_HEADER,
         SAVE_VERSION, game_names[scoring], s->players, m->setup.stars_min, m->setup.stars_max, m->setup.snap,
         s->round_ticks);
-    put(&b, "phase %s\nround %d\nshuffler %d\ntick %ld\nturns %u %d %ld\n", phase_names[s->phase], s->round,
+    text_out_add(&b, "phase %s\nround %d\nshuffler %d\ntick %ld\nturns %u %d %ld\n", phase_names[s->phase], s->round,
         s->shuffler, s->tick, s->turn_mask, s->turn_seat, s->turn_start);
-    put(&b, "rng %016" PRIx64 " %016" PRIx64 " %016" PRIx64 " %016" PRIx64 "\ndeck", s->r.s[0], s->r.s[1],
+    text_out_add(&b, "rng %016" PRIx64 " %016" PRIx64 " %016" PRIx64 " %016" PRIx64 "\ndeck", s->r.s[0], s->r.s[1],
         s->r.s[2], s->r.s[3]);
     for (int i = 0; i < s->n_order; i++)
-        put(&b, " %d", m->deck.card[s->order[i]].id);
-    put(&b, "\nnext %d\n", s->next);
+        text_out_add(&b, " %d", m->deck.card[s->order[i]].id);
+    text_out_add(&b, "\nnext %d\n", s->next);
     for (int r = 0; scoring != MAXSTAX_SAMESTAX && r < speedstax_rounds_scored(s); r++) {
-        put(&b, "scored %d", r + 1);
+        text_out_add(&b, "scored %d", r + 1);
         for (int p = 0; p < s->players; p++)
-            put(&b, " %d", s->round_points[r][p]);
-        put(&b, "\n");
+            text_out_add(&b, " %d", s->round_points[r][p]);
+        text_out_add(&b, "\n");
     }
     if (scoring == MAXSTAX_SAMESTAX)
         put_samestax(&b, m);
     else if (scoring == MAXSTAX_SWAPSTAX)
         put_swapstax(&b, m);
     for (int p = 0; p < s->players; p++)
-        put(&b, "seat %d play %d pending %d finish %ld last %d score %d claim %s %ld %d\n", p, s->in_play[p],
+        text_out_add(&b, "seat %d play %d pending %d finish %ld last %d score %d claim %s %ld %d\n", p, s->in_play[p],
             s->pending[p], s->finish[p], s->last_points[p], s->score[p], claim_names[m->claim[p]],
             m->claim[p] == MAXSTAX_CLAIM_CHECKING ? m->claim_tick[p] : 0,
             m->claim[p] == MAXSTAX_CLAIM_CHECKING ? m->hold_left[p] : 0);
     for (int k = 0; k < n; k++) {
         maxstax_pose q = maxstax_world_pose(m->world, k);
-        put(&b, "block %d %.17g %.17g %.15g\n", k, q.x, q.y, q.angle);
+        text_out_add(&b, "block %d %.17g %.17g %.15g\n", k, q.x, q.y, q.angle);
     }
-    put(&b, "end\n");
+    text_out_add(&b, "end\n");
     if (b.full) {
-        free(b.p);
+        free(b.buf);
         return NULL;
     }
-    return b.p;
+    return b.buf;
 }
 
 typedef struct save_reader {
-    const char *at;
-    int line;
-    char buf[SAVE_LINE];
-    char *w[SAVE_WORDS];
+    text_in in;
+    text_span w[SAVE_WORDS]; /* the words of the current line */
     int nw;
-    char *err;
-    size_t errn;
 } save_reader;
+
+/* How many characters of word i a message quotes. */
+static int wl(const save_reader *r, int i)
+{
+    return (int)(r->w[i].len < 40 ? r->w[i].len : 40);
+}
 
 static int rd_fail(save_reader *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int rd_fail(save_reader *r, const char *fmt, ...)
@@ -166,7 +148,7 @@ static int rd_fail(save_reader *r, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(why, sizeof why, fmt, ap);
     va_end(ap);
-    snprintf(r->err, r->errn, "save line %d: %s", r->line, why);
+    snprintf(r->in.err, r->in.errn, "save line %d: %s", r->in.line_no, why);
     return -1;
 }
 
@@ -174,53 +156,33 @@ static int rd_fail(save_reader *r, const char *fmt, ...)
  * (n < 0: at least -n); words are separated by single spaces. */
 static int rd_line(save_reader *r, const char *key, int n)
 {
-    const char *e;
-    size_t len;
-    char *p;
-    r->line++;
-    if (!*r->at)
+    if (text_in_line(&r->in) < 0) {
+        r->in.line_no++;
         return rd_fail(r, "the save ends early: expected '%s'", key);
-    e = strchr(r->at, '\n');
-    len = e ? (size_t)(e - r->at) : strlen(r->at);
-    if (len >= sizeof r->buf)
-        return rd_fail(r, "line too long");
-    memcpy(r->buf, r->at, len);
-    r->buf[len] = 0;
-    r->at = e ? e + 1 : r->at + len;
-    r->nw = 0;
-    for (p = r->buf; r->nw < SAVE_WORDS;) {
-        char *sp = strchr(p, ' ');
-        r->w[r->nw++] = p;
-        if (!sp)
-            break;
-        *sp = 0;
-        p = sp + 1;
     }
-    for (int i = 0; i < r->nw; i++)
-        if (!*r->w[i])
+    if (r->in.line.len >= SAVE_LINE)
+        return rd_fail(r, "line too long");
+    for (r->nw = 0; r->nw < SAVE_WORDS && text_in_field(&r->in, " ", &r->w[r->nw]) == 0; r->nw++)
+        if (!r->w[r->nw].len)
             return rd_fail(r, "stray space");
-    if (strcmp(r->w[0], key) != 0)
-        return rd_fail(r, "expected '%s', found '%.40s'", key, r->w[0]);
+    if (!text_in_line_done(&r->in))
+        return rd_fail(r, "more than %d words", SAVE_WORDS);
+    if (!text_is(r->w[0], key))
+        return rd_fail(r, "expected '%s', found '%.*s'", key, wl(r, 0), r->w[0].p);
     if (n >= 0 ? r->nw != n : r->nw < -n)
         return rd_fail(r, "'%s' takes %d value%s", key, (n >= 0 ? n : -n) - 1, (n >= 0 ? n : -n) == 2 ? "" : "s");
     return 0;
 }
 
-/* Word i as a whole decimal number in [lo, hi]. */
+/* Word i as a number (core/textin's rule) in [lo, hi]. */
 static int rd_long(save_reader *r, int i, long lo, long hi, long *out)
 {
-    char *end;
-    const char *s = r->w[i];
-    long v;
-    if (*s == '+' || *s == ' ')
-        return rd_fail(r, "'%.40s' is not a number", s);
-    errno = 0;
-    v = strtol(s, &end, 10);
-    if (errno || *end || end == s)
-        return rd_fail(r, "'%.40s' is not a number", s);
+    long long v;
+    if (text_num(r->w[i], -1000000000000LL, 1000000000000LL, &v) < 0)
+        return rd_fail(r, "'%.*s' is not a number (digits, no leading zero)", wl(r, i), r->w[i].p);
     if (v < lo || v > hi)
-        return rd_fail(r, "%s %ld is outside %ld..%ld", r->w[0], v, lo, hi);
-    *out = v;
+        return rd_fail(r, "%.*s %lld is outside %ld..%ld", wl(r, 0), r->w[0].p, v, lo, hi);
+    *out = (long)v;
     return 0;
 }
 
@@ -233,31 +195,31 @@ static int rd_int(save_reader *r, int i, long lo, long hi, int *out)
     return 0;
 }
 
+/* Whether word i is key; if not, says so. */
+static int rd_key(save_reader *r, int i, const char *key)
+{
+    return text_is(r->w[i], key) ? 0 : rd_fail(r, "expected '%s' as word %d", key, i + 1);
+}
+
 /* "key value" pairs from word i on: the key must be key. */
 static int rd_pair(save_reader *r, int i, const char *key, long lo, long hi, long *out)
 {
-    if (strcmp(r->w[i], key) != 0)
-        return rd_fail(r, "expected '%s' as word %d", key, i + 1);
+    if (rd_key(r, i, key) < 0)
+        return -1;
     return rd_long(r, i + 1, lo, hi, out);
 }
 
 static int rd_double(save_reader *r, int i, double *out)
 {
-    char *end;
-    const char *s = r->w[i];
-    errno = 0;
-    *out = strtod(s, &end);
-    if (errno || *end || end == s || !isfinite(*out))
-        return rd_fail(r, "'%.40s' is not a finite number", s);
+    if (text_double(r->w[i], out) < 0)
+        return rd_fail(r, "'%.*s' is not a finite number", wl(r, i), r->w[i].p);
     return 0;
 }
 
 static int rd_name(save_reader *r, int i, const char *const *names, int n)
 {
-    for (int k = 0; k < n; k++)
-        if (strcmp(r->w[i], names[k]) == 0)
-            return k;
-    return rd_fail(r, "unknown %s '%.40s'", r->w[0], r->w[i]);
+    int k = text_word(r->w[i], names, n);
+    return k >= 0 ? k : rd_fail(r, "unknown %.*s '%.*s'", wl(r, 0), r->w[0].p, wl(r, i), r->w[i].p);
 }
 
 /* The deck part: the shuffled order of every eligible card, by id. */
@@ -309,9 +271,7 @@ static int rd_seats(save_reader *r, speedstax_state *s, maxstax_scoring game, co
         for (int k = 0; k < 5; k++)
             if (rd_pair(r, 2 + 2 * k, keys[k], k == 2 ? -1 : 0, hi[k], &v[k]) < 0)
                 return -1;
-        if (strcmp(r->w[12], "claim") != 0)
-            return rd_fail(r, "expected 'claim' as word 13");
-        if ((c = rd_name(r, 13, claim_names, 4)) < 0 || rd_long(r, 14, 0, s->tick, &ct) < 0 ||
+        if (rd_key(r, 12, "claim") < 0 || (c = rd_name(r, 13, claim_names, 4)) < 0 || rd_long(r, 14, 0, s->tick, &ct) < 0 ||
             rd_long(r, 15, 0, (long)(MAXSTAX_CLAIM_HOLD_S / MAXSTAX_STEP + 0.5), &hl) < 0)
             return -1;
         for (int k = 0; k < scored; k++)
@@ -350,10 +310,10 @@ static int rd_rounds(save_reader *r, const maxstax_deck *deck, maxstax_setup *se
         return rd_fail(r, "save version %ld is not supported (this build reads %d)", v, SAVE_VERSION);
     if (rd_line(r, "game", 2) < 0)
         return -1;
-    for (game = MAXSTAX_SPEEDSTAX; game <= MAXSTAX_SWAPSTAX && strcmp(r->w[1], game_names[game]) != 0; game++)
+    for (game = MAXSTAX_SPEEDSTAX; game <= MAXSTAX_SWAPSTAX && !text_is(r->w[1], game_names[game]); game++)
         ;
     if (game > MAXSTAX_SWAPSTAX)
-        return rd_fail(r, "the save holds a %.40s match, not a MAXSTAX one", r->w[1]);
+        return rd_fail(r, "the save holds a %.*s match, not a MAXSTAX one", wl(r, 1), r->w[1].p);
     if (rd_line(r, "players", 2) < 0 || rd_int(r, 1, 2, SPEEDSTAX_MAX_PLAYERS, &s->players) < 0)
         return -1;
     maxstax_setup_default(setup, s->players);
@@ -370,7 +330,7 @@ static int rd_rounds(save_reader *r, const maxstax_deck *deck, maxstax_setup *se
     setup->round_seconds = (double)s->round_ticks * MAXSTAX_STEP;
     if (rd_line(r, "phase", 2) < 0)
         return -1;
-    if (s->hold && strcmp(r->w[1], phase_names[SPEEDSTAX_HELD]) == 0)
+    if (s->hold && text_is(r->w[1], phase_names[SPEEDSTAX_HELD]))
         ph = SPEEDSTAX_HELD;
     else if ((ph = rd_name(r, 1, phase_names, 2)) < 0) /* a finished match is never saved */
         return -1;
@@ -397,13 +357,9 @@ static int rd_rounds(save_reader *r, const maxstax_deck *deck, maxstax_setup *se
         return rd_fail(r, "a turn starts without turns");
     if (rd_line(r, "rng", 5) < 0)
         return -1;
-    for (int k = 0; k < 4; k++) {
-        char *end;
-        errno = 0;
-        s->r.s[k] = strtoull(r->w[k + 1], &end, 16);
-        if (errno || *end || strlen(r->w[k + 1]) != 16 || strspn(r->w[k + 1], "0123456789abcdef") != 16)
-            return rd_fail(r, "'%.40s' is not 16 hex digits", r->w[k + 1]);
-    }
+    for (int k = 0; k < 4; k++)
+        if (text_hex64(r->w[k + 1], 16, 16, &s->r.s[k]) < 0)
+            return rd_fail(r, "'%.*s' is not 16 hex digits", wl(r, k + 1), r->w[k + 1].p);
     if (!(s->r.s[0] | s->r.s[1] | s->r.s[2] | s->r.s[3]))
         return rd_fail(r, "the generator's state cannot be all zero");
     if (rd_deck(r, deck, setup, s) < 0)
@@ -453,8 +409,8 @@ static int rd_samestax(save_reader *r, const speedstax_state *s, maxstax_match *
     if (rd_line(r, "samestax", 12) < 0 || rd_long(r, 1, 1, samestax_rounds(s->players), &v[0]) < 0)
         return -1;
     for (int k = 0; k < 5; k++)
-        if (strcmp(r->w[2 + 2 * k], keys[k]) != 0)
-            return rd_fail(r, "expected '%s' as word %d", keys[k], 3 + 2 * k);
+        if (rd_key(r, 2 + 2 * k, keys[k]) < 0)
+            return -1;
     if (rd_long(r, 3, 0, s->players - 1, &v[1]) < 0 || rd_long(r, 5, 0, s->players - 1, &v[2]) < 0 ||
         (ph = rd_name(r, 7, same_phase_names, 3)) < 0 || rd_long(r, 9, 0, 1, &v[3]) < 0 ||
         rd_long(r, 11, 0, HOLD_TICKS, &v[4]) < 0)
@@ -532,9 +488,7 @@ static int rd_swapstax(save_reader *r, const maxstax_deck *deck, const speedstax
     if (rd_line(r, "swapstax", 8) < 0 || rd_long(r, 1, 1, SWAPSTAX_ROUNDS, &v[0]) < 0 ||
         rd_pair(r, 4, "turn", 0, s->players - 1, &v[1]) < 0 || rd_pair(r, 6, "passes", 0, s->players, &v[2]) < 0)
         return -1;
-    if (strcmp(r->w[2], "phase") != 0)
-        return rd_fail(r, "expected 'phase' as word 3");
-    if ((ph = rd_name(r, 3, swap_phase_names, 3)) < 0)
+    if (rd_key(r, 2, "phase") < 0 || (ph = rd_name(r, 3, swap_phase_names, 3)) < 0)
         return -1;
     w->round = (int)v[0];
     w->phase = (swapstax_phase)ph;
@@ -552,7 +506,7 @@ static int rd_swapstax(save_reader *r, const maxstax_deck *deck, const speedstax
         return -1;
     for (int p = 0; p < s->players; p++) {
         w->hand[p] = -1;
-        if (strcmp(r->w[1 + p], "0") == 0 && ph == SWAPSTAX_TIEBREAK)
+        if (text_is(r->w[1 + p], "0") && ph == SWAPSTAX_TIEBREAK)
             continue;
         if (ph == SWAPSTAX_TIEBREAK)
             return rd_fail(r, "nobody holds a card in the stack-off");
@@ -602,9 +556,7 @@ maxstax_match *maxstax_match_load(const char *text, const maxstax_deck *deck, ch
         snprintf(err, errn, "out of memory");
         return NULL;
     }
-    r->at = text;
-    r->err = err;
-    r->errn = errn;
+    text_in_init(&r->in, text, "save", err, errn);
     memset(&s, 0, sizeof s);
     s.winner = -1;
     if (rd_rounds(r, deck, &setup, &s) < 0)
@@ -632,8 +584,8 @@ maxstax_match *maxstax_match_load(const char *text, const maxstax_deck *deck, ch
     }
     if (rd_line(r, "end", 1) < 0)
         goto done;
-    if (*r->at) {
-        r->line++;
+    if (!text_in_done(&r->in)) {
+        r->in.line_no++;
         rd_fail(r, "text after 'end'");
         goto done;
     }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/textin.h"
 #include "core/textout.h"
 #include "games/nine/rules/nine.h"
 #include "games/nine/rules/nine_check.h"
@@ -168,62 +169,44 @@ int nine_position_write(const void *st, char *buf, size_t n)
 
 /* ------------------------------------------------------------ reading */
 
-typedef struct text_in {
+typedef struct nine_in {
     nine_state s;
-    const char *c; /* next field */
+    text_in cur; /* the fields of the text */
     uint8_t used[NINE_CARDS];
-    char *err;
-    size_t errn;
-} text_in;
+} nine_in;
 
-static int fail(text_in *in, const char *fmt, ...)
-{
-    va_list ap;
-    int k = snprintf(in->err, in->errn, "position: ");
-    va_start(ap, fmt);
-    if (k >= 0 && (size_t)k < in->errn)
-        vsnprintf(in->err + k, in->errn - (size_t)k, fmt, ap);
-    va_end(ap);
-    return -1;
-}
+#define fail(in, ...) text_in_fail(&(in)->cur, __VA_ARGS__)
 
 /* Reads "key=value" into val; fields are separated by ',' and the last one
  * ends the text. */
-static int field(text_in *in, const char *key, char *val, int last)
+static int field(nine_in *in, const char *key, char *val, int last)
 {
+    text_span f = {"", 0};
     size_t kl = strlen(key);
-    if (strncmp(in->c, key, kl) != 0 || in->c[kl] != '=')
-        return fail(in, "expected '%s=' at '%.20s'", key, in->c);
-    const char *v = in->c + kl + 1, *e = strchr(v, ',');
-    size_t len = e ? (size_t)(e - v) : strlen(v);
-    if (len >= FIELD_MAX)
+    if (text_in_field(&in->cur, ",", &f) < 0 || f.len <= kl || memcmp(f.p, key, kl) != 0 || f.p[kl] != '=')
+        return fail(in, "expected '%s=' at '%.20s'", key, f.p);
+    f.p += kl + 1;
+    f.len -= kl + 1;
+    if (f.len >= FIELD_MAX)
         return fail(in, "%s is too long", key);
-    if (last && e)
-        return fail(in, "unexpected text after %s: '%.20s'", key, e);
-    if (!last && !e)
+    if (last && !text_in_line_done(&in->cur))
+        return fail(in, "unexpected text after %s: ',%.20s'", key, f.p + f.len + 1);
+    if (!last && text_in_line_done(&in->cur))
         return fail(in, "the text ends after %s (more fields expected)", key);
-    memcpy(val, v, len);
-    val[len] = 0;
-    in->c = e ? e + 1 : v + len;
+    memcpy(val, f.p, f.len);
+    val[f.len] = 0;
     return 0;
 }
 
-/* A whole decimal number in [lo, hi], or -1. */
+/* A whole number in [lo, hi] (core/textin's rule), or -1. */
 static int number(const char *t, int lo, int hi)
 {
-    long v = 0;
-    if (!*t || strlen(t) > 4)
-        return -1;
-    for (const char *c = t; *c; c++) {
-        if (!isdigit((unsigned char)*c))
-            return -1;
-        v = v * 10 + (*c - '0');
-    }
-    return v >= lo && v <= hi ? (int)v : -1;
+    long long v;
+    return text_num((text_span){t, strlen(t)}, lo, hi, &v) < 0 ? -1 : (int)v;
 }
 
 /* "pK" at t (advanced past it); the seat 0-based, or -1. */
-static int seat_at(text_in *in, const char **t)
+static int seat_at(nine_in *in, const char **t)
 {
     const char *c = *t;
     if (c[0] != 'p' || c[1] < '1' || c[1] >= '1' + in->s.players)
@@ -232,7 +215,7 @@ static int seat_at(text_in *in, const char **t)
     return c[1] - '1';
 }
 
-static int seat_word(text_in *in, const char *t, const char *what)
+static int seat_word(nine_in *in, const char *t, const char *what)
 {
     int p = seat_at(in, &t);
     if (p < 0 || *t)
@@ -240,7 +223,7 @@ static int seat_word(text_in *in, const char *t, const char *what)
     return p;
 }
 
-static int seat_list(text_in *in, const char *t, const char *what)
+static int seat_list(nine_in *in, const char *t, const char *what)
 {
     int mask = 0;
     if (strcmp(t, "-") == 0)
@@ -255,7 +238,7 @@ static int seat_list(text_in *in, const char *t, const char *what)
 }
 
 /* "pKsN": seat and 0-based stack into p and k. */
-static int stack_ref(text_in *in, const char *t, uint8_t *p, uint8_t *k)
+static int stack_ref(nine_in *in, const char *t, uint8_t *p, uint8_t *k)
 {
     int q = seat_at(in, &t), n = t[0] == 's' ? number(t + 1, 1, NINE_MAX_STACKS) : -1;
     if (q < 0 || n < 0)
@@ -266,7 +249,7 @@ static int stack_ref(text_in *in, const char *t, uint8_t *p, uint8_t *k)
 }
 
 /* Gives the next unused card of a two-letter name its place. */
-static int place_card(text_in *in, const char *name, size_t len, int place, int k)
+static int place_card(nine_in *in, const char *name, size_t len, int place, int k)
 {
     int code = len == 2 ? nine_card_read(name) : -1;
     if (code < 0)
@@ -293,7 +276,7 @@ static int place_card(text_in *in, const char *name, size_t len, int place, int 
 }
 
 /* A '.'-separated card list; "" is none, and so is "-" where allow_dash. */
-static int card_list(text_in *in, const char *t, int place, int k, int allow_dash)
+static int card_list(nine_in *in, const char *t, int place, int k, int allow_dash)
 {
     if (allow_dash && strcmp(t, "-") == 0)
         return 0;
@@ -310,7 +293,7 @@ static int card_list(text_in *in, const char *t, int place, int k, int allow_das
     }
 }
 
-static int read_player(text_in *in, int p, const char *t)
+static int read_player(nine_in *in, int p, const char *t)
 {
     nine_state *s = &in->s;
     if (strcmp(t, "-") == 0)
@@ -345,12 +328,12 @@ static int read_player(text_in *in, int p, const char *t)
     return 0;
 }
 
-static int hand(text_in *in, int seat, const char *name)
+static int hand(nine_in *in, int seat, const char *name)
 {
     return place_card(in, name, strlen(name), NINE_Z_HAND + seat, 0);
 }
 
-static int read_immune(text_in *in, char **tok, int nt)
+static int read_immune(nine_in *in, char **tok, int nt)
 {
     nine_pending *d = &in->s.pend;
     int a = -1, n;
@@ -383,7 +366,7 @@ static int read_immune(text_in *in, char **tok, int nt)
     return 0;
 }
 
-static int read_pending(text_in *in, char *t)
+static int read_pending(nine_in *in, char *t)
 {
     char *tok[PEND_TOKENS];
     int nt = 0, kind = -1;
@@ -431,43 +414,8 @@ static int read_pending(text_in *in, char *t)
     }
 }
 
-/* "start", "start:N" or "start:N:SEED": a new deal. */
-static int read_start(void *st, int players, const char *text, char *err, size_t errn)
-{
-    int n = players ? players : 2;
-    uint64_t seed = 0;
-    const char *c = text + 5;
-    if (*c == ':') {
-        char *end;
-        long v = strtol(c + 1, &end, 10);
-        if (end == c + 1 || v < 2 || v > GAME_MAX_PLAYERS || (players && v != players)) {
-            snprintf(err, errn, "position: bad player count in '%.20s'", text);
-            return -1;
-        }
-        n = (int)v;
-        c = end;
-        if (*c == ':') {
-            seed = strtoull(c + 1, &end, 10);
-            if (end == c + 1 || c[1] == '-' || *end) {
-                snprintf(err, errn, "position: bad seed in '%.30s'", text);
-                return -1;
-            }
-            c = end;
-        }
-    }
-    if (*c) {
-        snprintf(err, errn, "position: expected start, start:N or start:N:SEED");
-        return -1;
-    }
-    nine_state s;
-    if (nine_deal(&s, n, seed, err, errn) < 0)
-        return -1;
-    memcpy(st, &s, sizeof s);
-    return 0;
-}
-
 /* The fields before the players' stacks: players to rng. */
-static int read_header(text_in *in, int players, char *val)
+static int read_header(nine_in *in, int players, char *val)
 {
     nine_state *s = &in->s;
     int v;
@@ -516,20 +464,25 @@ static int read_header(text_in *in, int players, char *val)
     s->passes = (uint8_t)v;
     if (field(in, "rng", val, 0) < 0)
         return -1;
-    char *end;
-    if (!*val || strlen(val) > 16 || strspn(val, "0123456789abcdef") != strlen(val))
+    if (text_hex64((text_span){val, strlen(val)}, 1, 16, &s->shuffle_seed) < 0)
         return fail(in, "bad rng '%.20s' (1 to 16 hex digits)", val);
-    s->shuffle_seed = strtoull(val, &end, 16);
     return 0;
 }
 
 int nine_position_read(void *st, int players, const char *text, char *err, size_t errn)
 {
-    text_in in;
+    nine_in in;
     char val[FIELD_MAX], key[8];
     nine_deck deck;
-    if (strncmp(text, "start", 5) == 0)
-        return read_start(st, players, text, err, errn);
+    uint64_t seed;
+    int n, rc = text_start_read(text, players, GAME_MAX_PLAYERS, &n, &seed, err, errn);
+    if (rc != 0) {
+        nine_state s;
+        if (rc < 0 || nine_deal(&s, n, seed, err, errn) < 0)
+            return -1;
+        memcpy(st, &s, sizeof s);
+        return 0;
+    }
     if (strlen(text) >= NINE_POSITION_MAX) {
         snprintf(err, errn, "position: longer than %d characters", NINE_POSITION_MAX - 1);
         return -1;
@@ -537,9 +490,7 @@ int nine_position_read(void *st, int players, const char *text, char *err, size_
     if (nine_deck_builtin(&deck, err, errn) < 0)
         return -1;
     memset(&in, 0, sizeof in);
-    in.c = text;
-    in.err = err;
-    in.errn = errn;
+    text_in_one(&in.cur, text, strlen(text), "position", err, errn);
     nine_state *s = &in.s;
     memcpy(s->code, deck.code, sizeof s->code);
     if (read_header(&in, players, val) < 0)
@@ -559,6 +510,7 @@ int nine_position_read(void *st, int players, const char *text, char *err, size_
     if (field(&in, "disc", val, 1) < 0 || card_list(&in, val, NINE_Z_DISC, 0, 1) < 0)
         return -1;
     int given = 0;
+    in.cur.field_no = 0; /* what follows is about the whole position */
     for (int id = 0; id < NINE_CARDS; id++)
         given += in.used[id];
     if (given != NINE_CARDS) {

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/textin.h"
 #include "games/stackatrack/rules/track.h"
 
 static const char edge_letters[] = "TRBL";
@@ -119,129 +120,87 @@ int track_position_write(const void *st, char *buf, size_t n)
     return (int)len;
 }
 
-/* A whole number as the notation writes it (no '+', no leading zeros);
- * returns the characters read, or -1. */
-static int int_read(const char *t, long lo, long hi, long *out)
+/* A face read from f that must fill it; -1 with a message in the cursor's err. */
+static int face_span(text_in *in, text_span f, track_face *out)
 {
-    int i = t[0] == '-';
-    if (t[i] < '0' || t[i] > '9' || (t[i] == '0' && (i || (t[i + 1] >= '0' && t[i + 1] <= '9'))))
-        return -1;
-    long v = 0;
-    for (; t[i] >= '0' && t[i] <= '9'; i++) {
-        v = v * 10 + (t[i] - '0');
-        if (v > 1000000)
-            return -1;
-    }
-    *out = t[0] == '-' ? -v : v;
-    return *out < lo || *out > hi ? -1 : i;
+    char why[160];
+    int k = track_face_read(f.p, out, why, sizeof why);
+    if (k < 0)
+        return text_in_fail(in, "%s", why);
+    if ((size_t)k != f.len)
+        return text_in_fail(in, "bad face '%.*s' (arcs of T, R, B and L joined by '+')", (int)(f.len < 16 ? f.len : 16),
+                            f.p);
+    return 0;
 }
 
-static int columns_read(track_state *s, const char **c, char *err, size_t errn)
+/* A block FRONT:BACK that must fill f. */
+static int block_span(text_in *in, text_span f, track_block *b)
 {
-    const char *t = *c;
-    for (int col = 0; col < TRACK_COLS; col++) {
-        if (col && *t++ != '/') {
-            snprintf(err, errn, "position: expected 6 columns joined by '/'");
-            return -1;
-        }
-        if (*t == '-') {
-            t++;
+    text_in c;
+    text_span face;
+    text_in_within(&c, in, f);
+    if (text_in_field(&c, ":", &face) < 0 || text_in_line_done(&c) || face_span(in, face, &b->front) < 0)
+        return text_in_line_done(&c) ? text_in_fail(in, "block '%.*s': expected ':' between the front and the back",
+                                                    (int)(f.len < 32 ? f.len : 32), f.p)
+                                     : -1;
+    return face_span(in, text_in_rest(&c), &b->back);
+}
+
+/* Field 2, the columns (six, of faces), or field 3, the hands (2 to 4, of
+ * blocks): lists joined by '/', each "-" or its items joined by '.'. */
+static int lists_read(text_in *in, track_state *s, text_span f, int hands)
+{
+    const char *what = hands ? "hand" : "column";
+    int most = hands ? GAME_MAX_PLAYERS : TRACK_COLS, cap = hands ? TRACK_HAND_MAX : TRACK_ROWS, n = 0;
+    text_in c, list;
+    text_span part, item;
+    text_in_within(&c, in, f);
+    for (; text_in_field(&c, "/", &part) == 0; n++) {
+        if (n == most)
+            return text_in_fail(in, "more than %d %ss", most, what);
+        if (text_is(part, "-"))
             continue;
-        }
-        for (;;) {
-            track_face f;
-            if (s->height[col] == TRACK_ROWS) {
-                snprintf(err, errn, "position: column %d holds more than %d faces", col + 1, TRACK_ROWS);
+        text_in_within(&list, in, part);
+        while (text_in_field(&list, ".", &item) == 0) {
+            uint8_t *count = hands ? &s->nhand[n] : &s->height[n];
+            track_face fc = 0;
+            if (*count == cap)
+                return text_in_fail(in, "%s %d holds more than %d %s", what, n + 1, cap, hands ? "blocks" : "faces");
+            if (hands ? block_span(in, item, &s->hand[n][*count]) < 0 : face_span(in, item, &fc) < 0)
                 return -1;
+            if (!hands) {
+                s->cell[n * TRACK_ROWS + *count] = fc;
+                s->src[n * TRACK_ROWS + *count] = (track_block){fc, 0};
             }
-            int k = track_face_read(t, &f, err, errn);
-            if (k < 0)
-                return -1;
-            s->cell[col * TRACK_ROWS + s->height[col]] = f;
-            s->src[col * TRACK_ROWS + s->height[col]] = (track_block){f, 0};
-            s->height[col]++;
-            t += k;
-            if (*t != '.')
-                break;
-            t++;
+            (*count)++;
         }
     }
-    if (*t != ';') {
-        snprintf(err, errn, "position: expected ';' after the 6 columns");
-        return -1;
-    }
-    *c = t + 1;
+    if (hands ? n < 2 : n != TRACK_COLS)
+        return text_in_fail(in, hands ? "needs 2 to 4 hands, not %d" : "%d columns, expected 6 joined by '/'", n);
+    if (hands)
+        s->players = (uint8_t)n;
     return 0;
 }
 
-static int hands_read(track_state *s, const char **c, char *err, size_t errn)
+/* Field 4: a score a hand, joined by ','. Scores may be negative (a track
+ * end out of the top loses a point), so their range admits a '-'. */
+static int scores_read(text_in *in, track_state *s, text_span f)
 {
-    const char *t = *c;
-    for (int p = 0;; p++) {
-        if (p == GAME_MAX_PLAYERS) {
-            snprintf(err, errn, "position: more than %d hands", GAME_MAX_PLAYERS);
-            return -1;
-        }
-        s->players = (uint8_t)(p + 1);
-        if (*t == '-') {
-            t++;
-        } else {
-            for (;;) {
-                if (s->nhand[p] == TRACK_HAND_MAX) {
-                    snprintf(err, errn, "position: hand %d holds more than %d blocks", p + 1, TRACK_HAND_MAX);
-                    return -1;
-                }
-                int k = block_read(t, &s->hand[p][s->nhand[p]], err, errn);
-                if (k < 0)
-                    return -1;
-                s->nhand[p]++;
-                t += k;
-                if (*t != '.')
-                    break;
-                t++;
-            }
-        }
-        if (*t == ';')
-            break;
-        if (*t++ != '/') {
-            snprintf(err, errn, "position: expected '/', '.' or ';' in hand %d", p + 1);
-            return -1;
-        }
-    }
-    if (s->players < 2) {
-        snprintf(err, errn, "position: needs 2 to 4 hands, not 1");
+    long long v[GAME_MAX_PLAYERS];
+    if (text_in_nums(in, f, ",", s->players, -9999, 9999, v) < 0)
         return -1;
-    }
-    *c = t + 1;
-    return 0;
-}
-
-static int scores_read(track_state *s, const char *t, char *err, size_t errn)
-{
-    for (int p = 0; p < s->players; p++) {
-        long v;
-        int k = int_read(t, -9999, 9999, &v);
-        if (k < 0) {
-            snprintf(err, errn, "position: score %d is not a whole number in -9999..9999", p + 1);
-            return -1;
-        }
-        s->score[p] = (int16_t)v;
-        t += k;
-        if (p + 1 < s->players && *t++ != ',') {
-            snprintf(err, errn, "position: expected %d scores joined by ',' (one per hand)", s->players);
-            return -1;
-        }
-    }
-    if (*t) {
-        snprintf(err, errn, "position: unexpected '%.8s' after the %d scores", t, s->players);
-        return -1;
-    }
+    for (int p = 0; p < s->players; p++)
+        s->score[p] = (int16_t)v[p];
     return 0;
 }
 
 int track_position_read(void *st, const game_params *p, const char *text, char *err, size_t errn)
 {
     track_state s;
+    text_in in, probe;
+    text_span f, mover_f;
+    long long mover;
+    int nf = 0;
     memset(&s, 0, sizeof s);
     if (strcmp(text, "start") == 0) {
         /* The deal of seed 0: the CLI's fixed starting position. */
@@ -252,24 +211,24 @@ int track_position_read(void *st, const game_params *p, const char *text, char *
     }
     for (int i = 0; i < TRACK_NOPT; i++)
         s.opt[i] = (uint8_t)(p ? p->opt[i] != 0 : stackatrack_rules.options[i].def);
-    long mover;
-    int k = int_read(text, 1, GAME_MAX_PLAYERS, &mover);
-    if (k < 0 || text[k] != ';') {
-        snprintf(err, errn, "position: expected the seat to move (1..4) and ';' first, or 'start'");
+    text_in_one(&in, text, strlen(text), "position", err, errn);
+    probe = in;
+    while (text_in_field(&probe, ";", &f) == 0)
+        nf++;
+    if (nf != 4)
+        return text_in_fail(&in, "expected P;COLUMNS;HANDS;SCORES (4 fields, not %d), or 'start'", nf);
+    text_in_field(&in, ";", &mover_f);
+    if (text_num(mover_f, 1, GAME_MAX_PLAYERS, &mover) < 0)
+        return text_in_fail(&in, "expected the seat to move (1..4), got '%.*s'", (int)(mover_f.len < 8 ? mover_f.len : 8),
+                            mover_f.p);
+    if (text_in_field(&in, ";", &f) < 0 || lists_read(&in, &s, f, 0) < 0 || text_in_field(&in, ";", &f) < 0 ||
+        lists_read(&in, &s, f, 1) < 0 || text_in_field(&in, ";", &f) < 0 || scores_read(&in, &s, f) < 0)
         return -1;
-    }
-    const char *c = text + k + 1;
-    if (columns_read(&s, &c, err, errn) < 0 || hands_read(&s, &c, err, errn) < 0 ||
-        scores_read(&s, c, err, errn) < 0)
-        return -1;
-    if (mover > s.players) {
-        snprintf(err, errn, "position: seat %ld to move, but only %d hands", mover, s.players);
-        return -1;
-    }
-    if (p && p->players != s.players) {
-        snprintf(err, errn, "position: %d hands for a %d-player game", s.players, p->players);
-        return -1;
-    }
+    in.field_no = 0; /* what follows is about the whole position */
+    if (mover > s.players)
+        return text_in_fail(&in, "seat %lld to move, but only %d hands", mover, s.players);
+    if (p && p->players != s.players)
+        return text_in_fail(&in, "%d hands for a %d-player game", s.players, p->players);
     s.to_move = (uint8_t)(mover - 1);
     s.blocks = 0;
     for (int q = 0; q < s.players; q++) {
@@ -280,11 +239,9 @@ int track_position_read(void *st, const game_params *p, const char *text, char *
         int distinct = 0, ways = s.opt[TRACK_OPT_QUARTER] ? 8 : 4;
         for (int i = 0; i < s.nhand[q]; i++)
             distinct += i == 0 || memcmp(&s.hand[q][i], &s.hand[q][i - 1], sizeof(track_block)) != 0;
-        if (distinct * ways * TRACK_COLS > GAME_MAX_MOVES) {
-            snprintf(err, errn, "position: hand %d holds %d different blocks; at most %d fit the move list", q + 1,
-                     distinct, GAME_MAX_MOVES / (ways * TRACK_COLS));
-            return -1;
-        }
+        if (distinct * ways * TRACK_COLS > GAME_MAX_MOVES)
+            return text_in_fail(&in, "hand %d holds %d different blocks; at most %d fit the move list", q + 1,
+                                distinct, GAME_MAX_MOVES / (ways * TRACK_COLS));
     }
     for (int c2 = 0; c2 < TRACK_COLS; c2++)
         s.blocks = (uint8_t)(s.blocks + s.height[c2]);

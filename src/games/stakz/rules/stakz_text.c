@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/textin.h"
 #include "core/textout.h"
 #include "games/stakz/rules/stakz.h"
 #include "games/stakz/rules/stakz_check.h"
@@ -88,139 +89,79 @@ int stakz_position_write(const void *st, char *buf, size_t n)
 
 #define FAIL(...) return (snprintf(err, errn, __VA_ARGS__), -1)
 
-/* A decimal number in [lo, hi] made of the len characters at c, with no
- * sign and no leading zero; -1 otherwise. */
-static int number(const char *c, size_t len, int lo, int hi)
+/* Reads the '.'-joined tiles of field f ("-" for none when dash) into t;
+ * returns how many, or -1 with a message. */
+static int read_tiles(text_in *in, text_span f, int dash, uint8_t *t, int max, const char *what)
 {
-    long v = 0;
-    if (len == 0 || len > 6 || (len > 1 && c[0] == '0'))
-        return -1;
-    for (size_t i = 0; i < len; i++) {
-        if (c[i] < '0' || c[i] > '9')
-            return -1;
-        v = v * 10 + (c[i] - '0');
-    }
-    return v >= lo && v <= hi ? (int)v : -1;
-}
-
-/* Reads the '.'-joined tiles of field f (len characters; "-" for none when
- * dash) into t; returns how many, or -1 with a message. */
-static int read_tiles(const char *f, size_t len, int dash, uint8_t *t, int max, const char *what, char *err,
-                      size_t errn)
-{
+    text_in c;
+    text_span tile;
     int n = 0;
-    if (dash && len == 1 && f[0] == '-')
+    if (dash && text_is(f, "-"))
         return 0;
-    for (size_t at = 0;;) {
-        int code = at + 2 <= len ? stakz_tile_read(f + at) : -1;
+    text_in_within(&c, in, f);
+    while (text_in_field(&c, ".", &tile) == 0) {
+        int code = tile.len == 2 ? stakz_tile_read(tile.p) : -1;
         if (code < 0)
-            FAIL("position: bad tile '%.*s' in %s (a colour r o g b p, a symbol 1-5)", (int)(len - at < 4 ? len - at : 4),
-                 f + at, what);
+            return text_in_fail(in, "bad tile '%.*s' in %s (a colour r o g b p, a symbol 1-5)",
+                                (int)(tile.len < 4 ? tile.len : 4), tile.p, what);
         if (n >= max)
-            FAIL("position: more than %d tiles in %s", max, what);
+            return text_in_fail(in, "more than %d tiles in %s", max, what);
         t[n++] = (uint8_t)code;
-        at += 2;
-        if (at == len)
-            return n;
-        if (f[at] != '.')
-            FAIL("position: expected '.' between the tiles of %s", what);
-        at++;
     }
-}
-
-/* "start", "start:N" or "start:N:SEED": a new deal. */
-static int read_start(void *st, int players, int draw, const char *text, char *err, size_t errn)
-{
-    int n = players ? players : 2;
-    uint64_t seed = 0;
-    const char *c = text + 5;
-    if (*c == ':') {
-        size_t len = strspn(c + 1, "0123456789");
-        int v = number(c + 1, len, 2, GAME_MAX_PLAYERS);
-        if (v < 0 || (players && v != players))
-            FAIL("position: bad player count in '%.20s'", text);
-        n = v;
-        c += 1 + len;
-        if (*c == ':') {
-            char *end;
-            if (c[1] < '0' || c[1] > '9')
-                FAIL("position: bad seed in '%.30s'", text);
-            seed = strtoull(c + 1, &end, 10);
-            c = end;
-        }
-    }
-    if (*c)
-        FAIL("position: expected start, start:N, start:N:SEED or P;STACKS;HANDS;PILE;SCORES;BONUS");
-    stakz_state s;
-    if (stakz_deal(&s, n, draw, seed, err, errn) < 0)
-        return -1;
-    memcpy(st, &s, sizeof s);
-    return 0;
-}
-
-/* Splits text at sep into at most max fields (pointers and lengths);
- * returns how many. */
-static int split_fields(const char *text, size_t len, char sep, const char **f, size_t *flen, int max)
-{
-    int n = 0;
-    size_t start = 0;
-    for (size_t i = 0; i <= len; i++)
-        if (i == len || text[i] == sep) {
-            if (n == max)
-                return max + 1;
-            f[n] = text + start;
-            flen[n++] = i - start;
-            start = i + 1;
-        }
     return n;
 }
 
-static int read_stacks(stakz_state *s, const char *f, size_t len, char *err, size_t errn)
+static int read_stacks(text_in *in, stakz_state *s, text_span f)
 {
-    const char *part[STAKZ_MAX_STACKS + 1];
-    size_t plen[STAKZ_MAX_STACKS + 1];
-    if (len == 1 && f[0] == '-')
+    text_in c;
+    text_span part;
+    int n = 0;
+    if (text_is(f, "-"))
         return 0;
-    int n = split_fields(f, len, '/', part, plen, STAKZ_MAX_STACKS);
-    if (n > STAKZ_MAX_STACKS)
-        FAIL("position: more than %d stacks", STAKZ_MAX_STACKS);
-    for (int k = 0; k < n; k++) {
+    text_in_within(&c, in, f);
+    for (; text_in_field(&c, "/", &part) == 0; n++) {
         char what[16];
-        snprintf(what, sizeof what, "stack %d", k + 1);
-        int h = read_tiles(part[k], plen[k], 0, s->stack[k], STAKZ_STACK_MAX - 1, what, err, errn);
+        if (n == STAKZ_MAX_STACKS)
+            return text_in_fail(in, "more than %d stacks", STAKZ_MAX_STACKS);
+        snprintf(what, sizeof what, "stack %d", n + 1);
+        int h = read_tiles(in, part, 0, s->stack[n], STAKZ_STACK_MAX - 1, what);
         if (h < 0)
             return -1;
-        s->height[k] = (uint8_t)h;
+        s->height[n] = (uint8_t)h;
     }
     s->nstacks = (uint8_t)n;
     return 0;
 }
 
-static int read_hands(stakz_state *s, int players, const char *f, size_t len, char *err, size_t errn)
+static int read_hands(text_in *in, stakz_state *s, int players, text_span f)
 {
-    const char *part[GAME_MAX_PLAYERS + 1];
-    size_t plen[GAME_MAX_PLAYERS + 1];
-    int n = split_fields(f, len, '/', part, plen, GAME_MAX_PLAYERS);
-    if (n < 2 || n > GAME_MAX_PLAYERS || (players && n != players))
-        FAIL("position: %d hands (one per seat, %s)", n, players ? "as the match has" : "2..4");
-    s->players = (uint8_t)n;
-    for (int p = 0; p < n; p++) {
+    text_in c;
+    text_span part;
+    int n = 0;
+    text_in_within(&c, in, f);
+    for (; text_in_field(&c, "/", &part) == 0; n++) {
         uint8_t t[STAKZ_TILES];
         char what[16];
-        snprintf(what, sizeof what, "hand %d", p + 1);
-        int m = read_tiles(part[p], plen[p], 1, t, STAKZ_TILES, what, err, errn);
+        if (n == GAME_MAX_PLAYERS)
+            break;
+        snprintf(what, sizeof what, "hand %d", n + 1);
+        int m = read_tiles(in, part, 1, t, STAKZ_TILES, what);
         if (m < 0)
             return -1;
         for (int i = 0; i < m; i++)
-            s->hand[p][t[i]]++;
+            s->hand[n][t[i]]++;
     }
+    if (n < 2 || !text_in_line_done(&c) || (players && n != players))
+        return text_in_fail(in, "%d%s hands (one per seat, %s)", n, text_in_line_done(&c) ? "" : "+",
+                            players ? "as the match has" : "2..4");
+    s->players = (uint8_t)n;
     return 0;
 }
 
-static int read_pile(stakz_state *s, const char *f, size_t len, char *err, size_t errn)
+static int read_pile(text_in *in, stakz_state *s, text_span f)
 {
     uint8_t t[STAKZ_TILES];
-    int n = read_tiles(f, len, 1, t, STAKZ_TILES, "the pile", err, errn);
+    int n = read_tiles(in, f, 1, t, STAKZ_TILES, "the pile");
     if (n < 0)
         return -1;
     for (int i = 0; i < n; i++)
@@ -229,65 +170,75 @@ static int read_pile(stakz_state *s, const char *f, size_t len, char *err, size_
     return 0;
 }
 
-static int read_scores(stakz_state *s, const char *f, size_t len, char *err, size_t errn)
+static int read_scores(text_in *in, stakz_state *s, text_span f)
 {
-    const char *part[GAME_MAX_PLAYERS + 1];
-    size_t plen[GAME_MAX_PLAYERS + 1];
-    int n = split_fields(f, len, ',', part, plen, GAME_MAX_PLAYERS);
-    if (n != s->players)
-        FAIL("position: %d totals for %d seats", n, s->players);
-    for (int p = 0; p < n; p++) {
-        int v = plen[p] == 1 && part[p][0] == '0' ? 0 : number(part[p], plen[p], 1, 9999);
-        if (v < 0)
-            FAIL("position: bad total '%.*s'", (int)(plen[p] < 8 ? plen[p] : 8), part[p]);
-        s->score[p] = (uint16_t)v;
-    }
+    long long v[GAME_MAX_PLAYERS];
+    if (text_in_nums(in, f, ",", s->players, 0, 9999, v) < 0)
+        return -1;
+    for (int p = 0; p < s->players; p++)
+        s->score[p] = (uint16_t)v[p];
     return 0;
 }
 
-static int read_bonus(stakz_state *s, const char *f, size_t len, char *err, size_t errn)
+static int read_bonus(text_in *in, stakz_state *s, text_span f)
 {
-    const char *part[STAKZ_MAX_STACKS + 1];
-    size_t plen[STAKZ_MAX_STACKS + 1];
-    if (len == 1 && f[0] == '-')
+    text_in c;
+    text_span part;
+    long long k;
+    if (text_is(f, "-"))
         return 0;
-    int n = split_fields(f, len, '.', part, plen, STAKZ_MAX_STACKS);
-    for (int i = 0; i < n && i < STAKZ_MAX_STACKS; i++) {
-        int k = number(part[i], plen[i], 1, s->nstacks);
-        if (k < 0)
-            FAIL("position: bad bonus stack '%.*s' (1..%d)", (int)(plen[i] < 8 ? plen[i] : 8), part[i], s->nstacks);
+    text_in_within(&c, in, f);
+    while (text_in_field(&c, ".", &part) == 0) {
+        if (text_num(part, 1, s->nstacks, &k) < 0)
+            return text_in_fail(in, "bad bonus stack '%.*s' (1..%d)", (int)(part.len < 8 ? part.len : 8), part.p,
+                                s->nstacks);
         if (s->bonus[k - 1])
-            FAIL("position: bonus stack %d twice", k);
+            return text_in_fail(in, "bonus stack %lld twice", k);
         s->bonus[k - 1] = 1;
     }
-    if (n > STAKZ_MAX_STACKS)
-        FAIL("position: too many bonus stacks");
     return 0;
 }
 
 int stakz_position_read(void *st, int players, int draw, const char *text, char *err, size_t errn)
 {
-    const char *f[7];
-    size_t flen[7];
-    if (strncmp(text, "start", 5) == 0)
-        return read_start(st, players, draw, text, err, errn);
+    text_in in, seat, probe;
+    text_span f;
+    uint64_t seed;
+    int n, nf = 0;
+    long long turn;
+    int rc = text_start_read(text, players, GAME_MAX_PLAYERS, &n, &seed, err, errn);
+    if (rc != 0) {
+        stakz_state s;
+        if (rc < 0 || stakz_deal(&s, n, draw, seed, err, errn) < 0)
+            return -1;
+        memcpy(st, &s, sizeof s);
+        return 0;
+    }
     size_t len = strlen(text);
     if (len >= STAKZ_POSITION_MAX)
         FAIL("position: longer than %d characters", STAKZ_POSITION_MAX - 1);
     if (draw != STAKZ_DRAW_CHOOSE && draw != STAKZ_DRAW_RANDOM)
         FAIL("position: bad draw setting %d", draw);
-    if (split_fields(text, len, ';', f, flen, 6) != 6)
-        FAIL("position: expected 6 fields P;STACKS;HANDS;PILE;SCORES;BONUS");
+    text_in_one(&in, text, len, "position", err, errn);
+    probe = in;
+    while (text_in_field(&probe, ";", &f) == 0)
+        nf++;
+    if (nf != 6)
+        FAIL("position: expected 6 fields P;STACKS;HANDS;PILE;SCORES;BONUS, not %d", nf);
+    /* Field 1, the seat to move, is checked once the hands give the seats. */
+    text_in_field(&in, ";", &f);
+    text_in_within(&seat, &in, f);
     stakz_state s;
     memset(&s, 0, sizeof s);
     s.draw_random = (uint8_t)draw;
-    if (read_stacks(&s, f[1], flen[1], err, errn) < 0 || read_hands(&s, players, f[2], flen[2], err, errn) < 0 ||
-        read_pile(&s, f[3], flen[3], err, errn) < 0 || read_scores(&s, f[4], flen[4], err, errn) < 0 ||
-        read_bonus(&s, f[5], flen[5], err, errn) < 0)
+    if (text_in_field(&in, ";", &f) < 0 || read_stacks(&in, &s, f) < 0 || text_in_field(&in, ";", &f) < 0 ||
+        read_hands(&in, &s, players, f) < 0 || text_in_field(&in, ";", &f) < 0 || read_pile(&in, &s, f) < 0 ||
+        text_in_field(&in, ";", &f) < 0 || read_scores(&in, &s, f) < 0 || text_in_field(&in, ";", &f) < 0 ||
+        read_bonus(&in, &s, f) < 0)
         return -1;
-    int turn = number(f[0], flen[0], 1, s.players);
-    if (turn < 0)
-        FAIL("position: bad seat to move '%.*s' (1..%d)", (int)(flen[0] < 8 ? flen[0] : 8), f[0], s.players);
+    if (text_num(seat.line, 1, s.players, &turn) < 0)
+        return text_in_fail(&seat, "bad seat to move '%.*s' (1..%d)", (int)(seat.line.len < 8 ? seat.line.len : 8),
+                            seat.line.p, s.players);
     s.turn = s.starter = (uint8_t)(turn - 1);
     /* The game's set is the tiles the position holds. */
     int count[STAKZ_CODES] = {0};
@@ -377,9 +328,11 @@ int stakz_move_read(const void *st, const char *text, game_move *m, char *err, s
         return 0;
     }
     int code = stakz_tile_read(text);
-    int k = code >= 0 && text[2] == '>' ? number(text + 3, strlen(text + 3), 1, STAKZ_MAX_STACKS) : -1;
-    if (code < 0 || k < 0)
+    long long stack = -1;
+    if (code < 0 || text[2] != '>' ||
+        text_num((text_span){text + 3, strlen(text + 3)}, 1, STAKZ_MAX_STACKS, &stack) < 0)
         FAIL("move: bad move '%.16s' (expected r3>2, end:g or end)", text);
+    int k = (int)stack;
     if (k > s->nstacks)
         FAIL("move: no stack %d (there are %d)", k, s->nstacks);
     if (!s->hand[s->turn][code])

@@ -3,6 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/textin.h"
+
 #include "games/stax/rules/stax_ai.h"
 
 #define DARK 0xAA55AA55AA55AA55ULL
@@ -518,51 +520,44 @@ static int stax_position_read(void *st, const game_params *p, const char *text, 
         memcpy(st, &s, sizeof s);
         return 0;
     }
-    if ((text[0] != 'r' && text[0] != 'b') || text[1] != ':') {
-        snprintf(err, errn, "position: side to move missing (expected 'r:' or 'b:' first, or 'start')");
-        return -1;
-    }
+    text_in in, stacks;
+    text_span f, sqf, board;
+    text_in_one(&in, text, strlen(text), "position", err, errn);
+    text_in_field(&in, ":", &f);
+    if ((!text_is(f, "r") && !text_is(f, "b")) || text_in_line_done(&in))
+        return text_in_fail(&in, "side to move missing (expected 'r:' or 'b:' first, or 'start')");
     s.b.stm = text[0] == 'b';
-    const char *c = text + 2;
-    while (*c) {
-        int sq = square_read(c, "position", err, errn);
+    board = text_in_rest(&in); /* "r:" is an empty board */
+    text_in_within(&stacks, &in, board);
+    while (board.len && text_in_field(&stacks, ",", &f) == 0) {
+        text_in stack;
+        text_in_within(&stack, &in, f);
+        text_in_field(&stack, "=", &sqf);
+        int sq = sqf.len == 2 ? square_read(sqf.p, "position", err, errn) : -1;
         if (sq < 0)
-            return -1;
+            return sqf.len == 2 ? -1
+                                : text_in_fail(&in, "bad square '%.*s' (expected a1..h8)",
+                                               (int)(sqf.len < 8 ? sqf.len : 8), sqf.p);
         int i = sq >> 1, h = 0;
-        if (s.b.ht[i]) {
-            snprintf(err, errn, "position: square %.2s given twice", c);
-            return -1;
-        }
-        if (c[2] != '=') {
-            snprintf(err, errn, "position: expected '=' after %.2s", c);
-            return -1;
-        }
-        const char *q = c + 3;
-        for (; *q && *q != ','; q++, h++) {
-            const char *kinds = "rbRB", *hit = strchr(kinds, *q);
-            if (!hit || !*q) {
-                snprintf(err, errn, "position: bad man '%c' on %.2s (expected r, R, b or B)", *q, c);
-                return -1;
-            }
-            if (h >= STAX_MAX_MEN || ++total > STAX_MAX_MEN) {
-                snprintf(err, errn, "position: more than %d men %s", STAX_MAX_MEN,
-                         h >= STAX_MAX_MEN ? "on one stack" : "on the board");
-                return -1;
-            }
+        if (s.b.ht[i])
+            return text_in_fail(&in, "square %.2s given twice", sqf.p);
+        if (text_in_line_done(&stack))
+            return text_in_fail(&in, "expected '=' after %.2s", sqf.p);
+        f = text_in_rest(&stack);
+        for (; (size_t)h < f.len; h++) {
+            const char *kinds = "rbRB", *hit = memchr(kinds, f.p[h], 4);
+            if (!hit)
+                return text_in_fail(&in, "bad man '%c' on %.2s (expected r, R, b or B)", f.p[h], sqf.p);
+            if (h >= STAX_MAX_MEN || ++total > STAX_MAX_MEN)
+                return text_in_fail(&in, "more than %d men %s", STAX_MAX_MEN,
+                                    h >= STAX_MAX_MEN ? "on one stack" : "on the board");
             s.b.col[i] |= (uint32_t)((hit - kinds) & 1) << h;
             s.b.kind[i] |= (uint32_t)((hit - kinds) >> 1) << h;
         }
-        if (h == 0) {
-            snprintf(err, errn, "position: empty stack on %.2s", c);
-            return -1;
-        }
+        if (h == 0)
+            return text_in_fail(&in, "empty stack on %.2s", sqf.p);
         s.b.ht[i] = (uint8_t)h;
         square_refresh(&s.b, sq);
-        if (*q == ',' && !q[1]) {
-            snprintf(err, errn, "position: trailing ',' after the last stack");
-            return -1;
-        }
-        c = *q ? q + 1 : q;
     }
     s.b.hash = board_rehash(&s.b);
     state_setup(&s, p);
