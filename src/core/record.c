@@ -9,6 +9,7 @@
 #include "core/registry.h"
 
 #define HEADER "stackhouse-record"
+#define RECORD_MAX_CLOCK 1000000000000LL /* ms: 31 years of play */
 
 static int params_check(const game_rules *g, const game_params *p, char *err, size_t errn)
 {
@@ -38,6 +39,7 @@ int record_init(game_record *rec, const char *game, const game_params *p, uint64
         return -1;
     memset(rec, 0, sizeof *rec);
     snprintf(rec->game, sizeof rec->game, "%s", game);
+    rec->rules_version = game_rules_version(gi->rules);
     rec->params = *p;
     rec->seed = seed;
     return 0;
@@ -74,7 +76,9 @@ int record_set_start(game_record *rec, const char *position, char *err, size_t e
 void record_free(game_record *rec)
 {
     free(rec->moves);
+    free(rec->times);
     rec->moves = NULL;
+    rec->times = NULL;
     rec->n_moves = rec->cursor = rec->cap = 0;
 }
 
@@ -122,8 +126,17 @@ static int moves_reserve(game_record *rec, int n)
     if (!p)
         return -1;
     rec->moves = p;
+    if (!(p = realloc(rec->times, sizeof rec->times[0] * (size_t)cap)))
+        return -1;
+    rec->times = p;
     rec->cap = cap;
     return 0;
+}
+
+void record_set_clock(game_record *rec, int64_t ms)
+{
+    if (ms > rec->clock)
+        rec->clock = ms;
 }
 
 int record_play(game_record *rec, void *st, const game_move *m, char *err, size_t errn)
@@ -142,6 +155,7 @@ int record_play(game_record *rec, void *st, const game_move *m, char *err, size_
         snprintf(err, errn, "record: move '%s' is illegal", text);
         return -1;
     }
+    rec->times[rec->cursor] = rec->clock;
     memcpy(rec->moves[rec->cursor++], text, sizeof text);
     rec->n_moves = rec->cursor;
     return 0;
@@ -174,23 +188,24 @@ int record_redo(game_record *rec, void *st, char *err, size_t errn)
 char *record_write(const game_record *rec)
 {
     const game_rules *g = record_rules(rec);
-    size_t n = 512 + RECORD_START_LEN + (size_t)rec->n_moves * (RECORD_MOVE_LEN + 1), len = 0;
+    size_t n = 512 + RECORD_START_LEN + (size_t)rec->n_moves * (RECORD_MOVE_LEN + 22), len = 0;
     char *buf = malloc(n);
     if (!buf || !g) {
         free(buf);
         return NULL;
     }
-    len += (size_t)snprintf(buf + len, n - len, "%s %d\ngame %s\nplayers %d\n", HEADER,
-                            RECORD_VERSION, rec->game, rec->params.players);
+    len += (size_t)snprintf(buf + len, n - len, "%s %d\ngame %s\nrules %d\nplayers %d\n", HEADER,
+                            RECORD_VERSION, rec->game, rec->rules_version, rec->params.players);
     for (int i = 0; i < g->n_options && i < GAME_MAX_OPTIONS; i++)
         len += (size_t)snprintf(buf + len, n - len, "option %s %d\n", g->options[i].key,
                                 rec->params.opt[i]);
     len += (size_t)snprintf(buf + len, n - len, "seed %" PRIu64 "\n", rec->seed);
     if (rec->start[0])
         len += (size_t)snprintf(buf + len, n - len, "start %s\n", rec->start);
-    len += (size_t)snprintf(buf + len, n - len, "moves %d\ncursor %d\n", rec->n_moves, rec->cursor);
+    len += (size_t)snprintf(buf + len, n - len, "clock %" PRId64 "\nmoves %d\ncursor %d\n", rec->clock,
+                            rec->n_moves, rec->cursor);
     for (int k = 0; k < rec->n_moves; k++)
-        len += (size_t)snprintf(buf + len, n - len, "%s\n", rec->moves[k]);
+        len += (size_t)snprintf(buf + len, n - len, "%" PRId64 " %s\n", rec->times[k], rec->moves[k]);
     snprintf(buf + len, n - len, "end\n");
     return buf;
 }
@@ -222,6 +237,23 @@ static int number_read(const char *s, long long lo, long long hi, long long *out
     return 0;
 }
 
+/* A version-2 move line "MS MOVE": its time (from lo to hi) and where the move begins. */
+static int move_time(const char *line, int64_t lo, int64_t hi, int64_t *ms, const char **move)
+{
+    char num[24];
+    const char *sp = strchr(line, ' ');
+    long long x;
+    if (!sp || (size_t)(sp - line) >= sizeof num)
+        return -1;
+    memcpy(num, line, (size_t)(sp - line));
+    num[sp - line] = 0;
+    if (number_read(num, lo, hi, &x) < 0)
+        return -1;
+    *ms = x;
+    *move = sp + 1;
+    return 0;
+}
+
 static int keyed(const char *line, const char *key, const char **value)
 {
     size_t n = strlen(key);
@@ -236,7 +268,7 @@ int record_read(game_record *rec, const char *text, char *err, size_t errn)
     game_record r;
     char line[RECORD_MOVE_LEN + 64];
     const char *v, *at = text;
-    long long x, n_moves;
+    long long x, n_moves, version;
     const game_rules *g;
     int ln = 0;
     memset(&r, 0, sizeof r);
@@ -256,16 +288,27 @@ int record_read(game_record *rec, const char *text, char *err, size_t errn)
     } while (0)
 
     NEXT();
-    if (!keyed(line, HEADER, &v) || number_read(v, 0, 1000000, &x) < 0)
+    if (!keyed(line, HEADER, &v) || number_read(v, 0, 1000000, &version) < 0)
         FAIL("not a Stackhouse record (expected '%s %d')", HEADER, RECORD_VERSION);
-    if (x != RECORD_VERSION)
-        FAIL("record version %lld is not supported (this build reads %d)", x, RECORD_VERSION);
+    if (version < 1 || version > RECORD_VERSION)
+        FAIL("record version %lld is not supported (this build reads 1 to %d)", version, RECORD_VERSION);
     NEXT();
     if (!keyed(line, "game", &v) || strlen(v) >= sizeof r.game || !registry_find(v) ||
         !registry_find(v)->rules)
         FAIL("expected 'game ID' naming a game with rules");
     memcpy(r.game, v, strlen(v) + 1);
     g = registry_find(v)->rules;
+    /* Version 1 came before the rules had versions: it was played by version 1. */
+    r.rules_version = 1;
+    if (version >= 2) {
+        NEXT();
+        if (!keyed(line, "rules", &v) || number_read(v, 1, 1000000, &x) < 0)
+            FAIL("expected 'rules N' (the rules' version)");
+        r.rules_version = (int)x;
+    }
+    if (r.rules_version != game_rules_version(g))
+        FAIL("the record was played by %s rules version %d; this build plays version %d", r.game,
+             r.rules_version, game_rules_version(g));
     NEXT();
     if (!keyed(line, "players", &v) || number_read(v, 1, GAME_MAX_PLAYERS, &x) < 0)
         FAIL("expected 'players N'");
@@ -300,6 +343,12 @@ int record_read(game_record *rec, const char *text, char *err, size_t errn)
         memcpy(r.start, v, strlen(v) + 1);
         NEXT();
     }
+    if (version >= 2) {
+        if (!keyed(line, "clock", &v) || number_read(v, 0, RECORD_MAX_CLOCK, &x) < 0)
+            FAIL("expected 'clock MS'");
+        r.clock = x;
+        NEXT();
+    }
     if (!keyed(line, "moves", &v) || number_read(v, 0, RECORD_MAX_MOVES, &n_moves) < 0)
         FAIL("expected 'moves N'");
     NEXT();
@@ -309,10 +358,16 @@ int record_read(game_record *rec, const char *text, char *err, size_t errn)
     if (moves_reserve(&r, (int)n_moves) < 0)
         FAIL("out of memory");
     for (r.n_moves = 0; r.n_moves < n_moves; r.n_moves++) {
+        const char *move = line;
         NEXT();
-        if (!*line || strcmp(line, "end") == 0 || strlen(line) >= RECORD_MOVE_LEN)
+        r.times[r.n_moves] = 0;
+        if (version >= 2 && move_time(line, r.n_moves ? r.times[r.n_moves - 1] : 0, r.clock,
+                                      &r.times[r.n_moves], &move) < 0)
+            FAIL("expected move %d of %lld as 'MS MOVE', MS from %" PRId64 " to the clock %" PRId64,
+                 r.n_moves + 1, n_moves, r.n_moves ? r.times[r.n_moves - 1] : 0, r.clock);
+        if (!*move || strcmp(move, "end") == 0 || strlen(move) >= RECORD_MOVE_LEN)
             FAIL("expected move %d of %lld", r.n_moves + 1, n_moves);
-        memcpy(r.moves[r.n_moves], line, strlen(line) + 1);
+        memcpy(r.moves[r.n_moves], move, strlen(move) + 1);
     }
     NEXT();
     if (strcmp(line, "end") != 0)
@@ -335,5 +390,6 @@ int record_read(game_record *rec, const char *text, char *err, size_t errn)
     return 0;
 fail:
     free(r.moves);
+    free(r.times);
     return -1;
 }
