@@ -155,6 +155,7 @@ static void test_malformed_refused(void **state)
         {HEAD NEW "ticks 0\nend\nmore\n", "tape line 14: expected 'end'"},
         {HEAD "start saved\ntick 1 = = =\nticks 1\nend\n", "tape line 5: a tape that starts saved starts with 'load'"},
         {HEAD "start saved\nload 3\nx\n", "tape line 7: the tape ends early"},
+        {HEAD "start saved\nload 1\nx", "tape line 7: the tape ends early"},
     };
     char err[256];
     (void)state;

@@ -454,7 +454,7 @@ static int load_read(tape_reader *r, tape_event *e)
     char *text;
     if (rd_long(r->buf + 5, 1, 100000, &lines, NULL) < 0)
         return rd_fail(r, "expected 'load LINES'");
-    if (!(text = malloc(strlen(r->at) + 1)))
+    if (!(text = malloc(strlen(r->at) + 2))) /* the lines, and a newline the last may lack */
         return rd_fail(r, "out of memory");
     e->data = text;
     for (long i = 0; i < lines; i++) {
