@@ -12,6 +12,8 @@ void game_params_default_opts(const game_option *options, int n, game_params *p,
         p->opt[i] = options[i].def;
 }
 
+int game_rules_version(const game_rules *g) { return g->version > 0 ? g->version : 1; }
+
 void game_params_default(const game_rules *g, game_params *p, int players)
 {
     game_params_default_opts(g->options, g->n_options, p, players);

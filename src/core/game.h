@@ -107,6 +107,9 @@ typedef struct game_rules {
      * screen, the CLI's apply and the phones. Returns its length, or -1 while
      * the game goes on or when n is too small. */
     int (*result_reason)(const void *st, char *buf, size_t n);
+    /* The rules' version, written in every record: raise it when a change
+     * would replay an old record differently. 0 reads as 1 (game_rules_version). */
+    int version;
 } game_rules;
 
 /* Whether two moves are the same move (kind and bytes). Inline: searches
@@ -122,6 +125,8 @@ static inline int game_move_equal(const game_move *a, const game_move *b)
 }
 /* snprintf for result_reason: the length written, or -1 when n is too small. */
 int game_text(char *buf, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* The rules' version as records carry it (1 when the table leaves it 0). */
+int game_rules_version(const game_rules *g);
 /* Fills p with the rules' defaults for the given player count. */
 void game_params_default(const game_rules *g, game_params *p, int players);
 /* The same from an options table (a real-time mode has options but no game_rules). */

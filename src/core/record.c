@@ -9,6 +9,7 @@
 #include "core/textin.h"
 
 #define HEADER "stackhouse-record"
+#define RECORD_MAX_CLOCK 1000000000000LL /* ms: 31 years of play */
 
 static int params_check(const game_rules *g, const game_params *p, char *err, size_t errn)
 {
@@ -38,6 +39,7 @@ int record_init(game_record *rec, const char *game, const game_params *p, uint64
         return -1;
     memset(rec, 0, sizeof *rec);
     snprintf(rec->game, sizeof rec->game, "%s", game);
+    rec->rules_version = game_rules_version(gi->rules);
     rec->params = *p;
     rec->seed = seed;
     return 0;
@@ -74,7 +76,9 @@ int record_set_start(game_record *rec, const char *position, char *err, size_t e
 void record_free(game_record *rec)
 {
     free(rec->moves);
+    free(rec->times);
     rec->moves = NULL;
+    rec->times = NULL;
     rec->n_moves = rec->cursor = rec->cap = 0;
 }
 
@@ -122,8 +126,17 @@ static int moves_reserve(game_record *rec, int n)
     if (!p)
         return -1;
     rec->moves = p;
+    if (!(p = realloc(rec->times, sizeof rec->times[0] * (size_t)cap)))
+        return -1;
+    rec->times = p;
     rec->cap = cap;
     return 0;
+}
+
+void record_set_clock(game_record *rec, int64_t ms)
+{
+    if (ms > rec->clock)
+        rec->clock = ms;
 }
 
 int record_play(game_record *rec, void *st, const game_move *m, char *err, size_t errn)
@@ -142,6 +155,7 @@ int record_play(game_record *rec, void *st, const game_move *m, char *err, size_
         snprintf(err, errn, "record: move '%s' is illegal", text);
         return -1;
     }
+    rec->times[rec->cursor] = rec->clock;
     memcpy(rec->moves[rec->cursor++], text, sizeof text);
     rec->n_moves = rec->cursor;
     return 0;
@@ -174,23 +188,24 @@ int record_redo(game_record *rec, void *st, char *err, size_t errn)
 char *record_write(const game_record *rec)
 {
     const game_rules *g = record_rules(rec);
-    size_t n = 512 + RECORD_START_LEN + (size_t)rec->n_moves * (RECORD_MOVE_LEN + 1), len = 0;
+    size_t n = 512 + RECORD_START_LEN + (size_t)rec->n_moves * (RECORD_MOVE_LEN + 22), len = 0;
     char *buf = malloc(n);
     if (!buf || !g) {
         free(buf);
         return NULL;
     }
-    len += (size_t)snprintf(buf + len, n - len, "%s %d\ngame %s\nplayers %d\n", HEADER,
-                            RECORD_VERSION, rec->game, rec->params.players);
+    len += (size_t)snprintf(buf + len, n - len, "%s %d\ngame %s\nrules %d\nplayers %d\n", HEADER,
+                            RECORD_VERSION, rec->game, rec->rules_version, rec->params.players);
     for (int i = 0; i < g->n_options && i < GAME_MAX_OPTIONS; i++)
         len += (size_t)snprintf(buf + len, n - len, "option %s %d\n", g->options[i].key,
                                 rec->params.opt[i]);
     len += (size_t)snprintf(buf + len, n - len, "seed %" PRIu64 "\n", rec->seed);
     if (rec->start[0])
         len += (size_t)snprintf(buf + len, n - len, "start %s\n", rec->start);
-    len += (size_t)snprintf(buf + len, n - len, "moves %d\ncursor %d\n", rec->n_moves, rec->cursor);
+    len += (size_t)snprintf(buf + len, n - len, "clock %" PRId64 "\nmoves %d\ncursor %d\n", rec->clock,
+                            rec->n_moves, rec->cursor);
     for (int k = 0; k < rec->n_moves; k++)
-        len += (size_t)snprintf(buf + len, n - len, "%s\n", rec->moves[k]);
+        len += (size_t)snprintf(buf + len, n - len, "%" PRId64 " %s\n", rec->times[k], rec->moves[k]);
     snprintf(buf + len, n - len, "end\n");
     return buf;
 }
@@ -217,7 +232,7 @@ int record_read(game_record *rec, const char *text, char *err, size_t errn)
     game_record r;
     text_in in, mark;
     text_span v;
-    long long x, n_moves;
+    long long x, n_moves, version;
     const game_rules *g;
     const game_info *gi;
     memset(&r, 0, sizeof r);
@@ -237,15 +252,26 @@ int record_read(game_record *rec, const char *text, char *err, size_t errn)
     } while (0)
 
     NEXT();
-    if (!key_is(&in, HEADER) || text_num(text_in_rest(&in), 0, 1000000, &x) < 0)
+    if (!key_is(&in, HEADER) || text_num(text_in_rest(&in), 0, 1000000, &version) < 0)
         FAIL("not a Stackhouse record (expected '%s %d')", HEADER, RECORD_VERSION);
-    if (x != RECORD_VERSION)
-        FAIL("record version %lld is not supported (this build reads %d)", x, RECORD_VERSION);
+    if (version < 1 || version > RECORD_VERSION)
+        FAIL("record version %lld is not supported (this build reads 1 to %d)", version, RECORD_VERSION);
     NEXT();
     if (!key_is(&in, "game") || span_copy(text_in_rest(&in), r.game, sizeof r.game) < 0 ||
         !(gi = registry_find(r.game)) || !gi->rules)
         FAIL("expected 'game ID' naming a game with rules");
     g = gi->rules;
+    /* Version 1 came before the rules had versions: it was played by version 1. */
+    r.rules_version = 1;
+    if (version >= 2) {
+        NEXT();
+        if (!key_is(&in, "rules") || text_num(text_in_rest(&in), 1, 1000000, &x) < 0)
+            FAIL("expected 'rules N' (the rules' version)");
+        r.rules_version = (int)x;
+    }
+    if (r.rules_version != game_rules_version(g))
+        FAIL("the record was played by %s rules version %d; this build plays version %d", r.game,
+             r.rules_version, game_rules_version(g));
     NEXT();
     if (!key_is(&in, "players"))
         FAIL("expected 'players N'");
@@ -278,6 +304,12 @@ int record_read(game_record *rec, const char *text, char *err, size_t errn)
     } else {
         in = mark;
     }
+    if (version >= 2) {
+        if (!key_is(&in, "clock") || text_num(text_in_rest(&in), 0, RECORD_MAX_CLOCK, &x) < 0)
+            FAIL("expected 'clock MS'");
+        r.clock = x;
+        NEXT();
+    }
     if (!key_is(&in, "moves"))
         FAIL("expected 'moves N'");
     if (text_in_num(&in, text_in_rest(&in), 0, RECORD_MAX_MOVES, &n_moves) < 0)
@@ -291,7 +323,16 @@ int record_read(game_record *rec, const char *text, char *err, size_t errn)
     if (moves_reserve(&r, (int)n_moves) < 0)
         FAIL("out of memory");
     for (r.n_moves = 0; r.n_moves < n_moves; r.n_moves++) {
+        int64_t lo = r.n_moves ? r.times[r.n_moves - 1] : 0;
         NEXT();
+        r.times[r.n_moves] = 0;
+        /* Version 2: "MS MOVE", the times in order and none past the clock. */
+        if (version >= 2) {
+            if (text_in_field(&in, " ", &v) < 0 || text_num(v, lo, r.clock, &x) < 0)
+                FAIL("expected move %d of %lld as 'MS MOVE', MS from %" PRId64 " to the clock %" PRId64,
+                     r.n_moves + 1, n_moves, lo, r.clock);
+            r.times[r.n_moves] = x;
+        }
         v = text_in_rest(&in);
         if (text_is(v, "end") || span_copy(v, r.moves[r.n_moves], RECORD_MOVE_LEN) < 0)
             FAIL("expected move %d of %lld", r.n_moves + 1, n_moves);
@@ -318,5 +359,6 @@ int record_read(game_record *rec, const char *text, char *err, size_t errn)
     return 0;
 fail:
     free(r.moves);
+    free(r.times);
     return -1;
 }

@@ -33,6 +33,7 @@ struct table {
     match_setup m;
     game_record rec;
     double time;
+    int64_t clock0; /* the record's clock when the table opened: ms played in earlier sittings */
     double lively_from; /* when the last press or change came (table_pulse, table_wake) */
     int over, over_announced;
     double over_time;
@@ -276,10 +277,14 @@ static void position_changed(table *t, shell *sh, table_change why)
 
 void table_refresh(table *t, shell *sh) { position_changed(t, sh, TABLE_ENTERED); }
 
-/* Plays m into the record; the view shows it, then the new position. */
+/* The match's clock in the record: earlier sittings' play, then this table's time. */
+static void clock_update(table *t) { record_set_clock(&t->rec, t->clock0 + llround(t->time * 1000)); }
+
+/* Plays m into the record at the match's time; the view shows it, then the new position. */
 static int play(table *t, shell *sh, const game_move *m, int by_computer)
 {
     char err[200], text[RECORD_MOVE_LEN];
+    clock_update(t);
     memcpy(t->scratch, t->st, rules(t)->state_size);
     if (rules(t)->move_write(t->st, m, text, sizeof text) < 0)
         snprintf(text, sizeof text, "?");
@@ -449,6 +454,7 @@ static void table_update(scene *s, shell *sh, double dt)
     table *t = s->data;
     table_menu_choice c = table_menu_take(sh, &t->menu_choice, t->game->rules_doc);
     t->time += dt;
+    clock_update(t);
     if (t->refuse_flash > 0)
         t->refuse_flash -= (float)dt;
     if (t->refuse_words > 0)
@@ -583,6 +589,7 @@ scene *table_create(shell *sh, const table_view_ops *ops, const match_setup *m, 
         free(t);
         return NULL;
     }
+    t->clock0 = t->rec.clock;
     table_match_trace(&t->m, &t->rec.params);
     phones_drop_queue(); /* moves sent before this table opened were for no table */
     t->base = (scene){"table", 0, table_enter, table_leave_scene, table_input, table_update, table_draw, t, table_wake};

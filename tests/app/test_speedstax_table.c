@@ -8,7 +8,9 @@
  * round to the round results; a whole match of short rounds ends on the
  * score screen; a tie for the top goes to a speed-stack-off between the
  * tied only, and the score screen names its winner; Save & quit mid-round
- * then Resume brings the same match back; an unreadable save is refused
+ * then Resume brings the same match back, and the save's tape (every tick's
+ * inputs, the resume) plays the match again to the saved blocks, bit for
+ * bit; an unreadable save is refused
  * with its reason and left as it was; setup's Start opens the table. The
  * table traces "speedstax grab|turn|drop ..." with the block's pose in its
  * space, and "speedstax saved|resumed: ..." with a summary of the match. */
@@ -22,6 +24,7 @@
 #include <math.h>
 
 #include "app/store.h"
+#include "games/maxstax/rules/maxstax_tape.h"
 #include "testenv.h"
 
 #define GAME STACKHOUSE_BINARY_DIR "/stackhouse"
@@ -226,6 +229,44 @@ static void test_tie_goes_to_a_stackoff_between_the_tied(void **state)
     free(t);
 }
 
+/* The save in pref holds its match's tape; played again from the seed, the
+ * tape ends in the very match saved beside it (its text, every block's pose
+ * to the last bit); resumed: a tape that went on from the saved match. */
+static void check_saved_tape(const char *pref, int resumed)
+{
+    char err[300], *text = NULL, *snapshot, *again;
+    const char *body, *tape_text;
+    maxstax_tape *tape;
+    maxstax_match *m;
+    maxstax_deck deck;
+    assert_int_equal(testenv_saved(pref, "speedstax", &text), 0);
+    body = strstr(text, "\nstackhouse-maxstax ");
+    tape_text = strstr(text, "\n" MAXSTAX_TAPE_HEADER " 1\n");
+    assert_non_null(body);
+    assert_non_null(tape_text);
+    snapshot = strndup(body + 1, (size_t)(strstr(body, "\nend\n") + 4 - body));
+    assert_non_null(strstr(tape_text, "\nstart new\ngame speedstax\n"));
+    assert_non_null(strstr(tape_text, "\ncompose 0 2\n")); /* --position's test hook, taped */
+    assert_non_null(strstr(tape_text, "\ntick "));
+    assert_true(!resumed == !strstr(tape_text, "\nload "));
+    tape = maxstax_tape_read(tape_text + 1, err, sizeof err);
+    if (!tape)
+        fail_msg("%s", err);
+    assert_true(maxstax_tape_ticks(tape) > 100);
+    assert_int_equal(maxstax_cards_builtin(&deck, err, sizeof err), 0);
+    m = maxstax_tape_play(tape, &deck, err, sizeof err);
+    if (!m)
+        fail_msg("%s", err);
+    again = maxstax_match_save(m);
+    assert_non_null(again);
+    assert_string_equal(again, snapshot);
+    free(again);
+    free(snapshot);
+    free(text);
+    maxstax_match_free(m);
+    maxstax_tape_free(tape);
+}
+
 static void test_save_on_quit_then_resume(void **state)
 {
     char saved[200], resumed[200], again[200];
@@ -237,6 +278,7 @@ static void test_save_on_quit_then_resume(void **state)
     assert_int_equal(testenv_line_after(t, "speedstax saved: ", 0, saved, sizeof saved), 0);
     assert_non_null(strstr(t, "scene picker\n"));
     free(t);
+    check_saved_tape("resume", 0);
     t = play("resume", "--scene setup --game speedstax", "speedstax_resume");
     assert_non_null(strstr(t, "focus setup resume\n"));
     /* Resume previews the saved match: its round and points */
@@ -250,6 +292,7 @@ static void test_save_on_quit_then_resume(void **state)
     assert_int_equal(sscanf(again, "round 1 tick %ld", &tick1), 1);
     assert_true(tick1 >= tick0 + 100);
     free(t);
+    check_saved_tape("resume", 1);
 }
 
 static void test_unreadable_save_changes_nothing(void **state)

@@ -1,7 +1,9 @@
 /* The STAX table end to end under its own Xvfb, driven by input scripts:
  * mouse alone (click-click and drag), an illegal drop refused, controller
  * alone, undo and redo against the computer, a capture chain entered jump by
- * jump, and save on quit then resume restoring the same position. The table
+ * jump, and save on quit then resume restoring the same position (the save
+ * holds the match's record: the rules' version, the clock, and each move
+ * with the time it was played). The table
  * traces "stax position <canonical>" whenever its position changes. */
 // ctest-label: screens (runs the game binary: left out of the sanitizer pass)
 #include <setjmp.h>
@@ -120,6 +122,24 @@ static void test_capture_chain_jump_by_jump(void **state)
     free(t);
 }
 
+/* The record saved in pref: version 2, the rules' version, and the two
+ * moves played, each at its time on the match's clock. */
+static void check_saved_record(const char *pref)
+{
+    char m1[16], m2[16], *text = NULL;
+    const char *rec;
+    long long clock, t1, t2;
+    assert_int_equal(testenv_saved(pref, "stax", &text), 0);
+    rec = strstr(text, "\nstackhouse-record 2\ngame stax\nrules 1\nplayers 2\n");
+    assert_non_null(rec);
+    assert_int_equal(sscanf(strstr(rec, "\nclock "), "\nclock %lld\nmoves 2\ncursor 2\n%lld %15s\n%lld %15s\nend\n", &clock,
+                            &t1, m1, &t2, m2),
+                     5);
+    /* The person moved after the script's waits; the computer answered after its pause. */
+    assert_true(t1 > 0 && t1 < t2 && t2 <= clock);
+    free(text);
+}
+
 static void test_save_on_quit_then_resume(void **state)
 {
     char saved[400], resumed[400];
@@ -129,6 +149,7 @@ static void test_save_on_quit_then_resume(void **state)
     assert_non_null(strstr(t, "scene picker\n"));
     line_after(t, "stax position ", 1, saved, sizeof saved);
     free(t);
+    check_saved_record("resume");
     t = play("resume", "--scene setup --game stax", "stax_resume");
     assert_non_null(strstr(t, "focus setup resume\n"));
     /* Resume previews where the game stands: the move and computer's reply

@@ -15,6 +15,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "app/store.h"
+
 static pid_t testenv_xvfb_pid;
 
 static inline void testenv_sleep_ms(int ms)
@@ -212,6 +214,20 @@ static inline char *testenv_game_tmp(void)
 {
     static char tmp[256];
     return tmp;
+}
+
+/* The saved match of game (its slot's whole text into *text, caller frees)
+ * in the preferences folder pref of testenv_game_tmp; 0, or -1 when none. */
+static inline int testenv_saved(const char *pref, const char *game, char **text)
+{
+    char path[450], err[300], id[32];
+    store *db;
+    int rc;
+    snprintf(path, sizeof path, "%s/%s/stackhouse.db", testenv_game_tmp(), pref);
+    db = store_open(path, err, sizeof err);
+    rc = db ? store_save_get(db, game, id, sizeof id, text) : -1;
+    store_close(db);
+    return rc == 0 ? 0 : -1;
 }
 
 /* cmocka group setup and teardown for tests that run the game binary. */

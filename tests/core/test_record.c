@@ -1,5 +1,6 @@
 /* Game records: save, load and replay give the same state; malformed or
- * illegal records are refused without touching the record; undo and redo. */
+ * illegal records are refused without touching the record; undo and redo;
+ * each move keeps the time it was played; version-1 records still read. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -27,6 +28,7 @@ static void random_record(game_record *rec, stax_state *st, int plies, uint64_t 
     assert_int_equal(G->init(st, &p, seed, err, sizeof err), 0);
     for (int k = 0; k < plies && G->current_player(st) >= 0; k++) {
         game_move m;
+        record_set_clock(rec, 1500 * k + (int64_t)seed); /* a move every 1.5 s */
         assert_int_equal(ai_choose(G, st, AI_RANDOM, seed + (uint64_t)k, &m), 0);
         assert_int_equal(record_play(rec, st, &m, err, sizeof err), 0);
     }
@@ -49,6 +51,10 @@ static void test_round_trip(void **state)
         assert_int_equal(back.seed, seed);
         assert_int_equal(back.params.opt[STAX_OPT_FIFTY], 0);
         assert_int_equal(back.n_moves, rec.n_moves);
+        assert_int_equal(back.rules_version, 1);
+        assert_int_equal(back.clock, rec.clock);
+        for (int k = 0; k < rec.n_moves; k++)
+            assert_int_equal(back.times[k], 1500 * k + (int64_t)seed);
         assert_int_equal(record_replay(&back, back.cursor, &replayed, err, sizeof err), 0);
         assert_memory_equal(&replayed, &st, sizeof st);
         char *again = record_write(&back);
@@ -139,8 +145,25 @@ static void test_malformed_rejected(void **state)
         "option draw_fifty 1\nseed 5\nmoves 2\ncursor 2\nc3-d4\nf6-e5\nend\n";
     static const char *const bad[] = {
         "",
+        "stackhouse-record 3\ngame stax\nrules 1\nplayers 2\noption draw_repetition 1\noption draw_fifty 1\n"
+        "seed 5\nclock 0\nmoves 0\ncursor 0\nend\n",
+        /* version 2: the rules' version, the clock, and a time on every move */
         "stackhouse-record 2\ngame stax\nplayers 2\noption draw_repetition 1\noption draw_fifty 1\n"
+        "seed 5\nclock 0\nmoves 0\ncursor 0\nend\n",
+        "stackhouse-record 2\ngame stax\nrules 2\nplayers 2\noption draw_repetition 1\noption draw_fifty 1\n"
+        "seed 5\nclock 0\nmoves 0\ncursor 0\nend\n",
+        "stackhouse-record 2\ngame stax\nrules 1\nplayers 2\noption draw_repetition 1\noption draw_fifty 1\n"
         "seed 5\nmoves 0\ncursor 0\nend\n",
+        "stackhouse-record 2\ngame stax\nrules 1\nplayers 2\noption draw_repetition 1\noption draw_fifty 1\n"
+        "seed 5\nclock 900\nmoves 2\ncursor 2\nc3-d4\nf6-e5\nend\n",
+        "stackhouse-record 2\ngame stax\nrules 1\nplayers 2\noption draw_repetition 1\noption draw_fifty 1\n"
+        "seed 5\nclock 900\nmoves 2\ncursor 2\n500 c3-d4\n400 f6-e5\nend\n",
+        "stackhouse-record 2\ngame stax\nrules 1\nplayers 2\noption draw_repetition 1\noption draw_fifty 1\n"
+        "seed 5\nclock 900\nmoves 2\ncursor 2\n500 c3-d4\n901 f6-e5\nend\n",
+        "stackhouse-record 2\ngame stax\nrules 1\nplayers 2\noption draw_repetition 1\noption draw_fifty 1\n"
+        "seed 5\nclock 900\nmoves 2\ncursor 2\n-5 c3-d4\n800 f6-e5\nend\n",
+        "stackhouse-record 2\ngame stax\nrules 1\nplayers 2\noption draw_repetition 1\noption draw_fifty 1\n"
+        "seed 5\nclock 900\nmoves 2\ncursor 2\n500  c3-d4\n800 f6-e5\nend\n",
         "stackhouse-recrd 1\ngame stax\n",
         "stackhouse-record 1\ngame chess\nplayers 2\n",
         "stackhouse-record 1\ngame stakz\nplayers 2\n",
@@ -187,6 +210,55 @@ static void test_malformed_rejected(void **state)
     record_free(&rec);
 }
 
+/* Version 1 (no rules' version, no clock, no times) still reads, as times
+ * of 0, and writes back as version 2; undo and redo keep each move's time,
+ * and a move played after an undo is stamped with the clock of then. */
+static void test_times(void **state)
+{
+    static const char *const v1 =
+        "stackhouse-record 1\ngame stax\nplayers 2\noption draw_repetition 1\n"
+        "option draw_fifty 1\nseed 5\nmoves 2\ncursor 2\nc3-d4\nf6-e5\nend\n";
+    static const char *const v2 =
+        "stackhouse-record 2\ngame stax\nrules 1\nplayers 2\noption draw_repetition 1\n"
+        "option draw_fifty 1\nseed 5\nclock 0\nmoves 2\ncursor 2\n0 c3-d4\n0 f6-e5\nend\n";
+    game_record rec;
+    stax_state st;
+    game_move mv[GAME_MAX_MOVES];
+    char err[256], *text;
+    (void)state;
+    memset(&rec, 0, sizeof rec);
+    assert_int_equal(record_read(&rec, v1, err, sizeof err), 0);
+    assert_int_equal(rec.rules_version, 1);
+    assert_int_equal(rec.times[0], 0);
+    text = record_write(&rec);
+    assert_string_equal(text, v2);
+    free(text);
+    assert_int_equal(record_replay(&rec, rec.cursor, &st, err, sizeof err), 0);
+    record_set_clock(&rec, 4000);
+    assert_true(G->legal_moves(&st, mv, GAME_MAX_MOVES) > 0);
+    assert_int_equal(record_play(&rec, &st, &mv[0], err, sizeof err), 0);
+    assert_int_equal(rec.times[2], 4000);
+    /* The clock never goes back. */
+    record_set_clock(&rec, 3000);
+    assert_int_equal(rec.clock, 4000);
+    record_set_clock(&rec, 7000);
+    assert_int_equal(record_undo(&rec, &st, err, sizeof err), 0);
+    assert_int_equal(record_redo(&rec, &st, err, sizeof err), 0);
+    assert_int_equal(rec.times[2], 4000); /* redone: the time it was played */
+    assert_int_equal(record_undo(&rec, &st, err, sizeof err), 0);
+    assert_int_equal(record_play(&rec, &st, &mv[0], err, sizeof err), 0);
+    assert_int_equal(rec.times[2], 7000); /* played anew (not redone): now */
+    text = record_write(&rec);
+    assert_non_null(strstr(text, "\nclock 7000\nmoves 3\ncursor 3\n0 c3-d4\n0 f6-e5\n7000 "));
+    record_free(&rec);
+    memset(&rec, 0, sizeof rec);
+    assert_int_equal(record_read(&rec, text, err, sizeof err), 0);
+    assert_int_equal(rec.times[2], 7000);
+    assert_int_equal(rec.clock, 7000);
+    free(text);
+    record_free(&rec);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -194,6 +266,7 @@ int main(void)
         cmocka_unit_test(test_undo_redo),
         cmocka_unit_test(test_malformed_rejected),
         cmocka_unit_test(test_start_position),
+        cmocka_unit_test(test_times),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

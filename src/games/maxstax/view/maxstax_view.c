@@ -62,10 +62,10 @@ static void compose_card(maxstax_view *v)
         for (int i = 0; i < c->n && i < v->compose_n; i++) {
             maxstax_pose q = c->block[i];
             q.x -= (lo + hi) / 2;
-            maxstax_match_place(v->match, p, maxstax_match_first_block(p) + MAXSTAX_BLOCKS_PER_PLAYER - 1 - i, q);
+            maxstax_tape_place(v->tape, v->match, p, maxstax_match_first_block(p) + MAXSTAX_BLOCKS_PER_PLAYER - 1 - i, q);
         }
     } else {
-        maxstax_match_compose(v->match, p, v->compose_n);
+        maxstax_tape_compose(v->tape, v->match, p, v->compose_n);
     }
     snapshot(v, 1);
 }
@@ -97,7 +97,7 @@ static void save_match(maxstax_view *v, shell *sh)
     char *text, sum[160];
     if (v->saved || s->phase == SPEEDSTAX_OVER || (s->round == 1 && s->tick == 0))
         return;
-    text = maxstax_bots_save(v->match, v->bot, computers(v));
+    text = maxstax_view_save_text(v);
     if (text && table_save_text(sh, &v->m, v->m.game->id, text) == 0) {
         v->saved = 1;
         match_summary(v, sum, sizeof sum);
@@ -367,7 +367,7 @@ static void play_step(maxstax_view *v, shell *sh, double dt)
         c->turn = 0;
         c->press = 0;
     }
-    maxstax_step(v->match, in, dt);
+    maxstax_tape_step(v->tape, v->match, in, dt); /* the record: every tick, computers' inputs too */
     snapshot(v, 0);
     for (int p = 0; p < v->players; p++) {
         hand_ctl *c = &v->ctl[p];
@@ -527,13 +527,20 @@ static void maxstax_view_enter(scene *s, shell *sh)
     maxstax_layout(v, sh);
 }
 
+/* Frees a view, its match and its tape. */
+static void view_free(maxstax_view *v)
+{
+    maxstax_match_free(v->match);
+    maxstax_tape_free(v->tape);
+    free(v);
+}
+
 static void maxstax_view_leave(scene *s, shell *sh)
 {
     maxstax_view *v = s->data;
     save_match(v, sh); /* the window closed mid-match: keep it for Resume too */
     phones_close(NULL); /* the phones' server stops with the match */
-    maxstax_match_free(v->match);
-    free(v);
+    view_free(v);
 }
 
 /* "played=3.2.1/1.3.2": the points of the rounds already played, a round
@@ -653,7 +660,7 @@ static void trace_start(const maxstax_view *v)
 static scene *view_start(maxstax_view *v, shell *sh, uint64_t bot_seed)
 {
     const speedstax_state *s = maxstax_match_rounds(v->match);
-    maxstax_match_set_snap(v->match, shell_settings(sh)->v[SETTING_maxstax_snap]);
+    maxstax_tape_snap(v->tape, v->match, shell_settings(sh)->v[SETTING_maxstax_snap]);
     v->scoring = maxstax_match_scoring(v->match);
     v->turns = s->turn_mask != 0;
     v->mouse_seat = -1;
@@ -714,15 +721,15 @@ static scene *maxstax_view_create(shell *sh, const match_setup *m, uint64_t seed
     for (int p = 0; p < m->params.players; p++) /* computer Creators design at their level */
         setup.levels[p] = m->seat[p] == SEAT_HUMAN ? 0 : m->level[p] > AI_EASY ? (int)m->level[p] : 1;
     v->match = maxstax_match_new(&setup, &v->deck, seed, err, sizeof err);
+    v->tape = maxstax_tape_new(&setup, seed);
     if (!v->match) {
         log_error("speedstax table: %s", err);
         free(v);
         return NULL;
     }
-    if (n_played > 0 && maxstax_match_compose_played(v->match, n_played, played, err, sizeof err) != 0) {
+    if (n_played > 0 && maxstax_tape_played(v->tape, v->match, n_played, played, err, sizeof err) != 0) {
         log_error("speedstax table: --position played=: %s", err);
-        maxstax_match_free(v->match);
-        free(v);
+        view_free(v);
         return NULL;
     }
     compose_card(v);
@@ -736,13 +743,12 @@ static scene *maxstax_view_resume(shell *sh, const match_setup *m, const char *t
 {
     maxstax_view *v = view_new(m);
     const speedstax_state *s;
-    const char *bots_text;
-    char sum[160];
+    char sum[160], *bots_text;
     if (!v) {
         snprintf(err, errn, "the stacker cards cannot be read");
         return NULL;
     }
-    v->match = maxstax_bots_load_match(text, &v->deck, &bots_text, err, errn);
+    v->match = maxstax_view_load(v, text, &bots_text, err, errn);
     if (!v->match) {
         free(v);
         return NULL;
@@ -750,16 +756,17 @@ static scene *maxstax_view_resume(shell *sh, const match_setup *m, const char *t
     s = maxstax_match_rounds(v->match);
     if (s->players != m->params.players) {
         snprintf(err, errn, "the save seats %d players but holds a match of %d", m->params.players, s->players);
-        maxstax_match_free(v->match);
-        free(v);
+        free(bots_text);
+        view_free(v);
         return NULL;
     }
     view_start(v, sh, s->r.s[0] ^ s->r.s[1]);
     if (maxstax_bots_load(v->bot, v->players, computers(v), bots_text, err, errn) < 0) {
-        maxstax_match_free(v->match);
-        free(v);
+        free(bots_text);
+        view_free(v);
         return NULL;
     }
+    free(bots_text);
     match_summary(v, sum, sizeof sum);
     trace_line("%s resumed: %s", v->m.game->id, sum);
     return &v->base;

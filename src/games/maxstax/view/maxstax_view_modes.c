@@ -136,7 +136,7 @@ static void swap_play(maxstax_view *v, int p, int with)
 {
     const swapstax_state *w = maxstax_match_swapstax(v->match);
     int before = w->n_log;
-    if (maxstax_match_swap(v->match, p, with) != 0) {
+    if (maxstax_tape_swap(v->tape, v->match, p, with) != 0) {
         audio_play(SFX_ERROR);
         return;
     }

@@ -13,6 +13,7 @@
 #include "core/log.h"
 #include "games/maxstax/rules/maxstax_bot.h"
 #include "games/maxstax/rules/maxstax_match.h"
+#include "games/maxstax/rules/maxstax_tape.h"
 #include "table/table_menu.h"
 #include "table/table_store.h"
 #include "ui/ui.h"
@@ -52,6 +53,7 @@ typedef struct maxstax_view {
     match_setup m;
     maxstax_deck deck;
     maxstax_match *match;
+    maxstax_tape *tape; /* the match's record: everything done to it (maxstax_view_tape.c); NULL when none */
     maxstax_bot bot[SPEEDSTAX_MAX_PLAYERS];
     hand_ctl ctl[SPEEDSTAX_MAX_PLAYERS];
     int players, humans;
@@ -166,6 +168,14 @@ void maxstax_view_flash(maxstax_view *v, int p, const char *text, rcolor c);
 void maxstax_draw_structure(render *r, const plank_art *art, const maxstax_card *c, rrect box);
 /* Seat p's shape at (cx, cy), on a pale halo. */
 void maxstax_draw_mark(render *r, const plank_art *art, int seat, float cx, float cy, float size, uint8_t alpha);
+
+/* A save's text: the match and its computer stackers, then the tape (malloc'd, or NULL). */
+char *maxstax_view_save_text(const maxstax_view *v);
+/* Reads a save's text into a match (NULL with the reason in err) and the
+ * view's tape: the saved one going on from the saved match, or (a save
+ * without a readable tape) one that starts there. *bots: the computer
+ * stackers' lines (malloc'd). */
+maxstax_match *maxstax_view_load(maxstax_view *v, const char *text, char **bots, char *err, size_t errn);
 
 /* Lays out the panes, the card, the clock and the buttons (maxstax_view_layout.c). */
 void maxstax_layout(maxstax_view *v, shell *sh);

@@ -1,0 +1,66 @@
+/* A MAXSTAX match's tape: everything that changed a match after it began,
+ * enough to play it again exactly (the same block poses, bit for bit, on
+ * the same build). It starts from a new match (setup and seed) or from a
+ * saved one (a resumed old save), then holds, in order, every tick's inputs
+ * for all seats with its dt, every swap, the square-up setting, the test
+ * hooks that place blocks, and each resume (the saved match the play went
+ * on from). The time of a tick is the sum of the dts before it. Recording
+ * goes through the maxstax_tape_* calls that also act on the match, so
+ * what is taped is what was done; the text format is in docs/records.md.
+ * Only the public maxstax_match API is used. */
+#ifndef STACKHOUSE_MAXSTAX_TAPE_H
+#define STACKHOUSE_MAXSTAX_TAPE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "games/maxstax/rules/maxstax_match.h"
+
+#define MAXSTAX_TAPE_HEADER "maxstax-tape" /* a tape's first line: the header and its version */
+#define MAXSTAX_TAPE_VERSION 1 /* the text's own version */
+/* The MAXSTAX rules' version, written in every tape: raise it when the same
+ * tape would play out differently (the physics, a mode's scoring). */
+#define MAXSTAX_RULES_VERSION 1
+/* A tape keeps at most this many ticks (24 hours at 60 a second); past it,
+ * it stops recording and maxstax_tape_write says so. */
+#define MAXSTAX_TAPE_MAX_TICKS (24L * 3600 * 60)
+
+typedef struct maxstax_tape maxstax_tape;
+
+/* A tape of a new match of setup from seed (as maxstax_match_new makes it), or NULL when out of memory. */
+maxstax_tape *maxstax_tape_new(const maxstax_setup *setup, uint64_t seed);
+/* A tape of a match of players seats that starts from the saved match text (maxstax_match_save's), or NULL. */
+maxstax_tape *maxstax_tape_new_saved(int players, const char *text);
+/* Frees a tape (NULL is fine). */
+void maxstax_tape_free(maxstax_tape *t);
+
+/* maxstax_step(m, in, dt), taped (t may be NULL: only the step). */
+void maxstax_tape_step(maxstax_tape *t, maxstax_match *m, const maxstax_input *in, double dt);
+/* maxstax_match_swap(m, p, with), taped when it is done; returns its result. */
+int maxstax_tape_swap(maxstax_tape *t, maxstax_match *m, int p, int with);
+/* maxstax_match_set_snap(m, on), taped. */
+void maxstax_tape_snap(maxstax_tape *t, maxstax_match *m, int on);
+/* maxstax_match_place(m, p, b, q), taped (a test hook). */
+void maxstax_tape_place(maxstax_tape *t, maxstax_match *m, int p, int b, maxstax_pose q);
+/* maxstax_match_compose(m, p, n), taped (a test hook). */
+void maxstax_tape_compose(maxstax_tape *t, maxstax_match *m, int p, int n);
+/* maxstax_match_compose_played, taped when it is done (a test hook); its result. */
+int maxstax_tape_played(maxstax_tape *t, maxstax_match *m, int n, const int (*points)[SPEEDSTAX_MAX_PLAYERS],
+                        char *err, size_t errn);
+/* Tapes that play went on from the saved match text (a resume read it into the match). */
+void maxstax_tape_load(maxstax_tape *t, const char *text);
+
+/* Ticks taped so far. */
+long maxstax_tape_ticks(const maxstax_tape *t);
+/* The tape as text (malloc'd, caller frees); NULL when out of memory or when
+ * the tape stopped recording (it ran out of memory or ticks). */
+char *maxstax_tape_write(const maxstax_tape *t);
+/* Reads a tape's text; NULL with "tape line N: what" in err on any fault
+ * (another rules version included). */
+maxstax_tape *maxstax_tape_read(const char *text, char *err, size_t errn);
+/* Plays the tape again from its start against deck (the deck it was played
+ * with): the match as it was after the last thing taped; NULL with the
+ * reason in err when the tape does not play (a refused swap, a bad save). */
+maxstax_match *maxstax_tape_play(const maxstax_tape *t, const maxstax_deck *deck, char *err, size_t errn);
+
+#endif

@@ -1,0 +1,190 @@
+/* The MAXSTAX tape's text: ticks at rest are one line, a hand's target that
+ * stays is "=", actions and turns ride on a seat's word; a tape from a save
+ * (an old save resumed) starts with its load; every malformed tape is
+ * refused with its line, another rules version included; a tape whose swap
+ * the match refuses does not play. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "games/maxstax/rules/maxstax_tape.h"
+#include "games/maxstax/rules/maxstax_world.h"
+
+#define FRAME (1.0 / 60.0)
+
+static maxstax_deck deck;
+
+static maxstax_match *new_match(maxstax_setup *setup, uint64_t seed)
+{
+    char err[256];
+    maxstax_match *m;
+    assert_int_equal(maxstax_cards_builtin(&deck, err, sizeof err), 0);
+    maxstax_setup_default(setup, 2);
+    m = maxstax_match_new(setup, &deck, seed, err, sizeof err);
+    assert_non_null(m);
+    return m;
+}
+
+/* Every block's pose, bit for bit. */
+static void same_blocks(const maxstax_match *a, const maxstax_match *b)
+{
+    const maxstax_world *wa = maxstax_match_world(a), *wb = maxstax_match_world(b);
+    assert_int_equal(maxstax_world_count(wa), maxstax_world_count(wb));
+    for (int k = 0; k < maxstax_world_count(wa); k++) {
+        maxstax_pose qa = maxstax_world_pose(wa, k), qb = maxstax_world_pose(wb, k);
+        assert_memory_equal(&qa, &qb, sizeof qa);
+    }
+}
+
+static void test_text_is_compact(void **state)
+{
+    maxstax_setup setup;
+    maxstax_match *m = new_match(&setup, 3), *again;
+    maxstax_tape *t = maxstax_tape_new(&setup, 3), *back;
+    maxstax_input in[SPEEDSTAX_MAX_PLAYERS];
+    char err[256], *text;
+    (void)state;
+    memset(in, 0, sizeof in);
+    in[0].x = 12.5;
+    in[0].y = 3.5;
+    in[1].x = -0.25;
+    in[1].y = 6;
+    for (int k = 0; k < 30; k++)
+        maxstax_tape_step(t, m, in, FRAME);
+    in[0].actions = MAXSTAX_IN_GRAB;
+    maxstax_tape_step(t, m, in, FRAME);
+    in[0].actions = 0;
+    in[0].x = 2;
+    in[0].turn = -1;
+    maxstax_tape_step(t, m, in, FRAME);
+    in[0].turn = 0;
+    for (int k = 0; k < 200; k++)
+        maxstax_tape_step(t, m, in, FRAME);
+    in[0].actions = MAXSTAX_IN_RELEASE;
+    maxstax_tape_step(t, m, in, FRAME);
+    for (int k = 0; k < 100; k++)
+        maxstax_tape_step(t, m, NULL, FRAME);
+    assert_int_equal(maxstax_tape_ticks(t), 333);
+    text = maxstax_tape_write(t);
+    assert_non_null(text);
+    assert_non_null(strstr(text, "\ntick 1 0.016666666666666666 12.5,3.5 -0.25,6\ntick 29 = = =\n"
+                                 "tick 1 = =a1 =\ntick 1 = 2,3.5t-1 =\ntick 200 = = =\ntick 1 = =a2 =\n"
+                                 "tick 1 = 0,0 0,0\ntick 99 = = =\nticks 333\nend\n"));
+    back = maxstax_tape_read(text, err, sizeof err);
+    if (!back)
+        fail_msg("%s\n%s", err, text);
+    again = maxstax_tape_play(back, &deck, err, sizeof err);
+    assert_non_null(again);
+    same_blocks(m, again);
+    free(text);
+    maxstax_match_free(m);
+    maxstax_match_free(again);
+    maxstax_tape_free(t);
+    maxstax_tape_free(back);
+}
+
+/* An old save without a tape resumes: its tape starts from the saved match. */
+static void test_tape_from_a_save(void **state)
+{
+    maxstax_setup setup;
+    maxstax_match *m = new_match(&setup, 8), *again;
+    maxstax_input in[SPEEDSTAX_MAX_PLAYERS];
+    maxstax_tape *t;
+    char err[256], *save, *text;
+    (void)state;
+    memset(in, 0, sizeof in);
+    for (int k = 0; k < 60; k++)
+        maxstax_step(m, in, FRAME);
+    save = maxstax_match_save(m);
+    maxstax_match_free(m);
+    m = maxstax_match_load(save, &deck, err, sizeof err);
+    assert_non_null(m);
+    t = maxstax_tape_new_saved(2, save);
+    in[1].x = 12.5;
+    in[1].y = 3.5;
+    in[1].actions = MAXSTAX_IN_GRAB;
+    maxstax_tape_step(t, m, in, FRAME);
+    in[1].actions = 0;
+    for (int k = 0; k < 120; k++)
+        maxstax_tape_step(t, m, in, FRAME);
+    text = maxstax_tape_write(t);
+    assert_non_null(strstr(text, "\nstart saved\nload "));
+    maxstax_tape_free(t);
+    t = maxstax_tape_read(text, err, sizeof err);
+    assert_non_null(t);
+    again = maxstax_tape_play(t, &deck, err, sizeof err);
+    assert_non_null(again);
+    same_blocks(m, again);
+    free(save);
+    free(text);
+    maxstax_match_free(m);
+    maxstax_match_free(again);
+    maxstax_tape_free(t);
+}
+
+static void test_malformed_refused(void **state)
+{
+#define HEAD "maxstax-tape 1\nrules 1\nplayers 2\n"
+#define NEW "start new\ngame speedstax\nstars 1 3\nsnap 1\nround-seconds 0\nturn-mask 0\nfirst-creator -1\nlevels 0 2\nseed 4\n"
+    static const struct {
+        const char *text, *why;
+    } bad[] = {
+        {"maxstax-tape 2\n", "tape line 1: tape version 2 is not supported"},
+        {"maxstax-tape 1\nrules 2\n", "tape line 2: the tape was played by MAXSTAX rules version 2; this build plays version 1"},
+        {"maxstax-tape 1\nrules 1\nplayers 5\n", "tape line 3:"},
+        {HEAD "start now\n", "tape line 4: expected 'start new' or 'start saved'"},
+        {HEAD "start new\ngame maxstax\n", "tape line 5:"},
+        {HEAD "start new\ngame speedstax\nstars 1 3\nsnap 2\n", "tape line 7:"},
+        {HEAD "start new\ngame speedstax\nstars 1 3\nsnap 1\nround-seconds nan\n", "tape line 8:"},
+        {HEAD NEW "tick 1 = 1,2\nticks 1\nend\n", "tape line 13: seat 1's input"},
+        {HEAD NEW "tick 1 = 1,2 3,4 5,6\nticks 1\nend\n", "tape line 13: more seats than 2"},
+        {HEAD NEW "tick 0 = = =\nticks 0\nend\n", "tape line 13: expected 'tick COUNT DT'"},
+        {HEAD NEW "tick 1 = 1;2 =\nticks 1\nend\n", "tape line 13:"},
+        {HEAD NEW "tick 1 = =a99 =\nticks 1\nend\n", "tape line 13:"},
+        {HEAD NEW "tick 2 = = =\nticks 3\nend\n", "tape line 14:"},
+        {HEAD NEW "swap 0 7\nticks 0\nend\n", "tape line 13:"},
+        {HEAD NEW "place 0 99 1 2 3\nticks 0\nend\n", "tape line 13: expected 'place SEAT BLOCK X Y ANGLE'"},
+        {HEAD NEW "jump 3\nticks 0\nend\n", "tape line 13: 'jump 3' is not tick"},
+        {HEAD NEW "ticks 0\n", "tape line 14: the tape ends early"},
+        {HEAD NEW "ticks 0\nend\nmore\n", "tape line 14: expected 'end'"},
+        {HEAD "start saved\ntick 1 = = =\nticks 1\nend\n", "tape line 5: a tape that starts saved starts with 'load'"},
+        {HEAD "start saved\nload 3\nx\n", "tape line 7: the tape ends early"},
+        {HEAD "start saved\nload 1\nx", "tape line 7: the tape ends early"},
+    };
+    char err[256];
+    (void)state;
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        maxstax_tape *t;
+        err[0] = 0;
+        t = maxstax_tape_read(bad[i].text, err, sizeof err);
+        if (t || strncmp(err, bad[i].why, strlen(bad[i].why)) != 0)
+            fail_msg("bad tape %zu: '%s', not '%s'", i, t ? "(read)" : err, bad[i].why);
+    }
+    /* Read, but it does not play: the match refuses the swap (not SWAPSTAX). */
+    {
+        maxstax_tape *t = maxstax_tape_read(HEAD NEW "swap 0 -1\nticks 0\nend\n", err, sizeof err);
+        assert_non_null(t);
+        assert_int_equal(maxstax_cards_builtin(&deck, err, sizeof err), 0);
+        assert_null(maxstax_tape_play(t, &deck, err, sizeof err));
+        assert_string_equal(err, "tape event 1: seat 0 may not swap with -1 then");
+        maxstax_tape_free(t);
+    }
+#undef HEAD
+#undef NEW
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_text_is_compact),
+        cmocka_unit_test(test_tape_from_a_save),
+        cmocka_unit_test(test_malformed_refused),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
