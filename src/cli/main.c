@@ -10,7 +10,6 @@
 #include "cli/selfplay.h"
 #include "cli/util.h"
 #include "core/registry.h"
-#include "games/maxstax/rules/maxstax_world.h"
 
 static int cmd_games(void)
 {
@@ -101,11 +100,12 @@ static int cmd_perft(int argc, char **argv)
     return 0;
 }
 
-/* Debian's Chipmunk is a debug build that greets on stdout when the first
- * space is made. The CLI's stdout is data, and the CLI owns it (the rules core
- * leaves the process's streams alone): its first world is made, and freed,
- * with stdout pointed at /dev/null. */
-static void quiet_chipmunk(void)
+/* A real-time mode's physics library may greet on stdout when its first
+ * world is made (Debian's Chipmunk is a debug build). The CLI's stdout is
+ * data, and the CLI owns it (the rules core leaves the process's streams
+ * alone): a first match of each real-time mode is made, and freed, with
+ * stdout pointed at /dev/null. */
+static void quiet_realtime(void)
 {
     int saved, null;
     fflush(stdout);
@@ -113,7 +113,15 @@ static void quiet_chipmunk(void)
     null = open("/dev/null", O_WRONLY);
     if (saved >= 0 && null >= 0)
         dup2(null, STDOUT_FILENO);
-    maxstax_world_free(maxstax_world_new());
+    for (int i = 0; i < registry_count(); i++) {
+        const game_info *g = registry_get(i);
+        game_params p;
+        char err[200];
+        if (!g->realtime)
+            continue;
+        registry_params_default(g, &p, g->min_players);
+        g->realtime->destroy(g->realtime->create(&p, NULL, 1, err, sizeof err));
+    }
     fflush(stdout);
     if (saved >= 0 && null >= 0)
         dup2(saved, STDOUT_FILENO);
@@ -125,9 +133,10 @@ static void quiet_chipmunk(void)
 
 int main(int argc, char **argv)
 {
-    /* the commands that may build a MAXSTAX world */
-    if (argc >= 2 && (!strcmp(argv[1], "selfplay") || !strcmp(argv[1], "chances") || !strcmp(argv[1], "bench")))
-        quiet_chipmunk();
+    const realtime_rules *study = argc >= 2 ? cli_study(argv[1]) : NULL;
+    /* the commands that may play a real-time mode */
+    if (argc >= 2 && (!strcmp(argv[1], "selfplay") || !strcmp(argv[1], "bench") || study))
+        quiet_realtime();
     if (argc >= 2 && strcmp(argv[1], "games") == 0 && argc == 2)
         return cmd_games();
     if (argc >= 2 && strcmp(argv[1], "legal") == 0)
@@ -138,8 +147,15 @@ int main(int argc, char **argv)
         return cmd_perft(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "selfplay") == 0)
         return cmd_selfplay(argc - 2, argv + 2);
-    if (argc >= 2 && strcmp(argv[1], "chances") == 0)
-        return cmd_chances(argc - 2, argv + 2);
+    if (study) {
+        int rc = study->study_run(argc - 2, argv + 2, stdout);
+        if (rc == 2) {
+            char line[200];
+            snprintf(line, sizeof line, "%s %s", study->study, study->study_args);
+            return cli_usage(line);
+        }
+        return rc;
+    }
     if (argc >= 2 && strcmp(argv[1], "bench") == 0)
         return cmd_bench(argc - 2, argv + 2);
     if (argc >= 2)

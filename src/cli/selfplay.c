@@ -9,7 +9,6 @@
 #include "cli/util.h"
 #include "core/ai.h"
 #include "core/registry.h"
-#include "games/maxstax/rules/maxstax_bot.h"
 
 #define SELFPLAY_MAX_PLIES 20000
 /* A real-time mode's ticks a second of play. */
@@ -302,55 +301,4 @@ int cmd_selfplay(int argc, char **argv)
     printf("selfplay %s: %d games, %d finished, %d invariant failures\n", g->id, o.games, t.finished,
            t.failures);
     return t.failures ? 1 : 0;
-}
-
-/* SWAPSTAX's table of chances (swapstax.c): computer stackers of each level
- * build cards of each star rating in two-minute rounds, and the share of
- * finished cards is printed as the table's C rows. */
-int cmd_chances(int argc, char **argv)
-{
-    maxstax_deck deck;
-    char err[256];
-    int games = argc >= 1 ? atoi(argv[0]) : 20;
-    if (games < 1 || games > 10000 || cli_maxstax_setup(&deck) < 0)
-        return cli_usage("chances [GAMES]");
-    printf("/* %d games of 5 rounds, 2 seats, a level and a star rating each */\n", games);
-    for (int level = 1; level <= 3; level++) {
-        printf("    {");
-        for (int stars = 1; stars <= 3; stars++) {
-            int done = 0, tries = 0;
-            for (int game = 0; game < games; game++) {
-                maxstax_setup setup;
-                maxstax_setup_default(&setup, 2);
-                setup.stars_min = setup.stars_max = stars;
-                maxstax_match *m = maxstax_match_new(&setup, &deck, (uint64_t)(1000 * level + 100 * stars + game), err,
-                                                     sizeof err);
-                maxstax_bot bots[2];
-                if (!m) {
-                    fprintf(stderr, "stackhouse-cli: %s\n", err);
-                    return 2;
-                }
-                for (int p = 0; p < 2; p++)
-                    maxstax_bot_init(&bots[p], p, level, (uint64_t)game * 7 + (uint64_t)p);
-                const speedstax_state *s = maxstax_match_rounds(m);
-                while (s->phase == SPEEDSTAX_ROUND) {
-                    int round = s->round;
-                    while (s->phase == SPEEDSTAX_ROUND && s->round == round) {
-                        maxstax_input in[2];
-                        for (int p = 0; p < 2; p++)
-                            maxstax_bot_think(&bots[p], m, 1.0 / 60, &in[p]);
-                        maxstax_step(m, in, 1.0 / 60);
-                    }
-                    /* the points of the round just ended tell who finished it */
-                    for (int p = 0; p < 2; p++)
-                        done += s->round_points[round - 1][p] > 0;
-                    tries += 2;
-                }
-                maxstax_match_free(m);
-            }
-            printf("%s%.2f", stars > 1 ? ", " : "", (double)done / tries);
-        }
-        printf("},\n");
-    }
-    return 0;
 }

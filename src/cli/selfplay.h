@@ -4,7 +4,5 @@
 
 /* Runs "selfplay GAME [options]"; returns the exit status. */
 int cmd_selfplay(int argc, char **argv);
-/* Runs "chances [GAMES]": measures SWAPSTAX's table of computer chances. */
-int cmd_chances(int argc, char **argv);
 
 #endif

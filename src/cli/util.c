@@ -8,23 +8,34 @@
 #include <unistd.h>
 
 #include "core/registry.h"
-#include "games/maxstax/rules/maxstax_world.h"
+#include "core/realtime.h"
 
 int cli_usage(const char *line)
 {
     if (line)
         fprintf(stderr, "usage: stackhouse-cli %s\n", line);
-    else
+    else {
+        /* the real-time modes and their studies are the row's */
+        char ids[200] = "";
+        size_t len = 0;
         fprintf(stderr, "usage: stackhouse-cli games\n"
                         "       stackhouse-cli legal GAME POSITION\n"
                         "       stackhouse-cli apply [--why] GAME POSITION [MOVE...]\n"
                         "       stackhouse-cli perft GAME POSITION DEPTH\n"
                         "       stackhouse-cli selfplay GAME [--players N] [--games K] [--seed S]\n"
-                        "                      [--level random|easy|medium|hard] [--match A:B]\n"
-                        "       stackhouse-cli selfplay speedstax|samestax|swapstax [--players N] [--games K] [--seed S]\n"
-                        "       stackhouse-cli chances [GAMES]   (SWAPSTAX's computer chances)\n"
-                        "       stackhouse-cli bench GAME|maxstax|phones|app [ARGS...]\n"
+                        "                      [--level random|easy|medium|hard] [--match A:B]\n");
+        for (int i = 0; i < registry_count(); i++)
+            if (registry_get(i)->realtime && len < sizeof ids)
+                len += (size_t)snprintf(ids + len, sizeof ids - len, "%s%s", len ? "|" : "", registry_get(i)->id);
+        fprintf(stderr, "       stackhouse-cli selfplay %s [--players N] [--games K] [--seed S]\n", ids);
+        for (int i = 0; i < registry_count(); i++) {
+            const realtime_rules *rt = registry_get(i)->realtime;
+            if (rt && rt->study)
+                fprintf(stderr, "       stackhouse-cli %s %s   (%s)\n", rt->study, rt->study_args, rt->study_about);
+        }
+        fprintf(stderr, "       stackhouse-cli bench GAME|maxstax|phones|app [ARGS...]\n"
                         "       stackhouse-cli bench stax [--perft-only] [--depth D] [--runs N]\n");
+    }
     return 2;
 }
 
@@ -107,13 +118,13 @@ double cli_now(void)
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-int cli_maxstax_setup(maxstax_deck *deck)
+const realtime_rules *cli_study(const char *command)
 {
-    char err[256];
-    if (maxstax_cards_builtin(deck, err, sizeof err) < 0) {
-        fprintf(stderr, "stackhouse-cli: %s\n", err);
-        return -1;
+    for (int i = 0; i < registry_count(); i++) {
+        const realtime_rules *rt = registry_get(i)->realtime;
+        if (rt && rt->study && strcmp(rt->study, command) == 0)
+            return rt;
     }
-    return 0;
+    return NULL;
 }
 

@@ -3,7 +3,7 @@
 #ifndef STACKHOUSE_CLI_UTIL_H
 #define STACKHOUSE_CLI_UTIL_H
 
-#include "games/maxstax/rules/maxstax_cards.h"
+#include "core/realtime.h"
 
 #include <stdint.h>
 
@@ -21,9 +21,8 @@ void *cli_position(const game_rules *g, const char *text);
 const char *cli_result_name(const game_rules *g, const void *st, char *buf, size_t n);
 /* Leaf count of the move tree (the game's fast perft when it has one). */
 uint64_t cli_perft(const game_rules *g, const void *st, int depth);
-/* Loads the built-in MAXSTAX cards; returns 0,
- * or -1 after printing why. */
-int cli_maxstax_setup(maxstax_deck *deck);
+/* The real-time rules whose study (realtime_rules.study) is command, or NULL. */
+const realtime_rules *cli_study(const char *command);
 /* Monotonic clock in seconds. */
 double cli_now(void);
 

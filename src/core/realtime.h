@@ -66,6 +66,15 @@ typedef struct realtime_rules {
     /* The mode's benchmark, timed with now (seconds), its figures one a line
      * into out; 0, or nonzero on failure (NULL: the mode has none). */
     int (*bench)(double (*now)(void), FILE *out);
+
+    /* Optional: a study of the mode's own that the CLI runs as its command
+     * `stackhouse-cli STUDY [ARGS]` (SWAPSTAX's "chances": how often the
+     * computer stackers finish a card, the table its swaps are chosen by). */
+    const char *study;       /* the command's name, NULL: none */
+    const char *study_args;  /* its arguments, for the CLI's usage ("[GAMES]") */
+    const char *study_about; /* what it measures, for the CLI's usage */
+    /* Runs it, its output into out; 0, or 2 on bad arguments. */
+    int (*study_run)(int argc, char **argv, FILE *out);
 } realtime_rules;
 
 #endif

@@ -49,19 +49,16 @@ if [ -n "$build" ]; then
       done
     done | sort -u
   }
-  defs() { # the functions and data those objects define, one a line
-    [ $# -gt 0 ] && nm -g --defined-only "$@" 2>/dev/null | awk 'NF == 3 && $2 ~ /[TDBRC]/ {print $3}' | sort -u
-  }
-  # layer NAME "lower folders" "higher folders": no object of the lower calls the higher
+  # "object symbol" lines, read once: what each object defines, and what it calls
+  defined=$(nm -A -g --defined-only $all_objs 2>/dev/null | awk 'NF == 3 && $2 ~ /[TDBRC]/ {sub(/:[0-9a-f]*$/, "", $1); print $1, $3}')
+  undefined=$(nm -A -u $all_objs 2>/dev/null | awk '{sub(/:$/, "", $1); print $1, $NF}')
+  # layer NAME "lower sources" "higher sources": no object of the lower calls the higher
   layer() {
-    local above o sym
-    above=$(defs $(objs $3))
-    [ -z "$above" ] && return
-    for o in $(objs $2); do
-      for sym in $(comm -12 <(nm -u "$o" | awk '{print $2}' | sort -u) <(echo "$above")); do
-        breach "$1: ${o#"$build"/} calls $sym"
-      done
-    done
+    local hit
+    while IFS= read -r hit; do breach "$1: ${hit#"$build"/}"; done < <(
+      awk 'FNR == 1 {f++} f == 1 {hi[$1] = 1} f == 2 {lo[$1] = 1} f == 3 && ($1 in hi) {def[$2] = 1}
+           f == 4 && ($1 in lo) && ($2 in def) {print $1 " calls " $2}' \
+        <(objs $3) <(objs $2) <(echo "$defined") <(echo "$undefined"))
   }
   [ -n "$(objs 'app/app.c')" ] || breach "no objects under $build (build first)"
   # The app (app.c) and the drivers are the top: nothing below calls them.

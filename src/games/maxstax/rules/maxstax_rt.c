@@ -2,6 +2,7 @@
  * is a maxstax_match, and the computer players are maxstax_bots (with
  * swapstax_choose for a SWAPSTAX swap). */
 #include "games/maxstax/rules/maxstax_rt.h"
+#include "games/maxstax/rules/swapstax_chances.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -197,4 +198,8 @@ const realtime_rules swapstax_rules_rt = {.id = "swapstax",
                                           .max_seconds = 60 * 60,
                                           .create = swapstax_create,
                                           .figures_write = swapstax_figures,
+                                          .study = "chances",
+                                          .study_args = "[GAMES]",
+                                          .study_about = "SWAPSTAX's computer chances",
+                                          .study_run = swapstax_chances,
                                           MAXSTAX_RT_COMMON};
