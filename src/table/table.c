@@ -1,6 +1,6 @@
 /* The table midend: computer turns and their pace, undo and redo, the pause
- * menu, the hot-seat curtain, game over and the score screen, saving on
- * leave. One copy for every turn-based mode; the view only shows and asks. */
+ * menu, the button row (table_buttons.c), the hot-seat curtain, game over and
+ * the score screen, saving on leave. One copy for every turn-based mode; the view only shows and asks. */
 #include "table/table.h"
 
 #include <math.h>
@@ -15,6 +15,7 @@
 #include "core/log.h"
 #include "core/registry.h"
 #include "table/table_ai.h"
+#include "table/table_buttons.h"
 #include "table/phones.h"
 #include "table/table_menu.h"
 #include "table/table_phones.h"
@@ -46,6 +47,7 @@ struct table {
     table_ai *job;
     double due; /* when the computer's move may be shown */
     table_menu_choice menu_choice;
+    table_row row; /* Undo, Redo, Menu: the midend's buttons (table_buttons.c) */
     char refuse_msg[112]; /* a refused press: why (table_refuse) */
     int refuse_spot;
     float refuse_flash, refuse_words; /* seconds left of its flash and of its words */
@@ -71,6 +73,8 @@ int table_thinking(const table *t) { return t->job != NULL; }
 int table_can_undo(const table *t) { return t->can_undo; }
 int table_can_redo(const table *t) { return t->can_redo; }
 int table_viewer(const table *t) { return t->viewer; }
+table_row *table_row_of(table *t) { return &t->row; }
+const table_row *table_row_read(const table *t) { return &t->row; }
 int table_curtain(const table *t) { return t->curtain; }
 int table_handoff(const table *t) { return t->handoff; }
 void table_hold_curtain(table *t) { t->hold = 1; }
@@ -399,6 +403,10 @@ void table_do(table *t, shell *sh, table_intent i)
     case TABLE_SCORE: show_score(t, sh); break;
     case TABLE_LIFT: lift_curtain(t, sh); break;
     case TABLE_PASS: pass_screen(t); break;
+    case TABLE_HINT:
+        if (t->ops->hint)
+            t->ops->hint(t->view, sh);
+        break;
     case TABLE_NONE: break;
     }
 }
@@ -493,7 +501,11 @@ static void table_input(scene *s, shell *sh, const action_event *ev)
             table_do(t, sh, TABLE_LIFT);
         return;
     }
-    table_do(t, sh, t->ops->input(t->view, sh, ev));
+    {
+        /* a press on the button row is the midend's, done once the view has seen the event */
+        table_intent i = t->ops->input(t->view, sh, ev), pressed = table_row_take(&t->row);
+        table_do(t, sh, i != TABLE_NONE ? i : pressed);
+    }
 }
 
 /* Hot seat: the screen says whom to pass it to, and nothing private shows. */
@@ -519,6 +531,9 @@ static void table_draw(scene *s, shell *sh, render *r, float alpha)
     table *t = s->data;
     if (t->curtain < 0) {
         t->ops->draw(t->view, sh, r, alpha);
+        table_row_draw(&t->row, r, t->can_undo, t->can_redo);
+        if (t->ops->draw_top)
+            t->ops->draw_top(t->view, sh, r, alpha);
         return;
     }
     ui_draw_table(r, shell_vw(sh));
@@ -583,6 +598,7 @@ scene *table_create(shell *sh, const table_view_ops *ops, const match_setup *m, 
     t->curtain = -1;
     t->handoff = -1;
     t->refuse_spot = -1;
+    table_row_init(&t->row, ops);
     if (table_record_take(&t->rec, rec, m->game->id, t->st) != 0 || !(t->view = ops->create(t, sh))) {
         record_free(&t->rec);
         free(t->scratch);

@@ -1,10 +1,11 @@
 /* The table midend: what every turn-based table shares, written once. It
  * holds the match (seats, game record, the position at the record's cursor),
  * runs the computer's turns at their pace, undo and redo, the pause menu,
- * the hot-seat curtain, game over and the score screen, and saving on leave.
- * A mode's view (src/games/<game>/view) is a const table_view_ops: it draws
- * the position, turns actions into moves or intents and animates what was
- * played; it never saves, never starts the computer, never opens a menu. */
+ * the button row (Undo, Redo, Menu), the hot-seat curtain, game over and the
+ * score screen, and saving on leave. A mode's view (src/games/<game>/view)
+ * is a const table_view_ops: it draws the position, turns actions into moves
+ * or intents and animates what was played; it never saves, never starts the
+ * computer, never opens a menu, and only says where the button row goes. */
 #ifndef STACKHOUSE_TABLE_H
 #define STACKHOUSE_TABLE_H
 
@@ -20,6 +21,8 @@
 #include "shell/shell.h"
 #include "table/match.h"
 
+struct ui_nav;
+
 
 /* The midend of one match; private to table.c. */
 typedef struct table table;
@@ -33,7 +36,8 @@ typedef enum table_intent {
     TABLE_RULES, /* the mode's rules document */
     TABLE_SCORE, /* the game is over: on to the score screen */
     TABLE_LIFT,  /* the player behind the curtain is ready */
-    TABLE_PASS   /* the player has seen what their move showed them: the screen may be passed */
+    TABLE_PASS,  /* the player has seen what their move showed them: the screen may be passed */
+    TABLE_HINT   /* the view's hint (the row's Hint button, only with ops.hint) */
 } table_intent;
 
 /* Why the position changed, for a view's changed callback. */
@@ -49,7 +53,8 @@ typedef struct table_view_ops {
     const char *trace; /* tag of the trace lines ("stax move e3-d4") */
     double pace_watch; /* seconds between moves when only computers play */
     double pace_reply; /* the computer's shortest pause before it answers a human */
-    int undo;          /* the menu offers undo and redo (not when they would show hidden cards) */
+    int undo;          /* the menu and the button row offer undo and redo (not when they would show hidden cards) */
+    int row_no_redo;   /* the button row leaves Redo out (Stakz: redo stays on its key) */
     int curtain;       /* hidden hands: with two humans, the screen is passed behind a curtain */
     /* Optional: whether match m hides its hands (a house rule); when set it
      * decides the curtain instead of the constant above. */
@@ -64,8 +69,12 @@ typedef struct table_view_ops {
     void (*update)(void *v, shell *sh, double dt);
     /* One logic step after the computer and game over (glides that follow the state). */
     void (*follow)(void *v, shell *sh, double dt);
-    /* Draws the table (not behind the curtain: the midend draws that). */
+    /* Draws the table (not behind the curtain: the midend draws that), under
+     * the button row, which the midend draws after it. */
     void (*draw)(void *v, shell *sh, render *r, float alpha);
+    /* Optional: what lies over the button row (pieces in flight, a modal
+     * panel, the hints, the focus ring), drawn after it. */
+    void (*draw_top)(void *v, shell *sh, render *r, float alpha);
     /* Optional: what everyone may see while the curtain is down, drawn on the
      * felt under the curtain's panel (9 STAX's log, Stack-A-Track's frame);
      * NULL: the felt alone. */
@@ -100,6 +109,9 @@ typedef struct table_view_ops {
     /* Optional: one line on a saved position st for setup's Resume: whose
      * turn it is and how the scores stand ("Red to move · stacks on top: ..."). */
     void (*summary)(const void *st, const match_setup *m, char *buf, size_t n);
+    /* Optional, for the lessons issue: shows the player a hint (TABLE_HINT);
+     * when set, the button row shows a Hint button. No view has one yet. */
+    void (*hint)(void *v, shell *sh);
 } table_view_ops;
 
 /* A real-time view runs its own clock and saves its own text. */
@@ -192,6 +204,46 @@ void table_refuse_clear(table *t);
 /* The refusal's words while they show (NULL when none); *spot the spot
  * refused and *flash the seconds of its flash left (0 when over). */
 const char *table_refusal(const table *t, int *spot, float *flash);
+
+/* ---------------------------------------------------------------- the button row */
+
+/* The buttons every turn-based table shares, in their row's order. The
+ * midend decides which a table shows, draws them after the view's draw (not
+ * behind the curtain) and turns a press into its intent; a view says only
+ * where the row goes, from its own layout (table_buttons.c). */
+typedef enum table_button {
+    TABLE_BUTTON_UNDO, /* when the view's ops undo */
+    TABLE_BUTTON_REDO, /* when they undo, unless row_no_redo */
+    TABLE_BUTTON_MENU, /* always */
+    TABLE_BUTTON_HINT, /* only with ops.hint: a slot for the lessons issue, hidden for now */
+    TABLE_BUTTONS
+} table_button;
+
+/* The row's focus ids in a view's ui_nav: TABLE_BUTTON_ID + table_button
+ * (a view's own ids stay below it); their names are "undo", "redo", "menu"
+ * and "hint". */
+#define TABLE_BUTTON_ID 1000
+
+/* How many buttons the row shows: the slots a view lays out for it. */
+int table_buttons_count(const table *t);
+/* The focus name of the button in the row's slot i ("undo", "redo", "menu"). */
+const char *table_buttons_name(const table *t, int i);
+/* Puts the row at slots (table_buttons_count of them, in row order) and adds
+ * its buttons to nav, the view's focus set, after the view's own items
+ * (NULL: drawn but not added, for a view with its own focus set, or a row
+ * under a modal panel). Call it from every layout: the row is drawn where it
+ * was placed last. */
+void table_buttons_place(table *t, struct ui_nav *nav, const rrect *slots);
+/* ui_nav_event for a focus set that holds the row: a press on one of the
+ * row's buttons is the midend's (done when the view's input returns) and
+ * answers -1; any other item answers as ui_nav_event. */
+int table_nav_event(table *t, struct ui_nav *nav, shell *sh, const action_event *ev);
+/* For a view with its own focus set: the player chose the row's slot i (the
+ * midend does it when the view's input returns). */
+void table_buttons_press(table *t, int i);
+/* For a view with its own focus set, from its draw: the row's slot i is
+ * hovered or focused (-1 none), and is drawn lit this frame. */
+void table_buttons_hot(table *t, int i);
 
 /* Plays m for whoever decides now (the view's played and changed follow);
  * 0, or -1 when the record refuses it (logged, an error sound). */

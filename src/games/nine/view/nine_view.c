@@ -328,8 +328,10 @@ static table_intent activate(nine_view *v, shell *sh, int i)
         return TABLE_NONE;
     s = &v->sp[i];
     snprintf(v->focus, sizeof v->focus, "%s", s->name);
-    if (s->kind == SPOT_MENU)
-        return TABLE_MENU;
+    if (s->kind == SPOT_ROW) {
+        table_buttons_press(v->t, s->row);
+        return TABLE_NONE;
+    }
     if (!nine_viewer_decides(v)) {
         audio_play(SFX_ERROR);
         return TABLE_NONE;
@@ -398,8 +400,10 @@ static table_intent nine_view_input(void *vv, shell *sh, const action_event *ev)
         int i = nine_spot_at(v, ev->x, ev->y);
         if (ev->button != INPUT_BUTTON_LEFT)
             break;
-        if (i >= 0 && v->sp[i].kind == SPOT_MENU)
-            return TABLE_MENU;
+        if (i >= 0 && v->sp[i].kind == SPOT_ROW) {
+            table_buttons_press(v->t, v->sp[i].row);
+            return TABLE_NONE;
+        }
         if (table_over(v->t))
             return TABLE_SCORE;
         if (i >= 0)
@@ -564,6 +568,7 @@ const table_view_ops nine_view_ops = {
     .update = nine_view_update,
     .follow = nine_view_follow,
     .draw = nine_view_draw,
+    .draw_top = nine_view_draw_top,
     .draw_public = nine_view_draw_public,
     .input = nine_view_input,
     .busy = nine_view_busy,

@@ -432,12 +432,18 @@ static void draw_peek(render *r, nine_view *v)
     }
 }
 
-static void draw_spots(render *r, shell *sh, nine_view *v, float alpha)
+static void draw_spots(render *r, shell *sh, nine_view *v)
 {
     float pulse = table_pulse(v->t, 5.0f);
     int fi = nine_focus_index(v);
     for (int i = 0; i < v->nsp; i++) {
         spot *s = &v->sp[i];
+        if (s->kind == SPOT_ROW) {
+            /* the midend draws its row, lit where the spots' focus is */
+            if (i == v->hover || (i == fi && ui_focus_visible(sh)))
+                table_buttons_hot(v->t, s->row);
+            continue;
+        }
         if (s->button) {
             ui_draw_button(r, s->r, s->label, i == v->hover || (i == fi && ui_focus_visible(sh)), 1,
                            s->kind == SPOT_MOVE && (s->m.kind == NINE_M_DRAW || s->m.kind == NINE_M_IMMUNE));
@@ -460,7 +466,12 @@ static void draw_spots(render *r, shell *sh, nine_view *v, float alpha)
                                  (rcolor){120, 240, 120, (uint8_t)(130 + 110 * pulse)});
         }
     }
-    if (fi >= 0 && ui_focus_visible(sh) && v->ring_valid) {
+}
+
+/* The focus ring round the focused spot (over the midend's row). */
+static void draw_ring(render *r, shell *sh, nine_view *v, float alpha)
+{
+    if (nine_focus_index(v) >= 0 && ui_focus_visible(sh) && v->ring_valid) {
         rrect g = ui_rect_lerp(v->ring_prev, v->ring, alpha);
         render_round_outline(r, (rrect){g.x - 9, g.y - 9, g.w + 18, g.h + 18}, 14, 7,
                              (rcolor){20, 12, 6, 200});
@@ -615,12 +626,15 @@ void nine_faces_trace(nine_view *v, shell *sh)
         trace_line("nine faces p%d:%s", vs + 1, v->faces_len ? v->faces : " -");
 }
 
+/* The drawn card on show: a modal in the middle, where the piles and the
+ * status line (already about the next player) would be. */
+static int drawn_on_show(const nine_view *v) { return table_handoff(v->t) >= 0 && v->drawn_code >= 0 && v->nfl == 0; }
+
 void nine_view_draw(void *vv, shell *sh, render *r, float alpha)
 {
     nine_view *v = vv;
-    /* the drawn card on show: a modal in the middle, where the piles and
-     * the status line (already about the next player) would be */
-    int drawn = table_handoff(v->t) >= 0 && v->drawn_code >= 0 && v->nfl == 0;
+    int drawn = drawn_on_show(v);
+    (void)alpha; /* what moves is drawn over the row (nine_view_draw_top) */
     ui_draw_table(r, shell_vw(sh));
     v->memory = shell_settings(sh)->v[SETTING_nine_memory];
     for (int p = 0; p < v->m->params.players; p++)
@@ -631,7 +645,16 @@ void nine_view_draw(void *vv, shell *sh, render *r, float alpha)
         draw_prompt(r, sh, v);
     }
     draw_fan(r, sh, v);
-    draw_spots(r, sh, v, alpha);
+    draw_spots(r, sh, v);
+}
+
+/* Over the midend's button row: the focus ring, cards in flight, the drawn
+ * card's panel, the hints and the log. */
+void nine_view_draw_top(void *vv, shell *sh, render *r, float alpha)
+{
+    nine_view *v = vv;
+    int drawn = drawn_on_show(v);
+    draw_ring(r, sh, v, alpha);
     draw_flights(r, v, alpha);
     if (drawn) {
         draw_drawn(r, sh, v);

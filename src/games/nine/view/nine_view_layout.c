@@ -190,7 +190,12 @@ static void build_spots(nine_view *v, const game_move *mv, int n)
         default: break;
         }
     }
-    spot_add(v, v->menu_r, SPOT_MENU, NULL, "Menu", 1, "menu");
+    /* the midend's button row is in the spots' focus set; the midend draws it */
+    table_buttons_place(v->t, NULL, v->row_r);
+    for (int i = 0; i < table_buttons_count(v->t) && v->nsp < MAX_SPOTS; i++) {
+        spot_add(v, v->row_r[i], SPOT_ROW, NULL, NULL, 0, "%s", table_buttons_name(v->t, i));
+        v->sp[v->nsp - 1].row = i;
+    }
 }
 
 int nine_spot_find(const nine_view *v, const char *name)
@@ -344,7 +349,12 @@ void nine_layout(nine_view *v, shell *sh)
     if (nine_viewer_decides(v))
         nmv = nine_rules.legal_moves(&v->obs, mv, GAME_MAX_MOVES);
     v->log_box = (rrect){shell_vw(sh) - log_w - 16, 16, log_w, 904};
-    v->menu_r = (rrect){v->log_box.x + 24, 936, log_w - 48, 64};
+    {
+        int n = table_buttons_count(v->t);
+        float w = (log_w - 48 - 12 * (float)(n - 1)) / (float)n;
+        for (int i = 0; i < n; i++)
+            v->row_r[i] = (rrect){v->log_box.x + 24 + (float)i * (w + 12), 936, w, 64};
+    }
     for (int p = 0; p < v->m->params.players; p++) {
         int pl = place_of(v, p);
         seat_geo *g = &v->g[p];

@@ -52,13 +52,14 @@ typedef struct flight {
     int sfx; /* played when it lands; -1 none */
 } flight;
 
-enum { SPOT_MOVE, SPOT_MENU };
+enum { SPOT_MOVE, SPOT_ROW /* a button of the midend's row */ };
 
 /* Something the viewer may choose now: a card, a pile, a stack, a player or a button. */
 typedef struct spot {
     rrect r;
     int kind;
     int button; /* drawn as a button with label */
+    int row;    /* SPOT_ROW: its slot in the midend's button row */
     game_move m;
     char label[32];
     char name[32];
@@ -98,7 +99,8 @@ typedef struct nine_view {
 
     /* geometry of the shown position */
     seat_geo g[GAME_MAX_PLAYERS];
-    rrect centre, drawpile, discpile, colour_box, dir_box, prompt, fan_box, log_box, menu_r;
+    rrect centre, drawpile, discpile, colour_box, dir_box, prompt, fan_box, log_box;
+    rrect row_r[TABLE_BUTTONS]; /* the midend's button row (Menu) under the log */
     rrect pill;      /* the status text's pill in the prompt row (wraps to two lines) */
     float slot_w[4]; /* widths the pile, colour and direction labels may use */
     float label_k;   /* their text size */
@@ -189,5 +191,7 @@ void nine_faces_trace(nine_view *v, shell *sh);
 void nine_view_draw(void *vv, shell *sh, render *r, float alpha);
 /* What everyone may see behind the curtain: the log. */
 void nine_view_draw_public(void *vv, shell *sh, render *r, float alpha);
+/* Draws what lies over the midend's button row (the view's draw_top callback). */
+void nine_view_draw_top(void *vv, shell *sh, render *r, float alpha);
 
 #endif

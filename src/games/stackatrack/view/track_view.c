@@ -103,7 +103,8 @@ static void tray_trace(track_view *v)
 static void layout(track_view *v, shell *sh)
 {
     float fw, side, top = 196, bottom = 968;
-    rrect btn[5], row, area;
+    int n = table_buttons_count(v->t);
+    rrect btn[2 + TABLE_BUTTONS], row, area;
     v->cell = CELL;
     fw = 6 * v->cell + 2 * RIM;
     side = (shell_vw(sh) - fw - 4 * 28) / 2;
@@ -119,12 +120,12 @@ static void layout(track_view *v, shell *sh)
         v->right = (rrect){v->left.x, v->left.y + v->left.h + 16, col, bottom + 40 - (v->left.y + v->left.h + 16)};
     }
     v->above = (rrect){v->frame.x, v->frame.y - RIM - v->cell - 14, v->frame.w, v->cell};
-    /* the tray's buttons: turn and pass above undo, redo and menu */
+    /* the tray's buttons: turn and pass above the midend's row (undo, redo, menu) */
     area = (rrect){v->right.x + 24, 0, v->right.w - 48, 0};
     row = area;
-    row.h = ui_layout_buttons(area, 3, 110, 220, 64, 12, btn + 2);
+    row.h = ui_layout_buttons(area, n, 110, 220, 64, 12, btn + 2);
     row.y = v->right.y + v->right.h - 20 - row.h;
-    ui_layout_buttons(row, 3, 110, 220, 64, 12, btn + 2);
+    ui_layout_buttons(row, n, 110, 220, 64, 12, btn + 2);
     row.y -= 64 + 12;
     ui_layout_buttons(row, 2, 140, 300, 64, 12, btn);
     v->tray = (rrect){v->right.x + 24, v->right.y + 76, v->right.w - 48, row.y - 12 - (v->right.y + 76)};
@@ -141,9 +142,7 @@ static void layout(track_view *v, shell *sh)
     }
     ui_nav_add(&v->nav, ID_TURN, btn[0], v->nkind > 0, "turn");
     ui_nav_add(&v->nav, ID_PASS, btn[1], v->must_pass && track_view_human_turn(v), "pass");
-    ui_nav_add(&v->nav, ID_UNDO, btn[2], table_can_undo(v->t), "undo");
-    ui_nav_add(&v->nav, ID_REDO, btn[3], table_can_redo(v->t), "redo");
-    ui_nav_add(&v->nav, ID_MENU, btn[4], 1, "menu");
+    table_buttons_place(v->t, &v->nav, btn + 2);
     ui_nav_end(&v->nav, sh);
 }
 
@@ -375,7 +374,7 @@ static void choose(track_view *v, int k)
 
 static table_intent pointer(track_view *v, shell *sh, const action_event *ev)
 {
-    int id = ui_nav_event(&v->nav, sh, ev);
+    int id = table_nav_event(v->t, &v->nav, sh, ev);
     if (ev->act == ACT_POINTER_MOVE) {
         v->hover_col = column_at(v, ev->x, ev->y);
         if (v->hover_col >= 0)
@@ -388,9 +387,6 @@ static table_intent pointer(track_view *v, shell *sh, const action_event *ev)
     switch (id) {
     case ID_TURN: turn(v, 1); return TABLE_NONE;
     case ID_PASS: play_pass(v, sh); return TABLE_NONE;
-    case ID_UNDO: return table_can_undo(v->t) ? TABLE_UNDO : TABLE_NONE;
-    case ID_REDO: return table_can_redo(v->t) ? TABLE_REDO : TABLE_NONE;
-    case ID_MENU: return TABLE_MENU;
     default: break;
     }
     if (id >= 0 || ev->act != ACT_POINTER_DOWN)

@@ -341,9 +341,6 @@ static void draw_tray(render *r, shell *sh, const track_view *v)
         snprintf(lab, sizeof lab, "Turn (%s)", track_orient_name(v->orient));
         ui_draw_button(r, t->r, lab, v->nav.hover == ID_TURN, t->enabled, 0);
         ui_draw_button(r, p->r, "Pass", v->nav.hover == ID_PASS, p->enabled, p->enabled);
-        ui_draw_button(r, ui_nav_item(&v->nav, ID_UNDO)->r, "Undo", v->nav.hover == ID_UNDO, table_can_undo(v->t), 0);
-        ui_draw_button(r, ui_nav_item(&v->nav, ID_REDO)->r, "Redo", v->nav.hover == ID_REDO, table_can_redo(v->t), 0);
-        ui_draw_button(r, ui_nav_item(&v->nav, ID_MENU)->r, "Menu", v->nav.hover == ID_MENU, 1, 0);
     }
     (void)sh;
 }

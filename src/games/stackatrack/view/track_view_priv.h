@@ -25,7 +25,7 @@
 #define POP_TIME 1.4f      /* the points a block scored float over it this long */
 #define KINDS_MAX 24       /* distinct blocks one hand may hold (a composed one: 21) */
 
-enum { ID_TURN = 1, ID_PASS, ID_UNDO, ID_REDO, ID_MENU, ID_TRAY = 16 };
+enum { ID_TURN = 1, ID_PASS, ID_TRAY = 16 };
 
 /* Seat colours, in seat order (clockwise). */
 static const char *const seat_colour_names[GAME_MAX_PLAYERS] = {"Red", "Blue", "Green", "Gold"};

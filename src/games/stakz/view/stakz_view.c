@@ -340,12 +340,8 @@ static void select_tile(stakz_view *v, shell *sh, int code)
 /* Does what focus item id asks. */
 static table_intent activate(stakz_view *v, shell *sh, int id)
 {
-    if (id == ID_MENU)
-        return TABLE_MENU;
     if (id == ID_SCORE)
         return TABLE_SCORE;
-    if (id == ID_UNDO)
-        return table_can_undo(v->t) ? TABLE_UNDO : TABLE_NONE;
     if (id == ID_OK) {
         v->round_show = 0;
         table_pace(v->t);
@@ -441,7 +437,7 @@ static table_intent stakz_view_input(void *vv, shell *sh, const action_event *ev
     if (ev->act == ACT_POINTER_MOVE || ev->act == ACT_POINTER_DOWN || ev->act == ACT_POINTER_UP) {
         if (pointer(v, sh, ev))
             return TABLE_NONE;
-        id = ui_nav_event(&v->nav, sh, ev);
+        id = table_nav_event(v->t, &v->nav, sh, ev);
         return id >= 0 ? activate(v, sh, id) : TABLE_NONE;
     }
     switch (ev->act) {
@@ -450,7 +446,7 @@ static table_intent stakz_view_input(void *vv, shell *sh, const action_event *ev
     case ACT_LEFT:
     case ACT_RIGHT: ui_nav_event(&v->nav, sh, ev); break;
     case ACT_ACCEPT:
-        id = ui_nav_event(&v->nav, sh, ev);
+        id = table_nav_event(v->t, &v->nav, sh, ev);
         return id >= 0 ? activate(v, sh, id) : TABLE_NONE;
     case ACT_BACK:
         if (v->picking) {
@@ -591,6 +587,7 @@ const table_view_ops stakz_view_ops = {
     .pace_watch = 0.55, /* seconds between moves when only computers play */
     .pace_reply = 0.35, /* the computer's shortest pause before it answers */
     .undo = 1,          /* within the turn: the draw is final (undoable) */
+    .row_no_redo = 1,   /* the button row has Undo only; redo stays on its key */
     .curtain = 1,       /* symbols in hand are hidden */
     .create = stakz_view_new,
     .destroy = stakz_view_destroy,
@@ -598,6 +595,7 @@ const table_view_ops stakz_view_ops = {
     .update = stakz_view_update,
     .follow = stakz_view_follow,
     .draw = stakz_view_draw,
+    .draw_top = stakz_view_draw_top,
     .input = stakz_view_input,
     .busy = stakz_view_busy,
     .wake = stakz_view_wake,

@@ -220,15 +220,12 @@ static void draw_buttons(render *r, shell *sh, stakz_view *v)
     const char *end = "End turn";
     if (table_over(v->t)) {
         ui_draw_button(r, v->end_r, "Score", v->nav.hover == ID_SCORE, 1, 1);
-        ui_draw_button(r, v->menu_r, "Menu", v->nav.hover == ID_MENU, 1, 0);
         return;
     }
     if (decides && !stakz_can_end(v->st, STAKZ_END_ANY))
         end = "End & draw";
     ui_draw_button(r, v->end_r, end, v->nav.hover == ID_END, decides, 1);
-    ui_draw_button(r, v->undo_r, "Undo", v->nav.hover == ID_UNDO, table_can_undo(v->t), 0);
-    ui_draw_button(r, v->menu_r, "Menu", v->nav.hover == ID_MENU, 1, 0);
-    (void)sh;
+    (void)sh; /* the midend draws the button row (undo, menu) under it */
 }
 
 static void draw_status(render *r, shell *sh, stakz_view *v)
@@ -339,6 +336,12 @@ void stakz_view_draw(void *vv, shell *sh, render *r, float alpha)
     }
     draw_hand(r, sh, v);
     draw_buttons(r, sh, v);
+}
+
+/* Over the midend's button row: tiles in flight, the modal panels, the hints and the focus ring. */
+void stakz_view_draw_top(void *vv, shell *sh, render *r, float alpha)
+{
+    stakz_view *v = vv;
     draw_flights(r, sh, v, alpha);
     if (v->round_show) {
         draw_round(r, sh, v);

@@ -126,8 +126,11 @@ void stakz_layout(stakz_view *v, shell *sh)
     {
         float bx = shell_vw(sh) - MARGIN - BUTTONS_W, by = v->hand_head.y + 6;
         v->end_r = (rrect){bx, by, BUTTONS_W, 76};
-        v->undo_r = (rrect){bx, by + 88, (BUTTONS_W - 12) / 2, 64};
-        v->menu_r = (rrect){bx + (BUTTONS_W + 12) / 2, by + 88, (BUTTONS_W - 12) / 2, 64};
+        /* the midend's button row (undo, menu) under End turn, in equal shares */
+        int n = table_buttons_count(v->t);
+        float w = (BUTTONS_W - 12 * (float)(n - 1)) / (float)n;
+        for (int i = 0; i < n; i++)
+            v->row_r[i] = (rrect){bx + (float)i * (w + 12), by + 88, w, 64};
     }
     /* the modal panels: the colour picker and the round's scores */
     {
@@ -147,17 +150,19 @@ void stakz_layout(stakz_view *v, shell *sh)
         goto done; /* the curtain takes its own input */
     if (v->round_show) {
         ui_nav_add(&v->nav, ID_OK, v->ok_r, 1, "ok");
+        table_buttons_place(v->t, NULL, v->row_r); /* under the panel: no press reaches it */
         goto done;
     }
     if (v->picking) {
         for (int c = 0; c < STAKZ_COLOURS; c++)
             ui_nav_add(&v->nav, ID_PICK + c, v->pick_r[c], s->pile_cols[c] > 0, item_name(v, "pick", colour_names[c]));
         ui_nav_add(&v->nav, ID_CANCEL, v->cancel_r, 1, "cancel");
+        table_buttons_place(v->t, NULL, v->row_r);
         goto done;
     }
     if (table_over(v->t)) {
         ui_nav_add(&v->nav, ID_SCORE, v->end_r, 1, "score");
-        ui_nav_add(&v->nav, ID_MENU, v->menu_r, 1, "menu");
+        table_buttons_place(v->t, &v->nav, v->row_r);
         goto done;
     }
     {
@@ -189,8 +194,7 @@ void stakz_layout(stakz_view *v, shell *sh)
             ui_nav_add(&v->nav, ID_STACK + k, r, decides, item_name(v, "stack", num));
         }
         ui_nav_add(&v->nav, ID_END, v->end_r, decides, "end");
-        ui_nav_add(&v->nav, ID_UNDO, v->undo_r, table_can_undo(v->t), "undo");
-        ui_nav_add(&v->nav, ID_MENU, v->menu_r, 1, "menu");
+        table_buttons_place(v->t, &v->nav, v->row_r);
     }
 done:
     ui_nav_end(&v->nav, sh);

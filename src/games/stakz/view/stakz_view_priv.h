@@ -30,8 +30,6 @@ enum {
     ID_TILE = 0,    /* + code: a tile (or a pair of the same tile) in the viewer's hand */
     ID_STACK = 100, /* + stack index */
     ID_END = 300,
-    ID_UNDO,
-    ID_MENU,
     ID_PICK = 400, /* + colour: the draw's colour picker */
     ID_CANCEL = 410,
     ID_OK = 420,   /* dismisses the round's scores */
@@ -95,7 +93,7 @@ typedef struct stakz_view {
     rrect stack_col[STAKZ_MAX_STACKS]; /* the column of each stack: its tiles stand on the bottom */
     float ts;                          /* a stack tile's side */
     rrect hand_tile[STAKZ_CODES];      /* where each code of the viewer's hand lies (w 0: none) */
-    rrect end_r, undo_r, menu_r, pick_r[STAKZ_COLOURS], cancel_r, panel, ok_r;
+    rrect end_r, row_r[TABLE_BUTTONS], pick_r[STAKZ_COLOURS], cancel_r, panel, ok_r;
 
     char last_move[64]; /* the last move in words, under the status line */
     char faces[512];    /* the tiles the last frame showed face up in hands, for the trace */
@@ -137,5 +135,7 @@ void stakz_status_text(const stakz_view *v, char *buf, size_t n);
 void stakz_draw_tile(render *r, const shell *sh, rrect c, int code, uint8_t alpha);
 /* Draws the table (the view's draw callback). */
 void stakz_view_draw(void *vv, shell *sh, render *r, float alpha);
+/* Draws what lies over the midend's button row (the view's draw_top callback). */
+void stakz_view_draw_top(void *vv, shell *sh, render *r, float alpha);
 
 #endif

@@ -23,7 +23,8 @@ static int square_at(const stax_view *v, float x, float y)
 static void layout(stax_view *v, shell *sh)
 {
     float side = (shell_vw(sh) - 8 * SQ - 48 - 4 * 24) / 2, frame = 8 * SQ + 48;
-    rrect btn[3], row;
+    int n = table_buttons_count(v->t);
+    rrect btn[TABLE_BUTTONS], row;
     if (side >= 400) {
         if (side > 470)
             side = 470;
@@ -37,14 +38,13 @@ static void layout(stax_view *v, shell *sh)
         v->right = (rrect){v->left.x, v->left.y + v->left.h + 16, col, 850 - v->left.h - 16};
     }
     row = (rrect){v->right.x + 24, 0, v->right.w - 48, 0};
-    row.h = ui_layout_buttons(row, 3, 110, 200, 64, 12, btn);
+    /* the midend's button row along the foot of the moves panel */
+    row.h = ui_layout_buttons(row, n, 110, 200, 64, 12, btn);
     row.y = v->right.y + v->right.h - 24 - row.h;
-    ui_layout_buttons(row, 3, 110, 200, 64, 12, btn);
+    ui_layout_buttons(row, n, 110, 200, 64, 12, btn);
     v->list_box = (rrect){v->right.x + 24, v->right.y + 80, v->right.w - 48, row.y - 16 - (v->right.y + 80)};
     ui_nav_begin(&v->nav);
-    ui_nav_add(&v->nav, ID_UNDO, btn[0], table_can_undo(v->t), "undo");
-    ui_nav_add(&v->nav, ID_REDO, btn[1], table_can_redo(v->t), "redo");
-    ui_nav_add(&v->nav, ID_MENU, btn[2], 1, "menu");
+    table_buttons_place(v->t, &v->nav, btn);
     ui_nav_end(&v->nav, sh);
 }
 
@@ -391,20 +391,12 @@ static table_intent accept(stax_view *v, shell *sh)
 static table_intent stax_view_input(void *vv, shell *sh, const action_event *ev)
 {
     stax_view *v = vv;
-    int id;
     if (ev->act == ACT_POINTER_MOVE || ev->act == ACT_POINTER_DOWN || ev->act == ACT_POINTER_UP) {
         v->px = ev->x;
         v->py = ev->y;
-        id = ui_nav_event(&v->nav, sh, ev);
-        if (id == ID_UNDO && table_can_undo(v->t))
-            return TABLE_UNDO;
-        if (id == ID_REDO && table_can_redo(v->t))
-            return TABLE_REDO;
-        if (id == ID_MENU)
-            return TABLE_MENU;
-        if (id >= 0)
-            audio_play(SFX_ERROR);
-        if (id >= 0 || (ev->act == ACT_POINTER_DOWN && ev->button != INPUT_BUTTON_LEFT))
+        /* the focus set holds only the midend's button row: it takes their presses */
+        table_nav_event(v->t, &v->nav, sh, ev);
+        if (ev->act == ACT_POINTER_DOWN && ev->button != INPUT_BUTTON_LEFT)
             return TABLE_NONE;
     }
     switch (ev->act) {

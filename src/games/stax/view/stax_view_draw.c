@@ -423,10 +423,7 @@ static void draw_right(render *r, shell *sh, stax_view *v, float alpha)
             ui_draw_list_fade(r, lb, 14, UI_PAPER, edges);
     }
     render_pop_clip(r);
-    ui_draw_button(r, ui_nav_item(&v->nav, ID_UNDO)->r, "Undo", v->nav.hover == ID_UNDO, table_can_undo(v->t), 0);
-    ui_draw_button(r, ui_nav_item(&v->nav, ID_REDO)->r, "Redo", v->nav.hover == ID_REDO, table_can_redo(v->t), 0);
-    ui_draw_button(r, ui_nav_item(&v->nav, ID_MENU)->r, "Menu", v->nav.hover == ID_MENU, 1, 0);
-    (void)sh;
+    (void)sh; /* the midend draws the button row under the list */
 }
 
 void stax_view_draw(void *vv, shell *sh, render *r, float alpha)

@@ -24,8 +24,6 @@
 #define FORCED_DELAY 0.7  /* a forced continuation plays itself after this */
 #define PROMO_TIME 0.8
 
-enum { ID_UNDO = 1, ID_REDO, ID_MENU };
-
 static const char *const side_names[2] = {"Red", "Blue"};
 static const char *const disc_sprites[2][2] = {{"stax/red_minor", "stax/red_major"},
                                                {"stax/blue_minor", "stax/blue_major"}};
