@@ -116,6 +116,17 @@ int text_in_fail(text_in *in, const char *fmt, ...)
 
 /* ------------------------------------------------------------ field kinds */
 
+text_span text_cut(text_span *f, const char *stops)
+{
+    size_t i = 0;
+    while (i < f->len && !(f->p[i] && strchr(stops, f->p[i])))
+        i++;
+    text_span head = {f->p, i};
+    f->p += i;
+    f->len -= i;
+    return head;
+}
+
 int text_is(text_span f, const char *word)
 {
     return strlen(word) == f.len && memcmp(f.p, word, f.len) == 0;

@@ -62,6 +62,9 @@ int text_in_fail(text_in *in, const char *fmt, ...)
 #endif
     ;
 
+/* Cuts f before the first of stops: returns what comes before it and leaves
+ * the rest in *f, from that character on (empty when none is in f). */
+text_span text_cut(text_span *f, const char *stops);
 /* Whether f is exactly word. */
 int text_is(text_span f, const char *word);
 /* f as a number under the rule above, in lo..hi; 0, or -1. */

@@ -1,7 +1,8 @@
 /* The MAXSTAX tape's text: ticks at rest are one line, a hand's target that
  * stays is "=", actions and turns ride on a seat's word; a tape from a save
  * (an old save resumed) starts with its load; every malformed tape is
- * refused with its line, another rules version included; a tape whose swap
+ * refused with its line and field, another rules version included (numbers
+ * under core/textin's rule: no leading zero or '+'); a tape whose swap
  * the match refuses does not play. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -135,27 +136,49 @@ static void test_malformed_refused(void **state)
     static const struct {
         const char *text, *why;
     } bad[] = {
-        {"maxstax-tape 2\n", "tape line 1: tape version 2 is not supported"},
-        {"maxstax-tape 1\nrules 2\n", "tape line 2: the tape was played by MAXSTAX rules version 2; this build plays version 1"},
-        {"maxstax-tape 1\nrules 1\nplayers 5\n", "tape line 3:"},
-        {HEAD "start now\n", "tape line 4: expected 'start new' or 'start saved'"},
-        {HEAD "start new\ngame maxstax\n", "tape line 5:"},
-        {HEAD "start new\ngame speedstax\nstars 1 3\nsnap 2\n", "tape line 7:"},
-        {HEAD "start new\ngame speedstax\nstars 1 3\nsnap 1\nround-seconds nan\n", "tape line 8:"},
-        {HEAD NEW "tick 1 = 1,2\nticks 1\nend\n", "tape line 13: seat 1's input"},
-        {HEAD NEW "tick 1 = 1,2 3,4 5,6\nticks 1\nend\n", "tape line 13: more seats than 2"},
-        {HEAD NEW "tick 0 = = =\nticks 0\nend\n", "tape line 13: expected 'tick COUNT DT'"},
-        {HEAD NEW "tick 1 = 1;2 =\nticks 1\nend\n", "tape line 13:"},
-        {HEAD NEW "tick 1 = =a99 =\nticks 1\nend\n", "tape line 13:"},
-        {HEAD NEW "tick 2 = = =\nticks 3\nend\n", "tape line 14:"},
-        {HEAD NEW "swap 0 7\nticks 0\nend\n", "tape line 13:"},
-        {HEAD NEW "place 0 99 1 2 3\nticks 0\nend\n", "tape line 13: expected 'place SEAT BLOCK X Y ANGLE'"},
-        {HEAD NEW "jump 3\nticks 0\nend\n", "tape line 13: 'jump 3' is not tick"},
+        {"maxstax-tape 2\n", "tape line 1, field 2: tape version 2 is not supported"},
+        {"maxstax-tape 1\nrules 2\n",
+         "tape line 2, field 2: the tape was played by MAXSTAX rules version 2; this build plays version 1"},
+        {"maxstax-tape 1\nrules 1\nplayers 5\n", "tape line 3, field 2: 'players N': expected 2..4, got \"5\""},
+        {HEAD "start now\n", "tape line 4, field 1: expected 'start new' or 'start saved'"},
+        {HEAD "start new\ngame maxstax\n",
+         "tape line 5, field 2: expected speedstax, samestax or swapstax, got \"maxstax\""},
+        {HEAD "start new\ngame speedstax\nstars 1 3\nsnap 2\n",
+         "tape line 7, field 2: 'snap ON': expected 0..1, got \"2\""},
+        {HEAD "start new\ngame speedstax\nstars 1 3\nsnap 1\nround-seconds nan\n",
+         "tape line 8, field 2: 'round-seconds S': expected a finite number of at least 0, got \"nan\""},
+        {HEAD NEW "tick 1 = 1,2\nticks 1\nend\n", "tape line 13, field 5: seat 1's input is missing"},
+        {HEAD NEW "tick 1 = 1,2 3,4 5,6\nticks 1\nend\n", "tape line 13, field 6: more seats than 2"},
+        {HEAD NEW "tick 0 = = =\nticks 0\nend\n",
+         "tape line 13, field 2: 'tick COUNT DT SEAT...': expected 1..5184000, got \"0\""},
+        {HEAD NEW "tick 1 = 1;2 =\nticks 1\nend\n", "tape line 13, field 4: seat 0: expected '=' or 'X,Y', then"},
+        {HEAD NEW "tick 1 = =a99 =\nticks 1\nend\n",
+         "tape line 13, field 4: seat 0: expected '=' or 'X,Y', then 'aN' (0..15)"},
+        {HEAD NEW "tick 2 = = =\nticks 3\nend\n", "tape line 14, field 2: 'ticks N': the tape has 2 ticks, not 3"},
+        {HEAD NEW "swap 0 7\nticks 0\nend\n", "tape line 13, field 3: 'swap SEAT WITH': expected -2..1, got \"7\""},
+        {HEAD NEW "place 0 99 1 2 3\nticks 0\nend\n",
+         "tape line 13, field 3: 'place SEAT BLOCK X Y ANGLE': expected 0..23"},
+        {HEAD NEW "jump 3\nticks 0\nend\n",
+         "tape line 13, field 1: expected tick, swap, snap, place, compose, played, load or ticks, got \"jump\""},
         {HEAD NEW "ticks 0\n", "tape line 14: the tape ends early"},
-        {HEAD NEW "ticks 0\nend\nmore\n", "tape line 14: expected 'end'"},
-        {HEAD "start saved\ntick 1 = = =\nticks 1\nend\n", "tape line 5: a tape that starts saved starts with 'load'"},
+        {HEAD NEW "ticks 0\nend\nmore\n", "tape line 14, field 1: expected 'end'"},
+        {HEAD "start saved\ntick 1 = = =\nticks 1\nend\n",
+         "tape line 5, field 1: a tape that starts saved starts with 'load'"},
         {HEAD "start saved\nload 3\nx\n", "tape line 7: the tape ends early"},
         {HEAD "start saved\nload 1\nx", "tape line 7: the tape ends early"},
+        /* textin's number rule: no leading zero, no '+', a '-' only where the range has negatives, never "-0". */
+        {HEAD NEW "tick 01 = = =\nticks 1\nend\n",
+         "tape line 13, field 2: 'tick COUNT DT SEAT...': expected 1..5184000, got \"01\""},
+        {HEAD NEW "tick 1 = =a01 =\nticks 1\nend\n", "tape line 13, field 4: seat 0: expected '=' or 'X,Y', then"},
+        {HEAD "start new\ngame speedstax\nstars 1 +3\n",
+         "tape line 6, field 3: 'stars MIN MAX': expected 0..100, got \"+3\""},
+        {HEAD "start new\ngame speedstax\nstars 1 3\nsnap -1\n",
+         "tape line 7, field 2: 'snap ON': expected 0..1, got \"-1\""},
+        {HEAD "start new\ngame speedstax\nstars 1 3\nsnap 1\nround-seconds 0\nturn-mask 0\nfirst-creator -0\n",
+         "tape line 10, field 2: 'first-creator SEAT': expected -1..1, got \"-0\""},
+        {HEAD "start new\ngame speedstax\nstars 1 3\nsnap 1\nround-seconds 0\nturn-mask 0\nfirst-creator -1\n"
+              "levels 0 2\nseed 04\n",
+         "tape line 12, field 2: 'seed N': expected digits, no leading zero, got \"04\""},
     };
     char err[256];
     (void)state;
@@ -165,6 +188,13 @@ static void test_malformed_refused(void **state)
         t = maxstax_tape_read(bad[i].text, err, sizeof err);
         if (t || strncmp(err, bad[i].why, strlen(bad[i].why)) != 0)
             fail_msg("bad tape %zu: '%s', not '%s'", i, t ? "(read)" : err, bad[i].why);
+    }
+    /* A '-' where the range admits it, and every seat's word form, read. */
+    {
+        maxstax_tape *t = maxstax_tape_read(HEAD NEW "tick 1 = =t-1 -0.5,1e-05a3t2\nticks 1\nend\n", err, sizeof err);
+        if (!t)
+            fail_msg("%s", err);
+        maxstax_tape_free(t);
     }
     /* Read, but it does not play: the match refuses the swap (not SWAPSTAX). */
     {

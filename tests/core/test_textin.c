@@ -123,6 +123,37 @@ static void test_hex_double_word(void **state)
     assert_int_equal(text_word(sp("cww"), words, 2), -1);
 }
 
+/* text_cut splits a field before a suffix: "1.5,2a3t-1" is "1.5,2", "a3", "t-1". */
+static void test_cut(void **state)
+{
+    (void)state;
+    text_span f = sp("1.5,2a3t-1"), head;
+    double x = 0;
+    long long v = 0;
+    head = text_cut(&f, "at");
+    assert_true(text_is(head, "1.5,2"));
+    assert_true(text_is(f, "a3t-1"));
+    head = text_cut(&head, ",");
+    assert_int_equal(text_double(head, &x), 0);
+    assert_true(x == 1.5);
+    f.p++, f.len--;
+    head = text_cut(&f, "at");
+    assert_int_equal(text_num(head, 0, 15, &v), 0);
+    assert_int_equal(v, 3);
+    assert_true(text_is(f, "t-1"));
+    f.p++, f.len--;
+    head = text_cut(&f, "at");
+    assert_true(text_is(head, "-1"));
+    assert_int_equal(f.len, 0);
+    /* No stop in it: all of it, and nothing left; a stop first: nothing before it. */
+    f = sp("=");
+    assert_true(text_is(text_cut(&f, "at"), "="));
+    assert_int_equal(f.len, 0);
+    f = sp("a1");
+    assert_int_equal(text_cut(&f, "at").len, 0);
+    assert_true(text_is(f, "a1"));
+}
+
 static void test_messages_name_line_and_field(void **state)
 {
     (void)state;
@@ -166,6 +197,7 @@ int main(void)
         cmocka_unit_test(test_cursor_lines_and_fields),
         cmocka_unit_test(test_zero_and_sign_rule),
         cmocka_unit_test(test_hex_double_word),
+        cmocka_unit_test(test_cut),
         cmocka_unit_test(test_messages_name_line_and_field),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

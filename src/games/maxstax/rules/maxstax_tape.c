@@ -1,14 +1,12 @@
 /* A MAXSTAX match's tape: recording, text, and playing it again. */
 #include "games/maxstax/rules/maxstax_tape.h"
 
-#include <errno.h>
 #include <inttypes.h>
-#include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/textin.h"
 #include "core/textout.h"
 
 #define HEADER MAXSTAX_TAPE_HEADER
@@ -313,324 +311,338 @@ char *maxstax_tape_write(const maxstax_tape *t)
 
 /* ---------------------------------------------------------------- reading */
 
-typedef struct tape_reader {
-    const char *at;
-    int line;
-    char buf[LINE_MAX_LEN];
-    char *err;
-    size_t errn;
-} tape_reader;
+/* The first words of the event lines, in tape_kind's order, and the line after them. */
+static const char *const event_words[] = {"tick", "swap", "snap", "place", "compose", "played", "load", "ticks"};
 
-static int rd_fail(tape_reader *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int rd_fail(tape_reader *r, const char *fmt, ...)
+/* A field as a message quotes it: its length (at most 40) and its text. */
+#define QUOTE(f) (int)((f).len < 40 ? (f).len : 40), (f).p
+
+/* Moves to the next line; -1 (said) when the tape has no more. */
+static int rd_next(text_in *in)
 {
-    char why[200];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(why, sizeof why, fmt, ap);
-    va_end(ap);
-    snprintf(r->err, r->errn, "tape line %d: %s", r->line, why);
-    return -1;
+    if (text_in_line(in) == 0)
+        return 0;
+    in->line_no++;
+    in->field_no = 0;
+    return text_in_fail(in, "the tape ends early");
 }
 
-/* The next line into r->buf, without its newline; -1 (said) at the end or when too long. */
-static int rd_next(tape_reader *r)
+/* The line's next field (fields are split by single spaces); -1 (said) when none is left. */
+static int rd_take(text_in *in, const char *usage, text_span *f)
 {
-    const char *e = strchr(r->at, '\n');
-    size_t len = e ? (size_t)(e - r->at) : strlen(r->at);
-    r->line++;
-    if (!*r->at)
-        return rd_fail(r, "the tape ends early");
-    if (len >= sizeof r->buf)
-        return rd_fail(r, "the line is too long");
-    memcpy(r->buf, r->at, len);
-    r->buf[len] = 0;
-    r->at = e ? e + 1 : r->at + len;
-    return 0;
+    if (text_in_field(in, " ", f) == 0)
+        return 0;
+    in->field_no++;
+    return text_in_fail(in, "'%s': too few fields", usage);
 }
 
-/* A whole decimal number in [lo, hi] from s, up to the end or a space (*end). */
-static int rd_long(const char *s, long lo, long hi, long *out, const char **end)
+/* The next line, whose first field is key. */
+static int rd_keyed(text_in *in, const char *key, const char *usage)
 {
-    char *e;
-    long v;
-    if (!((*s >= '0' && *s <= '9') || (*s == '-' && s[1] >= '0' && s[1] <= '9')))
+    text_span f;
+    if (rd_next(in) < 0 || rd_take(in, usage, &f) < 0)
         return -1;
-    errno = 0;
-    v = strtol(s, &e, 10);
-    if (errno || v < lo || v > hi || (*e && *e != ' ' && !end))
-        return -1;
-    *out = v;
-    if (end)
-        *end = e;
-    return 0;
+    return text_is(f, key) ? 0 : text_in_fail(in, "expected '%s', got \"%.*s\"", usage, QUOTE(f));
 }
 
-/* A finite number written by %.17g, up to *end. */
-static int rd_double(const char *s, double *out, const char **end)
+/* The next field as a number in lo..hi (textin's rule: no leading zero or '+'). */
+static int rd_num(text_in *in, const char *usage, long long lo, long long hi, long long *out)
 {
-    char *e;
-    if (!((*s >= '0' && *s <= '9') || *s == '-'))
+    text_span f;
+    if (rd_take(in, usage, &f) < 0)
         return -1;
-    *out = strtod(s, &e);
-    if (e == s || !isfinite(*out))
-        return -1;
-    *end = e;
-    return 0;
+    if (text_num(f, lo, hi, out) == 0)
+        return 0;
+    return text_in_fail(in, "'%s': expected %lld..%lld, got \"%.*s\"", usage, lo, hi, QUOTE(f));
 }
 
-/* The line read is "key" followed by n whole numbers in [lo, hi]. */
-static int rd_numbers(tape_reader *r, const char *key, int n, long lo, long hi, long *out)
+/* The next field as a finite double ("%.17g"), not below 0 where nonneg. */
+static int rd_dbl(text_in *in, const char *usage, int nonneg, double *out)
 {
-    const char *s = r->buf;
-    size_t k = strlen(key);
-    if (strncmp(s, key, k) != 0)
-        return rd_fail(r, "expected '%s'", key);
-    s += k;
-    for (int i = 0; i < n; i++) {
-        if (*s != ' ' || rd_long(s + 1, lo, hi, &out[i], &s) < 0)
-            return rd_fail(r, "expected '%s' and %d number%s in %ld..%ld", key, n, n == 1 ? "" : "s", lo, hi);
-    }
-    if (*s)
-        return rd_fail(r, "text after '%s'", key);
-    return 0;
+    text_span f;
+    if (rd_take(in, usage, &f) < 0)
+        return -1;
+    if (text_double(f, out) == 0 && (!nonneg || *out >= 0))
+        return 0;
+    return text_in_fail(in, "'%s': expected a finite number%s, got \"%.*s\"", usage, nonneg ? " of at least 0" : "",
+                        QUOTE(f));
 }
 
-/* A seat's word of a tick line at *s, told against prev (see tick_words). */
-static int seat_read(const char **s, const maxstax_input *prev, maxstax_input *in)
+/* No field is left on the line. */
+static int rd_end(text_in *in, const char *usage)
 {
-    const char *p = *s;
-    long v;
-    in->actions = 0;
-    in->turn = 0;
-    if (*p == '=') {
-        in->x = prev->x;
-        in->y = prev->y;
-        p++;
-    } else if (rd_double(p, &in->x, &p) < 0 || *p++ != ',' || rd_double(p, &in->y, &p) < 0) {
-        return -1;
-    }
-    while (*p == 'a' || *p == 't') {
-        int actions = *p++ == 'a';
-        if (rd_long(p, actions ? 0 : -1000, actions ? 15 : 1000, &v, &p) < 0)
+    text_span f;
+    if (text_in_line_done(in))
+        return 0;
+    text_in_field(in, " ", &f);
+    return text_in_fail(in, "'%s': text after it, \"%.*s\"", usage, QUOTE(f));
+}
+
+/* n numbers in lo..hi, then the line's end. */
+static int rd_nums(text_in *in, const char *usage, int n, long long lo, long long hi, long long *out)
+{
+    for (int i = 0; i < n; i++)
+        if (rd_num(in, usage, lo, hi, &out[i]) < 0)
             return -1;
-        if (actions)
-            in->actions = (unsigned)v;
-        else
-            in->turn = (int)v;
-    }
-    if (*p && *p != ' ')
-        return -1;
-    *s = p;
-    return 0;
+    return rd_end(in, usage);
 }
 
-/* "tick COUNT DT SEAT..." into e, told against prev and *pdt (then both advance). */
-static int tick_read(tape_reader *r, maxstax_tape *t, tape_event *e, maxstax_input *prev, double *pdt)
+/* The next line: key and n numbers in lo..hi. */
+static int rd_line(text_in *in, const char *key, const char *usage, int n, long long lo, long long hi, long long *out)
 {
-    const char *s = r->buf + 5;
-    if (rd_long(s, 1, MAXSTAX_TAPE_MAX_TICKS - t->ticks, &e->count, &s) < 0 || *s++ != ' ')
-        return rd_fail(r, "expected 'tick COUNT DT', with at most %ld ticks in all", MAXSTAX_TAPE_MAX_TICKS);
-    if (*s == '=')
-        e->dt = *pdt, s++;
-    else if (rd_double(s, &e->dt, &s) < 0 || e->dt < 0)
-        return rd_fail(r, "bad dt");
-    for (int p = 0; p < t->players; p++)
-        if (*s++ != ' ' || seat_read(&s, &prev[p], &e->in[p]) < 0)
-            return rd_fail(r, "seat %d's input is not '=' or 'X,Y', with 'aN' and 'tN' after", p);
-    if (*s)
-        return rd_fail(r, "more seats than %d", t->players);
+    return rd_keyed(in, key, usage) < 0 ? -1 : rd_nums(in, usage, n, lo, hi, out);
+}
+
+/* Seat p's word f of a tick line ("=" or "X,Y", then "aN" and "tN"), told against prev (see tick_words). */
+static int seat_read(text_in *in, text_span f, int p, const maxstax_input *prev, maxstax_input *out)
+{
+    text_span rest = f, pos = text_cut(&rest, "at"), x = text_cut(&pos, ",");
+    long long v;
+    out->actions = 0;
+    out->turn = 0;
+    if (text_is(x, "=") && !pos.len) {
+        out->x = prev->x;
+        out->y = prev->y;
+    } else if (!pos.len || text_double(x, &out->x) < 0 ||
+               text_double((text_span){pos.p + 1, pos.len - 1}, &out->y) < 0) {
+        goto bad;
+    }
+    while (rest.len) {
+        int actions = rest.p[0] == 'a';
+        rest.p++, rest.len--;
+        if (text_num(text_cut(&rest, "at"), actions ? 0 : -1000, actions ? 15 : 1000, &v) < 0)
+            goto bad;
+        if (actions)
+            out->actions = (unsigned)v;
+        else
+            out->turn = (int)v;
+    }
+    return 0;
+bad:
+    return text_in_fail(in, "seat %d: expected '=' or 'X,Y', then 'aN' (0..15) and 'tN' (-1000..1000), got \"%.*s\"", p,
+                        QUOTE(f));
+}
+
+/* "tick COUNT DT SEAT..." after its first word into e, told against prev and *pdt (then both advance). */
+static int tick_read(text_in *in, maxstax_tape *t, tape_event *e, maxstax_input *prev, double *pdt)
+{
+    static const char usage[] = "tick COUNT DT SEAT...";
+    long long count;
+    text_span f;
+    if (rd_num(in, usage, 1, MAXSTAX_TAPE_MAX_TICKS - t->ticks, &count) < 0 || rd_take(in, usage, &f) < 0)
+        return -1;
+    e->count = (long)count;
+    if (text_is(f, "="))
+        e->dt = *pdt;
+    else if (text_double(f, &e->dt) < 0 || e->dt < 0)
+        return text_in_fail(in, "'%s': expected '=' or a DT of at least 0, got \"%.*s\"", usage, QUOTE(f));
+    for (int p = 0; p < t->players; p++) {
+        if (text_in_field(in, " ", &f) < 0) {
+            in->field_no++;
+            return text_in_fail(in, "seat %d's input is missing", p);
+        }
+        if (seat_read(in, f, p, &prev[p], &e->in[p]) < 0)
+            return -1;
+    }
+    if (!text_in_line_done(in)) {
+        text_in_field(in, " ", &f);
+        return text_in_fail(in, "more seats than %d", t->players);
+    }
     memcpy(prev, e->in, sizeof e->in);
     *pdt = e->dt;
     t->ticks += e->count;
     return 0;
 }
 
-/* "load LINES" and the saved match's lines. */
-static int load_read(tape_reader *r, tape_event *e)
+/* "load LINES" after its first word, and the saved match's lines. */
+static int load_read(text_in *in, tape_event *e)
 {
-    long lines;
+    long long lines;
     size_t len = 0;
     char *text;
-    if (rd_long(r->buf + 5, 1, 100000, &lines, NULL) < 0)
-        return rd_fail(r, "expected 'load LINES'");
-    if (!(text = malloc(strlen(r->at) + 2))) /* the lines, and a newline the last may lack */
-        return rd_fail(r, "out of memory");
+    if (rd_nums(in, "load LINES", 1, 1, 100000, &lines) < 0)
+        return -1;
+    if (!(text = malloc((size_t)(in->end - in->at) + 2))) /* the lines, and a newline the last may lack */
+        return text_in_fail(in, "out of memory");
     e->data = text;
-    for (long i = 0; i < lines; i++) {
-        if (rd_next(r) < 0)
+    for (long long i = 0; i < lines; i++) {
+        if (rd_next(in) < 0)
             return -1;
-        len += (size_t)sprintf(text + len, "%s\n", r->buf);
+        memcpy(text + len, in->line.p, in->line.len);
+        len += in->line.len;
+        text[len++] = '\n';
     }
+    text[len] = 0;
     return 0;
 }
 
-/* One event line (r->buf) into e. */
-static int event_read(tape_reader *r, maxstax_tape *t, tape_event *e, maxstax_input *prev, double *pdt)
+/* One event line after its first word (of kind k) into e. */
+static int event_read(text_in *in, maxstax_tape *t, tape_event *e, tape_kind k, maxstax_input *prev, double *pdt)
 {
-    const char *s = r->buf;
-    long v[2 + SPEEDSTAX_ROUNDS * SPEEDSTAX_MAX_PLAYERS] = {0};
-    int blocks = t->players * MAXSTAX_BLOCKS_PER_PLAYER;
-    if (t->n == 1 && !t->fresh && strncmp(s, "load ", 5) != 0)
-        return rd_fail(r, "a tape that starts saved starts with 'load'");
-    if (strncmp(s, "tick ", 5) == 0)
-        return e->kind = EV_TICK, tick_read(r, t, e, prev, pdt);
-    if (strncmp(s, "load ", 5) == 0)
-        return e->kind = EV_LOAD, load_read(r, e);
-    if (strncmp(s, "place ", 6) == 0) {
-        e->kind = EV_PLACE;
-        if (rd_long(s + 6, 0, t->players - 1, &v[0], &s) < 0 || *s++ != ' ' ||
-            rd_long(s, 0, blocks - 1, &v[1], &s) < 0 || *s++ != ' ' || rd_double(s, &e->q.x, &s) < 0 ||
-            *s++ != ' ' || rd_double(s, &e->q.y, &s) < 0 || *s++ != ' ' || rd_double(s, &e->q.angle, &s) < 0 || *s)
-            return rd_fail(r, "expected 'place SEAT BLOCK X Y ANGLE'");
-        e->a = (int)v[0];
-        e->b = (int)v[1];
-        return 0;
+    long long v[1 + SPEEDSTAX_ROUNDS * SPEEDSTAX_MAX_PLAYERS] = {0}, w = 0;
+    if (t->n == 1 && !t->fresh && k != EV_LOAD)
+        return text_in_fail(in, "a tape that starts saved starts with 'load'");
+    e->kind = k;
+    switch (k) {
+    case EV_TICK: return tick_read(in, t, e, prev, pdt);
+    case EV_LOAD: return load_read(in, e);
+    case EV_SWAP:
+        if (rd_nums(in, "swap SEAT WITH", 2, -2, t->players - 1, v) < 0)
+            return -1;
+        w = v[1];
+        break;
+    case EV_SNAP:
+        if (rd_nums(in, "snap ON", 1, 0, 1, v) < 0)
+            return -1;
+        break;
+    case EV_PLACE: {
+        static const char usage[] = "place SEAT BLOCK X Y ANGLE";
+        if (rd_num(in, usage, 0, t->players - 1, &v[0]) < 0 ||
+            rd_num(in, usage, 0, t->players * MAXSTAX_BLOCKS_PER_PLAYER - 1, &w) < 0 ||
+            rd_dbl(in, usage, 0, &e->q.x) < 0 || rd_dbl(in, usage, 0, &e->q.y) < 0 ||
+            rd_dbl(in, usage, 0, &e->q.angle) < 0 || rd_end(in, usage) < 0)
+            return -1;
+        break;
     }
-    if (strncmp(s, "swap ", 5) == 0) {
-        e->kind = EV_SWAP;
-        if (rd_numbers(r, "swap", 2, -2, t->players - 1, v) < 0)
+    case EV_COMPOSE: {
+        static const char usage[] = "compose SEAT BLOCKS";
+        if (rd_num(in, usage, 0, t->players - 1, &v[0]) < 0 ||
+            rd_num(in, usage, 0, MAXSTAX_BLOCKS_PER_PLAYER, &w) < 0 || rd_end(in, usage) < 0)
             return -1;
-    } else if (strncmp(s, "snap ", 5) == 0) {
-        e->kind = EV_SNAP;
-        if (rd_numbers(r, "snap", 1, 0, 1, v) < 0)
-            return -1;
-    } else if (strncmp(s, "compose ", 8) == 0) {
-        e->kind = EV_COMPOSE;
-        if (rd_numbers(r, "compose", 2, 0, MAXSTAX_BLOCKS_PER_PLAYER, v) < 0 || v[0] >= t->players)
-            return v[0] >= t->players ? rd_fail(r, "no seat %ld", v[0]) : -1;
-    } else if (strncmp(s, "played ", 7) == 0) {
+        break;
+    }
+    case EV_PLAYED: {
+        static const char usage[] = "played ROUNDS POINTS...";
         int(*pts)[SPEEDSTAX_MAX_PLAYERS];
-        e->kind = EV_PLAYED;
-        if (rd_long(s + 7, 1, SPEEDSTAX_ROUNDS, &v[0], &s) < 0 ||
-            rd_numbers(r, "played", 1 + (int)v[0] * t->players, 0, SPEEDSTAX_ROUNDS, v) < 0)
-            return rd_fail(r, "expected 'played ROUNDS' and each round's points");
+        if (rd_num(in, usage, 1, SPEEDSTAX_ROUNDS, &v[0]) < 0 ||
+            rd_nums(in, usage, (int)v[0] * t->players, 0, SPEEDSTAX_ROUNDS, v + 1) < 0)
+            return -1;
         if (!(pts = calloc((size_t)v[0], sizeof pts[0])))
-            return rd_fail(r, "out of memory");
-        for (int k = 0; k < v[0] * t->players; k++)
-            pts[k / t->players][k % t->players] = (int)v[1 + k];
+            return text_in_fail(in, "out of memory");
+        for (int i = 0; i < v[0] * t->players; i++)
+            pts[i / t->players][i % t->players] = (int)v[1 + i];
         e->data = pts;
-    } else {
-        return rd_fail(r, "'%.20s' is not tick, swap, snap, place, compose, played, load or ticks", s);
+        break;
+    }
     }
     e->a = (int)v[0];
-    e->b = (int)v[1];
+    e->b = (int)w;
     return 0;
 }
 
 /* The setup of a tape that starts new: "game", "stars", ... "seed". */
-static int setup_read(tape_reader *r, maxstax_tape *t)
+static int setup_read(text_in *in, maxstax_tape *t)
 {
     maxstax_setup *s = &t->setup;
-    long v[SPEEDSTAX_MAX_PLAYERS] = {0};
-    char *end;
+    long long v[SPEEDSTAX_MAX_PLAYERS] = {0};
+    text_span f;
     int sc;
     maxstax_setup_default(s, t->players);
-    if (rd_next(r) < 0)
+    if (rd_keyed(in, "game", "game NAME") < 0 ||
+        (sc = text_in_word(in, text_in_rest(in), scoring_names + MAXSTAX_SPEEDSTAX, 3)) < 0)
         return -1;
-    for (sc = MAXSTAX_SPEEDSTAX; sc <= MAXSTAX_SWAPSTAX; sc++)
-        if (strncmp(r->buf, "game ", 5) == 0 && strcmp(r->buf + 5, scoring_names[sc]) == 0)
-            break;
-    if (sc > MAXSTAX_SWAPSTAX)
-        return rd_fail(r, "expected 'game speedstax', 'game samestax' or 'game swapstax'");
-    s->scoring = (maxstax_scoring)sc;
-    if (rd_next(r) < 0 || rd_numbers(r, "stars", 2, 0, 100, v) < 0)
+    s->scoring = (maxstax_scoring)(MAXSTAX_SPEEDSTAX + sc);
+    if (rd_line(in, "stars", "stars MIN MAX", 2, 0, 100, v) < 0)
         return -1;
     s->stars_min = (int)v[0];
     s->stars_max = (int)v[1];
-    if (rd_next(r) < 0 || rd_numbers(r, "snap", 1, 0, 1, v) < 0)
+    if (rd_line(in, "snap", "snap ON", 1, 0, 1, v) < 0)
         return -1;
     s->snap = (int)v[0];
-    if (rd_next(r) < 0)
+    if (rd_keyed(in, "round-seconds", "round-seconds S") < 0 ||
+        rd_dbl(in, "round-seconds S", 1, &s->round_seconds) < 0 || rd_end(in, "round-seconds S") < 0)
         return -1;
-    if (strncmp(r->buf, "round-seconds ", 14) != 0 || rd_double(r->buf + 14, &s->round_seconds, (const char **)&end) < 0 ||
-        *end || s->round_seconds < 0)
-        return rd_fail(r, "expected 'round-seconds S'");
-    if (rd_next(r) < 0 || rd_numbers(r, "turn-mask", 1, 0, (1L << SPEEDSTAX_MAX_PLAYERS) - 1, v) < 0)
+    if (rd_line(in, "turn-mask", "turn-mask MASK", 1, 0, (1L << SPEEDSTAX_MAX_PLAYERS) - 1, v) < 0)
         return -1;
     s->turn_mask = (unsigned)v[0];
-    if (rd_next(r) < 0 || rd_numbers(r, "first-creator", 1, -1, t->players - 1, v) < 0)
+    if (rd_line(in, "first-creator", "first-creator SEAT", 1, -1, t->players - 1, v) < 0)
         return -1;
     s->first_creator = (int)v[0];
-    if (rd_next(r) < 0 || rd_numbers(r, "levels", t->players, 0, 3, v) < 0)
+    if (rd_line(in, "levels", "levels LEVEL...", t->players, 0, 3, v) < 0)
         return -1;
     for (int p = 0; p < t->players; p++)
         s->levels[p] = (int)v[p];
-    if (rd_next(r) < 0)
+    if (rd_keyed(in, "seed", "seed N") < 0)
         return -1;
-    errno = 0;
-    if (strncmp(r->buf, "seed ", 5) != 0 || r->buf[5] < '0' || r->buf[5] > '9' ||
-        (t->seed = strtoull(r->buf + 5, &end, 10), errno) || *end)
-        return rd_fail(r, "expected 'seed N'");
+    f = text_in_rest(in);
+    if (text_u64(f, &t->seed) < 0)
+        return text_in_fail(in, "'seed N': expected digits, no leading zero, got \"%.*s\"", QUOTE(f));
+    return 0;
+}
+
+/* The tape after its setup: the events, "ticks N" and "end". */
+static int events_read(text_in *in, maxstax_tape *t)
+{
+    maxstax_input prev[SPEEDSTAX_MAX_PLAYERS];
+    double pdt = 0;
+    long long ticks;
+    text_span f;
+    int k;
+    memset(prev, 0, sizeof prev);
+    for (;;) {
+        tape_event *e;
+        if (rd_next(in) < 0 || rd_take(in, "EVENT ...", &f) < 0)
+            return -1;
+        if ((k = text_in_word(in, f, event_words, 8)) < 0)
+            return -1;
+        if (k == 7)
+            break;
+        if (!(e = event_add(t, EV_TICK)))
+            return text_in_fail(in, "out of memory");
+        if (event_read(in, t, e, (tape_kind)k, prev, &pdt) < 0)
+            return -1;
+    }
+    if (rd_nums(in, "ticks N", 1, 0, MAXSTAX_TAPE_MAX_TICKS, &ticks) < 0)
+        return -1;
+    if (ticks != t->ticks)
+        return text_in_fail(in, "'ticks N': the tape has %ld ticks, not %lld", t->ticks, ticks);
+    if (rd_next(in) < 0)
+        return -1;
+    if (!text_is(text_in_rest(in), "end") || !text_in_done(in))
+        return text_in_fail(in, "expected 'end', the tape's last line");
+    if (!t->fresh && t->n == 0)
+        return text_in_fail(in, "a tape that starts saved starts with 'load'");
     return 0;
 }
 
 maxstax_tape *maxstax_tape_read(const char *text, char *err, size_t errn)
 {
-    tape_reader *r = calloc(1, sizeof *r);
     maxstax_tape *t = NULL;
-    maxstax_input prev[SPEEDSTAX_MAX_PLAYERS];
-    long v[1];
-    double pdt = 0;
-    memset(prev, 0, sizeof prev);
-    if (!r) {
-        snprintf(err, errn, "tape: out of memory");
-        return NULL;
-    }
-    *r = (tape_reader){.at = text, .err = err, .errn = errn};
-    if (rd_next(r) < 0 || rd_numbers(r, HEADER, 1, 0, 1000000, v) < 0)
+    text_in in;
+    long long v[1];
+    text_span f;
+    text_in_init(&in, text, "tape", err, errn);
+    if (rd_line(&in, HEADER, HEADER " VERSION", 1, 0, 1000000, v) < 0)
         goto fail;
     if (v[0] != MAXSTAX_TAPE_VERSION) {
-        rd_fail(r, "tape version %ld is not supported (this build reads %d)", v[0], MAXSTAX_TAPE_VERSION);
+        text_in_fail(&in, "tape version %lld is not supported (this build reads %d)", v[0], MAXSTAX_TAPE_VERSION);
         goto fail;
     }
-    if (rd_next(r) < 0 || rd_numbers(r, "rules", 1, 0, 1000000, v) < 0)
+    if (rd_line(&in, "rules", "rules VERSION", 1, 0, 1000000, v) < 0)
         goto fail;
     if (v[0] != MAXSTAX_RULES_VERSION) {
-        rd_fail(r, "the tape was played by MAXSTAX rules version %ld; this build plays version %d", v[0],
-                MAXSTAX_RULES_VERSION);
+        text_in_fail(&in, "the tape was played by MAXSTAX rules version %lld; this build plays version %d", v[0],
+                     MAXSTAX_RULES_VERSION);
         goto fail;
     }
-    if (rd_next(r) < 0 || rd_numbers(r, "players", 1, 2, SPEEDSTAX_MAX_PLAYERS, v) < 0)
+    if (rd_line(&in, "players", "players N", 1, 2, SPEEDSTAX_MAX_PLAYERS, v) < 0)
         goto fail;
-    if (!(t = tape_alloc((int)v[0])) || rd_next(r) < 0)
-        goto fail;
-    t->fresh = strcmp(r->buf, "start new") == 0;
-    if (!t->fresh && strcmp(r->buf, "start saved") != 0) {
-        rd_fail(r, "expected 'start new' or 'start saved'");
+    if (!(t = tape_alloc((int)v[0]))) {
+        text_in_fail(&in, "out of memory");
         goto fail;
     }
-    if (t->fresh && setup_read(r, t) < 0)
+    if (rd_next(&in) < 0)
         goto fail;
-    for (;;) {
-        tape_event *e;
-        if (rd_next(r) < 0)
-            goto fail;
-        if (strncmp(r->buf, "ticks ", 6) == 0)
-            break;
-        if (!(e = event_add(t, EV_TICK))) {
-            rd_fail(r, "out of memory");
-            goto fail;
-        }
-        if (event_read(r, t, e, prev, &pdt) < 0)
-            goto fail;
-    }
-    if (rd_numbers(r, "ticks", 1, t->ticks, t->ticks, v) < 0)
-        goto fail;
-    if (rd_next(r) < 0)
-        goto fail;
-    if (strcmp(r->buf, "end") != 0 || *r->at) {
-        rd_fail(r, "expected 'end', the tape's last line");
+    f = text_in_rest(&in);
+    t->fresh = text_is(f, "start new");
+    if (!t->fresh && !text_is(f, "start saved")) {
+        text_in_fail(&in, "expected 'start new' or 'start saved'");
         goto fail;
     }
-    if (!t->fresh && t->n == 0) {
-        rd_fail(r, "a tape that starts saved starts with 'load'");
+    if ((t->fresh && setup_read(&in, t) < 0) || events_read(&in, t) < 0)
         goto fail;
-    }
-    free(r);
     return t;
 fail:
-    free(r);
     maxstax_tape_free(t);
     return NULL;
 }

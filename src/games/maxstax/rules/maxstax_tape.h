@@ -55,7 +55,7 @@ long maxstax_tape_ticks(const maxstax_tape *t);
 /* The tape as text (malloc'd, caller frees); NULL when out of memory or when
  * the tape stopped recording (it ran out of memory or ticks). */
 char *maxstax_tape_write(const maxstax_tape *t);
-/* Reads a tape's text; NULL with "tape line N: what" in err on any fault
+/* Reads a tape's text; NULL with "tape line L, field F: what" in err on any fault
  * (another rules version included). */
 maxstax_tape *maxstax_tape_read(const char *text, char *err, size_t errn);
 /* Plays the tape again from its start against deck (the deck it was played
