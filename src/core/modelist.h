@@ -12,7 +12,8 @@
  * - realtime: REALTIME(sym), a real-time mode's const realtime_rules
  *   (core/realtime.h), or REALTIME_NONE (a turn-based mode).
  * - view: VIEW_TURNS(ops), a table_view_ops run by the table midend;
- *   VIEW_REALTIME(ops), a table_realtime_ops that runs its own clock; or
+ *   VIEW_REALTIME(ops), a table_realtime_ops (table/table_rt.h): a view with
+ *   its own clock, run by the real-time midend; or
  *   VIEW_NONE, no table yet.
  * - settings: the keys of the player settings (app/settings.h) that belong
  *   to this mode, space-separated; the settings screen names the mode (its

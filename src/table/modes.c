@@ -72,7 +72,7 @@ static scene *open_match(shell *sh, const match_setup *m, game_record *rec, cons
         uint64_t seed = rec ? rec->seed : 1;
         if (rec)
             record_free(rec);
-        return t->realtime->create(sh, m, seed, test_options);
+        return table_rt_create(sh, t->realtime, m, seed, test_options);
     }
     if (!t || !m->game->rules) {
         if (rec)
@@ -182,7 +182,7 @@ scene *modes_resume(shell *sh, const game_info *g, char *err, size_t errn)
         return NULL;
     if (t && t->realtime) {
         /* A real-time game keeps its own save: the view reads and checks it. */
-        s = t->realtime->resume(sh, &m, body, err, errn);
+        s = table_rt_resume(sh, t->realtime, &m, body, err, errn);
         free(text);
         return s;
     }

@@ -11,13 +11,14 @@
 #include "shell/shell.h"
 #include "table/match.h"
 #include "table/table.h"
+#include "table/table_rt.h"
 
 
 /* A mode's table: exactly one of turns and realtime is set. */
 typedef struct table_mode {
     const char *id;                     /* the core row's id (registry_find) */
     const table_view_ops *turns;        /* a turn-based view, run by the table midend */
-    const table_realtime_ops *realtime; /* or a real-time view */
+    const table_realtime_ops *realtime; /* or a real-time view, run by the real-time midend (table_rt.h) */
     const char *settings;               /* its settings' keys, space-separated */
 } table_mode;
 

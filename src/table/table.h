@@ -114,18 +114,6 @@ typedef struct table_view_ops {
     void (*hint)(void *v, shell *sh);
 } table_view_ops;
 
-/* A real-time view runs its own clock and saves its own text. */
-typedef struct table_realtime_ops {
-    /* A new match m from seed; test_options (NULL for a player's match) are
-     * the view's own test words (--position: a shorter round, a built card). */
-    scene *(*create)(shell *sh, const match_setup *m, uint64_t seed, const char *test_options);
-    /* A saved match from the view's own text with seats m; NULL with the
-     * reason in err when the text is not sound. */
-    scene *(*resume)(shell *sh, const match_setup *m, const char *text, char *err, size_t errn);
-    /* Optional: one line on a saved match's text for setup's Resume; 0, or -1. */
-    int (*summary)(const match_setup *m, const char *text, char *buf, size_t n);
-} table_realtime_ops;
-
 /* A table playing match m of mode ops from rec (taken over, freed on
  * failure); NULL when rec is not a game of m's mode or the view fails. */
 scene *table_create(shell *sh, const table_view_ops *ops, const match_setup *m, game_record *rec);

@@ -1,5 +1,5 @@
 /* Phones at a turn-based table: moves in through table_play, views out
- * through the game's observe (docs/phones.md). */
+ * through the game's observe (docs/phones.md); and the end of every match. */
 #include "table/table_phones.h"
 
 #include <stdio.h>
@@ -16,9 +16,8 @@
 #include "shell/trace.h"
 
 /* The names phones show for the seats: a phone's own, else who plays it. */
-static void seat_names(const table *t, char names[GAME_MAX_PLAYERS][80], const char *ptrs[GAME_MAX_PLAYERS])
+static void seat_names(const match_setup *m, char names[GAME_MAX_PLAYERS][80], const char *ptrs[GAME_MAX_PLAYERS])
 {
-    const match_setup *m = table_match(t);
     const phone_roster *ro = phones_roster();
     for (int s = 0; s < m->params.players; s++) {
         if (phones_seat(s))
@@ -56,7 +55,7 @@ void table_phones_publish(table *t, shell *sh)
     if (!srv)
         return;
     table_phones_bump(t);
-    seat_names(t, names, ptrs);
+    seat_names(m, names, ptrs);
     for (int seat = 0; seat <= m->params.players; seat++) {
         char *json;
         if (seat > 0 && !phones_seat(seat - 1))
@@ -111,32 +110,29 @@ void table_phones_step(table *t, shell *sh)
     }
 }
 
-void table_phones_over(table *t, const game_result *res)
+/* Tells every phone match m is over: why (NULL: no reason), and each seat's
+ * place (0 is first) and total. */
+static void send_end(const match_setup *m, const char *why, const int *rank, const int *score)
 {
-    const match_setup *m = table_match(t);
     char names[GAME_MAX_PLAYERS][80];
     const char *ptrs[GAME_MAX_PLAYERS];
     cJSON *o, *list;
     char *json;
     if (!phones_on())
         return;
-    seat_names(t, names, ptrs);
+    seat_names(m, names, ptrs);
     o = cJSON_CreateObject();
     cJSON_AddNumberToObject(o, "v", 1);
     cJSON_AddStringToObject(o, "t", "end");
-    {
-        char why[160];
-        const game_rules *g = m->game->rules;
-        if (g && g->result_reason && g->result_reason(table_state(t), why, sizeof why) >= 0)
-            cJSON_AddStringToObject(o, "why", why);
-    }
+    if (why)
+        cJSON_AddStringToObject(o, "why", why);
     list = cJSON_AddArrayToObject(o, "result");
     for (int s = 0; s < m->params.players; s++) {
         cJSON *e = cJSON_CreateObject();
         cJSON_AddNumberToObject(e, "seat", s + 1);
         cJSON_AddStringToObject(e, "name", ptrs[s]);
-        cJSON_AddNumberToObject(e, "rank", res->rank[s] + 1);
-        cJSON_AddNumberToObject(e, "score", res->score[s]);
+        cJSON_AddNumberToObject(e, "rank", rank[s] + 1);
+        cJSON_AddNumberToObject(e, "score", score[s]);
         cJSON_AddItemToArray(list, e);
     }
     json = cJSON_PrintUnformatted(o);
@@ -145,4 +141,21 @@ void table_phones_over(table *t, const game_result *res)
         phones_end(json);
         free(json);
     }
+}
+
+void table_phones_over(table *t, const game_result *res)
+{
+    const match_setup *m = table_match(t);
+    const game_rules *g = m->game->rules;
+    char why[160];
+    int told;
+    if (!phones_on())
+        return;
+    told = g && g->result_reason && g->result_reason(table_state(t), why, sizeof why) >= 0;
+    send_end(m, told ? why : NULL, res->rank, res->score);
+}
+
+void table_phones_end(const match_setup *m, const score_report *rep)
+{
+    send_end(m, rep->reason[0] ? rep->reason : NULL, rep->rank, rep->total);
 }

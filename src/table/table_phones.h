@@ -18,5 +18,7 @@ void table_phones_step(table *t, shell *sh);
 void table_phones_publish(table *t, shell *sh);
 /* The match is over: phones get the result; the server stops with the table. */
 void table_phones_over(table *t, const game_result *res);
+/* A real-time match m is over: phones get its result as the score screen shows it. */
+void table_phones_end(const match_setup *m, const score_report *rep);
 
 #endif

@@ -2,7 +2,6 @@
 #include "app/input.h"
 #include "games/maxstax/view/maxstax_view_priv.h"
 #include "shell/settings.h"
-#include "table/phones.h"
 #include "games/maxstax/rules/maxstax_rt.h"
 #include "games/maxstax/rules/maxstax_world.h"
 #include "table/table_store.h"
@@ -73,8 +72,9 @@ static void compose_card(maxstax_view *v)
 /* One line that tells two matches apart: the round, clock, card, deck,
  * scores and a checksum of every block's pose (to a thousandth). Traced on
  * saving and on resuming, so a test sees the match come back as it was. */
-static void match_summary(const maxstax_view *v, char *buf, size_t n)
+static void maxstax_view_note(const void *vv, char *buf, size_t n)
 {
+    const maxstax_view *v = vv;
     const speedstax_state *s = maxstax_match_rounds(v->match);
     const maxstax_world *w = maxstax_match_world(v->match);
     uint32_t h = 2166136261u;
@@ -90,69 +90,64 @@ static void match_summary(const maxstax_view *v, char *buf, size_t n)
              v->players > 3 ? s->score[3] : 0, (unsigned)h);
 }
 
-/* Saves a match that has begun and is not over, for Resume in match setup. */
-static void save_match(maxstax_view *v, shell *sh)
+/* Whether the match has begun: a round is being played past its first tick. */
+static int maxstax_view_begun(const void *vv)
 {
-    const speedstax_state *s = maxstax_match_rounds(v->match);
-    char *text, sum[160];
-    if (v->saved || s->phase == SPEEDSTAX_OVER || (s->round == 1 && s->tick == 0))
-        return;
-    text = maxstax_view_save_text(v);
-    if (text && table_save_text(sh, &v->m, v->m.game->id, text) == 0) {
-        v->saved = 1;
-        match_summary(v, sum, sizeof sum);
-        trace_line("%s saved: %s", v->m.game->id, sum);
-    } else {
-        log_warn("speedstax table: the match could not be saved");
-    }
-    free(text);
+    const speedstax_state *s = maxstax_match_rounds(((const maxstax_view *)vv)->match);
+    return !(s->round == 1 && s->tick == 0);
 }
 
-static void show_score(maxstax_view *v, shell *sh)
+/* Whether the match is over (its last round, or stack-off, scored). */
+static int maxstax_view_over(const void *vv)
 {
-    score_report rep;
+    return maxstax_match_rounds(((const maxstax_view *)vv)->match)->phase == SPEEDSTAX_OVER;
+}
+
+/* The save's text: the match, its computer stackers and the tape (maxstax_view_tape.c). */
+static char *maxstax_view_save(const void *vv) { return maxstax_view_save_text(vv); }
+
+/* The score lines of a finished match (the midend adds the game). */
+static void maxstax_view_score(const void *vv, score_report *rep)
+{
+    const maxstax_view *v = vv;
     const speedstax_state *s = maxstax_match_rounds(v->match);
-    memset(&rep, 0, sizeof rep);
-    rep.game_id = v->m.game->id;
-    rep.players = v->players;
-    rep.rounds = speedstax_rounds_scored(s);
+    rep->players = v->players;
+    rep->rounds = speedstax_rounds_scored(s);
     for (int p = 0; p < v->players; p++) {
-        seat_name(v, p, rep.names[p], sizeof rep.names[p]);
-        for (int k = 0; k < rep.rounds; k++)
-            rep.points[p][k] = s->round_points[k][p];
-        rep.total[p] = s->score[p];
+        seat_name(v, p, rep->names[p], sizeof rep->names[p]);
+        for (int k = 0; k < rep->rounds; k++)
+            rep->points[p][k] = s->round_points[k][p];
+        rep->total[p] = s->score[p];
     }
     if (v->scoring != MAXSTAX_SPEEDSTAX) {
-        maxstax_mode_report(v, &rep);
-        shell_replace(sh, shell_score_screen(sh, &rep));
+        maxstax_mode_report(v, rep);
         return;
     }
     if (s->winner >= 0 && s->round > SPEEDSTAX_ROUNDS) {
         /* Tied totals: say who the stack-off made the winner. */
         char name[48];
         seat_name(v, s->winner, name, sizeof name);
-        snprintf(rep.note, sizeof rep.note, "%s won the speed-stack-off", name);
+        snprintf(rep->note, sizeof rep->note, "%s won the speed-stack-off", name);
     }
-    speedstax_ranks(s, rep.rank);
-    snprintf(rep.total_label, sizeof rep.total_label, "Points");
-    snprintf(rep.total_help, sizeof rep.total_help,
+    speedstax_ranks(s, rep->rank);
+    snprintf(rep->total_label, sizeof rep->total_label, "Points");
+    snprintf(rep->total_help, sizeof rep->total_help,
              "A round pays the first to finish one point per player, one fewer per later place; no finish, none.");
     if (s->winner >= 0) {
         char name[48];
         seat_name(v, s->winner, name, sizeof name);
-        snprintf(rep.headline, sizeof rep.headline, "%s wins!", name);
+        snprintf(rep->headline, sizeof rep->headline, "%s wins!", name);
         if (s->round > SPEEDSTAX_ROUNDS)
-            snprintf(rep.reason, sizeof rep.reason, "The totals tied at %d: %s won the speed-stack-off.",
+            snprintf(rep->reason, sizeof rep->reason, "The totals tied at %d: %s won the speed-stack-off.",
                      s->score[s->winner], name);
         else
-            snprintf(rep.reason, sizeof rep.reason, "Most points after %d rounds: %d.", rep.rounds,
+            snprintf(rep->reason, sizeof rep->reason, "Most points after %d rounds: %d.", rep->rounds,
                      s->score[s->winner]);
     }
-    shell_replace(sh, shell_score_screen(sh, &rep));
 }
 
 /* Round bookkeeping after a step: a new round (or the end) shows the results. */
-static void rounds_update(maxstax_view *v, shell *sh)
+static void rounds_update(maxstax_view *v)
 {
     const speedstax_state *s = maxstax_match_rounds(v->match);
     const samestax_state *g = maxstax_match_samestax(v->match);
@@ -184,9 +179,7 @@ static void rounds_update(maxstax_view *v, shell *sh)
                   v->players > 2 && !v->results_stackoff ? s->last_points[2] : 0,
                   v->players > 3 && !v->results_stackoff ? s->last_points[3] : 0,
                   v->results_final ? " (match over)" : "");
-        if (v->results_final) {
-            table_save_delete(sh, v->m.game->id); /* nothing left to resume */
-        } else if (s->phase == SPEEDSTAX_STACKOFF) {
+        if (!v->results_final && s->phase == SPEEDSTAX_STACKOFF) {
             char who[32] = "";
             for (int p = 0; p < v->players; p++)
                 if (s->in_play[p])
@@ -384,7 +377,7 @@ static void play_step(maxstax_view *v, shell *sh, double dt)
         }
         c->held = h;
     }
-    rounds_update(v, sh);
+    rounds_update(v);
     if (v->turns) {
         int t = maxstax_match_rounds(v->match)->turn_seat;
         if (t != v->turn_seen) {
@@ -412,31 +405,26 @@ static void play_step(maxstax_view *v, shell *sh, double dt)
 
 /* ---------------------------------------------------------------- input */
 
-static void open_menu(maxstax_view *v, shell *sh)
-{
-    table_menu_open(sh, &v->menu_choice, 0, 0, 0); /* real time: nothing to undo */
-}
-
-static void results_done(maxstax_view *v, shell *sh)
+/* The round's results have been seen: play goes on, or the match's score follows. */
+static table_intent results_done(maxstax_view *v)
 {
     v->results_left = 0;
-    if (v->results_final)
-        show_score(v, sh);
+    return v->results_final ? TABLE_SCORE : TABLE_NONE;
 }
 
-static void maxstax_view_input(scene *s, shell *sh, const action_event *ev)
+static table_intent maxstax_view_input(void *vv, shell *sh, const action_event *ev)
 {
-    maxstax_view *v = s->data;
+    maxstax_view *v = vv;
     int p = v->mouse_seat;
     if (maxstax_swapping(v) && v->results_left <= 0 &&
         (ev->act == ACT_UP || ev->act == ACT_DOWN || ev->act == ACT_LEFT || ev->act == ACT_RIGHT ||
          ev->act == ACT_ACCEPT)) {
         /* The swap offers are buttons: the keys and every controller choose among them. */
         maxstax_swap_pick(v, ui_nav_event(&v->nav, sh, ev));
-        return;
+        return TABLE_NONE;
     }
     if (ev->dev == DEV_PAD && pad_event(v, sh, ev))
-        return;
+        return TABLE_NONE;
     if (ev->act == ACT_POINTER_MOVE || ev->act == ACT_POINTER_DOWN || ev->act == ACT_POINTER_UP) {
         int id;
         v->px = ev->x;
@@ -445,19 +433,19 @@ static void maxstax_view_input(scene *s, shell *sh, const action_event *ev)
         if (id == ID_CLAIM && p >= 0)
             claim(v, p);
         else if (id == ID_MENU)
-            open_menu(v, sh);
+            return TABLE_MENU;
         else
             maxstax_swap_pick(v, id);
         if (id >= 0)
-            return;
+            return TABLE_NONE;
         if (p >= 0)
             maxstax_to_space(v, p, ev->x, ev->y, &v->ctl[p].x, &v->ctl[p].y);
     }
     switch (ev->act) {
     case ACT_POINTER_DOWN:
         if (v->results_left > 0)
-            results_done(v, sh);
-        else if (p >= 0 && ev->button == INPUT_BUTTON_LEFT) {
+            return results_done(v);
+        if (p >= 0 && ev->button == INPUT_BUTTON_LEFT) {
             v->ctl[p].press = 1;
             v->ctl[p].gx = v->ctl[p].x;
             v->ctl[p].gy = v->ctl[p].y;
@@ -480,49 +468,41 @@ static void maxstax_view_input(scene *s, shell *sh, const action_event *ev)
         break;
     case ACT_ACCEPT:
         if (v->results_left > 0)
-            results_done(v, sh);
-        else if (p >= 0)
+            return results_done(v);
+        if (p >= 0)
             claim(v, p);
         break;
     case ACT_BACK:
     case ACT_MENU:
-        open_menu(v, sh);
-        break;
+        return TABLE_MENU;
     case ACT_ALT:
-        shell_push(sh, shell_rules_screen(sh, v->m.game->rules_doc));
-        break;
+        return TABLE_RULES;
     default:
         break;
     }
+    return TABLE_NONE;
 }
 
-static void maxstax_view_update(scene *s, shell *sh, double dt)
+static table_intent maxstax_view_update(void *vv, shell *sh, double dt)
 {
-    maxstax_view *v = s->data;
-    table_menu_choice c = table_menu_take(sh, &v->menu_choice, v->m.game->rules_doc);
+    maxstax_view *v = vv;
     v->time += dt;
-    if (c == TABLE_MENU_QUIT) {
-        save_match(v, sh);
-        table_leave(sh);
-        return;
-    }
     maxstax_layout(v, sh);
     ui_nav_update(&v->nav, dt, shell_settings(sh)->v[SETTING_reduced_motion]);
     if (v->results_left > 0) {
         v->results_left -= dt;
         snapshot(v, 1);
-        if (v->results_left <= 0)
-            results_done(v, sh);
-        return;
+        return v->results_left <= 0 ? results_done(v) : TABLE_NONE;
     }
     play_step(v, sh, dt);
+    return TABLE_NONE;
 }
 
 /* ---------------------------------------------------------------- lifetime */
 
-static void maxstax_view_enter(scene *s, shell *sh)
+static void maxstax_view_enter(void *vv, shell *sh)
 {
-    maxstax_view *v = s->data;
+    maxstax_view *v = vv;
     assign_pads(v, sh);
     maxstax_layout(v, sh);
 }
@@ -535,13 +515,7 @@ static void view_free(maxstax_view *v)
     free(v);
 }
 
-static void maxstax_view_leave(scene *s, shell *sh)
-{
-    maxstax_view *v = s->data;
-    save_match(v, sh); /* the window closed mid-match: keep it for Resume too */
-    phones_close(NULL); /* the phones' server stops with the match */
-    view_free(v);
-}
+static void maxstax_view_destroy(void *vv) { view_free(vv); }
 
 /* "played=3.2.1/1.3.2": the points of the rounds already played, a round
  * per '/', a seat per '.'. Returns the number of rounds, or -1 if malformed. */
@@ -657,7 +631,7 @@ static void trace_start(const maxstax_view *v)
 
 /* Sets the view going on its match (new or resumed): hands, computer
  * stackers, who the mouse drives, and what the view has seen so far. */
-static scene *view_start(maxstax_view *v, shell *sh, uint64_t bot_seed)
+static maxstax_view *view_start(maxstax_view *v, shell *sh, uint64_t bot_seed)
 {
     const speedstax_state *s = maxstax_match_rounds(v->match);
     maxstax_tape_snap(v->tape, v->match, shell_settings(sh)->v[SETTING_maxstax_snap]);
@@ -688,12 +662,10 @@ static scene *view_start(maxstax_view *v, shell *sh, uint64_t bot_seed)
     snapshot(v, 1);
     trace_start(v);
     ui_nav_init(&v->nav, v->m.game->id);
-    v->base = (scene){"table", 0, maxstax_view_enter, maxstax_view_leave, maxstax_view_input,
-                      maxstax_view_update, maxstax_view_draw, v, NULL}; /* its clock runs: never at rest */
-    return &v->base;
+    return v;
 }
 
-static scene *maxstax_view_create(shell *sh, const match_setup *m, uint64_t seed, const char *test_options)
+static void *maxstax_view_create(shell *sh, const match_setup *m, uint64_t seed, const char *test_options)
 {
     maxstax_view *v;
     maxstax_setup setup;
@@ -739,11 +711,11 @@ static scene *maxstax_view_create(shell *sh, const match_setup *m, uint64_t seed
     return view_start(v, sh, seed);
 }
 
-static scene *maxstax_view_resume(shell *sh, const match_setup *m, const char *text, char *err, size_t errn)
+static void *maxstax_view_resume(shell *sh, const match_setup *m, const char *text, char *err, size_t errn)
 {
     maxstax_view *v = view_new(m);
     const speedstax_state *s;
-    char sum[160], *bots_text;
+    char *bots_text;
     if (!v) {
         snprintf(err, errn, "the stacker cards cannot be read");
         return NULL;
@@ -767,9 +739,7 @@ static scene *maxstax_view_resume(shell *sh, const match_setup *m, const char *t
         return NULL;
     }
     free(bots_text);
-    match_summary(v, sum, sizeof sum);
-    trace_line("%s resumed: %s", v->m.game->id, sum);
-    return &v->base;
+    return v;
 }
 
 /* Setup's Resume: the round and the points so far. */
@@ -803,4 +773,19 @@ static int maxstax_view_summary(const match_setup *m, const char *text, char *bu
     return 0;
 }
 
-const table_realtime_ops maxstax_view_realtime = {maxstax_view_create, maxstax_view_resume, maxstax_view_summary};
+const table_realtime_ops maxstax_view_realtime = {
+    .create = maxstax_view_create,
+    .resume = maxstax_view_resume,
+    .destroy = maxstax_view_destroy,
+    .enter = maxstax_view_enter,
+    .update = maxstax_view_update,
+    .draw = maxstax_view_draw,
+    .input = maxstax_view_input,
+    .wake = NULL, /* its clock runs: never at rest */
+    .begun = maxstax_view_begun,
+    .over = maxstax_view_over,
+    .score = maxstax_view_score,
+    .save_text = maxstax_view_save,
+    .note = maxstax_view_note,
+    .summary = maxstax_view_summary,
+};

@@ -8,9 +8,9 @@
  * each round, then the common score screen. The rules and the scoring are the
  * core's (maxstax_match); this file only shows them and feeds them input.
  *
- * Quitting mid-match saves it (maxstax_bots_save behind the table's seats,
- * in the mode's own slot) and Resume in match setup reads it back: the round
- * goes on where it was.
+ * Quitting mid-match saves it (the real-time midend puts its save text,
+ * maxstax_bots_save and the tape, behind the table's seats in the mode's own
+ * slot) and Resume in match setup reads it back: the round goes on where it was.
  *
  * For tests, --position takes words: "seed=N", "round=S" (a round's length
  * in seconds), "compose=P:K" (stand the first K blocks of the card in seat
@@ -20,10 +20,11 @@
 #ifndef STACKHOUSE_MAXSTAX_VIEW_H
 #define STACKHOUSE_MAXSTAX_VIEW_H
 
-#include "table/table.h"
+#include "table/table_rt.h"
 
-/* The MAXSTAX table (a real-time view): a new match from a seed, or a saved
- * match from its text (maxstax_match_save and the computer stackers' lines). */
+/* The MAXSTAX table (a real-time view, run by table_rt.c): a new match from a
+ * seed, or a saved match from its text (maxstax_match_save and the computer
+ * stackers' lines, then the tape). */
 extern const table_realtime_ops maxstax_view_realtime;
 
 #endif

@@ -442,9 +442,9 @@ static void draw_hints(render *r, shell *sh, const maxstax_view *v)
     ui_draw_hint_line(r, sh, line);
 }
 
-void maxstax_view_draw(scene *s, shell *sh, render *r, float alpha)
+void maxstax_view_draw(void *vv, shell *sh, render *r, float alpha)
 {
-    maxstax_view *v = s->data;
+    maxstax_view *v = vv;
     plank_art art;
     int p = v->mouse_seat;
     for (int g = 0; g < GRAINS; g++) {

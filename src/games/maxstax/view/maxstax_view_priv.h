@@ -14,7 +14,7 @@
 #include "games/maxstax/rules/maxstax_bot.h"
 #include "games/maxstax/rules/maxstax_match.h"
 #include "games/maxstax/rules/maxstax_tape.h"
-#include "table/table_menu.h"
+#include "table/table_rt.h"
 #include "table/table_store.h"
 #include "ui/ui.h"
 
@@ -49,7 +49,6 @@ typedef struct hand_ctl {
 } hand_ctl;
 
 typedef struct maxstax_view {
-    scene base;
     match_setup m;
     maxstax_deck deck;
     maxstax_match *match;
@@ -82,10 +81,8 @@ typedef struct maxstax_view {
     rcolor flash_col[SPEEDSTAX_MAX_PLAYERS];
     double collapse_cool[SPEEDSTAX_MAX_PLAYERS], knock_cool;
     int ghost;                       /* --position "ghost": the ghost whatever the setting */
-    int saved;                       /* saved on the way out: leaving does not save again */
     int compose_p, compose_n, compose_each; /* test hook: stand the card in a space (each round) */
     double time;
-    table_menu_choice menu_choice;
     maxstax_scoring scoring; /* the mode row's: SPEEDSTAX, SAMESTAX or SWAPSTAX */
     double swap_wait;        /* a computer's swap waits this long, so everyone sees it */
     int swap_buttons;        /* the swap offers laid out for the person on turn */
@@ -183,7 +180,7 @@ void maxstax_layout(maxstax_view *v, shell *sh);
 void maxstax_to_screen(const maxstax_view *v, int p, double x, double y, float *sx, float *sy);
 /* Screen point (x, y) in seat p's space, plank units. */
 void maxstax_to_space(const maxstax_view *v, int p, float sx, float sy, double *x, double *y);
-/* Draws the table (its scene's draw). */
-void maxstax_view_draw(scene *s, shell *sh, render *r, float alpha);
+/* Draws the table (the view's draw). */
+void maxstax_view_draw(void *v, shell *sh, render *r, float alpha);
 
 #endif

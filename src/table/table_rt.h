@@ -1,0 +1,68 @@
+/* The real-time midend: the scene of every real-time match (SPEEDSTAX,
+ * SAMESTAX, SWAPSTAX), the counterpart of table.c for a game with a clock.
+ * It owns what every real-time table shares, written once: the pause menu
+ * and Save & quit, saving an unfinished match on leave, game over (the save
+ * forgotten, the phones told) and the score screen, the mode's rules
+ * document, and leaving. A mode's view (src/games/<game>/view) is a const
+ * table_realtime_ops: it runs its match, draws it and turns actions into the
+ * match's input or an intent; it never saves, opens a menu or a screen. */
+#ifndef STACKHOUSE_TABLE_RT_H
+#define STACKHOUSE_TABLE_RT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "render/render.h"
+#include "shell/shell.h"
+#include "table/match.h"
+#include "table/table.h"
+
+/* A real-time view: every callback but create, resume and summary takes the
+ * view's own state (from create or resume). */
+typedef struct table_realtime_ops {
+    /* A new match m of its row's real-time rules (m->game->realtime) from
+     * seed; test_options (NULL for a player's match) are the view's own test
+     * words (--position: a shorter round, a built card). NULL when it cannot
+     * be made (logged). */
+    void *(*create)(shell *sh, const match_setup *m, uint64_t seed, const char *test_options);
+    /* A saved match from the view's own text with seats m; NULL with the
+     * reason in err when the text is not sound. */
+    void *(*resume)(shell *sh, const match_setup *m, const char *text, char *err, size_t errn);
+    /* Frees the view's state and its match. */
+    void (*destroy)(void *v);
+    /* The table is on screen: lay out, take the controllers. */
+    void (*enter)(void *v, shell *sh);
+    /* One logic step of dt seconds: runs the match; may hand back an intent
+     * (TABLE_SCORE once the match is over and its results are seen). */
+    table_intent (*update)(void *v, shell *sh, double dt);
+    /* Draws the table. */
+    void (*draw)(void *v, shell *sh, render *r, float alpha);
+    /* One action: the match's input, or an intent (menu, rules, score). */
+    table_intent (*input)(void *v, shell *sh, const action_event *ev);
+    /* Optional: seconds until the view, left alone, looks different (scene.h's
+     * wake); NULL: it never rests (its clock runs). */
+    double (*wake)(const void *v);
+    /* Whether the match has begun (a match not yet begun is not saved). */
+    int (*begun)(const void *v);
+    /* Whether the match is over (nothing left to save or resume). */
+    int (*over)(const void *v);
+    /* The score lines: names, totals, ranks and the words (the midend fills in the game). */
+    void (*score)(const void *v, score_report *rep);
+    /* The match as the view's own text, which resume reads back (malloc'd; NULL on failure). */
+    char *(*save_text)(const void *v);
+    /* One line that tells two matches apart, traced on saving and resuming. */
+    void (*note)(const void *v, char *buf, size_t n);
+    /* Optional: one line on a saved match's text for setup's Resume; 0, or -1. */
+    int (*summary)(const match_setup *m, const char *text, char *buf, size_t n);
+} table_realtime_ops;
+
+/* A table playing a new match m of view ops from seed (test_options: the
+ * view's test words, NULL for a player's match); NULL when the view fails. */
+scene *table_rt_create(shell *sh, const table_realtime_ops *ops, const match_setup *m, uint64_t seed,
+                       const char *test_options);
+/* A table resuming the saved match text of view ops with seats m; NULL with
+ * the reason in err when the view cannot read it. */
+scene *table_rt_resume(shell *sh, const table_realtime_ops *ops, const match_setup *m, const char *text,
+                       char *err, size_t errn);
+
+#endif
