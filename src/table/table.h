@@ -112,6 +112,9 @@ typedef struct table_realtime_ops {
     scene *(*resume)(shell *sh, const match_setup *m, const char *text, char *err, size_t errn);
     /* Optional: one line on a saved match's text for setup's Resume; 0, or -1. */
     int (*summary)(const match_setup *m, const char *text, char *buf, size_t n);
+    /* The score report of a finished match of seats m that test_options
+     * describe (the mode row's sample); 0, or -1 when they describe none. */
+    int (*sample)(const match_setup *m, const char *test_options, score_report *rep);
 } table_realtime_ops;
 
 /* A table playing match m of mode ops from rec (taken over, freed on
@@ -134,6 +137,9 @@ double table_time(const table *t);
 float table_pulse(const table *t, float speed);
 /* Whether the game is over. */
 int table_over(const table *t);
+/* Fills rep as the score screen gets it for t's game (the view's score
+ * lines, the rules' reason); 0, or -1 while the game goes on. */
+int table_report(const table *t, score_report *rep);
 /* Whether the computer is searching (for a "thinking" mark). */
 int table_thinking(const table *t);
 /* Whether undo and redo would do anything now. */

@@ -803,4 +803,5 @@ static int maxstax_view_summary(const match_setup *m, const char *text, char *bu
     return 0;
 }
 
-const table_realtime_ops maxstax_view_realtime = {maxstax_view_create, maxstax_view_resume, maxstax_view_summary};
+const table_realtime_ops maxstax_view_realtime = {maxstax_view_create, maxstax_view_resume, maxstax_view_summary,
+                                                   maxstax_view_sample};
