@@ -9,7 +9,7 @@
 #define RULES_NONE
 #define REALTIME(sym) extern const realtime_rules sym;
 #define REALTIME_NONE
-#define MODE(id, name, pitch, doc, tab, min, max, kind, rules, realtime, view, settings, phone) rules realtime
+#define MODE(id, name, pitch, doc, tab, min, max, kind, rules, realtime, view, settings, phone, sample) rules realtime
 MODE_LIST(MODE)
 #undef MODE
 #undef RULES
@@ -21,7 +21,7 @@ MODE_LIST(MODE)
 #define RULES_NONE NULL
 #define REALTIME(sym) &sym
 #define REALTIME_NONE NULL
-#define MODE(id, name, pitch, doc, tab, min, max, kind, rules, realtime, view, settings, phone) \
+#define MODE(id, name, pitch, doc, tab, min, max, kind, rules, realtime, view, settings, phone, sample) \
     {#id, name, pitch, doc, tab, min, max, kind, rules, realtime},
 static const game_info gamelist[] = {MODE_LIST(MODE)};
 #undef MODE

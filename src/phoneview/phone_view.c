@@ -11,7 +11,7 @@
 /* The writers each row names, declared by the row itself. */
 #define PHONE(sym, page) extern const phone_view_writers sym;
 #define PHONE_NONE
-#define MODE(id, name, pitch, doc, tab, min, max, kind, rules, realtime, view, settings, phone) phone
+#define MODE(id, name, pitch, doc, tab, min, max, kind, rules, realtime, view, settings, phone, sample) phone
 MODE_LIST(MODE)
 #undef MODE
 #undef PHONE
@@ -26,7 +26,7 @@ typedef struct phone_row {
 
 #define PHONE(sym, page) &sym, page
 #define PHONE_NONE NULL, NULL
-#define MODE(id, name, pitch, doc, tab, min, max, kind, rules, realtime, view, settings, phone) {#id, phone},
+#define MODE(id, name, pitch, doc, tab, min, max, kind, rules, realtime, view, settings, phone, sample) {#id, phone},
 static const phone_row rows[] = {MODE_LIST(MODE)};
 #undef MODE
 #undef PHONE

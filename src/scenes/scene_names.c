@@ -43,9 +43,10 @@ scene *scenes_by_name(shell *sh, const char *name, const char *game, const scene
     if (strcmp(name, "table") == 0)
         return table_by_name(sh, g, args);
     if (strcmp(name, "score") == 0) {
+        /* the mode row's sample, SPEEDSTAX's when no --game names one */
         score_report rep;
-        if (score_report_sample(&rep, game) != 0) {
-            log_error("no score screen for game '%s' (stax, 9stax, speedstax)", game);
+        if (modes_sample(sh, registry_find(game ? game : "speedstax"), &rep) != 0) {
+            log_error("no score screen for game '%s'", game);
             return NULL;
         }
         return score_scene_create(sh, &rep);

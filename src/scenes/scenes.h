@@ -18,8 +18,5 @@ scene *settings_scene_create(shell *sh);
 scene *rules_scene_create(shell *sh, const char *doc);
 /* The common end-of-game screen. */
 scene *score_scene_create(shell *sh, const score_report *rep);
-/* A sample report of game_id as its table would hand it over (for --scene
- * score and tests); NULL is SPEEDSTAX's. Returns 0, or -1 for a game with no table. */
-int score_report_sample(score_report *rep, const char *game_id);
 
 #endif

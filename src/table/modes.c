@@ -19,7 +19,7 @@
 #define VIEW_TURNS(ops) extern const table_view_ops ops;
 #define VIEW_REALTIME(ops) extern const table_realtime_ops ops;
 #define VIEW_NONE
-#define MODE(id, name, pitch, doc, tab, min, max, kind, rules, realtime, view, settings, phone) view
+#define MODE(id, name, pitch, doc, tab, min, max, kind, rules, realtime, view, settings, phone, sample) view
 MODE_LIST(MODE)
 #undef MODE
 #undef VIEW_TURNS
@@ -29,9 +29,12 @@ MODE_LIST(MODE)
 #define VIEW_TURNS(ops) &ops, NULL
 #define VIEW_REALTIME(ops) NULL, &ops
 #define VIEW_NONE NULL, NULL
-#define MODE(id, name, pitch, doc, tab, min, max, kind, rules, realtime, view, settings, phone) {#id, view, settings},
+#define SAMPLE(seats, words) seats, words
+#define MODE(id, name, pitch, doc, tab, min, max, kind, rules, realtime, view, settings, phone, sample) \
+    {#id, view, settings, sample},
 static const table_mode modelist[] = {MODE_LIST(MODE)};
 #undef MODE
+#undef SAMPLE
 
 const table_mode *modes_find(const char *id)
 {
@@ -105,6 +108,25 @@ scene *modes_start(shell *sh, const match_setup *m, const char *position)
         return NULL;
     }
     return modes_open(sh, m, &rec);
+}
+
+int modes_sample(shell *sh, const game_info *g, score_report *rep)
+{
+    const table_mode *t = modes_find(g ? g->id : NULL);
+    match_setup m;
+    scene *s;
+    int rc;
+    memset(rep, 0, sizeof *rep);
+    if (!t || !t->sample_seats || table_match_default(&m, g, t->sample_seats) != 0)
+        return -1;
+    if (t->realtime)
+        return t->realtime->sample ? t->realtime->sample(&m, t->sample_words, rep) : -1;
+    /* As --scene table starts a match: Start's own path, from the final position. */
+    if (!(s = modes_start(sh, &m, t->sample_words)))
+        return -1;
+    rc = table_report(s->data, rep);
+    s->leave(s, sh); /* a position with no moves played is never saved */
+    return rc;
 }
 
 int modes_has_save(shell *sh, const game_info *g)

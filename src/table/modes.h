@@ -20,6 +20,8 @@ typedef struct table_mode {
     const table_view_ops *turns;        /* a turn-based view, run by the table midend */
     const table_realtime_ops *realtime; /* or a real-time view, run by the real-time midend (table_rt.h) */
     const char *settings;               /* its settings' keys, space-separated */
+    const char *sample_seats;           /* the row's sample: its seats (--seats) */
+    const char *sample_words;           /* and its final position, or a real-time view's test words */
 } table_mode;
 
 /* The table of mode id, or NULL when it has none yet. */
@@ -40,6 +42,10 @@ scene *modes_open(shell *sh, const match_setup *m, game_record *rec);
 /* The saved match of game g; NULL with the reason in err when there is none
  * or it cannot be read. */
 scene *modes_resume(shell *sh, const game_info *g, char *err, size_t errn);
+/* The score report of game g's sample (its row's finished match, started
+ * as --scene table starts one), as its table hands the score screen; 0, or
+ * -1 when g has no table or its sample is no finished game. */
+int modes_sample(shell *sh, const game_info *g, score_report *rep);
 /* Whether game g has a saved unfinished match. */
 int modes_has_save(shell *sh, const game_info *g);
 /* Where the saved match of game g stands, in a line or two for setup's

@@ -360,15 +360,23 @@ static void open_menu(table *t, shell *sh)
     table_menu_open(sh, &t->menu_choice, t->ops->undo, t->can_undo, t->can_redo);
 }
 
+int table_report(const table *t, score_report *rep)
+{
+    game_result res;
+    memset(rep, 0, sizeof *rep);
+    rep->game_id = t->game->id;
+    t->ops->score(t->view, rep);
+    /* Why the game ended is the rules' to say. */
+    if (!rep->reason[0] && rules(t)->result_reason)
+        rules(t)->result_reason(t->st, rep->reason, sizeof rep->reason);
+    rules(t)->result(t->st, &res);
+    return res.status == GAME_OVER ? 0 : -1;
+}
+
 static void show_score(table *t, shell *sh)
 {
     score_report rep;
-    memset(&rep, 0, sizeof rep);
-    rep.game_id = t->game->id;
-    t->ops->score(t->view, &rep);
-    /* Why the game ended is the rules' to say. */
-    if (!rep.reason[0] && rules(t)->result_reason)
-        rules(t)->result_reason(t->st, rep.reason, sizeof rep.reason);
+    table_report(t, &rep);
     shell_replace(sh, shell_score_screen(sh, &rep));
 }
 

@@ -134,6 +134,9 @@ double table_time(const table *t);
 float table_pulse(const table *t, float speed);
 /* Whether the game is over. */
 int table_over(const table *t);
+/* Fills rep as the score screen gets it for t's game (the view's score
+ * lines, the rules' reason); 0, or -1 while the game goes on. */
+int table_report(const table *t, score_report *rep);
 /* Whether the computer is searching (for a "thinking" mark). */
 int table_thinking(const table *t);
 /* Whether undo and redo would do anything now. */

@@ -304,6 +304,10 @@ static void test_score_follows_game(void **state)
     } cases[] = {{"stax", "score first Red \xe2\x80\x94 Human"},
                  {"9stax", "score first P1 \xe2\x80\x94 Human"},
                  {"speedstax", "score first Player 1"},
+                 {"stakz", "score first P1 \xe2\x80\x94 Human"},
+                 {"stackatrack", "score first Green \xe2\x80\x94 Computer (Easy)"},
+                 {"samestax", "score first Human"},
+                 {"swapstax", "score first Human"},
                  {NULL, "score first Player 1"}};
     char args[700], trace[300], err[300];
     char *t, *e;
@@ -327,10 +331,10 @@ static void test_score_follows_game(void **state)
     t = testenv_slurp(trace);
     assert_null(strstr(t, "Player 3")); /* a SPEEDSTAX sample name; 9 STAX's has P3 */
     free(t);
-    /* A game with no table has no result to show: refused, and said why. */
-    assert_int_equal(run(NULL, "--scene score --game samestax --screenshot /dev/null", err), 2);
+    /* A game that is not in the list has no result to show: refused, and said why. */
+    assert_int_equal(run(NULL, "--scene score --game nosuch --screenshot /dev/null", err), 2);
     e = testenv_slurp(err);
-    assert_non_null(strstr(e, "samestax"));
+    assert_non_null(strstr(e, "nosuch"));
     free(e);
 }
 

@@ -585,6 +585,13 @@ static const char *const stakz2_primary[] = {"Player 2", "Your tiles*", "Your tu
 static const char *const stakz4_primary[] = {"Player 2", "Player 3", "Player 4", "Your tiles*", "Split!*", NULL};
 static const char *const track_primary[] = {"Human", "Computer (Easy)", NULL};
 static const char *const score_primary[] = {"Player 1", "Computer (Hard)", NULL};
+/* The other modes' score samples: the names and the totals. */
+static const char *const stax_score_primary[] = {"Red \xe2\x80\x94 Human", "7", "3", NULL};
+static const char *const nine_score_primary[] = {"P1 \xe2\x80\x94 Human", "P3 \xe2\x80\x94 Computer (Hard)", "5", NULL};
+static const char *const stakz_score_primary[] = {"P1 \xe2\x80\x94 Human", "14", NULL};
+static const char *const track_score_primary[] = {"Green \xe2\x80\x94 Computer (Easy)", "14", NULL};
+static const char *const same_score_primary[] = {"Human", "Computer (Easy)", "3", NULL};
+static const char *const swap_score_primary[] = {"Human", "Computer (Hard)", "11", NULL};
 static const char *const setup_primary[] = {"Player 1", "Player 2", NULL};
 /* Names in the score box and on each space, and the points. */
 static const char *const speed_primary[] = {"Human", "Computer (Medium)", "0", NULL};
@@ -599,6 +606,13 @@ static const screen_spec screens[] = {
     {"settings", NULL, NULL, 30, "settings", NULL, NULL},
     {"rules", "9stax", NULL, 30, "rules", NULL, NULL},
     {"score", "speedstax", NULL, 30, "score", score_primary, NULL},
+    /* every mode row's score sample, made by its table (a MAXSTAX one by its view) */
+    {"score", "stax", NULL, 30, "score-stax", stax_score_primary, NULL},
+    {"score", "9stax", NULL, 30, "score-9stax", nine_score_primary, NULL},
+    {"score", "stakz", NULL, 30, "score-stakz", stakz_score_primary, NULL},
+    {"score", "stackatrack", NULL, 30, "score-stackatrack", track_score_primary, NULL},
+    {"score", "samestax", NULL, 30, "score-samestax", same_score_primary, NULL},
+    {"score", "swapstax", NULL, 30, "score-swapstax", swap_score_primary, NULL},
     {"table", "stax", "human,medium", 30, "table", stax_primary, NULL},
     {"table", "9stax", "human,easy", 90, "nine-table-2p", nine2_primary, NULL},
     {"table", "9stax", "human,easy,medium,hard", 90, "nine-table-4p", nine4_primary, NULL},

@@ -79,21 +79,29 @@ static void test_mode_settings(void **state)
     assert_null(modes_setting_owner(NULL));
 }
 
-static void test_seed_is_injected(void **state)
+/* A shell with no app above it (no window), over default settings and no
+ * input devices; its new matches take fixed_seed. */
+static shell *bare_shell(void)
 {
-    /* A shell with no app above it: the table takes its seed from the host. */
-    shell_host host = {.seed = fixed_seed};
-    settings st;
-    input in;
+    static const shell_host host = {.seed = fixed_seed};
+    static settings st;
+    static input in;
     shell_parts parts = {.settings = &st, .in = &in};
     shell *sh;
-    match_setup m;
-    scene *s;
-    (void)state;
     settings_defaults(&st);
     memset(&in, 0, sizeof in);
     sh = shell_create(&host, &parts);
     assert_non_null(sh);
+    return sh;
+}
+
+static void test_seed_is_injected(void **state)
+{
+    /* The table takes its seed from the host. */
+    shell *sh = bare_shell();
+    match_setup m;
+    scene *s;
+    (void)state;
     /* Two computers: the table never waits for a person. */
     assert_int_equal(table_match_default(&m, registry_find("stax"), "easy,easy"), 0);
     s = modes_start(sh, &m, NULL);
@@ -102,6 +110,38 @@ static void test_seed_is_injected(void **state)
     assert_int_equal(table_record(s->data)->n_moves, 0);
     assert_int_equal(table_humans(s->data), 0);
     s->leave(s, sh);
+    shell_destroy(sh);
+}
+
+/* Every row names a score sample, a finished match its table reports as it
+ * would hand the score screen: the row's seats, their ranks and why it ended. */
+static void test_every_mode_has_a_sample(void **state)
+{
+    shell *sh = bare_shell();
+    score_report rep;
+    match_setup m;
+    (void)state;
+    for (int i = 0; i < registry_count(); i++) {
+        const game_info *g = registry_get(i);
+        const table_mode *t = modes_find(g->id);
+        assert_non_null(t);
+        assert_non_null(t->sample_seats);
+        assert_non_null(t->sample_words);
+        assert_int_equal(table_match_default(&m, g, t->sample_seats), 0);
+        if (modes_sample(sh, g, &rep) != 0)
+            fail_msg("%s: its row's sample is no finished game", g->id);
+        assert_string_equal(rep.game_id, g->id);
+        assert_int_equal(rep.players, m.params.players);
+        assert_true(rep.reason[0] != 0); /* why it ended; the headline may be the screen's ("A shared win!") */
+        for (int p = 0; p < rep.players; p++)
+            assert_true(rep.names[p][0] && rep.rank[p] >= 0 && rep.rank[p] < rep.players);
+    }
+    /* A turn-based sample is the rules' own words for its final position. */
+    assert_int_equal(modes_sample(sh, registry_find("stax"), &rep), 0);
+    assert_string_equal(rep.reason, "Blue is blocked: none of Blue's stacks can move.");
+    assert_int_equal(rep.total[0], 7);
+    assert_int_equal(rep.total[1], 3);
+    assert_int_equal(modes_sample(sh, NULL, &rep), -1);
     shell_destroy(sh);
 }
 
@@ -168,6 +208,7 @@ int main(void)
         cmocka_unit_test(test_every_view_has_its_row),
         cmocka_unit_test(test_mode_settings),
         cmocka_unit_test(test_seed_is_injected),
+        cmocka_unit_test(test_every_mode_has_a_sample),
         cmocka_unit_test(test_seats_round_trip),
         cmocka_unit_test(test_match_setup_one_count),
     };

@@ -121,6 +121,10 @@ static inline unsigned computers(const maxstax_view *v)
     return mask;
 }
 
+/* The score report of the finished match of seats m that test_options'
+ * played= word describes, every round of it (maxstax_view_sample.c); 0, or -1. */
+int maxstax_view_sample(const match_setup *m, const char *test_options, score_report *rep);
+
 /* "Player 2" for a person (when there are several), "Computer (Hard)"... */
 static inline void seat_name(const maxstax_view *v, int p, char *buf, size_t n)
 {
