@@ -174,10 +174,12 @@ static int rd_line(save_reader *r, const char *key, int n)
     return 0;
 }
 
-/* Word i as a number (core/textin's rule) in [lo, hi]. */
+/* Word i as a number (core/textin's rule) in [lo, hi]; *out is set either
+ * way (0 on a fault), so no caller reads it unset, as GCC fears at -O3. */
 static int rd_long(save_reader *r, int i, long lo, long hi, long *out)
 {
     long long v;
+    *out = 0;
     if (text_num(r->w[i], -1000000000000LL, 1000000000000LL, &v) < 0)
         return rd_fail(r, "'%.*s' is not a number (digits, no leading zero)", wl(r, i), r->w[i].p);
     if (v < lo || v > hi)
@@ -188,7 +190,7 @@ static int rd_long(save_reader *r, int i, long lo, long hi, long *out)
 
 static int rd_int(save_reader *r, int i, long lo, long hi, int *out)
 {
-    long v = 0; /* rd_fail returns -1, which GCC cannot see at -O3 */
+    long v;
     if (rd_long(r, i, lo, hi, &v) < 0)
         return -1;
     *out = (int)v;
@@ -209,8 +211,10 @@ static int rd_pair(save_reader *r, int i, const char *key, long lo, long hi, lon
     return rd_long(r, i + 1, lo, hi, out);
 }
 
+/* Word i as a double; *out is 0 on a fault. */
 static int rd_double(save_reader *r, int i, double *out)
 {
+    *out = 0;
     if (text_double(r->w[i], out) < 0)
         return rd_fail(r, "'%.*s' is not a finite number", wl(r, i), r->w[i].p);
     return 0;
