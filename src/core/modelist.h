@@ -38,10 +38,10 @@
 #define MODE_LIST(MODE)                                                                                           \
     MODE(speedstax, "SPEEDSTAX", "Race to copy the card in wooden blocks before the clock runs out.", "maxstax", \
          "MAXSTAX", 2, 4, GAME_KIND_REALTIME, RULES_NONE, REALTIME(speedstax_rules_rt), VIEW_REALTIME(maxstax_view_realtime), "maxstax_snap maxstax_ghost", PHONE_NONE,\
-         SAMPLE("human,hard,human,easy", "played=4.3.2.0/2.4.3.0/3.0.4.2/4.2.0.3/0.4.3.2"))     \
+         SAMPLE("human,hard,human,easy", "played=4.3.2.0/2.4.3.0/3.0.4.2/4.2.0.3/0.4.3.2 stackoff=0"))     \
     MODE(samestax, "SAMESTAX", "Build a stack nobody else can copy, and keep your points.", "maxstax", "MAXSTAX", \
          2, 4, GAME_KIND_REALTIME, RULES_NONE, REALTIME(samestax_rules_rt), VIEW_REALTIME(maxstax_view_realtime), "maxstax_snap maxstax_ghost", PHONE_NONE,\
-         SAMPLE("human,medium,easy", "played=2.0.0/0.1.0/0.0.1/1.0.0/0.1.0/0.0.1"))                                         \
+         SAMPLE("human,medium,easy", "creator=0 played=2.0.0/1.0.1/0.1.1/1.1.0/1.0.1/0.1.1"))                                         \
     MODE(swapstax, "SWAPSTAX", "Trade stacker cards and build the stars you hold.", "maxstax", "MAXSTAX", 2, 4,   \
          GAME_KIND_REALTIME, RULES_NONE, REALTIME(swapstax_rules_rt), VIEW_REALTIME(maxstax_view_realtime), "maxstax_snap maxstax_ghost", PHONE_NONE,\
          SAMPLE("human,hard,medium", "played=2.3.1/3.0.2/1.2.2/3.3.0/2.1.3"))                                               \

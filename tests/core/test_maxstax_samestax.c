@@ -299,6 +299,50 @@ static void test_computer_game(void **state)
     maxstax_match_free(m);
 }
 
+/* A whole match composed as played: each round scored by the rules with
+ * its Creator in order, the match over and the win the sole leader's; a
+ * round no copying scores is refused, and so is a stack-off. */
+static void test_composed_end(void **state)
+{
+    static const int played[6][4] = {{2, 0, 0}, {1, 0, 1}, {0, 1, 1}, {1, 1, 0}, {1, 0, 1}, {0, 1, 1}};
+    static const int wrong[1][4] = {{1, 0, 0}}; /* the Creator retains two, not one */
+    static const int second_wrong[2][4] = {{2, 0, 0}, {0, 1, 0}};
+    maxstax_match *m = mode_match(MAXSTAX_SAMESTAX, 3, 0, 0, 0, 5);
+    const samestax_state *g = maxstax_match_samestax(m);
+    const speedstax_state *s = maxstax_match_rounds(m);
+    int score[4], rank[4];
+    char err[256];
+    (void)state;
+    assert_int_equal(maxstax_match_compose_played(m, 1, wrong, err, sizeof err), -1);
+    assert_non_null(strstr(err, "cannot compose 1 of 6 rounds"));
+    assert_int_equal(maxstax_match_compose_played(m, 2, second_wrong, err, sizeof err), -1);
+    assert_int_equal(g->round, 1), assert_int_equal(g->score[0], 0); /* nothing changed */
+    assert_int_equal(maxstax_match_compose_played(m, 6, played, err, sizeof err), 0);
+    assert_true(maxstax_match_over(m));
+    assert_int_equal(g->phase, SAMESTAX_OVER);
+    assert_int_equal(g->round, 6), assert_int_equal(g->creator, 2);
+    assert_int_equal(s->winner, 0);
+    for (int r = 0; r < 6; r++) {
+        assert_int_equal(g->round_faulty[r], 0);
+        for (int p = 0; p < 3; p++)
+            assert_int_equal(g->round_points[r][p], played[r][p]);
+    }
+    maxstax_match_standings(m, score, rank);
+    assert_int_equal(score[0], 5), assert_int_equal(score[1], 3), assert_int_equal(score[2], 4);
+    assert_int_equal(rank[0], 0), assert_int_equal(rank[1], 2), assert_int_equal(rank[2], 1);
+    assert_int_equal(maxstax_match_compose_stackoff(m, 0, err, sizeof err), -1);
+    maxstax_match_free(m);
+
+    /* Part of a match: the next round's creation begins with its Creator. */
+    m = mode_match(MAXSTAX_SAMESTAX, 3, 0, 1, 0, 5);
+    g = maxstax_match_samestax(m);
+    static const int first[1][4] = {{1, 1, 0}}; /* Creator 1; seat 0 copied */
+    assert_int_equal(maxstax_match_compose_played(m, 1, first, err, sizeof err), 0);
+    assert_int_equal(g->round, 2), assert_int_equal(g->creator, 2), assert_int_equal(g->phase, SAMESTAX_CREATE);
+    assert_false(maxstax_match_over(m));
+    maxstax_match_free(m);
+}
+
 static void test_save_every_phase(void **state)
 {
     (void)state;
@@ -398,7 +442,7 @@ int main(void)
         cmocka_unit_test(test_round_copy_and_mirror), cmocka_unit_test(test_everyone_copies_ends_early),
         cmocka_unit_test(test_faulty_structure),  cmocka_unit_test(test_falls_after_ready),  cmocka_unit_test(test_turns_on_one_mouse),
         cmocka_unit_test(test_designs_stand),     cmocka_unit_test(test_computer_game),
-        cmocka_unit_test(test_save_every_phase),
+        cmocka_unit_test(test_save_every_phase),    cmocka_unit_test(test_composed_end),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

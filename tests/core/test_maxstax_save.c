@@ -231,7 +231,7 @@ static void test_compose_played_checks(void **state)
     char err[256] = "";
     (void)state;
     assert_int_equal(maxstax_match_compose_played(m, 1, bad, err, sizeof err), -1);
-    assert_non_null(strstr(err, "cannot start from round 2"));
+    assert_non_null(strstr(err, "cannot compose 1 of 5 rounds"));
     assert_int_equal(maxstax_match_rounds(m)->round, 1); /* unchanged */
     assert_int_equal(maxstax_match_rounds(m)->score[0], 0);
     maxstax_step(m, NULL, FRAME);

@@ -63,6 +63,46 @@ static void finish(speedstax_state *s, int p)
     speedstax_confirm(s, p, 1, s->tick);
 }
 
+/* Every round composed: tied totals begin the stack-off the rules would,
+ * whose composed winner ends the match; impossible orders are refused. */
+static void test_composed_end(void **state)
+{
+    static const int tie[5][4] = {{4, 3, 2, 0}, {2, 4, 3, 0}, {3, 0, 4, 2}, {4, 2, 0, 3}, {0, 4, 3, 2}};
+    static const int clear[5][4] = {{4, 4, 2, 0}, {4, 3, 2, 1}, {4, 3, 2, 1}, {4, 3, 2, 1}, {4, 3, 2, 1}};
+    static const int shared_third[1][4] = {{4, 3, 3, 0}};
+    static const int impossible[1][4] = {{3, 3, 0, 0}};
+    speedstax_state s;
+    int rank[4];
+    (void)state;
+    start(&s, 4);
+    assert_int_equal(speedstax_compose_played(&s, 1, impossible), -1);
+    assert_int_equal(speedstax_compose_played(&s, 6, tie), -1);
+    assert_int_equal(s.score[0], 0);
+    assert_int_equal(speedstax_compose_stackoff(&s, 0), -1); /* no stack-off yet */
+    assert_int_equal(speedstax_compose_played(&s, 5, tie), 0);
+    assert_int_equal(s.phase, SPEEDSTAX_STACKOFF);
+    assert_int_equal(s.round, 6);
+    assert_int_equal(speedstax_rounds_scored(&s), 5);
+    assert_true(s.in_play[0] && s.in_play[1] && !s.in_play[2] && !s.in_play[3]);
+    assert_int_equal(s.score[0], 13), assert_int_equal(s.score[1], 13), assert_int_equal(s.score[2], 12);
+    assert_int_equal(s.round_points[4][1], 4);
+    assert_int_equal(speedstax_compose_stackoff(&s, 2), -1); /* not in the stack-off */
+    assert_int_equal(speedstax_compose_stackoff(&s, 1), 0);
+    assert_int_equal(s.phase, SPEEDSTAX_OVER);
+    assert_int_equal(s.winner, 1);
+    speedstax_ranks(&s, rank);
+    assert_int_equal(rank[1], 0), assert_int_equal(rank[0], 1), assert_int_equal(rank[2], 2), assert_int_equal(rank[3], 3);
+
+    start(&s, 4);
+    assert_int_equal(speedstax_compose_played(&s, 1, shared_third), 0); /* a tie shares its place */
+    assert_int_equal(speedstax_compose_played(&s, 5, clear), -1);       /* only at the very start */
+    start(&s, 4);
+    assert_int_equal(speedstax_compose_played(&s, 5, clear), 0);
+    assert_int_equal(s.phase, SPEEDSTAX_OVER);
+    assert_int_equal(s.winner, 0);
+    assert_int_equal(s.score[0], 20);
+}
+
 static void test_round_flow(void **state)
 {
     (void)state;
@@ -222,6 +262,7 @@ int main(void)
         cmocka_unit_test(test_points_by_place),     cmocka_unit_test(test_round_flow),
         cmocka_unit_test(test_winner_and_stackoff), cmocka_unit_test(test_clear_winner),
         cmocka_unit_test(test_small_deck_reshuffles), cmocka_unit_test(test_turns),
+        cmocka_unit_test(test_composed_end),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

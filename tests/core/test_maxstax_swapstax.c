@@ -257,6 +257,56 @@ static void test_tiebreak_stackoff(void **state)
     maxstax_match_free(m);
 }
 
+/* A whole match composed as played: star points in the cards' range, tied
+ * totals go to SPEEDSTAX's stack-off, whose composed winner ends it; a
+ * clear leader wins at once; part of a match leaves round n + 1's swaps. */
+static void test_composed_end(void **state)
+{
+    static const int tie[5][4] = {{2, 3, 1}, {3, 0, 2}, {1, 2, 2}, {3, 3, 0}, {2, 3, 3}};
+    static const int clear[5][4] = {{2, 3, 1}, {3, 0, 2}, {1, 2, 2}, {3, 3, 0}, {2, 1, 3}};
+    static const int too_many_stars[1][4] = {{4, 0, 0}};
+    maxstax_match *m = mode_match(MAXSTAX_SWAPSTAX, 3, 0, -1, 0, 10);
+    const swapstax_state *w = maxstax_match_swapstax(m);
+    const speedstax_state *s = maxstax_match_rounds(m);
+    int score[4], rank[4];
+    char err[256];
+    (void)state;
+    assert_int_equal(maxstax_match_compose_played(m, 1, too_many_stars, err, sizeof err), -1);
+    assert_int_equal(maxstax_match_compose_played(m, 5, tie, err, sizeof err), 0);
+    assert_int_equal(w->phase, SWAPSTAX_TIEBREAK);
+    assert_int_equal(s->phase, SPEEDSTAX_STACKOFF);
+    assert_true(s->in_play[0] && s->in_play[1] && !s->in_play[2]);
+    assert_int_equal(speedstax_rounds_scored(s), 5);
+    for (int p = 0; p < 3; p++)
+        assert_int_equal(w->hand[p], -1); /* to the discard */
+    assert_int_equal(maxstax_match_compose_stackoff(m, 2, err, sizeof err), -1);
+    assert_int_equal(maxstax_match_compose_stackoff(m, 1, err, sizeof err), 0);
+    assert_true(maxstax_match_over(m));
+    assert_int_equal(w->phase, SWAPSTAX_OVER);
+    assert_int_equal(s->winner, 1);
+    maxstax_match_standings(m, score, rank);
+    assert_int_equal(score[0], 11), assert_int_equal(score[1], 11), assert_int_equal(score[2], 8);
+    assert_int_equal(rank[1], 0), assert_int_equal(rank[0], 1), assert_int_equal(rank[2], 2);
+    maxstax_match_free(m);
+
+    m = mode_match(MAXSTAX_SWAPSTAX, 3, 0, -1, 0, 10);
+    s = maxstax_match_rounds(m);
+    assert_int_equal(maxstax_match_compose_played(m, 5, clear, err, sizeof err), 0);
+    assert_true(maxstax_match_over(m));
+    assert_int_equal(s->winner, 0);
+    assert_int_equal(s->round, 5);
+    maxstax_match_free(m);
+
+    m = mode_match(MAXSTAX_SWAPSTAX, 3, 0, -1, 0, 10);
+    w = maxstax_match_swapstax(m);
+    assert_int_equal(maxstax_match_compose_played(m, 2, clear, err, sizeof err), 0);
+    assert_int_equal(w->round, 3), assert_int_equal(w->phase, SWAPSTAX_SWAPPING);
+    assert_int_equal(maxstax_match_rounds(m)->score[0], 5);
+    all_pass(m); /* the match goes on: round 3's stacking */
+    assert_int_equal(maxstax_match_rounds(m)->round, 3);
+    maxstax_match_free(m);
+}
+
 /* One frame of a computer game: the seat on turn swaps or passes, then all build. */
 static void computer_frame(maxstax_match *m, maxstax_bot *bots, int level)
 {
@@ -381,7 +431,7 @@ int main(void)
         cmocka_unit_test(test_passing_round),          cmocka_unit_test(test_reshuffle_from_discard),
         cmocka_unit_test(test_star_scoring_and_choice), cmocka_unit_test(test_stars_in_the_match),
         cmocka_unit_test(test_tiebreak_stackoff),      cmocka_unit_test(test_computer_game),
-        cmocka_unit_test(test_save_every_phase),
+        cmocka_unit_test(test_save_every_phase),       cmocka_unit_test(test_composed_end),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -159,7 +159,7 @@ static void test_malformed_refused(void **state)
         {HEAD NEW "place 0 99 1 2 3\nticks 0\nend\n",
          "tape line 13, field 3: 'place SEAT BLOCK X Y ANGLE': expected 0..23"},
         {HEAD NEW "jump 3\nticks 0\nend\n",
-         "tape line 13, field 1: expected tick, swap, snap, place, compose, played, load or ticks, got \"jump\""},
+         "tape line 13, field 1: expected tick, swap, snap, place, compose, played, load, stackoff or ticks, got \"jump\""},
         {HEAD NEW "ticks 0\n", "tape line 14: the tape ends early"},
         {HEAD NEW "ticks 0\nend\nmore\n", "tape line 14, field 1: expected 'end'"},
         {HEAD "start saved\ntick 1 = = =\nticks 1\nend\n",
@@ -209,12 +209,46 @@ static void test_malformed_refused(void **state)
 #undef NEW
 }
 
+/* A match composed to its end, a tie and its stack-off, plays again from
+ * its tape's text: the same rounds, winner and phase. */
+static void test_composed_end_replays(void **state)
+{
+    static const int played[5][4] = {{2, 1}, {1, 2}, {2, 1}, {1, 2}, {0, 0}};
+    maxstax_setup setup;
+    maxstax_match *m = new_match(&setup, 3), *again;
+    maxstax_tape *t = maxstax_tape_new(&setup, 3), *read;
+    char err[256], *text;
+    (void)state;
+    assert_int_equal(maxstax_tape_played(t, m, 5, played, err, sizeof err), 0);
+    assert_int_equal(maxstax_match_rounds(m)->phase, SPEEDSTAX_STACKOFF);
+    assert_int_equal(maxstax_tape_stackoff(t, m, 1, err, sizeof err), 0);
+    assert_true(maxstax_match_over(m));
+    text = maxstax_tape_write(t);
+    assert_non_null(text);
+    assert_non_null(strstr(text, "\nplayed 5 2 1 1 2 2 1 1 2 0 0\nstackoff 1\n"));
+    read = maxstax_tape_read(text, err, sizeof err);
+    assert_non_null(read);
+    again = maxstax_tape_play(read, &deck, err, sizeof err);
+    assert_non_null(again);
+    assert_true(maxstax_match_over(again));
+    assert_int_equal(maxstax_match_rounds(again)->winner, 1);
+    assert_int_equal(maxstax_match_rounds(again)->round, 6);
+    assert_memory_equal(maxstax_match_rounds(again)->round_points, maxstax_match_rounds(m)->round_points,
+                        sizeof maxstax_match_rounds(m)->round_points);
+    maxstax_match_free(again);
+    maxstax_tape_free(read);
+    maxstax_tape_free(t);
+    free(text);
+    maxstax_match_free(m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_text_is_compact),
         cmocka_unit_test(test_tape_from_a_save),
         cmocka_unit_test(test_malformed_refused),
+        cmocka_unit_test(test_composed_end_replays),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -289,19 +289,34 @@ int maxstax_match_check(const maxstax_match *m, char *err, size_t errn)
     return 0;
 }
 
+/* Rounds in a match of m's scoring. */
+static int match_rounds(const maxstax_match *m)
+{
+    return m->setup.scoring == MAXSTAX_SAMESTAX ? samestax_rounds(m->setup.players) : SPEEDSTAX_ROUNDS;
+}
+
 int maxstax_match_compose_played(maxstax_match *m, int n, const int (*points)[SPEEDSTAX_MAX_PLAYERS], char *err,
                                  size_t errn)
 {
-    if (m->setup.scoring != MAXSTAX_SPEEDSTAX) {
-        snprintf(err, errn, "only a SPEEDSTAX match can start from a later round");
-        return -1;
-    }
-    if (speedstax_compose_played(&m->rounds, n, points) != 0) {
-        snprintf(err, errn, "cannot start from round %d with those points (0 to %d a round, only at the start)",
-                 n + 1, m->setup.players);
-        return -1;
-    }
-    return 0;
+    maxstax_turf t = turf_of(m);
+    int rc = m->mode->played(&t, n, points);
+    turf_done(m, &t);
+    if (rc != 0)
+        snprintf(err, errn,
+                 "cannot compose %d of %d rounds played with those points (each round's must be possible, and only "
+                 "at the very start)",
+                 n, match_rounds(m));
+    return rc;
+}
+
+int maxstax_match_compose_stackoff(maxstax_match *m, int p, char *err, size_t errn)
+{
+    maxstax_turf t = turf_of(m);
+    int rc = m->mode->stackoff ? m->mode->stackoff(&t, p) : -1;
+    turf_done(m, &t);
+    if (rc != 0)
+        snprintf(err, errn, "seat %d cannot win a stack-off: none has just begun with it", p + 1);
+    return rc;
 }
 
 void maxstax_match_set_snap(maxstax_match *m, int on) { m->setup.snap = on != 0; }

@@ -125,10 +125,15 @@ void maxstax_match_compose(maxstax_match *m, int p, int n);
 maxstax_claim maxstax_match_claim(const maxstax_match *m, int p);
 /* Seconds left in the round (with turns: in the current turn). */
 double maxstax_match_time_left(const maxstax_match *m);
-/* A test hook: as if the first n rounds had been played with these points
- * (speedstax_compose_played); only at the very start of a SPEEDSTAX match. 0, or -1 with a message. */
+/* A test hook: as if the first n rounds (up to all of them) had been played
+ * with these points, each round's possible in the scoring (its mode's
+ * played hook); after the last the rules end the match or begin its
+ * stack-off. Only at the very start. 0, or -1 with a message (m unchanged). */
 int maxstax_match_compose_played(maxstax_match *m, int n, const int (*points)[SPEEDSTAX_MAX_PLAYERS], char *err,
                                  size_t errn);
+/* A test hook: seat p finishes the stack-off just begun first, and wins
+ * (SPEEDSTAX, SWAPSTAX). 0, or -1 with a message (m unchanged). */
+int maxstax_match_compose_stackoff(maxstax_match *m, int p, char *err, size_t errn);
 /* Turns the square-up assist on or off (it follows the settings, also on resume). */
 void maxstax_match_set_snap(maxstax_match *m, int on);
 

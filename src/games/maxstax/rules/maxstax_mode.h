@@ -45,6 +45,12 @@ typedef struct maxstax_mode {
     /* Each seat's place (0 is first, ties share; NULL: by points, then
      * the stack-off, speedstax_ranks). */
     void (*ranks)(const maxstax_turf *t, int rank[SPEEDSTAX_MAX_PLAYERS]);
+    /* A test hook (maxstax_match_compose_played): at the very start, as if
+     * the first n rounds had been played with these points, the last one
+     * ending the match as a played one does; 0, or -1 with nothing changed. */
+    int (*played)(maxstax_turf *t, int n, const int (*points)[SPEEDSTAX_MAX_PLAYERS]);
+    /* A test hook: seat p wins the stack-off just begun; 0, or -1 (NULL: the mode has none). */
+    int (*stackoff)(maxstax_turf *t, int p);
 } maxstax_mode;
 
 extern const maxstax_mode speedstax_mode, samestax_mode, swapstax_mode;

@@ -12,7 +12,7 @@
 #define HEADER MAXSTAX_TAPE_HEADER
 #define LINE_MAX_LEN 4096 /* a tick of four seats is at most about 260 characters */
 
-typedef enum tape_kind { EV_TICK, EV_SWAP, EV_SNAP, EV_PLACE, EV_COMPOSE, EV_PLAYED, EV_LOAD } tape_kind;
+typedef enum tape_kind { EV_TICK, EV_SWAP, EV_SNAP, EV_PLACE, EV_COMPOSE, EV_PLAYED, EV_LOAD, EV_STACKOFF } tape_kind;
 
 /* One thing done to the match; identical ticks in a row are one event. */
 typedef struct tape_event {
@@ -20,7 +20,7 @@ typedef struct tape_event {
     long count; /* EV_TICK: how many ticks in a row had these inputs and dt */
     double dt;
     maxstax_input in[SPEEDSTAX_MAX_PLAYERS];
-    int a, b;       /* swap: seat, with; snap: on; place: seat, block; compose: seat, blocks; played: rounds */
+    int a, b;       /* swap: seat, with; snap: on; place: seat, block; compose: seat, blocks; played: rounds; stackoff: seat */
     maxstax_pose q; /* place */
     void *data;     /* load: the saved match's text; played: rounds x SPEEDSTAX_MAX_PLAYERS points */
 } tape_event;
@@ -184,6 +184,16 @@ int maxstax_tape_played(maxstax_tape *t, maxstax_match *m, int n, const int (*po
     return 0;
 }
 
+int maxstax_tape_stackoff(maxstax_tape *t, maxstax_match *m, int p, char *err, size_t errn)
+{
+    tape_event *e;
+    if (maxstax_match_compose_stackoff(m, p, err, errn) != 0)
+        return -1;
+    if ((e = event_add(t, EV_STACKOFF)) != NULL)
+        e->a = p;
+    return 0;
+}
+
 void maxstax_tape_load(maxstax_tape *t, const char *text)
 {
     tape_event *e = event_add(t, EV_LOAD);
@@ -281,6 +291,7 @@ char *maxstax_tape_write(const maxstax_tape *t)
         case EV_SNAP: text_out_add(&o, "snap %d\n", e->a); break;
         case EV_PLACE: text_out_add(&o, "place %d %d %.17g %.17g %.17g\n", e->a, e->b, e->q.x, e->q.y, e->q.angle); break;
         case EV_COMPOSE: text_out_add(&o, "compose %d %d\n", e->a, e->b); break;
+        case EV_STACKOFF: text_out_add(&o, "stackoff %d\n", e->a); break;
         case EV_PLAYED: {
             const int(*pts)[SPEEDSTAX_MAX_PLAYERS] = e->data;
             text_out_add(&o, "played %d", e->a);
@@ -312,7 +323,7 @@ char *maxstax_tape_write(const maxstax_tape *t)
 /* ---------------------------------------------------------------- reading */
 
 /* The first words of the event lines, in tape_kind's order, and the line after them. */
-static const char *const event_words[] = {"tick", "swap", "snap", "place", "compose", "played", "load", "ticks"};
+static const char *const event_words[] = {"tick", "swap", "snap", "place", "compose", "played", "load", "stackoff", "ticks"};
 
 /* A field as a message quotes it: its length (at most 40) and its text. */
 #define QUOTE(f) (int)((f).len < 40 ? (f).len : 40), (f).p
@@ -479,7 +490,7 @@ static int load_read(text_in *in, tape_event *e)
 /* One event line after its first word (of kind k) into e. */
 static int event_read(text_in *in, maxstax_tape *t, tape_event *e, tape_kind k, maxstax_input *prev, double *pdt)
 {
-    long long v[1 + SPEEDSTAX_ROUNDS * SPEEDSTAX_MAX_PLAYERS] = {0}, w = 0;
+    long long v[1 + SAMESTAX_MAX_ROUNDS * SPEEDSTAX_MAX_PLAYERS] = {0}, w = 0;
     if (t->n == 1 && !t->fresh && k != EV_LOAD)
         return text_in_fail(in, "a tape that starts saved starts with 'load'");
     e->kind = k;
@@ -493,6 +504,10 @@ static int event_read(text_in *in, maxstax_tape *t, tape_event *e, tape_kind k, 
         break;
     case EV_SNAP:
         if (rd_nums(in, "snap ON", 1, 0, 1, v) < 0)
+            return -1;
+        break;
+    case EV_STACKOFF:
+        if (rd_nums(in, "stackoff SEAT", 1, 0, t->players - 1, v) < 0)
             return -1;
         break;
     case EV_PLACE: {
@@ -514,7 +529,7 @@ static int event_read(text_in *in, maxstax_tape *t, tape_event *e, tape_kind k, 
     case EV_PLAYED: {
         static const char usage[] = "played ROUNDS POINTS...";
         int(*pts)[SPEEDSTAX_MAX_PLAYERS];
-        if (rd_num(in, usage, 1, SPEEDSTAX_ROUNDS, &v[0]) < 0 ||
+        if (rd_num(in, usage, 1, SAMESTAX_MAX_ROUNDS, &v[0]) < 0 ||
             rd_nums(in, usage, (int)v[0] * t->players, 0, SPEEDSTAX_ROUNDS, v + 1) < 0)
             return -1;
         if (!(pts = calloc((size_t)v[0], sizeof pts[0])))
@@ -583,9 +598,9 @@ static int events_read(text_in *in, maxstax_tape *t)
         tape_event *e;
         if (rd_next(in) < 0 || rd_take(in, "EVENT ...", &f) < 0)
             return -1;
-        if ((k = text_in_word(in, f, event_words, 8)) < 0)
+        if ((k = text_in_word(in, f, event_words, 9)) < 0)
             return -1;
-        if (k == 7)
+        if (k == 8)
             break;
         if (!(e = event_add(t, EV_TICK)))
             return text_in_fail(in, "out of memory");
@@ -679,6 +694,10 @@ maxstax_match *maxstax_tape_play(const maxstax_tape *t, const maxstax_deck *deck
         case EV_SNAP: maxstax_match_set_snap(m, e->a); continue;
         case EV_PLACE: maxstax_match_place(m, e->a, e->b, e->q); continue;
         case EV_COMPOSE: maxstax_match_compose(m, e->a, e->b); continue;
+        case EV_STACKOFF:
+            if (maxstax_match_compose_stackoff(m, e->a, why, sizeof why) == 0)
+                continue;
+            break;
         case EV_PLAYED:
             if (maxstax_match_compose_played(m, e->a, e->data, why, sizeof why) == 0)
                 continue;

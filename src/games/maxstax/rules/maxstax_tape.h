@@ -47,6 +47,8 @@ void maxstax_tape_compose(maxstax_tape *t, maxstax_match *m, int p, int n);
 /* maxstax_match_compose_played, taped when it is done (a test hook); its result. */
 int maxstax_tape_played(maxstax_tape *t, maxstax_match *m, int n, const int (*points)[SPEEDSTAX_MAX_PLAYERS],
                         char *err, size_t errn);
+/* maxstax_match_compose_stackoff, taped when it is done (a test hook); its result. */
+int maxstax_tape_stackoff(maxstax_tape *t, maxstax_match *m, int p, char *err, size_t errn);
 /* Tapes that play went on from the saved match text (a resume read it into the match). */
 void maxstax_tape_load(maxstax_tape *t, const char *text);
 

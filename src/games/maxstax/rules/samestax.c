@@ -223,5 +223,36 @@ static const maxstax_card *mode_seat_card(const maxstax_turf *t, int p)
 
 static void mode_ranks(const maxstax_turf *t, int rank[SPEEDSTAX_MAX_PLAYERS]) { samestax_ranks(t->same, rank); }
 
+/* Who copied round r's target (0-based): its points as replication's
+ * finishes (0: copied, -1: not) into finish; 0, or -1 when no copying
+ * scores those points. */
+static int played_finish(const samestax_state *g, int r, const int *points, long *finish)
+{
+    int creator = samestax_creator_of(g, r + 1), scored[SPEEDSTAX_MAX_PLAYERS];
+    for (int p = 0; p < g->players; p++)
+        finish[p] = p != creator && points[p] == 1 ? 0 : -1;
+    samestax_round_points(g->players, creator, 0, finish, scored);
+    return memcmp(scored, points, sizeof scored[0] * (size_t)g->players) == 0 ? 0 : -1;
+}
+
+/* Each round as the Creator's Ready and replication would have ended it,
+ * scored by the rules (finish_round), Creators in their order. */
+static int mode_played(maxstax_turf *t, int n, const int (*points)[SPEEDSTAX_MAX_PLAYERS])
+{
+    samestax_state *g = t->same;
+    long finish[SPEEDSTAX_MAX_PLAYERS];
+    if (g->round != 1 || g->phase != SAMESTAX_CREATE || t->rounds->tick != 0 || n < 0 || n > g->rounds)
+        return -1;
+    for (int r = 0; r < n; r++)
+        if (played_finish(g, r, points[r], finish) != 0)
+            return -1;
+    for (int r = 0; r < n; r++) {
+        played_finish(g, r, points[r], t->rounds->finish);
+        finish_round(t);
+    }
+    return 0;
+}
+
 const maxstax_mode samestax_mode = {.scoring = MAXSTAX_SAMESTAX, .begin = mode_begin, .ready = mode_ready,
-                                     .tick = mode_tick, .seat_card = mode_seat_card, .ranks = mode_ranks};
+                                     .tick = mode_tick, .seat_card = mode_seat_card, .ranks = mode_ranks,
+                                     .played = mode_played};

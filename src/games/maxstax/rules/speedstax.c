@@ -232,21 +232,53 @@ int speedstax_rounds_scored(const speedstax_state *s)
     return SPEEDSTAX_ROUNDS;
 }
 
+/* Nonzero when a round's points are a finishing order: each finisher's are
+ * players less those who finished strictly earlier (ties share a place). */
+static int points_possible(int players, const int *points)
+{
+    for (int p = 0; p < players; p++) {
+        int earlier = 0;
+        if (points[p] < 0 || points[p] > players)
+            return 0;
+        for (int q = 0; q < players; q++)
+            earlier += points[q] > points[p];
+        if (points[p] > 0 && points[p] != players - earlier)
+            return 0;
+    }
+    return 1;
+}
+
 int speedstax_compose_played(speedstax_state *s, int n, const int (*points)[SPEEDSTAX_MAX_PLAYERS])
 {
-    if (s->phase != SPEEDSTAX_ROUND || s->round != 1 || s->tick != 0 || n < 0 || n >= SPEEDSTAX_ROUNDS)
+    if (s->phase != SPEEDSTAX_ROUND || s->round != 1 || s->tick != 0 || n < 0 || n > SPEEDSTAX_ROUNDS)
         return -1;
     for (int r = 0; r < n; r++)
-        for (int p = 0; p < s->players; p++)
-            if (points[r][p] < 0 || points[r][p] > s->players)
-                return -1;
+        if (!points_possible(s->players, points[r]))
+            return -1;
     for (int r = 0; r < n; r++)
         for (int p = 0; p < s->players; p++) {
             s->round_points[r][p] = points[r][p];
             s->score[p] += points[r][p];
             s->last_points[p] = points[r][p];
         }
-    s->round = n + 1;
+    if (n < SPEEDSTAX_ROUNDS) {
+        s->round = n + 1;
+        return 0;
+    }
+    s->round = n;
+    after_rounds(s); /* the rules decide: a winner, or the tied stack off */
+    return 0;
+}
+
+int speedstax_compose_stackoff(speedstax_state *s, int p)
+{
+    if (s->phase != SPEEDSTAX_STACKOFF || s->tick != 0 || p < 0 || p >= s->players || !s->in_play[p])
+        return -1;
+    for (int q = 0; q < s->players; q++) {
+        s->pending[q] = 0;
+        s->finish[q] = q == p ? 0 : -1;
+    }
+    after_stackoff(s);
     return 0;
 }
 
@@ -265,4 +297,12 @@ void speedstax_ranks(const speedstax_state *s, int rank[SPEEDSTAX_MAX_PLAYERS])
  * every structure down. */
 static void mode_tick(maxstax_turf *t) { t->reset = speedstax_tick(t->rounds); }
 
-const maxstax_mode speedstax_mode = {.scoring = MAXSTAX_SPEEDSTAX, .tick = mode_tick};
+static int mode_played(maxstax_turf *t, int n, const int (*points)[SPEEDSTAX_MAX_PLAYERS])
+{
+    return speedstax_compose_played(t->rounds, n, points);
+}
+
+static int mode_stackoff(maxstax_turf *t, int p) { return speedstax_compose_stackoff(t->rounds, p); }
+
+const maxstax_mode speedstax_mode = {.scoring = MAXSTAX_SPEEDSTAX, .tick = mode_tick, .played = mode_played,
+                                      .stackoff = mode_stackoff};

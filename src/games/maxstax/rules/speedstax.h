@@ -81,9 +81,14 @@ void speedstax_start(speedstax_state *s, const int *in_play, long ticks);
 void speedstax_decide(speedstax_state *s, const int *contenders);
 /* Rounds scored so far: 0..5 (all five once the stack-offs begin). */
 int speedstax_rounds_scored(const speedstax_state *s);
-/* A test hook: as if the first n rounds (0..4) had been played with these
- * points, the current card becomes round n + 1's. Only at the very start of
- * a game (round 1, tick 0); returns 0, or -1 when points are out of range. */
+/* A test hook: as if the first n rounds (0..5) had been played with these
+ * points, each a finishing order (speedstax_round_points). Before the last,
+ * the current card becomes round n + 1's; after it the rules decide, as
+ * after a played fifth round: a winner, or the tied stack off. Only at the
+ * very start of a game (round 1, tick 0); returns 0, or -1 (s unchanged). */
 int speedstax_compose_played(speedstax_state *s, int n, const int (*points)[SPEEDSTAX_MAX_PLAYERS]);
+/* A test hook: seat p, in the stack-off just begun, finishes first at once;
+ * the stack-off is decided as a played one is. Returns 0, or -1 (s unchanged). */
+int speedstax_compose_stackoff(speedstax_state *s, int p);
 
 #endif

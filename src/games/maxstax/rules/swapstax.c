@@ -205,19 +205,33 @@ static void mode_begin(maxstax_turf *t)
     begin_if_ready(t);
 }
 
-/* Scores the stars of a stacking round; deals the next, or ends the game
- * (a tie goes to SPEEDSTAX's own stack-off). */
-static void finish_round(maxstax_turf *t)
+/* After the fifth round: the cards go to the discard and the top total
+ * wins, or the tied go to SPEEDSTAX's own stack-off. */
+static void end_match(maxstax_turf *t)
 {
     swapstax_state *w = t->swap;
     speedstax_state *s = t->rounds;
     int tied[SPEEDSTAX_MAX_PLAYERS] = {0}, best = -1;
+    for (int p = 0; p < w->players; p++)
+        best = s->score[p] > best ? s->score[p] : best;
+    for (int p = 0; p < w->players; p++) {
+        w->hand[p] = -1; /* to the discard */
+        tied[p] = s->score[p] == best;
+    }
+    speedstax_decide(s, tied);
+    w->phase = s->phase == SPEEDSTAX_OVER ? SWAPSTAX_OVER : SWAPSTAX_TIEBREAK;
+}
+
+/* Scores the stars of a stacking round; deals the next, or ends the game. */
+static void finish_round(maxstax_turf *t)
+{
+    swapstax_state *w = t->swap;
+    speedstax_state *s = t->rounds;
     swapstax_round_points(t->deck, w->players, w->hand, s->finish, w->last_points);
     for (int p = 0; p < w->players; p++) {
         s->last_points[p] = w->last_points[p];
         s->round_points[w->round - 1][p] = w->last_points[p];
         s->score[p] += w->last_points[p];
-        best = s->score[p] > best ? s->score[p] : best;
     }
     t->reset = 1;
     if (w->round < SWAPSTAX_ROUNDS) {
@@ -225,12 +239,7 @@ static void finish_round(maxstax_turf *t)
         begin_if_ready(t);
         return;
     }
-    for (int p = 0; p < w->players; p++) {
-        w->hand[p] = -1; /* to the discard */
-        tied[p] = s->score[p] == best;
-    }
-    speedstax_decide(s, tied);
-    w->phase = s->phase == SPEEDSTAX_OVER ? SWAPSTAX_OVER : SWAPSTAX_TIEBREAK;
+    end_match(t);
 }
 
 /* One clock tick of stacking or the stack-off. */
@@ -263,6 +272,55 @@ static const maxstax_card *mode_seat_card(const maxstax_turf *t, int p)
     return w->phase <= SWAPSTAX_STACKING && w->hand[p] >= 0 ? &t->deck->card[w->hand[p]] : NULL;
 }
 
+/* A composed round's points: each seat's none, or the stars of a card it
+ * could hold (setup's range); 0, or -1. */
+static int points_possible(const maxstax_setup *setup, const int *points)
+{
+    for (int p = 0; p < setup->players; p++)
+        if (points[p] != 0 && (points[p] < setup->stars_min || points[p] > setup->stars_max))
+            return -1;
+    return 0;
+}
+
+/* At the first swap phase, before anyone acted: as if n rounds had been
+ * stacked without swaps, scored as finish_round scores; the first deal
+ * becomes round n + 1's, or after the fifth the match ends as it does. */
+static int mode_played(maxstax_turf *t, int n, const int (*points)[SPEEDSTAX_MAX_PLAYERS])
+{
+    swapstax_state *w = t->swap;
+    speedstax_state *s = t->rounds;
+    if (w->round != 1 || w->phase != SWAPSTAX_SWAPPING || w->n_log || w->passes || s->round != 0 || n < 0 ||
+        n > SWAPSTAX_ROUNDS)
+        return -1;
+    for (int r = 0; r < n; r++)
+        if (points_possible(t->setup, points[r]) != 0)
+            return -1;
+    for (int r = 0; r < n; r++)
+        for (int p = 0; p < w->players; p++) {
+            s->last_points[p] = w->last_points[p] = points[r][p];
+            s->round_points[r][p] = points[r][p];
+            s->score[p] += points[r][p];
+        }
+    s->round = n; /* each round played is one start of the clock */
+    if (n < SWAPSTAX_ROUNDS) {
+        w->round = n + 1;
+        return 0;
+    }
+    w->round = n;
+    end_match(t);
+    return 0;
+}
+
+/* The stack-off after the fifth round: seat p finishes it first. */
+static int mode_stackoff(maxstax_turf *t, int p)
+{
+    if (t->swap->phase != SWAPSTAX_TIEBREAK || speedstax_compose_stackoff(t->rounds, p) != 0)
+        return -1;
+    t->swap->phase = SWAPSTAX_OVER;
+    return 0;
+}
+
 /* Ranked as SPEEDSTAX is (the default): points, then the stack-off. */
 const maxstax_mode swapstax_mode = {.scoring = MAXSTAX_SWAPSTAX, .check = mode_check, .begin = mode_begin,
-                                     .tick = mode_tick, .act = mode_act, .seat_card = mode_seat_card};
+                                     .tick = mode_tick, .act = mode_act, .seat_card = mode_seat_card,
+                                     .played = mode_played, .stackoff = mode_stackoff};

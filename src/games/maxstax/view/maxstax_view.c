@@ -507,110 +507,7 @@ static void maxstax_view_enter(void *vv, shell *sh)
     maxstax_layout(v, sh);
 }
 
-/* Frees a view, its match and its tape. */
-static void view_free(maxstax_view *v)
-{
-    maxstax_match_free(v->match);
-    maxstax_tape_free(v->tape);
-    free(v);
-}
-
-static void maxstax_view_destroy(void *vv) { view_free(vv); }
-
-/* "played=3.2.1/1.3.2": the points of the rounds already played, a round
- * per '/', a seat per '.'. Returns the number of rounds, or -1 if malformed. */
-static int parse_played(const char *t, int players, int (*points)[SPEEDSTAX_MAX_PLAYERS])
-{
-    int n = 0;
-    while (n < SPEEDSTAX_ROUNDS) {
-        for (int p = 0; p < players; p++) {
-            char *end;
-            long v = strtol(t, &end, 10);
-            if (end == t || v < 0 || v > players || *end != (p + 1 < players ? '.' : *end))
-                return -1;
-            points[n][p] = (int)v;
-            t = p + 1 < players ? end + 1 : end;
-        }
-        n++;
-        if (*t != '/')
-            return *t == 0 || *t == ' ' ? n : -1;
-        t++;
-    }
-    return -1;
-}
-
-/* Reads one test word of --position, len bytes at t; each must be read to
- * its last character ("seed=5x" is no seed). Returns 0, or -1 if malformed. */
-static int parse_option(maxstax_view *v, const char *t, int len, uint64_t *seed, double *round_s,
-                        int *n_played, int (*played)[SPEEDSTAX_MAX_PLAYERS])
-{
-    unsigned long long n;
-    double d;
-    int sh, b, k = -1;
-    if (sscanf(t, "seed=%llu%n", &n, &k) == 1 && k == len) {
-        *seed = n;
-    } else if (sscanf(t, "round=%lf%n", &d, &k) == 1 && k == len && d > 0) {
-        *round_s = d;
-    } else if (sscanf(t, "compose=%d:%d%n", &sh, &b, &k) == 2 && sh >= 0 && sh < v->players && b >= 0 &&
-               (k == len || (k + 5 == len && strncmp(t + k, ":each", 5) == 0))) {
-        v->compose_p = sh;
-        v->compose_n = b;
-        v->compose_each = k < len;
-    } else if (strncmp(t, "played=", 7) == 0) {
-        *n_played = parse_played(t + 7, v->players, played);
-        return *n_played < 0 ? -1 : 0; /* parse_played stops only at the word's end */
-    } else if (sscanf(t, "creator=%d%n", &sh, &k) == 1 && k == len && sh >= 0 && sh < v->players) {
-        v->first_creator = sh;
-    } else if (len == 5 && strncmp(t, "ghost", 5) == 0) {
-        v->ghost = 1;
-    } else {
-        return -1;
-    }
-    return 0;
-}
-
-/* The test words of --position (see maxstax_view.h), space-separated.
- * Returns 0, or -1 after saying which word is unknown or malformed. */
-static int parse_options(maxstax_view *v, const char *text, uint64_t *seed, double *round_s, int *n_played,
-                         int (*played)[SPEEDSTAX_MAX_PLAYERS])
-{
-    for (const char *t = text; t && *t;) {
-        int len = (int)strcspn(t, " ");
-        if (len > 0 && parse_option(v, t, len, seed, round_s, n_played, played) != 0) {
-            log_error("speedstax table: --position word '%.*s' is not one of seed=N, round=S, "
-                      "compose=P:K[:each], played=A.B/C.D (points per seat, rounds by '/'), creator=P or ghost",
-                      len, t);
-            return -1;
-        }
-        t += len > 0 ? len : 1;
-    }
-    return 0;
-}
-
-/* A view of nobody's match yet, for seats m; NULL when the deck is bad. */
-static maxstax_view *view_new(const match_setup *m)
-{
-    maxstax_view *v = calloc(1, sizeof *v);
-    maxstax_setup setup;
-    char err[200];
-    if (!v)
-        abort();
-    v->m = *m;
-    v->players = m->params.players;
-    v->compose_p = -1;
-    /* SAMESTAX's first Creator from setup (-1: at random); --position creator=P overrides. */
-    v->first_creator = m->game && maxstax_setup_for(m->game->realtime, &m->params, NULL, &setup) == 0
-                           ? setup.first_creator
-                           : -1;
-    for (int p = 0; p < m->params.players; p++)
-        v->humans += m->seat[p] == SEAT_HUMAN;
-    if (maxstax_cards_builtin(&v->deck, err, sizeof err) != 0) {
-        log_error("speedstax table: %s", err);
-        free(v);
-        return NULL;
-    }
-    return v;
-}
+static void maxstax_view_destroy(void *vv) { maxstax_view_free(vv); }
 
 /* Traces the match as it starts or resumes, from the match itself: its
  * seats and options, then each seat's deal (its blocks, and the card it
@@ -668,44 +565,20 @@ static maxstax_view *view_start(maxstax_view *v, shell *sh, uint64_t bot_seed)
 static void *maxstax_view_create(shell *sh, const match_setup *m, uint64_t seed, const char *test_options)
 {
     maxstax_view *v;
-    maxstax_setup setup;
-    char err[200];
-    double round_s = 0;
-    int n_played = 0, played[SPEEDSTAX_ROUNDS][SPEEDSTAX_MAX_PLAYERS];
-    if (!(v = view_new(m)))
+    unsigned turn_mask = 0;
+    if (!(v = maxstax_view_new(m)))
         return NULL;
-    if (parse_options(v, test_options, &seed, &round_s, &n_played, played) != 0) {
-        free(v);
-        return NULL;
-    }
-    if (maxstax_setup_for(m->game->realtime, &m->params, NULL, &setup) != 0) { /* the row's rules: its scoring */
-        log_error("speedstax table: %s is not a MAXSTAX mode", m->game->id);
-        free(v);
-        return NULL;
-    }
     /* More people than the mouse and the controllers: they take turns. */
     if (v->humans >= 2 && input_pad_count(shell_input(sh)) + 1 < v->humans)
         for (int p = 0; p < m->params.players; p++)
             if (m->seat[p] == SEAT_HUMAN)
-                setup.turn_mask |= 1u << p;
-    setup.round_seconds = round_s;
-    setup.first_creator = v->first_creator; /* SAMESTAX: chosen, or -1 for one at random */
-    for (int p = 0; p < m->params.players; p++) /* computer Creators design at their level */
-        setup.levels[p] = m->seat[p] == SEAT_HUMAN ? 0 : m->level[p] > AI_EASY ? (int)m->level[p] : 1;
-    v->match = maxstax_match_new(&setup, &v->deck, seed, err, sizeof err);
-    v->tape = maxstax_tape_new(&setup, seed);
-    if (!v->match) {
-        log_error("speedstax table: %s", err);
-        free(v);
-        return NULL;
-    }
-    if (n_played > 0 && maxstax_tape_played(v->tape, v->match, n_played, played, err, sizeof err) != 0) {
-        log_error("speedstax table: --position played=: %s", err);
-        view_free(v);
+                turn_mask |= 1u << p;
+    if (maxstax_view_open(v, test_options, &seed, turn_mask) != 0) {
+        maxstax_view_free(v);
         return NULL;
     }
     compose_card(v);
-    if (setup.scoring == MAXSTAX_SAMESTAX)
+    if (v->scoring == MAXSTAX_SAMESTAX)
         trace_line("samestax first creator %d%s", samestax_creator_of(maxstax_match_samestax(v->match), 1),
                   v->first_creator < 0 ? " (at random)" : "");
     return view_start(v, sh, seed);
@@ -713,7 +586,7 @@ static void *maxstax_view_create(shell *sh, const match_setup *m, uint64_t seed,
 
 static void *maxstax_view_resume(shell *sh, const match_setup *m, const char *text, char *err, size_t errn)
 {
-    maxstax_view *v = view_new(m);
+    maxstax_view *v = maxstax_view_new(m);
     const speedstax_state *s;
     char *bots_text;
     if (!v) {
@@ -729,13 +602,13 @@ static void *maxstax_view_resume(shell *sh, const match_setup *m, const char *te
     if (s->players != m->params.players) {
         snprintf(err, errn, "the save seats %d players but holds a match of %d", m->params.players, s->players);
         free(bots_text);
-        view_free(v);
+        maxstax_view_free(v);
         return NULL;
     }
     view_start(v, sh, s->r.s[0] ^ s->r.s[1]);
     if (maxstax_bots_load(v->bot, v->players, computers(v), bots_text, err, errn) < 0) {
         free(bots_text);
-        view_free(v);
+        maxstax_view_free(v);
         return NULL;
     }
     free(bots_text);
@@ -745,7 +618,7 @@ static void *maxstax_view_resume(shell *sh, const match_setup *m, const char *te
 /* Setup's Resume: the round and the points so far. */
 static int maxstax_view_summary(const match_setup *m, const char *text, char *buf, size_t n)
 {
-    maxstax_view *v = view_new(m);
+    maxstax_view *v = maxstax_view_new(m);
     const speedstax_state *s;
     const char *bots_text;
     char err[200];

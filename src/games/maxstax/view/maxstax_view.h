@@ -16,7 +16,10 @@
  * in seconds), "compose=P:K" (stand the first K blocks of the card in seat
  * P's space; K = 99 is the whole card; "compose=P:K:each" again at every new
  * round and stack-off), "played=A.B/C.D" (start after rounds already played
- * with these points, a round per '/', a seat per '.') and "ghost". */
+ * with these points, a round per '/', a seat per '.'; every round ends the
+ * match as the rules do), "stackoff=P" (seat P wins the stack-off that
+ * tied played rounds begin), "creator=P" (SAMESTAX's first Creator) and
+ * "ghost". */
 #ifndef STACKHOUSE_MAXSTAX_VIEW_H
 #define STACKHOUSE_MAXSTAX_VIEW_H
 

@@ -121,8 +121,16 @@ static inline unsigned computers(const maxstax_view *v)
     return mask;
 }
 
-/* The score report of the finished match of seats m that test_options'
- * played= word describes, every round of it (maxstax_view_sample.c); 0, or -1. */
+/* A view of nobody's match yet, for seats m; NULL when the deck is bad (maxstax_view_open.c). */
+maxstax_view *maxstax_view_new(const match_setup *m);
+/* Frees a view, its match and its tape (NULL is fine). */
+void maxstax_view_free(maxstax_view *v);
+/* Starts v's match of its row's rules, taped, from *seed and the test words
+ * (NULL for a player's match; seed=N sets *seed), the seats in turn_mask
+ * taking turns. 0, or -1 logged (free v). */
+int maxstax_view_open(maxstax_view *v, const char *test_options, uint64_t *seed, unsigned turn_mask);
+/* The score report of the finished match of seats m that test_options
+ * describe, by the view's score op (maxstax_view_sample.c); 0, or -1. */
 int maxstax_view_sample(const match_setup *m, const char *test_options, score_report *rep);
 
 /* "Player 2" for a person (when there are several), "Computer (Hard)"... */
