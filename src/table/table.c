@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "shell/shell.h"
+#include "shell/settings.h"
 #include "audio/audio.h"
 #include "core/log.h"
 #include "core/registry.h"
@@ -46,6 +47,10 @@ struct table {
     int handoff; /* the seat a held curtain will go to; -1 none */
     table_ai *job;
     double due; /* when the computer's move may be shown */
+    /* the played move's animation (Tatham's anim_length and anim_time):
+     * seconds it lasts, seconds shown at this step and at the one before */
+    double anim_len, anim_time, anim_prev;
+    int anim_on; /* it runs: until a step has shown its end (the next, with Reduced motion) */
     table_menu_choice menu_choice;
     table_row row; /* Undo, Redo, Menu: the midend's buttons (table_buttons.c) */
     char refuse_msg[112]; /* a refused press: why (table_refuse) */
@@ -79,7 +84,19 @@ int table_curtain(const table *t) { return t->curtain; }
 int table_handoff(const table *t) { return t->handoff; }
 void table_hold_curtain(table *t) { t->hold = 1; }
 int table_hides_private(const table *t) { return t->curtain >= 0 || t->all_phones; }
-int table_busy(const table *t) { return t->ops->busy(t->view); }
+/* A played move's animation runs. */
+static int animating(const table *t) { return t->anim_on; }
+
+int table_busy(const table *t) { return animating(t) || (t->ops->busy && t->ops->busy(t->view)); }
+
+double table_anim_time(const table *t, double *prev)
+{
+    if (prev)
+        *prev = t->anim_prev;
+    return t->anim_time;
+}
+
+double table_anim_length(const table *t) { return t->anim_len; }
 int64_t table_phones_rev(const table *t) { return t->phone_rev; }
 void table_phones_bump(table *t) { t->phone_rev++; }
 
@@ -160,6 +177,32 @@ static void view_changed(table *t, shell *sh, table_change why)
     t->refuse_words = 0;
     t->lively_from = t->time;
     t->ops->changed(t->view, sh, why);
+}
+
+/* ---------------------------------------------------------------- animation */
+
+/* Move m, played from before, starts its animation: as long as the view
+ * says; with Reduced motion (one place for every view) of length 0, so the
+ * move lands at the next step. */
+static void anim_start(table *t, shell *sh, const void *before, const game_move *m, int by_computer)
+{
+    double len = t->ops->anim_length ? t->ops->anim_length(t->view, before, m, by_computer) : 0;
+    t->anim_on = len > 0;
+    t->anim_len = t->anim_on && !shell_settings(sh)->v[SETTING_reduced_motion] ? len : 0;
+    t->anim_time = t->anim_prev = 0;
+}
+
+/* One step of the animation; when it ends, the computer's pause starts. */
+static void anim_step(table *t, double dt)
+{
+    t->anim_prev = t->anim_time;
+    if (!animating(t))
+        return;
+    t->anim_time = fmin(t->anim_time + dt, t->anim_len);
+    if (t->anim_time >= t->anim_len) {
+        t->anim_on = 0;
+        table_pace(t);
+    }
 }
 
 /* ---------------------------------------------------------------- position */
@@ -301,6 +344,7 @@ static int play(table *t, shell *sh, const game_move *m, int by_computer)
     /* A hold lasts through computers' moves until the curtain it delays. */
     if (!by_computer)
         t->hold = 0;
+    anim_start(t, sh, t->scratch, m, by_computer);
     t->ops->played(t->view, sh, t->scratch, m, text, by_computer);
     position_changed(t, sh, TABLE_PLAYED);
     return 0;
@@ -315,6 +359,8 @@ static void go_to(table *t, shell *sh, int cursor)
     ai_cancel(t);
     t->hold = 0;
     t->handoff = -1;
+    t->anim_len = t->anim_time = t->anim_prev = 0;
+    t->anim_on = 0;
     while (t->rec.cursor > cursor && record_undo(&t->rec, t->st, err, sizeof err) == 0) {
     }
     while (t->rec.cursor < cursor && record_redo(&t->rec, t->st, err, sizeof err) == 0) {
@@ -348,8 +394,10 @@ static void redo(table *t, shell *sh)
     /* Show the last redone move being played, as if it were. */
     if (t->ops->redone && c == t->rec.cursor && c > 0 &&
         record_replay(&t->rec, c - 1, t->scratch, err, sizeof err) == 0 &&
-        rules(t)->move_read(t->scratch, t->rec.moves[c - 1], &m, err, sizeof err) == 0)
+        rules(t)->move_read(t->scratch, t->rec.moves[c - 1], &m, err, sizeof err) == 0) {
+        anim_start(t, sh, t->scratch, &m, 1);
         t->ops->redone(t->view, sh, t->scratch, &m);
+    }
 }
 
 /* ---------------------------------------------------------------- intents */
@@ -426,7 +474,7 @@ static void computer_turn(table *t, shell *sh)
     int seat = rules(t)->current_player(t->st);
     game_move m;
     table_ai *j;
-    if (t->over || t->ops->busy(t->view) || seat < 0 || table_seat_human(t, seat))
+    if (t->over || table_busy(t) || seat < 0 || table_seat_human(t, seat))
         return;
     if (!t->job)
         t->job = table_ai_start(rules(t), t->st, t->m.level[seat], table_ai_seed(&t->rec));
@@ -447,7 +495,7 @@ static void computer_turn(table *t, shell *sh)
 static void over_update(table *t, shell *sh)
 {
     game_result res;
-    if (!t->over || t->ops->busy(t->view))
+    if (!t->over || table_busy(t))
         return;
     if (!t->over_announced) {
         t->over_announced = 1;
@@ -484,6 +532,7 @@ static void table_update(scene *s, shell *sh, double dt)
         return;
     }
     table_phones_step(t, sh);
+    anim_step(t, dt);
     t->ops->update(t->view, sh, dt);
     computer_turn(t, sh);
     over_update(t, sh);
@@ -551,7 +600,7 @@ static void table_draw(scene *s, shell *sh, render *r, float alpha)
     ui_draw_hints(r, sh, "Continue", "Menu", NULL);
 }
 
-/* A table at rest draws nothing: no computer to move, nothing animating, no
+/* A table at rest draws nothing: no computer to move, no move animating, no
  * refusal flashing, and the lively seconds after the last press or change
  * gone; a refusal's words or a view's timer wake it when they are due. */
 static double table_wake(scene *s, shell *sh)
@@ -560,7 +609,8 @@ static double table_wake(scene *s, shell *sh)
     (void)sh; /* the scene interface's */
     int seat = rules(t)->current_player(t->st);
     double w = SCENE_AT_REST, v;
-    if (!t->ops->wake || t->job || t->over || t->refuse_flash > 0 || (seat >= 0 && !table_seat_human(t, seat)))
+    if (!t->ops->wake || t->job || t->over || t->refuse_flash > 0 || animating(t) ||
+        (seat >= 0 && !table_seat_human(t, seat)))
         return 0;
     if (t->curtain >= 0)
         return SCENE_AT_REST; /* the curtain's panel, until someone is ready */

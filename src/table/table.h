@@ -83,13 +83,21 @@ typedef struct table_view_ops {
     const char *const *seat_labels;
     /* One action: plays a move with table_play, or hands back an intent. */
     table_intent (*input)(void *v, shell *sh, const action_event *ev);
-    /* Something is still moving: the computer and game over wait for it. */
+    /* Optional: something of the view's own, not a played move's animation
+     * (which is the midend's), still moves or waits (an entered jump, a
+     * round's result): the computer and game over wait for it. NULL: nothing. */
     int (*busy)(const void *v);
     /* Optional: seconds until the view, left alone, looks different (0 while
      * anything of its own animates, SCENE_AT_REST when nothing will); the
-     * midend adds its own (the computer, the curtain, a refusal, the lively
-     * seconds after a change). NULL: the table never rests. */
+     * midend adds its own (a move's animation, the computer, the curtain, a
+     * refusal, the lively seconds after a change). NULL: the table never rests. */
     double (*wake)(const void *v);
+    /* Optional: seconds the animation of move m, played from before, lasts
+     * (by_computer: the computer's move or a redone one, shown whole); 0 or
+     * NULL: none. Asked before played (or redone), which may read the answer
+     * with table_anim_length; with the Reduced motion setting every length is
+     * 0, and a move that has one lands at the next step. */
+    double (*anim_length)(const void *v, const void *before, const game_move *m, int by_computer);
     /* A move is about to change the view (before is the position it was
      * played from, text its notation): start showing it. */
     void (*played)(void *v, shell *sh, const void *before, const game_move *m, const char *text,
@@ -169,10 +177,19 @@ int table_private_seat(const table *t);
 /* Whether the person at the screen may act now for seat (the one who
  * decides): the game goes on, seat is a person's, nothing private is hidden,
  * and on a hot-seat table it is the seat the screen shows. A move's animation
- * is the view's own to wait for. */
+ * is the view's to wait for (table_anim_time). */
 int table_may_act(const table *t, int seat);
-/* Whether the view is still showing something (a move's animation). */
+/* Whether something still moves: a move's animation, or the view's busy. */
 int table_busy(const table *t);
+/* Seconds into the played move's animation, up to its length (where it
+ * stays once over), and in *prev (unless NULL) the previous step's: a view
+ * shows the move from it, and a boundary b was crossed this step when
+ * prev < b <= time. 0 while no move has been played. */
+double table_anim_time(const table *t, double *prev);
+/* Seconds the played move's animation lasts (the view's anim_length, 0
+ * with Reduced motion): the move has landed once table_anim_time reaches it
+ * at a step. */
+double table_anim_length(const table *t);
 /* Phones: the number of the view last sent, and the next. */
 int64_t table_phones_rev(const table *t);
 void table_phones_bump(table *t);
@@ -244,7 +261,9 @@ void table_do(table *t, shell *sh, table_intent i);
 /* Recomputes what follows from the position (game over, undo, the computer's
  * pause, the curtain), then the view's changed(TABLE_ENTERED) and a trace. */
 void table_refresh(table *t, shell *sh);
-/* An animation ended: the computer answers after its pause from now. */
+/* Something the computer waits for ended: it answers after its pause from
+ * now (the midend calls it when a move's animation ends; a view, for its own
+ * waits, such as a round's result dismissed). */
 void table_pace(table *t);
 
 #endif

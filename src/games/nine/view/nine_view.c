@@ -28,13 +28,14 @@ static void log_add(nine_view *v, const char *text)
 
 /* ---------------------------------------------------------------- flights */
 
-static void fly(nine_view *v, rrect from, rrect to, int code, const char *icon, rcolor tint, float delay,
+/* Adds a flight to fl, which holds *n of at most MAX_FLIGHTS. */
+static void fly(flight *fl, int *n, rrect from, rrect to, int code, const char *icon, rcolor tint, float delay,
                 int sfx)
 {
     flight *f;
-    if (v->nfl >= MAX_FLIGHTS)
+    if (*n >= MAX_FLIGHTS)
         return;
-    f = &v->fl[v->nfl++];
+    f = &fl[(*n)++];
     memset(f, 0, sizeof *f);
     f->from = from;
     f->to = to;
@@ -65,9 +66,11 @@ static rrect nine_icon_box(rrect r, float size)
     return (rrect){r.x + r.w / 2 - size / 2, r.y + r.h / 2 - size / 2, size, size};
 }
 
-/* The animation of move m by seat p, from the shown (before) position. */
-static void flights_for(nine_view *v, const nine_state *before, const game_move *m, int p)
+/* The flights that show move m by seat p, from the shown (before) position,
+ * into out; returns how many. */
+static int flights_for(const nine_view *v, const nine_state *before, const game_move *m, int p, flight *out)
 {
+    int n = 0;
     rrect draw = v->drawpile, disc = v->discpile, card = {0, 0, v->discpile.w, v->discpile.h};
     int vs = table_viewer_seat(v->t);
     switch (m->kind) {
@@ -82,64 +85,76 @@ static void flights_for(nine_view *v, const nine_state *before, const game_move 
                 }
         if (before->pend.kind == NINE_P_DRAWN && p == vs && v->hand_code >= 0)
             from = v->hand_r;
-        fly(v, from, disc, m->b[0], NULL, UI_WHITE, 0, SFX_DROP);
+        fly(out, &n, from, disc, m->b[0], NULL, UI_WHITE, 0, SFX_DROP);
         if (f == NINE_DISCARD) {
             for (int i = 0; i < 3 && i < before->ssize[p][before->held[p]] - 1; i++)
-                fly(v, nine_held_rect(v, p), disc, -1, NULL, UI_WHITE, 0.06f * (float)(i + 1), -1);
+                fly(out, &n, nine_held_rect(v, p), disc, -1, NULL, UI_WHITE, 0.06f * (float)(i + 1), -1);
         }
         break;
     }
     case NINE_M_DRAW:
         /* the drawer sees their own card turn up as it flies */
-        fly(v, draw, nine_held_rect(v, p), p == vs && table_seat_human(v->t, p) ? v->drawn_code : -1, NULL,
+        fly(out, &n, draw, nine_held_rect(v, p), p == vs && table_seat_human(v->t, p) ? v->drawn_code : -1, NULL,
             UI_WHITE, 0, SFX_PICKUP);
         break;
     case NINE_M_ATTACK:
-        fly(v, nine_icon_box(v->g[p].head, 64), nine_icon_box(v->g[m->b[0]].head, 64), -1, "nine/attack", colour_rgb[0],
+        fly(out, &n, nine_icon_box(v->g[p].head, 64), nine_icon_box(v->g[m->b[0]].head, 64), -1, "nine/attack", colour_rgb[0],
             0, SFX_ERROR);
         if (before->ndraw > 0)
-            fly(v, draw, v->g[m->b[0]].head.w > 0 ? nine_icon_box(v->g[m->b[0]].head, card.h) : draw, -1, NULL,
+            fly(out, &n, draw, v->g[m->b[0]].head.w > 0 ? nine_icon_box(v->g[m->b[0]].head, card.h) : draw, -1, NULL,
                 UI_WHITE, 0.2f, SFX_DEAL);
         break;
     case NINE_M_PEEK:
-        fly(v, nine_icon_box(v->g[p].head, 56), nine_icon_box(nine_stack_rect(v, m->b[0], m->b[1]), 56), -1, "nine/peek",
+        fly(out, &n, nine_icon_box(v->g[p].head, 56), nine_icon_box(nine_stack_rect(v, m->b[0], m->b[1]), 56), -1, "nine/peek",
             UI_WHITE, 0, SFX_CLICK);
         break;
     case NINE_M_WITH: {
         rrect x = nine_stack_rect(v, before->pend.p1, before->pend.s1), y = nine_stack_rect(v, m->b[0], m->b[1]);
-        fly(v, x, y, -1, NULL, UI_WHITE, 0, SFX_DROP);
-        fly(v, y, x, -1, NULL, UI_WHITE, 0, -1);
+        fly(out, &n, x, y, -1, NULL, UI_WHITE, 0, SFX_DROP);
+        fly(out, &n, y, x, -1, NULL, UI_WHITE, 0, -1);
         break;
     }
     case NINE_M_DISCARD:
         for (int i = 0; i < 3 && i < before->ssize[p][m->b[0]]; i++)
-            fly(v, nine_stack_rect(v, p, m->b[0]), disc, -1, NULL, UI_WHITE, 0.07f * (float)i, i ? -1 : SFX_DROP);
+            fly(out, &n, nine_stack_rect(v, p, m->b[0]), disc, -1, NULL, UI_WHITE, 0.07f * (float)i, i ? -1 : SFX_DROP);
         break;
     case NINE_M_KEEP:
         if (p == vs && v->hand_code >= 0)
-            fly(v, v->hand_r, nine_held_rect(v, p), -1, NULL, UI_WHITE, 0, SFX_DROP);
+            fly(out, &n, v->hand_r, nine_held_rect(v, p), -1, NULL, UI_WHITE, 0, SFX_DROP);
         break;
     case NINE_M_IMMUNE:
-        fly(v, nine_icon_box(v->g[p].head, 40), nine_icon_box(v->g[p].head, 120), -1, "nine/shield",
+        fly(out, &n, nine_icon_box(v->g[p].head, 40), nine_icon_box(v->g[p].head, 120), -1, "nine/shield",
             (rcolor){90, 200, 220, 255}, 0, SFX_CLICK);
         break;
     case NINE_M_TAKE:
     case NINE_M_GIVE:
-        fly(v, nine_stack_rect(v, before->pend.p1, before->pend.s1), nine_held_rect(v, p), -1, NULL, UI_WHITE, 0,
+        fly(out, &n, nine_stack_rect(v, before->pend.p1, before->pend.s1), nine_held_rect(v, p), -1, NULL, UI_WHITE, 0,
             SFX_PICKUP);
         break;
     default: break;
     }
+    return n;
+}
+
+/* Seconds until the last of n flights lands; 0 none. */
+static double flights_end(const flight *fl, int n)
+{
+    double end = 0;
+    for (int i = 0; i < n; i++)
+        end = fmax(end, fl[i].delay + FLIGHT_TIME);
+    return end;
 }
 
 static void deal_flights(nine_view *v)
 {
     float d = 0;
+    v->dealing = 1;
+    v->deal_at = 0;
     for (int k = 0; k < NINE_STACKS; k++)
         for (int i = 0; i < v->m->params.players; i++) {
             int p = (v->st->turn + i) % v->m->params.players;
             if (k < v->shown.nst[p]) {
-                fly(v, v->drawpile, v->g[p].stack[k], -1, NULL, UI_WHITE, d,
+                fly(v->fl, &v->nfl, v->drawpile, v->g[p].stack[k], -1, NULL, UI_WHITE, d,
                     (k + i) % 3 == 0 ? SFX_DEAL : -1);
                 d += 0.02f;
             }
@@ -243,7 +258,17 @@ static int drawn_into_stack(const nine_view *v, const nine_state *before, int p,
     return -1;
 }
 
-/* A move went into the record: log it and fly its cards. */
+/* Seconds move m's flights take (the midend keeps the time); only their
+ * delays count, so the view's state from before the move serves. */
+static double nine_view_anim_length(const void *vv, const void *before, const game_move *m, int by_computer)
+{
+    flight fl[MAX_FLIGHTS];
+    (void)by_computer;
+    return flights_end(fl, flights_for(vv, before, m, nine_decider(before), fl));
+}
+
+/* A move went into the record: log it and fly its cards (over the midend's
+ * animation time; none with Reduced motion, where a played card still drops). */
 static void nine_view_played(void *vv, shell *sh, const void *before_st, const game_move *m, const char *text,
                              int by_computer)
 {
@@ -251,6 +276,7 @@ static void nine_view_played(void *vv, shell *sh, const void *before_st, const g
     const nine_state *before = before_st;
     char words[LOG_LEN];
     int p = nine_decider(before);
+    (void)sh;
     (void)by_computer;
     trace_line("nine move p%d %s", p + 1, text);
     v->drawn_code = -1;
@@ -264,10 +290,9 @@ static void nine_view_played(void *vv, shell *sh, const void *before_st, const g
     log_add(v, words);
     if (before->ndraw < v->st->ndraw && m->kind != NINE_M_PLAY)
         audio_play(SFX_SHUFFLE);
-    v->nfl = 0;
-    if (!shell_settings(sh)->v[SETTING_reduced_motion])
-        flights_for(v, before, m, p);
-    if (m->kind == NINE_M_PLAY && shell_settings(sh)->v[SETTING_reduced_motion])
+    v->dealing = 0;
+    v->nfl = table_anim_length(v->t) > 0 ? flights_for(v, before, m, p, v->fl) : 0;
+    if (m->kind == NINE_M_PLAY && v->nfl == 0)
         audio_play(SFX_DROP);
 }
 
@@ -436,33 +461,34 @@ static table_intent nine_view_input(void *vv, shell *sh, const action_event *ev)
 
 /* ---------------------------------------------------------------- update */
 
-static void flights_update(nine_view *v, shell *sh, double dt)
+/* The flights follow the midend's animation time, or the deal's own clock;
+ * each lands FLIGHT_TIME after its delay, with its sound. */
+static void flights_update(nine_view *v, double dt)
 {
+    double at, prev;
     int live = 0;
+    if (v->nfl == 0)
+        return;
+    if (v->dealing) {
+        prev = v->deal_at;
+        at = v->deal_at += dt;
+    } else {
+        at = table_anim_time(v->t, &prev);
+    }
     for (int i = 0; i < v->nfl; i++) {
         flight *f = &v->fl[i];
+        double end = f->delay + FLIGHT_TIME;
         f->t_prev = f->t;
-        if (f->delay > 0) {
-            f->delay -= (float)dt;
-            live = 1;
-            continue;
-        }
-        if (f->t < 1) {
-            f->t += (float)(dt / FLIGHT_TIME);
-            if (f->t >= 1) {
-                f->t = 1;
-                if (f->sfx >= 0)
-                    audio_play((sfx_id)f->sfx);
-            }
-        }
+        f->t = at >= end ? 1 : (float)fmax(0, (at - f->delay) / FLIGHT_TIME);
+        if (prev < end && end <= at && f->sfx >= 0)
+            audio_play((sfx_id)f->sfx);
         live |= f->t < 1;
     }
-    if (v->nfl > 0 && !live) {
+    if (!live) {
         v->nfl = 0;
+        v->dealing = 0;
         v->shown = v->obs;
-        table_pace(v->t);
     }
-    (void)sh;
 }
 
 static void nine_view_update(void *vv, shell *sh, double dt)
@@ -470,7 +496,7 @@ static void nine_view_update(void *vv, shell *sh, double dt)
     nine_view *v = vv;
     if (v->nfl == 0 && table_curtain(v->t) < 0)
         v->shown = v->obs;
-    flights_update(v, sh, dt);
+    flights_update(v, dt);
     nine_layout(v, sh);
     nine_faces_trace(v, sh);
     /* party play: an Immunity prompt does not wait forever */
@@ -518,7 +544,7 @@ static void nine_view_enter(void *vv, shell *sh)
     if (v->rec->cursor == 0 && v->rec->start[0] == 0) {
         audio_play(SFX_SHUFFLE);
         if (!shell_settings(sh)->v[SETTING_reduced_motion])
-            deal_flights(v);
+            deal_flights(v); /* not a move: on the view's own clock, its own to shorten */
         log_add(v, "The cards are dealt: nine stacks of four each.");
         {
             char t[LOG_LEN];
@@ -530,7 +556,12 @@ static void nine_view_enter(void *vv, shell *sh)
     }
 }
 
-static int nine_view_busy(const void *vv) { return ((const nine_view *)vv)->nfl > 0; }
+/* The deal still flies (a played move's flights are the midend's animation). */
+static int nine_view_busy(const void *vv)
+{
+    const nine_view *v = vv;
+    return v->dealing && v->nfl > 0;
+}
 
 /* Cards in flight, or a party's Immunity prompt counting down, draw. */
 static double nine_view_wake(const void *vv)
@@ -573,6 +604,7 @@ const table_view_ops nine_view_ops = {
     .input = nine_view_input,
     .busy = nine_view_busy,
     .wake = nine_view_wake,
+    .anim_length = nine_view_anim_length,
     .played = nine_view_played,
     .redone = NULL,
     .changed = nine_view_changed,

@@ -81,8 +81,12 @@ typedef struct nine_view {
     nine_state shown; /* what is drawn: obs, or the observation before a move while it flies */
     int memory;       /* the "What you know" setting: the viewer's memory is drawn */
 
+    /* cards in flight: a played move's, over the midend's animation time
+     * (table_anim_time), or the deal's, over the view's own clock */
     flight fl[MAX_FLIGHTS];
     int nfl;
+    int dealing;    /* the flights are the deal's */
+    double deal_at; /* seconds into the deal */
 
     spot sp[MAX_SPOTS];
     int nsp;

@@ -243,7 +243,18 @@ static int light_loop(track_view *v, const track_state *before, int cell, track_
     return lit;
 }
 
-/* Shows move m being played from before: the block slides down its column. */
+/* How long move m, played from before, takes to show: a placed block's
+ * drop (the midend keeps the time); a pass shows nothing. */
+static double track_view_anim_length(const void *vv, const void *before, const game_move *m, int by_computer)
+{
+    track_face f = 0;
+    (void)vv;
+    (void)by_computer;
+    return m->kind != TRACK_MOVE_PASS && placed_cell(before, m, &f) >= 0 ? DROP_TIME : 0;
+}
+
+/* Shows move m being played from before: the block slides down its column
+ * over the midend's animation time. */
 static void show_move(track_view *v, const track_state *before, const game_move *m, int by_computer)
 {
     track_face f = 0;
@@ -446,14 +457,15 @@ static void track_view_update(void *vv, shell *sh, double dt)
 {
     track_view *v = vv;
     drop *d = &v->dr;
+    double prev, at = table_anim_time(v->t, &prev), len = table_anim_length(v->t);
     layout(v, sh);
     ui_nav_update(&v->nav, dt, shell_settings(sh)->v[SETTING_reduced_motion]);
     if (!d->active)
         return;
-    d->t_prev = d->t;
-    /* the fall takes longer from higher up, as a block in a real frame would */
-    d->t += (float)(dt / (shell_settings(sh)->v[SETTING_reduced_motion] ? 0.001 : DROP_TIME));
-    if (d->t < 1)
+    /* the drop follows the midend's animation time (none with Reduced motion) */
+    d->t_prev = len > 0 ? (float)(prev / len) : 1;
+    d->t = len > 0 ? (float)(at / len) : 1;
+    if (at < len)
         return;
     d->active = 0;
     v->shown = *v->st;
@@ -464,8 +476,6 @@ static void track_view_update(void *vv, shell *sh, double dt)
         v->glow_t = GLOW_TIME;
         audio_play(SFX_CLICK);
     }
-    /* the computer's answer waits for the landing, then its own short pause */
-    table_pace(v->t);
 }
 
 static void track_view_follow(void *vv, shell *sh, double dt)
@@ -540,8 +550,6 @@ static void track_view_enter(void *vv, shell *sh)
     table_refresh(v->t, sh);
 }
 
-static int track_view_busy(const void *vv) { return ((const track_view *)vv)->dr.active; }
-
 static void track_view_destroy(void *v) { free(v); }
 
 static void *track_view_new(table *t, shell *sh)
@@ -566,7 +574,7 @@ static void *track_view_new(table *t, shell *sh)
 /* The curtain follows the hidden-blocks house rule. */
 static int track_view_hides(const match_setup *m) { return m->params.opt[TRACK_OPT_HIDDEN] != 0; }
 
-/* A block sliding down, a loop glowing or its points popping draw. */
+/* A block sliding down (until its landing is seen), a loop glowing or its points popping draw. */
 static double track_view_wake(const void *vv)
 {
     const track_view *v = vv;
@@ -589,8 +597,8 @@ const table_view_ops stackatrack_view_ops = {
     .draw_public = track_view_draw_public,
     .seat_labels = seat_colour_names,
     .input = track_view_input,
-    .busy = track_view_busy,
     .wake = track_view_wake,
+    .anim_length = track_view_anim_length,
     .played = track_view_played,
     .redone = track_view_redone,
     .changed = track_view_changed,

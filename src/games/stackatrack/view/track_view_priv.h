@@ -38,7 +38,7 @@ typedef struct tray_kind {
     int count;
 } tray_kind;
 
-/* The block sliding down its column. */
+/* The block sliding down its column, over the midend's animation time. */
 typedef struct drop {
     int active;
     track_face face;

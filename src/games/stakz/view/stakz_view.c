@@ -81,7 +81,23 @@ static void stakz_view_changed(void *vv, shell *sh, table_change why)
     stakz_layout(v, sh);
 }
 
-/* A move went into the record: describe it, animate it, and catch a round's end. */
+/* Seconds move m takes to show (the midend keeps the time): a placed tile
+ * lands, a drawn one flies to its hand; a round's end shows its scores at once. */
+static double stakz_view_anim_length(const void *vv, const void *before_st, const game_move *m, int by_computer)
+{
+    const stakz_view *v = vv;
+    const stakz_state *before = before_st;
+    (void)by_computer;
+    for (int s = 0; s < before->players; s++)
+        if (v->st->score[s] != before->score[s])
+            return 0; /* the round ended */
+    if (m->kind == STAKZ_M_PLACE)
+        return MOVE_TIME;
+    return before->npile > 0 ? DRAW_TIME : 0;
+}
+
+/* A move went into the record: describe it, animate it (over the midend's
+ * animation time, none with Reduced motion), and catch a round's end. */
 static void stakz_view_played(void *vv, shell *sh, const void *before_st, const game_move *m, const char *text,
                               int by_computer)
 {
@@ -115,14 +131,14 @@ static void stakz_view_played(void *vv, shell *sh, const void *before_st, const 
             trace_line("stakz split stack %d", m->b[1] + 1);
         audio_play(SFX_DROP);
         stakz_layout(v, sh);
-        if (!round_over && !shell_settings(sh)->v[SETTING_reduced_motion])
+        if (table_anim_length(v->t) > 0)
             glide_from(v, before, m, from);
     } else {
         snprintf(v->last_move, sizeof v->last_move, "Player %d ended the turn%s.", p + 1,
                  before->npile > 0 ? " and drew a tile" : "");
         audio_play(SFX_PICKUP);
         stakz_layout(v, sh);
-        if (!round_over && !shell_settings(sh)->v[SETTING_reduced_motion] && before->npile > 0) {
+        if (table_anim_length(v->t) > 0) {
             stakz_state seen;
             stakz_rules.observe(before, table_private_seat(v->t), &seen);
             fly_draw(v, &seen, p);
@@ -507,20 +523,24 @@ static void faces_trace(stakz_view *v)
 static void stakz_view_update(void *vv, shell *sh, double dt)
 {
     stakz_view *v = vv;
-    int was = v->anim_t < 1 || v->nfl > 0;
-    v->anim_prev = v->anim_t;
-    if (v->anim_t < 1)
-        v->anim_t = fminf(1, v->anim_t + (float)dt / MOVE_TIME);
+    double prev, at = table_anim_time(v->t, &prev), len = table_anim_length(v->t);
+    float k = len > 0 ? (float)(at / len) : 1, k_prev = len > 0 ? (float)(prev / len) : 1;
+    (void)dt;
+    /* the glide and the flight follow the midend's animation time */
+    if (v->anim_t < 1) {
+        v->anim_t = k;
+        v->anim_prev = k_prev;
+    } else {
+        v->anim_prev = 1;
+    }
     if (v->nfl > 0) {
-        v->fl.t_prev = v->fl.t;
-        v->fl.t = fminf(1, v->fl.t + (float)dt / DRAW_TIME);
-        if (v->fl.t >= 1 && v->fl.t_prev >= 1)
-            v->nfl = 0;
+        v->fl.t_prev = k_prev;
+        v->fl.t = k;
+        if (k_prev >= 1)
+            v->nfl = 0; /* shown landed for a step */
     }
-    if (was && v->anim_t >= 1 && v->nfl == 0) {
+    if (v->anim_t >= 1)
         v->split_at = -1;
-        table_pace(v->t);
-    }
     /* with nobody to dismiss them, the round's scores go by themselves */
     if (v->round_show && table_humans(v->t) == 0 && table_time(v->t) - v->round_since > ROUND_WATCH) {
         v->round_show = 0;
@@ -549,18 +569,15 @@ static void stakz_view_enter(void *vv, shell *sh)
         audio_play(SFX_SHUFFLE);
 }
 
-/* Tiles in flight or a stack settling draw; the round's result waits still. */
+/* Tiles in flight, a stack settling or a dragged tile draw; the round's result waits still. */
 static double stakz_view_wake(const void *vv)
 {
     const stakz_view *v = vv;
     return v->anim_t < 1 || v->nfl > 0 || v->dragging ? 0 : SCENE_AT_REST;
 }
 
-static int stakz_view_busy(const void *vv)
-{
-    const stakz_view *v = vv;
-    return v->anim_t < 1 || v->nfl > 0 || v->round_show;
-}
+/* The round's result waits to be seen (a played move's animation is the midend's). */
+static int stakz_view_busy(const void *vv) { return ((const stakz_view *)vv)->round_show; }
 
 static void stakz_view_destroy(void *v) { free(v); }
 
@@ -599,6 +616,7 @@ const table_view_ops stakz_view_ops = {
     .input = stakz_view_input,
     .busy = stakz_view_busy,
     .wake = stakz_view_wake,
+    .anim_length = stakz_view_anim_length,
     .played = stakz_view_played,
     .redone = NULL,
     .changed = stakz_view_changed,

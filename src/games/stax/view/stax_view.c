@@ -73,6 +73,23 @@ static void stax_view_changed(void *vv, shell *sh, table_change why)
         v->shown = v->an.base; /* until the slide ends */
 }
 
+/* Seconds segment k of a path of kind takes to slide; the first is shorter
+ * from a drop point, where most of the way is done. */
+static double seg_time(int kind, int k, int from_drop)
+{
+    double d = kind ? JUMP_TIME : STEP_TIME;
+    return k == 0 && from_drop ? d * 0.6 : d;
+}
+
+/* Seconds a path of len squares takes to slide. */
+static double path_time(int len, int kind, int from_drop)
+{
+    double s = 0;
+    for (int k = 0; k + 1 < len; k++)
+        s += seg_time(kind, k, from_drop);
+    return s;
+}
+
 static void anim_start(stax_view *v, const stax_board *base, const uint8_t *path, int len, int kind,
                        int promotion, int whole, float sx, float sy)
 {
@@ -88,6 +105,8 @@ static void anim_start(stax_view *v, const stax_board *base, const uint8_t *path
     an->sy = sy;
     an->promotion = promotion;
     an->whole = whole;
+    an->clock = an->clock_prev = 0;
+    an->length = path_time(len, kind, !isnan(sx));
 }
 
 /* Plays a move the player entered: shown sliding from from_board along path. */
@@ -101,6 +120,18 @@ static void commit(stax_view *v, shell *sh, const game_move *m, const stax_board
     v->pending_y = sy;
     table_play(v->t, sh, m);
     v->pending = 0;
+}
+
+/* Seconds move m takes to show (the midend keeps the time): a move the
+ * player entered slides only its last segment, from where it was let go. */
+static double stax_view_anim_length(const void *vv, const void *before, const game_move *m, int by_computer)
+{
+    const stax_view *v = vv;
+    (void)before;
+    (void)by_computer;
+    if (v->pending)
+        return path_time(2, m->kind, !isnan(v->pending_x));
+    return path_time(m->len, m->kind, 0);
 }
 
 /* A move went into the record: start showing it. */
@@ -235,6 +266,8 @@ static void land(stax_view *v, shell *sh, int sq, float sx, float sy)
     trace_line("stax jump %s", name);
     stax_chain_board(&v->chain, &v->st->b, &v->shown);
     anim_start(v, &before, seg, 2, 1, 0, 0, sx, sy);
+    if (shell_settings(sh)->v[SETTING_reduced_motion])
+        v->an.length = 0; /* not a played move: the view's own to shorten */
     v->cursor = sq;
     cursor_to_target(v);
 }
@@ -457,27 +490,53 @@ static table_intent stax_view_input(void *vv, shell *sh, const action_event *ev)
 
 /* ---------------------------------------------------------------- update */
 
+/* Shows the part of an's path that at seconds of len reach (prev: the step
+ * before): the segment and how far along it, with a drop at each landing
+ * crossed. Returns whether the path has ended. */
+static int anim_show(anim *an, double at, double prev, double len)
+{
+    int last = an->len - 2;
+    double start = 0;
+    if (!(len > 0)) {
+        an->seg = last > 0 ? last : 0;
+        an->t = an->t_prev = 1;
+        audio_play(SFX_DROP); /* no slide: it lands at once */
+        return 1;
+    }
+    for (int k = 0; k <= last; k++) {
+        double d = seg_time(an->kind, k, !isnan(an->sx)), end = k == last ? len : start + d;
+        if (prev < end && end <= at)
+            audio_play(SFX_DROP);
+        if (at < end || k == last) {
+            an->seg = k;
+            an->t = (float)fmin(1, (at - start) / d);
+            an->t_prev = (float)fmin(1, fmax(0, (prev - start) / d));
+            break;
+        }
+        start = end;
+    }
+    return at >= len;
+}
+
+/* A played move follows the midend's animation time; an entered jump, the view's own. */
 static void anim_update(stax_view *v, shell *sh, double dt)
 {
     anim *an = &v->an;
-    float dur = an->kind ? JUMP_TIME : STEP_TIME;
+    double at, prev, len;
     if (!an->active)
         return;
-    if (shell_settings(sh)->v[SETTING_reduced_motion])
-        dur = 0.001f;
-    else if (!isnan(an->sx))
-        dur *= 0.6f; /* from a drop point: most of the way is done */
-    an->t_prev = an->t;
-    an->t += (float)(dt / dur);
-    if (an->t < 1)
-        return;
-    audio_play(SFX_DROP);
-    if (an->seg + 2 < an->len) {
-        an->seg++;
-        an->t = an->t_prev = 0;
-        an->sx = an->sy = NAN;
-        return;
+    if (an->whole) {
+        at = table_anim_time(v->t, &prev);
+        len = table_anim_length(v->t);
+    } else {
+        an->clock_prev = an->clock;
+        an->clock = fmin(an->clock + dt, an->length);
+        at = an->clock;
+        prev = an->clock_prev;
+        len = an->length;
     }
+    if (!anim_show(an, at, prev, len))
+        return;
     an->active = 0;
     if (an->promotion) {
         v->promo_sq = an->path[an->len - 1];
@@ -487,8 +546,6 @@ static void anim_update(stax_view *v, shell *sh, double dt)
     }
     if (an->whole)
         v->shown = v->st->b;
-    /* The computer's answer waits for the slide, then its own short pause. */
-    table_pace(v->t);
     if (!an->whole && stax_chain_forced(&v->chain) >= 0)
         v->forced_at = table_time(v->t) + FORCED_DELAY;
 }
@@ -560,7 +617,12 @@ static void stax_view_enter(void *vv, shell *sh)
     v->cur_py = v->cur_y;
 }
 
-static int stax_view_busy(const void *vv) { return ((const stax_view *)vv)->an.active; }
+/* A jump entered mid-capture still slides (a played move's animation is the midend's). */
+static int stax_view_busy(const void *vv)
+{
+    const stax_view *v = vv;
+    return v->an.active && !v->an.whole;
+}
 
 /* A move or a promotion under way draws; a forced capture plays itself when due. */
 static double stax_view_wake(const void *vv)
@@ -609,6 +671,7 @@ const table_view_ops stax_view_ops = {
     .input = stax_view_input,
     .busy = stax_view_busy,
     .wake = stax_view_wake,
+    .anim_length = stax_view_anim_length,
     .played = stax_view_played,
     .redone = stax_view_redone,
     .changed = stax_view_changed,

@@ -29,17 +29,20 @@ static const char *const disc_sprites[2][2] = {{"stax/red_minor", "stax/red_majo
                                                {"stax/blue_minor", "stax/blue_major"}};
 static const rcolor side_colors[2] = {{178, 40, 36, 255}, {38, 84, 170, 255}};
 
-/* One move (or one entered jump) being shown sliding square by square. */
+/* One move (or one entered jump) being shown sliding square by square. A
+ * played move runs on the midend's animation time (table_anim_time); a jump
+ * entered mid-capture, not yet a move, on the view's own clock. */
 typedef struct anim {
     int active;
     stax_board base; /* the board before the path's first square left */
     uint8_t path[GAME_MOVE_BYTES];
     int len, kind;
     int seg;         /* the segment shown: path[seg] -> path[seg + 1] */
-    float t, t_prev; /* progress through the segment, 0..1 */
+    float t, t_prev; /* progress through the segment, 0..1, from the time */
     float sx, sy;    /* where the first segment starts (a drop point), or NAN */
     int promotion;   /* the move promotes at its end */
-    int whole;       /* a whole move (from the computer or redo), not an entered jump */
+    int whole;       /* a played move (the midend's time), not an entered jump */
+    double clock, clock_prev, length; /* an entered jump's own time: now, the step before, its length */
 } anim;
 
 typedef struct stax_view {
