@@ -82,7 +82,7 @@ static scene *open_match(shell *sh, const match_setup *m, game_record *rec, cons
             record_free(rec);
         return NULL;
     }
-    return table_create(sh, t->turns, m, rec);
+    return table_create(t->turns, m, rec);
 }
 
 scene *modes_open(shell *sh, const match_setup *m, game_record *rec) { return open_match(sh, m, rec, NULL); }

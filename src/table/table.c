@@ -3,6 +3,7 @@
  * the score screen, saving on leave. One copy for every turn-based mode; the view only shows and asks. */
 #include "table/table.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -638,12 +639,25 @@ static void table_leave_scene(scene *s, shell *sh)
     table_ai_drop(t->job, shell_quitting(sh));
     t->job = NULL;
     record_free(&t->rec);
-    t->ops->destroy(t->view);
+    free(t->view);
     free(t->scratch);
     free(t);
 }
 
-scene *table_create(shell *sh, const table_view_ops *ops, const match_setup *m, game_record *rec)
+/* The view's state: zeroed, its table set (its first member), then its own values. */
+static void *view_new(table *t)
+{
+    void *v;
+    assert(t->ops->size >= sizeof(table *));
+    if (!(v = calloc(1, t->ops->size)))
+        return NULL;
+    *(table **)v = t;
+    if (t->ops->init)
+        t->ops->init(v);
+    return v;
+}
+
+scene *table_create(const table_view_ops *ops, const match_setup *m, game_record *rec)
 {
     const game_rules *g = m->game->rules;
     table *t = calloc(1, sizeof *t + g->state_size + sizeof(max_align_t));
@@ -657,7 +671,7 @@ scene *table_create(shell *sh, const table_view_ops *ops, const match_setup *m, 
     t->handoff = -1;
     t->refuse_spot = -1;
     table_row_init(&t->row, ops);
-    if (table_record_take(&t->rec, rec, m->game->id, t->st) != 0 || !(t->view = ops->create(t, sh))) {
+    if (table_record_take(&t->rec, rec, m->game->id, t->st) != 0 || !(t->view = view_new(t))) {
         record_free(&t->rec);
         free(t->scratch);
         free(t);

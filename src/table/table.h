@@ -59,10 +59,11 @@ typedef struct table_view_ops {
     /* Optional: whether match m hides its hands (a house rule); when set it
      * decides the curtain instead of the constant above. */
     int (*hides)(const match_setup *m);
-    /* The view's state for table t; NULL when it cannot be made. */
-    void *(*create)(table *t, shell *sh);
-    /* Frees the view's state. */
-    void (*destroy)(void *v);
+    /* Bytes of the view's state, which the midend allocates zeroed and frees.
+     * Its first member is `table *t;`, the view's table, which the midend sets. */
+    size_t size;
+    /* Optional: sets the view's own starting values (its table is set). */
+    void (*init)(void *v);
     /* The table is on screen: lay out and call table_refresh once. */
     void (*enter)(void *v, shell *sh);
     /* One logic step before the computer moves: lay out, animate; may table_play. */
@@ -124,7 +125,7 @@ typedef struct table_view_ops {
 
 /* A table playing match m of mode ops from rec (taken over, freed on
  * failure); NULL when rec is not a game of m's mode or the view fails. */
-scene *table_create(shell *sh, const table_view_ops *ops, const match_setup *m, game_record *rec);
+scene *table_create(const table_view_ops *ops, const match_setup *m, game_record *rec);
 
 /* The position at the record's cursor (the game's state struct). */
 const void *table_state(const table *t);

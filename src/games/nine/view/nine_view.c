@@ -151,8 +151,8 @@ static void deal_flights(nine_view *v)
     v->dealing = 1;
     v->deal_at = 0;
     for (int k = 0; k < NINE_STACKS; k++)
-        for (int i = 0; i < v->m->params.players; i++) {
-            int p = (v->st->turn + i) % v->m->params.players;
+        for (int i = 0; i < table_match(v->t)->params.players; i++) {
+            int p = (v->st->turn + i) % table_match(v->t)->params.players;
             if (k < v->shown.nst[p]) {
                 fly(v->fl, &v->nfl, v->drawpile, v->g[p].stack[k], -1, NULL, UI_WHITE, d,
                     (k + i) % 3 == 0 ? SFX_DEAL : -1);
@@ -303,11 +303,11 @@ static void nine_view_score(const void *vv, score_report *rep)
     const nine_view *v = vv;
     game_result res;
     nine_rules.result(v->st, &res);
-    rep->players = v->m->params.players;
+    rep->players = table_match(v->t)->params.players;
     rep->lower_is_better = 1;
-    for (int s = 0; s < v->m->params.players; s++) {
+    for (int s = 0; s < table_match(v->t)->params.players; s++) {
         char seat[48];
-        table_seat_name(v->m, s, seat, sizeof seat);
+        table_seat_name(table_match(v->t), s, seat, sizeof seat);
         snprintf(rep->names[s], sizeof rep->names[s], "P%d \xe2\x80\x94 %s", s + 1, seat);
         rep->total[s] = nine_cards_left(v->st, s);
         rep->rank[s] = res.rank[s];
@@ -541,7 +541,7 @@ static void nine_view_enter(void *vv, shell *sh)
     table_refresh(v->t, sh);
     v->shown = v->obs;
     nine_layout(v, sh);
-    if (v->rec->cursor == 0 && v->rec->start[0] == 0) {
+    if (table_record(v->t)->cursor == 0 && table_record(v->t)->start[0] == 0) {
         audio_play(SFX_SHUFFLE);
         if (!shell_settings(sh)->v[SETTING_reduced_motion])
             deal_flights(v); /* not a move: on the view's own clock, its own to shorten */
@@ -570,21 +570,13 @@ static double nine_view_wake(const void *vv)
     return v->nfl > 0 || (v->prompt_deadline > 0 && nine_viewer_decides(v)) ? 0 : SCENE_AT_REST;
 }
 
-static void nine_view_destroy(void *v) { free(v); }
-
-static void *nine_view_new(table *t, shell *sh)
+/* The view's own starting values (its table is set). */
+static void nine_view_init(void *vv)
 {
-    nine_view *v = calloc(1, sizeof *v);
-    (void)sh;
-    if (!v)
-        abort();
-    v->t = t;
-    v->m = table_match(t);
-    v->rec = table_record(t);
-    v->st = table_state(t);
+    nine_view *v = vv;
+    v->st = table_state(v->t);
     v->hover = -1;
     v->drawn_code = -1;
-    return v;
 }
 
 const table_view_ops nine_view_ops = {
@@ -593,8 +585,8 @@ const table_view_ops nine_view_ops = {
     .pace_reply = 0.45, /* the computer's shortest pause before it answers */
     .undo = 0,          /* it would show a hidden card and take it back */
     .curtain = 1,
-    .create = nine_view_new,
-    .destroy = nine_view_destroy,
+    .size = sizeof(nine_view),
+    .init = nine_view_init,
     .enter = nine_view_enter,
     .update = nine_view_update,
     .follow = nine_view_follow,

@@ -198,7 +198,7 @@ static void draw_seat(render *r, nine_view *v, int p)
     if (shield >= 0)
         render_sprite(r, shield, (rrect){g->head.x + 4, g->head.y + 2, 36, 36},
                       has_imm ? (rcolor){110, 210, 230, 255} : (rcolor){120, 110, 100, 110});
-    table_seat_name(v->m, p, kind, sizeof kind);
+    table_seat_name(table_match(v->t), p, kind, sizeof kind);
     snprintf(name, sizeof name, "Player %d", p + 1);
     x = g->head.x + 48;
     x += render_text(r, FONT_SANS_BOLD, UI_BODY, x, g->head.y + 2, UI_CREAM, name) + 10;
@@ -598,7 +598,7 @@ void nine_faces_trace(nine_view *v, shell *sh)
             nine_card_name(v->peek_code[i], nm);
             faces_note(v, " p%ds%d:%s", s->pend.p1 + 1, s->pend.s1 + 1, nm);
         }
-        for (int p = 0; p < v->m->params.players; p++)
+        for (int p = 0; p < table_match(v->t)->params.players; p++)
             for (int k = 0; k < s->nst[p]; k++) {
                 int n = face_up(v, p, k) ? stack_cards(s, p, k, codes, FAN_MAX) : 0;
                 for (int i = 0; i < n; i++) {
@@ -637,7 +637,7 @@ void nine_view_draw(void *vv, shell *sh, render *r, float alpha)
     (void)alpha; /* what moves is drawn over the row (nine_view_draw_top) */
     ui_draw_table(r, shell_vw(sh));
     v->memory = shell_settings(sh)->v[SETTING_nine_memory];
-    for (int p = 0; p < v->m->params.players; p++)
+    for (int p = 0; p < table_match(v->t)->params.players; p++)
         draw_seat(r, v, p);
     if (!drawn) {
         draw_centre(r, v);

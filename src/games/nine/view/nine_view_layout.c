@@ -43,7 +43,7 @@ static void grid(seat_geo *g, rrect box, int n, float max_h, int bottom)
  * the left, top and right (side columns side wide), with 2 across the top. */
 static rrect area_for(const nine_view *v, float pw, float side, int place)
 {
-    int four = v->m->params.players >= 3;
+    int four = table_match(v->t)->params.players >= 3;
     switch (place) {
     case 0: return (rrect){24, 668, pw - 48, 336};
     case 1: return (rrect){16, 16, side, 640};
@@ -240,7 +240,7 @@ int nine_head_lines(const nine_view *v, render *r, int p, float w)
 {
     char kind[48], line[96], cards[32];
     float name_w = 48 + render_text_width(r, FONT_SANS_BOLD, UI_BODY, "Player 4") + 10;
-    table_seat_name(v->m, p, kind, sizeof kind);
+    table_seat_name(table_match(v->t), p, kind, sizeof kind);
     snprintf(cards, sizeof cards, "%d cards", nine_cards_left(&v->shown, p));
     snprintf(line, sizeof line, "%s%s \xc2\xb7 %s", p == table_private_seat(v->t) && table_seat_human(v->t, p) ? "You, " : "",
              kind, cards);
@@ -301,7 +301,7 @@ static float layout_piles(nine_view *v, render *r, float cx0, float cw, float to
 static void layout_centre(nine_view *v, render *r, float cx0, float cw, float top, float bottom,
                           const game_move *mv, int n)
 {
-    int four = v->m->params.players >= 3;
+    int four = table_match(v->t)->params.players >= 3;
     float bw = buttons_width(mv, n), avail, lh = render_line_height(r, FONT_SANS_BOLD, UI_BODY), tw, fan_h, y;
     char t[160];
     v->centre = (rrect){cx0, top, cw, 196};
@@ -343,7 +343,7 @@ void nine_layout(nine_view *v, shell *sh)
     float log_w = fminf(408, fmaxf(300, shell_vw(sh) - 1512)), pw = shell_vw(sh) - log_w - 32;
     float side = fminf(352, fmaxf(250, pw * 0.22f));
     const nine_state *s = &v->shown;
-    int vs = table_viewer_seat(v->t), four = v->m->params.players >= 3, nmv = 0;
+    int vs = table_viewer_seat(v->t), four = table_match(v->t)->params.players >= 3, nmv = 0;
     uint8_t codes[FAN_MAX];
     game_move mv[GAME_MAX_MOVES];
     if (nine_viewer_decides(v))
@@ -355,7 +355,7 @@ void nine_layout(nine_view *v, shell *sh)
         for (int i = 0; i < n; i++)
             v->row_r[i] = (rrect){v->log_box.x + 24 + (float)i * (w + 12), 936, w, 64};
     }
-    for (int p = 0; p < v->m->params.players; p++) {
+    for (int p = 0; p < table_match(v->t)->params.players; p++) {
         int pl = place_of(v, p);
         seat_geo *g = &v->g[p];
         rrect ar = area_for(v, pw, side, pl);

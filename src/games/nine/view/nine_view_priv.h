@@ -73,9 +73,7 @@ typedef struct seat_geo {
 } seat_geo;
 
 typedef struct nine_view {
-    table *t;
-    const match_setup *m;
-    const game_record *rec;
+    table *t; /* first: the midend sets it (table_view_ops.size) */
     const nine_state *st; /* the true position: for the rules and the computer only, never drawn */
     nine_state obs;   /* what the viewing seat may know */
     nine_state shown; /* what is drawn: obs, or the observation before a move while it flies */
@@ -162,7 +160,7 @@ static inline int hand_card(const nine_state *s, int p)
 /* Relative place of seat p around the table: 0 bottom, 1 left, 2 top, 3 right. */
 static inline int place_of(const nine_view *v, int p)
 {
-    int n = v->m->params.players, rel = (p - (table_viewer(v->t) < 0 ? 0 : table_viewer(v->t)) + n) % n;
+    int n = table_match(v->t)->params.players, rel = (p - (table_viewer(v->t) < 0 ? 0 : table_viewer(v->t)) + n) % n;
     if (rel == 0)
         return 0;
     if (n == 2)

@@ -500,7 +500,7 @@ static void track_view_score(const void *vv, score_report *rep)
     rep->players = v->st->players;
     for (int s = 0; s < v->st->players; s++) {
         char seat[48];
-        table_seat_name(v->m, s, seat, sizeof seat);
+        table_seat_name(table_match(v->t), s, seat, sizeof seat);
         snprintf(rep->names[s], sizeof rep->names[s], "%s \xe2\x80\x94 %s", seat_colour_names[s], seat);
         rep->total[s] = v->st->score[s];
         rep->rank[s] = res.rank[s];
@@ -550,25 +550,17 @@ static void track_view_enter(void *vv, shell *sh)
     table_refresh(v->t, sh);
 }
 
-static void track_view_destroy(void *v) { free(v); }
-
-static void *track_view_new(table *t, shell *sh)
+/* The view's own starting values (its table is set). */
+static void track_view_init(void *vv)
 {
-    track_view *v = calloc(1, sizeof *v);
-    (void)sh;
-    if (!v)
-        abort();
-    v->t = t;
-    v->m = table_match(t);
-    v->rec = table_record(t);
-    v->st = table_state(t);
+    track_view *v = vv;
+    v->st = table_state(v->t);
     v->shown = *v->st;
     v->sel = -1;
     v->col = -1;
     v->hover_col = -1;
     v->last_cell = -1;
     ui_nav_init(&v->nav, "track");
-    return v;
 }
 
 /* The curtain follows the hidden-blocks house rule. */
@@ -588,8 +580,8 @@ const table_view_ops stackatrack_view_ops = {
     .undo = 1,
     .curtain = 0,
     .hides = track_view_hides,
-    .create = track_view_new,
-    .destroy = track_view_destroy,
+    .size = sizeof(track_view),
+    .init = track_view_init,
     .enter = track_view_enter,
     .update = track_view_update,
     .follow = track_view_follow,

@@ -199,7 +199,7 @@ static void draw_seat(render *r, const track_view *v, int s, rrect row)
     if (to_move)
         render_round_outline(r, row, 16, 4, seat_colours[s]);
     render_round_rect(r, (rrect){row.x + 12, row.y + 14, 14, row.h - 28}, 7, seat_colours[s]);
-    table_seat_name(v->m, s, seat, sizeof seat);
+    table_seat_name(table_match(v->t), s, seat, sizeof seat);
     ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, (rrect){row.x + 38, row.y + 4, row.w - 160, 38}, TEXT_LEFT,
                 UI_INK, seat);
     snprintf(line, sizeof line, "%d", v->st->score[s]);

@@ -47,9 +47,7 @@ typedef struct drop {
 } drop;
 
 typedef struct track_view {
-    table *t;
-    const match_setup *m;
-    const game_record *rec;
+    table *t; /* first: the midend sets it (table_view_ops.size) */
     const track_state *st; /* the table's position at the record's cursor */
     track_state shown;     /* what the frame shows: st, or the position before a drop */
 

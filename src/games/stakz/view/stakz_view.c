@@ -181,7 +181,7 @@ static void stakz_view_over(void *vv, shell *sh, const game_result *res)
     {
         char who[32] = "";
         size_t k = 0;
-        for (int p = 0; p < v->m->params.players; p++)
+        for (int p = 0; p < table_match(v->t)->params.players; p++)
             if (res->rank[p] == 0)
                 k += (size_t)snprintf(who + k, sizeof who - k, " p%d", p + 1);
         trace_line("stakz over shared%s", who);
@@ -196,17 +196,17 @@ static void score_rounds(const stakz_view *v, score_report *rep)
     char err[200];
     game_move m;
     int n = 0;
-    if (record_replay(v->rec, 0, &sh, err, sizeof err) != 0)
+    if (record_replay(table_record(v->t), 0, &sh, err, sizeof err) != 0)
         return;
-    for (int c = 0; c < v->rec->cursor && n < SCORE_MAX_ROUNDS; c++) {
+    for (int c = 0; c < table_record(v->t)->cursor && n < SCORE_MAX_ROUNDS; c++) {
         int up = 0;
         b = sh;
-        if (stakz_rules.move_read(&b, v->rec->moves[c], &m, err, sizeof err) != 0 || stakz_rules.apply(&b, &m) != 0)
+        if (stakz_rules.move_read(&b, table_record(v->t)->moves[c], &m, err, sizeof err) != 0 || stakz_rules.apply(&b, &m) != 0)
             return;
-        for (int p = 0; p < v->m->params.players; p++)
+        for (int p = 0; p < table_match(v->t)->params.players; p++)
             up |= b.score[p] != sh.score[p];
         if (up) {
-            for (int p = 0; p < v->m->params.players; p++)
+            for (int p = 0; p < table_match(v->t)->params.players; p++)
                 rep->points[p][n] = b.score[p] - sh.score[p];
             n++;
         }
@@ -221,11 +221,11 @@ static void stakz_view_score(const void *vv, score_report *rep)
     game_result res;
     int firsts = 0;
     stakz_rules.result(v->st, &res);
-    rep->players = v->m->params.players;
+    rep->players = table_match(v->t)->params.players;
     rep->lower_is_better = 1;
-    for (int s = 0; s < v->m->params.players; s++) {
+    for (int s = 0; s < table_match(v->t)->params.players; s++) {
         char seat[48];
-        table_seat_name(v->m, s, seat, sizeof seat);
+        table_seat_name(table_match(v->t), s, seat, sizeof seat);
         snprintf(rep->names[s], sizeof rep->names[s], "P%d \xe2\x80\x94 %s", s + 1, seat);
         rep->total[s] = v->st->score[s];
         rep->rank[s] = res.rank[s];
@@ -507,7 +507,7 @@ static void faces_trace(stakz_view *v)
         snprintf(now, sizeof now, "curtain p%d: -", table_curtain(v->t) + 1);
     } else {
         k = (size_t)snprintf(now, sizeof now, "p%d:", vs + 1);
-        for (int p = 0; p < v->m->params.players; p++)
+        for (int p = 0; p < table_match(v->t)->params.players; p++)
             for (int c = 0; c < STAKZ_CODES; c++)
                 for (int i = 0; i < v->obs.hand[p][c] && k + 8 < sizeof now; i++) {
                     stakz_tile_name((uint8_t)c, nm);
@@ -565,7 +565,7 @@ static void stakz_view_enter(void *vv, shell *sh)
     stakz_view *v = vv;
     table_refresh(v->t, sh);
     stakz_layout(v, sh);
-    if (v->rec->cursor == 0)
+    if (table_record(v->t)->cursor == 0)
         audio_play(SFX_SHUFFLE);
 }
 
@@ -579,24 +579,16 @@ static double stakz_view_wake(const void *vv)
 /* The round's result waits to be seen (a played move's animation is the midend's). */
 static int stakz_view_busy(const void *vv) { return ((const stakz_view *)vv)->round_show; }
 
-static void stakz_view_destroy(void *v) { free(v); }
-
-static void *stakz_view_new(table *t, shell *sh)
+/* The view's own starting values (its table is set). */
+static void stakz_view_init(void *vv)
 {
-    stakz_view *v = calloc(1, sizeof *v);
-    (void)sh;
-    if (!v)
-        abort();
-    v->t = t;
-    v->m = table_match(t);
-    v->rec = table_record(t);
-    v->st = table_state(t);
+    stakz_view *v = vv;
+    v->st = table_state(v->t);
     v->sel = -1;
     v->press_code = -1;
     v->split_at = -1;
     v->anim_t = v->anim_prev = 1;
     ui_nav_init(&v->nav, "stakz");
-    return v;
 }
 
 const table_view_ops stakz_view_ops = {
@@ -606,8 +598,8 @@ const table_view_ops stakz_view_ops = {
     .undo = 1,          /* within the turn: the draw is final (undoable) */
     .row_no_redo = 1,   /* the button row has Undo only; redo stays on its key */
     .curtain = 1,       /* symbols in hand are hidden */
-    .create = stakz_view_new,
-    .destroy = stakz_view_destroy,
+    .size = sizeof(stakz_view),
+    .init = stakz_view_init,
     .enter = stakz_view_enter,
     .update = stakz_view_update,
     .follow = stakz_view_follow,

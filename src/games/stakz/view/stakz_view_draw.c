@@ -54,7 +54,7 @@ static void draw_opponent(render *r, shell *sh, stakz_view *v, int p)
     render_round_rect(r, box, 20, turn ? (rcolor){255, 230, 160, 50} : (rcolor){0, 0, 0, 60});
     if (turn)
         render_round_outline(r, box, 20, 3, UI_GOLD);
-    table_seat_name(v->m, p, kind, sizeof kind);
+    table_seat_name(table_match(v->t), p, kind, sizeof kind);
     snprintf(name, sizeof name, "Player %d", p + 1);
     snprintf(pts, sizeof pts, "%d pt%s", s->score[p], s->score[p] == 1 ? "" : "s");
     if (turn && table_thinking(v->t)) {
@@ -282,7 +282,7 @@ static void draw_round(render *r, shell *sh, stakz_view *v)
     rrect p = v->panel;
     char t[96];
     float y, colw;
-    int n = v->m->params.players;
+    int n = table_match(v->t)->params.players;
     render_rect(r, (rrect){0, 0, shell_vw(sh), RENDER_VIRTUAL_H}, (rcolor){20, 10, 0, 120});
     ui_draw_panel(r, p);
     if (v->round_winner >= 0)
@@ -324,7 +324,7 @@ void stakz_view_draw(void *vv, shell *sh, render *r, float alpha)
     stakz_view *v = vv;
     const stakz_state *s = &v->obs;
     ui_draw_table(r, shell_vw(sh));
-    for (int p = 0; p < v->m->params.players; p++)
+    for (int p = 0; p < table_match(v->t)->params.players; p++)
         if (v->opp[p].w > 0)
             draw_opponent(r, sh, v, p);
     if (!v->round_show && !v->picking) {

@@ -99,7 +99,7 @@ static void layout_top(stakz_view *v, shell *sh)
 {
     /* Every person on a phone: every seat sits along the top, no hand is the screen's. */
     int all = table_private_seat(v->t) < 0 && table_curtain(v->t) < 0;
-    int n = v->m->params.players, vs = table_viewer_seat(v->t), nopp = all ? n : n - 1, i = 0;
+    int n = table_match(v->t)->params.players, vs = table_viewer_seat(v->t), nopp = all ? n : n - 1, i = 0;
     float gap = 16, w = fminf(820, (shell_vw(sh) - 2 * MARGIN - gap * (float)(nopp - 1)) / (float)nopp);
     float x0 = (shell_vw(sh) - (w * (float)nopp + gap * (float)(nopp - 1))) / 2;
     memset(v->opp, 0, sizeof v->opp);

@@ -56,9 +56,7 @@ typedef struct flight {
 } flight;
 
 typedef struct stakz_view {
-    table *t;
-    const match_setup *m;
-    const game_record *rec;
+    table *t; /* first: the midend sets it (table_view_ops.size) */
     const stakz_state *st; /* the true position: rules and the computer only, never drawn */
     stakz_state obs;       /* what the viewing seat may know: everything drawn comes from here */
 

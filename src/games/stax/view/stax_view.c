@@ -65,8 +65,8 @@ static void stax_view_changed(void *vv, shell *sh, table_change why)
     v->shown = v->st->b;
     v->forced_at = 0;
     v->has_last = 0;
-    if (v->rec->cursor > 0 && record_replay(v->rec, v->rec->cursor - 1, &before, err, sizeof err) == 0)
-        v->has_last = stax_rules.move_read(&before, v->rec->moves[v->rec->cursor - 1], &v->last, err,
+    if (table_record(v->t)->cursor > 0 && record_replay(table_record(v->t), table_record(v->t)->cursor - 1, &before, err, sizeof err) == 0)
+        v->has_last = stax_rules.move_read(&before, table_record(v->t)->moves[table_record(v->t)->cursor - 1], &v->last, err,
                                            sizeof err) == 0;
     v->list_follow = 1;
     if (why == TABLE_PLAYED && v->an.active)
@@ -296,7 +296,7 @@ static void stax_view_score(const void *vv, score_report *rep)
     for (int s = 0; s < 2; s++) {
         char seat[48];
         uint64_t tops = v->st->b.occ & (s ? v->st->b.blue : ~v->st->b.blue);
-        table_seat_name(v->m, s, seat, sizeof seat);
+        table_seat_name(table_match(v->t), s, seat, sizeof seat);
         snprintf(rep->names[s], sizeof rep->names[s], "%s \xe2\x80\x94 %s", side_names[s], seat);
         rep->total[s] = __builtin_popcountll(tops);
         rep->rank[s] = res.rank[s];
@@ -590,12 +590,12 @@ static void stax_view_follow(void *vv, shell *sh, double dt)
     {
         /* The newest row stays clear of the list's bottom edge, where
          * rows scrolled out of view fade (ui_draw_list_fade). */
-        float rows = (float)((v->rec->n_moves + 1) / 2), row_h = 40, foot = 20;
+        float rows = (float)((table_record(v->t)->n_moves + 1) / 2), row_h = 40, foot = 20;
         float max = 6 + rows * row_h + foot - v->list_box.h;
         if (max < 0)
             max = 0;
         if (v->list_follow) {
-            float want = 6 + (float)((v->rec->cursor + 1) / 2) * row_h + foot - v->list_box.h;
+            float want = 6 + (float)((table_record(v->t)->cursor + 1) / 2) * row_h + foot - v->list_box.h;
             v->list_scroll = want < 0 ? 0 : want;
         }
         if (v->list_scroll > max)
@@ -633,18 +633,11 @@ static double stax_view_wake(const void *vv)
     return v->forced_at > 0 ? fmax(0, v->forced_at - table_time(v->t)) : SCENE_AT_REST;
 }
 
-static void stax_view_destroy(void *v) { free(v); }
-
-static void *stax_view_new(table *t, shell *sh)
+/* The view's own starting values (its table is set). */
+static void stax_view_init(void *vv)
 {
-    stax_view *v = calloc(1, sizeof *v);
-    (void)sh;
-    if (!v)
-        abort();
-    v->t = t;
-    v->m = table_match(t);
-    v->rec = table_record(t);
-    v->st = table_state(t);
+    stax_view *v = vv;
+    v->st = table_state(v->t);
     v->hover_sq = -1;
     v->press_target = -1;
     v->promo_sq = -1;
@@ -653,7 +646,6 @@ static void *stax_view_new(table *t, shell *sh)
         v->cursor = 5 * 8 + 3; /* d6 */
     v->an.sx = v->an.sy = NAN;
     ui_nav_init(&v->nav, "stax");
-    return v;
 }
 
 const table_view_ops stax_view_ops = {
@@ -662,8 +654,8 @@ const table_view_ops stax_view_ops = {
     .pace_reply = 0.35, /* the computer's shortest pause before it answers */
     .undo = 1,
     .curtain = 0,
-    .create = stax_view_new,
-    .destroy = stax_view_destroy,
+    .size = sizeof(stax_view),
+    .init = stax_view_init,
     .enter = stax_view_enter,
     .update = stax_view_update,
     .follow = stax_view_follow,

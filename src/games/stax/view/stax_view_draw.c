@@ -264,7 +264,7 @@ static void draw_player(render *r, shell *sh, const stax_view *v, int s, float y
     if (to_move)
         render_round_outline(r, row, 18, 3, side_colors[s]);
     draw_man(r, sh, row.x + 44, row.y + 62, 0, s, 0, 0, 255);
-    table_seat_name(v->m, s, seat, sizeof seat);
+    table_seat_name(table_match(v->t), s, seat, sizeof seat);
     ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_BODY, (rrect){row.x + 88, row.y + 6, row.w - 96, 36}, TEXT_LEFT,
                 UI_INK, seat);
     if (to_move && table_thinking(v->t)) {
@@ -396,28 +396,28 @@ static void draw_right(render *r, shell *sh, stax_view *v, float alpha)
     ui_audit_box(lb);
     render_round_rect(r, lb, 14, UI_PAPER);
     render_push_clip(r, lb);
-    if (v->rec->n_moves == 0)
+    if (table_record(v->t)->n_moves == 0)
         render_text(r, FONT_SANS_OBLIQUE, UI_SMALL, lb.x + 16, lb.y + 12, UI_INK_SOFT, "No moves yet.");
-    for (int k = 0; k < v->rec->n_moves; k += 2) {
+    for (int k = 0; k < table_record(v->t)->n_moves; k += 2) {
         float y = lb.y + 6 + (float)(k / 2) * row_h - scroll;
         char num[16];
         if (y + row_h < lb.y || y > lb.y + lb.h)
             continue;
         snprintf(num, sizeof num, "%d.", k / 2 + 1);
         render_text(r, FONT_SANS, UI_SMALL, lb.x + 12, y + 6, UI_INK_SOFT, num);
-        for (int j = 0; j < 2 && k + j < v->rec->n_moves; j++) {
+        for (int j = 0; j < 2 && k + j < table_record(v->t)->n_moves; j++) {
             float x = lb.x + 70 + (float)j * (lb.w - 82) / 2;
-            int latest = k + j == v->rec->cursor - 1, undone = k + j >= v->rec->cursor;
+            int latest = k + j == table_record(v->t)->cursor - 1, undone = k + j >= table_record(v->t)->cursor;
             if (latest)
                 render_round_rect(r, (rrect){x - 6, y + 2, (lb.w - 82) / 2 - 4, row_h - 4}, 8,
                                   (rcolor){255, 214, 110, 255});
             render_text(r, latest ? FONT_SANS_BOLD : FONT_MONO, UI_SMALL, x, y + 6,
-                        undone ? UI_DISABLED : UI_INK, v->rec->moves[k + j]);
+                        undone ? UI_DISABLED : UI_INK, table_record(v->t)->moves[k + j]);
         }
     }
     {
         /* rows scrolled past either edge fade out instead of being cut */
-        float content = 6 + (float)((v->rec->n_moves + 1) / 2) * row_h;
+        float content = 6 + (float)((table_record(v->t)->n_moves + 1) / 2) * row_h;
         int edges = (scroll > 1 ? UI_FADE_TOP : 0) | (content - scroll > lb.h + 1 ? UI_FADE_BOTTOM : 0);
         if (edges)
             ui_draw_list_fade(r, lb, 14, UI_PAPER, edges);
@@ -433,8 +433,8 @@ void stax_view_draw(void *vv, shell *sh, render *r, float alpha)
     ui_draw_table(r, shell_vw(sh));
     {
         char sub[160], n0[48], n1[48];
-        table_seat_name(v->m, 0, n0, sizeof n0);
-        table_seat_name(v->m, 1, n1, sizeof n1);
+        table_seat_name(table_match(v->t), 0, n0, sizeof n0);
+        table_seat_name(table_match(v->t), 1, n1, sizeof n1);
         snprintf(sub, sizeof sub, "Red: %s  \xc2\xb7  Blue: %s", n0, n1);
         render_text(r, FONT_SERIF_BOLD, 56, v->board.x - 24, 40, UI_CREAM, "STAX");
         render_text(r, FONT_SANS, UI_SMALL, v->board.x + 150, 62, (rcolor){240, 220, 190, 255}, sub);

@@ -46,9 +46,7 @@ typedef struct anim {
 } anim;
 
 typedef struct stax_view {
-    table *t;
-    const match_setup *m;
-    const game_record *rec;
+    table *t; /* first: the midend sets it (table_view_ops.size) */
     const stax_state *st; /* the table's position at the record's cursor */
     stax_chain chain;
     stax_board shown; /* st with the jumps entered so far made */
