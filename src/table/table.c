@@ -414,11 +414,23 @@ int table_report(const table *t, score_report *rep)
     game_result res;
     memset(rep, 0, sizeof *rep);
     rep->game_id = t->game->id;
+    /* The lines every table's score has: each seat's name and place. */
+    rules(t)->result(t->st, &res);
+    rep->players = t->m.params.players;
+    for (int s = 0; s < rep->players; s++) {
+        char seat[48], label[32];
+        table_seat_name(&t->m, s, seat, sizeof seat);
+        if (t->ops->seat_labels)
+            snprintf(label, sizeof label, "%s", t->ops->seat_labels[s]);
+        else
+            snprintf(label, sizeof label, "P%d", s + 1);
+        snprintf(rep->names[s], sizeof rep->names[s], "%s \xe2\x80\x94 %s", label, seat);
+        rep->rank[s] = res.rank[s];
+    }
     t->ops->score(t->view, rep);
     /* Why the game ended is the rules' to say. */
     if (!rep->reason[0] && rules(t)->result_reason)
         rules(t)->result_reason(t->st, rep->reason, sizeof rep->reason);
-    rules(t)->result(t->st, &res);
     return res.status == GAME_OVER ? 0 : -1;
 }
 

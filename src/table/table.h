@@ -80,7 +80,8 @@ typedef struct table_view_ops {
      * felt under the curtain's panel (9 STAX's log, Stack-A-Track's frame);
      * NULL: the felt alone. */
     void (*draw_public)(void *v, shell *sh, render *r, float alpha);
-    /* Optional: the seats' names as the table says them ("Red"); NULL: "Player N". */
+    /* Optional: the seats' names as the table says them ("Red"); NULL: "Player N"
+     * (on the score lines "P1"). */
     const char *const *seat_labels;
     /* One action: plays a move with table_play, or hands back an intent. */
     table_intent (*input)(void *v, shell *sh, const action_event *ev);
@@ -109,7 +110,10 @@ typedef struct table_view_ops {
     void (*changed)(void *v, shell *sh, table_change why);
     /* Traces the result once, when the game is over. */
     void (*over)(void *v, shell *sh, const game_result *res);
-    /* The score lines: names, totals and ranks (the table fills in the game). */
+    /* The score lines' totals, what they count (label, help), the headline
+     * and any rounds; the midend has filled in the game, the players, each
+     * seat's name (its seat_labels, else "P1", a dash and who sits there)
+     * and place (the rules' ranks), and adds the rules' reason after. */
     void (*score)(const void *v, score_report *rep);
     /* Optional: whether move m, played from before, may be taken back; undo
      * stops at a move that showed its player something hidden (Stakz's draw

@@ -303,15 +303,9 @@ static void nine_view_score(const void *vv, score_report *rep)
     const nine_view *v = vv;
     game_result res;
     nine_rules.result(v->st, &res);
-    rep->players = table_match(v->t)->params.players;
     rep->lower_is_better = 1;
-    for (int s = 0; s < table_match(v->t)->params.players; s++) {
-        char seat[48];
-        table_seat_name(table_match(v->t), s, seat, sizeof seat);
-        snprintf(rep->names[s], sizeof rep->names[s], "P%d \xe2\x80\x94 %s", s + 1, seat);
+    for (int s = 0; s < rep->players; s++)
         rep->total[s] = nine_cards_left(v->st, s);
-        rep->rank[s] = res.rank[s];
-    }
     snprintf(rep->total_label, sizeof rep->total_label, "Cards left");
     snprintf(rep->total_help, sizeof rep->total_help,
              "Cards left: the cards still in a player's stacks at the end. The lowest total wins.");

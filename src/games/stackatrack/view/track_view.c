@@ -497,13 +497,8 @@ static void track_view_score(const void *vv, score_report *rep)
     int firsts = 0;
     char who[96] = "";
     stackatrack_rules.result(v->st, &res);
-    rep->players = v->st->players;
     for (int s = 0; s < v->st->players; s++) {
-        char seat[48];
-        table_seat_name(table_match(v->t), s, seat, sizeof seat);
-        snprintf(rep->names[s], sizeof rep->names[s], "%s \xe2\x80\x94 %s", seat_colour_names[s], seat);
         rep->total[s] = v->st->score[s];
-        rep->rank[s] = res.rank[s];
         if (res.rank[s] == 0) {
             size_t l = strlen(who);
             snprintf(who + l, sizeof who - l, "%s%s", firsts ? " and " : "", seat_colour_names[s]);

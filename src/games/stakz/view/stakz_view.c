@@ -221,14 +221,9 @@ static void stakz_view_score(const void *vv, score_report *rep)
     game_result res;
     int firsts = 0;
     stakz_rules.result(v->st, &res);
-    rep->players = table_match(v->t)->params.players;
     rep->lower_is_better = 1;
-    for (int s = 0; s < table_match(v->t)->params.players; s++) {
-        char seat[48];
-        table_seat_name(table_match(v->t), s, seat, sizeof seat);
-        snprintf(rep->names[s], sizeof rep->names[s], "P%d \xe2\x80\x94 %s", s + 1, seat);
+    for (int s = 0; s < rep->players; s++) {
         rep->total[s] = v->st->score[s];
-        rep->rank[s] = res.rank[s];
         firsts += res.rank[s] == 0;
     }
     score_rounds(v, rep);

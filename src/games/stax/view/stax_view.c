@@ -292,14 +292,9 @@ static void stax_view_score(const void *vv, score_report *rep)
     const stax_view *v = vv;
     game_result res;
     stax_rules.result(v->st, &res);
-    rep->players = 2;
     for (int s = 0; s < 2; s++) {
-        char seat[48];
         uint64_t tops = v->st->b.occ & (s ? v->st->b.blue : ~v->st->b.blue);
-        table_seat_name(table_match(v->t), s, seat, sizeof seat);
-        snprintf(rep->names[s], sizeof rep->names[s], "%s \xe2\x80\x94 %s", side_names[s], seat);
         rep->total[s] = __builtin_popcountll(tops);
-        rep->rank[s] = res.rank[s];
     }
     snprintf(rep->total_label, sizeof rep->total_label, "Stacks on top");
     snprintf(rep->total_help, sizeof rep->total_help,
@@ -668,6 +663,7 @@ const table_view_ops stax_view_ops = {
     .redone = stax_view_redone,
     .changed = stax_view_changed,
     .over = stax_view_over,
+    .seat_labels = side_names,
     .score = stax_view_score,
     .summary = stax_view_summary,
 };
