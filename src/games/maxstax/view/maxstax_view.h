@@ -1,5 +1,5 @@
 /* The MAXSTAX table, one view for the three real-time modes (the mode row's
- * scoring says which match it plays; only SPEEDSTAX has rules yet): every
+ * real-time rules say which match it plays: SPEEDSTAX, SAMESTAX or SWAPSTAX): every
  * player's stacking space and starter piles drawn from the physics world
  * (poses interpolated between fixed steps), the card,
  * the clock and the MAX STAX button. The mouse drives the first person's
