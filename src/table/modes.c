@@ -119,13 +119,14 @@ int modes_sample(shell *sh, const game_info *g, score_report *rep)
     memset(rep, 0, sizeof *rep);
     if (!t || !t->sample_seats || table_match_default(&m, g, t->sample_seats) != 0)
         return -1;
-    if (t->realtime)
-        return t->realtime->sample ? t->realtime->sample(&m, t->sample_words, rep) : -1;
-    /* As --scene table starts a match: Start's own path, from the final position. */
+    /* As --scene table starts a match: Start's own path, from the final
+     * position (a real-time view's test words: every round played). */
     if (!(s = modes_start(sh, &m, t->sample_words)))
         return -1;
-    rc = table_report(s->data, rep);
-    s->leave(s, sh); /* a position with no moves played is never saved */
+    rc = t->realtime ? table_rt_report(s->data, rep) : table_report(s->data, rep);
+    s->leave(s, sh); /* a finished match, or one with no moves played, is never saved */
+    if (rc != 0)
+        log_error("%s: the row's sample is no finished match", g->id);
     return rc;
 }
 

@@ -62,6 +62,13 @@ static void over_update(table_rt *t, shell *sh)
     table_phones_end(&t->m, &rep);
 }
 
+int table_rt_report(const void *rt, score_report *rep)
+{
+    const table_rt *t = rt;
+    fill_score(t, rep);
+    return t->ops->over(t->view) ? 0 : -1;
+}
+
 static void do_intent(table_rt *t, shell *sh, table_intent i)
 {
     score_report rep;

@@ -17,7 +17,7 @@
 #include "table/match.h"
 #include "table/table.h"
 
-/* A real-time view: every callback but create, resume, summary and sample takes the
+/* A real-time view: every callback but create, resume and summary takes the
  * view's own state (from create or resume). */
 typedef struct table_realtime_ops {
     /* A new match m of its row's real-time rules (m->game->realtime) from
@@ -54,9 +54,6 @@ typedef struct table_realtime_ops {
     void (*note)(const void *v, char *buf, size_t n);
     /* Optional: one line on a saved match's text for setup's Resume; 0, or -1. */
     int (*summary)(const match_setup *m, const char *text, char *buf, size_t n);
-    /* The score report of a finished match of seats m that test_options
-     * describe (the mode row's sample); 0, or -1 when they describe none. */
-    int (*sample)(const match_setup *m, const char *test_options, score_report *rep);
 } table_realtime_ops;
 
 /* A table playing a new match m of view ops from seed (test_options: the
@@ -67,5 +64,8 @@ scene *table_rt_create(shell *sh, const table_realtime_ops *ops, const match_set
  * the reason in err when the view cannot read it. */
 scene *table_rt_resume(shell *sh, const table_realtime_ops *ops, const match_setup *m, const char *text,
                        char *err, size_t errn);
+/* The score lines of a real-time table's match (its scene's data), as the
+ * score screen gets them; 0, or -1 while the match goes on. */
+int table_rt_report(const void *rt, score_report *rep);
 
 #endif

@@ -661,5 +661,4 @@ const table_realtime_ops maxstax_view_realtime = {
     .save_text = maxstax_view_save,
     .note = maxstax_view_note,
     .summary = maxstax_view_summary,
-    .sample = maxstax_view_sample,
 };

@@ -129,9 +129,6 @@ void maxstax_view_free(maxstax_view *v);
  * (NULL for a player's match; seed=N sets *seed), the seats in turn_mask
  * taking turns. 0, or -1 logged (free v). */
 int maxstax_view_open(maxstax_view *v, const char *test_options, uint64_t *seed, unsigned turn_mask);
-/* The score report of the finished match of seats m that test_options
- * describe, by the view's score op (maxstax_view_sample.c); 0, or -1. */
-int maxstax_view_sample(const match_setup *m, const char *test_options, score_report *rep);
 
 /* "Player 2" for a person (when there are several), "Computer (Hard)"... */
 static inline void seat_name(const maxstax_view *v, int p, char *buf, size_t n)
