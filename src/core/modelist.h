@@ -27,7 +27,8 @@
  *   table starts one, from --seats seats and --position words: a turn-based
  *   mode's final position in its rules' notation, whose report is the one
  *   the table hands the score screen (table_report); a real-time mode's view
- *   test words, which its view's sample op turns into a report. Every mode
+ *   test words, composing a match to its end, reported by the real-time
+ *   midend (table_rt_report). Every mode
  *   has one (test_table_modes checks).
  * The core expands the id, rules and realtime columns (registry.c) and never names a
  * view; the app expands the view and the sample (table/modes.c); the phones

@@ -1,7 +1,7 @@
 /* The MAXSTAX view's start: a view of nobody's match yet, and its match
  * from the row's rules, a seed and the --position test words (see
- * maxstax_view.h), taped. The table's create and the row's score sample
- * (maxstax_view_sample.c) both start their matches here. */
+ * maxstax_view.h), taped: the table's create starts every match here, the
+ * row's score sample's too. */
 #include "games/maxstax/rules/maxstax_rt.h"
 #include "games/maxstax/view/maxstax_view_priv.h"
 
