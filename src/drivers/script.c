@@ -86,7 +86,7 @@ static int parse_line(command *c, const char *line, int lineno, char *err, size_
         if (got < 2 || sscanf(line, "%*s %*s %d", &c->n) != 1 || c->n < 1)
             goto bad;
     } else if (!strcmp(c->op, "screenshot") || !strcmp(c->op, "expect-scene") || !strcmp(c->op, "click-on") ||
-               !strcmp(c->op, "pad-to")) {
+               !strcmp(c->op, "mouse-on") || !strcmp(c->op, "pad-to")) {
         if (got < 2)
             goto bad;
     } else {
@@ -287,16 +287,18 @@ static int run(script *s, app *a, const command *c, char *err, size_t errn)
         SDL_JoystickSetVirtualAxis(s->pad, axis, v);
         s->release_axis = axis;
         s->wait = 2;
-    } else if (!strcmp(c->op, "click-on")) {
+    } else if (!strcmp(c->op, "click-on") || !strcmp(c->op, "mouse-on")) {
         rrect r;
-        int focused;
+        int focused, click = !strcmp(c->op, "click-on");
         if (ui_nav_find_last(c->arg, &r, &focused) != 0) {
-            snprintf(err, errn, "line %d: no item %s on the screen to click", c->line, c->arg);
+            snprintf(err, errn, "line %d: no item %s on the screen to %s", c->line, c->arg, click ? "click" : "point at");
             return -1;
         }
         push_mouse(a, SDL_MOUSEMOTION, r.x + r.w / 2, r.y + r.h / 2);
-        push_mouse(a, SDL_MOUSEBUTTONDOWN, r.x + r.w / 2, r.y + r.h / 2);
-        push_mouse(a, SDL_MOUSEBUTTONUP, r.x + r.w / 2, r.y + r.h / 2);
+        if (click) {
+            push_mouse(a, SDL_MOUSEBUTTONDOWN, r.x + r.w / 2, r.y + r.h / 2);
+            push_mouse(a, SDL_MOUSEBUTTONUP, r.x + r.w / 2, r.y + r.h / 2);
+        }
     } else if (!strcmp(c->op, "wait-scene")) {
         s->await = c;
         s->await_left = c->n;

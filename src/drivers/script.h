@@ -17,6 +17,7 @@
  *   stick up|down|left|right   push the left stick and let go
  *   click-on NAME     click the middle of the top screen's item NAME (its trace
  *                     name, as in "focus setup add_seat"); fails when there is none
+ *   mouse-on NAME     move the pointer to the middle of item NAME (hovering it), no press
  *   pad-to NAME       press the controller's d-pad, one press at a time, until
  *                     item NAME has focus (up and down between rows, left and
  *                     right within one); fails after 40 presses
