@@ -7,9 +7,13 @@
  * behind it, and only the viewer's own tiles face up after it), the random
  * draw setting from setup (a plain end, no picker), save on quit then
  * resume mid-turn, whole games between computers (2 and 4 seats) on to
- * the score screen, and a whole game played by controller alone. The table
- * traces "stakz faces pK: ..." with every tile it shows face up in a hand
- * whenever that changes. */
+ * the score screen, and a whole game played by controller alone; what the
+ * table shows: the hand tiles that fit a stack marked, the stacks a held
+ * tile fits lit, a hovered tile drawn differently, the hint bar's drag hint
+ * only on the viewer's turn, the last turn's tiles marked until the next
+ * turn, the move log's words. The table traces "stakz faces pK: ..." with
+ * every tile it shows face up in a hand, and "stakz playable/lit/marks/
+ * hints/hover ..." with those marks, whenever they change. */
 // ctest-label: screens (runs the game binary: left out of the sanitizer pass)
 #include <setjmp.h>
 #include <stdarg.h>
@@ -18,6 +22,11 @@
 
 #include <cmocka.h>
 
+#include <SDL_image.h>
+
+#include "games/stakz/rules/stakz.h"
+#include "games/stakz/rules/stakz_text.h"
+#include "games/stakz/view/stakz_view.h"
 #include "testenv.h"
 
 #define GAME STACKHOUSE_BINARY_DIR "/stackhouse"
@@ -76,21 +85,233 @@ static void test_mouse_places_drags_undoes_and_draws(void **state)
     assert_string_equal(after, before);
     /* the drawn tile is final: Q after the computer's turn undid nothing */
     assert_int_equal(count(t, "\nstakz undo\n"), 1);
+    /* the turn's tiles stay marked (stack/height) until the next seat's turn; undo unmarks */
+    {
+        static const char *const marks[] = {
+            "stakz move p1 o4>1\n", "stakz marks p1 1/2\n",   "stakz move p1 g4>1\n", "stakz marks p1 1/2 1/3\n",
+            "stakz undo\n",         "stakz marks p1 1/2\n",   "stakz move p1 end:g\n", "stakz marks p1 1/2 drew:g",
+            "stakz move p2 ",        "stakz marks p2 "};
+        in_order(t, marks, 10);
+    }
+    /* the drag hint shows on Player 1's turn, and never while Player 2 plays */
+    {
+        const char *mine = strstr(t, "stakz hints Drag Tile to a stack"), *end = strstr(t, "stakz move p1 end:g\n");
+        const char *back = strstr(end, "stakz move p2 end");
+        int seen = 0;
+        assert_non_null(mine);
+        assert_true(mine < end);
+        assert_non_null(back);
+        for (const char *h = strstr(end, "stakz hints "); h && h < back; h = strstr(h + 1, "stakz hints ")) {
+            const char *e = strchr(h, '\n');
+            char line[200];
+            snprintf(line, sizeof line, "%.*s", (int)(e - h), h);
+            if (strstr(line, "Drag") || strstr(line, "Tile to a stack") || strstr(line, "End turn"))
+                fail_msg("a hint of the turn while Player 2 plays: %s", line);
+            seen++;
+        }
+        assert_true(seen >= 1);
+    }
     free(t);
 }
+
+/* The position the trace shows last before mark (or at the end), read back. */
+static void position_before(const char *t, const char *mark, stakz_state *s)
+{
+    char pos[1100], err[200];
+    const char *p = t, *q, *upto = mark ? strstr(t, mark) : NULL;
+    const char *last = NULL;
+    while ((q = strstr(p, "stakz position ")) && (!upto || q < upto)) {
+        last = q;
+        p = q + 1;
+    }
+    assert_non_null(last);
+    line_after(last, "stakz position ", 0, pos, sizeof pos);
+    assert_int_equal(stakz_position_read(s, 0, STAKZ_DRAW_CHOOSE, pos, err, sizeof err), 0);
+}
+
+/* Player 1's tiles that fit some stack of s, as the table names them ("r2 o4"). */
+static void fitting(const stakz_state *s, char *buf, size_t n)
+{
+    size_t k = 0;
+    char nm[3];
+    buf[0] = 0;
+    for (int c = 0; c < STAKZ_CODES; c++)
+        for (int st = 0; st < s->nstacks; st++)
+            if (s->hand[0][c] && stakz_can_place(s, c, st)) {
+                stakz_tile_name((uint8_t)c, nm);
+                k += (size_t)snprintf(buf + k, n - k, "%s%s", k ? " " : "", nm);
+                break;
+            }
+}
+
+/* The tiles that fit a stack are marked, and only they (the rules say which);
+ * a chosen tile lights exactly the stacks it fits, and putting it back puts the light out. */
+static void test_playable_tiles_and_lit_stacks(void **state)
+{
+    char *t = play("lit", "--scene table --game stakz --seats human,easy --position start:2:4", "stakz_lit");
+    char want[200], line[200];
+    stakz_state s;
+    size_t k;
+    (void)state;
+    position_before(t, "stakz select o4", &s);
+    fitting(&s, want, sizeof want);
+    assert_true(strlen(want) > 0);
+    line_after(t, "stakz playable ", 0, line, sizeof line);
+    assert_string_equal(line, want);
+    /* not every tile fits: the mark tells them apart */
+    assert_null(strstr(line, "o5"));
+    k = (size_t)snprintf(want, sizeof want, "o4:");
+    for (int st = 0; st < s.nstacks; st++)
+        if (stakz_can_place(&s, stakz_tile_read("o4"), st))
+            k += (size_t)snprintf(want + k, sizeof want - k, " %d", st + 1);
+    line_after(strstr(t, "stakz select o4\n"), "stakz lit ", 0, line, sizeof line);
+    assert_string_equal(line, want);
+    assert_string_equal(want, "o4: 1");
+    line_after(t, "stakz lit ", 1, line, sizeof line);
+    assert_string_equal(line, "-");
+    free(t);
+}
+
+/* The capture of script name (tests/scripts) as RGBA pixels, w by h (caller frees). */
+static uint8_t *capture(const char *name, int *w, int *h)
+{
+    char png[400];
+    SDL_Surface *g, *c;
+    uint8_t *px;
+    snprintf(png, sizeof png, "%s/%s.png", testenv_game_tmp(), name);
+    g = IMG_Load(png);
+    assert_non_null(g);
+    c = SDL_ConvertSurfaceFormat(g, SDL_PIXELFORMAT_ABGR8888, 0);
+    assert_non_null(c);
+    *w = c->w;
+    *h = c->h;
+    px = malloc((size_t)c->w * (size_t)c->h * 4);
+    assert_non_null(px);
+    for (int y = 0; y < c->h; y++)
+        memcpy(px + (size_t)y * (size_t)c->w * 4, (const uint8_t *)c->pixels + y * c->pitch, (size_t)c->w * 4);
+    SDL_FreeSurface(c);
+    SDL_FreeSurface(g);
+    return px;
+}
+
+/* Pixels that differ between two captures of the same size. */
+static long differing(const uint8_t *a, const uint8_t *b, int w, int h)
+{
+    long n = 0;
+    for (long i = 0; i < (long)w * h; i++)
+        n += memcmp(a + i * 4, b + i * 4, 3) != 0;
+    return n;
+}
+
+/* A real pointer move onto a hand tile sets the view's hover (traced) and
+ * changes the tile on screen; a pointer resting anywhere else changes nothing. */
+static void test_hover_changes_the_tile(void **state)
+{
+    const char *args = "--scene table --game stakz --seats human,easy --position start:2:4";
+    char *a = play("still", args, "stakz_still"), *b = play("still2", args, "stakz_still2"),
+         *c = play("hover", args, "stakz_hover");
+    uint8_t *pa, *pb, *pc;
+    int w, h, w2, h2, w3, h3;
+    (void)state;
+    assert_null(strstr(a, "stakz hover o4"));
+    assert_non_null(strstr(c, "stakz hover o4\n"));
+    /* nothing else happened: no tile chosen, no move */
+    assert_null(strstr(c, "stakz select"));
+    assert_null(strstr(c, "stakz move"));
+    pa = capture("stakz_still", &w, &h);
+    pb = capture("stakz_still2", &w2, &h2);
+    pc = capture("stakz_hover", &w3, &h3);
+    assert_int_equal(w, w2);
+    assert_int_equal(w, w3);
+    assert_int_equal(h, h2);
+    assert_int_equal(h, h3);
+    assert_int_equal(differing(pa, pb, w, h), 0);
+    assert_true(differing(pa, pc, w, h) > 500);
+    free(pa);
+    free(pb);
+    free(pc);
+    free(a);
+    free(b);
+    free(c);
+}
+
+/* The words of move text played from position pos (a composed position or "start:N:SEED"). */
+static void words_of(const char *pos, int draw, const char *const *moves, int n, char *buf, size_t size)
+{
+    stakz_state s;
+    game_move m;
+    char err[200];
+    assert_int_equal(stakz_position_read(&s, 0, draw, pos, err, sizeof err), 0);
+    for (int i = 0; i < n; i++) {
+        assert_int_equal(stakz_move_read(&s, moves[i], &m, err, sizeof err), 0);
+        if (i == n - 1)
+            stakz_view_ops.describe(&s, &m, buf, size);
+        assert_int_equal(stakz_rules.apply(&s, &m), 0);
+    }
+}
+
+/* The move log's words: public, one action each, the turn's end with the colour drawn. */
+static void test_log_words(void **state)
+{
+    static const char *const place[] = {"o4>1"}, *const end[] = {"o4>1", "end:g"};
+    static const char *const split[] = {"o4>1", "g4>1", "p4>1", "p3>1", "b3>1"};
+    static const char *const bonus[] = {"o4>1", "g4>1", "p4>1", "p3>1", "b3>1", "b3>1"};
+    static const char *const last[] = {"r4>1"}, *const pass[] = {"end"}, *const stuck[] = {"end", "end"};
+    char buf[112], round[1100];
+    stakz_state s;
+    game_move m;
+    char err[200];
+    (void)state;
+    words_of("start:2:4", 0, place, 1, buf, sizeof buf);
+    assert_string_equal(buf, "placed an orange star on stack 1");
+    words_of("start:2:4", 0, end, 2, buf, sizeof buf);
+    assert_string_equal(buf, "ended the turn and drew a green tile");
+    words_of("start:2:4", 0, split, 5, buf, sizeof buf);
+    assert_string_equal(buf, "placed a blue diamond on stack 1, which splits in two");
+    words_of("start:2:4", 0, bonus, 6, buf, sizeof buf);
+    assert_string_equal(buf, "placed a blue diamond on stack 1 (a bonus tile)");
+    {
+        FILE *f;
+        char path[400];
+        snprintf(path, sizeof path, "%s/tests/scripts/stakz_round.pos", STACKHOUSE_SOURCE_DIR);
+        f = fopen(path, "r");
+        assert_non_null(f);
+        assert_non_null(fgets(round, sizeof round, f));
+        fclose(f);
+        round[strcspn(round, "\r\n")] = 0;
+    }
+    words_of(round, 0, last, 1, buf, sizeof buf);
+    assert_string_equal(buf, "placed the last tile, a red star, on stack 1 and won the round");
+    /* the random draw: the colour is the pile's top tile's, which every hand then shows */
+    assert_int_equal(stakz_position_read(&s, 0, STAKZ_DRAW_RANDOM, "start:2:4", err, sizeof err), 0);
+    assert_int_equal(stakz_move_read(&s, "end", &m, err, sizeof err), 0);
+    stakz_view_ops.describe(&s, &m, buf, sizeof buf);
+    {
+        static const char *const name[STAKZ_COLOURS] = {"a red", "an orange", "a green", "a blue", "a purple"};
+        char want[80];
+        snprintf(want, sizeof want, "ended the turn and drew %s tile", name[stakz_colour(s.pile[s.npile - 1])]);
+        assert_string_equal(buf, want);
+    }
+    /* an empty pile: a plain end, and the round ends when every seat has passed */
+    words_of("1;r4/b2;r2/o3;-;0,0;-", 0, pass, 1, buf, sizeof buf);
+    assert_string_equal(buf, "ended the turn (the pile is empty)");
+    words_of("1;r4/b2;r2/o3;-;0,0;-", 0, stuck, 2, buf, sizeof buf);
+    assert_string_equal(buf, "ended the turn: nobody can place a tile, so the round ends");
+}
+
 
 static void test_controller_splits_and_picks(void **state)
 {
     static const char *const want[] = {
-        "focus stakz tile o4\n", "stakz select o4\nfocus stakz stack 1\nstakz choose o4>1\n",
+        "focus stakz tile_o4\n", "stakz select o4\nfocus stakz stack_1\n", "stakz choose o4>1\n",
         "stakz move p1 g4>1\n",  "stakz move p1 p4>1\n",
         "stakz move p1 p3>1\n",  "stakz move p1 b3>1\nstakz split stack 1\n",
         "stakz move p1 b3>1\n",  "stakz picker open\n",
-        "focus stakz pick green\nstakz choose end green\nstakz move p1 end:g\n"};
+        "focus stakz pick_green\nstakz choose end green\nstakz move p1 end:g\n"};
     char *t = play("pad", "--scene table --game stakz --seats human,easy --position start:2:4", "stakz_pad");
     char pos[1100];
     (void)state;
-    in_order(t, want, 9);
+    in_order(t, want, 10);
     /* the split: 3 tiles stay, the top 3 form stack 2 with a bonus on both */
     line_after(strstr(t, "stakz split stack 1\n"), "stakz position ", 0, pos, sizeof pos);
     assert_non_null(strstr(pos, ";r4.o4.g4/p4.p3.b3/b2;"));
@@ -241,6 +462,9 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_mouse_places_drags_undoes_and_draws),
+        cmocka_unit_test(test_playable_tiles_and_lit_stacks),
+        cmocka_unit_test(test_hover_changes_the_tile),
+        cmocka_unit_test(test_log_words),
         cmocka_unit_test(test_controller_splits_and_picks),
         cmocka_unit_test(test_round_end_waits_and_is_final),
         cmocka_unit_test(test_curtain_between_humans),

@@ -78,6 +78,7 @@ static void stakz_view_changed(void *vv, shell *sh, table_change why)
     }
     if (why == TABLE_JUMPED)
         v->round_show = 0;
+    stakz_marks_rebuild(v);
     stakz_layout(v, sh);
 }
 
@@ -118,11 +119,6 @@ static void stakz_view_played(void *vv, shell *sh, const void *before_st, const 
     v->press_code = -1;
     settle(v);
     if (m->kind == STAKZ_M_PLACE) {
-        char nm[3];
-        stakz_tile_name(m->b[0], nm);
-        snprintf(v->last_move, sizeof v->last_move, "Player %d put %s %s on stack %d%s", p + 1,
-                 colour_names[stakz_colour(m->b[0])], symbol_names[stakz_symbol(m->b[0])], m->b[1] + 1,
-                 v->st->nstacks > before->nstacks && !round_over ? ": it splits!" : ".");
         if (p == table_viewer_seat(v->t) && v->hand_tile[m->b[0]].w > 0)
             from = v->hand_tile[m->b[0]];
         else
@@ -134,8 +130,6 @@ static void stakz_view_played(void *vv, shell *sh, const void *before_st, const 
         if (table_anim_length(v->t) > 0)
             glide_from(v, before, m, from);
     } else {
-        snprintf(v->last_move, sizeof v->last_move, "Player %d ended the turn%s.", p + 1,
-                 before->npile > 0 ? " and drew a tile" : "");
         audio_play(SFX_PICKUP);
         stakz_layout(v, sh);
         if (table_anim_length(v->t) > 0) {
@@ -188,54 +182,6 @@ static void stakz_view_over(void *vv, shell *sh, const game_result *res)
     }
 }
 
-/* Each round's points, from the record: a round ended wherever a total
- * went up. Left at none for a one-round game (the total says it all). */
-static void score_rounds(const stakz_view *v, score_report *rep)
-{
-    stakz_state sh, b;
-    char err[200];
-    game_move m;
-    int n = 0;
-    if (record_replay(table_record(v->t), 0, &sh, err, sizeof err) != 0)
-        return;
-    for (int c = 0; c < table_record(v->t)->cursor && n < SCORE_MAX_ROUNDS; c++) {
-        int up = 0;
-        b = sh;
-        if (stakz_rules.move_read(&b, table_record(v->t)->moves[c], &m, err, sizeof err) != 0 || stakz_rules.apply(&b, &m) != 0)
-            return;
-        for (int p = 0; p < table_match(v->t)->params.players; p++)
-            up |= b.score[p] != sh.score[p];
-        if (up) {
-            for (int p = 0; p < table_match(v->t)->params.players; p++)
-                rep->points[p][n] = b.score[p] - sh.score[p];
-            n++;
-        }
-        sh = b;
-    }
-    rep->rounds = n > 1 ? n : 0;
-}
-
-static void stakz_view_score(const void *vv, score_report *rep)
-{
-    const stakz_view *v = vv;
-    game_result res;
-    int firsts = 0;
-    stakz_rules.result(v->st, &res);
-    rep->lower_is_better = 1;
-    for (int s = 0; s < rep->players; s++) {
-        rep->total[s] = v->st->score[s];
-        firsts += res.rank[s] == 0;
-    }
-    score_rounds(v, rep);
-    snprintf(rep->total_label, sizeof rep->total_label, "Points");
-    snprintf(rep->total_help, sizeof rep->total_help,
-             "Points: one for each tile left in hand when a round ended. The lowest total wins.");
-    if (res.winner >= 0)
-        snprintf(rep->headline, sizeof rep->headline, "Player %d wins!", res.winner + 1);
-    else if (firsts > 1)
-        snprintf(rep->headline, sizeof rep->headline, "A shared win!");
-}
-
 /* Setup's Resume: whose turn it is and the points so far. */
 static void stakz_view_summary(const void *st_, const match_setup *m, char *buf, size_t n)
 {
@@ -252,14 +198,6 @@ static void stakz_view_summary(const void *st_, const match_setup *m, char *buf,
 }
 
 /* ---------------------------------------------------------------- input */
-
-static int fits_anywhere(const stakz_view *v, int code)
-{
-    for (int k = 0; k < v->st->nstacks; k++)
-        if (stakz_can_place(v->st, code, k))
-            return 1;
-    return 0;
-}
 
 /* Focuses the viewer's hand tile c when there is one; 1 if it did. */
 static int focus_tile(stakz_view *v, shell *sh, int c)
@@ -338,7 +276,7 @@ static void select_tile(stakz_view *v, shell *sh, int code)
         stakz_tile_name((uint8_t)code, nm);
         trace_line("stakz select %s", nm);
     }
-    audio_play(fits_anywhere(v, code) ? SFX_CLICK : SFX_ERROR);
+    audio_play(stakz_fits(v, code) ? SFX_CLICK : SFX_ERROR);
     if (!ui_focus_visible(sh))
         return;
     for (int k = 0; k < v->st->nstacks; k++)
@@ -491,30 +429,6 @@ static table_intent stakz_view_input(void *vv, shell *sh, const action_event *ev
 
 /* ---------------------------------------------------------------- update */
 
-/* Traces the tiles the frame shows face up in hands when they change, so
- * tests can see what each seat was shown (stacks are public). */
-static void faces_trace(stakz_view *v)
-{
-    char now[sizeof v->faces], nm[3];
-    size_t k = 0;
-    int vs = table_viewer_seat(v->t);
-    if (table_curtain(v->t) >= 0) {
-        snprintf(now, sizeof now, "curtain p%d: -", table_curtain(v->t) + 1);
-    } else {
-        k = (size_t)snprintf(now, sizeof now, "p%d:", vs + 1);
-        for (int p = 0; p < table_match(v->t)->params.players; p++)
-            for (int c = 0; c < STAKZ_CODES; c++)
-                for (int i = 0; i < v->obs.hand[p][c] && k + 8 < sizeof now; i++) {
-                    stakz_tile_name((uint8_t)c, nm);
-                    k += (size_t)snprintf(now + k, sizeof now - k, " p%d:%s", p + 1, nm);
-                }
-    }
-    if (strcmp(now, v->faces) != 0) {
-        snprintf(v->faces, sizeof v->faces, "%s", now);
-        trace_line("stakz faces %s", now);
-    }
-}
-
 static void stakz_view_update(void *vv, shell *sh, double dt)
 {
     stakz_view *v = vv;
@@ -544,7 +458,7 @@ static void stakz_view_update(void *vv, shell *sh, double dt)
     if (v->picking && !viewer_decides(v))
         v->picking = 0;
     stakz_layout(v, sh);
-    faces_trace(v);
+    stakz_trace(v, sh);
 }
 
 static void stakz_view_follow(void *vv, shell *sh, double dt)
@@ -582,6 +496,7 @@ static void stakz_view_init(void *vv)
     v->sel = -1;
     v->press_code = -1;
     v->split_at = -1;
+    v->hover_code = v->mark_seat = v->mark_drew = -1;
     v->anim_t = v->anim_prev = 1;
     ui_nav_init(&v->nav, "stakz");
 }
@@ -604,6 +519,7 @@ const table_view_ops stakz_view_ops = {
     .busy = stakz_view_busy,
     .wake = stakz_view_wake,
     .anim_length = stakz_view_anim_length,
+    .describe = stakz_describe,
     .played = stakz_view_played,
     .redone = NULL,
     .changed = stakz_view_changed,

@@ -1,31 +1,42 @@
 /* Geometry of the Stakz table from 4:3 to 21:9: opponents along the top,
- * the stacks in rows in the middle with the draw pile beside them, the
- * viewer's hand along the bottom with the turn's buttons; and the focus
- * items (ui_nav) that mouse, keyboard and controller share. */
+ * the stacks standing on a mat in the middle with the draw pile and the
+ * move log in a column beside it, the viewer's hand along the bottom with
+ * the turn's buttons; and the focus items (ui_nav) that mouse, keyboard and
+ * controller share. */
 #include "games/stakz/view/stakz_view_priv.h"
 #include "table/phones.h"
 
 #define TOP_Y 14.0f
 #define OPP_H 132.0f
 #define STATUS_H 52.0f
-#define PILE_W 220.0f
+#define PILE_H 190.0f
 #define BUTTONS_W 270.0f
 #define HAND_BOTTOM 1000.0f
+#define LABEL_TOP 38.0f    /* a stack's number above it */
+#define LABEL_BOTTOM 50.0f /* its colour pips and count below */
+#define MAT_PAD 18.0f
 
 rrect stakz_tile_rect(rrect col, float ts, int i)
 {
-    float step = ts * 1.06f;
-    return (rrect){col.x + (col.w - ts) / 2, col.y + col.h - ts - step * (float)i, ts, ts};
+    float e = stakz_edge(ts);
+    return (rrect){col.x + (col.w - ts) / 2, col.y + col.h - e * (float)(i + 1) - ts, ts, ts};
+}
+
+rrect stakz_stack_rect(rrect col, float ts, int height)
+{
+    rrect top = stakz_tile_rect(col, ts, height > 0 ? height - 1 : 0);
+    return (rrect){top.x, top.y, ts, col.y + col.h - top.y};
 }
 
 /* Rows of stacks that give the largest tiles: each column holds the
  * tallest stack (at least four tiles, so early stacks are not giants)
- * with its number above and its colour count below. */
+ * with its number above and its colour count below; the rows stand
+ * together in the middle of the mat. */
 void stakz_layout_stacks(const stakz_view *v, const stakz_state *s, rrect *cols, float *ts)
 {
     rrect box = v->stacks_box;
     int n = s->nstacks, tall = 4, best_rows = 1;
-    float best = 0, label_top = 34, label_bottom = 36, gap_y = 14;
+    float best = 0, gap_y = 14;
     for (int k = 0; k < n; k++)
         if (s->height[k] > tall)
             tall = s->height[k];
@@ -34,7 +45,7 @@ void stakz_layout_stacks(const stakz_view *v, const stakz_state *s, rrect *cols,
     for (int rows = 1; rows <= 4 && rows <= n; rows++) {
         int per = (n + rows - 1) / rows;
         float row_h = (box.h - gap_y * (float)(rows - 1)) / (float)rows;
-        float by_h = (row_h - label_top - label_bottom) / (1.06f * (float)tall);
+        float by_h = (row_h - LABEL_TOP - LABEL_BOTTOM) / (1 + TILE_EDGE * (float)tall);
         float by_w = box.w / (float)per / 1.32f;
         float t = fminf(fminf(by_h, by_w), STACK_TILE_MAX);
         if (t > best + 0.5f) {
@@ -45,27 +56,26 @@ void stakz_layout_stacks(const stakz_view *v, const stakz_state *s, rrect *cols,
     {
         int per = (n + best_rows - 1) / best_rows;
         float col_w = fminf(box.w / (float)per, best * 1.9f);
-        float row_h = (box.h - gap_y * (float)(best_rows - 1)) / (float)best_rows;
-        float col_h = best * 1.06f * (float)tall;
+        float col_h = best * (1 + TILE_EDGE * (float)tall), row_h = LABEL_TOP + col_h + LABEL_BOTTOM;
+        float top = box.y + (box.h - row_h * (float)best_rows - gap_y * (float)(best_rows - 1)) / 2;
         for (int k = 0; k < n; k++) {
             int row = k / per, at = k % per, in_row = row == best_rows - 1 ? n - per * row : per;
             float x0 = box.x + (box.w - col_w * (float)in_row) / 2;
-            float y0 = box.y + row_h * (float)row + gap_y * (float)row + label_top +
-                       (row_h - label_top - label_bottom - col_h) / 2;
+            float y0 = top + (row_h + gap_y) * (float)row + LABEL_TOP;
             cols[k] = (rrect){x0 + col_w * (float)at, y0, col_w, col_h};
         }
     }
     *ts = best;
 }
 
-/* A stable name for a focus item (ui_item keeps only the pointer). */
+/* A stable name for a focus item ("tile_o4": one word, as input scripts name it; ui_item keeps only the pointer). */
 static const char *item_name(stakz_view *v, const char *sh, const char *b)
 {
     char *s;
     if (v->nnames >= UI_MAX_ITEMS)
         return "?";
     s = v->names[v->nnames++];
-    snprintf(s, sizeof v->names[0], "%s %s", sh, b);
+    snprintf(s, sizeof v->names[0], "%s_%s", sh, b);
     return s;
 }
 
@@ -75,22 +85,25 @@ static void layout_hand(stakz_view *v, shell *sh)
     int vs = table_viewer_seat(v->t), codes = 0;
     float w, step, x, ts;
     memset(v->hand_tile, 0, sizeof v->hand_tile);
-    v->hand_box = (rrect){MARGIN, HAND_BOTTOM - HAND_TILE - 16, shell_vw(sh) - 2 * MARGIN - BUTTONS_W - 24, HAND_TILE + 16};
-    v->hand_head = (rrect){MARGIN, v->hand_box.y - 48, v->hand_box.w, 42};
+    float deep = HAND_TILE + stakz_edge(HAND_TILE) + 12; /* a tile's face and side, and a little room */
+    /* room above for a pair's upper tile and a tile standing up */
+    v->hand_box = (rrect){MARGIN, HAND_BOTTOM - deep, shell_vw(sh) - 2 * MARGIN - BUTTONS_W - 24, deep};
+    v->hand_head = (rrect){MARGIN, v->hand_box.y - 64, v->hand_box.w, 42};
     for (int c = 0; c < STAKZ_CODES; c++)
         codes += s->hand[vs][c] > 0;
     if (codes == 0)
         return;
     w = v->hand_box.w;
     /* a long hand: smaller tiles first, then overlapping ones */
-    ts = fmaxf(64, fminf(HAND_TILE, w / (float)codes - 12));
-    step = fminf(ts + 12, (w - ts - 12) / (float)(codes > 1 ? codes - 1 : 1));
+    /* a long hand: smaller tiles first, then overlapping ones (gaps that keep the marks apart) */
+    ts = fmaxf(64, fminf(HAND_TILE, w / (float)codes - 20));
+    step = fminf(ts + 20, (w - ts - 12) / (float)(codes > 1 ? codes - 1 : 1));
     x = v->hand_box.x + 6;
-    if (step >= ts + 12)
+    if (step >= ts + 20)
         x += (w - (step * (float)(codes - 1) + ts)) / 2;
     for (int c = 0; c < STAKZ_CODES; c++)
         if (s->hand[vs][c] > 0) {
-            v->hand_tile[c] = (rrect){x, v->hand_box.y + 12 + (HAND_TILE - ts), ts, ts};
+            v->hand_tile[c] = (rrect){x, v->hand_box.y + 4 + (HAND_TILE - ts) * (1 + TILE_EDGE), ts, ts};
             x += step;
         }
 }
@@ -109,19 +122,28 @@ static void layout_top(stakz_view *v, shell *sh)
         v->opp[p] = (rrect){x0 + (w + gap) * (float)i, TOP_Y, w, OPP_H};
         i++;
     }
-    v->status = (rrect){MARGIN, TOP_Y + OPP_H + 10, shell_vw(sh) - 2 * MARGIN, STATUS_H};
+}
+
+/* The middle: the mat with the stacks and, beside it, a column with the
+ * draw pile over the move log (which fills what the stacks leave empty
+ * above them early in a round). */
+static void layout_middle(stakz_view *v, shell *sh)
+{
+    float vw = shell_vw(sh), side = fminf(540, fmaxf(400, vw * 0.24f));
+    float y0 = TOP_Y + OPP_H + 10, y1 = v->hand_head.y - 18, sx = vw - MARGIN - side;
+    v->status = (rrect){MARGIN, y0, sx - 20 - MARGIN, STATUS_H};
+    v->pile_box = (rrect){sx, y0, side, PILE_H};
+    v->log_box = (rrect){sx, y0 + PILE_H + 14, side, y1 - (y0 + PILE_H + 14)};
+    v->mat = (rrect){MARGIN, y0 + STATUS_H + 10, v->status.w, y1 - (y0 + STATUS_H + 10)};
+    v->stacks_box = (rrect){v->mat.x + MAT_PAD, v->mat.y + 6, v->mat.w - 2 * MAT_PAD, v->mat.h - 10};
 }
 
 void stakz_layout(stakz_view *v, shell *sh)
 {
     const stakz_state *s = &v->obs;
-    float y0, y1;
     layout_top(v, sh);
     layout_hand(v, sh);
-    y0 = v->status.y + v->status.h + 8;
-    y1 = v->hand_head.y - 18;
-    v->pile_box = (rrect){shell_vw(sh) - MARGIN - PILE_W, y0 + 10, PILE_W, fminf(y1 - y0 - 10, 56 + 5 * 46 + 8)};
-    v->stacks_box = (rrect){MARGIN, y0, shell_vw(sh) - 2 * MARGIN - PILE_W - 20, y1 - y0};
+    layout_middle(v, sh);
     stakz_layout_stacks(v, s, v->stack_col, &v->ts);
     {
         float bx = shell_vw(sh) - MARGIN - BUTTONS_W, by = v->hand_head.y + 6;
@@ -178,7 +200,7 @@ void stakz_layout(stakz_view *v, shell *sh)
         for (int c = 0; c < STAKZ_CODES; c++)
             if (v->hand_tile[c].w > 0 && s->hand[vs][c] > 0) {
                 char nm[3];
-                rrect r = v->hand_tile[c];
+                rrect r = stakz_hand_piece(v, c);
                 /* overlapped tiles answer only on their visible part */
                 if (c != last)
                     r.w = fminf(r.w, step);
@@ -186,9 +208,8 @@ void stakz_layout(stakz_view *v, shell *sh)
                 ui_nav_add(&v->nav, ID_TILE + c, r, decides, item_name(v, "tile", nm));
             }
         for (int k = 0; k < s->nstacks; k++) {
-            rrect col = v->stack_col[k];
-            rrect top = stakz_tile_rect(col, v->ts, s->height[k] - 1);
-            rrect r = {col.x + (col.w - v->ts) / 2 - 8, top.y - 8, v->ts + 16, col.y + col.h - top.y + 16};
+            rrect st = stakz_stack_rect(v->stack_col[k], v->ts, s->height[k]);
+            rrect r = {st.x - 8, st.y - 8, st.w + 16, st.h + 16};
             char num[8];
             snprintf(num, sizeof num, "%d", k + 1);
             ui_nav_add(&v->nav, ID_STACK + k, r, decides, item_name(v, "stack", num));

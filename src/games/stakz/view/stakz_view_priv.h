@@ -22,8 +22,12 @@
 #define ROUND_WATCH 2.6  /* seconds the round's scores stay up when no human must dismiss them */
 #define HAND_TILE 100.0f /* the viewer's tiles at the bottom (smaller when many) */
 #define BACK_TILE 40.0f  /* opponents' tile backs */
-#define STACK_TILE_MAX 96.0f
+#define STACK_TILE_MAX 124.0f
 #define MARGIN 20.0f
+#define TILE_EDGE 0.2f   /* a tile's thickness: the side seen under its face, a fraction of its side */
+#define LIFT_PLAYABLE 10.0f /* how far a hand tile that fits a stack stands up */
+#define LIFT_HOVER 20.0f    /* one under the pointer */
+#define LIFT_CHOSEN 18.0f   /* the chosen one */
 
 /* Focus item ids (ui_nav). */
 enum {
@@ -85,16 +89,24 @@ typedef struct stakz_view {
     int round_winner; /* seat whose hand emptied, -1 a stuck round */
     double round_since;
 
+    /* the last turn's marks (ui_draw_last_move): the tiles its mover placed
+     * in it (where they stand now) and the colour it drew (-1 none) */
+    uint8_t marked[STAKZ_MAX_STACKS][STAKZ_STACK_MAX];
+    int mark_seat, mark_drew;
+    int hover_code; /* the hand tile under the pointer (traced as it changes), -1 none */
+
     /* geometry */
     rrect opp[GAME_MAX_PLAYERS];  /* each opponent's panel (by seat; w 0 for the viewer) */
-    rrect stacks_box, pile_box, status, hand_box, hand_head;
+    rrect mat, stacks_box, pile_box, log_box, status, hand_box, hand_head;
     rrect stack_col[STAKZ_MAX_STACKS]; /* the column of each stack: its tiles stand on the bottom */
     float ts;                          /* a stack tile's side */
     rrect hand_tile[STAKZ_CODES];      /* where each code of the viewer's hand lies (w 0: none) */
     rrect end_r, row_r[TABLE_BUTTONS], pick_r[STAKZ_COLOURS], cancel_r, panel, ok_r;
 
-    char last_move[64]; /* the last move in words, under the status line */
-    char faces[512];    /* the tiles the last frame showed face up in hands, for the trace */
+    /* what the trace said last (stakz_view_trace.c) */
+    char faces[512]; /* the tiles face up in hands */
+    char hints[200]; /* the hint bar's words */
+    char playable_seen[128], lit_seen[128], marks_seen[512];
 } stakz_view;
 
 /* The viewer decides now and may see the table (not while a round's result shows). */
@@ -102,6 +114,9 @@ static inline int viewer_decides(const stakz_view *v)
 {
     return table_may_act(v->t, stakz_current(v->st)) && !v->round_show;
 }
+
+/* The side of a tile ts across, seen under its face: what stacks stand on. */
+static inline float stakz_edge(float ts) { return ts * TILE_EDGE; }
 
 /* Tiles of colour c in seat p's hand, as the viewer knows it. */
 static inline int hand_colour(const stakz_state *s, int p, int c)
@@ -125,12 +140,38 @@ static inline int stack_colours(const stakz_state *s, int k)
 void stakz_layout(stakz_view *v, shell *sh);
 /* The stack columns of position s in the current frame (into cols, tile side in *ts). */
 void stakz_layout_stacks(const stakz_view *v, const stakz_state *s, rrect *cols, float *ts);
-/* Where tile i (from the bottom) of a stack in column col stands. */
+/* The face of tile i (from the bottom) of a stack standing in column col
+ * (its side lies under it: each tile sits on the one below). */
 rrect stakz_tile_rect(rrect col, float ts, int i);
+/* What the viewer sees of stack k in column col: from its top face to its foot. */
+rrect stakz_stack_rect(rrect col, float ts, int height);
 /* The status line for the viewer ("" none). */
 void stakz_status_text(const stakz_view *v, char *buf, size_t n);
-/* Draws a tile face up (code < 25) or its back (STAKZ_UNKNOWN(c)). */
+/* Draws a tile face up (code < 25) or its back (STAKZ_UNKNOWN(c)) with its
+ * face in c and its side (stakz_edge) under it. */
 void stakz_draw_tile(render *r, const shell *sh, rrect c, int code, uint8_t alpha);
+/* The last-move mark of seat round piece (a tile's face and side), drawn before the tile. */
+void stakz_mark_under(render *r, rrect piece, int seat);
+/* What the viewer sees of hand tile c at rest (a pair: both; standing up when it fits a stack). */
+rrect stakz_hand_piece(const stakz_view *v, int c);
+/* Draws the stacks on the mat: their marks, tiles, labels, and tiles arriving over all of them. */
+void stakz_draw_stacks(render *r, shell *sh, stakz_view *v, float alpha);
+/* Draws the viewer's hand tiles with their marks (playable, hovered, chosen, just drawn). */
+void stakz_draw_hand_tiles(render *r, shell *sh, stakz_view *v);
+/* Move m, played from before, in public words for the move log (the view's describe op). */
+void stakz_describe(const void *before, const game_move *m, char *buf, size_t n);
+/* Marks the tiles the last turn placed (where they stand now) and the tile it drew, from the record. */
+void stakz_marks_rebuild(stakz_view *v);
+/* The score screen's totals, each round's points and the words (the view's score op). */
+void stakz_view_score(const void *v, score_report *rep);
+/* The tile the viewer holds (dragged, or chosen for a stack), -1 none. */
+int stakz_held(const stakz_view *v);
+/* Traces what the table shows that changed since the last step (stakz_view_trace.c). */
+void stakz_trace(stakz_view *v, shell *sh);
+/* The words the hint bar shows now (the trace's and the bar's), into h; how many pairs. */
+int stakz_hints(const stakz_view *v, const shell *sh, ui_hint *h);
+/* Nonzero when the viewer's tile code fits some stack now. */
+int stakz_fits(const stakz_view *v, int code);
 /* Draws the table (the view's draw callback). */
 void stakz_view_draw(void *vv, shell *sh, render *r, float alpha);
 /* Draws what lies over the midend's button row (the view's draw_top callback). */
