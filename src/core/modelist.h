@@ -25,7 +25,9 @@
  * - sample: SAMPLE(seats, words), a finished match for the score screen's
  *   sample (--scene score, its goldens, the benchmark), started as --scene
  *   table starts one, from --seats seats and --position words: a turn-based
- *   mode's final position in its rules' notation, whose report is the one
+ *   mode's final position in its rules' notation, or a position and the
+ *   moves played from it to the end ("POSITION|MOVES": the record then
+ *   holds each round, for the report's per-round points), whose report is the one
  *   the table hands the score screen (table_report); a real-time mode's view
  *   test words, composing a match to its end, reported by the real-time
  *   midend (table_rt_report). Every mode
@@ -48,7 +50,14 @@
          SAMPLE("human,hard,medium", "played=2.3.1/3.0.2/1.2.2/3.3.0/2.1.3"))                                               \
     MODE(stakz, "Stakz", "Shed your tiles by colour or symbol; a fifth colour splits the stack.", "stakz",       \
          "Stakz", 2, 4, GAME_KIND_TURNS, RULES(stakz_rules), REALTIME_NONE, VIEW_TURNS(stakz_view_ops), "", PHONE(stakz_phone_writers, "stakz"),\
-         SAMPLE("human,medium,easy", "1;o4.p4.p5.g5.g2.o2.r2.r4/r3.r3.p3.p4.b4.b1.o1;-/r5.o1.o3.g1.g4/b1.b3.p2.p5;o3.g1.g3.o1.r4.g2.r2.g4.o2.g5.r3.r1.r2.r1.o4.b2.b5.b4.b2.b3.b5.r5.b3.g5.p1.o2.p5.b2.o5.b4.r1.o3.b1.o5.p4.p1.p2.p3.g3.o4.p2.r4.r5.p1.b5.g1.o5.g2.g4.g3.p3;4,14,10;-"))                        \
+         SAMPLE("human,medium,easy",\
+                "start:3:12|o5>1 b5>1 r5>2 b1>1 g5>2 end:b g1>2 r1>1 end:b o1>2 r5>1 p1>2 p5>2 end:g end:b end:g "\
+                "end:o end:o g5>1 end:b b5>2 o1>2 g4>3 o5>2 end:b g2>3 o2>3 b2>3 end:r end:g g3>1 b5>2 end:b b3>2 "\
+                "end:g r2>3 p2>4 g4>5 b2>3 o4>4 b4>5 p4>5 g4>5 b4>4 end:b end:o p4>4 end:p end:g r4>4 g1>5 b1>5 "\
+                "b2>4 end:p p2>4 p5>4 r5>4 r3>5 g3>5 o3>5 o5>2 p2>1 g5>2 b5>2 o2>1 b3>2 end:p end:p p3>2 o3>1 "\
+                "p3>2 end:o g3>2 end:r end:r r3>2 o2>3 o1>3 g3>2 end:r r1>3 end:b g1>3 b1>3 p4>4 p1>4 p3>4 r4>5 "\
+                "r3>1 end:o r1>1 r4>5 end:o p4>5 r3>2 r5>2 b3>4 p2>4 o1>1 b4>2 r4>2 p4>2 p5>2 g1>1 g3>1 b3>1 "\
+                "end:r g5>2 g3>2 o3>2 p2>2 o2>3 r3>1 r4>1 b2>3 p4>1 b1>1"))                        \
     MODE(stax, "STAX", "Checkers from 1919 where every capture builds a stack.", "stax", "STAX", 2, 2,           \
          GAME_KIND_TURNS, RULES(stax_rules), REALTIME_NONE, VIEW_TURNS(stax_view_ops), "", PHONE_NONE,\
          SAMPLE("human,medium", "b:d2=bR,f4=r,c5=br,g5=br,b6=bbbr,f6=br,h6=rrb,a7=rb,g7=bbr,h8=rrb"))                                             \

@@ -87,10 +87,29 @@ static scene *open_match(shell *sh, const match_setup *m, game_record *rec, cons
 
 scene *modes_open(shell *sh, const match_setup *m, game_record *rec) { return open_match(sh, m, rec, NULL); }
 
+/* Plays the moves of words (in notation, space apart) into rec from its start; 0, or -1 with a message. */
+static int play_words(game_record *rec, const char *words, char *err, size_t errn)
+{
+    const game_rules *g = record_rules(rec);
+    void *st = calloc(1, g->state_size);
+    int rc = st && record_replay(rec, 0, st, err, errn) == 0 ? 0 : -1;
+    for (const char *p = words + strspn(words, " "); rc == 0 && *p; p += strspn(p, " ")) {
+        char word[RECORD_MOVE_LEN];
+        size_t n = strcspn(p, " ");
+        game_move mv;
+        snprintf(word, sizeof word, "%.*s", (int)n, p);
+        p += n;
+        rc = g->move_read(st, word, &mv, err, errn) == 0 && record_play(rec, st, &mv, err, errn) == 0 ? 0 : -1;
+    }
+    free(st);
+    return rc;
+}
+
 scene *modes_start(shell *sh, const match_setup *m, const char *position)
 {
     game_record rec;
-    char err[256];
+    char err[256], start[RECORD_START_LEN];
+    const char *moves = position ? strchr(position, '|') : NULL;
     /* The rules' own randomness and the computer's choices draw from this. */
     uint64_t seed = shell_seed(sh);
     if (!modes_playable(m->game))
@@ -101,8 +120,12 @@ scene *modes_start(shell *sh, const match_setup *m, const char *position)
         rec.seed = seed;
         return open_match(sh, m, &rec, position);
     }
+    /* "POSITION|MOVES": the moves are played from it, into the record (a score sample's rounds) */
+    if (moves)
+        snprintf(start, sizeof start, "%.*s", (int)(moves - position), position);
     if (record_init(&rec, m->game->id, &m->params, seed, err, sizeof err) != 0 ||
-        (position && record_set_start(&rec, position, err, sizeof err) != 0)) {
+        (position && record_set_start(&rec, moves ? start : position, err, sizeof err) != 0) ||
+        (moves && play_words(&rec, moves + 1, err, sizeof err) != 0)) {
         log_error("%s", err);
         record_free(&rec);
         return NULL;

@@ -33,8 +33,9 @@ const game_info *modes_setting_owner(const char *key);
 int modes_playable(const game_info *g);
 /* A new match as set up, seeded from the app's seed source; NULL if the game
  * has no table. A turn-based match starts from position (the rules'
- * notation: --position) unless it is NULL, as a player's does; a real-time
- * view takes position as its test words. */
+ * notation: --position) unless it is NULL, as a player's does, and
+ * "POSITION|MOVES" plays the moves (notation, space apart) from it into the
+ * record; a real-time view takes position as its test words. */
 scene *modes_start(shell *sh, const match_setup *m, const char *position);
 /* A match from a record (taken over, freed on failure; a real-time mode
  * reads only its seed); NULL if the game has no table. */
