@@ -479,7 +479,8 @@ static void test_stax_score_4k(void **state)
 
 /* Stakz mid-game (composed positions, Player 1 to move): two seats at
  * 720p, four at 4K (a split's bonus stars pending), four with the
- * colour-blind patterns; the colour picker for the draw; a round's points. */
+ * colour-blind patterns; the colour picker for the draw; a round's points;
+ * a placed tile arriving over the labels. */
 static void test_stakz_table_2p_720p(void **state)
 {
     (void)state;
@@ -510,6 +511,13 @@ static void test_stakz_round_4k(void **state)
 {
     (void)state;
     shoot_scripted("stakz", "human,easy", "stakz_round", "golden_stakz_round", 270, "stakz-round", 3840, 2160);
+}
+
+/* A placed tile gliding onto its stack passes over the stacks' labels, never under them. */
+static void test_stakz_arrive_720p(void **state)
+{
+    (void)state;
+    shoot_scripted("stakz", "human,easy", "stakz_mid2", "golden_stakz_arrive", 37, "stakz-arrive", 1280, 720);
 }
 
 /* Stack-A-Track mid-game (tests/scripts/track_mid.pos): the chosen block
@@ -682,7 +690,7 @@ int main(void)
         cmocka_unit_test(test_setup_every_mode_fits),
         cmocka_unit_test(test_stakz_table_2p_720p), cmocka_unit_test(test_stakz_table_4p_4k),
         cmocka_unit_test(test_stakz_marks_720p), cmocka_unit_test(test_stakz_picker_720p),
-        cmocka_unit_test(test_stakz_round_4k),
+        cmocka_unit_test(test_stakz_round_4k), cmocka_unit_test(test_stakz_arrive_720p),
         cmocka_unit_test(test_track_preview_720p), cmocka_unit_test(test_track_loop_4k),
     };
     enum { N_FIXED = sizeof fixed / sizeof fixed[0] };

@@ -130,11 +130,12 @@ static void layout_top(stakz_view *v, shell *sh)
 static void layout_middle(stakz_view *v, shell *sh)
 {
     float vw = shell_vw(sh), side = fminf(540, fmaxf(400, vw * 0.24f));
-    float y0 = TOP_Y + OPP_H + 10, y1 = v->hand_head.y - 18, sx = vw - MARGIN - side;
-    v->status = (rrect){MARGIN, y0, sx - 20 - MARGIN, STATUS_H};
+    float y0 = TOP_Y + OPP_H + 10 + STATUS_H + 10, y1 = v->hand_head.y - 18, sx = vw - MARGIN - side;
+    /* the status line across the table, over them all */
+    v->status = (rrect){MARGIN, TOP_Y + OPP_H + 10, vw - 2 * MARGIN, STATUS_H};
     v->pile_box = (rrect){sx, y0, side, PILE_H};
     v->log_box = (rrect){sx, y0 + PILE_H + 14, side, y1 - (y0 + PILE_H + 14)};
-    v->mat = (rrect){MARGIN, y0 + STATUS_H + 10, v->status.w, y1 - (y0 + STATUS_H + 10)};
+    v->mat = (rrect){MARGIN, y0, sx - 20 - MARGIN, y1 - y0};
     v->stacks_box = (rrect){v->mat.x + MAT_PAD, v->mat.y + 6, v->mat.w - 2 * MAT_PAD, v->mat.h - 10};
 }
 
