@@ -38,20 +38,26 @@ static void glide_from(stakz_view *v, const stakz_state *before, const game_move
  * face for the drawer's own eyes. */
 static void fly_draw(stakz_view *v, const stakz_state *before, int p)
 {
-    int colour = -1;
+    int colour = -1, kind = -1;
     const stakz_state *after = &v->obs;
     for (int c = 0; c < STAKZ_COLOURS; c++)
         if (before->pile_cols[c] > after->pile_cols[c])
             colour = c;
     if (colour < 0)
         return;
-    v->fl.from = (rrect){v->pile_box.x + v->pile_box.w / 2 - 30, v->pile_box.y + 40, 60, 60};
-    if (p == table_viewer_seat(v->t))
-        v->fl.to = (rrect){v->hand_box.x + v->hand_box.w / 2 - HAND_TILE / 2, v->hand_box.y + 12, HAND_TILE,
+    /* what the drawer's hand gained, as the viewer sees it: a face, or a back */
+    for (int k = 0; k < STAKZ_KINDS; k++)
+        if (after->hand[p][k] > before->hand[p][k])
+            kind = k;
+    v->fl.code = kind >= 0 && kind < STAKZ_CODES ? kind : STAKZ_UNKNOWN(colour);
+    v->fl.from = stakz_pile_tile(v, colour);
+    if (p == table_viewer_seat(v->t) && v->fl.code < STAKZ_CODES && v->hand_tile[v->fl.code].w > 0)
+        v->fl.to = v->hand_tile[v->fl.code];
+    else if (p == table_viewer_seat(v->t))
+        v->fl.to = (rrect){v->hand_box.x + v->hand_box.w / 2 - HAND_TILE / 2, v->hand_box.y + 4, HAND_TILE,
                            HAND_TILE};
     else
-        v->fl.to = (rrect){v->opp[p].x + v->opp[p].w / 2 - BACK_TILE / 2, v->opp[p].y + 60, BACK_TILE, BACK_TILE};
-    v->fl.code = STAKZ_UNKNOWN(colour);
+        v->fl.to = (rrect){v->opp[p].x + v->opp[p].w / 2 - BACK_TILE / 2, v->opp[p].y + 76, BACK_TILE, BACK_TILE};
     v->fl.t = v->fl.t_prev = 0;
     v->nfl = 1;
 }

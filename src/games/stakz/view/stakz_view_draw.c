@@ -65,17 +65,17 @@ static void draw_pile(render *r, shell *sh, stakz_view *v)
     const stakz_state *s = &v->obs;
     rrect b = v->pile_box;
     char t[32];
-    float colw = (b.w - 24) / STAKZ_COLOURS, d = fminf(44, colw - 24);
+    float colw = (b.w - 24) / STAKZ_COLOURS;
     ui_draw_panel(r, b);
     ui_audit_box(b);
     snprintf(t, sizeof t, "Draw pile \xc2\xb7 %d", s->npile);
     ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, (rrect){b.x + 20, b.y + 12, b.w - 40, 40}, TEXT_LEFT, UI_INK, t);
     for (int c = 0; c < STAKZ_COLOURS; c++) {
-        float x = b.x + 12 + colw * (float)c, y = b.y + 58;
+        rrect tile = stakz_pile_tile(v, c);
+        float x = b.x + 12 + colw * (float)c, y = tile.y + tile.h + stakz_edge(tile.w) + 4;
         int on = s->pile_cols[c] > 0;
         rcolor ink = on ? UI_INK : UI_INK_SOFT;
-        stakz_draw_tile(r, sh, (rrect){x + (colw - d) / 2, y, d, d}, STAKZ_UNKNOWN(c), on ? 255 : 80);
-        y += d + stakz_edge(d) + 4;
+        stakz_draw_tile(r, sh, tile, STAKZ_UNKNOWN(c), on ? 255 : 80);
         ui_text_fit(r, FONT_SANS, UI_MIN, UI_MIN, (rrect){x, y, colw, 24}, TEXT_CENTER, ink, colour_caps[c]);
         snprintf(t, sizeof t, "%d", s->pile_cols[c]);
         ui_text_center(r, FONT_SANS_BOLD, UI_BODY, (rrect){x, y + 24, colw, 32}, ink, t);

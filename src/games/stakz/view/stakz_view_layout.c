@@ -12,8 +12,8 @@
 #define PILE_H 190.0f
 #define BUTTONS_W 270.0f
 #define HAND_BOTTOM 1000.0f
-#define LABEL_TOP 38.0f    /* a stack's number above it */
-#define LABEL_BOTTOM 50.0f /* its colour pips and count below */
+#define LABEL_TOP 46.0f    /* a stack's number above it, clear of a focus ring */
+#define LABEL_BOTTOM 58.0f /* its colour pips and count below */
 #define MAT_PAD 18.0f
 
 rrect stakz_tile_rect(rrect col, float ts, int i)
@@ -124,6 +124,13 @@ static void layout_top(stakz_view *v, shell *sh)
     }
 }
 
+rrect stakz_pile_tile(const stakz_view *v, int c)
+{
+    rrect b = v->pile_box;
+    float colw = (b.w - 24) / STAKZ_COLOURS, d = fminf(44, colw - 24);
+    return (rrect){b.x + 12 + colw * (float)c + (colw - d) / 2, b.y + 58, d, d};
+}
+
 /* The middle: the mat with the stacks and, beside it, a column with the
  * draw pile over the move log (which fills what the stacks leave empty
  * above them early in a round). */
@@ -210,7 +217,8 @@ void stakz_layout(stakz_view *v, shell *sh)
             }
         for (int k = 0; k < s->nstacks; k++) {
             rrect st = stakz_stack_rect(v->stack_col[k], v->ts, s->height[k]);
-            rrect r = {st.x - 8, st.y - 8, st.w + 16, st.h + 16};
+            /* close round the stack: the focus ring stays clear of its number above */
+            rrect r = {st.x - 4, st.y - 4, st.w + 8, st.h + 8};
             char num[8];
             snprintf(num, sizeof num, "%d", k + 1);
             ui_nav_add(&v->nav, ID_STACK + k, r, decides, item_name(v, "stack", num));

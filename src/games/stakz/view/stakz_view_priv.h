@@ -145,6 +145,8 @@ void stakz_layout_stacks(const stakz_view *v, const stakz_state *s, rrect *cols,
 rrect stakz_tile_rect(rrect col, float ts, int i);
 /* What the viewer sees of stack k in column col: from its top face to its foot. */
 rrect stakz_stack_rect(rrect col, float ts, int height);
+/* Where the draw pile shows its tiles of colour c (a tile back's face). */
+rrect stakz_pile_tile(const stakz_view *v, int c);
 /* The status line for the viewer ("" none). */
 void stakz_status_text(const stakz_view *v, char *buf, size_t n);
 /* Draws a tile face up (code < 25) or its back (STAKZ_UNKNOWN(c)) with its

@@ -200,11 +200,11 @@ static void draw_labels(render *r, stakz_view *v)
                           (rrect){b.x + d * 0.15f, b.y + d * 0.15f, d * 0.7f, d * 0.7f}, UI_GOLD);
         }
         snprintf(num, sizeof num, "%d", k + 1);
-        ui_text_center(r, FONT_SANS_BOLD, UI_MIN + 4, (rrect){col.x, top.y - 38, col.w, 30},
+        ui_text_center(r, FONT_SANS_BOLD, UI_MIN + 4, (rrect){col.x, top.y - 46, col.w, 30},
                        lit ? UI_GOLD : (rcolor){244, 232, 210, 255}, num);
         {
             float pd = fminf(12, (col.w - 8) / 5 - 3), px = col.x + (col.w - (pd + 3) * 5 + 3) / 2,
-                  py = col.y + col.h + 10;
+                  py = col.y + col.h + 18; /* clear of a focus ring round the stack */
             for (int c = 0; c < STAKZ_COLOURS; c++) {
                 rrect pr = {px + (pd + 3) * (float)c, py, pd, pd};
                 int n = stakz_count(s, k, c);
@@ -246,7 +246,7 @@ static float hand_lift(const shell *sh, const stakz_view *v, int c)
         return LIFT_CHOSEN;
     if (!decides)
         return 0;
-    if (c == v->hover_code && shell_input(sh)->last_device == DEV_MOUSE)
+    if (c == v->hover_code && !v->dragging && shell_input(sh)->last_device == DEV_MOUSE)
         return LIFT_HOVER;
     return stakz_fits(v, c) ? LIFT_PLAYABLE : 0;
 }
@@ -270,9 +270,9 @@ void stakz_draw_hand_tiles(render *r, shell *sh, stakz_view *v)
     float pulse = table_pulse(v->t, 5.0f);
     for (int c = 0; c < STAKZ_CODES; c++) {
         rrect t = v->hand_tile[c], piece;
-        int n = s->hand[vs][c];
+        int n = s->hand[vs][c] - (v->nfl > 0 && v->fl.code == c); /* one drawn is still on its way */
         float lift, e = stakz_edge(t.w), rad = t.w * 0.14f;
-        if (t.w <= 0 || n == 0)
+        if (t.w <= 0 || n <= 0)
             continue;
         if (v->dragging && v->press_code == c && n == 1)
             continue; /* it follows the pointer */
@@ -292,7 +292,7 @@ void stakz_draw_hand_tiles(render *r, shell *sh, stakz_view *v)
             /* chosen: gold round it (the focus ring's, when the focus is on it) */
             if (!(ui_focus_visible(sh) && v->nav.focus == ID_TILE + c))
                 render_round_outline(r, grow(piece, 5, 5), rad + 5, 5, UI_GOLD);
-        } else if (decides && c == v->hover_code && shell_input(sh)->last_device == DEV_MOUSE) {
+        } else if (decides && c == v->hover_code && !v->dragging && shell_input(sh)->last_device == DEV_MOUSE) {
             /* under the pointer the tile rises and glows gold: it answers before the press */
             render_round_outline(r, grow(piece, 7, 7), rad + 7, 6, (rcolor){255, 200, 70, 110});
             render_round_outline(r, grow(piece, 4, 4), rad + 4, 4, UI_GOLD);
