@@ -377,6 +377,7 @@ static void log_rebuild(table *t)
 {
     if (table_log_rebuild(&t->log, t->ops->describe, rules(t), &t->rec, t->scratch) != 0)
         log_error("%s table: the move log could not be read back", t->game->id);
+    trace_line("%s log rebuilt %d", t->ops->trace, t->log.total);
 }
 
 /* Everything that follows from the position at the cursor. */
@@ -424,6 +425,12 @@ static int play(table *t, shell *sh, const game_move *m, int by_computer)
     table_log_add(&t->log, t->ops->describe, rules(t), t->scratch, m, rules(t)->current_player(t->scratch));
     anim_start(t, sh, t->scratch, m, by_computer);
     t->ops->played(t->view, sh, t->scratch, m, text, by_computer);
+    {
+        char who[48];
+        int seat = -1;
+        const char *words = table_log_line(t, 0, &seat);
+        trace_line("%s log %s %s", t->ops->trace, table_seat_label(t, seat, who, sizeof who), words);
+    }
     position_changed(t, sh, TABLE_PLAYED);
     return 0;
 }

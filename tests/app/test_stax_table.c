@@ -81,6 +81,8 @@ static void test_controller_alone(void **state)
     char *t = play("pad", "--scene table --game stax --seats human,human", "stax_pad");
     (void)state;
     assert_non_null(strstr(t, "stax pick c3\nstax move c3-d4\n"));
+    /* the midend's log says it in words, with the mover */
+    assert_non_null(strstr(t, "stax log Red moved c3 to d4\n"));
     free(t);
 }
 
@@ -106,6 +108,9 @@ static void test_undo_redo_against_computer(void **state)
     assert_string_equal(after_undo, START_POS); /* back to our turn: both moves undone */
     line_after(strstr(u, "\nstax redo\n"), "stax position ", 0, after_redo, sizeof after_redo);
     assert_string_equal(after_redo, after_reply); /* redo replays the reply too */
+    /* the log follows the cursor: empty after the undo, both moves again after the redo */
+    assert_non_null(strstr(u, "\nstax log rebuilt 0\n"));
+    assert_non_null(strstr(strstr(u, "\nstax redo\n"), "\nstax log rebuilt 2\n"));
     assert_int_equal(after_reply[0], 'r');
     free(t);
 }
