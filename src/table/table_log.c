@@ -79,7 +79,7 @@ void table_log_draw(const table *t, shell *sh, render *r, rrect box)
                             "No moves yet.", 1);
         return;
     }
-    render_push_clip(r, (rrect){box.x, y, box.w, inner.y + inner.h - y});
+    render_push_clip(r, (rrect){box.x, y, box.w, box.y + box.h - 13 - y});
     for (int i = 0; i < table_log_count(t) && !cut; i++) {
         int seat;
         const char *words = table_log_line(t, i, &seat);
@@ -94,8 +94,9 @@ void table_log_draw(const table *t, shell *sh, render *r, rrect box)
         y += h + 6;
         cut = y > inner.y + inner.h;
     }
+    /* the fade covers the panel's cream only (ui/panel.svg: 13 units in, its lower shade), not its wooden frame */
     if (cut)
-        ui_draw_list_fade(r, (rrect){box.x, box.y, box.w, inner.y + inner.h - box.y + 4}, 18, UI_CREAM,
+        ui_draw_list_fade(r, (rrect){box.x + 13, box.y + 14, box.w - 26, box.h - 27}, 11, (rcolor){241, 228, 198, 255},
                           UI_FADE_BOTTOM);
     render_pop_clip(r);
 }
