@@ -66,8 +66,8 @@ void table_log_draw(const table *t, shell *sh, render *r, rrect box)
     char head[48];
     int cut = 0;
     (void)sh;
-    ui_draw_panel(r, box);
     ui_audit_box(box);
+    render_round_rect(r, box, 14, UI_PAPER);
     if (table_log_total(t) > 0)
         snprintf(head, sizeof head, "Moves \xc2\xb7 %d", table_log_total(t));
     else
@@ -79,7 +79,7 @@ void table_log_draw(const table *t, shell *sh, render *r, rrect box)
                             "No moves yet.", 1);
         return;
     }
-    render_push_clip(r, (rrect){box.x, y, box.w, box.y + box.h - 13 - y});
+    render_push_clip(r, (rrect){box.x, y, box.w, inner.y + inner.h - y});
     for (int i = 0; i < table_log_count(t) && !cut; i++) {
         int seat;
         const char *words = table_log_line(t, i, &seat);
@@ -94,9 +94,8 @@ void table_log_draw(const table *t, shell *sh, render *r, rrect box)
         y += h + 6;
         cut = y > inner.y + inner.h;
     }
-    /* the fade covers the panel's cream only (ui/panel.svg: 13 units in, its lower shade), not its wooden frame */
     if (cut)
-        ui_draw_list_fade(r, (rrect){box.x + 13, box.y + 14, box.w - 26, box.h - 27}, 11, (rcolor){241, 228, 198, 255},
+        ui_draw_list_fade(r, (rrect){box.x, box.y, box.w, inner.y + inner.h - box.y + 4}, 14, UI_PAPER,
                           UI_FADE_BOTTOM);
     render_pop_clip(r);
 }

@@ -31,6 +31,15 @@ const char *ui_hint_key(input_device dev, int act)
     }
 }
 
+const char *ui_hint_press(input_device dev, int act, char *buf, size_t n)
+{
+    if (dev == DEV_MOUSE && (act == ACT_ACCEPT || act == UI_HINT_POINT))
+        snprintf(buf, n, "Click");
+    else
+        snprintf(buf, n, "Press %s", ui_hint_key(dev, act));
+    return buf;
+}
+
 char *ui_hint_words(input_device dev, const ui_hint *h, int n, char *buf, size_t size)
 {
     size_t len = 0;
