@@ -144,13 +144,15 @@ static void layout(track_view *v, shell *sh)
         v->left = (rrect){v->frame.x - RIM - 28 - side, top, side, 0};
         /* the game's title heads the seats while the log keeps room for a few turns */
         y = layout_rows(v, v->left.x + 16, top + 78, side - 32);
-        v->titled = bottom - (y + 76 + 12 + 16) >= 280;
+        v->titled = bottom - (y + 76 + 8 + 16) >= 260;
         if (!v->titled)
             y = layout_rows(v, v->left.x + 16, top + 16, side - 32);
         v->status = (rrect){v->left.x + 24, y + 2, side - 48, 74};
-        v->left.h = v->status.y + v->status.h + 12 - top;
-        v->log = (rrect){v->left.x, v->left.y + v->left.h + 16, side, 0};
-        v->log.h = bottom - v->log.y;
+        /* the log's paper well fills the seats' panel under the status */
+        v->left.h = bottom - top;
+        v->log_panel = (rrect){0, 0, 0, 0};
+        v->log = (rrect){v->left.x + 16, v->status.y + v->status.h + 8, side - 32, 0};
+        v->log.h = bottom - 16 - v->log.y;
         v->right = (rrect){v->frame.x + 6 * v->cell + RIM + 28, top, side, bottom - top};
     } else {
         /* the frame column: the space above the frame, the frame, the log under it */
@@ -160,8 +162,9 @@ static void layout(track_view *v, shell *sh)
         col = fminf(shell_vw(sh) - fw - 3 * 28, 640);
         x0 = (shell_vw(sh) - fw - 28 - col) / 2;
         v->frame = (rrect){x0 + RIM, top + v->cell + 14 + RIM, 6 * v->cell, 6 * v->cell};
-        v->log = (rrect){x0, v->frame.y + v->frame.h + RIM + 16, fw, 0};
-        v->log.h = bottom - v->log.y;
+        v->log_panel = (rrect){x0, v->frame.y + v->frame.h + RIM + 16, fw, 0};
+        v->log_panel.h = bottom - v->log_panel.y;
+        v->log = (rrect){v->log_panel.x + 16, v->log_panel.y + 16, fw - 32, v->log_panel.h - 32};
         v->left = (rrect){x0 + fw + 28, top, col, 0};
         v->titled = 0; /* the rows and the tray need all the column */
         y = layout_rows(v, v->left.x + 16, top + 16, col - 32);
@@ -514,8 +517,9 @@ static table_intent pointer(track_view *v, shell *sh, const action_event *ev)
     }
     if (id >= 0 || ev->act != ACT_POINTER_DOWN)
         return TABLE_NONE;
+    /* a click anywhere but a button shows the score, once the last block has landed */
     if (table_over(v->t))
-        return column_at(v, ev->x, ev->y) >= 0 && !v->dr.active ? TABLE_SCORE : TABLE_NONE;
+        return v->dr.active ? TABLE_NONE : TABLE_SCORE;
     if (ev->button != INPUT_BUTTON_LEFT) {
         turn(v, 1); /* the other button turns the block, for a mouse without a wheel */
         return TABLE_NONE;

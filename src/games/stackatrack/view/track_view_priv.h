@@ -73,7 +73,8 @@ typedef struct track_view {
 
     ui_nav nav;
     rrect frame, left, right, tray, above;
-    rrect log;     /* the move log's panel */
+    rrect log;       /* the move log's paper well */
+    rrect log_panel; /* its own panel where it stands alone (4:3); zero height in the seats' panel */
     rrect scoring; /* the scoring reminder; zero height when it does not fit */
     rrect status;  /* the status line's box in the seats' panel */
     rrect row[GAME_MAX_PLAYERS]; /* the seats' rows */

@@ -93,14 +93,13 @@ void track_status_text(const shell *sh, const track_view *v, char *buf, size_t n
 {
     int s = v->st->to_move, spot;
     float flash;
+    char press[32];
     const char *why = table_refusal(v->t, &spot, &flash);
     input_device dev = shell_input(sh)->last_device;
     if (why && !table_over(v->t))
         snprintf(buf, n, "%s", why);
-    else if (table_over(v->t) && dev == DEV_MOUSE)
-        snprintf(buf, n, "Game over. Click the frame to see the score.");
     else if (table_over(v->t))
-        snprintf(buf, n, "Game over. Press %s to see the score.", ui_hint_key(dev, ACT_ACCEPT));
+        snprintf(buf, n, "Game over. %s to see the score.", ui_hint_press(dev, ACT_ACCEPT, press, sizeof press));
     else if (table_curtain(v->t) >= 0)
         snprintf(buf, n, "Pass the screen to %s.", seat_color_name(table_curtain(v->t)));
     else if (!table_seat_human(v->t, s))
@@ -141,5 +140,7 @@ void track_draw_seats(render *r, shell *sh, const track_view *v)
     for (int s = 0; s < v->st->players; s++)
         draw_seat(r, v, s);
     draw_status(r, sh, v);
+    if (v->log_panel.h > 0)
+        ui_draw_panel(r, v->log_panel);
     table_log_draw(v->t, sh, r, v->log);
 }
