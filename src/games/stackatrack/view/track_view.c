@@ -156,7 +156,7 @@ static void layout(track_view *v, shell *sh)
         v->right = (rrect){v->frame.x + 6 * v->cell + RIM + 28, top, side, bottom - top};
     } else {
         /* the frame column: the space above the frame, the frame, the log under it */
-        float col, x0, bottom = 1004, log_min = 190;
+        float col, x0, bottom = 1004, log_min = 220;
         v->cell = fminf(CELL, floorf((bottom - top - 14 - 2 * RIM - 16 - log_min) / 7));
         fw = 6 * v->cell + 2 * RIM;
         col = fminf(shell_vw(sh) - fw - 3 * 28, 640);
@@ -164,7 +164,7 @@ static void layout(track_view *v, shell *sh)
         v->frame = (rrect){x0 + RIM, top + v->cell + 14 + RIM, 6 * v->cell, 6 * v->cell};
         v->log_panel = (rrect){x0, v->frame.y + v->frame.h + RIM + 16, fw, 0};
         v->log_panel.h = bottom - v->log_panel.y;
-        v->log = (rrect){v->log_panel.x + 16, v->log_panel.y + 16, fw - 32, v->log_panel.h - 32};
+        v->log = (rrect){v->log_panel.x + 14, v->log_panel.y + 14, fw - 28, v->log_panel.h - 28};
         v->left = (rrect){x0 + fw + 28, top, col, 0};
         v->titled = 0; /* the rows and the tray need all the column */
         y = layout_rows(v, v->left.x + 16, top + 16, col - 32);
@@ -190,7 +190,8 @@ static void layout(track_view *v, shell *sh)
         int cols = v->tray.w >= 540 ? 2 : 1, rows = (v->nkind + cols - 1) / cols;
         float tw = (v->tray.w - 12 * (float)(cols - 1)) / (float)cols, scoring = 186, th, room = v->tray.h;
         v->scoring = (rrect){v->tray.x, v->tray.y + v->tray.h - scoring, v->tray.w, scoring};
-        if ((float)rows * (72 + 8) + 12 <= v->tray.h - scoring)
+        /* (no tiles: the tray says why in a line, which the reminder must not cover) */
+        if ((float)(rows > 0 ? rows : 1) * (72 + 8) + 12 <= v->tray.h - scoring)
             room -= scoring + 12; /* tiles a little smaller, the reminder under them */
         else
             v->scoring.h = 0;
