@@ -377,6 +377,7 @@ static void log_rebuild(table *t)
 {
     if (table_log_rebuild(&t->log, t->ops->describe, rules(t), &t->rec, t->scratch) != 0)
         log_error("%s table: the move log could not be read back", t->game->id);
+    trace_line("%s log rebuilt %d", t->ops->trace, t->log.total);
 }
 
 /* Everything that follows from the position at the cursor. */
@@ -424,6 +425,12 @@ static int play(table *t, shell *sh, const game_move *m, int by_computer)
     table_log_add(&t->log, t->ops->describe, rules(t), t->scratch, m, rules(t)->current_player(t->scratch));
     anim_start(t, sh, t->scratch, m, by_computer);
     t->ops->played(t->view, sh, t->scratch, m, text, by_computer);
+    {
+        char who[48];
+        int seat = -1;
+        const char *words = table_log_line(t, 0, &seat);
+        trace_line("%s log %s %s", t->ops->trace, table_seat_label(t, seat, who, sizeof who), words);
+    }
     position_changed(t, sh, TABLE_PLAYED);
     return 0;
 }
@@ -665,7 +672,12 @@ static void draw_curtain(table *t, shell *sh, render *r)
     char who[48], line[64];
     snprintf(line, sizeof line, "Pass to %s", table_seat_label(t, t->curtain, who, sizeof who));
     ui_draw_panel(r, p);
-    ui_text_center(r, FONT_SERIF_BOLD, UI_TITLE, (rrect){p.x, p.y + 60, p.w, 90}, UI_INK, line);
+    {
+        /* the seat's mark before its name, as everywhere */
+        float tw = render_text_width(r, FONT_SERIF_BOLD, UI_TITLE, line), mark = 48, x = p.x + (p.w - tw - mark - 20) / 2;
+        ui_draw_seat_mark(r, t->curtain, x + mark / 2, p.y + 105, mark);
+        ui_text_center(r, FONT_SERIF_BOLD, UI_TITLE, (rrect){x + mark + 20, p.y + 60, tw, 90}, UI_INK, line);
+    }
     ui_text_center(r, FONT_SANS, UI_BODY, (rrect){p.x, p.y + 170, p.w, 40}, UI_INK_SOFT, "Everyone else, look away.");
     ui_audit_box(ready);
     ui_draw_button(r, ready, "I am ready", 1, 1, 1);

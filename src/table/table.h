@@ -212,7 +212,8 @@ const void *table_last_before(const table *t);
 int table_log_count(const table *t);
 int table_log_total(const table *t);
 const char *table_log_line(const table *t, int i, int *seat);
-/* Draws the move log as a panel in box: a heading, then one line per
+/* Draws the move log in box, a paper well for a view's panel (draw
+ * ui_draw_panel round it where it stands alone): a heading, then one line per
  * action, newest first, each with its mover's mark and name, at a size read
  * across a room; lines that do not fit fade out at the bottom. */
 void table_log_draw(const table *t, shell *sh, render *r, rrect box);

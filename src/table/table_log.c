@@ -66,8 +66,8 @@ void table_log_draw(const table *t, shell *sh, render *r, rrect box)
     char head[48];
     int cut = 0;
     (void)sh;
-    ui_draw_panel(r, box);
     ui_audit_box(box);
+    render_round_rect(r, box, 14, UI_PAPER);
     if (table_log_total(t) > 0)
         snprintf(head, sizeof head, "Moves \xc2\xb7 %d", table_log_total(t));
     else
@@ -95,7 +95,7 @@ void table_log_draw(const table *t, shell *sh, render *r, rrect box)
         cut = y > inner.y + inner.h;
     }
     if (cut)
-        ui_draw_list_fade(r, (rrect){box.x, box.y, box.w, inner.y + inner.h - box.y + 4}, 18, UI_CREAM,
+        ui_draw_list_fade(r, (rrect){box.x, box.y, box.w, inner.y + inner.h - box.y + 4}, 14, UI_PAPER,
                           UI_FADE_BOTTOM);
     render_pop_clip(r);
 }

@@ -17,7 +17,7 @@ const char *ui_hint_key(input_device dev, int act)
     case ACT_BACK: return dev == DEV_PAD ? "(B)" : "Esc";
     case ACT_ALT: return dev == DEV_PAD ? "(Y)" : "R";
     case ACT_EXTRA: return dev == DEV_PAD ? "(X)" : "X";
-    case ACT_MENU: return dev == DEV_PAD ? "Start" : "Tab";
+    case ACT_MENU: return dev == DEV_PAD ? "Start" : "F1";
     case ACT_PREV_TAB: return dev == DEV_PAD ? "LB" : "Q";
     case ACT_NEXT_TAB: return dev == DEV_PAD ? "RB" : "E";
     case ACT_PAGE_UP: return dev == DEV_PAD ? "LT" : "PgUp";
@@ -29,6 +29,15 @@ const char *ui_hint_key(input_device dev, int act)
     case UI_HINT_POINT: return dev == DEV_PAD ? "(A)" : dev == DEV_MOUSE ? "Click" : "Enter";
     default: return "?";
     }
+}
+
+const char *ui_hint_press(input_device dev, int act, char *buf, size_t n)
+{
+    if (dev == DEV_MOUSE && (act == ACT_ACCEPT || act == UI_HINT_POINT))
+        snprintf(buf, n, "Click");
+    else
+        snprintf(buf, n, "Press %s", ui_hint_key(dev, act));
+    return buf;
 }
 
 char *ui_hint_words(input_device dev, const ui_hint *h, int n, char *buf, size_t size)

@@ -25,6 +25,9 @@ typedef struct ui_hint {
 
 /* The words for control act on device dev ("(A)", "Enter", "Click", "\u25c0\u25b6"). */
 const char *ui_hint_key(input_device dev, int act);
+/* The verb for doing act on dev, to start a sentence ("Click", "Press Enter",
+ * "Press (A)"): "Red wins! Press (A) to see the score." */
+const char *ui_hint_press(input_device dev, int act, char *buf, size_t n);
 /* Writes the bar's line for pairs h[0..n) on dev into buf: "(A) Land  ·  (B) Menu"
  * (a pair with a NULL does is left out); returns buf. */
 char *ui_hint_words(input_device dev, const ui_hint *h, int n, char *buf, size_t size);

@@ -36,6 +36,8 @@ void ui_draw_last_move(render *r, rrect piece, float radius, int seat)
 
 void ui_draw_chosen(render *r, rrect piece, float radius)
 {
-    render_round_rect(r, piece, radius, (rcolor){255, 214, 90, 110});
-    render_round_outline(r, piece, radius, 5, (rcolor){255, 214, 90, 255});
+    /* no wash: the mark under it keeps its full colour, and a bold rim says "this one" */
+    render_round_outline(r, grow(piece, 2), radius + 2, 9, INK_EDGE);
+    render_round_outline(r, piece, radius, 6, FOCUS_GOLD);
+    render_round_outline(r, grow(piece, -6), radius > 6 ? radius - 6 : 0, 2, (rcolor){255, 255, 255, 200});
 }

@@ -536,6 +536,14 @@ static void test_track_loop_4k(void **state)
     shoot_scripted("stackatrack", "human,easy,easy", "track_mid", "golden_track_loop", 45, "track-loop", 3840, 2160);
 }
 
+/* Stack-A-Track: a computer's points still rising over the preview of the
+ * next block (720p): the points are drawn on top. */
+static void test_track_pop_720p(void **state)
+{
+    (void)state;
+    shoot_scripted("stackatrack", "human,easy,easy", "track_mid", "golden_track_pop", 160, "track-pop", 1280, 720);
+}
+
 #define SCREEN_TEST(scene_name)                                                                    \
     static void test_##scene_name##_720p(void **state)                                             \
     {                                                                                              \
@@ -692,6 +700,7 @@ int main(void)
         cmocka_unit_test(test_stakz_marks_720p), cmocka_unit_test(test_stakz_picker_720p),
         cmocka_unit_test(test_stakz_round_4k), cmocka_unit_test(test_stakz_arrive_720p),
         cmocka_unit_test(test_track_preview_720p), cmocka_unit_test(test_track_loop_4k),
+        cmocka_unit_test(test_track_pop_720p),
     };
     enum { N_FIXED = sizeof fixed / sizeof fixed[0] };
     struct CMUnitTest tests[N_FIXED + N_SCREENS * N_SWEEP];
