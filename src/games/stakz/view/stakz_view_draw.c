@@ -59,15 +59,16 @@ static void draw_opponent(render *r, shell *sh, stakz_view *v, int p)
     }
 }
 
-/* The pile by colour, as everyone sees it: a tile back, the colour and how many. */
+/* The side panel, and in its top the pile by colour, as everyone sees it: a
+ * tile back, the colour and how many (the log's well is under it). */
 static void draw_pile(render *r, shell *sh, stakz_view *v)
 {
     const stakz_state *s = &v->obs;
     rrect b = v->pile_box;
     char t[32];
     float colw = (b.w - 24) / STAKZ_COLOURS;
-    ui_draw_panel(r, b);
-    ui_audit_box(b);
+    ui_draw_panel(r, v->side);
+    ui_audit_box(v->side);
     snprintf(t, sizeof t, "Draw pile \xc2\xb7 %d", s->npile);
     ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, (rrect){b.x + 20, b.y + 12, b.w - 40, 40}, TEXT_LEFT, UI_INK, t);
     for (int c = 0; c < STAKZ_COLOURS; c++) {

@@ -131,7 +131,7 @@ rrect stakz_pile_tile(const stakz_view *v, int c)
     return (rrect){b.x + 12 + colw * (float)c + (colw - d) / 2, b.y + 58, d, d};
 }
 
-/* The middle: the mat with the stacks and, beside it, a column with the
+/* The middle: the mat with the stacks and, beside it, a panel with the
  * draw pile over the move log (which fills what the stacks leave empty
  * above them early in a round). */
 static void layout_middle(stakz_view *v, shell *sh)
@@ -140,8 +140,10 @@ static void layout_middle(stakz_view *v, shell *sh)
     float y0 = TOP_Y + OPP_H + 10 + STATUS_H + 10, y1 = v->hand_head.y - 18, sx = vw - MARGIN - side;
     /* the status line across the table, over them all */
     v->status = (rrect){MARGIN, TOP_Y + OPP_H + 10, vw - 2 * MARGIN, STATUS_H};
+    /* one panel: the pile on top, the log's paper well under it */
+    v->side = (rrect){sx, y0, side, y1 - y0};
     v->pile_box = (rrect){sx, y0, side, PILE_H};
-    v->log_box = (rrect){sx, y0 + PILE_H + 14, side, y1 - (y0 + PILE_H + 14)};
+    v->log_box = (rrect){sx + 16, y0 + PILE_H, side - 32, y1 - 16 - (y0 + PILE_H)};
     v->mat = (rrect){MARGIN, y0, sx - 20 - MARGIN, y1 - y0};
     v->stacks_box = (rrect){v->mat.x + MAT_PAD, v->mat.y + 6, v->mat.w - 2 * MAT_PAD, v->mat.h - 10};
 }

@@ -97,7 +97,7 @@ typedef struct stakz_view {
 
     /* geometry */
     rrect opp[GAME_MAX_PLAYERS];  /* each opponent's panel (by seat; w 0 for the viewer) */
-    rrect mat, stacks_box, pile_box, log_box, status, hand_box, hand_head;
+    rrect mat, stacks_box, side, pile_box, log_box, status, hand_box, hand_head;
     rrect stack_col[STAKZ_MAX_STACKS]; /* the column of each stack: its tiles stand on the bottom */
     float ts;                          /* a stack tile's side */
     rrect hand_tile[STAKZ_CODES];      /* where each code of the viewer's hand lies (w 0: none) */
