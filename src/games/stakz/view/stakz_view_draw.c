@@ -66,14 +66,15 @@ static void draw_pile(render *r, shell *sh, stakz_view *v)
     const stakz_state *s = &v->obs;
     rrect b = v->pile_box;
     char t[32];
-    float colw = (b.w - 24) / STAKZ_COLOURS;
+    float colw = (b.w - 16) / STAKZ_COLOURS; /* "Orange" fits at 4:3 */
     ui_draw_panel(r, v->side);
     ui_audit_box(v->side);
     snprintf(t, sizeof t, "Draw pile \xc2\xb7 %d", s->npile);
-    ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, (rrect){b.x + 20, b.y + 12, b.w - 40, 40}, TEXT_LEFT, UI_INK, t);
+    /* in line with the log's heading in its well below */
+    ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, (rrect){b.x + 32, b.y + 14, b.w - 64, 40}, TEXT_LEFT, UI_INK, t);
     for (int c = 0; c < STAKZ_COLOURS; c++) {
         rrect tile = stakz_pile_tile(v, c);
-        float x = b.x + 12 + colw * (float)c, y = tile.y + tile.h + stakz_edge(tile.w) + 4;
+        float x = b.x + 8 + colw * (float)c, y = tile.y + tile.h + stakz_edge(tile.w) + 4;
         int on = s->pile_cols[c] > 0;
         rcolor ink = on ? UI_INK : UI_INK_SOFT;
         stakz_draw_tile(r, sh, tile, STAKZ_UNKNOWN(c), on ? 255 : 80);

@@ -127,8 +127,8 @@ static void layout_top(stakz_view *v, shell *sh)
 rrect stakz_pile_tile(const stakz_view *v, int c)
 {
     rrect b = v->pile_box;
-    float colw = (b.w - 24) / STAKZ_COLOURS, d = fminf(44, colw - 24);
-    return (rrect){b.x + 12 + colw * (float)c + (colw - d) / 2, b.y + 58, d, d};
+    float colw = (b.w - 16) / STAKZ_COLOURS, d = fminf(44, colw - 24);
+    return (rrect){b.x + 8 + colw * (float)c + (colw - d) / 2, b.y + 60, d, d};
 }
 
 /* The middle: the mat with the stacks and, beside it, a panel with the
@@ -136,7 +136,7 @@ rrect stakz_pile_tile(const stakz_view *v, int c)
  * above them early in a round). */
 static void layout_middle(stakz_view *v, shell *sh)
 {
-    float vw = shell_vw(sh), side = fminf(540, fmaxf(400, vw * 0.24f));
+    float vw = shell_vw(sh), side = fminf(620, fmaxf(400, vw * 0.24f));
     float y0 = TOP_Y + OPP_H + 10 + STATUS_H + 10, y1 = v->hand_head.y - 18, sx = vw - MARGIN - side;
     /* the status line across the table, over them all */
     v->status = (rrect){MARGIN, TOP_Y + OPP_H + 10, vw - 2 * MARGIN, STATUS_H};
