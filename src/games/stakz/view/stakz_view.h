@@ -1,8 +1,10 @@
-/* The Stakz table (2 to 4 seats): the stacks with their colour sequences
- * and a count of colours each, the viewer's hand along the bottom (drag or
- * click a tile onto a lit stack; a controller chooses the tile, then the
- * stack), opponents' hands as tile backs in their public colours, the draw
- * pile by colour, a split that slides the top half out, the colour picker
+/* The Stakz table (2 to 4 seats): the stacks standing on a mat as tiles
+ * with thickness, a count of colours each, the viewer's hand along the
+ * bottom with the tiles that fit a stack marked (drag or click a tile onto
+ * a lit stack; a controller chooses the tile, then the stack), opponents'
+ * hands as tile backs in their public colours beside each seat's mark, the
+ * draw pile by colour and the midend's move log in words, the last turn's
+ * tiles marked in its mover's colour, a split that slides the top half out, the colour picker
  * for the end-of-turn draw, the round's points and the curtain's panel. The
  * table midend (table/table.h) runs the computer, undo within the turn,
  * the curtain, saving and the score screen.

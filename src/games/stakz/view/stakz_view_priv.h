@@ -1,6 +1,9 @@
 /* The Stakz view's own state, shared by its files: stakz_view.c (moves,
  * animation, input, the midend's callbacks), stakz_view_layout.c (geometry
- * and focus items) and stakz_view_draw.c (drawing). */
+ * and focus items), stakz_view_draw.c (the table's panels and the hint
+ * bar), stakz_view_tiles.c (tiles, stacks and the hand with their marks),
+ * stakz_view_record.c (the log's words, the last turn's marks and each
+ * round's points, from the record) and stakz_view_trace.c (what tests read). */
 #ifndef STACKHOUSE_STAKZ_VIEW_PRIV_H
 #define STACKHOUSE_STAKZ_VIEW_PRIV_H
 
