@@ -135,16 +135,21 @@ static void draw_buttons(render *r, shell *sh, stakz_view *v)
 static void draw_status(render *r, shell *sh, stakz_view *v)
 {
     char t[128];
-    float w;
+    float w, mark;
     rrect b = v->status;
+    /* another seat's turn names it: its mark goes before the words */
+    int seat = !viewer_decides(v) && !table_over(v->t) ? stakz_current(v->st) : -1;
     stakz_status_text(v, t, sizeof t);
     if (!t[0])
         return;
-    w = fminf(b.w, render_text_width(r, FONT_SANS_BOLD, UI_BODY, t) + 48);
+    mark = seat >= 0 ? 34 : 0;
+    w = fminf(b.w, render_text_width(r, FONT_SANS_BOLD, UI_BODY, t) + 48 + mark);
     b = (rrect){b.x + (b.w - w) / 2, b.y, w, b.h};
     render_round_rect(r, b, b.h / 2, (rcolor){30, 18, 8, 170});
     ui_audit_box(b);
-    ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, (rrect){b.x + 24, b.y, b.w - 48, b.h}, TEXT_CENTER,
+    if (seat >= 0)
+        ui_draw_seat_mark(r, seat, b.x + 24 + 11, b.y + b.h / 2, 22);
+    ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, (rrect){b.x + 24 + mark, b.y, b.w - 48 - mark, b.h}, TEXT_CENTER,
                 viewer_decides(v) ? UI_GOLD : UI_CREAM, t);
     (void)sh;
 }
