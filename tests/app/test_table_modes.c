@@ -141,6 +141,15 @@ static void test_every_mode_has_a_sample(void **state)
     assert_string_equal(rep.reason, "Blue is blocked: none of Blue's stacks can move.");
     assert_int_equal(rep.total[0], 7);
     assert_int_equal(rep.total[1], 3);
+    /* One played from a deal (POSITION|MOVES): its record gives each round, adding up to the totals. */
+    assert_int_equal(modes_sample(sh, registry_find("stakz"), &rep), 0);
+    assert_int_equal(rep.rounds, 3);
+    for (int p = 0; p < rep.players; p++) {
+        int sum = 0;
+        for (int k = 0; k < rep.rounds; k++)
+            sum += rep.points[p][k];
+        assert_int_equal(sum, rep.total[p]);
+    }
     assert_int_equal(modes_sample(sh, NULL, &rep), -1);
     shell_destroy(sh);
 }
