@@ -93,6 +93,14 @@ static void test_mouse_places_drags_undoes_and_draws(void **state)
             "stakz move p2 ",        "stakz marks p2 "};
         in_order(t, marks, 10);
     }
+    /* the midend's log in the table's words, one line per action; undo takes the green star out of it */
+    {
+        static const char *const log[] = {"stakz log Player 1 placed an orange star on stack 1\n",
+                                          "stakz log Player 1 placed a green star on stack 1\n", "stakz log rebuilt 1\n",
+                                          "stakz log Player 1 ended the turn and drew a green tile\n",
+                                          "stakz log Player 2 "};
+        in_order(t, log, 5);
+    }
     /* the drag hint shows on Player 1's turn, and never while Player 2 plays */
     {
         const char *mine = strstr(t, "stakz hints Drag Tile to a stack"), *end = strstr(t, "stakz move p1 end:g\n");
