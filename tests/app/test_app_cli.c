@@ -87,6 +87,8 @@ static void test_controller_reaches_everything(void **state)
     assert_non_null(strstr(t, "setting render_scale 100"));
     assert_non_null(strstr(t, "setting colorblind 1"));
     assert_non_null(strstr(t, "setting colorblind 0"));
+    /* and the Computer pace, Fast then back to Normal */
+    assert_non_null(strstr(t, "setting ai_pace 2\nsetting ai_pace 1\n"));
     free(t);
 }
 
