@@ -162,13 +162,19 @@ static void draw_control(render *r, rrect c, const setting_desc *d, int v, int f
          * so tighter rows never push the text out. */
         float ph = c.h < 48 ? c.h : 48;
         rrect pill = {c.x + c.w - 3.4f * ph, c.y + (c.h - ph) / 2, 3.4f * ph, ph};
-        rcolor on = UI_TEAL, off = (rcolor){190, 178, 158, 255};
+        /* Off is a light track with ink lettering and an edge (white on its
+         * beige read at 2.09:1); On stays teal with white lettering. */
+        rcolor off = {222, 210, 188, 255}, edge = {150, 122, 88, 255};
         float knob = pill.h - 8;
         rrect label = {v ? pill.x : pill.x + knob + 4, pill.y, pill.w - knob - 4, pill.h};
-        render_round_rect(r, pill, pill.h / 2, v ? on : off);
-        render_round_rect(r, (rrect){v ? pill.x + pill.w - knob - 4 : pill.x + 4, pill.y + 4, knob, knob},
-                          knob / 2, UI_WHITE);
-        ui_text_center(r, FONT_SANS_BOLD, pill.h * 0.5f, label, UI_WHITE, v ? "On" : "Off");
+        rrect dot = {v ? pill.x + pill.w - knob - 4 : pill.x + 4, pill.y + 4, knob, knob};
+        render_round_rect(r, pill, pill.h / 2, v ? UI_TEAL : off);
+        if (!v)
+            render_round_outline(r, pill, pill.h / 2, 2, edge);
+        render_round_rect(r, dot, knob / 2, UI_WHITE);
+        if (!v)
+            render_round_outline(r, dot, knob / 2, 2, edge);
+        ui_text_center(r, FONT_SANS_BOLD, pill.h * 0.5f, label, v ? UI_WHITE : UI_INK, v ? "On" : "Off");
         return;
     }
     {

@@ -423,7 +423,8 @@ static void setup_draw(scene *s, shell *sh, render *r, float alpha)
         if (i >= p->m.params.players) {
             render_round_outline(r, (rrect){x, ry, col_right(p) - x, h}, 20, 2, (rcolor){200, 185, 160, 255});
             snprintf(line, sizeof line, "Seat %d is empty", i + 1);
-            render_text(r, FONT_SANS_OBLIQUE, UI_BODY, x + 30, ty, UI_DISABLED, line);
+            /* Soft ink, not the disabled grey: it says who can still join (2.62:1 read as greyed out). */
+            render_text(r, FONT_SANS_OBLIQUE, UI_BODY, x + 30, ty, UI_INK_SOFT, line);
             continue;
         }
         render_round_rect(r, (rrect){x, ry + (h - disc) / 2, disc, disc}, disc / 2, seat_colors[i]);
