@@ -19,6 +19,7 @@
 #include "core/registry.h"
 #include "drivers/script.h"
 #include "testenv.h"
+#include "textcontrast.h"
 #include "texthook.h"
 #include "ui/ui.h"
 
@@ -171,6 +172,26 @@ static void check_text_sizes(const char *name)
     assert_int_equal(bad, 0);
 }
 
+/* Faint text on screens this branch does not own (issue #23 lists it; the
+ * owners fix it): the check lets these inks pass on these shots and prints
+ * each as "known faint text". Drop an entry when its text passes. */
+static const text_faint_known faint_known[] = {
+    {"", {0xFFFFFF}, 0xE2643C, "src/ui/ui.c ui_draw_button: a focused primary button's white on #E2643C, 3.43:1"},
+    {"nine-", {0xFFFFFF, 0xF8EFDE, 0xF0DEC4, 0xFFECC8}, -1,
+     "src/games/nine/view/nine_view_draw.c: card faces' white on green 4.37:1 and red 3.76:1; the seat head's "
+     "name, line and 'in hand' on the light wood, 3.4-3.9:1"},
+    {"nine-drawn|stakz-picker|stakz-round", {0x2B2118}, -1,
+     "src/table/table_buttons.c's Menu and a badge under the dialog's dim, 3.6-4.2:1"},
+    {"speedstax|samestax|swapstax", {0xC63A2E, 0x2864C4, 0x1E8648, 0xFFC846, 0xC8502D, 0xFFFFFF, 0x2F6F8F, 0x604E3C},
+     -1,
+     "src/games/maxstax/view: seat-coloured names on paper 3.6-4.4:1, gold stars 1.35:1, the clock 3.96:1, "
+     "'MAX STAX!' on green 3.35:1, the swap log's teal 4.39:1, the swap offer on grey 2.3-3.0:1"},
+    {"swapstax-mouse-4p", {0x2B2118}, -1, "the Menu button under a purple seat colour, 1.48:1"},
+    {"stakz-", {0xFFC846, 0xC8BEAA, 0xC8502D}, -1,
+     "src/games/stakz/view/stakz_view_draw.c: gold on the wood 3.9-4.2:1, an empty stack's count 2.9:1, '+0' 3.59:1"},
+    {"track-", {0x2E8446, 0xBA3428}, -1, "src/games/stackatrack/view/track_view_draw.c: seat-coloured rows 3.51-4.38:1"},
+};
+
 static void compare_golden(const uint8_t *small, const char *name)
 {
     char path[1024];
@@ -226,6 +247,19 @@ static int shot_hint_clear;
 /* An input script (tests/scripts/NAME.txt) and a composed position for the next shot. */
 static const char *shot_script, *shot_position;
 
+/* Before each test: the shot options at their defaults, so a test that
+ * failed half-way (cmocka leaves it at the failed assertion) does not leave
+ * its scale, script or position to the tests after it. */
+static int reset_shot(void **state)
+{
+    (void)state;
+    shot_render_scale = 100;
+    shot_colorblind = shot_ghost = shot_no_golden = shot_hint_clear = 0;
+    shot_script = shot_position = NULL;
+    shot_primary = NULL;
+    return 0;
+}
+
 /* A screen after frames logic steps; game and seats pick the table. */
 static void shoot_game(const char *scene_name, const char *game, const char *seats, int frames,
                        const char *golden, int w, int h)
@@ -270,7 +304,7 @@ static void shoot_game(const char *scene_name, const char *game, const char *sea
             n_texts = 0;
             ui_audit_enable(1);
             ui_audit_reset();
-            render_set_text_hook(a->r, texthook_on_text, NULL);
+            render_set_text_hook(a->r, texthook_on_text, a->r);
         }
         assert_int_equal(app_frame(a, now, f == frames - 1), 0);
     }
@@ -286,19 +320,19 @@ static void shoot_game(const char *scene_name, const char *game, const char *sea
     check_text_sizes(name);
     if (shot_hint_clear)
         check_hint_bar_clear();
-    if (shot_no_golden) {
-        app_destroy(a);
-        return;
-    }
 
     px = malloc((size_t)w * h * 4);
-    small = malloc(GOLD_W * GOLD_H * 4);
     assert_int_equal(render_read_pixels(a->r, w, h, px), 0);
     check_not_blank(px, w, h);
-    downscale(px, w, h, small);
-    compare_golden(small, name);
+    assert_int_equal(textcontrast_check(name, px, w, h, faint_known, (int)(sizeof faint_known / sizeof faint_known[0])),
+                     0);
+    if (!shot_no_golden) {
+        small = malloc(GOLD_W * GOLD_H * 4);
+        downscale(px, w, h, small);
+        compare_golden(small, name);
+        free(small);
+    }
     free(px);
-    free(small);
     app_destroy(a);
 }
 
@@ -688,8 +722,10 @@ int main(void)
     enum { N_FIXED = sizeof fixed / sizeof fixed[0] };
     struct CMUnitTest tests[N_FIXED + N_SCREENS * N_SWEEP];
     int n = 0;
-    for (int i = 0; i < N_FIXED; i++)
-        tests[n++] = fixed[i];
+    for (int i = 0; i < N_FIXED; i++) {
+        tests[n] = fixed[i];
+        tests[n++].setup_func = reset_shot;
+    }
     for (int k = 0; k < N_SWEEP; k++)
         for (int i = 0; i < N_SCREENS; i++) {
             screen_shot *s = &sweep[k * N_SCREENS + i];
@@ -698,7 +734,7 @@ int main(void)
             s->h = sweep_sizes[k].h;
             s->golden = sweep_sizes[k].golden;
             snprintf(s->name, sizeof s->name, "%s_%dx%d", screens[i].golden, s->w, s->h);
-            tests[n++] = (struct CMUnitTest){s->name, test_sweep, NULL, NULL, s};
+            tests[n++] = (struct CMUnitTest){s->name, test_sweep, reset_shot, NULL, s};
         }
     /* STACKHOUSE_SCREENS_FILTER=*stakz* runs only the shots whose names match (cmocka's wildcards). */
     if (getenv("STACKHOUSE_SCREENS_FILTER"))
