@@ -23,6 +23,7 @@ static const char *const help[SETTING_COUNT] = {
     "Clicks, cards, blocks and fanfares",
     "Shapes on colours, for telling them apart without hue",
     "Calmer animations: no glides, shakes or bounces",
+    "How long the computer waits before each move it makes",
     "a block picked up near square turns to 0\xc2\xb0 or 90\xc2\xb0",
     "the card drawn faintly where you build (easier)",
     "face-down cards you have seen, shown dimmed to you",
@@ -90,7 +91,7 @@ static void click_control(settings_scene *p, shell *sh, int id, float x)
     }
     if (x < c.x + 60) {
         change(p, sh, id, -1);
-    } else if (x > c.x + c.w - 60) {
+    } else if (x > c.x + c.w - 60 || d->kind == SETTING_CHOICE) {
         change(p, sh, id, 1);
     } else {
         rrect bar = slider_bar(c);
@@ -181,6 +182,7 @@ static void draw_control(render *r, rrect c, const setting_desc *d, int v, int f
         rrect minus = {c.x, c.y + 2, 54, c.h - 4}, plus = {c.x + c.w - 54, c.y + 2, 54, c.h - 4};
         rrect bar = slider_bar(c);
         float t = (float)(v - d->min) / (float)(d->max - d->min);
+        int choice = d->kind == SETTING_CHOICE;
         /* The steppers read as buttons on the cream panel: a darker fill and an edge. */
         rcolor step = focused ? UI_ACCENT : (rcolor){226, 208, 178, 255}, edge = {150, 122, 88, 255};
         render_round_rect(r, minus, minus.h / 2, step);
@@ -189,6 +191,12 @@ static void draw_control(render *r, rrect c, const setting_desc *d, int v, int f
         render_round_rect(r, plus, plus.h / 2, step);
         render_round_outline(r, plus, plus.h / 2, 2, focused ? UI_ACCENT : edge);
         ui_text_center(r, FONT_SANS_BOLD, UI_BODY, plus, focused ? UI_WHITE : UI_INK, "+");
+        if (choice) {
+            /* a few named values: the name between the steppers, no slider */
+            ui_text_center(r, FONT_SANS_BOLD, UI_BODY, (rrect){minus.x + minus.w, c.y, plus.x - minus.x - minus.w, c.h},
+                           UI_INK, settings_choice_label((setting_id)(d - settings_desc(0)), v));
+            return;
+        }
         render_round_rect(r, bar, 7, (rcolor){210, 196, 172, 255});
         render_round_rect(r, (rrect){bar.x, bar.y, bar.w * t, bar.h}, 7, UI_TEAL);
         render_round_rect(r, (rrect){bar.x + bar.w * t - 14, bar.y - 7, 28, 28}, 14, UI_WHITE);

@@ -23,6 +23,16 @@ const setting_desc *settings_desc(setting_id id)
     return &descs[id];
 }
 
+const char *settings_choice_label(setting_id id, int v)
+{
+    /* How long a computer pauses before each of its moves (table.c's pace). */
+    static const char *const pace[3] = {"Slow", "Normal", "Fast"};
+    const setting_desc *d = settings_desc(id);
+    if (!d || d->kind != SETTING_CHOICE || v < d->min || v > d->max)
+        return NULL;
+    return id == SETTING_ai_pace ? pace[v] : NULL;
+}
+
 void settings_defaults(settings *s)
 {
     for (int id = 0; id < SETTING_COUNT; id++)

@@ -12,6 +12,7 @@
     X(effects_volume, "Effects volume", 80, 0, 100, 10, PERCENT)                                   \
     X(colorblind, "Colour-blind patterns", 0, 0, 1, 1, BOOL)                                       \
     X(reduced_motion, "Reduced motion", 0, 0, 1, 1, BOOL)                                          \
+    X(ai_pace, "Computer pace", 1, 0, 2, 1, CHOICE)                                                \
     X(maxstax_snap, "Square up blocks", 1, 0, 1, 1, BOOL)                                          \
     X(maxstax_ghost, "Ghost outline", 0, 0, 1, 1, BOOL)                                           \
     X(nine_memory, "What you know (9 STAX)", 0, 0, 1, 1, BOOL)
@@ -42,6 +43,8 @@ const setting_desc *settings_desc(setting_id id);
 void settings_defaults(settings *s);
 /* Sets a value clamped to its range (and snapped to its step). */
 void settings_set(settings *s, setting_id id, int value);
+/* The words for value v of a CHOICE setting ("Slow", "Normal", "Fast"); NULL for other kinds. */
+const char *settings_choice_label(setting_id id, int v);
 /* Steps a value by dir (±1) by its step, wrapping BOOLs. */
 void settings_step(settings *s, setting_id id, int dir);
 #endif

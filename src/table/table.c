@@ -18,6 +18,7 @@
 #include "core/registry.h"
 #include "table/table_ai.h"
 #include "table/table_buttons.h"
+#include "table/table_log.h"
 #include "table/phones.h"
 #include "table/table_menu.h"
 #include "table/table_phones.h"
@@ -51,12 +52,18 @@ struct table {
     /* the played move's animation (Tatham's anim_length and anim_time):
      * seconds it lasts, seconds shown at this step and at the one before */
     double anim_len, anim_time, anim_prev;
+    int pace_setting; /* the Computer pace setting, read at every step */
     int anim_on; /* it runs: until a step has shown its end (the next, with Reduced motion) */
     table_menu_choice menu_choice;
     table_row row; /* Undo, Redo, Menu: the midend's buttons (table_buttons.c) */
     char refuse_msg[112]; /* a refused press: why (table_refuse) */
     int refuse_spot;
     float refuse_flash, refuse_words; /* seconds left of its flash and of its words */
+    table_log log;     /* one line per action up to the cursor (table_log.c) */
+    int has_last;      /* a move made the position at the cursor: */
+    game_move last;    /* that move, */
+    int last_seat;     /* who made it, */
+    void *last_before; /* and the position it was made from (state_size bytes) */
     void *scratch;     /* a position to replay into, state_size bytes */
     max_align_t st[];  /* the position at the record's cursor, state_size bytes */
 };
@@ -129,9 +136,22 @@ int table_humans(const table *t)
 
 static const game_rules *rules(const table *t) { return t->game->rules; }
 
+/* The Computer pace setting's factor on every pause (Slow, Normal, Fast). */
+static double pace_factor(const table *t)
+{
+    static const double factor[3] = {2.0, 1.0, 0.35};
+    int v = t->pace_setting;
+    return factor[v < 0 ? 0 : v > 2 ? 2 : v];
+}
+
 void table_pace(table *t)
 {
-    t->due = t->time + (table_humans(t) == 0 ? t->ops->pace_watch : t->ops->pace_reply);
+    /* A computer following a computer (watching, or the steps of one
+     * computer's turn, or the computers between two humans) waits the
+     * watching pause, so a TV can follow each step; a computer answering a
+     * human waits the shorter reply. */
+    int watching = table_humans(t) == 0 || (t->has_last && !table_seat_human(t, t->last_seat));
+    t->due = t->time + pace_factor(t) * (watching ? t->ops->pace_watch : t->ops->pace_reply);
 }
 
 /* Lets go of a search in flight: its answer no longer matters. */
@@ -304,6 +324,62 @@ void table_refresh_viewer(table *t, shell *sh)
     view_changed(t, sh, TABLE_LIFTED);
 }
 
+/* The move that made the position at the cursor, its mover and the position before it. */
+static void last_update(table *t)
+{
+    char err[200];
+    int c = t->rec.cursor - 1;
+    t->has_last = c >= 0 && record_replay(&t->rec, c, t->last_before, err, sizeof err) == 0 &&
+                  rules(t)->move_read(t->last_before, t->rec.moves[c], &t->last, err, sizeof err) == 0;
+    t->last_seat = t->has_last ? rules(t)->current_player(t->last_before) : -1;
+}
+
+int table_last_move(const table *t, game_move *m, int *seat)
+{
+    if (!t->has_last)
+        return -1;
+    if (m)
+        *m = t->last;
+    if (seat)
+        *seat = t->last_seat;
+    return 0;
+}
+
+const void *table_last_before(const table *t) { return t->has_last ? t->last_before : NULL; }
+
+/* ---------------------------------------------------------------- the log */
+
+const char *table_seat_label(const table *t, int seat, char *buf, size_t n)
+{
+    if (t->ops->seat_labels)
+        snprintf(buf, n, "%s", t->ops->seat_labels[seat]);
+    else
+        snprintf(buf, n, "Player %d", seat + 1);
+    return buf;
+}
+
+int table_log_count(const table *t) { return t->log.n; }
+int table_log_total(const table *t) { return t->log.total; }
+
+const char *table_log_line(const table *t, int i, int *seat)
+{
+    int slot;
+    if (i < 0 || i >= t->log.n)
+        return NULL;
+    slot = (t->log.first + t->log.n - 1 - i) % TABLE_LOG_LINES;
+    if (seat)
+        *seat = t->log.seat[slot];
+    return t->log.line[slot];
+}
+
+/* The log from the record's start to its cursor (the table opened, or undo or redo moved it). */
+static void log_rebuild(table *t)
+{
+    if (table_log_rebuild(&t->log, t->ops->describe, rules(t), &t->rec, t->scratch) != 0)
+        log_error("%s table: the move log could not be read back", t->game->id);
+    trace_line("%s log rebuilt %d", t->ops->trace, t->log.total);
+}
+
 /* Everything that follows from the position at the cursor. */
 static void position_changed(table *t, shell *sh, table_change why)
 {
@@ -314,6 +390,7 @@ static void position_changed(table *t, shell *sh, table_change why)
     t->over_announced = 0;
     t->can_undo = t->ops->undo && undo_target(t) >= 0;
     t->can_redo = t->ops->undo && redo_target(t) >= 0;
+    last_update(t);
     table_pace(t);
     if (uses_curtain(t))
         choose_viewer(t);
@@ -345,8 +422,15 @@ static int play(table *t, shell *sh, const game_move *m, int by_computer)
     /* A hold lasts through computers' moves until the curtain it delays. */
     if (!by_computer)
         t->hold = 0;
+    table_log_add(&t->log, t->ops->describe, rules(t), t->scratch, m, rules(t)->current_player(t->scratch));
     anim_start(t, sh, t->scratch, m, by_computer);
     t->ops->played(t->view, sh, t->scratch, m, text, by_computer);
+    {
+        char who[48];
+        int seat = -1;
+        const char *words = table_log_line(t, 0, &seat);
+        trace_line("%s log %s %s", t->ops->trace, table_seat_label(t, seat, who, sizeof who), words);
+    }
     position_changed(t, sh, TABLE_PLAYED);
     return 0;
 }
@@ -366,6 +450,7 @@ static void go_to(table *t, shell *sh, int cursor)
     }
     while (t->rec.cursor < cursor && record_redo(&t->rec, t->st, err, sizeof err) == 0) {
     }
+    log_rebuild(t);
     position_changed(t, sh, TABLE_JUMPED);
 }
 
@@ -531,6 +616,7 @@ static void table_update(scene *s, shell *sh, double dt)
     table *t = s->data;
     table_menu_choice c = table_menu_take(sh, &t->menu_choice, t->game->rules_doc);
     t->time += dt;
+    t->pace_setting = shell_settings(sh)->v[SETTING_ai_pace];
     clock_update(t);
     if (t->refuse_flash > 0)
         t->refuse_flash -= (float)dt;
@@ -584,11 +670,7 @@ static void draw_curtain(table *t, shell *sh, render *r)
     float pw = shell_vw(sh) - 80 < 760 ? shell_vw(sh) - 80 : 760;
     rrect p = {(shell_vw(sh) - pw) / 2, 330, pw, 360}, ready = {p.x + (pw - 360) / 2, p.y + 240, 360, 76};
     char who[48], line[64];
-    if (t->ops->seat_labels)
-        snprintf(who, sizeof who, "%s", t->ops->seat_labels[t->curtain]);
-    else
-        snprintf(who, sizeof who, "Player %d", t->curtain + 1);
-    snprintf(line, sizeof line, "Pass to %s", who);
+    snprintf(line, sizeof line, "Pass to %s", table_seat_label(t, t->curtain, who, sizeof who));
     ui_draw_panel(r, p);
     ui_text_center(r, FONT_SERIF_BOLD, UI_TITLE, (rrect){p.x, p.y + 60, p.w, 90}, UI_INK, line);
     ui_text_center(r, FONT_SANS, UI_BODY, (rrect){p.x, p.y + 170, p.w, 40}, UI_INK_SOFT, "Everyone else, look away.");
@@ -638,6 +720,7 @@ static double table_wake(scene *s, shell *sh)
 static void table_enter(scene *s, shell *sh)
 {
     table *t = s->data;
+    t->pace_setting = shell_settings(sh)->v[SETTING_ai_pace];
     t->ops->enter(t->view, sh);
 }
 
@@ -653,6 +736,7 @@ static void table_leave_scene(scene *s, shell *sh)
     record_free(&t->rec);
     free(t->view);
     free(t->scratch);
+    free(t->last_before);
     free(t);
 }
 
@@ -673,7 +757,7 @@ scene *table_create(const table_view_ops *ops, const match_setup *m, game_record
 {
     const game_rules *g = m->game->rules;
     table *t = calloc(1, sizeof *t + g->state_size + sizeof(max_align_t));
-    if (!t || !(t->scratch = calloc(1, g->state_size)))
+    if (!t || !(t->scratch = calloc(1, g->state_size)) || !(t->last_before = calloc(1, g->state_size)))
         abort();
     t->ops = ops;
     t->game = m->game;
@@ -682,13 +766,16 @@ scene *table_create(const table_view_ops *ops, const match_setup *m, game_record
     t->curtain = -1;
     t->handoff = -1;
     t->refuse_spot = -1;
+    t->pace_setting = 1;
     table_row_init(&t->row, ops);
     if (table_record_take(&t->rec, rec, m->game->id, t->st) != 0 || !(t->view = view_new(t))) {
         record_free(&t->rec);
         free(t->scratch);
+        free(t->last_before);
         free(t);
         return NULL;
     }
+    log_rebuild(t);
     t->clock0 = t->rec.clock;
     table_match_trace(&t->m, &t->rec.params);
     phones_drop_queue(); /* moves sent before this table opened were for no table */

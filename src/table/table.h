@@ -100,6 +100,11 @@ typedef struct table_view_ops {
      * with table_anim_length; with the Reduced motion setting every length is
      * 0, and a move that has one lands at the next step. */
     double (*anim_length)(const void *v, const void *before, const game_move *m, int by_computer);
+    /* Optional: move m, played from before, in public words for the move log,
+     * without who played it ("placed a red 3 on stack 2"); never what the
+     * mover's opponents may not see. NULL or empty words: "played" and the
+     * move's notation. */
+    void (*describe)(const void *before, const game_move *m, char *buf, size_t n);
     /* A move is about to change the view (before is the position it was
      * played from, text its notation): start showing it. */
     void (*played)(void *v, shell *sh, const void *before, const game_move *m, const char *text,
@@ -195,6 +200,26 @@ double table_anim_time(const table *t, double *prev);
  * with Reduced motion): the move has landed once table_anim_time reaches it
  * at a step. */
 double table_anim_length(const table *t);
+/* The move that made the position shown (kept marked on the board until
+ * the next): 0 with the move in *m and its mover in *seat (either may be
+ * NULL), or -1 when none has been played. */
+int table_last_move(const table *t, game_move *m, int *seat);
+/* The position the last move was played from; NULL when none. */
+const void *table_last_before(const table *t);
+/* The move log (table_log.h): how many lines it keeps, how many actions it
+ * has logged in all, and line i, newest first (i = 0), with its mover in
+ * *seat (unless NULL); NULL past the end. */
+int table_log_count(const table *t);
+int table_log_total(const table *t);
+const char *table_log_line(const table *t, int i, int *seat);
+/* Draws the move log in box, a paper well for a view's panel (draw
+ * ui_draw_panel round it where it stands alone): a heading, then one line per
+ * action, newest first, each with its mover's mark and name, at a size read
+ * across a room; lines that do not fit fade out at the bottom. */
+void table_log_draw(const table *t, shell *sh, render *r, rrect box);
+/* The seat's name as the table says it: the view's seat label, else "Player N". */
+const char *table_seat_label(const table *t, int seat, char *buf, size_t n);
+
 /* Phones: the number of the view last sent, and the next. */
 int64_t table_phones_rev(const table *t);
 void table_phones_bump(table *t);

@@ -107,13 +107,6 @@ void ui_draw_panel(render *r, rrect p);
 void ui_draw_button(render *r, rrect b, const char *label, int focused, int enabled, int primary);
 /* A screen title with the logo, centred at the top. */
 void ui_draw_title(render *r, float vw, const char *title, const char *subtitle);
-/* Control hints along the bottom, worded for the device used last. Drawn
- * only by the top scene: a scene under a modal keeps its bar to itself. */
-void ui_draw_hints(render *r, const shell *sh, const char *accept, const char *back,
-                   const char *alt);
-/* A ready-worded hint line in the same bar (for tables with their own
- * controls); also drawn only by the top scene. */
-void ui_draw_hint_line(render *r, const shell *sh, const char *line);
 /* Fades the clipped edges of a scrolling or cut-off list into its
  * background bg: box is the list's round rect (radius), edges says which
  * (UI_FADE_TOP, UI_FADE_BOTTOM). Draw it over the list, inside its clip. */
@@ -155,5 +148,10 @@ void ui_audit_box(rrect r);
 int ui_audit_count(void);
 /* The i-th recorded box. */
 rrect ui_audit_get(int i);
+
+/* The hint bar, the marks on pieces and seat identity, with the rest of the look. */
+#include "ui/hints.h"
+#include "ui/marks.h"
+#include "ui/seat.h"
 
 #endif

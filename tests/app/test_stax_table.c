@@ -13,6 +13,7 @@
 
 #include <cmocka.h>
 
+#include "app/store.h"
 #include "testenv.h"
 
 #define GAME STACKHOUSE_BINARY_DIR "/stackhouse"
@@ -81,6 +82,8 @@ static void test_controller_alone(void **state)
     char *t = play("pad", "--scene table --game stax --seats human,human", "stax_pad");
     (void)state;
     assert_non_null(strstr(t, "stax pick c3\nstax move c3-d4\n"));
+    /* the midend's log says it in words, with the mover */
+    assert_non_null(strstr(t, "stax log Red moved c3 to d4\n"));
     free(t);
 }
 
@@ -106,6 +109,9 @@ static void test_undo_redo_against_computer(void **state)
     assert_string_equal(after_undo, START_POS); /* back to our turn: both moves undone */
     line_after(strstr(u, "\nstax redo\n"), "stax position ", 0, after_redo, sizeof after_redo);
     assert_string_equal(after_redo, after_reply); /* redo replays the reply too */
+    /* the log follows the cursor: empty after the undo, both moves again after the redo */
+    assert_non_null(strstr(u, "\nstax log rebuilt 0\n"));
+    assert_non_null(strstr(strstr(u, "\nstax redo\n"), "\nstax log rebuilt 2\n"));
     assert_int_equal(after_reply[0], 'r');
     free(t);
 }
@@ -161,6 +167,40 @@ static void test_save_on_quit_then_resume(void **state)
     free(t);
 }
 
+/* Moves two computers make in 600 frames at Computer pace v (0 Slow, 2 Fast),
+ * the setting stored as the settings screen stores it. */
+static int moves_at_pace(const char *pref, int v)
+{
+    char path[600], err[200], val[4];
+    store *db;
+    char *t, *p;
+    int n = 0;
+    snprintf(path, sizeof path, "mkdir -p %s/%s", testenv_game_tmp(), pref);
+    assert_int_equal(system(path), 0);
+    snprintf(path, sizeof path, "%s/%s/stackhouse.db", testenv_game_tmp(), pref);
+    db = store_open(path, err, sizeof err);
+    assert_non_null(db);
+    snprintf(val, sizeof val, "%d", v);
+    assert_int_equal(store_begin(db), 0);
+    assert_int_equal(store_put(db, "settings", "ai_pace", val), 0);
+    assert_int_equal(store_end(db, 1), 0);
+    store_close(db);
+    t = play(pref, "--scene table --game stax --seats easy,easy", "stax_watch");
+    for (p = t; (p = strstr(p, "\nstax log ")) != NULL; p++)
+        n += strncmp(p, "\nstax log rebuilt", 18) != 0;
+    free(t);
+    return n;
+}
+
+/* Slow shows each computer move for longer than Fast: a TV can follow them. */
+static void test_computer_pace_setting(void **state)
+{
+    int slow = moves_at_pace("pace-slow", 0), fast = moves_at_pace("pace-fast", 2);
+    (void)state;
+    assert_true(slow >= 2);
+    assert_true(fast >= 2 * slow);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -171,6 +211,7 @@ int main(void)
         cmocka_unit_test(test_undo_redo_against_computer),
         cmocka_unit_test(test_capture_chain_jump_by_jump),
         cmocka_unit_test(test_save_on_quit_then_resume),
+        cmocka_unit_test(test_computer_pace_setting),
     };
     return cmocka_run_group_tests(tests, testenv_game_setup, testenv_game_teardown);
 }

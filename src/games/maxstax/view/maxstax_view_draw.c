@@ -18,7 +18,7 @@ static double lerp_angle(double sh, double b, double t)
 void maxstax_draw_mark(render *r, const plank_art *art, int seat, float cx, float cy, float size, uint8_t alpha)
 {
     sprite_id m = art->mark[seat];
-    rcolor c = seat_cols[seat];
+    rcolor c = ui_seat_color(seat);
     c.a = alpha;
     render_sprite_ex(r, m, cx, cy, size * 1.35f, size * 1.35f, 0, (rcolor){255, 250, 240, (uint8_t)(alpha * 0.85f)});
     render_sprite_ex(r, m, cx, cy, size, size, 0, c);
@@ -46,7 +46,7 @@ static void draw_plank(render *r, const plank_art *art, float cx, float cy, floa
     render_sprite_ex(r, art->wood[grain], cx, cy, w, h, ang, UI_WHITE);
     if (seat < 0)
         return;
-    render_sprite_ex(r, art->ends, cx, cy, w, h, ang, seat_cols[seat]);
+    render_sprite_ex(r, art->ends, cx, cy, w, h, ang, ui_seat_color(seat));
     if (art->marks)
         maxstax_draw_mark(r, art, seat, cx, cy, h * 0.62f, 255);
 }
@@ -82,11 +82,11 @@ static void draw_target(render *r, maxstax_view *v, const plank_art *art)
     int who = v->results_left > 0 ? v->results_creator : g->creator;
     render_shadow(r, (rrect){b.x + 4, b.y + 8, b.w, b.h}, 18, 20, UI_SHADOW);
     render_round_rect(r, b, 18, UI_CREAM);
-    render_round_outline(r, b, 18, 4, seat_cols[who]);
+    render_round_outline(r, b, 18, 4, ui_seat_color(who));
     seat_name(v, who, name, sizeof name);
     snprintf(head, sizeof head, "Creator: %s", name);
     ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, (rrect){b.x + 18, b.y + 6, b.w - 36, 40}, TEXT_LEFT,
-                seat_cols[who], head);
+                ui_seat_ink(who), head);
     if (g->phase == SAMESTAX_REPLICATE && g->target.n > 0 && v->results_left <= 0) {
         render_text(r, FONT_SANS_BOLD, UI_MIN, b.x + 18, b.y + 46, UI_INK_SOFT, "Copy this:");
         maxstax_draw_structure(r, art, &g->target, (rrect){b.x + 150, b.y + 48, b.w - 180, b.h - 62});
@@ -228,7 +228,7 @@ static void draw_ghost(render *r, const maxstax_view *v, int p)
 {
     const maxstax_card *c = maxstax_view_card(v, p);
     float sc = v->scale[p];
-    rcolor line = seat_cols[p];
+    rcolor line = ui_seat_color(p);
     double lo = 1e9, hi = -1e9;
     line.a = 200;
     for (int i = 0; i < c->n; i++) {
@@ -267,12 +267,12 @@ static void draw_pane_mode(render *r, maxstax_view *v, int p, const plank_art *a
                ((g && g->phase == SAMESTAX_REPLICATE && p != g->creator) || (w && w->phase <= SWAPSTAX_STACKING));
     if (*role) {
         ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, (rrect){pr.x + 20, pr.y + 50, pr.w * 0.5f, 36}, TEXT_LEFT,
-                    p == g->creator ? seat_cols[p] : UI_INK_SOFT, role);
+                    p == g->creator ? ui_seat_ink(p) : UI_INK_SOFT, role);
     }
     if (!show || ih < 60)
         return;
     render_round_rect(r, box, 12, (rcolor){255, 250, 240, 235});
-    render_round_outline(r, box, 12, 3, w ? (rcolor){150, 110, 60, 255} : seat_cols[g->creator]);
+    render_round_outline(r, box, 12, 3, w ? (rcolor){150, 110, 60, 255} : ui_seat_color(g->creator));
     if (w) {
         char stars[16] = "";
         for (int i = 0; i < c->stars && i < 3; i++)
@@ -299,7 +299,7 @@ static void draw_pane(render *r, shell *sh, maxstax_view *v, int p, const plank_
     maxstax_to_screen(v, p, -MAXSTAX_SPACE_HALF, 0, &x0, &fy);
     maxstax_to_screen(v, p, MAXSTAX_SPACE_HALF, 0, &x1, &dummy);
     render_rect(r, (rrect){pr.x, fy, pr.w, pr.y + pr.h - fy}, (rcolor){150, 104, 62, 255});
-    render_rect(r, (rrect){x0, fy, x1 - x0, 8}, seat_cols[p]);
+    render_rect(r, (rrect){x0, fy, x1 - x0, 8}, ui_seat_color(p));
     /* The name is painted on the pane, under the blocks: one carried over
      * it hides a little of it, not the other way round. */
     seat_name(v, p, name, sizeof name);
@@ -307,7 +307,7 @@ static void draw_pane(render *r, shell *sh, maxstax_view *v, int p, const plank_
     /* Under SWAPSTAX's swap panel the panel names everyone and their cards. */
     if (!swapping)
         render_text(r, FONT_SANS_BOLD, UI_BODY, pr.x + 56,
-                    pr.y + 30 - render_line_height(r, FONT_SANS_BOLD, UI_BODY) / 2, seat_cols[p], name);
+                    pr.y + 30 - render_line_height(r, FONT_SANS_BOLD, UI_BODY) / 2, ui_seat_ink(p), name);
     if (v->scoring != MAXSTAX_SPEEDSTAX && !swapping)
         draw_pane_mode(r, v, p, art);
     for (int i = 0; i < MAXSTAX_BLOCKS_PER_PLAYER; i++) {
@@ -336,7 +336,7 @@ static void draw_pane(render *r, shell *sh, maxstax_view *v, int p, const plank_
         }
         maxstax_to_screen(v, p, hx, hy, &cx, &cy);
         render_round_rect(r, (rrect){cx - rad, cy - rad, 2 * rad, 2 * rad}, rad, (rcolor){20, 10, 0, 70});
-        render_round_outline(r, (rrect){cx - rad, cy - rad, 2 * rad, 2 * rad}, rad, 4, seat_cols[p]);
+        render_round_outline(r, (rrect){cx - rad, cy - rad, 2 * rad, 2 * rad}, rad, 4, ui_seat_color(p));
     }
     if (s->phase == SPEEDSTAX_STACKOFF && !s->in_play[p]) {
         /* Not among the tied: this space waits out the stack-off. */
@@ -454,7 +454,7 @@ void maxstax_view_draw(void *vv, shell *sh, render *r, float alpha)
     }
     art.ends = render_sprite_find(r, "maxstax/plank_ends");
     for (int q = 0; q < SPEEDSTAX_MAX_PLAYERS; q++)
-        art.mark[q] = render_sprite_find(r, seat_marks[q]);
+        art.mark[q] = render_sprite_find(r, ui_seat_sprite(q));
     art.marks = shell_settings(sh)->v[SETTING_colorblind];
     ui_draw_table(r, shell_vw(sh));
     draw_card(r, v, &art);

@@ -255,7 +255,7 @@ void maxstax_swap_draw(render *r, shell *sh, maxstax_view *v, const plank_art *a
     seat_name(v, w->turn, who, sizeof who);
     snprintf(title, sizeof title, "Swaps \xc2\xb7 %s's turn", who);
     ui_text_fit(r, FONT_SERIF_BOLD, 56, UI_HEAD, (rrect){b.x + 20, b.y + 16, b.w - 40, 70}, TEXT_CENTER,
-                seat_cols[w->turn], title);
+                ui_seat_ink(w->turn), title);
     ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, (rrect){b.x + 20, b.y + 86, b.w - 40, 40}, TEXT_CENTER,
                 UI_INK_SOFT, "Trade your card with the deck or take a player's: they cannot refuse.");
     for (int p = 0; p < v->players; p++) {

@@ -100,15 +100,9 @@ typedef struct plank_art {
     int marks; /* the colour-blind setting: each block carries its player's mark */
 } plank_art;
 
-/* Each player's colour: the paint on their blocks' ends, their floor, name
- * and hand. Saturated and far apart in hue, so each reads on pale wood and
- * on the cream of the panes, and none is a wood colour. */
-static const rcolor seat_cols[SPEEDSTAX_MAX_PLAYERS] = {
-    {198, 58, 46, 255}, {40, 100, 196, 255}, {30, 134, 72, 255}, {130, 66, 172, 255}};
-/* Each player's shape, beside their name always and on their blocks with the
- * colour-blind setting: the shape tells the players apart without colour. */
-static const char *const seat_marks[SPEEDSTAX_MAX_PLAYERS] = {"maxstax/mark_circle", "maxstax/mark_square",
-                                                            "maxstax/mark_triangle", "maxstax/mark_diamond"};
+/* Each player's colour (the paint on their blocks' ends, their floor and
+ * hand) and shape (beside their name always, and on their blocks with the
+ * colour-blind setting) are their seat's, as everywhere: ui/seat.h. */
 
 static inline int seat_human(const maxstax_view *v, int p) { return v->m.seat[p] == SEAT_HUMAN; }
 

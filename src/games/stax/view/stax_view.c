@@ -42,7 +42,7 @@ static void layout(stax_view *v, shell *sh)
     row.h = ui_layout_buttons(row, n, 110, 200, 64, 12, btn);
     row.y = v->right.y + v->right.h - 24 - row.h;
     ui_layout_buttons(row, n, 110, 200, 64, 12, btn);
-    v->list_box = (rrect){v->right.x + 24, v->right.y + 80, v->right.w - 48, row.y - 16 - (v->right.y + 80)};
+    v->log_box = (rrect){v->right.x + 24, v->right.y + 24, v->right.w - 48, row.y - 16 - (v->right.y + 24)};
     ui_nav_begin(&v->nav);
     table_buttons_place(v->t, &v->nav, btn);
     ui_nav_end(&v->nav, sh);
@@ -54,8 +54,6 @@ static void layout(stax_view *v, shell *sh)
 static void stax_view_changed(void *vv, shell *sh, table_change why)
 {
     stax_view *v = vv;
-    char err[200];
-    stax_state before;
     (void)sh;
     if (why == TABLE_JUMPED) {
         v->an.active = 0;
@@ -64,11 +62,7 @@ static void stax_view_changed(void *vv, shell *sh, table_change why)
     stax_chain_reset(&v->chain, v->st);
     v->shown = v->st->b;
     v->forced_at = 0;
-    v->has_last = 0;
-    if (table_record(v->t)->cursor > 0 && record_replay(table_record(v->t), table_record(v->t)->cursor - 1, &before, err, sizeof err) == 0)
-        v->has_last = stax_rules.move_read(&before, table_record(v->t)->moves[table_record(v->t)->cursor - 1], &v->last, err,
-                                           sizeof err) == 0;
-    v->list_follow = 1;
+    v->has_last = table_last_move(v->t, &v->last, &v->last_seat) == 0;
     if (why == TABLE_PLAYED && v->an.active)
         v->shown = v->an.base; /* until the slide ends */
 }
@@ -473,10 +467,6 @@ static table_intent stax_view_input(void *vv, shell *sh, const action_event *ev)
         return TABLE_REDO;
     case ACT_ALT:
         return TABLE_RULES;
-    case ACT_WHEEL:
-        v->list_scroll -= ev->wheel * 48;
-        v->list_follow = 0;
-        break;
     default:
         break;
     }
@@ -581,23 +571,6 @@ static void stax_view_follow(void *vv, shell *sh, double dt)
             v->cur_y += (cy - v->cur_y) * k;
         }
     }
-    v->list_scroll_prev = v->list_scroll;
-    {
-        /* The newest row stays clear of the list's bottom edge, where
-         * rows scrolled out of view fade (ui_draw_list_fade). */
-        float rows = (float)((table_record(v->t)->n_moves + 1) / 2), row_h = 40, foot = 20;
-        float max = 6 + rows * row_h + foot - v->list_box.h;
-        if (max < 0)
-            max = 0;
-        if (v->list_follow) {
-            float want = 6 + (float)((table_record(v->t)->cursor + 1) / 2) * row_h + foot - v->list_box.h;
-            v->list_scroll = want < 0 ? 0 : want;
-        }
-        if (v->list_scroll > max)
-            v->list_scroll = max;
-        if (v->list_scroll < 0)
-            v->list_scroll = 0;
-    }
 }
 
 /* ---------------------------------------------------------------- lifetime */
@@ -663,6 +636,7 @@ const table_view_ops stax_view_ops = {
     .redone = stax_view_redone,
     .changed = stax_view_changed,
     .over = stax_view_over,
+    .describe = stax_view_describe,
     .seat_labels = side_names,
     .score = stax_view_score,
     .summary = stax_view_summary,

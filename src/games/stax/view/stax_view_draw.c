@@ -49,12 +49,18 @@ static void draw_stack(render *r, shell *sh, const stax_view *v, const stax_boar
     (void)v;
 }
 
-static void draw_square_mark(render *r, const stax_view *v, int sq, rcolor c, float inset,
-                             float thick)
+/* Square sq's box, inset units in from its edges. */
+static rrect square_rect(const stax_view *v, int sq, float inset)
 {
     float x, y;
     square_center(v, sq, &x, &y);
-    rrect q = {x - SQ / 2 + inset, y - SQ / 2 + inset, SQ - 2 * inset, SQ - 2 * inset};
+    return (rrect){x - SQ / 2 + inset, y - SQ / 2 + inset, SQ - 2 * inset, SQ - 2 * inset};
+}
+
+static void draw_square_mark(render *r, const stax_view *v, int sq, rcolor c, float inset,
+                             float thick)
+{
+    rrect q = square_rect(v, sq, inset);
     if (thick <= 0)
         render_round_rect(r, q, 10, c);
     else
@@ -94,8 +100,9 @@ static void draw_highlights(render *r, shell *sh, const stax_view *v)
     if (shell_settings(sh)->v[SETTING_reduced_motion])
         pulse = 0.8f;
     if (v->has_last && !v->an.active) {
+        /* where the last move started and each square it landed on, in the mover's colour */
         for (int k = 0; k < v->last.len; k++)
-            draw_square_mark(r, v, v->last.b[k], (rcolor){255, 214, 110, k ? 90 : 55}, 2, 0);
+            ui_draw_last_move(r, square_rect(v, v->last.b[k], 3), 6, v->last_seat);
     }
     if (human_turn(v) && v->chain.len == 0) {
         uint64_t mv = stax_chain_movable(&v->chain);
@@ -130,8 +137,13 @@ static void draw_highlights(render *r, shell *sh, const stax_view *v)
                 }
             }
     }
-    if (v->hover_sq >= 0 && shell_input(sh)->last_device == DEV_MOUSE && dark(v->hover_sq))
-        draw_square_mark(r, v, v->hover_sq, (rcolor){255, 255, 255, 50}, 0, 0);
+    if (v->hover_sq >= 0 && shell_input(sh)->last_device == DEV_MOUSE && dark(v->hover_sq)) {
+        /* a hovered landing square looks chosen (brighter), any other square only outlined */
+        if (v->chain.len > 0 && (stax_chain_targets(&v->chain) >> v->hover_sq & 1))
+            ui_draw_chosen(r, square_rect(v, v->hover_sq, 3), 6);
+        else
+            draw_square_mark(r, v, v->hover_sq, (rcolor){255, 255, 255, 120}, 3, 3);
+    }
     {
         int sq;
         float left;
@@ -244,6 +256,24 @@ static void draw_cursor(render *r, shell *sh, const stax_view *v, float alpha)
     }
 }
 
+/* Each side's prisoners (the other side's men under its stacks, held out of
+ * play: the seed's second aim) and its Majors. */
+static void tally(const stax_board *b, int held[2], int majors[2])
+{
+    held[0] = held[1] = majors[0] = majors[1] = 0;
+    for (int sq = 0; sq < 64; sq++) {
+        int i = sq >> 1, top;
+        if (!(b->occ >> sq & 1))
+            continue;
+        top = (int)(b->col[i] >> (b->ht[i] - 1) & 1);
+        for (int k = 0; k < b->ht[i]; k++) {
+            int blue = (int)(b->col[i] >> k & 1);
+            held[top] += blue != top;
+            majors[blue] += (int)(b->kind[i] >> k & 1);
+        }
+    }
+}
+
 /* A player's row: who plays the side (primary text), then the side's name
  * and its count, or that the computer is thinking. */
 static void draw_player(render *r, shell *sh, const stax_view *v, int s, float y)
@@ -251,28 +281,24 @@ static void draw_player(render *r, shell *sh, const stax_view *v, int s, float y
     rrect row = {v->left.x + 20, y, v->left.w - 40, 84};
     int to_move = !table_over(v->t) && stax_rules.current_player(v->st) == s;
     char seat[48], line[96];
-    int stacks = __builtin_popcountll(v->st->b.occ & (s ? v->st->b.blue : ~v->st->b.blue)), men[2] = {0, 0};
-    for (int sq = 0; sq < 64; sq++)
-        if (v->st->b.occ >> sq & 1) {
-            int n[2];
-            stax_stack_count(&v->st->b, sq, n);
-            men[0] += n[0];
-            men[1] += n[1];
-        }
+    int stacks = __builtin_popcountll(v->st->b.occ & (s ? v->st->b.blue : ~v->st->b.blue)), held[2], majors[2];
+    tally(&v->st->b, held, majors);
     ui_audit_box(row);
     render_round_rect(r, row, 18, to_move ? (rcolor){255, 248, 232, 255} : UI_PAPER);
     if (to_move)
         render_round_outline(r, row, 18, 3, side_colors[s]);
     draw_man(r, sh, row.x + 44, row.y + 62, 0, s, 0, 0, 255);
     table_seat_name(table_match(v->t), s, seat, sizeof seat);
-    ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_BODY, (rrect){row.x + 88, row.y + 6, row.w - 96, 36}, TEXT_LEFT,
+    /* the seat's mark before its name, as on every screen */
+    ui_draw_seat_mark(r, s, row.x + 100, row.y + 24, 22);
+    ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_BODY, (rrect){row.x + 120, row.y + 6, row.w - 128, 36}, TEXT_LEFT,
                 UI_INK, seat);
     if (to_move && table_thinking(v->t)) {
         int dots = (int)(table_time(v->t) * 3) % 4;
         snprintf(line, sizeof line, "%s \xc2\xb7 thinking%.*s", side_names[s], dots, "...");
     } else {
-        snprintf(line, sizeof line, "%s \xc2\xb7 %d stack%s \xc2\xb7 %d men", side_names[s], stacks,
-                 stacks == 1 ? "" : "s", men[s]);
+        snprintf(line, sizeof line, "%s \xc2\xb7 %d stack%s \xc2\xb7 %d prisoner%s", side_names[s], stacks,
+                 stacks == 1 ? "" : "s", held[s], held[s] == 1 ? "" : "s");
     }
     ui_text_fit(r, FONT_SANS, UI_SMALL, UI_MIN, (rrect){row.x + 88, row.y + 44, row.w - 96, 32}, TEXT_LEFT,
                 side_colors[s], line);
@@ -286,8 +312,9 @@ static int refused(const stax_view *v)
     return table_refusal(v->t, &spot, &flash) != NULL;
 }
 
-static void status_text(const stax_view *v, char *buf, size_t n)
+static void status_text(const shell *sh, const stax_view *v, char *buf, size_t n)
 {
+    char press[32];
     int side = v->st->b.stm;
     int spot;
     float flash;
@@ -297,10 +324,11 @@ static void status_text(const stax_view *v, char *buf, size_t n)
     } else if (table_over(v->t)) {
         game_result res;
         stax_rules.result(v->st, &res);
+        ui_hint_press(shell_input(sh)->last_device, ACT_ACCEPT, press, sizeof press);
         if (res.winner < 0)
-            snprintf(buf, n, "Draw. Press to see the score.");
+            snprintf(buf, n, "Draw. %s to see the score.", press);
         else
-            snprintf(buf, n, "%s wins! Press to see the score.", side_names[res.winner]);
+            snprintf(buf, n, "%s wins! %s to see the score.", side_names[res.winner], press);
     } else if (v->chain.len > 1) {
         int f = stax_chain_forced(&v->chain);
         if (f >= 0) {
@@ -371,6 +399,24 @@ static void draw_inspect(render *r, shell *sh, const stax_view *v, rrect box)
     }
 }
 
+/* How the sides stand beyond the stack count: prisoners held and Majors won. */
+static void draw_tally(render *r, const stax_view *v, rrect box)
+{
+    int held[2], majors[2];
+    char line[96];
+    tally(&v->st->b, held, majors);
+    ui_audit_box(box);
+    render_round_rect(r, box, 18, UI_PAPER);
+    render_text(r, FONT_SANS_BOLD, UI_SMALL, box.x + 20, box.y + 12, UI_INK_SOFT, "Prisoners and Majors");
+    for (int s = 0; s < 2; s++) {
+        snprintf(line, sizeof line, "%s holds %d %s m%s \xc2\xb7 %d Major%s", side_names[s], held[s],
+                 side_names[!s], held[s] == 1 ? "an" : "en", majors[s], majors[s] == 1 ? "" : "s");
+        ui_draw_seat_mark(r, s, box.x + 32, box.y + 62 + 36 * (float)s, 20);
+        ui_text_fit(r, FONT_SANS, UI_SMALL, UI_MIN, (rrect){box.x + 52, box.y + 46 + 36 * (float)s, box.w - 64, 32},
+                    TEXT_LEFT, UI_INK, line);
+    }
+}
+
 static void draw_left(render *r, shell *sh, const stax_view *v)
 {
     char status[160];
@@ -378,52 +424,29 @@ static void draw_left(render *r, shell *sh, const stax_view *v)
     ui_draw_panel(r, v->left);
     draw_player(r, sh, v, STAX_BLUE, v->left.y + 24);
     draw_player(r, sh, v, STAX_RED, v->left.y + 120);
-    status_text(v, status, sizeof status);
+    status_text(sh, v, status, sizeof status);
     /* The status is primary text: it wraps, and the stack view takes what is left. */
     y = v->left.y + 222 + render_text_wrapped(r, FONT_SANS_BOLD, UI_BODY, v->left.x + 28, v->left.y + 222,
                                               v->left.w - 56, TEXT_LEFT,
                                               table_over(v->t) || refused(v) ? UI_ACCENT : UI_INK,
                                               status, 1);
-    draw_inspect(r, sh, v, (rrect){v->left.x + 24, y + 12, v->left.w - 48, v->left.y + v->left.h - 24 - (y + 12)});
+    {
+        rrect tb = {v->left.x + 24, v->left.y + v->left.h - 24 - 132, v->left.w - 48, 132};
+        /* a short panel keeps the stack view and drops the tally */
+        if (tb.y - (y + 12) < 150)
+            tb = (rrect){tb.x, v->left.y + v->left.h - 24, tb.w, 0};
+        draw_inspect(r, sh, v, (rrect){v->left.x + 24, y + 12, v->left.w - 48, tb.y - 12 - (y + 12)});
+        if (tb.h > 0)
+            draw_tally(r, v, tb);
+    }
 }
 
-static void draw_right(render *r, shell *sh, stax_view *v, float alpha)
+/* The moves panel: the midend's log, one line per action with its mover's
+ * mark, over the midend's button row. */
+static void draw_right(render *r, shell *sh, stax_view *v)
 {
-    rrect lb = v->list_box;
-    float scroll = v->list_scroll_prev + (v->list_scroll - v->list_scroll_prev) * alpha, row_h = 40;
     ui_draw_panel(r, v->right);
-    render_text(r, FONT_SANS_BOLD, UI_HEAD, v->right.x + 24, v->right.y + 20, UI_INK, "Moves");
-    ui_audit_box(lb);
-    render_round_rect(r, lb, 14, UI_PAPER);
-    render_push_clip(r, lb);
-    if (table_record(v->t)->n_moves == 0)
-        render_text(r, FONT_SANS_OBLIQUE, UI_SMALL, lb.x + 16, lb.y + 12, UI_INK_SOFT, "No moves yet.");
-    for (int k = 0; k < table_record(v->t)->n_moves; k += 2) {
-        float y = lb.y + 6 + (float)(k / 2) * row_h - scroll;
-        char num[16];
-        if (y + row_h < lb.y || y > lb.y + lb.h)
-            continue;
-        snprintf(num, sizeof num, "%d.", k / 2 + 1);
-        render_text(r, FONT_SANS, UI_SMALL, lb.x + 12, y + 6, UI_INK_SOFT, num);
-        for (int j = 0; j < 2 && k + j < table_record(v->t)->n_moves; j++) {
-            float x = lb.x + 70 + (float)j * (lb.w - 82) / 2;
-            int latest = k + j == table_record(v->t)->cursor - 1, undone = k + j >= table_record(v->t)->cursor;
-            if (latest)
-                render_round_rect(r, (rrect){x - 6, y + 2, (lb.w - 82) / 2 - 4, row_h - 4}, 8,
-                                  (rcolor){255, 214, 110, 255});
-            render_text(r, latest ? FONT_SANS_BOLD : FONT_MONO, UI_SMALL, x, y + 6,
-                        undone ? UI_DISABLED : UI_INK, table_record(v->t)->moves[k + j]);
-        }
-    }
-    {
-        /* rows scrolled past either edge fade out instead of being cut */
-        float content = 6 + (float)((table_record(v->t)->n_moves + 1) / 2) * row_h;
-        int edges = (scroll > 1 ? UI_FADE_TOP : 0) | (content - scroll > lb.h + 1 ? UI_FADE_BOTTOM : 0);
-        if (edges)
-            ui_draw_list_fade(r, lb, 14, UI_PAPER, edges);
-    }
-    render_pop_clip(r);
-    (void)sh; /* the midend draws the button row under the list */
+    table_log_draw(v->t, sh, r, v->log_box);
 }
 
 void stax_view_draw(void *vv, shell *sh, render *r, float alpha)
@@ -444,7 +467,41 @@ void stax_view_draw(void *vv, shell *sh, render *r, float alpha)
     draw_stacks(r, sh, v, alpha);
     draw_cursor(r, sh, v, alpha);
     draw_left(r, sh, v);
-    draw_right(r, sh, v, alpha);
+    draw_right(r, sh, v);
     ui_draw_hints(r, sh, table_over(v->t) ? "Score" : v->chain.len > 0 ? "Land" : "Pick up", back, "Rules");
 }
 
+
+/* The move log's words for move m from before: a step, or a chain of jumps
+ * and what each took, and a crowning. */
+void stax_view_describe(const void *before_st, const game_move *m, char *buf, size_t n)
+{
+    const stax_state *before = before_st;
+    stax_board after = before->b;
+    char a[3], z[3];
+    int flags, jumps = m->len >= 2 && abs((m->b[0] >> 3) - (m->b[1] >> 3)) == 2 ? m->len - 1 : 0;
+    size_t len;
+    if (m->len < 2) {
+        snprintf(buf, n, "passed");
+        return;
+    }
+    flags = stax_make(&after, m);
+    stax_square_name(m->b[0], a);
+    stax_square_name(m->b[m->len - 1], z);
+    if (!jumps) {
+        len = (size_t)snprintf(buf, n, "moved %s to %s", a, z);
+    } else {
+        /* the first jump's prize named, the rest counted */
+        int mid = (m->b[0] + m->b[1]) / 2, i = mid >> 1, top = before->b.ht[i] - 1;
+        int blue = (int)(before->b.col[i] >> top & 1), major = (int)(before->b.kind[i] >> top & 1);
+        char midn[3];
+        stax_square_name(mid, midn);
+        if (jumps == 1)
+            len = (size_t)snprintf(buf, n, "jumped %s to %s, taking a %s %s from %s", a, z, side_names[blue],
+                                   major ? "Major" : "Minor", midn);
+        else
+            len = (size_t)snprintf(buf, n, "jumped %s to %s, taking %d men", a, z, jumps);
+    }
+    if ((flags & STAX_MADE_PROMOTION) && len < n)
+        snprintf(buf + len, n - len, "; crowned a Major");
+}

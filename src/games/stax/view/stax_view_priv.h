@@ -59,6 +59,7 @@ typedef struct stax_view {
 
     game_move last; /* the move that led to st, for highlighting */
     int has_last;
+    int last_seat; /* who made it */
     int promo_sq;
     float promo_t;
     double forced_at; /* when a forced continuation plays itself; 0 none */
@@ -73,9 +74,7 @@ typedef struct stax_view {
     /* the last refused press: where, its flash, and the status line's reason */
 
     ui_nav nav;
-    float list_scroll, list_scroll_prev;
-    int list_follow;
-    rrect board, left, right, list_box;
+    rrect board, left, right, log_box;
 } stax_view;
 
 static inline void square_center(const stax_view *v, int sq, float *x, float *y)
@@ -94,5 +93,7 @@ static inline int human_turn(const stax_view *v)
 
 /* Draws the table (the view's draw callback). */
 void stax_view_draw(void *vv, shell *sh, render *r, float alpha);
+/* The move log's words for move m played from before (table_view_ops.describe). */
+void stax_view_describe(const void *before, const game_move *m, char *buf, size_t n);
 
 #endif
