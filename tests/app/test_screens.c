@@ -18,6 +18,7 @@
 #include "app/app.h"
 #include "core/registry.h"
 #include "drivers/script.h"
+#include "shell/toast.h"
 #include "testenv.h"
 #include "textcontrast.h"
 #include "texthook.h"
@@ -187,9 +188,12 @@ static const text_faint_known faint_known[] = {
      "src/games/maxstax/view: seat-coloured names on paper 3.6-4.4:1, gold stars 1.35:1, the clock 3.96:1, "
      "'MAX STAX!' on green 3.35:1, the swap log's teal 4.39:1, the swap offer on grey 2.3-3.0:1"},
     {"swapstax-mouse-4p", {0x2B2118}, -1, "the Menu button under a purple seat colour, 1.48:1"},
-    {"stakz-", {0xFFC846, 0xC8BEAA, 0xC8502D}, -1,
-     "src/games/stakz/view/stakz_view_draw.c: gold on the wood 3.9-4.2:1, an empty stack's count 2.9:1, '+0' 3.59:1"},
-    {"track-", {0x2E8446, 0xBA3428}, -1, "src/games/stackatrack/view/track_view_draw.c: seat-coloured rows 3.51-4.38:1"},
+    {"stakz-", {0xFFC846, 0xC8BEAA, 0xC8502D, 0xF0DEC4, 0xF8EFDE, 0xF0E2C8}, -1,
+     "src/games/stakz/view/stakz_view_draw.c: gold, cream and the seat lines on the light wood 3.3-4.5:1, an empty "
+     "stack's count 2.9:1, '+0' 3.59:1, a stack's number over an arriving tile 1.08:1"},
+    {"track-", {0x2E8446, 0xBA3428, 0xC48C14}, -1,
+     "src/games/stackatrack/view/track_view_draw.c: seat-coloured rows 2.2-4.4:1"},
+    {"track-", {0x2B2118}, 0xC76559, "track_view_draw.c: the points against the chosen row's red edge, 4.08:1"},
 };
 
 static void compare_golden(const uint8_t *small, const char *name)
@@ -244,6 +248,8 @@ static int shot_colorblind, shot_ghost;
 static int shot_no_golden;
 /* Check that no box reaches into the hint bar (setup screens). */
 static int shot_hint_clear;
+/* Checks on the app after the shot's last frame (NULL none). */
+static void (*shot_after)(app *a);
 /* An input script (tests/scripts/NAME.txt) and a composed position for the next shot. */
 static const char *shot_script, *shot_position;
 
@@ -257,6 +263,7 @@ static int reset_shot(void **state)
     shot_colorblind = shot_ghost = shot_no_golden = shot_hint_clear = 0;
     shot_script = shot_position = NULL;
     shot_primary = NULL;
+    shot_after = NULL;
     return 0;
 }
 
@@ -320,6 +327,8 @@ static void shoot_game(const char *scene_name, const char *game, const char *sea
     check_text_sizes(name);
     if (shot_hint_clear)
         check_hint_bar_clear();
+    if (shot_after)
+        shot_after(a);
 
     px = malloc((size_t)w * h * 4);
     assert_int_equal(render_read_pixels(a->r, w, h, px), 0);
@@ -602,6 +611,75 @@ static void test_setup_every_mode_fits(void **state)
     shot_no_golden = shot_hint_clear = 0;
 }
 
+/* The notice a controller brings is up (the shell's toast), drawn whole as
+ * the frame's last lines, and neither its lines nor its pill touch the hint
+ * bar's box (where the bar was drawn this frame), which stays in view. */
+static void check_notice_clear(app *a)
+{
+    const char *msg = toast_current(NULL);
+    float bar[4];
+    rrect hb;
+    int first = n_texts, pill = -1;
+    size_t drawn = 0;
+    assert_non_null(msg);
+    assert_non_null(strstr(msg, "connected"));
+    assert_int_equal(toast_kept_off(bar), 0);
+    hb = (rrect){bar[0], bar[1], bar[2], bar[3]};
+    while (first > 0 && texts[first - 1].s[0] && strstr(msg, texts[first - 1].s))
+        first--;
+    assert_true(first < n_texts);
+    for (int i = first; i < n_texts; i++) {
+        drawn += strlen(texts[i].s) + 1;
+        if (overlaps(texts[i].r, hb))
+            fail_msg("the notice's line '%s' is on the hint bar", texts[i].s);
+    }
+    assert_int_equal(drawn, strlen(msg) + 1); /* every word of it, a space at each wrap */
+    for (int b = ui_audit_count() - 1; b >= 0 && pill < 0; b--)
+        if (contains(ui_audit_get(b), texts[first].r) && !contains(ui_audit_get(b), hb))
+            pill = b;
+    assert_true(pill >= 0);
+    {
+        rrect p = ui_audit_get(pill);
+        if (overlaps(p, hb))
+            fail_msg("the notice %.0f,%.0f %.0fx%.0f covers the hint bar %.0f,%.0f %.0fx%.0f", p.x, p.y, p.w, p.h,
+                     hb.x, hb.y, hb.w, hb.h);
+        assert_true(p.x >= 0 && p.y >= 0 && p.x + p.w <= a->vw && p.y + p.h <= RENDER_VIRTUAL_H);
+    }
+}
+
+/* A controller plugged in (tests/scripts/golden_pad_notice.txt) on the
+ * picker and on tables whose hint bars are long (Stack-A-Track's at 4:3). */
+static void shoot_notice(const char *scene_name, const char *game, const char *seats, const char *name, int golden,
+                         int w, int h)
+{
+    shot_script = "golden_pad_notice";
+    shot_after = check_notice_clear;
+    shot_no_golden = !golden;
+    shoot_game(scene_name, game, seats, 40, name, w, h);
+}
+
+static void test_notice_picker_4x3(void **state)
+{
+    (void)state;
+    shoot_notice("picker", "9stax", NULL, "picker-notice", 1, 1024, 768);
+}
+
+static void test_notice_track_4x3(void **state)
+{
+    (void)state;
+    shoot_notice("table", "stackatrack", "human,easy,easy,easy", "track-notice", 1, 1024, 768);
+}
+
+static void test_notice_tables(void **state)
+{
+    (void)state;
+    /* each named for its table, as faint_known names them */
+    shoot_notice("table", "stakz", "human,easy,easy,easy", "stakz-notice", 0, 3840, 2160);
+    shoot_notice("table", "9stax", "human,easy,easy,easy", "nine-notice", 0, 2560, 1080);
+    shoot_notice("table", "stax", "human,easy", "table-notice", 0, 1280, 720);
+    shoot_notice("setup", "9stax", NULL, "setup-notice", 0, 1920, 1080);
+}
+
 /* One screen the sweep below shoots at several sizes, with its primary text. */
 typedef struct screen_spec {
     const char *scene, *game, *seats;
@@ -718,6 +796,8 @@ int main(void)
         cmocka_unit_test(test_stakz_marks_720p), cmocka_unit_test(test_stakz_picker_720p),
         cmocka_unit_test(test_stakz_round_4k),
         cmocka_unit_test(test_track_preview_720p), cmocka_unit_test(test_track_loop_4k),
+        cmocka_unit_test(test_notice_picker_4x3), cmocka_unit_test(test_notice_track_4x3),
+        cmocka_unit_test(test_notice_tables),
     };
     enum { N_FIXED = sizeof fixed / sizeof fixed[0] };
     struct CMUnitTest tests[N_FIXED + N_SCREENS * N_SWEEP];
