@@ -611,6 +611,30 @@ static void test_setup_every_mode_fits(void **state)
     shot_no_golden = shot_hint_clear = 0;
 }
 
+/* Setup with all four seats (tests/scripts/golden_setup_4seats.txt): each
+ * seat's shape mark in its colour and its colour name, the same as the
+ * tables call it, at 4:3 and at 4K. */
+static const char *const setup4_primary[] = {"Player 1", "Player 4", " \xc2\xb7 Gold", NULL};
+
+static void shoot_setup_4p(int w, int h)
+{
+    shot_script = "golden_setup_4seats";
+    shot_primary = setup4_primary;
+    shoot_game("setup", "9stax", NULL, 40, "setup-4p", w, h);
+}
+
+static void test_setup_4p_4x3(void **state)
+{
+    (void)state;
+    shoot_setup_4p(1024, 768);
+}
+
+static void test_setup_4p_4k(void **state)
+{
+    (void)state;
+    shoot_setup_4p(3840, 2160);
+}
+
 /* The notice a controller brings is up (the shell's toast), drawn whole as
  * the frame's last lines, and neither its lines nor its pill touch the hint
  * bar's box (where the bar was drawn this frame), which stays in view. */
@@ -798,6 +822,7 @@ int main(void)
         cmocka_unit_test(test_track_preview_720p), cmocka_unit_test(test_track_loop_4k),
         cmocka_unit_test(test_notice_picker_4x3), cmocka_unit_test(test_notice_track_4x3),
         cmocka_unit_test(test_notice_tables),
+        cmocka_unit_test(test_setup_4p_4x3), cmocka_unit_test(test_setup_4p_4k),
     };
     enum { N_FIXED = sizeof fixed / sizeof fixed[0] };
     struct CMUnitTest tests[N_FIXED + N_SCREENS * N_SWEEP];
