@@ -42,6 +42,17 @@ typedef struct flow {
     float word_w, space_w;
 } flow;
 
+/* Whether a line of text in face f at size, its top at y, lies wholly inside
+ * clip, measured in pixels as the renderer places it: a line the clip's edge
+ * would cut through its glyphs is left out, so a scrolled page never shows
+ * half a line. */
+static int whole_in_clip(render *r, rrect clip, font_face f, float size, float y)
+{
+    float s = render_scale(r);
+    long top = lroundf(y * s), bottom = top + lroundf(render_line_height(r, f, size) * s);
+    return top >= lroundf(clip.y * s) && bottom <= lroundf((clip.y + clip.h) * s);
+}
+
 static font_face face_for(font_face base, int style)
 {
     if (style & S_CODE)
@@ -72,13 +83,16 @@ static float piece_op(render *r, const piece *p, float size, float x, float y, r
 static void emit_line(flow *f)
 {
     float off = 0;
+    int whole = f->draw;
 
     if (f->align == TEXT_CENTER)
         off = (f->w - f->line_w) * 0.5f;
     else if (f->align == TEXT_RIGHT)
         off = f->w - f->line_w;
-    /* Lines outside the clip are measured but not drawn. */
-    if (f->draw && f->y + f->lh > f->clip.y && f->y < f->clip.y + f->clip.h) {
+    /* Lines not wholly inside the clip are measured but not drawn. */
+    for (int i = 0; i < f->nline && whole; i++)
+        whole = whole_in_clip(f->r, f->clip, f->line[i].face, f->size, f->y);
+    if (whole) {
         for (int i = 0; i < f->nline; i++)
             if (f->line[i].style & S_CODE)
                 render_round_rect(f->r, (rrect){f->x + off + f->line[i].x - 2, f->y,
@@ -227,7 +241,7 @@ static float code_lines(render *r, const md_doc *d, const md_block *b, float x, 
         n = strlen(line);
         do {
             size_t k = n ? render_text_fit(r, FONT_MONO, size, line, n, w) : 0;
-            if (draw && cy + lh > clip.y && cy < clip.y + clip.h) {
+            if (draw && whole_in_clip(r, clip, FONT_MONO, size, cy)) {
                 char keep = line[k];
                 line[k] = '\0';
                 render_text(r, FONT_MONO, size, x, cy, code_ink, line);
@@ -353,7 +367,7 @@ float md_draw(render *r, md_doc *d, float x, float y, float w, float size, int d
             break;
         case MB_TABLE: h = table_draw(r, d, b, bx, cy, bw, size, draw); break;
         }
-        if (draw && b->marker[0]) {
+        if (draw && b->marker[0] && whole_in_clip(r, clip, FONT_SANS, size, top)) {
             float mw = render_text_width(r, FONT_SANS, size, b->marker);
             render_text(r, FONT_SANS, size, bx - mw - size * 0.4f, top, ink, b->marker);
         }
