@@ -185,6 +185,25 @@ function askRoom(why) {
   $('enter-room').focus();
 }
 
+// A seat's colour and shape mark, as on the TV (core/seat.h), from the
+// server's `colour`, `shape` and `hex`; an empty span for anything else.
+const SHAPES = {
+  circle: '<circle cx="50" cy="50" r="40"/>',
+  square: '<rect x="14" y="14" width="72" height="72" rx="6"/>',
+  triangle: '<path d="M50 8 L93 86 H7 Z"/>',
+  diamond: '<path d="M50 4 L94 50 L50 96 L6 50 Z"/>',
+};
+function seatMark(s) {
+  const span = h('span.seatmark', {});
+  if (!s || !Object.hasOwn(SHAPES, s.shape) || !/^#[0-9a-f]{6}$/i.test(s.hex || '') ||
+      !/^[A-Za-z]{1,12}$/.test(s.colour || '')) return span;
+  span.innerHTML = `<svg viewBox="0 0 100 100" role="img" aria-label="${s.colour} ${s.shape}">` +
+    `<g fill="${s.hex}" stroke="#1e140c" stroke-width="8" stroke-linejoin="round">${SHAPES[s.shape]}</g></svg>`;
+  span.dataset.colour = s.colour;
+  return span;
+}
+const seatInfo = n => ((st.welcome && st.welcome.seats) || []).find(s => s.seat === n);
+
 function seatPicker() {
   const w = st.welcome;
   const open = w ? (w.seats || []).filter(s => s.open) : [];
@@ -197,7 +216,7 @@ function seatPicker() {
     return h(`button.seatbtn${s.open ? '.open' : ''}`, {
       type: 'button', disabled: !s.open, 'data-seat': s.seat,
       on: { click: () => join(s) },
-    }, h('b', {}, `Seat ${s.seat}`), h('span', {}, s.name || ''), h('small', {}, state));
+    }, h('b', {}, seatMark(s), `Seat ${s.seat}`), h('span', {}, s.name || ''), h('small', {}, state));
   }), h('button.seatbtn.watch', { type: 'button', on: { click: () => { st.watch = true; show(); } } },
     h('b', {}, 'Just watch')));
 }
@@ -219,7 +238,8 @@ function show() {
   // the pad: as the welcome said, or (back with a token) as this room was
   // remembered, or a seat's view with no private part (docs/phones.md)
   const pad = w ? w.controls === 'pad' : remembered().controls === 'pad' || !!(st.seat && v && !('private' in v));
-  els.who.textContent = st.seat ? `${st.name || 'Seat ' + st.seat} \u00B7 seat ${st.seat}` : w ? `${w.mode || w.game || ''} \u00B7 watching` : 'Stackhouse';
+  els.who.replaceChildren(...(st.seat ? [seatMark(seatInfo(st.seat)), `${st.name || 'Seat ' + st.seat} \u00B7 seat ${st.seat}`]
+    : [w ? `${w.mode || w.game || ''} \u00B7 watching` : 'Stackhouse']));
   els.leave.hidden = !st.seat || st.ended;
   seatPicker();
   if (st.ended) return;
@@ -254,7 +274,7 @@ function showEnd(m) {
   const res = Array.isArray(m.result) ? [...m.result].sort((a, b) => (a.rank | 0) - (b.rank | 0)) : [];
   $('results').replaceChildren(...res.map(r => h(`li${r.seat === st.seat ? '.me' : ''}`, {},
     h('span.rank', {}, r.rank === 1 ? img('icons/trophy.svg', 'pico') : `${r.rank ?? ''}.`),
-    h('b', {}, r.name || `Seat ${r.seat}`), h('span', {}, String(r.score ?? '')))));
+    h('b', {}, seatMark(r), r.name || `Seat ${r.seat}`), h('span', {}, String(r.score ?? '')))));
   $('why').textContent = typeof m.why === 'string' ? m.why : '';
   store.del(tokenKey());
   store.del(gameKey());

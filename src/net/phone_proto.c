@@ -258,7 +258,7 @@ int phone_build_welcome(char *out, size_t n, const char *room, const char *game,
              cJSON_AddStringToObject(e, "name", seat[k].name ? seat[k].name : "") &&
              cJSON_AddStringToObject(e, "kind", seat[k].human ? "human" : "computer") &&
              cJSON_AddBoolToObject(e, "phone", seat[k].phone) &&
-             cJSON_AddBoolToObject(e, "open", seat[k].open);
+             cJSON_AddBoolToObject(e, "open", seat[k].open) && phone_add_seat_identity(e, k);
     }
     if (!ok) {
         cJSON_Delete(o);

@@ -8,6 +8,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <cjson/cJSON.h>
+
+#include "core/seat.h"
 #include "net/phone_server.h"
 
 typedef enum phone_msg_type {
@@ -46,6 +49,16 @@ const char *phone_button_name(int b);
 
 /* The builders write one JSON message into out (n bytes) and return its
  * length, or -1 when it does not fit. */
+/* Adds seat's (0-based) colour, shape and "#rrggbb" (core/seat.h: as the TV
+ * shows them) to a seat object e of `welcome` or `end`; nonzero when added.
+ * Inline: the game writes `end` without linking the server (a module). */
+static inline int phone_add_seat_identity(cJSON *e, int seat)
+{
+    char hex[8];
+    return cJSON_AddStringToObject(e, "colour", seat_color_name(seat)) &&
+           cJSON_AddStringToObject(e, "shape", seat_shape_name(seat)) &&
+           cJSON_AddStringToObject(e, "hex", seat_color_hex(seat, hex));
+}
 int phone_build_welcome(char *out, size_t n, const char *room, const char *game, const char *mode,
                         const char *controls, const phone_proto_seat *seat, int seats);
 int phone_build_joined(char *out, size_t n, int seat, const char *name, const char *token);

@@ -14,9 +14,9 @@ typedef enum action {
     ACT_ACCEPT,   /* Enter/Space, controller A, mouse click on a widget */
     ACT_BACK,     /* Escape/Backspace, controller B */
     ACT_ALT,      /* R key, controller Y: the screen's secondary action (e.g. rules) */
-    ACT_MENU,     /* Tab/F1, controller Start */
-    ACT_PREV_TAB, /* Q / PageUp-with-Ctrl, left shoulder */
-    ACT_NEXT_TAB, /* E, right shoulder */
+    ACT_MENU,     /* F1, controller Start */
+    ACT_PREV_TAB, /* Q or Shift+Tab, left shoulder */
+    ACT_NEXT_TAB, /* E or Tab, right shoulder */
     ACT_PAGE_UP,
     ACT_PAGE_DOWN,
     ACT_POINTER_MOVE,

@@ -672,7 +672,12 @@ static void draw_curtain(table *t, shell *sh, render *r)
     char who[48], line[64];
     snprintf(line, sizeof line, "Pass to %s", table_seat_label(t, t->curtain, who, sizeof who));
     ui_draw_panel(r, p);
-    ui_text_center(r, FONT_SERIF_BOLD, UI_TITLE, (rrect){p.x, p.y + 60, p.w, 90}, UI_INK, line);
+    {
+        /* the seat's mark before its name, as everywhere */
+        float tw = render_text_width(r, FONT_SERIF_BOLD, UI_TITLE, line), mark = 48, x = p.x + (p.w - tw - mark - 20) / 2;
+        ui_draw_seat_mark(r, t->curtain, x + mark / 2, p.y + 105, mark);
+        ui_text_center(r, FONT_SERIF_BOLD, UI_TITLE, (rrect){x + mark + 20, p.y + 60, tw, 90}, UI_INK, line);
+    }
     ui_text_center(r, FONT_SANS, UI_BODY, (rrect){p.x, p.y + 170, p.w, 40}, UI_INK_SOFT, "Everyone else, look away.");
     ui_audit_box(ready);
     ui_draw_button(r, ready, "I am ready", 1, 1, 1);

@@ -10,6 +10,7 @@
 
 #include "shell/shell.h"
 #include "core/log.h"
+#include "net/phone_proto.h"
 #include "phoneview/phone_view.h"
 #include "table/phones.h"
 #include "table/table_store.h"
@@ -133,6 +134,7 @@ static void send_end(const match_setup *m, const char *why, const int *rank, con
         cJSON_AddStringToObject(e, "name", ptrs[s]);
         cJSON_AddNumberToObject(e, "rank", rank[s] + 1);
         cJSON_AddNumberToObject(e, "score", score[s]);
+        phone_add_seat_identity(e, s);
         cJSON_AddItemToArray(list, e);
     }
     json = cJSON_PrintUnformatted(o);

@@ -581,6 +581,14 @@ static void test_track_loop_4k(void **state)
     shoot_scripted("stackatrack", "human,easy,easy", "track_mid", "golden_track_loop", 45, "track-loop", 3840, 2160);
 }
 
+/* Stack-A-Track: a computer's points still rising over the preview of the
+ * next block (720p): the points are drawn on top. */
+static void test_track_pop_720p(void **state)
+{
+    (void)state;
+    shoot_scripted("stackatrack", "human,easy,easy", "track_mid", "golden_track_pop", 160, "track-pop", 1280, 720);
+}
+
 #define SCREEN_TEST(scene_name)                                                                    \
     static void test_##scene_name##_720p(void **state)                                             \
     {                                                                                              \
@@ -830,6 +838,7 @@ int main(void)
         cmocka_unit_test(test_stakz_marks_720p), cmocka_unit_test(test_stakz_picker_720p),
         cmocka_unit_test(test_stakz_round_4k),
         cmocka_unit_test(test_track_preview_720p), cmocka_unit_test(test_track_loop_4k),
+        cmocka_unit_test(test_track_pop_720p),
         cmocka_unit_test(test_notice_picker_4x3), cmocka_unit_test(test_notice_track_4x3),
         cmocka_unit_test(test_notice_tables),
         cmocka_unit_test(test_setup_4p_4x3), cmocka_unit_test(test_setup_4p_4k),

@@ -3,11 +3,15 @@
  * tray tile chooses, the Turn button turns), controller alone (d-pad, X to
  * turn, A), a column refused with its reason and then taken turned round,
  * pass when nothing fits (a click refused first) on to the score screen, and
- * by a controller's A, undo and redo against the computer,
- * save on quit then resume restoring the same position, the hot-seat
- * curtain with the hidden-blocks house rule set on the setup screen, and whole games
- * between computers (two and four seats) ending on the score screen. The
- * table traces "track position <notation>" whenever its position changes. */
+ * by a controller's A, undo and redo against the computer (the last move's
+ * mark following the record), save on quit then resume restoring the same
+ * position and its last move's mark, the hot-seat curtain with the
+ * hidden-blocks house rule set on the setup screen, and whole games between
+ * computers (two and four seats) ending on the score screen; the seats'
+ * blocks readable at 4:3 with two, three and four seats; the move log's
+ * words for each kind of move. The table traces "track position <notation>"
+ * whenever its position changes, "track last C.R pN" when the last move's
+ * mark moves and "track hands S ..." when the seats' blocks change size. */
 // ctest-label: screens (runs the game binary: left out of the sanitizer pass)
 #include <setjmp.h>
 #include <stdarg.h>
@@ -16,6 +20,9 @@
 
 #include <cmocka.h>
 
+#include "core/registry.h"
+#include "games/stackatrack/rules/track.h"
+#include "games/stackatrack/view/track_view.h"
 #include "testenv.h"
 
 #define GAME STACKHOUSE_BINARY_DIR "/stackhouse"
@@ -109,11 +116,12 @@ static void test_illegal_column_refused(void **state)
 static void test_pass_then_score(void **state)
 {
     static const char *const want[] = {"track refused 6: None of your blocks fits anywhere: press Pass.\n",
-                                       "track move pass\n", "track move BL:BL@6F\n", "track over 2\n",
-                                       "scene score\n"};
+                                       "track move pass\n", "track log Red passed: no block fits\n",
+                                       "track move BL:BL@6F\n", "track log Blue slid a curve down column 6: ",
+                                       "track over 2\n", "scene score\n"};
     char *t = play_composed("pass", "human,easy", "track_pass");
     (void)state;
-    in_order(t, want, 5);
+    in_order(t, want, 7);
     free(t);
 }
 
@@ -152,18 +160,34 @@ static void test_undo_redo_against_computer(void **state)
     assert_string_equal(after_undo, start);       /* both moves undone: our turn again */
     assert_string_equal(after_redo, before_undo); /* redo brings the reply back too */
     assert_string_not_equal(before_undo, start);
+    /* the reply stays marked until the undo (it never fades), none after it, and redo marks it again */
+    {
+        char *cut = strndup(t, (size_t)(u - t));
+        char marked[32], redone[32];
+        assert_non_null(cut);
+        line_after(cut, "track last ", 1, marked, sizeof marked);
+        assert_int_equal(marked[strlen(marked) - 1], '2'); /* the computer's, seat 2 */
+        assert_null(strstr(strstr(cut, "track move "), "track last none"));
+        free(cut);
+        line_after(u, "track last ", 0, after_undo, sizeof after_undo);
+        assert_string_equal(after_undo, "none");
+        line_after(r, "track last ", 1, redone, sizeof redone);
+        assert_string_equal(redone, marked);
+    }
     free(t);
 }
 
 static void test_save_on_quit_then_resume(void **state)
 {
-    char saved[600], resumed[600];
+    char saved[600], resumed[600], saved_last[32];
     char *t = play("resume", "--scene table --game stackatrack --seats human,easy", "track_quit");
     (void)state;
     assert_non_null(strstr(t, "track saved\n"));
     assert_non_null(strstr(t, "scene picker\n"));
     assert_int_equal(count(t, "track move "), 2);
     line_after(t, "track position ", 1, saved, sizeof saved);
+    line_after(t, "track last ", 1, saved_last, sizeof saved_last);
+    assert_string_not_equal(saved_last, "none");
     free(t);
     t = play("resume", "--scene setup --game stackatrack", "track_resume");
     assert_non_null(strstr(t, "focus setup resume\n"));
@@ -171,6 +195,9 @@ static void test_save_on_quit_then_resume(void **state)
     assert_non_null(strstr(t, "setup save 2 moves played \xc2\xb7 Red to move \xc2\xb7 points: Red "));
     line_after(strstr(t, "scene table\n"), "track position ", 0, resumed, sizeof resumed);
     assert_string_equal(resumed, saved);
+    /* the resumed table marks the move that was played last, as the saved one did */
+    line_after(strstr(t, "scene table\n"), "track last ", 0, resumed, sizeof resumed);
+    assert_string_equal(resumed, saved_last);
     free(t);
 }
 
@@ -265,6 +292,76 @@ static void test_computers_four_seats(void **state)
     computer_game("easy,medium,easy,medium", "cpu4");
 }
 
+/* At 1024x768 (4:3, a unit is 768/1080 px) with two, three and four seats,
+ * the seats' rows draw every block at 20 px or more. */
+static void test_hands_readable_at_4x3(void **state)
+{
+    static const char *const seats[] = {"human,easy", "human,easy,easy", "human,easy,easy,easy"};
+    (void)state;
+    for (int i = 0; i < 3; i++) {
+        char cmd[2048], trace[400], sizes[64], *t, *p, *end;
+        const char *tmp = testenv_game_tmp();
+        int n = 0;
+        snprintf(trace, sizeof trace, "%s/hands%d.trace", tmp, i);
+        snprintf(cmd, sizeof cmd,
+                 "mkdir -p %s/hands%d && cd / && STACKHOUSE_PREF_DIR=%s/hands%d %s --scene table --game stackatrack "
+                 "--seats %s --frames 10 --screenshot %s/hands%d.png --window 1024x768 --trace %s 2>%s/hands%d.err",
+                 tmp, i, tmp, i, GAME, seats[i], tmp, i, trace, tmp, i);
+        assert_int_equal(testenv_run(cmd), 0);
+        t = testenv_slurp(trace);
+        assert_non_null(t);
+        line_after(t, "track hands ", 1, sizes, sizeof sizes);
+        for (p = sizes; *p; p = end, n++) {
+            long size = strtol(p, &end, 10);
+            assert_true(end > p);
+            if (size * 768 / 1080 < 20)
+                fail_msg("%s: a seat's blocks are %ld units, %ld px at 1024x768", seats[i], size, size * 768 / 1080);
+        }
+        assert_int_equal(n, i + 2); /* one size per seat */
+        free(t);
+    }
+}
+
+/* The move log's words for move text played from the composed position pos
+ * (tests/scripts/<pos>.pos, players seats), by the view's describe op. */
+static void words_for(const char *pos, int players, const char *text, char *out, size_t n)
+{
+    char path[512], err[200], *body;
+    game_params p;
+    game_move m;
+    track_state st;
+    snprintf(path, sizeof path, "%s/tests/scripts/%s.pos", STACKHOUSE_SOURCE_DIR, pos);
+    body = testenv_slurp(path);
+    assert_non_null(body);
+    body[strcspn(body, "\n")] = '\0';
+    registry_params_default(registry_find("stackatrack"), &p, players);
+    assert_int_equal(stackatrack_rules.position_read(&st, &p, body, err, sizeof err), 0);
+    assert_int_equal(stackatrack_rules.move_read(&st, text, &m, err, sizeof err), 0);
+    assert_non_null(stackatrack_view_ops.describe);
+    stackatrack_view_ops.describe(&st, &m, out, n);
+    free(body);
+}
+
+/* Each kind of move in public words (the log adds who played it): the
+ * picture that landed, the column, the points, a loop; a pass. */
+static void test_log_words(void **state)
+{
+    char w[160];
+    (void)state;
+    words_for("track_mid", 3, "BL:TL+RB@2F", w, sizeof w);
+    assert_string_equal(w, "slid a curve down column 2: +7, a loop closed!");
+    words_for("track_mid", 3, "TL+RB:TB@3F", w, sizeof w);
+    assert_string_equal(w, "slid a double curve down column 3: +1");
+    words_for("track_mid", 3, "RB:R@6B", w, sizeof w);
+    assert_string_equal(w, "slid a dead end down column 6: \xe2\x88\x92" "1");
+    words_for("track_mid", 3, "BL:TL+RB@1F2", w, sizeof w);
+    assert_string_equal(w, "slid a curve down column 1: no points");
+    words_for("track_illegal", 2, "RL:RB@1B", w, sizeof w);
+    assert_string_equal(w, "slid a curve down column 1: +1"); /* on a straight: one end joined */
+    words_for("track_pass", 2, "pass", w, sizeof w);
+    assert_string_equal(w, "passed: no block fits");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -278,6 +375,8 @@ int main(void)
         cmocka_unit_test(test_hidden_blocks_curtain),
         cmocka_unit_test(test_computers_two_seats),
         cmocka_unit_test(test_computers_four_seats),
+        cmocka_unit_test(test_hands_readable_at_4x3),
+        cmocka_unit_test(test_log_words),
     };
     return cmocka_run_group_tests(tests, testenv_game_setup, testenv_game_teardown);
 }

@@ -74,6 +74,11 @@ test('two phones hold their own stacks, play a move on the TV, rejoin after a re
   const welcome = await waitMsg(p1, 'welcome', m => m.t === 'welcome');
   assert.equal(welcome.game, '9stax');
   assert.deepEqual(welcome.seats.map(s => [s.seat, s.open]), [[1, true], [2, true]]);
+  // each seat's colour and shape, as on the TV, beside its name on the picker
+  assert.deepEqual(welcome.seats.map(s => [s.colour, s.shape]), [['Red', 'circle'], ['Blue', 'square']]);
+  await waitFor('the seat marks on the picker', async () =>
+    (await p1.$$eval('#seat-list .seatmark svg', e => e.length)) === 2);
+  assert.deepEqual(await p1.$$eval('#seat-list .seatmark', e => e.map(x => x.dataset.colour)), ['Red', 'Blue']);
   await join(p1, 1, 'Ann');
   await join(p2, 2, 'Bob');
   const hands = [];

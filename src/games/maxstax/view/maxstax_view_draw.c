@@ -421,25 +421,40 @@ static void draw_results(render *r, shell *sh, maxstax_view *v, const plank_art 
     }
 }
 
-/* The controls of this table, for the device used last. */
+/* The controls of this table, for the device used last, in the shell's
+ * words (ui/hints.h). Blocks move by mouse or controller, so the keyboard
+ * reads the mouse's words but for Enter; the menu is Start on a controller,
+ * Esc elsewhere. */
 static void draw_hints(render *r, shell *sh, const maxstax_view *v)
 {
-    const char *line;
-    if (v->results_left > 0)
-        line = shell_input(sh)->last_device == DEV_PAD ? "(A) Continue      (Start) Menu" : "Click or Enter: continue      Esc Menu";
-    else if (maxstax_swapping(v))
-        line = shell_input(sh)->last_device == DEV_PAD ? "(D-pad) Choose      (A) Swap or pass      (Start) Menu"
-                                            : "Click a swap, or arrows and Enter      Esc Menu";
-    else if (v->mouse_seat < 0)
-        line = "Esc Menu      R Rules";
-    else if (maxstax_creating(v, v->mouse_seat))
-        line = shell_input(sh)->last_device == DEV_PAD ? "(A) Pick up / let go      (LB) (RB) Turn      (Y) Ready      (Start) Menu"
-                                            : "Drag a block      Wheel or Q E: turn      Enter: Ready      Esc Menu";
-    else if (shell_input(sh)->last_device == DEV_PAD)
-        line = "(A) Pick up / let go      (LB) (RB) Turn      (Y) MAX STAX!      (Start) Menu";
-    else
-        line = "Drag a block      Wheel or Q E: turn      Enter: MAX STAX!      Esc Menu";
-    ui_draw_hint_line(r, sh, line);
+    input_device dev = shell_input(sh)->last_device == DEV_PAD ? DEV_PAD : DEV_MOUSE;
+    ui_hint menu = {dev == DEV_PAD ? ACT_MENU : ACT_BACK, "Menu"}, h[5];
+    char line[320];
+    int n = 0;
+    if (v->results_left > 0) {
+        h[n++] = (ui_hint){ACT_ACCEPT, "Continue"};
+    } else if (maxstax_swapping(v)) {
+        h[n++] = (ui_hint){UI_HINT_LEFTRIGHT, "Choose"};
+        h[n++] = (ui_hint){dev == DEV_PAD ? ACT_ACCEPT : UI_HINT_POINT, "Swap or pass"};
+    } else if (v->mouse_seat < 0) {
+        h[n++] = (ui_hint){ACT_ALT, "Rules"};
+    } else {
+        const char *done = maxstax_creating(v, v->mouse_seat) ? "Ready" : "MAX STAX!";
+        if (dev != DEV_PAD) {
+            /* the mouse moves blocks, and Enter calls it done */
+            ui_hint hm[2] = {{UI_HINT_DRAG, "a block"}, {UI_HINT_WHEEL, "Turn"}}, hk[2] = {{ACT_ACCEPT, done}, menu};
+            char a[160], b[160];
+            snprintf(line, sizeof line, "%s  \xc2\xb7  %s", ui_hint_words(DEV_MOUSE, hm, 2, a, sizeof a),
+                     ui_hint_words(DEV_KEYBOARD, hk, 2, b, sizeof b));
+            ui_draw_hint_line(r, sh, line);
+            return;
+        }
+        h[n++] = (ui_hint){ACT_ACCEPT, "Pick up / let go"};
+        h[n++] = (ui_hint){ACT_PREV_TAB, "Turn"};
+        h[n++] = (ui_hint){ACT_ALT, done};
+    }
+    h[n++] = menu;
+    ui_draw_hint_line(r, sh, ui_hint_words(dev, h, n, line, sizeof line));
 }
 
 void maxstax_view_draw(void *vv, shell *sh, render *r, float alpha)

@@ -98,26 +98,80 @@ static void tray_trace(track_view *v)
 
 /* ---------------------------------------------------------------- layout */
 
-/* Wide screens put the seats left of the frame and the tray right of it;
- * narrower ones (4:3) stack both panels in one column beside the frame. */
+/* The seats' rows from y down, w wide; returns the y under the last. */
+static float layout_rows(track_view *v, float x, float y, float w)
+{
+    for (int s = 0; s < v->st->players; s++) {
+        track_row_fit fit = track_row_fit_for(v->st->nhand[s], w);
+        v->row[s] = (rrect){x, y, w, fit.h};
+        y += fit.h + 8;
+    }
+    return y;
+}
+
+/* Traces the size the seats' rows draw their blocks at, in virtual units,
+ * when it changes ("track hands 30 30"), so tests can check they stay readable. */
+static void hands_trace(track_view *v)
+{
+    char line[sizeof v->hands_traced];
+    int n = 0;
+    line[0] = '\0';
+    for (int s = 0; s < v->st->players && n >= 0 && (size_t)n < sizeof line; s++)
+        n += snprintf(line + n, sizeof line - (size_t)n, "%s%d", s ? " " : "",
+                      v->st->nhand[s] ? (int)track_row_fit_for(v->st->nhand[s], v->row[s].w).size : 0);
+    if (strcmp(line, v->hands_traced) != 0) {
+        snprintf(v->hands_traced, sizeof v->hands_traced, "%s", line);
+        trace_line("track hands %s", line);
+    }
+}
+
+/* Wide screens put the seats and the move log left of the frame and the
+ * tray right of it; narrower ones (4:3) shrink the frame a little to hold
+ * the log under it and stack the seats over the tray beside it. */
 static void layout(track_view *v, shell *sh)
 {
-    float fw, side, top = 196, bottom = 968;
+    float fw, side, top = 40, y;
     int n = table_buttons_count(v->t);
     rrect btn[2 + TABLE_BUTTONS], row, area;
     v->cell = CELL;
     fw = 6 * v->cell + 2 * RIM;
     side = (shell_vw(sh) - fw - 4 * 28) / 2;
-    if (side >= 430) {
-        side = fminf(side, 560);
-        v->frame = (rrect){(shell_vw(sh) - 6 * v->cell) / 2, top + 40, 6 * v->cell, 6 * v->cell};
-        v->left = (rrect){v->frame.x - RIM - 28 - side, 110, side, bottom - 110};
-        v->right = (rrect){v->frame.x + 6 * v->cell + RIM + 28, 110, side, bottom - 110};
+    v->wide = side >= 430;
+    if (v->wide) {
+        float bottom = 968;
+        side = fminf(side, 620);
+        v->frame = (rrect){(shell_vw(sh) - 6 * v->cell) / 2, 236, 6 * v->cell, 6 * v->cell};
+        v->left = (rrect){v->frame.x - RIM - 28 - side, top, side, 0};
+        /* the game's title heads the seats while the log keeps room for a few turns */
+        y = layout_rows(v, v->left.x + 16, top + 78, side - 32);
+        v->titled = bottom - (y + 76 + 8 + 16) >= 260;
+        if (!v->titled)
+            y = layout_rows(v, v->left.x + 16, top + 16, side - 32);
+        v->status = (rrect){v->left.x + 24, y + 2, side - 48, 74};
+        /* the log's paper well fills the seats' panel under the status */
+        v->left.h = bottom - top;
+        v->log_panel = (rrect){0, 0, 0, 0};
+        v->log = (rrect){v->left.x + 16, v->status.y + v->status.h + 8, side - 32, 0};
+        v->log.h = bottom - 16 - v->log.y;
+        v->right = (rrect){v->frame.x + 6 * v->cell + RIM + 28, top, side, bottom - top};
     } else {
-        float col = fminf(shell_vw(sh) - fw - 3 * 28, 640), x0 = (shell_vw(sh) - fw - 28 - col) / 2;
-        v->frame = (rrect){x0 + RIM, top + 40, 6 * v->cell, 6 * v->cell};
-        v->left = (rrect){x0 + fw + 28, 40, col, 60 + 86 * (float)v->st->players + 130};
-        v->right = (rrect){v->left.x, v->left.y + v->left.h + 16, col, bottom + 40 - (v->left.y + v->left.h + 16)};
+        /* the frame column: the space above the frame, the frame, the log under it */
+        float col, x0, bottom = 1004, log_min = 220;
+        v->cell = fminf(CELL, floorf((bottom - top - 14 - 2 * RIM - 16 - log_min) / 7));
+        fw = 6 * v->cell + 2 * RIM;
+        col = fminf(shell_vw(sh) - fw - 3 * 28, 640);
+        x0 = (shell_vw(sh) - fw - 28 - col) / 2;
+        v->frame = (rrect){x0 + RIM, top + v->cell + 14 + RIM, 6 * v->cell, 6 * v->cell};
+        v->log_panel = (rrect){x0, v->frame.y + v->frame.h + RIM + 16, fw, 0};
+        v->log_panel.h = bottom - v->log_panel.y;
+        v->log = (rrect){v->log_panel.x + 14, v->log_panel.y + 14, fw - 28, v->log_panel.h - 28};
+        v->left = (rrect){x0 + fw + 28, top, col, 0};
+        v->titled = 0; /* the rows and the tray need all the column */
+        y = layout_rows(v, v->left.x + 16, top + 16, col - 32);
+        v->status = (rrect){v->left.x + 24, y + 2, col - 48, 74};
+        v->left.h = v->status.y + v->status.h + 12 - top;
+        v->right = (rrect){v->left.x, v->left.y + v->left.h + 16, col, 0};
+        v->right.h = bottom - v->right.y;
     }
     v->above = (rrect){v->frame.x, v->frame.y - RIM - v->cell - 14, v->frame.w, v->cell};
     /* the tray's buttons: turn and pass above the midend's row (undo, redo, menu) */
@@ -131,10 +185,17 @@ static void layout(track_view *v, shell *sh)
     v->tray = (rrect){v->right.x + 24, v->right.y + 76, v->right.w - 48, row.y - 12 - (v->right.y + 76)};
     ui_nav_begin(&v->nav);
     {
-        /* tray tiles: two faces side by side and a count, in as many columns as fit */
+        /* tray tiles: two faces side by side and a count, in as many columns as fit;
+         * the scoring reminder under them where they leave room for it */
         int cols = v->tray.w >= 540 ? 2 : 1, rows = (v->nkind + cols - 1) / cols;
-        float tw = (v->tray.w - 12 * (float)(cols - 1)) / (float)cols;
-        float th = rows > 0 ? fminf(96, (v->tray.h - 8 * (float)(rows - 1)) / (float)rows) : 96;
+        float tw = (v->tray.w - 12 * (float)(cols - 1)) / (float)cols, scoring = 186, th, room = v->tray.h;
+        v->scoring = (rrect){v->tray.x, v->tray.y + v->tray.h - scoring, v->tray.w, scoring};
+        /* (no tiles: the tray says why in a line, which the reminder must not cover) */
+        if ((float)(rows > 0 ? rows : 1) * (72 + 8) + 12 <= v->tray.h - scoring)
+            room -= scoring + 12; /* tiles a little smaller, the reminder under them */
+        else
+            v->scoring.h = 0;
+        th = rows > 0 ? fminf(96, (room - 8 * (float)(rows - 1)) / (float)rows) : 96;
         for (int k = 0; k < v->nkind; k++) {
             rrect tile = {v->tray.x + (float)(k % cols) * (tw + 12), v->tray.y + (float)(k / cols) * (th + 8), tw, th};
             ui_nav_add(&v->nav, ID_TRAY + k, tile, 1, "tray");
@@ -144,6 +205,7 @@ static void layout(track_view *v, shell *sh)
     ui_nav_add(&v->nav, ID_PASS, btn[1], v->must_pass && track_view_human_turn(v), "pass");
     table_buttons_place(v->t, &v->nav, btn + 2);
     ui_nav_end(&v->nav, sh);
+    hands_trace(v);
 }
 
 /* The column under the pointer (the frame, or the space above it); -1 none. */
@@ -156,26 +218,6 @@ static int column_at(const track_view *v, float x, float y)
 
 /* ---------------------------------------------------------------- state */
 
-/* Everything the view draws that follows from the position at the cursor. */
-static void track_view_changed(void *vv, shell *sh, table_change why)
-{
-    (void)sh;
-    track_view *v = vv;
-    if (why == TABLE_JUMPED || why == TABLE_ENTERED) {
-        v->dr.active = 0;
-        v->glow_t = v->pop_t = 0;
-        v->glow_new = 0;
-        v->last_cell = -1;
-    }
-    if (!v->dr.active)
-        v->shown = *v->st;
-    tray_fill(v);
-    tray_trace(v);
-    v->must_pass = !v->st->over && !track_can_place(v->st, v->st->to_move);
-    if (!track_orient_ok(v->st, v->orient))
-        v->orient = 0;
-}
-
 /* The cell (and face) that move m placed from before; -1 for a pass. */
 static int placed_cell(const track_state *before, const game_move *m, track_face *face)
 {
@@ -187,6 +229,42 @@ static int placed_cell(const track_state *before, const game_move *m, track_face
             return c;
         }
     return -1;
+}
+
+/* Everything the view draws that follows from the position at the cursor. */
+static void track_view_changed(void *vv, shell *sh, table_change why)
+{
+    (void)sh;
+    track_view *v = vv;
+    game_move m;
+    const track_state *before = table_last_before(v->t);
+    if (why == TABLE_JUMPED || why == TABLE_ENTERED) {
+        v->dr.active = 0;
+        v->glow_t = v->pop_t = 0;
+        v->glow_new = 0;
+    }
+    /* the midend's last move, marked on its cell until the next (none for a pass) */
+    v->last_cell = -1;
+    if (before && table_last_move(v->t, &m, &v->last_seat) == 0 && m.kind != TRACK_MOVE_PASS) {
+        track_face f = 0;
+        v->last_cell = placed_cell(before, &m, &f);
+    }
+    /* traced as it changes ("track last 3.2 p2": column 3, row 2 from the floor, seat 2) */
+    if ((v->last_cell < 0 ? -1 : v->last_cell * 4 + v->last_seat) != v->last_traced) {
+        v->last_traced = v->last_cell < 0 ? -1 : v->last_cell * 4 + v->last_seat;
+        if (v->last_cell < 0)
+            trace_line("track last none");
+        else
+            trace_line("track last %d.%d p%d", v->last_cell / TRACK_ROWS + 1, v->last_cell % TRACK_ROWS + 1,
+                       v->last_seat + 1);
+    }
+    if (!v->dr.active)
+        v->shown = *v->st;
+    tray_fill(v);
+    tray_trace(v);
+    v->must_pass = !v->st->over && !track_can_place(v->st, v->st->to_move);
+    if (!track_orient_ok(v->st, v->orient))
+        v->orient = 0;
 }
 
 static int root_of(const track_state *s, int x)
@@ -271,8 +349,6 @@ static void show_move(track_view *v, const track_state *before, const game_move 
         audio_play(SFX_PICKUP);
     v->shown = *before;
     v->dr = (drop){1, f, cell / TRACK_ROWS, cell % TRACK_ROWS, before->to_move, 0, 0};
-    v->last_cell = cell;
-    v->last_seat = before->to_move;
     {
         track_place pl;
         v->glow_points = 0;
@@ -284,6 +360,46 @@ static void show_move(track_view *v, const track_state *before, const game_move 
             }
         }
     }
+}
+
+/* A face's picture in words ("curve", "double curve"). */
+static const char *face_words(track_face f)
+{
+    int arcs = 0, straight = 0;
+    for (int k = 0; k < 4 && (f >> (4 * k)) & 15; k++) {
+        int arc = (f >> (4 * k)) & 15;
+        arcs++;
+        straight += arc == (TRACK_T | TRACK_B) || arc == (TRACK_R | TRACK_L);
+        if (__builtin_popcount((unsigned)arc) != 2)
+            return __builtin_popcount((unsigned)arc) == 1 ? "dead end" : "junction";
+    }
+    if (arcs == 1)
+        return straight ? "straight" : "curve";
+    return straight == 2 ? "crossing" : straight == 0 ? "double curve" : "block";
+}
+
+/* The move log's words: "slid a curve down column 3: +2", "...: +7, a loop closed!". */
+static void track_view_describe(const void *before_, const game_move *m, char *buf, size_t n)
+{
+    const track_state *before = before_;
+    track_face f = 0;
+    track_place pl;
+    int cell = m->kind == TRACK_MOVE_PASS ? -1 : placed_cell(before, m, &f);
+    if (cell < 0) {
+        snprintf(buf, n, "passed: no block fits");
+        return;
+    }
+    if (!track_place_eval(before, cell / TRACK_ROWS, f, &pl)) {
+        snprintf(buf, n, "slid a %s down column %d", face_words(f), cell / TRACK_ROWS + 1);
+        return;
+    }
+    if (pl.points == 0) {
+        snprintf(buf, n, "slid a %s down column %d: no points", face_words(f), cell / TRACK_ROWS + 1);
+        return;
+    }
+    snprintf(buf, n, "slid a %s down column %d: %s%d%s", face_words(f), cell / TRACK_ROWS + 1,
+             pl.points < 0 ? "\xe2\x88\x92" : "+", abs(pl.points),
+             pl.loops > 1 ? ", loops closed!" : pl.loops ? ", a loop closed!" : "");
 }
 
 /* A move went into the record. */
@@ -402,8 +518,9 @@ static table_intent pointer(track_view *v, shell *sh, const action_event *ev)
     }
     if (id >= 0 || ev->act != ACT_POINTER_DOWN)
         return TABLE_NONE;
+    /* a click anywhere but a button shows the score, once the last block has landed */
     if (table_over(v->t))
-        return column_at(v, ev->x, ev->y) >= 0 ? TABLE_SCORE : TABLE_NONE;
+        return v->dr.active ? TABLE_NONE : TABLE_SCORE;
     if (ev->button != INPUT_BUTTON_LEFT) {
         turn(v, 1); /* the other button turns the block, for a mouse without a wheel */
         return TABLE_NONE;
@@ -435,8 +552,9 @@ static table_intent track_view_input(void *vv, shell *sh, const action_event *ev
     case ACT_EXTRA: turn(v, 1); break;
     case ACT_WHEEL: turn(v, ev->wheel > 0 ? 1 : -1); break;
     case ACT_ACCEPT:
+        /* the score once the last block has landed: a press during its slide doesn't skip it */
         if (table_over(v->t))
-            return TABLE_SCORE;
+            return v->dr.active ? TABLE_NONE : TABLE_SCORE;
         if (v->must_pass && track_view_human_turn(v))
             play_pass(v, sh);
         else
@@ -501,7 +619,7 @@ static void track_view_score(const void *vv, score_report *rep)
         rep->total[s] = v->st->score[s];
         if (res.rank[s] == 0) {
             size_t l = strlen(who);
-            snprintf(who + l, sizeof who - l, "%s%s", firsts ? " and " : "", seat_colour_names[s]);
+            snprintf(who + l, sizeof who - l, "%s%s", firsts ? " and " : "", seat_color_name(s));
             firsts++;
         }
     }
@@ -518,10 +636,10 @@ static void track_view_score(const void *vv, score_report *rep)
 static void track_view_summary(const void *st_, const match_setup *m, char *buf, size_t n)
 {
     const track_state *st = st_;
-    int len = snprintf(buf, n, "%s %sto move \xc2\xb7 points:", seat_colour_names[st->to_move],
+    int len = snprintf(buf, n, "%s %sto move \xc2\xb7 points:", seat_color_name(st->to_move),
                        m->seat[st->to_move] == SEAT_HUMAN ? "" : "(computer) ");
     for (int s = 0; s < st->players && len > 0 && (size_t)len < n; s++)
-        len += snprintf(buf + len, n - (size_t)len, "%s %s %d", s ? "," : "", seat_colour_names[s], st->score[s]);
+        len += snprintf(buf + len, n - (size_t)len, "%s %s %d", s ? "," : "", seat_color_name(s), st->score[s]);
 }
 
 static void track_view_over(void *vv, shell *sh, const game_result *res)
@@ -545,16 +663,22 @@ static void track_view_enter(void *vv, shell *sh)
     table_refresh(v->t, sh);
 }
 
+/* The seats' names as the table says them: their colours (core/seat.h). */
+static const char *seat_labels[GAME_MAX_PLAYERS];
+
 /* The view's own starting values (its table is set). */
 static void track_view_init(void *vv)
 {
     track_view *v = vv;
+    for (int s = 0; s < GAME_MAX_PLAYERS; s++)
+        seat_labels[s] = seat_color_name(s);
     v->st = table_state(v->t);
     v->shown = *v->st;
     v->sel = -1;
     v->col = -1;
     v->hover_col = -1;
     v->last_cell = -1;
+    v->last_traced = -2;
     ui_nav_init(&v->nav, "track");
 }
 
@@ -582,10 +706,11 @@ const table_view_ops stackatrack_view_ops = {
     .follow = track_view_follow,
     .draw = track_view_draw,
     .draw_public = track_view_draw_public,
-    .seat_labels = seat_colour_names,
+    .seat_labels = seat_labels,
     .input = track_view_input,
     .wake = track_view_wake,
     .anim_length = track_view_anim_length,
+    .describe = track_view_describe,
     .played = track_view_played,
     .redone = track_view_redone,
     .changed = track_view_changed,

@@ -1,7 +1,9 @@
 /* Drawing the Stack-A-Track table: the upright frame and its blocks, every
- * face built from arc sprites (so any face the notation allows renders), the
- * preview of the chosen block over a column, the sliding block, a closed
- * loop lit up, the seats with their points and blocks, and the tray. */
+ * face built from arc sprites (so any face the notation allows renders) on
+ * wood with a grain of its own, the preview of the chosen block over a
+ * column, the sliding block, the last move marked, a closed loop lit up and
+ * the points a block scored, and the tray. The seats, the status and the
+ * move log are track_view_seats.c's. */
 #include "games/stackatrack/view/track_view_priv.h"
 #include "app/input.h"
 #include "table/phones.h"
@@ -34,10 +36,41 @@ static void arc_sprite(int arc, const char **name, int *quarter)
     }
 }
 
-void track_draw_block(render *r, rrect box, track_face f, int glow, rcolor wood)
+/* A well-mixed 32-bit hash (Chris Wellons' lowbias32): neighbouring ids look unrelated. */
+static uint32_t mix32(uint32_t x)
+{
+    x ^= x >> 16;
+    x *= 0x7feb352dU;
+    x ^= x >> 15;
+    x *= 0x846ca68bU;
+    x ^= x >> 16;
+    return x;
+}
+
+uint32_t track_grain_id(uint32_t where, uint32_t what) { return mix32(where * 0x9e3779b9U ^ mix32(what)); }
+
+/* Eight bits of h from bit `at`, as a fraction 0..1. */
+static float frac8(uint32_t h, int at) { return (float)((h >> at) & 255) / 255.0f; }
+
+void track_draw_block(render *r, rrect box, track_face f, int glow, rcolor wood, uint32_t id)
 {
     float cx = box.x + box.w / 2, cy = box.y + box.h / 2;
-    render_sprite(r, render_sprite_find(r, "stackatrack/block"), box, wood);
+    uint32_t h = mix32(id), h2 = mix32(id ^ 0x5bd1e995U);
+    /* The block's own tone: lighter or darker maple, warmer or paler. */
+    float light = 0.86f + 0.14f * frac8(h, 0), warm = frac8(h, 8);
+    rcolor tone = {(uint8_t)(wood.r * light), (uint8_t)(wood.g * light * (0.95f + 0.05f * (1 - warm))),
+                   (uint8_t)(wood.b * light * (0.86f + 0.14f * (1 - warm))), wood.a};
+    /* ...and its own window of the grain: where, how large, which way round. */
+    float span = 0.4f + 0.2f * frac8(h, 16), u0 = frac8(h, 24) * (1 - span), v0 = frac8(h2, 0) * (1 - span);
+    float u1 = u0 + span, v1 = v0 + span, t;
+    rrect face = {box.x + box.w * 0.05f, box.y + box.h * 0.05f, box.w * 0.9f, box.h * 0.9f};
+    rcolor grain = {255, 255, 255, (uint8_t)(wood.a * (0.6f + 0.4f * frac8(h2, 8)))};
+    if (h2 & 1 << 16)
+        t = u0, u0 = u1, u1 = t;
+    if (h2 & 1 << 17)
+        t = v0, v0 = v1, v1 = t;
+    render_sprite(r, render_sprite_find(r, "stackatrack/block"), box, tone);
+    render_sprite_shaded(r, render_sprite_find(r, "stackatrack/grain"), face, u0, v0, u1, v1, grain, grain);
     if (glow)
         render_round_rect(r, (rrect){box.x + 4, box.y + 4, box.w - 8, box.h - 8}, box.w * 0.06f,
                           (rcolor){255, 214, 90, 200});
@@ -50,6 +83,10 @@ void track_draw_block(render *r, rrect box, track_face f, int glow, rcolor wood)
         render_sprite_ex(r, render_sprite_find(r, name), cx, cy, box.w, box.h, (float)q * PI_2, tint);
     }
 }
+
+/* The identity of the block on cell c (face f): the drop, the landing preview
+ * and the landed block share it, so a block keeps its grain as it lands. */
+static uint32_t cell_id(int c, track_face f) { return track_grain_id(1 + (uint32_t)c, f); }
 
 /* ---------------------------------------------------------------- the frame */
 
@@ -87,24 +124,34 @@ static void draw_placed(render *r, const track_view *v)
             continue;
         box = track_cell_rect(v, c / TRACK_ROWS, c % TRACK_ROWS);
         box = (rrect){box.x + 2, box.y + 2, box.w - 4, box.h - 4};
-        track_draw_block(r, box, v->shown.cell[c], k > 0 ? v->glow[c] : 0, UI_WHITE);
+        track_draw_block(r, box, v->shown.cell[c], k > 0 ? v->glow[c] : 0, UI_WHITE, cell_id(c, v->shown.cell[c]));
+        /* the last move stays marked until the next one */
+        if (c == v->last_cell && !v->dr.active)
+            ui_draw_last_move(r, box, 8, v->last_seat);
         if (k > 0 && v->glow[c])
             render_round_outline(r, box, 8, 5, (rcolor){255, 220, 90, (uint8_t)(255 * k)});
-        if (c == v->last_cell && !v->dr.active)
-            render_round_outline(r, box, 8, 5, seat_colours[v->last_seat]);
     }
-    if (v->pop_t > 0 && v->last_cell >= 0 && !v->dr.active) {
-        /* what the block scored rises off it and fades */
-        float t = 1 - v->pop_t / POP_TIME, al = fminf(1, v->pop_t / 0.4f);
-        rrect c = track_cell_rect(v, v->last_cell / TRACK_ROWS, v->last_cell % TRACK_ROWS);
-        rrect b = {c.x + c.w / 2 - 44, c.y - 30 - 50 * t, 88, 50};
-        char pts[16];
-        snprintf(pts, sizeof pts, "%+d", v->glow_points);
-        render_round_rect(r, b, 25, (rcolor){255, 250, 236, (uint8_t)(240 * al)});
-        render_round_outline(r, b, 25, 3, (rcolor){seat_colours[v->last_seat].r, seat_colours[v->last_seat].g,
-                                                     seat_colours[v->last_seat].b, (uint8_t)(255 * al)});
-        ui_text_center(r, FONT_SANS_BOLD, UI_HEAD, b, (rcolor){43, 33, 24, (uint8_t)(255 * al)}, pts);
-    }
+}
+
+/* What the last block scored rises off it and fades: over everything on
+ * the frame, the preview of the next block included. */
+static void draw_pop(render *r, const track_view *v)
+{
+    float t, al;
+    rrect c, b;
+    rcolor edge;
+    char pts[16];
+    if (v->pop_t <= 0 || v->last_cell < 0 || v->dr.active)
+        return;
+    t = 1 - v->pop_t / POP_TIME, al = fminf(1, v->pop_t / 0.4f);
+    c = track_cell_rect(v, v->last_cell / TRACK_ROWS, v->last_cell % TRACK_ROWS);
+    b = (rrect){c.x + c.w / 2 - 44, c.y - 30 - 50 * t, 88, 50};
+    edge = ui_seat_color(v->last_seat);
+    edge.a = (uint8_t)(255 * al);
+    snprintf(pts, sizeof pts, "%+d", v->glow_points);
+    render_round_rect(r, b, 25, (rcolor){255, 250, 236, (uint8_t)(240 * al)});
+    render_round_outline(r, b, 25, 3, edge);
+    ui_text_center(r, FONT_SANS_BOLD, UI_HEAD, b, (rcolor){43, 33, 24, (uint8_t)(255 * al)}, pts);
 }
 
 /* The block sliding down: from the space above the frame to its cell, gathering speed. */
@@ -119,8 +166,9 @@ static void draw_drop(render *r, const track_view *v, float alpha)
     to = track_cell_rect(v, d->col, d->row);
     from = (rrect){to.x, v->above.y, to.w, to.h};
     to = ui_rect_lerp(from, to, t);
-    track_draw_block(r, (rrect){to.x + 2, to.y + 2, to.w - 4, to.h - 4}, d->face, 0, UI_WHITE);
-    render_round_outline(r, (rrect){to.x + 2, to.y + 2, to.w - 4, to.h - 4}, 8, 5, seat_colours[d->seat]);
+    track_draw_block(r, (rrect){to.x + 2, to.y + 2, to.w - 4, to.h - 4}, d->face, 0, UI_WHITE,
+                     cell_id(d->col * TRACK_ROWS + d->row, d->face));
+    render_round_outline(r, (rrect){to.x + 2, to.y + 2, to.w - 4, to.h - 4}, 8, 5, ui_seat_color(d->seat));
 }
 
 /* The chosen block over the previewed column, and where it would land:
@@ -129,6 +177,7 @@ static void draw_preview(render *r, shell *sh, const track_view *v)
 {
     track_face f = track_view_face(v);
     int col = v->col, full, ok;
+    uint32_t id;
     track_place pl;
     rrect above, land;
     char pts[16];
@@ -140,14 +189,15 @@ static void draw_preview(render *r, shell *sh, const track_view *v)
         return;
     full = v->st->height[col] >= TRACK_ROWS;
     ok = !full && track_place_eval(v->st, col, f, &pl);
+    id = cell_id(col * TRACK_ROWS + (full ? TRACK_ROWS - 1 : v->st->height[col]), f);
     above = (rrect){v->frame.x + (float)col * v->cell + 4, v->above.y + 4, v->cell - 8, v->cell - 8};
-    track_draw_block(r, above, f, 0, UI_WHITE);
+    track_draw_block(r, above, f, 0, UI_WHITE, id);
     render_round_outline(r, above, 8, 5, ok ? (rcolor){120, 220, 110, 255} : (rcolor){230, 70, 50, 255});
     if (full)
         return;
     land = track_cell_rect(v, col, v->st->height[col]);
     land = (rrect){land.x + 2, land.y + 2, land.w - 4, land.h - 4};
-    track_draw_block(r, land, f, 0, (rcolor){255, 255, 255, 150});
+    track_draw_block(r, land, f, 0, (rcolor){255, 255, 255, 150}, id);
     render_round_rect(r, land, 8, ok ? (rcolor){60, 190, 80, 90} : (rcolor){220, 50, 40, 110});
     render_round_outline(r, land, 8, 6, ok ? (rcolor){150, 255, 140, 255} : (rcolor){255, 90, 70, 255});
     if (ok)
@@ -163,7 +213,7 @@ static void draw_preview(render *r, shell *sh, const track_view *v)
     }
 }
 
-/* The controller's column cursor: brackets round the column, and the refusal flash. */
+/* The controller's column cursor round the column, and the refusal flash. */
 static void draw_cursor(render *r, shell *sh, const track_view *v)
 {
     int col;
@@ -176,120 +226,35 @@ static void draw_cursor(render *r, shell *sh, const track_view *v)
         render_rect(r, c, (rcolor){220, 40, 30, (uint8_t)(120 * k)});
     }
     if (ui_focus_visible(sh) && v->col >= 0 && track_view_human_turn(v)) {
+        /* every table's one focus style, round the whole column and the space above it */
         rrect c = track_cell_rect(v, v->col, TRACK_ROWS - 1);
-        c = (rrect){c.x - 4, v->above.y - 4, c.w + 8, v->frame.y + v->frame.h - v->above.y + 8};
-        render_round_outline(r, c, 12, 10, (rcolor){20, 12, 6, 170});
-        render_round_outline(r, c, 12, 5, UI_GOLD);
-    }
-}
-
-/* ---------------------------------------------------------------- seats */
-
-/* A seat's row: colour, who plays it, points (primary text), and its blocks
- * (face up, or backs when they are hidden from the viewer): on a line of
- * their own when the row is tall (wide screens), else beside the count. */
-static void draw_seat(render *r, const track_view *v, int s, rrect row)
-{
-    int to_move = !table_over(v->t) && v->st->to_move == s, n = v->st->nhand[s];
-    int hide = track_hidden(v) && (s != table_viewer(v->t) || table_hides_private(v->t)), tall = row.h > 100;
-    char seat[48], line[64];
-    float x, size, x1 = row.x + row.w - 12, y;
-    ui_audit_box(row);
-    render_round_rect(r, row, 16, to_move ? (rcolor){255, 248, 232, 255} : UI_PAPER);
-    if (to_move)
-        render_round_outline(r, row, 16, 4, seat_colours[s]);
-    render_round_rect(r, (rrect){row.x + 12, row.y + 14, 14, row.h - 28}, 7, seat_colours[s]);
-    table_seat_name(table_match(v->t), s, seat, sizeof seat);
-    ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, (rrect){row.x + 38, row.y + 4, row.w - 160, 38}, TEXT_LEFT,
-                UI_INK, seat);
-    snprintf(line, sizeof line, "%d", v->st->score[s]);
-    ui_text_fit(r, FONT_SANS_BOLD, UI_HEAD, UI_BODY, (rrect){row.x + row.w - 120, row.y + 2, 108, 44}, TEXT_RIGHT,
-                UI_INK, line);
-    if (to_move && table_thinking(v->t)) {
-        int dots = (int)(table_time(v->t) * 3) % 4;
-        snprintf(line, sizeof line, "%s \xc2\xb7 thinking%.*s", seat_colour_names[s], dots, "...");
-    } else if (n == 0) {
-        snprintf(line, sizeof line, "%s \xc2\xb7 no blocks: sits out", seat_colour_names[s]);
-    } else {
-        snprintf(line, sizeof line, "%s \xc2\xb7 %d block%s", seat_colour_names[s], n, n == 1 ? "" : "s");
-    }
-    ui_text_fit(r, FONT_SANS, UI_MIN, UI_MIN, (rrect){row.x + 38, row.y + 42, tall ? row.w - 50 : 230, 28}, TEXT_LEFT,
-                seat_colours[s], line);
-    /* the blocks in a strip, as many as fit (one face each) */
-    x = tall ? row.x + 38 : row.x + 272;
-    size = fminf(tall ? 36 : 30, (x1 - x) / (float)(n > 0 ? n : 1) - 2);
-    size = fmaxf(size, 12);
-    y = row.y + row.h - size - 10;
-    for (int i = 0; i < n && x + size <= x1 + 0.5f; i++, x += size + 2) {
-        rrect b = {x, y, size, size};
-        if (hide)
-            render_sprite(r, render_sprite_find(r, "stackatrack/back"), b, UI_WHITE);
-        else
-            track_draw_block(r, b, v->st->hand[s][i].front, 0, UI_WHITE);
-    }
-}
-
-static void status_text(const track_view *v, char *buf, size_t n)
-{
-    int s = v->st->to_move, spot;
-    float flash;
-    const char *why = table_refusal(v->t, &spot, &flash);
-    if (why && !table_over(v->t))
-        snprintf(buf, n, "%s", why);
-    else if (table_over(v->t))
-        snprintf(buf, n, "Game over. Press to see the score.");
-    else if (table_curtain(v->t) >= 0)
-        snprintf(buf, n, "Pass the screen to %s.", seat_colour_names[table_curtain(v->t)]);
-    else if (!table_seat_human(v->t, s))
-        snprintf(buf, n, "%s (computer) is thinking.", seat_colour_names[s]);
-    else if (phones_seat(s))
-        snprintf(buf, n, "%s is playing on their phone.", seat_colour_names[s]);
-    else if (v->must_pass)
-        snprintf(buf, n, "%s: none of your blocks fits anywhere. Pass.", seat_colour_names[s]);
-    else
-        snprintf(buf, n, "%s to play: pick a block, turn it, slide it down a column.", seat_colour_names[s]);
-}
-
-static void draw_left(render *r, const track_view *v, int wide)
-{
-    char status[160];
-    float y = v->left.y + 18, flash;
-    int spot;
-    ui_draw_panel(r, v->left);
-    render_text(r, FONT_SERIF_BOLD, UI_HEAD, v->left.x + 24, y, UI_INK, "Stack-A-Track");
-    y += 60;
-    for (int s = 0; s < v->st->players; s++, y += wide ? 126 : 86)
-        draw_seat(r, v, s, (rrect){v->left.x + 16, y, v->left.w - 32, wide ? 118 : 78});
-    status_text(v, status, sizeof status);
-    y += 8 + render_text_wrapped(r, FONT_SANS_BOLD, UI_BODY, v->left.x + 24, y + 4, v->left.w - 48, TEXT_LEFT,
-                                 table_over(v->t) || table_refusal(v->t, &spot, &flash) ? UI_ACCENT : UI_INK, status, 1);
-    if (wide && y + 150 < v->left.y + v->left.h) {
-        rrect box = {v->left.x + 16, y + 12, v->left.w - 32, 0};
-        box.h = v->left.y + v->left.h - 16 - box.y;
-        if (box.h > 196)
-            box.h = 196;
-        ui_audit_box(box);
-        render_round_rect(r, box, 14, UI_PAPER);
-        render_text(r, FONT_SANS_BOLD, UI_SMALL, box.x + 16, box.y + 12, UI_INK, "Scoring");
-        render_text_wrapped(r, FONT_SANS, UI_MIN, box.x + 16, box.y + 46, box.w - 32, TEXT_LEFT, UI_INK_SOFT,
-                            "+1 each track end that meets a track end. \xe2\x88\x92" "1 each end off the edge. "
-                            "+5 each loop closed. Track may never meet a bare side.",
-                            1);
+        ui_draw_focus(r, (rrect){c.x + 2, v->above.y, c.w - 4, v->frame.y + v->frame.h - v->above.y}, 10);
     }
 }
 
 /* ---------------------------------------------------------------- tray */
+
+/* The scoring reminder, in the tray's panel where the blocks leave room. */
+static void draw_scoring(render *r, rrect box)
+{
+    ui_audit_box(box);
+    render_round_rect(r, box, 14, UI_PAPER);
+    render_text(r, FONT_SANS_BOLD, UI_BODY, box.x + 16, box.y + 10, UI_INK, "Scoring");
+    render_text_wrapped(r, FONT_SANS, UI_SMALL, box.x + 16, box.y + 50, box.w - 32, TEXT_LEFT, UI_INK,
+                        TRACK_SCORING_WORDS, 1);
+}
 
 static void draw_tray(render *r, shell *sh, const track_view *v)
 {
     int seat = track_view_chooser(v), hide = table_curtain(v->t) >= 0;
     char head[64];
     ui_draw_panel(r, v->right);
-    if (seat < 0 || hide)
-        snprintf(head, sizeof head, "Blocks");
-    else
-        snprintf(head, sizeof head, "%s's blocks", seat_colour_names[seat]);
-    render_text(r, FONT_SANS_BOLD, UI_HEAD, v->right.x + 24, v->right.y + 18, UI_INK, head);
+    if (seat < 0 || hide) {
+        render_text(r, FONT_SANS_BOLD, UI_HEAD, v->right.x + 24, v->right.y + 18, UI_INK, "Blocks");
+    } else {
+        snprintf(head, sizeof head, "%s's blocks", seat_color_name(seat));
+        ui_draw_seat_name(r, seat, FONT_SANS_BOLD, UI_HEAD, v->right.x + 24, v->right.y + 18, UI_INK, head);
+    }
     if (hide) {
         render_text_wrapped(r, FONT_SANS_OBLIQUE, UI_BODY, v->tray.x, v->tray.y + 10, v->tray.w, TEXT_LEFT,
                             UI_INK_SOFT, "Hidden until the next player is ready.", 1);
@@ -318,7 +283,8 @@ static void draw_tray(render *r, shell *sh, const track_view *v)
             render_round_outline(r, tile, 14, 3, UI_INK_SOFT);
         for (int sd = 0; sd < 2; sd++) {
             fb = (rrect){tile.x + 10 + (float)sd * (f + 8), tile.y + 8, f, f};
-            track_draw_block(r, fb, sd ? v->kind[k].b.back : v->kind[k].b.front, 0, UI_WHITE);
+            track_draw_block(r, fb, sd ? v->kind[k].b.back : v->kind[k].b.front, 0, UI_WHITE,
+                             track_grain_id(0x100u + (uint32_t)sd, (uint32_t)v->kind[k].b.front << 16 | v->kind[k].b.back));
             if (chosen && sd == side)
                 render_round_outline(r, (rrect){fb.x - 3, fb.y - 3, fb.w + 6, fb.h + 6}, 9, 3, UI_ACCENT);
         }
@@ -336,29 +302,29 @@ static void draw_tray(render *r, shell *sh, const track_view *v)
         }
     }
     {
-        char lab[32];
+        /* the button says what it does; the chosen tile shows which way up the block is */
         const ui_item *t = ui_nav_item(&v->nav, ID_TURN), *p = ui_nav_item(&v->nav, ID_PASS);
-        snprintf(lab, sizeof lab, "Turn (%s)", track_orient_name(v->orient));
-        ui_draw_button(r, t->r, lab, v->nav.hover == ID_TURN, t->enabled, 0);
+        ui_draw_button(r, t->r, TRACK_TURN_LABEL, v->nav.hover == ID_TURN, t->enabled, 0);
         ui_draw_button(r, p->r, "Pass", v->nav.hover == ID_PASS, p->enabled, p->enabled);
     }
+    if (v->scoring.h > 0)
+        draw_scoring(r, v->scoring);
     (void)sh;
 }
 
-static const char *hint_line(const shell *sh, const track_view *v)
+/* The hint bar in the shell's words for the device used last. */
+static void draw_hints(render *r, shell *sh, const track_view *v)
 {
+    static const ui_hint over[] = {{ACT_ACCEPT, "See the score"}, {ACT_BACK, "Menu"}};
+    static const ui_hint mouse[] = {{UI_HINT_POINT, "Slide in"}, {UI_HINT_WHEEL, "Turn"}, {ACT_BACK, "Menu"}};
+    static const ui_hint keys[] = {{UI_HINT_LEFTRIGHT, "Column"}, {UI_HINT_UPDOWN, "Block"}, {ACT_EXTRA, "Turn"},
+                                   {ACT_ACCEPT, "Slide in"},     {ACT_ALT, "Rules"},         {ACT_BACK, "Menu"}};
     if (table_over(v->t))
-        return shell_input(sh)->last_device == DEV_PAD ? "A  Score   \xc2\xb7   Start  Menu" : "Click or Enter: the score";
-    switch (shell_input(sh)->last_device) {
-    case DEV_PAD:
-        return "\xe2\x97\x80\xe2\x96\xb6 Column  \xc2\xb7  \xe2\x96\xb2\xe2\x96\xbc Block  \xc2\xb7  X Turn  \xc2\xb7  A Slide in  "
-               "\xc2\xb7  Y Rules  \xc2\xb7  Start Menu";
-    case DEV_KEYBOARD:
-        return "\xe2\x86\x90\xe2\x86\x92 Column  \xc2\xb7  \xe2\x86\x91\xe2\x86\x93 Block  \xc2\xb7  X Turn  \xc2\xb7  Enter Slide in  "
-               "\xc2\xb7  R Rules  \xc2\xb7  Esc Menu";
-    default:
-        return "Click a column: slide in  \xc2\xb7  Wheel or right button: turn  \xc2\xb7  Esc Menu";
-    }
+        ui_draw_hint_bar(r, sh, over, 2);
+    else if (shell_input(sh)->last_device == DEV_MOUSE)
+        ui_draw_hint_bar(r, sh, mouse, 3);
+    else
+        ui_draw_hint_bar(r, sh, keys, 6);
 }
 
 /* The frame, the blocks left and the tray (hidden blocks face down behind the curtain). */
@@ -370,7 +336,8 @@ void track_view_draw_public(void *vv, shell *sh, render *r, float alpha)
     draw_drop(r, v, alpha);
     draw_cursor(r, sh, v);
     draw_preview(r, sh, v);
-    draw_left(r, v, v->left.y > 100);
+    draw_pop(r, v);
+    track_draw_seats(r, sh, v);
     draw_tray(r, sh, v);
 }
 
@@ -378,5 +345,5 @@ void track_view_draw(void *vv, shell *sh, render *r, float alpha)
 {
     ui_draw_table(r, shell_vw(sh));
     track_view_draw_public(vv, sh, r, alpha);
-    ui_draw_hint_line(r, sh, hint_line(sh, vv));
+    draw_hints(r, sh, vv);
 }

@@ -27,10 +27,12 @@
 
 enum { ID_TURN = 1, ID_PASS, ID_TRAY = 16 };
 
-/* Seat colours, in seat order (clockwise). */
-static const char *const seat_colour_names[GAME_MAX_PLAYERS] = {"Red", "Blue", "Green", "Gold"};
-static const rcolor seat_colours[GAME_MAX_PLAYERS] = {
-    {186, 52, 40, 255}, {44, 92, 176, 255}, {46, 132, 70, 255}, {196, 140, 20, 255}};
+/* The Turn button's words: what it does, never the rules' notation. */
+#define TRACK_TURN_LABEL "Turn over"
+/* The scoring reminder beside the tray. */
+#define TRACK_SCORING_WORDS                                                                                            \
+    "+1 each track end that meets a track end. \xe2\x88\x92" "1 each end off the edge. +5 each loop closed. "         \
+    "Track may never meet a bare side."
 
 /* One kind of block in the mover's hand and how many of it. */
 typedef struct tray_kind {
@@ -57,9 +59,11 @@ typedef struct track_view {
     int hover_col;             /* the column under the pointer; -1 none */
     int must_pass;             /* the mover has no legal placement */
     char tray_traced[400];     /* the tray as last traced */
+    char hands_traced[40];     /* the seats' block sizes as last traced */
+    int last_traced;           /* the last move's mark as last traced (cell * 4 + seat; -1 none, -2 never) */
     drop dr;
 
-    /* the last move, highlighted; a loop it closed lights up */
+    /* the last move (the midend's), marked until the next; a loop it closed lights up */
     int last_cell, last_seat;
     uint8_t glow[TRACK_CELLS]; /* arc slots (bits) of the cells on the closed track */
     int glow_new; /* the sliding block closes the loop in glow: light it as it lands */
@@ -69,7 +73,14 @@ typedef struct track_view {
 
     ui_nav nav;
     rrect frame, left, right, tray, above;
+    rrect log;       /* the move log's paper well */
+    rrect log_panel; /* its own panel where it stands alone (4:3); zero height in the seats' panel */
+    rrect scoring; /* the scoring reminder; zero height when it does not fit */
+    rrect status;  /* the status line's box in the seats' panel */
+    rrect row[GAME_MAX_PLAYERS]; /* the seats' rows */
     float cell;
+    int wide;   /* the seats left of the frame and the tray right of it (else one column beside it) */
+    int titled; /* the seats' panel has room for the game's title */
 } track_view;
 
 /* The seat whose hand the tray shows and who chooses: the human to move, or
@@ -93,8 +104,25 @@ const char *track_orient_name(int o);
 const char *track_orient_words(int o);
 
 /* Draws the face f of one block in box (the wooden block and its track);
- * glow lights the arcs in slot bits, tint dims or colours the wood. */
-void track_draw_block(render *r, rrect box, track_face f, int glow, rcolor wood);
+ * glow lights the arcs in slot bits, wood tints (or fades) it; id is the
+ * block's identity (track_grain_id), which picks its own tone and grain. */
+void track_draw_block(render *r, rrect box, track_face f, int glow, rcolor wood, uint32_t id);
+/* A block's identity for its grain from what tells it apart where it is drawn
+ * (a cell and its face, a seat and a hand slot, a tray kind and its side). */
+uint32_t track_grain_id(uint32_t where, uint32_t what);
+/* A seat row's layout for n blocks in a row w wide: the blocks' size, how many
+ * go on a line, whether the strip sits beside the seat's words (else under
+ * them), and the row's height. */
+typedef struct track_row_fit {
+    float size, h;
+    int per_line, beside;
+} track_row_fit;
+track_row_fit track_row_fit_for(int n, float w);
+/* The seats' panel and rows, the status, the move log and the scoring
+ * reminder (track_view_seats.c). */
+void track_draw_seats(render *r, shell *sh, const track_view *v);
+/* The status line's words (who is to play, a refusal, game over). */
+void track_status_text(const shell *sh, const track_view *v, char *buf, size_t n);
 /* Draws the table (the view's draw callback). */
 void track_view_draw(void *vv, shell *sh, render *r, float alpha);
 /* The table without its hint line: all of it everyone may see (the tray

@@ -34,7 +34,7 @@ static void layout(stax_view *v, shell *sh)
     } else {
         float gap = 32, col = fminf(shell_vw(sh) - frame - 3 * gap, 620), x0 = (shell_vw(sh) - frame - gap - col) / 2;
         v->board = (rrect){x0 + 24, 150, 8 * SQ, 8 * SQ};
-        v->left = (rrect){x0 + frame + gap, 130, col, 540};
+        v->left = (rrect){x0 + frame + gap, 130, col, 450};
         v->right = (rrect){v->left.x, v->left.y + v->left.h + 16, col, 850 - v->left.h - 16};
     }
     row = (rrect){v->right.x + 24, 0, v->right.w - 48, 0};

@@ -230,12 +230,8 @@ static void draw_stacks(render *r, shell *sh, const stax_view *v, float alpha)
 static void draw_cursor(render *r, shell *sh, const stax_view *v, float alpha)
 {
     float x = v->cur_px + (v->cur_x - v->cur_px) * alpha, y = v->cur_py + (v->cur_y - v->cur_py) * alpha;
-    float pulse = table_pulse(v->t, 5.0f), g = 6;
-    rcolor ring = v->chain.len > 0 ? (rcolor){170, 255, 150, 255} : UI_GOLD;
     if (!ui_focus_visible(sh))
         return;
-    if (shell_settings(sh)->v[SETTING_reduced_motion])
-        pulse = 1;
     {
         int sq;
         float left;
@@ -243,17 +239,8 @@ static void draw_cursor(render *r, shell *sh, const stax_view *v, float alpha)
         if (left > 0 && sq == v->cursor && !shell_settings(sh)->v[SETTING_reduced_motion])
             x += sinf(left * 70.0f) * 10.0f * (left / TABLE_REFUSE_FLASH); /* the "no" shake */
     }
-    /* Bold enough for a TV across the room: a dark halo, a thick white
-     * ring and corner brackets in gold (green while a stack is held). */
-    render_round_outline(r, (rrect){x - SQ / 2 - g, y - SQ / 2 - g, SQ + 2 * g, SQ + 2 * g}, 16, 14,
-                         (rcolor){20, 12, 6, 190});
-    render_round_outline(r, (rrect){x - SQ / 2 - 2, y - SQ / 2 - 2, SQ + 4, SQ + 4}, 12, 8, UI_WHITE);
-    for (int c = 0; c < 4; c++) {
-        float sx = c & 1 ? 1.0f : -1.0f, sy = c & 2 ? 1.0f : -1.0f, e = SQ / 2 + g + 4 + 3 * pulse, l = 30;
-        float cx = x + sx * e, cy = y + sy * e;
-        render_round_rect(r, (rrect){sx > 0 ? cx - l : cx - 3, cy - 4, l + 3, 8}, 4, ring);
-        render_round_rect(r, (rrect){cx - 4, sy > 0 ? cy - l : cy - 3, 8, l + 3}, 4, ring);
-    }
+    /* the one focus ring of every table (ui/marks.h), round the square */
+    ui_draw_focus(r, (rrect){x - SQ / 2, y - SQ / 2, SQ, SQ}, 10);
 }
 
 /* Each side's prisoners (the other side's men under its stacks, held out of
