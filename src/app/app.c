@@ -3,6 +3,7 @@
 #include <SDL.h>
 #ifdef __GLIBC__
 #include <malloc.h>
+#include <math.h>
 #endif
 #include <epoxy/gl.h>
 #include <stdarg.h>
@@ -17,6 +18,7 @@
 #include "scenes/scene_names.h"
 #include "shell/toast.h"
 #include "shell/trace.h"
+#include "ui/ui.h"
 #include "scenes/scenes.h"
 #include "table/phones.h"
 
@@ -425,31 +427,50 @@ static void bind_target(app *a, int *w, int *h)
     glBindFramebuffer(GL_FRAMEBUFFER, a->fbo);
 }
 
+/* The toast, a pill in the hint bar's row: beside the bar, to its left,
+ * bottom edges level, when a column of 160 units or more is free there
+ * (wrapped, growing upwards); else just above the bar; centred at the foot
+ * of a screen with no bar. It never covers the bar, so the hints a new
+ * controller brings show at once. */
 static void draw_toast(app *a)
 {
-    float alpha, tw, w, h, lh, maxw = a->vw - 200;
+    const float pad = 24, gap = 16, margin = 20, row = 44;
+    float alpha, size = 26, tw, w, h, lh, x, y, maxw = a->vw - 200, bar[4];
     double left;
+    int has_bar = toast_kept_off(bar) == 0, beside = 0;
     const char *toast = toast_current(&left);
     if (!toast)
         return;
     alpha = left < 0.5 ? (float)(left / 0.5) : 1.0f;
-    /* The toast takes the hint bar's place (opaque, so the bar does not show
-     * through), so it never hides a button; a long one wraps and grows
-     * upwards rather than running off the screen. */
-    tw = render_text_width(a->r, FONT_SANS_BOLD, 26, toast);
-    if (tw > maxw)
-        tw = maxw;
-    lh = render_line_height(a->r, FONT_SANS_BOLD, 26);
-    h = render_text_wrapped(a->r, FONT_SANS_BOLD, 26, 0, 0, tw + 1, TEXT_LEFT, (rcolor){0, 0, 0, 0},
-                            toast, 0);
-    w = tw + 64;
-    h += 60 - lh;
-    render_shadow(a->r, (rrect){(a->vw - w) / 2, RENDER_VIRTUAL_H - 20 - h + 8, w, h}, 30, 16,
-                  (rcolor){0, 0, 0, (uint8_t)(120 * alpha)});
-    render_round_rect(a->r, (rrect){(a->vw - w) / 2, RENDER_VIRTUAL_H - 20 - h, w, h}, 30,
-                      (rcolor){40, 26, 14, (uint8_t)(255 * alpha)});
-    render_text_wrapped(a->r, FONT_SANS_BOLD, 26, (a->vw - w) / 2 + 32, RENDER_VIRTUAL_H - 20 - h + 14,
-                        tw + 1, TEXT_LEFT, (rcolor){255, 240, 214, (uint8_t)(255 * alpha)}, toast, 1);
+    if (has_bar && bar[0] - gap - margin - 2 * pad >= 160) {
+        beside = 1; /* a narrow column beside the bar covers less than a wide one over the table */
+        maxw = bar[0] - gap - margin - 2 * pad;
+        /* Wrapped in a column: down to the bar's own size, then the least a
+         * player reads from a sofa, so it stays two lines where it can. */
+        for (int k = 0; k < 2 && render_text_wrapped(a->r, FONT_SANS_BOLD, size, 0, 0, maxw, TEXT_LEFT,
+                                                     (rcolor){0, 0, 0, 0}, toast, 0) >
+                                     2.5f * render_line_height(a->r, FONT_SANS_BOLD, size);
+             k++)
+            size = k == 0 ? UI_SMALL : UI_MIN;
+    }
+    tw = fminf(render_text_width(a->r, FONT_SANS_BOLD, size, toast), maxw);
+    lh = render_line_height(a->r, FONT_SANS_BOLD, size);
+    h = render_text_wrapped(a->r, FONT_SANS_BOLD, size, 0, 0, tw + 1, TEXT_LEFT, (rcolor){0, 0, 0, 0}, toast, 0);
+    w = tw + 2 * pad;
+    h += row - lh;
+    if (beside) {
+        x = bar[0] - gap - w;
+        y = bar[1] + bar[3] - h;
+    } else {
+        x = (a->vw - w) / 2;
+        y = (has_bar ? bar[1] - gap : RENDER_VIRTUAL_H - margin) - h;
+    }
+    ui_audit_box((rrect){x, y, w, h});
+    render_shadow(a->r, (rrect){x, y + 8, w, h}, 22, 16, (rcolor){0, 0, 0, (uint8_t)(120 * alpha)});
+    render_round_rect(a->r, (rrect){x, y, w, h}, 22, (rcolor){40, 26, 14, (uint8_t)(255 * alpha)});
+    render_round_outline(a->r, (rrect){x, y, w, h}, 22, 2, (rcolor){255, 200, 70, (uint8_t)(200 * alpha)});
+    render_text_wrapped(a->r, FONT_SANS_BOLD, size, x + pad, y + (row - lh) / 2, tw + 1, TEXT_LEFT,
+                        (rcolor){255, 240, 214, (uint8_t)(255 * alpha)}, toast, 1);
 }
 
 void app_draw(app *a, float alpha)
@@ -463,6 +484,7 @@ void app_draw(app *a, float alpha)
     }
     if (a->frames == 0)
         app_startup_mark(a->opt.start_time, "first frame begun"); /* art loads at its submission */
+    toast_frame();
     shell_draw(a->sh, a->r, alpha);
     draw_toast(a);
     if (a->opt.bench)

@@ -718,7 +718,12 @@ void render_set_text_hook(render *r, render_text_hook fn, void *user)
     r->text_hook_user = user;
 }
 
-static void report_text(render *r, font_face f, float size, int x, int y, int w, const char *s,
+rcolor render_text_color(const render *r)
+{
+    return r->text_color;
+}
+
+static void report_text(render *r, font_face f, float size, rcolor c, int x, int y, int w, const char *s,
                         const char *e)
 {
     char line[256];
@@ -740,6 +745,7 @@ static void report_text(render *r, font_face f, float size, int x, int y, int w,
         return;
     memcpy(line, s, n);
     line[n] = '\0';
+    r->text_color = c;
     r->text_hook(r->text_hook_user,
                  (rrect){(float)x / r->scale, (float)y / r->scale, (float)(x1 - x) / r->scale,
                          (float)(y1 - y) / r->scale},
@@ -751,7 +757,7 @@ float render_text(render *r, font_face f, float size, float x, float y, rcolor c
     int px = text_px(r, size), x0 = (int)lroundf(x * r->scale), y0 = (int)lroundf(y * r->scale);
     const char *end = utf8 + strlen(utf8);
     int w = draw_run(r, f, px, x0, y0, c, utf8, end);
-    report_text(r, f, size, x0, y0, w, utf8, end);
+    report_text(r, f, size, c, x0, y0, w, utf8, end);
     return (float)w / r->scale;
 }
 
@@ -808,7 +814,7 @@ float render_text_wrapped(render *r, font_face f, float size, float x, float y, 
                 else if (align == TEXT_RIGHT)
                     off = maxw - lw;
                 draw_run(r, f, px, x0 + off, y0 + lines * lh, c, ls, le);
-                report_text(r, f, size, x0 + off, y0 + lines * lh, lw, ls, le);
+                report_text(r, f, size, c, x0 + off, y0 + lines * lh, lw, ls, le);
             }
             lines++;
             ls = next;

@@ -152,6 +152,9 @@ float render_text_wrapped(render *r, font_face f, float size, float x, float y, 
 typedef void (*render_text_hook)(void *user, rrect bounds, float size, const char *utf8);
 /* Installs (or with NULL removes) a text hook, for layout tests. */
 void render_set_text_hook(render *r, render_text_hook fn, void *user);
+/* The colour the line being reported was drawn in: valid only inside a text
+ * hook (contrast tests read it there). */
+rcolor render_text_color(const render *r);
 
 /* Reads the last frame's pixels (top row first, RGBA8) into rgba (w*h*4 bytes).
  * Returns 0, or -1 on the null back end. */

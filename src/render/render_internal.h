@@ -74,6 +74,7 @@ struct render {
     int nmissing;
     render_text_hook text_hook; /* tests audit where text lands */
     void *text_hook_user;
+    rcolor text_color; /* of the line being reported to the hook */
     char err[512];
 };
 

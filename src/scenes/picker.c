@@ -9,6 +9,7 @@
 #include "audio/audio.h"
 #include "scenes/scenes.h"
 #include "table/modes.h"
+#include "ui/hints.h"
 #include "ui/ui.h"
 #include "shell/toast.h"
 
@@ -87,8 +88,10 @@ static void picker_input(scene *s, shell *sh, const action_event *ev)
         if (p->back_armed > 0) {
             shell_quit(sh);
         } else {
+            char press[32];
             p->back_armed = 2.0;
-            toast_show("Press Back again to quit Stackhouse.");
+            /* The button named as the device that pressed it calls it: "Press (B) again". */
+            toast_show("%s again to quit Stackhouse.", ui_hint_press(ev->dev, ACT_BACK, press, sizeof press));
         }
         return;
     }

@@ -11,6 +11,7 @@
 #include "audio/audio.h"
 #include "core/log.h"
 #include "scenes/scenes.h"
+#include "ui/hints.h"
 #include "ui/mdview.h"
 #include "ui/ui.h"
 #include "shell/trace.h"
@@ -228,7 +229,15 @@ static void rules_draw(scene *s, shell *sh, render *r, float alpha)
     }
     ui_draw_button(r, ui_nav_item(&p->nav, ID_BACK)->r, "Back", p->nav.focus == ID_BACK, 1, 0);
     ui_nav_draw(&p->nav, r, alpha, ui_focus_visible(sh));
-    ui_draw_hints(r, sh, "Choose", "Back", NULL);
+    {
+        /* Scrolling first: the page is longer than the panel. Tabs are
+         * clicked with a mouse, stepped with left and right otherwise. */
+        int mouse = shell_input(sh)->last_device == DEV_MOUSE;
+        ui_hint h[] = {{UI_HINT_WHEEL, "Scroll"},
+                       {mouse ? ACT_ACCEPT : UI_HINT_LEFTRIGHT, mouse ? "Choose a game" : "Game"},
+                       {ACT_BACK, "Back"}};
+        ui_draw_hint_bar(r, sh, h, 3);
+    }
 }
 
 static void rules_leave(scene *s, shell *sh)

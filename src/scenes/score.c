@@ -3,6 +3,7 @@
  * (confetti and a rising banner, stepped with the logic clock), play again.
  * Every mode reaches it through a score_report, so new modes inherit it. */
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,8 @@
 #include "audio/audio.h"
 #include "core/rng.h"
 #include "scenes/scenes.h"
+#include "ui/hints.h"
+#include "ui/seat.h"
 #include "ui/ui.h"
 #include "shell/trace.h"
 
@@ -22,6 +25,9 @@ enum { ID_AGAIN = 0, ID_PICKER };
 #define BANNER_TIME 0.7   /* seconds the banner takes to rise */
 #define ROW_H 84.0f
 #define ROW_GAP 8.0f
+#define SUMMARY_H 132.0f /* the strip of facts under the ranking */
+#define SUMMARY_GAP 14.0f
+#define FACTS 3
 
 /* One scrap of confetti, stepped with the logic clock (prev for interpolation). */
 typedef struct scrap {
@@ -36,6 +42,7 @@ typedef struct score_scene {
     int order[GAME_MAX_PLAYERS];
     int winners; /* seats ranked first */
     rrect banner, panel;
+    rrect summary; /* the facts under the ranking; zero height when they do not fit */
     scrap bits[CONFETTI];
     int celebrate; /* one clear winner or a shared first place: confetti falls */
     double t;
@@ -64,22 +71,32 @@ static float footnote_h(const score_report *rep)
 /* The column headings: with rounds, a group line above a line per column. */
 static float head_h(const score_report *rep) { return rep->rounds > 0 ? 84.0f : 52.0f; }
 
-/* The banner, the panel and the buttons as one block, centred between the
- * title and the hint bar so the screen is not half empty. */
+/* The banner, the panel, the summary of facts and the buttons as one
+ * block, centred between the title and the hint bar so the screen is not
+ * half empty. The summary (which then says why the game ended, in place of
+ * the banner's line) comes only where it fits: four players over five
+ * rounds fill the screen without it. */
 static void layout_scene(score_scene *p, shell *sh)
 {
     const score_report *rep = &p->rep;
     float w = shell_vw(sh) - 160 < 1400 ? shell_vw(sh) - 160 : 1400;
     float ph = 24 + head_h(rep) + (ROW_H + ROW_GAP) * (float)rep->players + footnote_h(rep) + 12;
-    float bh = 150, block = bh + 16 + ph + 30 + 76, top = 170, bottom = 1004;
-    float y = top + (bottom - top - block) / 2;
+    float bh = 150, sh_h = 0, top = 170, bottom = 1004, block, y;
+    if (112 + 16 + ph + SUMMARY_GAP + SUMMARY_H + 24 + 76 <= bottom - top) {
+        bh = 112;
+        sh_h = SUMMARY_H;
+    }
+    block = bh + 16 + ph + (sh_h > 0 ? SUMMARY_GAP + sh_h + 24 : 30) + 76;
+    y = top + (bottom - top - block) / 2;
     if (y < top)
         y = top;
     p->banner = (rrect){(shell_vw(sh) - w) / 2, y, w, bh};
     p->panel = (rrect){(shell_vw(sh) - w) / 2, y + bh + 16, w, ph};
+    p->summary = (rrect){p->panel.x, p->panel.y + ph + SUMMARY_GAP, w, sh_h};
+    y = sh_h > 0 ? p->summary.y + sh_h + 24 : p->panel.y + ph + 30;
     ui_nav_begin(&p->nav);
-    ui_nav_add(&p->nav, ID_AGAIN, (rrect){shell_vw(sh) / 2 + 20, p->panel.y + ph + 30, 340, 76}, 1, "again");
-    ui_nav_add(&p->nav, ID_PICKER, (rrect){shell_vw(sh) / 2 - 360, p->panel.y + ph + 30, 340, 76}, 1, "picker");
+    ui_nav_add(&p->nav, ID_AGAIN, (rrect){shell_vw(sh) / 2 + 20, y, 340, 76}, 1, "again");
+    ui_nav_add(&p->nav, ID_PICKER, (rrect){shell_vw(sh) / 2 - 360, y, 340, 76}, 1, "picker");
     ui_nav_end(&p->nav, sh);
 }
 
@@ -208,7 +225,9 @@ static void draw_banner(score_scene *p, shell *sh, render *r)
         uint8_t k = (uint8_t)(255 * (t < 0.4f ? t / 0.4f : 1));
         rrect ribbon = {tx - 130, b.y + 4, hw + 260, 104};
         render_shadow(r, (rrect){ribbon.x, ribbon.y + 8, ribbon.w, ribbon.h}, 52, 24, (rcolor){0, 0, 0, (uint8_t)(k / 3)});
-        render_round_rect(r, ribbon, 52, (rcolor){200, 80, 45, k});
+        /* A deeper red than the buttons' accent: the cream headline reads at
+         * 5.7:1 on it (4.2:1 on the accent). */
+        render_round_rect(r, ribbon, 52, (rcolor){170, 62, 32, k});
         render_round_outline(r, (rrect){ribbon.x + 6, ribbon.y + 6, ribbon.w - 12, ribbon.h - 12}, 46, 3,
                              (rcolor){255, 214, 140, k});
         if (p->celebrate) {
@@ -219,7 +238,7 @@ static void draw_banner(score_scene *p, shell *sh, render *r)
         render_text(r, FONT_SERIF_BOLD, 80, tx + 3, b.y + 12, (rcolor){60, 20, 5, (uint8_t)(k / 2)}, head);
         render_text(r, FONT_SERIF_BOLD, 80, tx, b.y + 8, (rcolor){255, 246, 228, k}, head);
     }
-    {
+    if (p->summary.h <= 0) {
         const char *why = rep->reason[0] ? rep->reason : rep->note;
         if (*why)
             ui_text_center(r, FONT_SANS_BOLD, 30, (rrect){b.x, p->banner.y + 118, b.w, 36}, UI_CREAM, why);
@@ -276,7 +295,8 @@ static void draw_rows(score_scene *p, render *r, float x, float y, float rounds_
             ui_draw_sprite_fit(r, "icons/trophy", (rrect){x - 4, y + 14 + bob, 56, 56}, (rcolor){214, 150, 20, 255});
         }
         render_text(r, FONT_SANS_BOLD, UI_HEAD, x + 62, y + 18, UI_INK, places[rep->rank[i]]);
-        render_text(r, FONT_SANS_BOLD, UI_BODY, x + 170, y + 24, UI_INK, rep->names[i]);
+        /* Line i is seat i: its mark and colour beside the name, as at the table. */
+        ui_draw_seat_name(r, i, FONT_SANS_BOLD, UI_BODY, x + 170, y + 24, UI_INK, rep->names[i]);
         for (int j = 0; j < rep->rounds; j++) {
             snprintf(line, sizeof line, "%d", rep->points[i][j]);
             ui_text_center(r, FONT_SANS, UI_BODY, (rrect){rounds_x + colw * (float)j, y, colw, ROW_H}, UI_INK_SOFT,
@@ -285,6 +305,101 @@ static void draw_rows(score_scene *p, render *r, float x, float y, float rounds_
         snprintf(line, sizeof line, "%d", rep->total[i]);
         ui_text_center(r, FONT_SANS_BOLD, UI_HEAD, (rrect){total_x, y, total_w, ROW_H}, UI_INK, line);
         y += ROW_H + ROW_GAP;
+    }
+}
+
+/* One fact of the summary: a figure and what it counts. */
+typedef struct fact {
+    char value[16], words[96];
+} fact;
+
+/* The part of seat i's name before " \xe2\x80\x94 " ("P2" of "P2 \xe2\x80\x94 Computer (Easy)"), into buf. */
+static const char *short_name(const score_report *rep, int i, char *buf, size_t n)
+{
+    const char *dash = strstr(rep->names[i], " \xe2\x80\x94 ");
+    size_t len = dash ? (size_t)(dash - rep->names[i]) : strlen(rep->names[i]);
+    snprintf(buf, n, "%.*s", (int)(len < n ? len : n - 1), rep->names[i]);
+    return buf;
+}
+
+/* Appends a fact to f[*n]: its figure and its words (printf-style). */
+static void add_fact(fact *f, int *n, const char *value, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static void add_fact(fact *f, int *n, const char *value, const char *fmt, ...)
+{
+    va_list ap;
+    if (*n >= FACTS)
+        return;
+    snprintf(f[*n].value, sizeof f[*n].value, "%s", value);
+    va_start(ap, fmt);
+    vsnprintf(f[*n].words, sizeof f[*n].words, fmt, ap);
+    va_end(ap);
+    (*n)++;
+}
+
+/* The facts the report gives beyond the rows: the winning margin (or the
+ * tie), the rounds played and the best round. Returns how many (at most FACTS). */
+static int summary_facts(const score_scene *p, fact *f)
+{
+    const score_report *rep = &p->rep;
+    int n = 0, sign = rep->lower_is_better ? -1 : 1;
+    char who[32], num[16];
+    const char *unit = rep->total_label[0] ? rep->total_label : "points";
+    if (rep->players > 1 && p->winners == rep->players) {
+        add_fact(f, &n, "Draw", "everyone on %d", rep->total[p->order[0]]);
+    } else if (p->winners > 1) {
+        add_fact(f, &n, "Tie", "%d share first place", p->winners);
+    } else if (rep->players > 1) {
+        int margin = sign * (rep->total[p->order[0]] - rep->total[p->order[1]]);
+        char low[32];
+        size_t k = 0;
+        for (; unit[k] && k + 1 < sizeof low; k++)
+            low[k] = (char)(unit[k] >= 'A' && unit[k] <= 'Z' ? unit[k] + 32 : unit[k]);
+        low[k] = 0;
+        snprintf(num, sizeof num, "%d", margin);
+        if (margin == 0 && rep->note[0])
+            add_fact(f, &n, num, "%s", rep->note);
+        else
+            add_fact(f, &n, num, "%s %s than 2nd place", rep->lower_is_better ? "fewer" : "more", low);
+    }
+    if (rep->rounds > 0) {
+        int bi = 0, bj = 0;
+        snprintf(num, sizeof num, "%d", rep->rounds);
+        add_fact(f, &n, num, "%s", rep->rounds == 1 ? "round played" : "rounds played");
+        for (int i = 0; i < rep->players; i++)
+            for (int j = 0; j < rep->rounds; j++)
+                if (sign * rep->points[i][j] > sign * rep->points[bi][bj]) {
+                    bi = i;
+                    bj = j;
+                }
+        snprintf(num, sizeof num, "%d", rep->points[bi][bj]);
+        add_fact(f, &n, num, "best round: %s in round %d", short_name(rep, bi, who, sizeof who), bj + 1);
+    }
+    return n;
+}
+
+/* The summary strip: why the game ended, then the facts, each a figure over
+ * its words, on one cream panel under the ranking. */
+static void draw_summary(score_scene *p, render *r)
+{
+    const score_report *rep = &p->rep;
+    fact f[FACTS];
+    int n = summary_facts(p, f);
+    rrect b = p->summary;
+    const float cell = 260, pad = 30;
+    float x = b.x + b.w - (float)n * cell, why_w = x - b.x - 2 * pad;
+    const char *why = rep->reason[0] ? rep->reason : rep->note;
+    if (b.h <= 0)
+        return;
+    ui_draw_panel(r, b);
+    render_text(r, FONT_SANS_BOLD, UI_SMALL, b.x + pad, b.y + 20, UI_INK_SOFT, "HOW IT ENDED");
+    ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, (rrect){b.x + pad, b.y + 52, why_w, b.h - 70}, TEXT_LEFT, UI_INK,
+                *why ? why : "The game is over.");
+    for (int i = 0; i < n; i++, x += cell) {
+        rrect c = {x + 6, b.y + 14, cell - pad - 12, b.h - 28};
+        render_rect(r, (rrect){x - 8, b.y + 22, 2, b.h - 44}, (rcolor){96, 78, 60, 90});
+        ui_text_center(r, FONT_SANS_BOLD, UI_HEAD, (rrect){c.x, c.y, c.w, 48}, UI_INK, f[i].value);
+        ui_text_fit(r, FONT_SANS, UI_SMALL, UI_MIN, (rrect){c.x, c.y + 50, c.w, c.h - 50}, TEXT_CENTER, UI_INK_SOFT,
+                    f[i].words);
     }
 }
 
@@ -298,7 +413,7 @@ static void score_draw(scene *s, shell *sh, render *r, float alpha)
     char line[96];
     float widest = 0, room;
     for (int i = 0; i < rep->players; i++)
-        widest = fmaxf(widest, render_text_width(r, FONT_SANS_BOLD, UI_BODY, rep->names[i]));
+        widest = fmaxf(widest, ui_seat_name_width(r, FONT_SANS_BOLD, UI_BODY, rep->names[i]));
     room = rounds_x - (x + 170) - 16;
     if (widest > room && rep->rounds > 0) {
         /* Many rounds in a narrow window (SAMESTAX's eight at 4:3): the
@@ -323,12 +438,16 @@ static void score_draw(scene *s, shell *sh, render *r, float alpha)
         render_text_wrapped(r, FONT_SANS_OBLIQUE, UI_SMALL, x, p->panel.y + p->panel.h - 12 - footnote_h(rep) + 12,
                             p->panel.w - 80, TEXT_LEFT, UI_INK_SOFT, help, 1);
     }
+    draw_summary(p, r);
     ui_draw_button(r, ui_nav_item(&p->nav, ID_PICKER)->r, "Back to games", p->nav.focus == ID_PICKER, 1, 0);
     ui_draw_button(r, ui_nav_item(&p->nav, ID_AGAIN)->r, "Play again", p->nav.focus == ID_AGAIN, 1, 1);
     ui_nav_draw(&p->nav, r, alpha, ui_focus_visible(sh));
     if (p->celebrate && !shell_settings(sh)->v[SETTING_reduced_motion])
         confetti_draw(p, r, alpha);
-    ui_draw_hints(r, sh, "Choose", "Games", NULL);
+    {
+        ui_hint h[] = {{ACT_ACCEPT, "Choose"}, {ACT_BACK, "Games"}};
+        ui_draw_hint_bar(r, sh, h, 2);
+    }
 }
 
 static void score_leave(scene *s, shell *sh)

@@ -9,6 +9,7 @@
 #include "audio/audio.h"
 #include "scenes/scenes.h"
 #include "table/modes.h"
+#include "ui/hints.h"
 #include "ui/ui.h"
 #include "shell/trace.h"
 #include "shell/toast.h"
@@ -46,15 +47,18 @@ static rrect slider_bar(rrect c) { return (rrect){c.x + 70, c.y + c.h / 2 - 7, c
 
 static void layout(settings_scene *p, shell *sh)
 {
-    /* Wide enough for each help line beside its control (4:3 included); nine
-     * rows, then Back well clear of the hint bar. */
-    float w = shell_vw(sh) - 80 < 1320 ? shell_vw(sh) - 80 : 1320, row_h = 74, top = 146 + 24;
+    /* Wide enough for each help line beside its control (4:3 included); the
+     * rows share what is left above Back, which keeps clear of the hint bar
+     * (its top at 1016) however many settings there are. */
+    const float back_y = 1016 - 20 - 70, room = back_y - 24 - 146 - 24 - 16;
+    float w = shell_vw(sh) - 80 < 1320 ? shell_vw(sh) - 80 : 1320, top = 146 + 24;
+    float row_h = room / SETTING_COUNT < 74 ? room / SETTING_COUNT : 74;
     p->panel = (rrect){(shell_vw(sh) - w) / 2, 146, w, 24 + row_h * SETTING_COUNT + 16};
     ui_nav_begin(&p->nav);
     for (int i = 0; i < SETTING_COUNT; i++) {
         p->rows[i] = (rrect){p->panel.x + 30, top + row_h * (float)i, w - 60, row_h - 8};
-        p->control[i] = (rrect){p->rows[i].x + p->rows[i].w - 470, p->rows[i].y + 12, 450,
-                                p->rows[i].h - 24};
+        p->control[i] = (rrect){p->rows[i].x + p->rows[i].w - 470, p->rows[i].y + 10, 450,
+                                p->rows[i].h - 20};
         ui_nav_add(&p->nav, i, p->rows[i], 1, settings_desc((setting_id)i)->key);
     }
     ui_nav_add(&p->nav, ID_BACK, (rrect){(shell_vw(sh) - 260) / 2, p->panel.y + p->panel.h + 24, 260, 70},
@@ -163,13 +167,20 @@ static void draw_control(render *r, rrect c, const setting_desc *d, int v, int f
          * so tighter rows never push the text out. */
         float ph = c.h < 48 ? c.h : 48;
         rrect pill = {c.x + c.w - 3.4f * ph, c.y + (c.h - ph) / 2, 3.4f * ph, ph};
-        rcolor on = UI_TEAL, off = (rcolor){190, 178, 158, 255};
+        /* Off is a light track with ink lettering and an edge (white on its
+         * beige read at 2.09:1); On stays teal with white lettering. */
+        rcolor off = {222, 210, 188, 255}, edge = {150, 122, 88, 255};
         float knob = pill.h - 8;
         rrect label = {v ? pill.x : pill.x + knob + 4, pill.y, pill.w - knob - 4, pill.h};
-        render_round_rect(r, pill, pill.h / 2, v ? on : off);
-        render_round_rect(r, (rrect){v ? pill.x + pill.w - knob - 4 : pill.x + 4, pill.y + 4, knob, knob},
-                          knob / 2, UI_WHITE);
-        ui_text_center(r, FONT_SANS_BOLD, pill.h * 0.5f, label, UI_WHITE, v ? "On" : "Off");
+        rrect dot = {v ? pill.x + pill.w - knob - 4 : pill.x + 4, pill.y + 4, knob, knob};
+        render_round_rect(r, pill, pill.h / 2, v ? UI_TEAL : off);
+        if (!v)
+            render_round_outline(r, pill, pill.h / 2, 2, edge);
+        render_round_rect(r, dot, knob / 2, UI_WHITE);
+        if (!v)
+            render_round_outline(r, dot, knob / 2, 2, edge);
+        ui_text_center(r, FONT_SANS_BOLD, pill.h * 0.5f > UI_MIN ? pill.h * 0.5f : UI_MIN, label,
+                       v ? UI_WHITE : UI_INK, v ? "On" : "Off");
         return;
     }
     {
@@ -220,7 +231,13 @@ static void settings_draw(scene *s, shell *sh, render *r, float alpha)
     }
     ui_draw_button(r, ui_nav_item(&p->nav, ID_BACK)->r, "Back", p->nav.focus == ID_BACK, 1, 1);
     ui_nav_draw(&p->nav, r, alpha, ui_focus_visible(sh));
-    ui_draw_hints(r, sh, "Change", "Back", NULL);
+    {
+        /* Left and right step a value on the row in focus; a pointer clicks the control. */
+        ui_hint h[] = {{ACT_ACCEPT, "Change"}, {UI_HINT_LEFTRIGHT, "Adjust"}, {ACT_BACK, "Back"}};
+        if (shell_input(sh)->last_device == DEV_MOUSE)
+            h[1].does = NULL;
+        ui_draw_hint_bar(r, sh, h, 3);
+    }
 }
 
 static void settings_leave(scene *s, shell *sh)

@@ -14,6 +14,7 @@
 #include "table/modes.h"
 #include "table/phones.h"
 #include "table/table_store.h"
+#include "ui/seat.h"
 #include "ui/ui.h"
 #include "shell/trace.h"
 #include "shell/toast.h"
@@ -29,9 +30,6 @@ enum {
     ID_BACK,
     ID_RESUME
 };
-
-static const rcolor seat_colors[GAME_MAX_PLAYERS] = {
-    {200, 70, 50, 255}, {47, 111, 170, 255}, {60, 150, 80, 255}, {140, 80, 160, 255}};
 
 /* Where the rows go: the layout computes it, the drawing follows it. */
 typedef struct setup_geom {
@@ -423,14 +421,22 @@ static void setup_draw(scene *s, shell *sh, render *r, float alpha)
         if (i >= p->m.params.players) {
             render_round_outline(r, (rrect){x, ry, col_right(p) - x, h}, 20, 2, (rcolor){200, 185, 160, 255});
             snprintf(line, sizeof line, "Seat %d is empty", i + 1);
-            render_text(r, FONT_SANS_OBLIQUE, UI_BODY, x + 30, ty, UI_DISABLED, line);
+            /* Soft ink, not the disabled grey: it says who can still join (2.62:1 read as greyed out). */
+            render_text(r, FONT_SANS_OBLIQUE, UI_BODY, x + 30, ty, UI_INK_SOFT, line);
             continue;
         }
-        render_round_rect(r, (rrect){x, ry + (h - disc) / 2, disc, disc}, disc / 2, seat_colors[i]);
-        snprintf(line, sizeof line, "%d", i + 1);
-        ui_text_center(r, FONT_SANS_BOLD, UI_BODY, (rrect){x, ry + (h - disc) / 2, disc, disc}, UI_WHITE, line);
+        /* The seat's own mark and colour name, as every table and score screen shows them. */
+        ui_draw_seat_mark(r, i, x + disc / 2, ry + h / 2, disc * 0.9f);
         snprintf(line, sizeof line, "Player %d", i + 1);
-        render_text(r, FONT_SANS_BOLD, UI_BODY, x + disc + 20, ty, UI_INK, line);
+        {
+            float nx = x + disc + 20, room = ui_nav_item(&p->nav, ID_SEAT + i)->r.x - 16 - nx;
+            char colour[32];
+            snprintf(colour, sizeof colour, " \xc2\xb7 %s", seat_color_name(i));
+            nx += render_text(r, FONT_SANS_BOLD, UI_BODY, nx, ty, UI_INK, line);
+            room -= nx - (x + disc + 20);
+            if (render_text_width(r, FONT_SANS, UI_BODY, colour) <= room)
+                render_text(r, FONT_SANS, UI_BODY, nx, ty, ui_seat_ink(i), colour);
+        }
         value_box(r, ui_nav_item(&p->nav, ID_SEAT + i)->r,
                   p->m.seat[i] == SEAT_HUMAN ? "Human" : "Computer", p->nav.focus == ID_SEAT + i, 1, 0);
         ui_draw_sprite_fit(r, p->m.seat[i] == SEAT_HUMAN ? "icons/human" : "icons/computer",

@@ -2,6 +2,7 @@
 
 #include <stdio.h>
 
+#include "shell/toast.h"
 #include "ui/ui.h"
 
 #define ARROWS_LR "\xe2\x97\x80\xe2\x96\xb6" /* ◀▶ */
@@ -83,6 +84,7 @@ void ui_draw_hint_line(render *r, const shell *sh, const char *line)
     if (shell_drawing_covered(sh) || !line || !*line)
         return;
     b = ui_hint_bar_rect(r, shell_vw(sh), line);
+    toast_keep_off(b.x, b.y, b.w, b.h);
     ui_audit_box(b);
     render_round_rect(r, b, 22, (rcolor){30, 18, 8, 150});
     render_text(r, FONT_SANS, UI_SMALL, b.x + 24, b.y + 8, UI_CREAM, line);

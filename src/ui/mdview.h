@@ -17,7 +17,8 @@ md_doc *md_doc_parse(const char *text, size_t len, char *err, size_t errn);
 void md_free(md_doc *d);
 /* Lays out and (if draw) draws the document with its top-left at (x, y) in a
  * column w units wide, using base text size; returns the total height. Draw
- * with the renderer's clip set: lines outside it are skipped cheaply. */
+ * with the renderer's clip set: only lines wholly inside it are drawn (never
+ * one cut through its glyphs), and blocks outside it are skipped cheaply. */
 float md_draw(render *r, md_doc *d, float x, float y, float w, float size, int draw);
 /* Number of top-level blocks (for tests). */
 int md_block_count(const md_doc *d);

@@ -6,11 +6,13 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "render/render.h"
+#include "texthook.h"
 #include "ui/mdview.h"
 #include "ui/ui.h"
 
@@ -118,6 +120,59 @@ static void test_layout_height(void **state)
     md_free(d);
 }
 
+/* The lines md_draw drew (texthook.h's list) that touch the band y0..y1. */
+static int lines_in_band(text_box *out, float y0, float y1)
+{
+    int n = 0;
+    for (int i = 0; i < n_texts; i++)
+        if (texts[i].r.y < y1 && texts[i].r.y + texts[i].r.h > y0)
+            out[n++] = texts[i];
+    return n;
+}
+
+/* A page scrolled under a clip never shows a line cut through its glyphs:
+ * at every scroll position, each line drawn under the clip is drawn whole,
+ * exactly as it is without the clip, and lines the clip's edges cross are
+ * left out (the clip cuts some at most of these positions). */
+static void test_clip_whole_lines(void **state)
+{
+    char err[256] = "";
+    md_doc *d = md_doc_parse(sample, strlen(sample), err, sizeof err);
+    const rrect clip = {0, 200, 1920, 301};
+    static text_box full[TEXTHOOK_MAX], cut[TEXTHOOK_MAX];
+    int crossed = 0;
+    (void)state;
+
+    assert_non_null(d);
+    render_set_text_hook(r, texthook_on_text, NULL);
+    for (float scroll = 0; scroll < 400; scroll += 7) {
+        int nfull, ncut;
+        n_texts = 0;
+        md_draw(r, d, 100, 210 - scroll, 700, 24, 1);
+        nfull = lines_in_band(full, clip.y, clip.y + clip.h);
+        n_texts = 0;
+        render_push_clip(r, clip);
+        md_draw(r, d, 100, 210 - scroll, 700, 24, 1);
+        render_pop_clip(r);
+        ncut = lines_in_band(cut, clip.y, clip.y + clip.h);
+        assert_true(ncut > 0);
+        for (int i = 0; i < ncut; i++) {
+            int same = 0;
+            for (int k = 0; k < nfull && !same; k++)
+                same = strcmp(full[k].s, cut[i].s) == 0 && fabsf(full[k].r.x - cut[i].r.x) < 0.01f &&
+                       fabsf(full[k].r.y - cut[i].r.y) < 0.01f && fabsf(full[k].r.h - cut[i].r.h) < 0.01f;
+            if (!same)
+                fail_msg("scroll %.0f: '%s' is cut by the clip (%.1f..%.1f, clip %.0f..%.0f)", scroll, cut[i].s,
+                         cut[i].r.y, cut[i].r.y + cut[i].r.h, clip.y, clip.y + clip.h);
+        }
+        for (int k = 0; k < nfull; k++)
+            crossed += full[k].r.y < clip.y || full[k].r.y + full[k].r.h > clip.y + clip.h;
+    }
+    render_set_text_hook(r, NULL, NULL);
+    assert_true(crossed > 10);
+    md_free(d);
+}
+
 static void test_malformed_input(void **state)
 {
     static const char *const inputs[] = {
@@ -212,6 +267,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_parse_structure),
         cmocka_unit_test(test_layout_height),
+        cmocka_unit_test(test_clip_whole_lines),
         cmocka_unit_test(test_malformed_input),
         cmocka_unit_test(test_buttons_one_row),
         cmocka_unit_test(test_buttons_narrow_wrap),

@@ -1,8 +1,9 @@
 /* Golden screenshots of every screen at 1280×720 and 3840×2160, and at 4:3
  * (1024×768) and 21:9 (2560×1080), under Xvfb (Mesa llvmpipe): each is not
  * blank, its text sits inside its panels and buttons and on screen, no text
- * is too small to read from a sofa, and it matches the golden image within
- * tolerance. STACKHOUSE_UPDATE_GOLDEN=1 rewrites the golden images;
+ * is too small to read from a sofa or fainter than 4.5:1 against what is
+ * behind it (screencheck.h, textcontrast.h), and it matches the golden image
+ * within tolerance. STACKHOUSE_UPDATE_GOLDEN=1 rewrites the golden images;
  * STACKHOUSE_SCREENS_FILTER (a cmocka pattern, "*stakz*") picks the shots. */
 // ctest-label: screens (runs the game binary: left out of the sanitizer pass)
 #include <setjmp.h>
@@ -12,208 +13,39 @@
 
 #include <cmocka.h>
 
-#include <SDL_image.h>
-#include <math.h>
-
 #include "app/app.h"
 #include "core/registry.h"
 #include "drivers/script.h"
+#include "shell/toast.h"
+#include "screencheck.h"
 #include "testenv.h"
+#include "textcontrast.h"
 #include "texthook.h"
 #include "ui/ui.h"
 
-#define GOLD_W 480
-#define GOLD_H 270
-
-/* Text sizes for play at TV distance, in virtual units (px at 1080p): no
- * text a player needs is smaller than TEXT_MIN, and primary text (status,
- * names, scores) is at least TEXT_PRIMARY. */
-#define TEXT_MIN 20.0f
-#define TEXT_PRIMARY 28.0f
-/* Box-filters the capture down to the golden size. */
-static void downscale(const uint8_t *src, int w, int h, uint8_t *dst)
-{
-    for (int y = 0; y < GOLD_H; y++)
-        for (int x = 0; x < GOLD_W; x++) {
-            int x0 = x * w / GOLD_W, x1 = (x + 1) * w / GOLD_W, y0 = y * h / GOLD_H,
-                y1 = (y + 1) * h / GOLD_H;
-            unsigned sum[3] = {0, 0, 0}, n = 0;
-            for (int yy = y0; yy < y1; yy++)
-                for (int xx = x0; xx < x1; xx++, n++)
-                    for (int c = 0; c < 3; c++)
-                        sum[c] += src[((size_t)yy * w + xx) * 4 + c];
-            for (int c = 0; c < 3; c++)
-                dst[(y * GOLD_W + x) * 4 + c] = (uint8_t)(sum[c] / (n ? n : 1));
-            dst[(y * GOLD_W + x) * 4 + 3] = 255;
-        }
-}
-
-static void check_not_blank(const uint8_t *px, int w, int h)
-{
-    double sum = 0, sum2 = 0;
-    int n = 0;
-    for (int y = 0; y < h; y += 4)
-        for (int x = 0; x < w; x += 4) {
-            const uint8_t *p = px + ((size_t)y * w + x) * 4;
-            double l = 0.3 * p[0] + 0.59 * p[1] + 0.11 * p[2];
-            sum += l;
-            sum2 += l * l;
-            n++;
-        }
-    double mean = sum / n, sd = sqrt(sum2 / n - mean * mean);
-    assert_true(sd > 20.0); /* a real screen has panels, pictures and text */
-}
-
-static int contains(rrect outer, rrect in)
-{
-    const float tol = 2.0f;
-    return in.x >= outer.x - tol && in.y >= outer.y - tol && in.x + in.w <= outer.x + outer.w + tol &&
-           in.y + in.h <= outer.y + outer.h + tol;
-}
-
-static int overlaps(rrect a, rrect b)
-{
-    return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
-}
-
-/* Every text is on screen, and a text that touches a panel or button lies
- * wholly inside some box it touches (it may also sit inside a tile inside a panel). */
-/* Nothing drawn as a box (panels, buttons) reaches into the hint bar's box
- * along the bottom (ui_draw_hints audits it last but one line above the edge). */
-static void check_hint_bar_clear(void)
-{
-    int bar = -1, bad = 0;
-    for (int b = 0; b < ui_audit_count(); b++)
-        if (ui_audit_get(b).y >= RENDER_VIRTUAL_H - 70)
-            bar = b;
-    assert_true(bar >= 0);
-    for (int b = 0; b < ui_audit_count(); b++) {
-        rrect box = ui_audit_get(b), hb = ui_audit_get(bar);
-        if (b != bar && overlaps(box, hb) && !contains(box, hb)) {
-            fprintf(stderr, "a box reaches into the hint bar: %.0f,%.0f %.0fx%.0f\n", box.x, box.y, box.w,
-                    box.h);
-            bad++;
-        }
-    }
-    assert_int_equal(bad, 0);
-}
-
-static void check_text_inside(float vw)
-{
-    int bad = 0;
-    for (int i = 0; i < n_texts; i++) {
-        rrect t = texts[i].r;
-        int touched = 0, inside = 0;
-        if (t.x < -1 || t.y < -1 || t.x + t.w > vw + 1 || t.y + t.h > RENDER_VIRTUAL_H + 1) {
-            fprintf(stderr, "text off screen: '%s' at %.0f,%.0f %.0fx%.0f\n", texts[i].s, t.x, t.y,
-                    t.w, t.h);
-            bad++;
-            continue;
-        }
-        for (int b = 0; b < ui_audit_count(); b++) {
-            rrect box = ui_audit_get(b);
-            if (overlaps(box, t)) {
-                touched = 1;
-                inside |= contains(box, t);
-            }
-        }
-        if (touched && !inside) {
-            fprintf(stderr, "text spills out of its panel: '%s' at %.0f,%.0f %.0fx%.0f\n", texts[i].s,
-                    t.x, t.y, t.w, t.h);
-            bad++;
-        }
-    }
-    assert_int_equal(bad, 0);
-}
-
-/* Lines that are primary text on the screen being shot (status, names,
- * scores): each text that is one of them (or starts with it, when it ends
- * in '*') must be TEXT_PRIMARY or larger. NULL-terminated; NULL for none. */
-static const char *const *shot_primary;
-
-/* The smallest text drawn is TEXT_MIN or larger, primary text TEXT_PRIMARY;
- * every primary line listed was drawn. */
-static void check_text_sizes(const char *name)
-{
-    int bad = 0, smallest = -1;
-    for (int i = 0; i < n_texts; i++) {
-        if (smallest < 0 || texts[i].size < texts[smallest].size)
-            smallest = i;
-        if (texts[i].size < TEXT_MIN - 0.01f) {
-            fprintf(stderr, "%s: text too small for TV distance: '%s' at %.1f (needs %.0f)\n", name,
-                    texts[i].s, texts[i].size, TEXT_MIN);
-            bad++;
-        }
-    }
-    assert_true(smallest >= 0);
-    if (getenv("STACKHOUSE_TEXT_DUMP"))
-        for (int i = 0; i < n_texts; i++)
-            fprintf(stderr, "  %5.1f '%s'\n", texts[i].size, texts[i].s);
-    fprintf(stderr, "%s: smallest text %.1f ('%s')\n", name, texts[smallest].size, texts[smallest].s);
-    for (int k = 0; shot_primary && shot_primary[k]; k++) {
-        const char *want = shot_primary[k];
-        size_t len = strlen(want);
-        int seen = 0, prefix = len > 0 && want[len - 1] == '*';
-        for (int i = 0; i < n_texts; i++)
-            if (prefix ? strncmp(texts[i].s, want, len - 1) == 0 : strcmp(texts[i].s, want) == 0) {
-                seen = 1;
-                if (texts[i].size < TEXT_PRIMARY - 0.01f) {
-                    fprintf(stderr, "%s: primary text too small: '%s' at %.1f (needs %.0f)\n", name,
-                            texts[i].s, texts[i].size, TEXT_PRIMARY);
-                    bad++;
-                }
-            }
-        if (!seen) {
-            fprintf(stderr, "%s: primary text '%s' was not drawn\n", name, shot_primary[k]);
-            bad++;
-        }
-    }
-    assert_int_equal(bad, 0);
-}
-
-static void compare_golden(const uint8_t *small, const char *name)
-{
-    char path[1024];
-    SDL_Surface *g;
-    double diff = 0;
-    int far = 0;
-    snprintf(path, sizeof path, "%s/tests/golden/%s.png", STACKHOUSE_SOURCE_DIR, name);
-    if (getenv("STACKHOUSE_UPDATE_GOLDEN")) {
-        SDL_Surface *s = SDL_CreateRGBSurfaceWithFormatFrom((void *)small, GOLD_W, GOLD_H, 32,
-                                                            GOLD_W * 4, SDL_PIXELFORMAT_ABGR8888);
-        assert_non_null(s);
-        assert_int_equal(IMG_SavePNG(s, path), 0);
-        SDL_FreeSurface(s);
-        return;
-    }
-    g = IMG_Load(path);
-    if (!g)
-        fprintf(stderr, "missing golden image %s (run with STACKHOUSE_UPDATE_GOLDEN=1)\n", path);
-    assert_non_null(g);
-    {
-        SDL_Surface *c = SDL_ConvertSurfaceFormat(g, SDL_PIXELFORMAT_ABGR8888, 0);
-        const uint8_t *gp = c->pixels;
-        assert_int_equal(c->w, GOLD_W);
-        assert_int_equal(c->h, GOLD_H);
-        for (int y = 0; y < GOLD_H; y++)
-            for (int x = 0; x < GOLD_W; x++) {
-                int m = 0;
-                for (int k = 0; k < 3; k++) {
-                    int d = abs((int)gp[y * c->pitch + x * 4 + k] - (int)small[(y * GOLD_W + x) * 4 + k]);
-                    diff += d;
-                    if (d > m)
-                        m = d;
-                }
-                far += m > 48;
-            }
-        SDL_FreeSurface(c);
-    }
-    SDL_FreeSurface(g);
-    diff /= (double)GOLD_W * GOLD_H * 3;
-    fprintf(stderr, "%s: mean difference %.2f, %d pixels far off\n", name, diff, far);
-    assert_true(diff < 4.0);
-    assert_true(far < GOLD_W * GOLD_H / 50);
-}
+/* Faint text on screens this branch does not own (issue #23 lists it; the
+ * owners fix it): the check lets these inks pass on these shots and prints
+ * each as "known faint text". Drop an entry when its text passes. */
+static const text_faint_known faint_known[] = {
+    {"", {0xFFFFFF}, 0xE2643C, "src/ui/ui.c ui_draw_button: a focused primary button's white on #E2643C, 3.43:1"},
+    {"nine-", {0xFFFFFF, 0xF8EFDE, 0xF0DEC4, 0xFFECC8}, -1,
+     "src/games/nine/view/nine_view_draw.c: card faces' white on green 4.37:1 and red 3.76:1; the seat head's "
+     "name, line and 'in hand' on the light wood, 3.4-3.9:1"},
+    {"nine-drawn|stakz-picker|stakz-round", {0x2B2118}, -1,
+     "src/table/table_buttons.c's Menu and a badge under the dialog's dim, 3.6-4.2:1"},
+    {"speedstax|samestax|swapstax", {0xC63A2E, 0x2864C4, 0x1E8648, 0xFFC846, 0xC8502D, 0xFFFFFF, 0x2F6F8F, 0x604E3C},
+     -1,
+     "src/games/maxstax/view: seat-coloured names on paper 3.6-4.4:1, gold stars 1.35:1, the clock 3.96:1, "
+     "'MAX STAX!' on green 3.35:1, the swap log's teal 4.39:1, the swap offer on grey 2.3-3.0:1"},
+    {"swapstax-mouse-4p", {0x2B2118, 0x968C7D}, -1,
+     "the Menu button under a purple seat colour, 1.48:1; 'MAX STAX!' under something drawn over it, 2.12:1"},
+    {"stakz-", {0xFFC846, 0xC8BEAA, 0xC8502D, 0xF0DEC4, 0xF8EFDE, 0xF0E2C8}, -1,
+     "src/games/stakz/view/stakz_view_draw.c: gold, cream and the seat lines on the light wood 3.3-4.5:1, an empty "
+     "stack's count 2.9:1, '+0' 3.59:1, a stack's number over an arriving tile 1.08:1"},
+    {"track-", {0x2E8446, 0xBA3428, 0xC48C14}, -1,
+     "src/games/stackatrack/view/track_view_draw.c: seat-coloured rows 2.2-4.4:1"},
+    {"track-", {0x2B2118}, 0xC76559, "track_view_draw.c: the points against the chosen row's red edge, 4.08:1"},
+};
 
 /* Resolution scale for the next shot (percent); 100 draws straight to the window. */
 static int shot_render_scale = 100;
@@ -223,8 +55,25 @@ static int shot_colorblind, shot_ghost;
 static int shot_no_golden;
 /* Check that no box reaches into the hint bar (setup screens). */
 static int shot_hint_clear;
+/* Checks on the app after the shot's last frame (NULL none). */
+static void (*shot_after)(app *a);
 /* An input script (tests/scripts/NAME.txt) and a composed position for the next shot. */
 static const char *shot_script, *shot_position;
+
+/* Before each test: the shot options at their defaults, so a test that
+ * failed half-way (cmocka leaves it at the failed assertion) does not leave
+ * its scale, script or position to the tests after it. */
+static int reset_shot(void **state)
+{
+    (void)state;
+    shot_render_scale = 100;
+    shot_colorblind = shot_ghost = shot_no_golden = shot_hint_clear = 0;
+    shot_script = shot_position = NULL;
+    shot_primary = NULL;
+    shot_after = NULL;
+    toast_clear(); /* the toast is the process's: a notice an earlier app showed is not this one's */
+    return 0;
+}
 
 /* A screen after frames logic steps; game and seats pick the table. */
 static void shoot_game(const char *scene_name, const char *game, const char *seats, int frames,
@@ -270,7 +119,7 @@ static void shoot_game(const char *scene_name, const char *game, const char *sea
             n_texts = 0;
             ui_audit_enable(1);
             ui_audit_reset();
-            render_set_text_hook(a->r, texthook_on_text, NULL);
+            render_set_text_hook(a->r, texthook_on_text, a->r);
         }
         assert_int_equal(app_frame(a, now, f == frames - 1), 0);
     }
@@ -284,21 +133,25 @@ static void shoot_game(const char *scene_name, const char *game, const char *sea
     snprintf(name, sizeof name, "%s-%dx%d", golden, w, h);
     check_text_inside(a->vw);
     check_text_sizes(name);
-    if (shot_hint_clear)
+    /* On the menus (every screen but a table, whose view lays out its own
+     * bottom) nothing may reach into the hint bar. */
+    if (shot_hint_clear || strcmp(scene_name, "table") != 0)
         check_hint_bar_clear();
-    if (shot_no_golden) {
-        app_destroy(a);
-        return;
-    }
+    if (shot_after)
+        shot_after(a);
 
     px = malloc((size_t)w * h * 4);
-    small = malloc(GOLD_W * GOLD_H * 4);
     assert_int_equal(render_read_pixels(a->r, w, h, px), 0);
     check_not_blank(px, w, h);
-    downscale(px, w, h, small);
-    compare_golden(small, name);
+    assert_int_equal(textcontrast_check(name, px, w, h, faint_known, (int)(sizeof faint_known / sizeof faint_known[0])),
+                     0);
+    if (!shot_no_golden) {
+        small = malloc(GOLD_W * GOLD_H * 4);
+        downscale(px, w, h, small);
+        compare_golden(small, name);
+        free(small);
+    }
     free(px);
-    free(small);
     app_destroy(a);
 }
 
@@ -584,6 +437,125 @@ static void test_setup_every_mode_fits(void **state)
     shot_no_golden = shot_hint_clear = 0;
 }
 
+/* Setup with all four seats (tests/scripts/golden_setup_4seats.txt): each
+ * seat's shape mark in its colour and its colour name, the same as the
+ * tables call it, at 4:3 and at 4K. */
+static const char *const setup4_primary[] = {"Player 1", "Player 4", " \xc2\xb7 Gold", NULL};
+
+static void shoot_setup_4p(int w, int h)
+{
+    shot_script = "golden_setup_4seats";
+    shot_primary = setup4_primary;
+    shoot_game("setup", "9stax", NULL, 40, "setup-4p", w, h);
+}
+
+static void test_setup_4p_4x3(void **state)
+{
+    (void)state;
+    shoot_setup_4p(1024, 768);
+}
+
+static void test_setup_4p_4k(void **state)
+{
+    (void)state;
+    shoot_setup_4p(3840, 2160);
+}
+
+/* The notice a controller brings is up (the shell's toast), drawn whole as
+ * the frame's last lines, and neither its lines nor its pill touch the hint
+ * bar's box (where the bar was drawn this frame), which stays in view. */
+static void check_notice_clear(app *a)
+{
+    const char *msg = toast_current(NULL);
+    float bar[4];
+    rrect hb;
+    int first = n_texts, pill = -1;
+    size_t drawn = 0;
+    assert_non_null(msg);
+    assert_int_equal(toast_kept_off(bar), 0);
+    hb = (rrect){bar[0], bar[1], bar[2], bar[3]};
+    while (first > 0 && texts[first - 1].s[0] && strstr(msg, texts[first - 1].s))
+        first--;
+    assert_true(first < n_texts);
+    for (int i = first; i < n_texts; i++) {
+        drawn += strlen(texts[i].s) + 1;
+        if (overlaps(texts[i].r, hb))
+            fail_msg("the notice's line '%s' is on the hint bar", texts[i].s);
+    }
+    assert_int_equal(drawn, strlen(msg) + 1); /* every word of it, a space at each wrap */
+    for (int b = ui_audit_count() - 1; b >= 0 && pill < 0; b--)
+        if (contains(ui_audit_get(b), texts[first].r) && !contains(ui_audit_get(b), hb))
+            pill = b;
+    assert_true(pill >= 0);
+    {
+        rrect p = ui_audit_get(pill);
+        if (overlaps(p, hb))
+            fail_msg("the notice %.0f,%.0f %.0fx%.0f covers the hint bar %.0f,%.0f %.0fx%.0f", p.x, p.y, p.w, p.h,
+                     hb.x, hb.y, hb.w, hb.h);
+        assert_true(p.x >= 0 && p.y >= 0 && p.x + p.w <= a->vw && p.y + p.h <= RENDER_VIRTUAL_H);
+    }
+}
+
+/* check_notice_clear, for the notice that a controller was plugged in. */
+static void check_connect_notice(app *a)
+{
+    assert_non_null(toast_current(NULL));
+    assert_non_null(strstr(toast_current(NULL), "connected"));
+    check_notice_clear(a);
+}
+
+/* A controller plugged in (tests/scripts/golden_pad_notice.txt) on the
+ * picker and on tables whose hint bars are long (Stack-A-Track's at 4:3). */
+static void shoot_notice(const char *scene_name, const char *game, const char *seats, const char *name, int golden,
+                         int w, int h)
+{
+    shot_script = "golden_pad_notice";
+    shot_after = check_connect_notice;
+    shot_no_golden = !golden;
+    shoot_game(scene_name, game, seats, 40, name, w, h);
+}
+
+static void test_notice_picker_4x3(void **state)
+{
+    (void)state;
+    shoot_notice("picker", "9stax", NULL, "picker-notice", 1, 1024, 768);
+}
+
+static void test_notice_track_4x3(void **state)
+{
+    (void)state;
+    shoot_notice("table", "stackatrack", "human,easy,easy,easy", "track-notice", 1, 1024, 768);
+}
+
+static void test_notice_tables(void **state)
+{
+    (void)state;
+    /* each named for its table, as faint_known names them */
+    shoot_notice("table", "stakz", "human,easy,easy,easy", "stakz-notice", 0, 3840, 2160);
+    shoot_notice("table", "9stax", "human,easy,easy,easy", "nine-notice", 0, 2560, 1080);
+    shoot_notice("table", "stax", "human,easy", "table-notice", 0, 1280, 720);
+    shoot_notice("setup", "9stax", NULL, "setup-notice", 0, 1920, 1080);
+}
+
+/* Back once on the picker by controller: the shell's notice names the
+ * button as the controller calls it, and keeps off the hint bar. */
+static void check_back_notice(app *a)
+{
+    const char *msg = toast_current(NULL);
+    assert_non_null(msg);
+    assert_string_equal(msg, "Press (B) again to quit Stackhouse.");
+    check_notice_clear(a);
+}
+
+static void test_picker_back_names_button(void **state)
+{
+    (void)state;
+    shot_script = "picker_back_pad";
+    shot_after = check_back_notice;
+    shot_no_golden = 1;
+    shoot_game("picker", "9stax", NULL, 20, "picker-back", 1280, 720);
+}
+
 /* One screen the sweep below shoots at several sizes, with its primary text. */
 typedef struct screen_spec {
     const char *scene, *game, *seats;
@@ -701,12 +673,18 @@ int main(void)
         cmocka_unit_test(test_stakz_round_4k), cmocka_unit_test(test_stakz_arrive_720p),
         cmocka_unit_test(test_track_preview_720p), cmocka_unit_test(test_track_loop_4k),
         cmocka_unit_test(test_track_pop_720p),
+        cmocka_unit_test(test_notice_picker_4x3), cmocka_unit_test(test_notice_track_4x3),
+        cmocka_unit_test(test_notice_tables),
+        cmocka_unit_test(test_setup_4p_4x3), cmocka_unit_test(test_setup_4p_4k),
+        cmocka_unit_test(test_picker_back_names_button),
     };
     enum { N_FIXED = sizeof fixed / sizeof fixed[0] };
     struct CMUnitTest tests[N_FIXED + N_SCREENS * N_SWEEP];
     int n = 0;
-    for (int i = 0; i < N_FIXED; i++)
-        tests[n++] = fixed[i];
+    for (int i = 0; i < N_FIXED; i++) {
+        tests[n] = fixed[i];
+        tests[n++].setup_func = reset_shot;
+    }
     for (int k = 0; k < N_SWEEP; k++)
         for (int i = 0; i < N_SCREENS; i++) {
             screen_shot *s = &sweep[k * N_SCREENS + i];
@@ -715,7 +693,7 @@ int main(void)
             s->h = sweep_sizes[k].h;
             s->golden = sweep_sizes[k].golden;
             snprintf(s->name, sizeof s->name, "%s_%dx%d", screens[i].golden, s->w, s->h);
-            tests[n++] = (struct CMUnitTest){s->name, test_sweep, NULL, NULL, s};
+            tests[n++] = (struct CMUnitTest){s->name, test_sweep, reset_shot, NULL, s};
         }
     /* STACKHOUSE_SCREENS_FILTER=*stakz* runs only the shots whose names match (cmocka's wildcards). */
     if (getenv("STACKHOUSE_SCREENS_FILTER"))

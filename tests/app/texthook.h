@@ -12,19 +12,21 @@
 typedef struct text_box {
     rrect r;
     float size; /* the size asked for, in virtual units (px at 1080p) */
+    rcolor c;   /* the colour it was drawn in (zero when the hook's user is NULL) */
     char s[120];
 } text_box;
 
 static text_box texts[TEXTHOOK_MAX];
 static int n_texts;
 
-/* The hook for render_set_text_hook: records each line (reset n_texts first). */
+/* The hook for render_set_text_hook: records each line (reset n_texts
+ * first). Pass the renderer as user to record each line's colour too. */
 static inline void texthook_on_text(void *user, rrect r, float size, const char *s)
 {
-    (void)user;
     if (n_texts < TEXTHOOK_MAX) {
         texts[n_texts].r = r;
         texts[n_texts].size = size;
+        texts[n_texts].c = user ? render_text_color(user) : (rcolor){0, 0, 0, 0};
         snprintf(texts[n_texts].s, sizeof texts[n_texts].s, "%s", s);
         n_texts++;
     }
