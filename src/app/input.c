@@ -236,8 +236,11 @@ int input_translate(input *in, const SDL_Event *e, float px_to_virtual, action_e
             out[0].wheel = e->wheel.preciseY != 0 ? e->wheel.preciseY : (float)e->wheel.y;
         break;
     case SDL_CONTROLLERDEVICEADDED:
-        if (pad_open(in, e->cdevice.which) >= 0)
+        if (pad_open(in, e->cdevice.which) >= 0) {
+            /* a controller just plugged in is the one in hand: its hints and focus show at once */
+            in->last_device = DEV_PAD;
             n = emit(out, max, n, ACT_DEVICE_ADDED, DEV_PAD);
+        }
         return n;
     case SDL_CONTROLLERDEVICEREMOVED: {
         int slot = pad_slot(in, e->cdevice.which);

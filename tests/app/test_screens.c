@@ -501,6 +501,10 @@ static void check_connect_notice(app *a)
 {
     assert_non_null(toast_current(NULL));
     assert_non_null(strstr(toast_current(NULL), "connected"));
+    /* the new controller's hints show at once, beside its notice */
+    assert_int_equal(a->in.last_device, DEV_PAD);
+    for (int i = 0; i < n_texts; i++)
+        assert_null(strstr(texts[i].s, "Click "));
     check_notice_clear(a);
 }
 
