@@ -27,7 +27,7 @@ enum { ID_AGAIN = 0, ID_PICKER };
 #define ROW_GAP 8.0f
 #define SUMMARY_H 132.0f /* the strip of facts under the ranking */
 #define SUMMARY_GAP 14.0f
-#define FACTS 3
+#define FACTS 5
 
 /* One scrap of confetti, stepped with the logic clock (prev for interpolation). */
 typedef struct scrap {
@@ -337,7 +337,8 @@ static void add_fact(fact *f, int *n, const char *value, const char *fmt, ...)
 }
 
 /* The facts the report gives beyond the rows: the winning margin (or the
- * tie), the rounds played and the best round. Returns how many (at most FACTS). */
+ * tie), the rounds played, the best round, the moves and the time played.
+ * Returns how many (at most FACTS). */
 static int summary_facts(const score_scene *p, fact *f)
 {
     const score_report *rep = &p->rep;
@@ -374,6 +375,14 @@ static int summary_facts(const score_scene *p, fact *f)
         snprintf(num, sizeof num, "%d", rep->points[bi][bj]);
         add_fact(f, &n, num, "best round: %s in round %d", short_name(rep, bi, who, sizeof who), bj + 1);
     }
+    if (rep->moves > 0) {
+        snprintf(num, sizeof num, "%d", rep->moves);
+        add_fact(f, &n, num, "%s", rep->moves == 1 ? "move played" : "moves played");
+    }
+    if (rep->seconds > 0) {
+        snprintf(num, sizeof num, "%d:%02d", rep->seconds / 60, rep->seconds % 60);
+        add_fact(f, &n, num, "%s", "minutes played");
+    }
     return n;
 }
 
@@ -386,10 +395,16 @@ static void draw_summary(score_scene *p, render *r)
     int n = summary_facts(p, f);
     rrect b = p->summary;
     const float cell = 260, pad = 30;
-    float x = b.x + b.w - (float)n * cell, why_w = x - b.x - 2 * pad;
     const char *why = rep->reason[0] ? rep->reason : rep->note;
+    float x, why_w;
     if (b.h <= 0)
         return;
+    /* the reason must fit its box whole: facts beyond the room go, the last first */
+    while (n > 0 && render_text_wrapped(r, FONT_SANS_BOLD, UI_MIN, 0, 0, b.w - (float)n * cell - 2 * pad, TEXT_LEFT,
+                                        UI_INK, *why ? why : "The game is over.", 0) > b.h - 70)
+        n--;
+    x = b.x + b.w - (float)n * cell;
+    why_w = x - b.x - 2 * pad;
     ui_draw_panel(r, b);
     render_text(r, FONT_SANS_BOLD, UI_SMALL, b.x + pad, b.y + 20, UI_INK_SOFT, "HOW IT ENDED");
     ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, (rrect){b.x + pad, b.y + 52, why_w, b.h - 70}, TEXT_LEFT, UI_INK,

@@ -25,6 +25,8 @@ typedef struct score_report {
     char reason[112];           /* why the game ended that way ("Red has no move left.") */
     char total_label[24];       /* the total column's heading ("Stacks on top"); "" is "Total" */
     char total_help[112];       /* what the total counts, shown under the table; "" none */
+    int moves;                  /* actions played (turn-based); 0 unknown */
+    int seconds;                /* the match's time played, every sitting; 0 unknown */
 } score_report;
 
 typedef enum seat_kind { SEAT_HUMAN, SEAT_COMPUTER } seat_kind;

@@ -512,6 +512,9 @@ int table_report(const table *t, score_report *rep)
         snprintf(rep->names[s], sizeof rep->names[s], "%s \xe2\x80\x94 %s", label, seat);
         rep->rank[s] = res.rank[s];
     }
+    /* how long the game was, for the score screen's summary */
+    rep->moves = t->rec.cursor;
+    rep->seconds = (int)(t->rec.clock / 1000);
     t->ops->score(t->view, rep);
     /* Why the game ended is the rules' to say. */
     if (!rep->reason[0] && rules(t)->result_reason)

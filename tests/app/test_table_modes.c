@@ -144,6 +144,10 @@ static void test_every_mode_has_a_sample(void **state)
     /* One played from a deal (POSITION|MOVES): its record gives each round, adding up to the totals. */
     assert_int_equal(modes_sample(sh, registry_find("stakz"), &rep), 0);
     assert_int_equal(rep.rounds, 3);
+    assert_int_equal(rep.moves, 117); /* the summary's moves: every action of the record */
+    assert_int_equal(modes_sample(sh, registry_find("stax"), &rep), 0);
+    assert_int_equal(rep.moves, 0); /* a composed final position: no moves to count */
+    assert_int_equal(modes_sample(sh, registry_find("stakz"), &rep), 0);
     for (int p = 0; p < rep.players; p++) {
         int sum = 0;
         for (int k = 0; k < rep.rounds; k++)
