@@ -295,18 +295,10 @@ double ui_nav_wake(const ui_nav *nav) { return ui_nav_resting(nav) ? SCENE_AT_RE
 
 void ui_nav_draw(const ui_nav *nav, render *r, float alpha, int visible)
 {
-    rrect ring;
     if (!visible || !nav->ring_valid || !ui_nav_item(nav, nav->focus))
         return;
-    ring = ui_rect_lerp(nav->ring_prev, nav->ring, alpha);
-    ring.x -= 8;
-    ring.y -= 8;
-    ring.w += 16;
-    ring.h += 16;
-    /* A soft outer halo, then the ring: nothing is laid over the focused item itself. */
-    render_round_outline(r, (rrect){ring.x - 6, ring.y - 6, ring.w + 12, ring.h + 12}, 28, 8,
-                         (rcolor){255, 190, 60, 90});
-    render_round_outline(r, ring, 22, 6, UI_GOLD);
+    /* the one focus style of every screen and table (ui/marks.h): outside the item, over nothing of it */
+    ui_draw_focus(r, ui_rect_lerp(nav->ring_prev, nav->ring, alpha), 16);
 }
 
 int ui_focus_visible(const shell *sh) { return shell_input(sh)->last_device != DEV_MOUSE; }
