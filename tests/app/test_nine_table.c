@@ -216,6 +216,28 @@ static void test_drawn_card_shown_before_curtain(void **state)
     free(t);
 }
 
+/* Hot seat (#23): once Player 1 has drawn, their hand stays on screen until
+ * they pass it, and the status pill never says the next person is deciding
+ * over it; then, behind Player 2's own eyes, it says it is their turn. */
+static void test_status_after_draw_is_the_drawers(void **state)
+{
+    char *t = play_composed("status", "human,human", "nine_draw_keep");
+    const char *m, *c2, *l2;
+    (void)state;
+    m = strstr(t, "nine move p1 draw\n");
+    assert_non_null(m);
+    c2 = strstr(m, "nine curtain p2\n");
+    assert_non_null(c2);
+    for (const char *s = strstr(m, "nine status "); s && s < c2; s = strstr(s + 1, "nine status ")) {
+        if (strncmp(s, "nine status Player 2", 20) == 0)
+            fail_msg("the pill names Player 2 over Player 1's hand: %.*s", (int)(strchr(s, '\n') - s), s);
+    }
+    l2 = strstr(c2, "nine curtain lifted p2\n");
+    assert_non_null(l2);
+    assert_non_null(strstr(l2, "nine status Your turn"));
+    free(t);
+}
+
 static void test_targeted_human_gets_immunity_prompt(void **state)
 {
     char *t = play("immune", "--scene table --game 9stax --seats human,human", "nine_immune");
@@ -297,6 +319,7 @@ int main(void)
         cmocka_unit_test(test_controller_plays),
         cmocka_unit_test(test_curtain_between_humans),
         cmocka_unit_test(test_drawn_card_shown_before_curtain),
+        cmocka_unit_test(test_status_after_draw_is_the_drawers),
         cmocka_unit_test(test_targeted_human_gets_immunity_prompt),
         cmocka_unit_test(test_computer_targets_human),
         cmocka_unit_test(test_party_prompt_times_out),

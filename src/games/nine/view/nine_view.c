@@ -493,6 +493,15 @@ static void nine_view_update(void *vv, shell *sh, double dt)
     flights_update(v, dt);
     nine_layout(v, sh);
     nine_faces_trace(v, sh);
+    {
+        /* the status pill's words when they change: what the table tells the people at it */
+        char t[sizeof v->status];
+        nine_status_shown(v, t, sizeof t);
+        if (strcmp(t, v->status) != 0) {
+            snprintf(v->status, sizeof v->status, "%s", t);
+            trace_line("nine status %s", t[0] ? t : "-");
+        }
+    }
     /* party play: an Immunity prompt does not wait forever */
     if (nine_viewer_decides(v) && v->shown.pend.kind == NINE_P_IMMUNE && table_humans(v->t) >= 2) {
         if (v->prompt_deadline == 0)

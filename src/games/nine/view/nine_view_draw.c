@@ -316,16 +316,28 @@ static void draw_centre(render *r, nine_view *v)
 
 void nine_prompt_text(const nine_view *v, char *buf, size_t n)
 {
+    /* Every word comes from the position drawn (the one before a move while
+     * it flies), so the pill never speaks of a turn the table does not show. */
     const nine_state *s = &v->shown;
-    int d = nine_decider(v->st), vs = table_viewer_seat(v->t);
+    int d = nine_decider(s), vs = table_viewer_seat(v->t);
     char who[16];
     if (table_over(v->t)) {
         game_result res;
+        char press[48];
+        if (v->dev == DEV_MOUSE)
+            snprintf(press, sizeof press, "Click for the score.");
+        else
+            snprintf(press, sizeof press, "Press %s for the score.", ui_hint_key(v->dev, ACT_ACCEPT));
         nine_rules.result(v->st, &res);
         if (res.winner >= 0)
-            snprintf(buf, n, "Player %d wins! Press to see the score.", res.winner + 1);
+            snprintf(buf, n, "Player %d wins! %s", res.winner + 1, press);
         else
-            snprintf(buf, n, "The game is over. Press to see the score.");
+            snprintf(buf, n, "The game is over. %s", press);
+        return;
+    }
+    if (v->drawn_code >= 0 && v->nfl > 0) {
+        /* the viewer's own draw in flight: their turn is over, their hand still shown */
+        snprintf(buf, n, "You drew a card: it goes into your stack %d.", v->drawn_stack + 1);
         return;
     }
     if (d < 0) {
@@ -365,12 +377,22 @@ void nine_prompt_text(const nine_view *v, char *buf, size_t n)
     (void)vs;
 }
 
+static int drawn_on_show(const nine_view *v);
+
+void nine_status_shown(const nine_view *v, char *buf, size_t n)
+{
+    if (table_curtain(v->t) >= 0 || drawn_on_show(v))
+        buf[0] = 0;
+    else
+        nine_prompt_text(v, buf, n);
+}
+
 /* The status pill, laid out by nine_layout: primary text, wrapped rather than clipped. */
 static void draw_prompt(render *r, shell *sh, nine_view *v)
 {
     char t[160];
     rrect b = v->pill;
-    nine_prompt_text(v, t, sizeof t);
+    nine_status_shown(v, t, sizeof t);
     if (t[0]) {
         ui_audit_box(b);
         render_round_rect(r, b, 24, (rcolor){30, 18, 8, 170});

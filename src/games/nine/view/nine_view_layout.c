@@ -1,6 +1,7 @@
 /* Where everything on the 9 STAX table goes, and the spots the viewer may
  * choose (cards, piles, stacks, players, buttons). */
 #include "games/nine/view/nine_view_priv.h"
+#include "app/input.h"
 
 /* ---------------------------------------------------------------- layout */
 
@@ -346,6 +347,7 @@ void nine_layout(nine_view *v, shell *sh)
     int vs = table_viewer_seat(v->t), four = table_match(v->t)->params.players >= 3, nmv = 0;
     uint8_t codes[FAN_MAX];
     game_move mv[GAME_MAX_MOVES];
+    v->dev = shell_input(sh)->last_device;
     if (nine_viewer_decides(v))
         nmv = nine_rules.legal_moves(&v->obs, mv, GAME_MAX_MOVES);
     v->log_box = (rrect){shell_vw(sh) - log_w - 16, 16, log_w, 904};

@@ -98,6 +98,8 @@ typedef struct nine_view {
 
     double prompt_deadline;
     int prompt_traced; /* party play: an Immunity prompt answers itself then; 0 none */
+    input_device dev;  /* the device used last, for the words of a press */
+    char status[160];  /* the status pill's words last traced ("" none drawn) */
 
     /* geometry of the shown position */
     seat_geo g[GAME_MAX_PLAYERS];
@@ -172,6 +174,9 @@ static inline int place_of(const nine_view *v, int p)
 
 /* The status line the viewer reads in the prompt row ("" for none). */
 void nine_prompt_text(const nine_view *v, char *buf, size_t n);
+/* The status pill's words as drawn now: "" when no pill is drawn (behind
+ * the curtain, or under the drawn card's panel). */
+void nine_status_shown(const nine_view *v, char *buf, size_t n);
 /* Lines seat p's header needs in width w: 1 when the name, who plays it and
  * its cards fit on one, 2 when who plays it goes below, 3 when the cards too. */
 int nine_head_lines(const nine_view *v, render *r, int p, float w);
