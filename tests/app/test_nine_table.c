@@ -271,6 +271,18 @@ static void test_hand_keeps_its_size_every_turn(void **state)
     free(t);
 }
 
+/* A pressed on a computer's turn, where no focus ring shows: nothing opens
+ * (the focus's default there, the Menu button, once took the press). */
+static void test_accept_on_others_turn_opens_nothing(void **state)
+{
+    char *t = play("fourturns", "--scene table --game 9stax --seats human,easy,medium,hard --window 1024x768",
+                   "nine_four_turns");
+    (void)state;
+    assert_non_null(strstr(t, "nine move p2 "));
+    assert_null(strstr(t, "scene menu"));
+    free(t);
+}
+
 static void test_targeted_human_gets_immunity_prompt(void **state)
 {
     char *t = play("immune", "--scene table --game 9stax --seats human,human", "nine_immune");
@@ -354,6 +366,7 @@ int main(void)
         cmocka_unit_test(test_drawn_card_shown_before_curtain),
         cmocka_unit_test(test_status_after_draw_is_the_drawers),
         cmocka_unit_test(test_hand_keeps_its_size_every_turn),
+        cmocka_unit_test(test_accept_on_others_turn_opens_nothing),
         cmocka_unit_test(test_targeted_human_gets_immunity_prompt),
         cmocka_unit_test(test_computer_targets_human),
         cmocka_unit_test(test_party_prompt_times_out),

@@ -427,6 +427,12 @@ static table_intent nine_view_input(void *vv, shell *sh, const action_event *ev)
     case ACT_ACCEPT:
         if (table_over(v->t))
             return TABLE_SCORE;
+        /* On others' turns the focus falls on Menu by default, where no ring
+         * shows it: a press there opens nothing unless it was put there. */
+        if (!nine_viewer_decides(v) && nine_spot_find(v, v->focus) < 0) {
+            audio_play(SFX_ERROR);
+            break;
+        }
         return activate(v, sh, nine_focus_index(v));
     case ACT_BACK: return TABLE_MENU;
     case ACT_EXTRA: { /* X: draw (or pass when nothing can be drawn) */

@@ -233,7 +233,7 @@ static void draw_centre(render *r, nine_view *v)
                 render_sprite(r, sh, (rrect){b.x + 16, b.y + 16, b.w - 32, b.h - 32}, UI_WHITE);
             snprintf(t, sizeof t, "%s", s->act == NINE_ACT_ANY ? "Any card" : "No colour");
         }
-        ui_text_fit(r, FONT_SANS, v->label_k, UI_MIN, (rrect){b.x + b.w / 2 - v->slot_w[2] / 2, b.y + b.h + 6, v->slot_w[2], 28},
+        ui_text_fit(r, FONT_SANS, v->label_k, UI_MIN, (rrect){b.x + b.w / 2 - v->slot_w[2] / 2, v->disk_label_y, v->slot_w[2], 28},
                     TEXT_CENTER, UI_CREAM, t);
     }
     /* the direction disk */
@@ -250,12 +250,12 @@ static void draw_centre(render *r, nine_view *v)
         /* "Counter-clockwise" on one line where it fits, else broken after its hyphen, never mid-word */
         if (v->dir_lines == 1 || !s->dir) {
             ui_text_fit(r, FONT_SANS, v->label_k, UI_MIN,
-                        (rrect){b.x + b.w / 2 - v->slot_w[3] / 2, b.y + b.h + 6, v->slot_w[3], 28}, TEXT_CENTER,
+                        (rrect){b.x + b.w / 2 - v->slot_w[3] / 2, v->disk_label_y, v->slot_w[3], 28}, TEXT_CENTER,
                         UI_CREAM, s->dir ? "Counter-clockwise" : "Clockwise");
         } else {
             for (int i = 0; i < 2; i++)
                 ui_text_fit(r, FONT_SANS, v->label_k, UI_MIN,
-                            (rrect){b.x + b.w / 2 - v->slot_w[3] / 2, b.y + b.h + 6 + 28 * (float)i, v->slot_w[3], 28},
+                            (rrect){b.x + b.w / 2 - v->slot_w[3] / 2, v->disk_label_y + 28 * (float)i, v->slot_w[3], 28},
                             TEXT_CENTER, UI_CREAM, nine_dir_words[1][i]);
         }
     }

@@ -351,8 +351,9 @@ static float layout_piles(nine_view *v, render *r, float cx0, float cw, float to
             v->dir_box = c;
         x += slot[i] + gap;
     }
-    return fmaxf(top + ph + UI_FOCUS_REACH + LABEL_H, v->dir_box.y + v->dir_box.h + DISK_LABEL_GAP +
-                                                           LABEL_H * (float)v->dir_lines);
+    /* the disks' labels on the piles' line, unless the direction's takes two */
+    v->disk_label_y = v->dir_lines == 1 ? top + ph + UI_FOCUS_REACH : v->dir_box.y + v->dir_box.h + DISK_LABEL_GAP;
+    return fmaxf(top + ph + UI_FOCUS_REACH + LABEL_H, v->disk_label_y + LABEL_H * (float)v->dir_lines);
 }
 
 /* Lines of the status row: two where the column cannot hold the usual

@@ -112,6 +112,7 @@ typedef struct nine_view {
     float slot_w[4]; /* widths the pile, colour and direction labels may use */
     float label_k;   /* their text size */
     int dir_lines;   /* the direction's label on one line or two */
+    float disk_label_y; /* the top of the colour and direction disks' labels */
     rrect fan[FAN_MAX];
     uint8_t fan_code[FAN_MAX];
     int nfan;
