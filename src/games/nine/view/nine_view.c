@@ -322,8 +322,9 @@ static void nine_view_summary(const void *st_, const match_setup *m, char *buf, 
 
 static void nine_view_over(void *vv, shell *sh, const game_result *res)
 {
+    nine_view *v = vv;
     (void)sh;
-    (void)vv;
+    v->over_seen = 1;
     if (res->winner >= 0)
         trace_line("nine over p%d", res->winner + 1);
     else
@@ -386,6 +387,10 @@ static void focus_move(nine_view *v, int dx, int dy)
     }
 }
 
+/* A press once the game is over: the score, once the last card has landed
+ * and the midend has announced the end (its sound, the save emptied). */
+static table_intent score_press(const nine_view *v) { return v->over_seen ? TABLE_SCORE : TABLE_NONE; }
+
 static table_intent nine_view_input(void *vv, shell *sh, const action_event *ev)
 {
     nine_view *v = vv;
@@ -415,7 +420,7 @@ static table_intent nine_view_input(void *vv, shell *sh, const action_event *ev)
             return TABLE_NONE;
         }
         if (table_over(v->t))
-            return TABLE_SCORE;
+            return score_press(v);
         if (i >= 0)
             return activate(v, sh, i);
         break;
@@ -426,7 +431,7 @@ static table_intent nine_view_input(void *vv, shell *sh, const action_event *ev)
     case ACT_RIGHT: focus_move(v, 1, 0); break;
     case ACT_ACCEPT:
         if (table_over(v->t))
-            return TABLE_SCORE;
+            return score_press(v);
         /* On others' turns the focus falls on Menu by default, where no ring
          * shows it: a press there opens nothing unless it was put there. */
         if (!nine_viewer_decides(v) && nine_spot_find(v, v->focus) < 0) {

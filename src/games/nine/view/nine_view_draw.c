@@ -264,8 +264,10 @@ static void draw_centre(render *r, nine_view *v)
         rrect b;
         snprintf(t, sizeof t, "Revealed: stack %d", s->rev_num);
         w = render_text_width(r, FONT_SANS_BOLD, UI_SMALL, t) + 32;
-        b = (rrect){v->colour_box.x + (v->dir_box.x + v->dir_box.w - v->colour_box.x) / 2 - w / 2,
-                    v->dir_box.y + v->dir_box.h + 34, w, 34};
+        /* at the right of the bottom seat's header, where its line leaves
+         * room: the centre column has none to spare at 4:3 */
+        const seat_geo *g = &v->g[table_viewer_seat(v->t)];
+        b = (rrect){g->head.x + g->head.w - w - 4, g->head.y + 3, w, 34};
         ui_audit_box(b);
         render_round_rect(r, b, 17, (rcolor){30, 18, 8, 170});
         ui_text_center(r, FONT_SANS_BOLD, UI_SMALL, b, UI_GOLD, t);
@@ -279,7 +281,7 @@ void nine_prompt_text(const nine_view *v, char *buf, size_t n)
     const nine_state *s = &v->shown;
     int d = nine_decider(s), vs = table_viewer_seat(v->t);
     char who[16];
-    if (table_over(v->t)) {
+    if (table_over(v->t) && v->over_seen) {
         game_result res;
         char press[48];
         if (v->dev == DEV_MOUSE)
@@ -414,7 +416,7 @@ static void draw_fan(render *r, shell *sh, nine_view *v)
         if (deciding && hot < 0)
             dim_card(r, c);
         render_text(r, FONT_SANS_BOLD, UI_SMALL, c.x + c.w + UI_FOCUS_REACH + 4, c.y + (c.h - lh) / 2, UI_GOLD,
-                    "Drawn");
+                    nine_hand_label(v));
     }
 }
 
@@ -713,7 +715,7 @@ void nine_view_draw_top(void *vv, shell *sh, render *r, float alpha)
         ui_draw_hint_bar(r, sh, h, 2);
     } else {
         int draws = nine_spot_find(v, "draw") >= 0 || nine_spot_find(v, "pass") >= 0;
-        ui_hint h[] = {{ACT_ACCEPT, table_over(v->t) ? "Score" : "Choose"},
+        ui_hint h[] = {{ACT_ACCEPT, table_over(v->t) && v->over_seen ? "Score" : "Choose"},
                        {ACT_EXTRA, draws ? (nine_spot_find(v, "draw") >= 0 ? "Draw" : "Pass") : NULL},
                        {ACT_ALT, "Rules"},
                        {ACT_BACK, "Menu"}};

@@ -86,7 +86,9 @@ int nine_viewer_decides(const nine_view *v)
 
 #define BUTTON_GAP 16.0f
 #define BUTTON_H 58.0f
+#define GRID_GAP 10.0f /* between the buttons in columns by the fan */
 #define PILL_GAP 24.0f /* between the status pill and the first button */
+#define STATUS_LINE (UI_BODY * 1.25f) /* a status line's height, at least the font's line skip */
 #define PILL_MIN 320.0f /* the narrowest pill with buttons beside it */
 #define LABEL_H 28.0f   /* a pile's label under it */
 #define DISK_LABEL_GAP 6.0f /* between a disk and its label (a pile's label clears the focus ring) */
@@ -95,7 +97,7 @@ int nine_viewer_decides(const nine_view *v)
 /* Buttons a column of height h holds (one at least). */
 static int buttons_per_column(float h)
 {
-    int per = (int)((h + 10) / (BUTTON_H + 10));
+    int per = (int)((h + GRID_GAP) / (BUTTON_H + GRID_GAP));
     return per > 0 ? per : 1;
 }
 
@@ -105,7 +107,7 @@ static float button_w(int kind, int nb)
     switch (kind) {
     case NINE_M_DRAW: case NINE_M_PASS: case NINE_M_KEEP: return 150;
     case NINE_M_RETURN: case NINE_M_IMMUNE: case NINE_M_ACCEPT: return 190;
-    case NINE_M_REVEAL: return nb > 9 ? 52 : 64;
+    case NINE_M_REVEAL: return nb > 9 ? 52 : 58;
     default: return 0;
     }
 }
@@ -121,7 +123,7 @@ static rrect button_at(const nine_view *v, int i, int n, float w)
         return (rrect){x0 + (w + BUTTON_GAP) * (float)i, v->prompt.y, w, BUTTON_H};
     } else {
         int per = buttons_per_column(v->btn_box.h), col = i / per, row = i % per;
-        return (rrect){v->btn_box.x + (w + BUTTON_GAP) * (float)col, v->btn_box.y + (BUTTON_H + 10) * (float)row, w,
+        return (rrect){v->btn_box.x + (w + GRID_GAP) * (float)col, v->btn_box.y + (BUTTON_H + GRID_GAP) * (float)row, w,
                        BUTTON_H};
     }
 }
@@ -283,6 +285,11 @@ rrect nine_think_rect(const seat_geo *g)
     return (rrect){g->head.x + g->head.w - 8 - NINE_THINK_W, y, NINE_THINK_W, 28};
 }
 
+const char *nine_hand_label(const nine_view *v)
+{
+    return v->shown.pend.kind == NINE_P_GIVE ? "Taken" : "Drawn";
+}
+
 /* The direction's label (one line, or broken after its hyphen). */
 const char *const nine_dir_words[2][2] = {{"Clockwise", ""}, {"Counter-", "clockwise"}};
 
@@ -386,14 +393,15 @@ static void layout_centre(nine_view *v, render *r, float cx0, float cw, float to
                           float fan_w, const game_move *mv, int n)
 {
     int four = table_match(v->t)->params.players >= 3, nb = count_buttons(mv, n), lines;
-    float bw = buttons_width(mv, n), w1 = 0, lh = render_line_height(r, FONT_SANS_BOLD, UI_BODY), avail, y, fan_h, tw;
+    float bw = buttons_width(mv, n), w1 = 0, avail, y, fan_h, tw;
     char t[160];
     for (int i = 0; i < n && w1 == 0; i++)
         w1 = button_w(mv[i].kind, nb);
     v->centre = (rrect){cx0, top, cw, 196};
     y = layout_piles(v, r, cx0, cw, top + 8, four ? 110 : 150) + 8;
     lines = status_lines(r, cw);
-    v->status_row = (rrect){cx0, y, cw, lh * (float)lines + 16};
+    /* in virtual units, not the font's line skip at this screen's pixel size (it rounds) */
+    v->status_row = (rrect){cx0, y, cw, STATUS_LINE * (float)lines + 16};
     /* the pill, primary text at UI_BODY: its buttons beside it where both
      * fit, else the buttons go by the fan */
     nine_prompt_text(v, t, sizeof t);
@@ -423,7 +431,7 @@ static void layout_centre(nine_view *v, render *r, float cx0, float cw, float to
     v->btn_box = (rrect){0, y, 0, fan_h};
     if (nb > 0 && !v->btn_beside) {
         int per = buttons_per_column(v->btn_box.h), cols = (nb + per - 1) / per;
-        v->btn_box.w = w1 * (float)cols + BUTTON_GAP * (float)(cols - 1);
+        v->btn_box.w = w1 * (float)cols + GRID_GAP * (float)(cols - 1);
         v->btn_box.x = fan_x + fan_w - v->btn_box.w;
         fan_w -= v->btn_box.w + PILL_GAP;
     }
@@ -465,13 +473,13 @@ void nine_layout(nine_view *v, shell *sh)
     else /* two players: the fan may spread wider than the centre */
         layout_centre(v, shell_render(sh), pw * 0.12f, pw * 0.76f, 236, 668, 200, pw - 400, mv, nmv);
     /* the viewer's held stack, fanned face up, and a drawn card at its right
-     * with its "Drawn" label beside it (not under: the fan keeps that room) */
+     * with its label beside it (not under: the fan keeps that room) */
     v->nfan = 0;
     v->hand_code = -1;
     if (vs >= 0 && !table_hides_private(v->t)) {
         int nc = s->nst[vs] > 0 ? stack_cards(s, vs, s->held[vs], codes, FAN_MAX) : 0, h = hand_card(s, vs);
         float ch = v->fan_box.h, cw = ch * 104.0f / 146.0f;
-        float tail = UI_FOCUS_REACH + 4 + render_text_width(shell_render(sh), FONT_SANS_BOLD, UI_SMALL, "Drawn");
+        float tail = UI_FOCUS_REACH + 4 + render_text_width(shell_render(sh), FONT_SANS_BOLD, UI_SMALL, nine_hand_label(v));
         float room = h >= 0 ? (nc > 0 ? 46 : 0) + cw + tail : 0;
         float step = nc > 1 ? (v->fan_box.w - room - cw) / (float)(nc - 1) : 0;
         float used, x0;
@@ -494,16 +502,17 @@ void nine_layout(nine_view *v, shell *sh)
     if ((s->pend.kind == NINE_P_TAKE || s->pend.kind == NINE_P_GIVE) && s->turn == vs && !table_hides_private(v->t) &&
         nine_stack_visible(s, vs, s->pend.p1, s->pend.s1)) {
         int n = stack_cards(s, s->pend.p1, s->pend.s1, codes, FAN_MAX);
-        float cw = 96, step = n > 1 ? (v->centre.w - 80 - cw) / (float)(n - 1) : 0;
+        /* over the piles row, down to just above the status row */
+        float y0 = v->centre.y - 14, ph = v->status_row.y - 6 - y0, ch = fminf(134, ph - 74), cw = ch * 0.714f;
+        float step = n > 1 ? (v->centre.w - 80 - cw) / (float)(n - 1) : 0;
         if (step > cw + 8)
             step = cw + 8;
         {
             float used = cw + step * (float)(n - 1);
             float pw2 = used + 56 > 320 ? used + 56 : 320;
-            v->peek_panel = (rrect){v->centre.x + (v->centre.w - pw2) / 2, v->centre.y - 14, pw2, 222};
+            v->peek_panel = (rrect){v->centre.x + (v->centre.w - pw2) / 2, y0, pw2, ph};
             for (int i = 0; i < n; i++) {
-                v->peek[i] = (rrect){v->peek_panel.x + (pw2 - used) / 2 + step * (float)i,
-                                     v->peek_panel.y + 64, cw, 134};
+                v->peek[i] = (rrect){v->peek_panel.x + (pw2 - used) / 2 + step * (float)i, y0 + 60, cw, ch};
                 v->peek_code[i] = codes[i];
             }
             v->npeek = n;

@@ -98,6 +98,7 @@ typedef struct nine_view {
     int prompt_traced; /* party play: an Immunity prompt answers itself then; 0 none */
     input_device dev;  /* the device used last, for the words of a press */
     float hand_traced; /* the hand's card height last traced */
+    int over_seen;     /* the midend announced the end (a press then shows the score) */
     char status[160];  /* the status pill's words last traced ("" none drawn) */
 
     /* geometry of the shown position */
@@ -198,6 +199,8 @@ void nine_draw_face(render *r, rrect c, uint8_t code, uint8_t alpha);
 float nine_guide_height(render *r, float w, float max_h);
 /* Draws the guide in box (as tall as nine_guide_height said). */
 void nine_guide_draw(render *r, rrect box);
+/* The words beside the card in the viewer's hand: "Drawn", or "Taken" from a peeked stack. */
+const char *nine_hand_label(const nine_view *v);
 /* Where seat g's "thinking" mark goes: the right end of the header line that keeps room for it. */
 rrect nine_think_rect(const seat_geo *g);
 /* Lays out the shown position and its spots. */
