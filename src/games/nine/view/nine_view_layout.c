@@ -305,6 +305,18 @@ static float pile_label_w(render *r, int i, float k, int lines)
                  render_text_width(r, FONT_SANS, k, nine_dir_words[1][1]));
 }
 
+/* The piles row's width: each slot as wide as its card (card[i]) and its
+ * label at size k, the direction's on lines lines (slot[] gets them). */
+static float piles_total(render *r, const float card[4], float gap, float k, int lines, float slot[4])
+{
+    float total = 3 * gap;
+    for (int i = 0; i < 4; i++) {
+        slot[i] = fmaxf(card[i] + 10, pile_label_w(r, i, k, lines) + 8);
+        total += slot[i];
+    }
+    return total;
+}
+
 /* Lays the piles row out from top: draw and discard piles, the colour and
  * direction disks, each in a slot its label fits whole (23 units down to 20,
  * the direction on two lines where one is too wide), the cards smaller only
@@ -316,19 +328,14 @@ static float layout_piles(nine_view *v, render *r, float cx0, float cw, float to
     int fits = 0;
     card[0] = card[1] = ph * 0.714f;
     card[2] = card[3] = disk;
-    for (v->dir_lines = 1; v->dir_lines <= 2 && !fits; v->dir_lines++) {
-        for (v->label_k = UI_SMALL; v->label_k >= UI_MIN && !fits; v->label_k -= 1.0f) {
-            total = 3 * gap;
-            for (int i = 0; i < 4; i++) {
-                slot[i] = fmaxf(card[i] + 10, pile_label_w(r, i, v->label_k, v->dir_lines) + 8);
-                total += slot[i];
+    /* the largest labels on one line, then on two */
+    for (int lines = 1; lines <= 2 && !fits; lines++)
+        for (float k = UI_SMALL; k >= UI_MIN && !fits; k -= 1.0f)
+            if ((total = piles_total(r, card, gap, k, lines, slot)) <= cw - 16) {
+                fits = 1;
+                v->dir_lines = lines;
+                v->label_k = k;
             }
-            fits = total <= cw - 16;
-        }
-    }
-    /* the loops stepped once past what fitted */
-    v->dir_lines--;
-    v->label_k += 1.0f;
     if (!fits) { /* the smallest labels on two lines; then only the cards and gaps shrink */
         v->dir_lines = 2;
         v->label_k = UI_MIN;
@@ -337,11 +344,7 @@ static float layout_piles(nine_view *v, render *r, float cx0, float cw, float to
             ph *= 0.94f;
             card[0] = card[1] = ph * 0.714f;
             card[2] = card[3] *= 0.94f;
-            total = 3 * gap;
-            for (int i = 0; i < 4; i++) {
-                slot[i] = fmaxf(card[i] + 10, pile_label_w(r, i, v->label_k, 2) + 8);
-                total += slot[i];
-            }
+            total = piles_total(r, card, gap, UI_MIN, 2, slot);
         }
     }
     x = cx0 + (cw - total) / 2;
