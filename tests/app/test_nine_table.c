@@ -59,7 +59,7 @@ static void test_mouse_plays_and_draws(void **state)
     const char *p;
     (void)state;
     assert_non_null(strstr(t, "nine choose play G2\nnine move p1 play G2\n"));
-    assert_non_null(strstr(t, "nine log Player 1 played green 2: everyone moves to stack 2.\n"));
+    assert_non_null(strstr(t, "nine log Player 1 played a green 2: everyone moves to stack 2\n"));
     p = strstr(t, "nine move p2 "); /* the computer answered */
     assert_non_null(p);
     assert_non_null(strstr(p, "nine choose draw pile\nnine move p1 draw\n"));
@@ -213,6 +213,73 @@ static void test_drawn_card_shown_before_curtain(void **state)
     assert_non_null(strstr(c2, "nine faces curtain p2: -\n"));
     /* then Player 2 sees only their own cards, never the red 5 */
     faces_only(strstr(c2, "nine curtain lifted p2\n"), 1);
+    /* the move log, which everyone reads (behind the curtain too), says a card was drawn, not which */
+    assert_non_null(strstr(t, "nine log Player 1 drew a card\n"));
+    for (const char *l = strstr(t, "nine log "); l; l = strstr(l + 1, "nine log ")) {
+        const char *e = strchr(l, '\n'), *w = strstr(l, "red 5");
+        if (w && w < e)
+            fail_msg("the log names the drawn card: %.*s", (int)(e - l), l);
+    }
+    free(t);
+}
+
+/* Hot seat (#23): once Player 1 has drawn, their hand stays on screen until
+ * they pass it, and the status pill never says the next person is deciding
+ * over it; then, behind Player 2's own eyes, it says it is their turn. */
+static void test_status_after_draw_is_the_drawers(void **state)
+{
+    char *t = play_composed("status", "human,human", "nine_draw_keep");
+    const char *m, *c2, *l2;
+    (void)state;
+    m = strstr(t, "nine move p1 draw\n");
+    assert_non_null(m);
+    c2 = strstr(m, "nine curtain p2\n");
+    assert_non_null(c2);
+    for (const char *s = strstr(m, "nine status "); s && s < c2; s = strstr(s + 1, "nine status ")) {
+        if (strncmp(s, "nine status Player 2", 20) == 0)
+            fail_msg("the pill names Player 2 over Player 1's hand: %.*s", (int)(strchr(s, '\n') - s), s);
+    }
+    l2 = strstr(c2, "nine curtain lifted p2\n");
+    assert_non_null(l2);
+    assert_non_null(strstr(l2, "nine status Your turn"));
+    free(t);
+}
+
+/* Four seats at 1024x768 (#23): the viewer's hand is laid out at one size on
+ * their own turn, while they decide on a drawn card and on every computer's
+ * turn, however long the status line's words are. */
+static void test_hand_keeps_its_size_every_turn(void **state)
+{
+    char *t = play("fourturns", "--scene table --game 9stax --seats human,easy,medium,hard --window 1024x768",
+                   "nine_four_turns");
+    const char *p = strstr(t, "nine hand ");
+    double h;
+    int seat, computers = 0;
+    (void)state;
+    assert_non_null(p);
+    assert_int_equal(sscanf(p, "nine hand %lf p%d", &h, &seat), 2);
+    assert_true(h > 100); /* a hand to read from the sofa, not a row of stamps */
+    /* one size all along: the hand's size is traced whenever it changes */
+    if (strstr(p + 1, "nine hand "))
+        fail_msg("the hand changed size: %.*s", (int)(strchr(strstr(p + 1, "nine hand "), '\n') - p), p);
+    /* the turns it kept its size through */
+    assert_non_null(strstr(t, "nine status Your turn"));
+    assert_non_null(strstr(t, "nine status You drew a card"));
+    for (const char *c = strstr(t, "(computer) is thinking."); c; c = strstr(c + 1, "(computer) is thinking."))
+        computers++;
+    assert_true(computers >= 3);
+    free(t);
+}
+
+/* A pressed on a computer's turn, where no focus ring shows: nothing opens
+ * (the focus's default there, the Menu button, once took the press). */
+static void test_accept_on_others_turn_opens_nothing(void **state)
+{
+    char *t = play("fourturns", "--scene table --game 9stax --seats human,easy,medium,hard --window 1024x768",
+                   "nine_four_turns");
+    (void)state;
+    assert_non_null(strstr(t, "nine move p2 "));
+    assert_null(strstr(t, "scene menu"));
     free(t);
 }
 
@@ -227,7 +294,7 @@ static void test_targeted_human_gets_immunity_prompt(void **state)
     assert_non_null(c);
     assert_non_null(strstr(c, "nine prompt p2 immune\n"));
     assert_non_null(strstr(c, "nine choose immune\nnine move p2 immune\n"));
-    assert_non_null(strstr(t, "nine log Player 2 uses Immunity!\n"));
+    assert_non_null(strstr(t, "nine log Player 2 used Immunity!\n"));
     free(t);
 }
 
@@ -237,7 +304,7 @@ static void test_computer_targets_human(void **state)
 {
     static const char *const want[] = {"nine move p1 attack p2\n", "nine prompt p2 immune\n",
                                        "nine choose immune\nnine move p2 immune\n",
-                                       "nine log Player 2 uses Immunity!\n"};
+                                       "nine log Player 2 used Immunity!\n"};
     char *t = play_composed("cpuattack", "easy,human", "nine_cpu_attack");
     (void)state;
     in_order(t, want, 4);
@@ -297,6 +364,9 @@ int main(void)
         cmocka_unit_test(test_controller_plays),
         cmocka_unit_test(test_curtain_between_humans),
         cmocka_unit_test(test_drawn_card_shown_before_curtain),
+        cmocka_unit_test(test_status_after_draw_is_the_drawers),
+        cmocka_unit_test(test_hand_keeps_its_size_every_turn),
+        cmocka_unit_test(test_accept_on_others_turn_opens_nothing),
         cmocka_unit_test(test_targeted_human_gets_immunity_prompt),
         cmocka_unit_test(test_computer_targets_human),
         cmocka_unit_test(test_party_prompt_times_out),

@@ -163,11 +163,12 @@ static inline char *testenv_play_script(const char *tmp, const char *game, const
 {
     char cmd[4096], trace[400];
     snprintf(trace, sizeof trace, "%s/%s-%s.trace", tmp, pref, name);
+    /* 1280x720 unless the scene's arguments name a window of their own */
     snprintf(cmd, sizeof cmd,
              "mkdir -p %s/%s && cd / && STACKHOUSE_PREF_DIR=%s/%s %s %s --screenshot %s/%s.png "
-             "--window 1280x720 --input %s/tests/scripts/%s.txt --trace %s 2>%s/%s.err >/dev/null",
-             tmp, pref, tmp, pref, game, scene_args, tmp, name, source_dir, name, trace, tmp,
-             name);
+             "%s --input %s/tests/scripts/%s.txt --trace %s 2>%s/%s.err >/dev/null",
+             tmp, pref, tmp, pref, game, scene_args, tmp, name,
+             strstr(scene_args, "--window") ? "" : "--window 1280x720", source_dir, name, trace, tmp, name);
     *rc = testenv_run(cmd);
     return testenv_slurp(trace);
 }

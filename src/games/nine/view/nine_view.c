@@ -11,17 +11,7 @@ static void card_words(uint8_t code, char *buf, size_t n)
     if (c == NINE_NO_COLOUR)
         snprintf(buf, n, "a %s", face_names[f]);
     else
-        snprintf(buf, n, "%s %s", colour_names[c], face_names[f]);
-}
-
-static void log_add(nine_view *v, const char *text)
-{
-    if (v->nlog == LOG_LINES) {
-        memmove(v->log[0], v->log[1], sizeof v->log[0] * (LOG_LINES - 1));
-        v->nlog--;
-    }
-    snprintf(v->log[v->nlog++], LOG_LEN, "%s", text);
-    trace_line("nine log %s", text);
+        snprintf(buf, n, "a %s %s", colour_names[c], face_names[f]);
 }
 
 /* ---------------------------------------------------------------- observation */
@@ -163,62 +153,61 @@ static void deal_flights(nine_view *v)
 
 /* ---------------------------------------------------------------- words */
 
-static void describe(const nine_state *s, const game_move *m, char *buf, size_t n)
+/* Move m, played from before, in public words without who played it (the
+ * midend's move log and the table's trace): a played card is named, a drawn,
+ * kept, taken or given one never is. */
+static void nine_view_describe(const void *before_st, const game_move *m, char *buf, size_t n)
 {
-    int p = nine_decider(s);
-    char who[16], whom[16], card[40];
-    seat_name(NULL, p, who, sizeof who);
+    const nine_state *s = before_st;
+    char whom[16], card[40];
     switch (m->kind) {
     case NINE_M_PLAY: {
         int f = nine_face_of(m->b[0]);
         card_words(m->b[0], card, sizeof card);
         if (f <= 9)
-            snprintf(buf, n, "%s played %s: everyone moves to stack %d.", who, card, f);
+            snprintf(buf, n, "played %s: everyone moves to stack %d", card, f);
         else if (f == NINE_REVERSE)
-            snprintf(buf, n, "%s played %s: play turns %s.", who, card,
-                     s->dir ? "clockwise" : "counter-clockwise");
+            snprintf(buf, n, "played %s: play turns %s", card, s->dir ? "clockwise" : "counter-clockwise");
         else if (f == NINE_DISCARD)
-            snprintf(buf, n, "%s played %s: the held stack is thrown away.", who, card);
+            snprintf(buf, n, "played %s: the held stack is thrown away", card);
         else if (f == NINE_SHIFT)
-            snprintf(buf, n, "%s played a Color Shift: the next card sets the colour.", who);
-        else if (f == NINE_FREE)
-            snprintf(buf, n, "%s played a Free Discard.", who);
+            snprintf(buf, n, "played a Color Shift: the next card sets the colour");
         else
-            snprintf(buf, n, "%s played %s.", who, card);
+            snprintf(buf, n, "played %s", card);
         break;
     }
-    case NINE_M_DRAW: snprintf(buf, n, "%s drew a card.", who); break;
-    case NINE_M_PASS: snprintf(buf, n, "%s passed: nothing left to draw.", who); break;
+    case NINE_M_DRAW: snprintf(buf, n, "drew a card"); break;
+    case NINE_M_PASS: snprintf(buf, n, "passed: nothing left to draw"); break;
     case NINE_M_KEEP:
-        snprintf(buf, n, "%s kept the drawn card%s.", who,
-                 s->pend.keep == NINE_KEEP_NEW ? " as a new stack" : "");
+        snprintf(buf, n, "kept the drawn card%s", s->pend.keep == NINE_KEEP_NEW ? " as a new stack" : "");
         break;
     case NINE_M_ATTACK:
         seat_name(NULL, m->b[0], whom, sizeof whom);
-        snprintf(buf, n, "%s attacks %s.", who, whom);
+        snprintf(buf, n, "attacked %s", whom);
         break;
     case NINE_M_PEEK:
         seat_name(NULL, m->b[0], whom, sizeof whom);
-        snprintf(buf, n, "%s peeks at %s's stack %d.", who, whom, m->b[1] + 1);
+        snprintf(buf, n, "peeked at %s's stack %d", whom, m->b[1] + 1);
         break;
-    case NINE_M_TAKE: snprintf(buf, n, "%s takes a card from the peeked stack.", who); break;
-    case NINE_M_GIVE: snprintf(buf, n, "%s gives a card in its place.", who); break;
-    case NINE_M_RETURN: snprintf(buf, n, "%s hands the stack back.", who); break;
+    case NINE_M_TAKE: snprintf(buf, n, "took a card from the peeked stack"); break;
+    case NINE_M_GIVE: snprintf(buf, n, "gave a card in its place"); break;
+    case NINE_M_RETURN: snprintf(buf, n, "handed the stack back"); break;
     case NINE_M_SWAP:
         seat_name(NULL, m->b[0], whom, sizeof whom);
-        snprintf(buf, n, "%s swaps %s's stack %d...", who, whom, m->b[1] + 1);
+        snprintf(buf, n, "chose %s's stack %d to swap", whom, m->b[1] + 1);
         break;
-    case NINE_M_WITH:
+    case NINE_M_WITH: {
+        char first[16];
+        seat_name(NULL, s->pend.p1, first, sizeof first);
         seat_name(NULL, m->b[0], whom, sizeof whom);
-        snprintf(buf, n, "...with %s's stack %d.", whom, m->b[1] + 1);
+        snprintf(buf, n, "swapped %s's stack %d with %s's stack %d", first, s->pend.s1 + 1, whom, m->b[1] + 1);
         break;
-    case NINE_M_REVEAL: snprintf(buf, n, "%s reveals every opponent's stack %d.", who, m->b[0]); break;
-    case NINE_M_DISCARD:
-        snprintf(buf, n, "%s throws away stack %d with the Free Discard.", who, m->b[0] + 1);
-        break;
-    case NINE_M_IMMUNE: snprintf(buf, n, "%s uses Immunity!", who); break;
-    case NINE_M_ACCEPT: snprintf(buf, n, "%s lets it happen.", who); break;
-    default: snprintf(buf, n, "%s moved.", who); break;
+    }
+    case NINE_M_REVEAL: snprintf(buf, n, "revealed every rival's stack %d", m->b[0]); break;
+    case NINE_M_DISCARD: snprintf(buf, n, "threw away stack %d with the Free Discard", m->b[0] + 1); break;
+    case NINE_M_IMMUNE: snprintf(buf, n, "used Immunity!"); break;
+    case NINE_M_ACCEPT: snprintf(buf, n, "let it happen"); break;
+    default: buf[0] = 0; break; /* the midend logs the notation */
     }
 }
 
@@ -267,15 +256,17 @@ static double nine_view_anim_length(const void *vv, const void *before, const ga
     return flights_end(fl, flights_for(vv, before, m, nine_decider(before), fl));
 }
 
-/* A move went into the record: log it and fly its cards (over the midend's
- * animation time; none with Reduced motion, where a played card still drops). */
+/* A move went into the record (the midend has logged it): trace its log
+ * line and fly its cards (over the midend's animation time; none with
+ * Reduced motion, where a played card still drops). */
 static void nine_view_played(void *vv, shell *sh, const void *before_st, const game_move *m, const char *text,
                              int by_computer)
 {
     nine_view *v = vv;
     const nine_state *before = before_st;
-    char words[LOG_LEN];
-    int p = nine_decider(before);
+    char who[48];
+    int p = nine_decider(before), seat;
+    const char *line = table_log_line(v->t, 0, &seat);
     (void)sh;
     (void)by_computer;
     trace_line("nine move p%d %s", p + 1, text);
@@ -286,8 +277,8 @@ static void nine_view_played(void *vv, shell *sh, const void *before_st, const g
         if (v->drawn_code >= 0 && table_humans(v->t) >= 2)
             table_hold_curtain(v->t);
     }
-    describe(before, m, words, sizeof words);
-    log_add(v, words);
+    if (line)
+        trace_line("nine log %s %s", table_seat_label(v->t, seat, who, sizeof who), line);
     if (before->ndraw < v->st->ndraw && m->kind != NINE_M_PLAY)
         audio_play(SFX_SHUFFLE);
     v->dealing = 0;
@@ -331,8 +322,9 @@ static void nine_view_summary(const void *st_, const match_setup *m, char *buf, 
 
 static void nine_view_over(void *vv, shell *sh, const game_result *res)
 {
+    nine_view *v = vv;
     (void)sh;
-    (void)vv;
+    v->over_seen = 1;
     if (res->winner >= 0)
         trace_line("nine over p%d", res->winner + 1);
     else
@@ -395,6 +387,10 @@ static void focus_move(nine_view *v, int dx, int dy)
     }
 }
 
+/* A press once the game is over: the score, once the last card has landed
+ * and the midend has announced the end (its sound, the save emptied). */
+static table_intent score_press(const nine_view *v) { return v->over_seen ? TABLE_SCORE : TABLE_NONE; }
+
 static table_intent nine_view_input(void *vv, shell *sh, const action_event *ev)
 {
     nine_view *v = vv;
@@ -424,7 +420,7 @@ static table_intent nine_view_input(void *vv, shell *sh, const action_event *ev)
             return TABLE_NONE;
         }
         if (table_over(v->t))
-            return TABLE_SCORE;
+            return score_press(v);
         if (i >= 0)
             return activate(v, sh, i);
         break;
@@ -435,7 +431,13 @@ static table_intent nine_view_input(void *vv, shell *sh, const action_event *ev)
     case ACT_RIGHT: focus_move(v, 1, 0); break;
     case ACT_ACCEPT:
         if (table_over(v->t))
-            return TABLE_SCORE;
+            return score_press(v);
+        /* On others' turns the focus falls on Menu by default, where no ring
+         * shows it: a press there opens nothing unless it was put there. */
+        if (!nine_viewer_decides(v) && nine_spot_find(v, v->focus) < 0) {
+            audio_play(SFX_ERROR);
+            break;
+        }
         return activate(v, sh, nine_focus_index(v));
     case ACT_BACK: return TABLE_MENU;
     case ACT_EXTRA: { /* X: draw (or pass when nothing can be drawn) */
@@ -493,6 +495,20 @@ static void nine_view_update(void *vv, shell *sh, double dt)
     flights_update(v, dt);
     nine_layout(v, sh);
     nine_faces_trace(v, sh);
+    if (v->fan_box.h != v->hand_traced) {
+        /* the hand's size whenever it changes: the layout must not jump between turns */
+        v->hand_traced = v->fan_box.h;
+        trace_line("nine hand %.1f p%d", v->fan_box.h, nine_decider(&v->shown) + 1);
+    }
+    {
+        /* the status pill's words when they change: what the table tells the people at it */
+        char t[sizeof v->status];
+        nine_status_shown(v, t, sizeof t);
+        if (strcmp(t, v->status) != 0) {
+            snprintf(v->status, sizeof v->status, "%s", t);
+            trace_line("nine status %s", t[0] ? t : "-");
+        }
+    }
     /* party play: an Immunity prompt does not wait forever */
     if (nine_viewer_decides(v) && v->shown.pend.kind == NINE_P_IMMUNE && table_humans(v->t) >= 2) {
         if (v->prompt_deadline == 0)
@@ -539,14 +555,6 @@ static void nine_view_enter(void *vv, shell *sh)
         audio_play(SFX_SHUFFLE);
         if (!shell_settings(sh)->v[SETTING_reduced_motion])
             deal_flights(v); /* not a move: on the view's own clock, its own to shorten */
-        log_add(v, "The cards are dealt: nine stacks of four each.");
-        {
-            char t[LOG_LEN];
-            snprintf(t, sizeof t, "Player %d starts and may play any card.", v->st->turn + 1);
-            log_add(v, t);
-        }
-    } else {
-        log_add(v, "The game goes on where it was left.");
     }
 }
 
@@ -591,6 +599,7 @@ const table_view_ops nine_view_ops = {
     .busy = nine_view_busy,
     .wake = nine_view_wake,
     .anim_length = nine_view_anim_length,
+    .describe = nine_view_describe,
     .played = nine_view_played,
     .redone = NULL,
     .changed = nine_view_changed,

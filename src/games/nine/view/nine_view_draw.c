@@ -21,64 +21,6 @@ static void faces_note(nine_view *v, const char *fmt, ...)
     va_end(ap);
 }
 
-static void draw_back(render *r, rrect c, uint8_t alpha)
-{
-    sprite_id b = render_sprite_find(r, "nine/back");
-    render_shadow(r, c, c.w * 0.09f, 6, (rcolor){0, 0, 0, (uint8_t)(alpha * 0.45f)});
-    render_sprite(r, b, c, (rcolor){255, 255, 255, alpha});
-}
-
-static void draw_face(render *r, rrect c, uint8_t code, uint8_t alpha)
-{
-    int col = nine_colour_of(code), f = nine_face_of(code);
-    float rad = c.w * 0.09f, bw = c.w * 0.06f;
-    rrect in = {c.x + bw, c.y + bw, c.w - 2 * bw, c.h - 2 * bw};
-    rcolor base = colour_rgb[col > 4 ? 4 : col], white = {255, 255, 255, alpha};
-    base.a = alpha;
-    render_shadow(r, c, rad, 6, (rcolor){0, 0, 0, (uint8_t)(alpha * 0.45f)});
-    render_round_rect(r, c, rad, (rcolor){253, 248, 238, alpha});
-    render_round_rect(r, in, rad * 0.7f, base);
-    if (col < 4) {
-        /* the colour-blind shape behind the number or name */
-        sprite_id sh = render_sprite_find(r, shape_sprites[col]);
-        float d = in.w * 0.86f;
-        if (sh >= 0)
-            render_sprite(r, sh, (rrect){in.x + (in.w - d) / 2, in.y + (in.h - d) / 2, d, d},
-                          (rcolor){255, 255, 255, (uint8_t)(alpha * 0.32f)});
-    }
-    if (f >= 1 && f <= 9) {
-        float size = c.h * 0.44f;
-        char t[2] = {(char)('0' + f), 0};
-        ui_text_center(r, FONT_SANS_BOLD, size, (rrect){in.x + 2, in.y + 3, in.w, in.h},
-                       (rcolor){0, 0, 0, (uint8_t)(alpha * 0.35f)}, t);
-        ui_text_center(r, FONT_SANS_BOLD, size, in, white, t);
-    } else if (f < NINE_FACES && face_icons[f]) {
-        sprite_id ic = render_sprite_find(r, face_icons[f]);
-        float d = in.w * (f == NINE_SHIFT || f == NINE_FREE ? 0.72f : 0.56f);
-        if (ic >= 0)
-            render_sprite(
-                r, ic,
-                (rrect){in.x + (in.w - d) / 2, in.y + (in.h - d) / 2 - (c.h > 100 ? c.h * 0.04f : 0), d, d},
-                white);
-        if (c.h > 100) {
-            /* The name under the icon only where it is readable from the sofa;
-             * the icon and the corner index name the card on smaller ones. */
-            const char *nm = face_names[f];
-            float fs = c.h * 0.085f;
-            if (render_text_width(r, FONT_SANS_BOLD, fs, nm) > in.w - 6)
-                fs *= (in.w - 6) / render_text_width(r, FONT_SANS_BOLD, fs, nm);
-            if (fs >= UI_MIN)
-                ui_text_center(r, FONT_SANS_BOLD, fs, (rrect){in.x, in.y + in.h * 0.8f, in.w, in.h * 0.16f},
-                               white, nm);
-        }
-    }
-    if (c.h >= 60) {
-        /* the corner index, readable when cards overlap */
-        render_text(r, FONT_SANS_BOLD, fmaxf(UI_MIN, c.h * 0.14f), in.x + c.w * 0.05f, in.y + c.h * 0.01f, white,
-                    face_index[f]);
-    }
-}
-
 static void draw_token(render *r, float cx, float cy, float d, int number, int held)
 {
     char t[8];
@@ -129,7 +71,7 @@ static void draw_remembered(render *r, rrect c, const uint8_t *codes, int m)
     if (step > c.h * 0.14f)
         step = c.h * 0.14f;
     for (int i = 0; i < m; i++)
-        draw_face(r, (rrect){c.x, c.y + step * (float)i - step * (float)(m - 1) / 2, c.w, c.h}, codes[i], 120);
+        nine_draw_face(r, (rrect){c.x, c.y + step * (float)i - step * (float)(m - 1) / 2, c.w, c.h}, codes[i], 120);
     rrect b = {c.x - d * 0.25f, c.y - d * 0.25f, d, d};
     render_round_rect(r, b, d / 2, (rcolor){30, 20, 12, 220});
     if (eye >= 0)
@@ -156,7 +98,7 @@ static void draw_stack(render *r, nine_view *v, int p, int k)
         if (step > c.h * 0.18f)
             step = c.h * 0.18f;
         for (int i = 0; i < m; i++) {
-            draw_face(
+            nine_draw_face(
                 r,
                 (rrect){c.x,
                         c.y + step * (float)i - step * (float)(m - 1) / 2,
@@ -167,7 +109,7 @@ static void draw_stack(render *r, nine_view *v, int p, int k)
         uint8_t codes[FAN_MAX];
         int depth = n > 5 ? 5 : n, m = remembered(v, p, k, codes, FAN_MAX);
         for (int i = depth - 1; i >= 0; i--)
-            draw_back(r, (rrect){c.x - 2.0f * (float)i, c.y - 2.0f * (float)i, c.w, c.h}, 255);
+            nine_draw_back(r, (rrect){c.x - 2.0f * (float)i, c.y - 2.0f * (float)i, c.w, c.h}, 255);
         if (m > 0)
             draw_remembered(r, c, codes, m);
     }
@@ -199,13 +141,16 @@ static void draw_seat(render *r, nine_view *v, int p)
         render_sprite(r, shield, (rrect){g->head.x + 4, g->head.y + 2, 36, 36},
                       has_imm ? (rcolor){110, 210, 230, 255} : (rcolor){120, 110, 100, 110});
     table_seat_name(table_match(v->t), p, kind, sizeof kind);
-    snprintf(name, sizeof name, "Player %d", p + 1);
-    x = g->head.x + 48;
-    x += render_text(r, FONT_SANS_BOLD, UI_BODY, x, g->head.y + 2, UI_CREAM, name) + 10;
+    seat_name(v, p, name, sizeof name);
+    x = g->head.x + NINE_HEAD_NAME_X;
+    /* the seat's colour and shape mark, then its name */
+    x += ui_draw_seat_name(r, p, FONT_SANS_BOLD, UI_BODY, x, g->head.y + 2, UI_CREAM, name) + 10;
     {
         int left = nine_cards_left(s, p);
         const char *you = p == table_private_seat(v->t) && table_seat_human(v->t, p) ? "You, " : "";
         rcolor soft = {240, 222, 196, 255};
+        /* room kept on a line for the computer's "thinking" mark (nine_think_rect) */
+        float think = table_seat_human(v->t, p) ? 0 : NINE_THINK_W + 8;
         /* Every seat says who plays it: on the name's line where it fits, else on a line of its own. */
         if (g->head_lines == 1) {
             snprintf(line, sizeof line, "%s%s \xc2\xb7 %d card%s", you, kind, left, left == 1 ? "" : "s");
@@ -213,21 +158,25 @@ static void draw_seat(render *r, nine_view *v, int p)
         } else {
             /* the cards at the name's right, or on a third line in the narrowest areas */
             rrect cb = g->head_lines == 2 ? (rrect){x, g->head.y + 2, g->head.x + g->head.w - 8 - x, 36}
-                                          : (rrect){g->head.x + 8, g->head.y + 68, g->head.w - 16, 30};
+                                          : (rrect){g->head.x + 8, g->head.y + 68, g->head.w - 16 - think, 30};
             snprintf(line, sizeof line, "%d card%s", left, left == 1 ? "" : "s");
-            if (!(dec && table_thinking(v->t) && g->head_lines == 2))
-                ui_text_fit(r, FONT_SANS, UI_SMALL, UI_MIN, cb, g->head_lines == 2 ? TEXT_RIGHT : TEXT_LEFT, soft, line);
+            ui_text_fit(r, FONT_SANS, UI_SMALL, UI_MIN, cb, g->head_lines == 2 ? TEXT_RIGHT : TEXT_LEFT, soft, line);
             snprintf(line, sizeof line, "%s%s", you, kind);
-            ui_text_fit(r, FONT_SANS, UI_SMALL, UI_MIN, (rrect){g->head.x + 8, g->head.y + 40, g->head.w - 16, 30},
+            ui_text_fit(r, FONT_SANS, UI_SMALL, UI_MIN,
+                        (rrect){g->head.x + 8, g->head.y + 40, g->head.w - 16 - (g->head_lines == 2 ? think : 0), 30},
                         TEXT_LEFT, soft, line);
         }
     }
     if (dec && table_thinking(v->t)) {
-        int dots = (int)(table_time(v->t) * 3) % 4;
-        snprintf(line, sizeof line, "thinking%.*s", dots, "...");
-        rrect tb = {g->head.x + g->head.w - 118, g->head.y + 4, 118, 32};
-        render_round_rect(r, tb, 16, (rcolor){30, 18, 8, 190});
-        render_text(r, FONT_SANS_OBLIQUE, UI_SMALL, tb.x + 12, tb.y + 2, UI_CREAM, line);
+        /* three dots lighting in turn, in the room the header keeps for them */
+        rrect tb = nine_think_rect(g);
+        int lit = (int)(table_time(v->t) * 4) % 3;
+        render_round_rect(r, tb, tb.h / 2, (rcolor){30, 18, 8, 200});
+        for (int i = 0; i < 3; i++) {
+            float d = 10, cx = tb.x + tb.w / 2 + (float)(i - 1) * 16;
+            render_round_rect(r, (rrect){cx - d / 2, tb.y + tb.h / 2 - d / 2, d, d}, d / 2,
+                              i == lit ? UI_GOLD : (rcolor){248, 239, 222, 150});
+        }
     }
     for (int k = 0; k < s->nst[p]; k++)
         draw_stack(r, v, p, k);
@@ -243,7 +192,7 @@ static void draw_centre(render *r, nine_view *v)
     if (s->ndraw > 0) {
         int depth = s->ndraw > 6 ? 6 : s->ndraw;
         for (int i = depth - 1; i >= 0; i--)
-            draw_back(r,
+            nine_draw_back(r,
                       (rrect){v->drawpile.x - 1.5f * (float)i, v->drawpile.y - 1.5f * (float)i, v->drawpile.w,
                               v->drawpile.h},
                       255);
@@ -252,21 +201,21 @@ static void draw_centre(render *r, nine_view *v)
     }
     snprintf(t, sizeof t, "Draw \xc2\xb7 %d", s->ndraw);
     ui_text_fit(r, FONT_SANS, v->label_k, UI_MIN,
-                (rrect){v->drawpile.x + v->drawpile.w / 2 - v->slot_w[0] / 2, v->drawpile.y + v->drawpile.h + 2,
-                        v->slot_w[0], 28},
+                (rrect){v->drawpile.x + v->drawpile.w / 2 - v->slot_w[0] / 2,
+                        v->drawpile.y + v->drawpile.h + UI_FOCUS_REACH, v->slot_w[0], 28},
                 TEXT_CENTER, UI_CREAM, t);
     /* discard pile: the top card, the one under it peeking out */
     if (s->ndisc > 1)
-        draw_face(r, (rrect){v->discpile.x + 8, v->discpile.y + 4, v->discpile.w, v->discpile.h},
+        nine_draw_face(r, (rrect){v->discpile.x + 8, v->discpile.y + 4, v->discpile.w, v->discpile.h},
                   s->code[s->disc[s->ndisc - 2]], 255);
     if (s->ndisc > 0)
-        draw_face(r, v->discpile, s->code[s->disc[s->ndisc - 1]], 255);
+        nine_draw_face(r, v->discpile, s->code[s->disc[s->ndisc - 1]], 255);
     else
         render_round_outline(r, v->discpile, 10, 3, (rcolor){255, 255, 255, 90});
     snprintf(t, sizeof t, "Discard \xc2\xb7 %d", s->ndisc);
     ui_text_fit(r, FONT_SANS, v->label_k, UI_MIN,
-                (rrect){v->discpile.x + v->discpile.w / 2 - v->slot_w[1] / 2, v->discpile.y + v->discpile.h + 2,
-                        v->slot_w[1], 28},
+                (rrect){v->discpile.x + v->discpile.w / 2 - v->slot_w[1] / 2,
+                        v->discpile.y + v->discpile.h + UI_FOCUS_REACH, v->slot_w[1], 28},
                 TEXT_CENTER, UI_CREAM, t);
     /* the active colour, with its shape */
     {
@@ -284,7 +233,7 @@ static void draw_centre(render *r, nine_view *v)
                 render_sprite(r, sh, (rrect){b.x + 16, b.y + 16, b.w - 32, b.h - 32}, UI_WHITE);
             snprintf(t, sizeof t, "%s", s->act == NINE_ACT_ANY ? "Any card" : "No colour");
         }
-        ui_text_fit(r, FONT_SANS, v->label_k, UI_MIN, (rrect){b.x + b.w / 2 - v->slot_w[2] / 2, b.y + b.h + 2, v->slot_w[2], 28},
+        ui_text_fit(r, FONT_SANS, v->label_k, UI_MIN, (rrect){b.x + b.w / 2 - v->slot_w[2] / 2, v->disk_label_y, v->slot_w[2], 28},
                     TEXT_CENTER, UI_CREAM, t);
     }
     /* the direction disk */
@@ -298,16 +247,27 @@ static void draw_centre(render *r, nine_view *v)
             else
                 render_sprite(r, d, (rrect){b.x + b.w - 12, b.y + 12, -(b.w - 24), b.h - 24}, UI_ACCENT);
         }
-        ui_text_fit(r, FONT_SANS, v->label_k, UI_MIN, (rrect){b.x + b.w / 2 - v->slot_w[3] / 2, b.y + b.h + 2, v->slot_w[3], 28},
-                    TEXT_CENTER, UI_CREAM, s->dir ? "Counter-clockwise" : "Clockwise");
+        /* "Counter-clockwise" on one line where it fits, else broken after its hyphen, never mid-word */
+        if (v->dir_lines == 1 || !s->dir) {
+            ui_text_fit(r, FONT_SANS, v->label_k, UI_MIN,
+                        (rrect){b.x + b.w / 2 - v->slot_w[3] / 2, v->disk_label_y, v->slot_w[3], 28}, TEXT_CENTER,
+                        UI_CREAM, s->dir ? "Counter-clockwise" : "Clockwise");
+        } else {
+            for (int i = 0; i < 2; i++)
+                ui_text_fit(r, FONT_SANS, v->label_k, UI_MIN,
+                            (rrect){b.x + b.w / 2 - v->slot_w[3] / 2, v->disk_label_y + 28 * (float)i, v->slot_w[3], 28},
+                            TEXT_CENTER, UI_CREAM, nine_dir_words[1][i]);
+        }
     }
     if (s->rev_num) {
         float w;
         rrect b;
         snprintf(t, sizeof t, "Revealed: stack %d", s->rev_num);
         w = render_text_width(r, FONT_SANS_BOLD, UI_SMALL, t) + 32;
-        b = (rrect){v->colour_box.x + (v->dir_box.x + v->dir_box.w - v->colour_box.x) / 2 - w / 2,
-                    v->dir_box.y + v->dir_box.h + 34, w, 34};
+        /* at the right of the bottom seat's header, where its line leaves
+         * room: the centre column has none to spare at 4:3 */
+        const seat_geo *g = &v->g[table_viewer_seat(v->t)];
+        b = (rrect){g->head.x + g->head.w - w - 4, g->head.y + 3, w, 34};
         ui_audit_box(b);
         render_round_rect(r, b, 17, (rcolor){30, 18, 8, 170});
         ui_text_center(r, FONT_SANS_BOLD, UI_SMALL, b, UI_GOLD, t);
@@ -316,16 +276,28 @@ static void draw_centre(render *r, nine_view *v)
 
 void nine_prompt_text(const nine_view *v, char *buf, size_t n)
 {
+    /* Every word comes from the position drawn (the one before a move while
+     * it flies), so the pill never speaks of a turn the table does not show. */
     const nine_state *s = &v->shown;
-    int d = nine_decider(v->st), vs = table_viewer_seat(v->t);
+    int d = nine_decider(s), vs = table_viewer_seat(v->t);
     char who[16];
-    if (table_over(v->t)) {
+    if (table_over(v->t) && v->over_seen) {
         game_result res;
+        char press[48];
+        if (v->dev == DEV_MOUSE)
+            snprintf(press, sizeof press, "Click for the score.");
+        else
+            snprintf(press, sizeof press, "Press %s for the score.", ui_hint_key(v->dev, ACT_ACCEPT));
         nine_rules.result(v->st, &res);
         if (res.winner >= 0)
-            snprintf(buf, n, "Player %d wins! Press to see the score.", res.winner + 1);
+            snprintf(buf, n, "Player %d wins! %s", res.winner + 1, press);
         else
-            snprintf(buf, n, "The game is over. Press to see the score.");
+            snprintf(buf, n, "The game is over. %s", press);
+        return;
+    }
+    if (v->drawn_code >= 0 && v->nfl > 0) {
+        /* the viewer's own draw in flight: their turn is over, their hand still shown */
+        snprintf(buf, n, "You drew a card: it goes into your stack %d.", v->drawn_stack + 1);
         return;
     }
     if (d < 0) {
@@ -360,9 +332,19 @@ void nine_prompt_text(const nine_view *v, char *buf, size_t n)
         snprintf(buf, n, "%s from Player %d is against you. Use Immunity?", w, s->turn + 1);
         break;
     }
-    default: snprintf(buf, n, "Your turn: play a matching card, or draw."); break;
+    default: snprintf(buf, n, "Your turn: play a card, or draw."); break;
     }
     (void)vs;
+}
+
+static int drawn_on_show(const nine_view *v);
+
+void nine_status_shown(const nine_view *v, char *buf, size_t n)
+{
+    if (table_curtain(v->t) >= 0 || drawn_on_show(v))
+        buf[0] = 0;
+    else
+        nine_prompt_text(v, buf, n);
 }
 
 /* The status pill, laid out by nine_layout: primary text, wrapped rather than clipped. */
@@ -370,16 +352,16 @@ static void draw_prompt(render *r, shell *sh, nine_view *v)
 {
     char t[160];
     rrect b = v->pill;
-    nine_prompt_text(v, t, sizeof t);
+    nine_status_shown(v, t, sizeof t);
     if (t[0]) {
         ui_audit_box(b);
         render_round_rect(r, b, 24, (rcolor){30, 18, 8, 170});
         rcolor ink = table_over(v->t) ? UI_GOLD : UI_CREAM;
         /* One line as laid out; wrapping 4 units wider than measured never adds a line. */
-        if (b.h < 2 * render_line_height(r, FONT_SANS_BOLD, UI_BODY))
-            render_text(r, FONT_SANS_BOLD, UI_BODY, b.x + 24, b.y + 8, ink, t);
+        if (b.h < 2 * render_line_height(r, FONT_SANS_BOLD, v->pill_k))
+            render_text(r, FONT_SANS_BOLD, v->pill_k, b.x + 24, b.y + 8, ink, t);
         else
-            render_text_wrapped(r, FONT_SANS_BOLD, UI_BODY, b.x + 24, b.y + 8, b.w - 44, TEXT_LEFT, ink, t, 1);
+            render_text_wrapped(r, FONT_SANS_BOLD, v->pill_k, b.x + 24, b.y + 8, b.w - 44, TEXT_LEFT, ink, t, 1);
     }
     if (v->prompt_deadline > 0 && nine_viewer_decides(v)) {
         double left = v->prompt_deadline - table_time(v->t);
@@ -390,30 +372,51 @@ static void draw_prompt(render *r, shell *sh, nine_view *v)
     (void)sh;
 }
 
-/* How far a playable card rises: a little, and a touch more under the
- * pointer (not so far that it meets the status line above the fan). */
-static float card_lift(const shell *sh, const nine_view *v, int si)
+/* The spot of a card in the fan at c (a card the viewer may play or give now), or -1. */
+static int fan_spot(const nine_view *v, rrect c)
 {
-    return si == v->hover && shell_input(sh)->last_device == DEV_MOUSE ? 18.0f : 14.0f;
+    for (int j = 0; j < v->nsp; j++)
+        if (v->sp[j].kind == SPOT_MOVE && !v->sp[j].button && v->sp[j].r.x == c.x && v->sp[j].r.y == c.y)
+            return j;
+    return -1;
+}
+
+/* Where spot i is drawn: a card under the pointer rises. */
+static rrect spot_drawn(const shell *sh, const nine_view *v, int i)
+{
+    rrect c = v->sp[i].r;
+    if (i == v->hover && shell_input(sh)->last_device == DEV_MOUSE && !v->sp[i].button && v->sp[i].kind == SPOT_MOVE &&
+        (v->sp[i].m.kind == NINE_M_PLAY || v->sp[i].m.kind == NINE_M_GIVE))
+        c.y -= NINE_HOVER_LIFT;
+    return c;
+}
+
+/* A card of the viewer's that cannot be played now, on their turn: dimmed,
+ * so the ones that can stand out. */
+static void dim_card(render *r, rrect c)
+{
+    render_round_rect(r, c, c.w * 0.09f, (rcolor){24, 16, 10, 120});
 }
 
 static void draw_fan(render *r, shell *sh, nine_view *v)
 {
+    int deciding = nine_viewer_decides(v);
     for (int i = 0; i < v->nfan; i++) {
-        int hot = -1;
-        rrect c = v->fan[i];
-        for (int j = 0; j < v->nsp; j++)
-            if (v->sp[j].kind == SPOT_MOVE && !v->sp[j].button && v->sp[j].r.x == c.x && v->sp[j].r.y == c.y)
-                hot = j;
-        if (hot >= 0)
-            c.y -= card_lift(sh, v, hot);
-        draw_face(r, c, v->fan_code[i], 255);
+        int hot = fan_spot(v, v->fan[i]);
+        rrect c = hot >= 0 ? spot_drawn(sh, v, hot) : v->fan[i];
+        nine_draw_face(r, c, v->fan_code[i], 255);
+        if (deciding && hot < 0)
+            dim_card(r, c);
     }
     if (v->hand_code >= 0) {
-        draw_face(r, v->hand_r, (uint8_t)v->hand_code, 255);
-        ui_text_center(r, FONT_SANS_BOLD, UI_SMALL,
-                       (rrect){v->hand_r.x, v->hand_r.y + v->hand_r.h + 2, v->hand_r.w, 26}, UI_GOLD,
-                       "Drawn");
+        rrect c = v->hand_r;
+        int hot = fan_spot(v, c);
+        float lh = render_line_height(r, FONT_SANS_BOLD, UI_SMALL);
+        nine_draw_face(r, hot >= 0 ? spot_drawn(sh, v, hot) : c, (uint8_t)v->hand_code, 255);
+        if (deciding && hot < 0)
+            dim_card(r, c);
+        render_text(r, FONT_SANS_BOLD, UI_SMALL, c.x + c.w + UI_FOCUS_REACH + 4, c.y + (c.h - lh) / 2, UI_GOLD,
+                    nine_hand_label(v));
     }
 }
 
@@ -428,8 +431,26 @@ static void draw_peek(render *r, nine_view *v)
     ui_text_center(r, FONT_SANS_BOLD, UI_SMALL,
                    (rrect){v->peek_panel.x, v->peek_panel.y + 20, v->peek_panel.w, 32}, UI_INK, t);
     for (int i = 0; i < v->npeek; i++) {
-        draw_face(r, v->peek[i], v->peek_code[i], 255);
+        nine_draw_face(r, v->peek[i], v->peek_code[i], 255);
     }
+}
+
+/* The corner radius of spot i's piece, for the marks round it. */
+static float spot_radius(const nine_view *v, int i)
+{
+    const spot *s = &v->sp[i];
+    if (s->kind == SPOT_ROW || s->button)
+        return s->r.h / 2;
+    if (s->m.kind == NINE_M_ATTACK)
+        return 12; /* a seat's header */
+    return s->r.w * 0.09f;
+}
+
+/* Whether the focus shows (a ring, a lit button): keyboard or controller
+ * in use, and on others' turns only where the player put it. */
+static int focus_shown(const shell *sh, const nine_view *v)
+{
+    return ui_focus_visible(sh) && (nine_viewer_decides(v) || nine_spot_find(v, v->focus) >= 0);
 }
 
 static void draw_spots(render *r, shell *sh, nine_view *v)
@@ -438,44 +459,35 @@ static void draw_spots(render *r, shell *sh, nine_view *v)
     int fi = nine_focus_index(v);
     for (int i = 0; i < v->nsp; i++) {
         spot *s = &v->sp[i];
+        int hovered = i == v->hover && shell_input(sh)->last_device == DEV_MOUSE;
+        rrect c = spot_drawn(sh, v, i);
         if (s->kind == SPOT_ROW) {
             /* the midend draws its row, lit where the spots' focus is */
-            if (i == v->hover || (i == fi && ui_focus_visible(sh)))
+            if (i == v->hover || (i == fi && focus_shown(sh, v)))
                 table_buttons_hot(v->t, s->row);
             continue;
         }
         if (s->button) {
-            ui_draw_button(r, s->r, s->label, i == v->hover || (i == fi && ui_focus_visible(sh)), 1,
+            ui_draw_button(r, s->r, s->label, i == v->hover || (i == fi && focus_shown(sh, v)), 1,
                            s->kind == SPOT_MOVE && (s->m.kind == NINE_M_DRAW || s->m.kind == NINE_M_IMMUNE));
             continue;
         }
-        int hovered = i == v->hover && shell_input(sh)->last_device == DEV_MOUSE;
-        rrect c = s->r;
-        if (s->m.kind == NINE_M_PLAY && v->shown.pend.kind != NINE_P_DRAWN)
-            c.y -= card_lift(sh, v, i);
-        if (hovered) {
-            /* Under the pointer the card rises and glows gold; no wash over
-             * its face (that read as disabled) and no slab where it was. */
-            render_round_outline(r, (rrect){c.x - 6, c.y - 6, c.w + 12, c.h + 12}, 13, 6, (rcolor){255, 200, 70, 110});
-            render_round_outline(r, (rrect){c.x - 4, c.y - 4, c.w + 8, c.h + 8}, 12, 4, UI_GOLD);
-        } else if (s->m.kind == NINE_M_PLAY || s->m.kind == NINE_M_GIVE) {
-            render_round_outline(r, (rrect){c.x - 4, c.y - 4, c.w + 8, c.h + 8}, 12, 4,
-                                 (rcolor){120, 240, 120, (uint8_t)(150 + 90 * pulse)});
-        } else {
-            render_round_outline(r, (rrect){c.x - 5, c.y - 5, c.w + 10, c.h + 10}, 12, 4,
-                                 (rcolor){120, 240, 120, (uint8_t)(130 + 110 * pulse)});
-        }
+        /* What may be chosen wears the shared playable mark; under the
+         * pointer it holds steady and the card rises (the focus ring,
+         * drawn over everything, sits outside it). */
+        ui_draw_playable(r, c, spot_radius(v, i), hovered ? 1.0f : pulse);
     }
 }
 
-/* The focus ring round the focused spot (over the midend's row). */
+/* The focus ring round the focused spot (over the midend's row): the one
+ * focus style of every table, outside the piece and its playable mark. */
 static void draw_ring(render *r, shell *sh, nine_view *v, float alpha)
 {
-    if (nine_focus_index(v) >= 0 && ui_focus_visible(sh) && v->ring_valid) {
+    int fi = nine_focus_index(v);
+    /* on others' turns the ring stays off the Menu button unless it was put there */
+    if (fi >= 0 && focus_shown(sh, v) && v->ring_valid) {
         rrect g = ui_rect_lerp(v->ring_prev, v->ring, alpha);
-        render_round_outline(r, (rrect){g.x - 9, g.y - 9, g.w + 18, g.h + 18}, 14, 7,
-                             (rcolor){20, 12, 6, 200});
-        render_round_outline(r, (rrect){g.x - 7, g.y - 7, g.w + 14, g.h + 14}, 12, 4, UI_WHITE);
+        ui_draw_focus(r, g, spot_radius(v, fi));
     }
 }
 
@@ -497,38 +509,22 @@ static void draw_flights(render *r, nine_view *v, float alpha)
             float w = v->discpile.w * 0.9f, h = v->discpile.h * 0.9f;
             rrect cc = {c.x + c.w / 2 - w / 2, c.y + c.h / 2 - h / 2, w, h};
             if (f->code >= 0)
-                draw_face(r, cc, (uint8_t)f->code, 255);
+                nine_draw_face(r, cc, (uint8_t)f->code, 255);
             else
-                draw_back(r, cc, 255);
+                nine_draw_back(r, cc, 255);
         }
     }
 }
 
-static void draw_log(render *r, nine_view *v)
+/* The panel at the right: the midend's move log, and under it the guide
+ * to the action cards (as tall as the screen's width lets it be, the same
+ * all game, so a party new to the cards can read what each does). */
+static void draw_log(render *r, shell *sh, nine_view *v)
 {
-    rrect lb = v->log_box, inner;
-    float y;
-    ui_draw_panel(r, lb);
-    render_text(r, FONT_SERIF_BOLD, UI_HEAD, lb.x + 24, lb.y + 16, UI_INK, "9 STAX");
-    inner = (rrect){lb.x + 20, lb.y + 76, lb.w - 40, lb.h - 96};
-    ui_audit_box(inner);
-    render_round_rect(r, inner, 14, UI_PAPER);
-    render_push_clip(r, inner);
-    /* newest at the top, as far down as fits */
-    y = inner.y + 10;
-    if (v->nlog == 0)
-        render_text_wrapped(r, FONT_SANS_OBLIQUE, UI_SMALL, inner.x + 14, y, inner.w - 28, TEXT_LEFT,
-                            UI_INK_SOFT, "What happens is told here.", 1);
-    for (int i = v->nlog - 1; i >= 0 && y < inner.y + inner.h; i--) {
-        float h = render_text_wrapped(r, i == v->nlog - 1 ? FONT_SANS_BOLD : FONT_SANS, 21, inner.x + 14, y,
-                                      inner.w - 28, TEXT_LEFT, i == v->nlog - 1 ? UI_INK : UI_INK_SOFT,
-                                      v->log[i], 1);
-        y += h + 8;
-    }
-    /* older lines run off the bottom: fade them out rather than cut one in half */
-    if (y - 8 > inner.y + inner.h)
-        ui_draw_list_fade(r, inner, 14, UI_PAPER, UI_FADE_BOTTOM);
-    render_pop_clip(r);
+    rrect lb = v->log_box;
+    float gh = nine_guide_height(r, lb.w, lb.h * 0.46f);
+    table_log_draw(v->t, sh, r, (rrect){lb.x, lb.y, lb.w, lb.h - gh - 14});
+    nine_guide_draw(r, (rrect){lb.x, lb.y + lb.h - gh, lb.w, gh});
 }
 
 /* The card the viewer drew into a stack, shown until they dismiss it; then
@@ -544,7 +540,7 @@ static void draw_drawn(render *r, shell *sh, nine_view *v)
     render_rect(r, (rrect){0, 0, shell_vw(sh), RENDER_VIRTUAL_H}, (rcolor){20, 10, 0, 120});
     ui_draw_panel(r, p);
     ui_text_center(r, FONT_SERIF_BOLD, UI_TITLE, (rrect){p.x, p.y + 36, p.w, 90}, UI_INK, "You drew");
-    draw_face(r, card, (uint8_t)v->drawn_code, 255);
+    nine_draw_face(r, card, (uint8_t)v->drawn_code, 255);
     {
         char words[40];
         int c = nine_colour_of((uint8_t)v->drawn_code), f = nine_face_of((uint8_t)v->drawn_code);
@@ -626,6 +622,62 @@ void nine_faces_trace(nine_view *v, shell *sh)
         trace_line("nine faces p%d:%s", vs + 1, v->faces_len ? v->faces : " -");
 }
 
+/* The last move's mark, in its mover's colour, on what it changed: the
+ * discard pile for a card played or a stack thrown away, the stacks it
+ * drew into, peeked at, swapped or revealed, the seat it attacked, the
+ * seat that answered; until the next move lands. */
+static void draw_last_move(render *r, nine_view *v)
+{
+    game_move m;
+    int seat, np = table_match(v->t)->params.players;
+    const nine_state *before = table_last_before(v->t), *s = &v->shown;
+    rrect head;
+    if (v->nfl > 0 || !before || table_last_move(v->t, &m, &seat) != 0)
+        return;
+    head = v->g[seat].head;
+    switch (m.kind) {
+    case NINE_M_PLAY:
+    case NINE_M_DISCARD:
+        if (s->ndisc > 0)
+            ui_draw_last_move(r, v->discpile, v->discpile.w * 0.09f, seat);
+        break;
+    case NINE_M_DRAW:
+    case NINE_M_KEEP:
+        if (s->nst[seat] > 0)
+            ui_draw_last_move(r, v->g[seat].stack[s->held[seat] < s->nst[seat] ? s->held[seat] : 0],
+                              v->g[seat].card_w * 0.09f, seat);
+        else
+            ui_draw_last_move(r, head, 12, seat);
+        break;
+    case NINE_M_ATTACK: ui_draw_last_move(r, v->g[m.b[0]].head, 12, seat); break;
+    case NINE_M_PEEK:
+    case NINE_M_SWAP:
+        if (m.b[1] < s->nst[m.b[0]])
+            ui_draw_last_move(r, v->g[m.b[0]].stack[m.b[1]], v->g[m.b[0]].card_w * 0.09f, seat);
+        break;
+    case NINE_M_WITH:
+        if (m.b[1] < s->nst[m.b[0]])
+            ui_draw_last_move(r, v->g[m.b[0]].stack[m.b[1]], v->g[m.b[0]].card_w * 0.09f, seat);
+        if (before->pend.s1 < s->nst[before->pend.p1])
+            ui_draw_last_move(r, v->g[before->pend.p1].stack[before->pend.s1], v->g[before->pend.p1].card_w * 0.09f,
+                              seat);
+        break;
+    case NINE_M_TAKE:
+    case NINE_M_GIVE:
+    case NINE_M_RETURN:
+        if (before->pend.s1 < s->nst[before->pend.p1])
+            ui_draw_last_move(r, v->g[before->pend.p1].stack[before->pend.s1], v->g[before->pend.p1].card_w * 0.09f,
+                              seat);
+        break;
+    case NINE_M_REVEAL:
+        for (int p = 0; p < np; p++)
+            if (p != seat && m.b[0] - 1 < s->nst[p])
+                ui_draw_last_move(r, v->g[p].stack[m.b[0] - 1], v->g[p].card_w * 0.09f, seat);
+        break;
+    default: ui_draw_last_move(r, head, 12, seat); break;
+    }
+}
+
 /* The drawn card on show: a modal in the middle, where the piles and the
  * status line (already about the next player) would be. */
 static int drawn_on_show(const nine_view *v) { return table_handoff(v->t) >= 0 && v->drawn_code >= 0 && v->nfl == 0; }
@@ -641,6 +693,7 @@ void nine_view_draw(void *vv, shell *sh, render *r, float alpha)
         draw_seat(r, v, p);
     if (!drawn) {
         draw_centre(r, v);
+        draw_last_move(r, v);
         draw_peek(r, v);
         draw_prompt(r, sh, v);
     }
@@ -658,18 +711,23 @@ void nine_view_draw_top(void *vv, shell *sh, render *r, float alpha)
     draw_flights(r, v, alpha);
     if (drawn) {
         draw_drawn(r, sh, v);
-        ui_draw_hints(r, sh, "OK", "Menu", NULL);
+        ui_hint h[] = {{ACT_ACCEPT, "OK"}, {ACT_BACK, "Menu"}};
+        ui_draw_hint_bar(r, sh, h, 2);
     } else {
-        ui_draw_hints(r, sh, table_over(v->t) ? "Score" : "Choose", "Menu", "Rules");
+        int draws = nine_spot_find(v, "draw") >= 0 || nine_spot_find(v, "pass") >= 0;
+        ui_hint h[] = {{ACT_ACCEPT, table_over(v->t) && v->over_seen ? "Score" : "Choose"},
+                       {ACT_EXTRA, draws ? (nine_spot_find(v, "draw") >= 0 ? "Draw" : "Pass") : NULL},
+                       {ACT_ALT, "Rules"},
+                       {ACT_BACK, "Menu"}};
+        ui_draw_hint_bar(r, sh, h, 4);
     }
-    draw_log(r, v);
+    draw_log(r, sh, v);
 }
 
 /* Behind the curtain everyone may read the log. */
 void nine_view_draw_public(void *vv, shell *sh, render *r, float alpha)
 {
-    (void)sh;
     (void)alpha;
-    draw_log(r, vv);
+    draw_log(r, sh, vv);
 }
 

@@ -1,6 +1,6 @@
 /* The 9 STAX view's own state, shared by its files: nine_view.c (moves,
  * flights, input, the midend's callbacks), nine_view_layout.c (geometry and
- * spots) and nine_view_draw.c (drawing). */
+ * spots), nine_view_draw.c (drawing) and nine_view_card.c (a card's look). */
 #ifndef STACKHOUSE_NINE_VIEW_PRIV_H
 #define STACKHOUSE_NINE_VIEW_PRIV_H
 
@@ -21,11 +21,12 @@
 
 #define MAX_FLIGHTS 96
 #define MAX_SPOTS 224
-#define LOG_LINES 40
-#define LOG_LEN 128
 #define FLIGHT_TIME 0.34f
 #define PARTY_PROMPT 12.0 /* seconds a human has to answer an Immunity prompt in party play */
 #define FAN_MAX 40
+#define NINE_THINK_W 64.0f    /* a computer seat's "thinking" mark: three dots in a capsule */
+#define NINE_HOVER_LIFT 12.0f  /* a card under the pointer rises */
+#define NINE_HEAD_NAME_X 48.0f /* the seat's mark and name, right of its Immunity shield */
 
 static const char *const colour_names[4] = {"red", "blue", "green", "purple"};
 static const char *const colour_caps[4] = {"Red", "Blue", "Green", "Purple"};
@@ -93,19 +94,26 @@ typedef struct nine_view {
     rrect ring, ring_prev;
     int ring_valid;
 
-    char log[LOG_LINES][LOG_LEN];
-    int nlog;
-
     double prompt_deadline;
     int prompt_traced; /* party play: an Immunity prompt answers itself then; 0 none */
+    input_device dev;  /* the device used last, for the words of a press */
+    float hand_traced; /* the hand's card height last traced */
+    int over_seen;     /* the midend announced the end (a press then shows the score) */
+    char status[160];  /* the status pill's words last traced ("" none drawn) */
 
     /* geometry of the shown position */
     seat_geo g[GAME_MAX_PLAYERS];
     rrect centre, drawpile, discpile, colour_box, dir_box, prompt, fan_box, log_box;
     rrect row_r[TABLE_BUTTONS]; /* the midend's button row (Menu) under the log */
-    rrect pill;      /* the status text's pill in the prompt row (wraps to two lines) */
+    rrect status_row; /* the status pill's row: one height per column width */
+    rrect pill;       /* the status text's pill in it (wraps to the row's lines) */
+    float pill_k;     /* its text size */
+    int btn_beside;   /* the buttons sit beside the pill (else in btn_box, by the fan) */
+    rrect btn_box;
     float slot_w[4]; /* widths the pile, colour and direction labels may use */
     float label_k;   /* their text size */
+    int dir_lines;   /* the direction's label on one line or two */
+    float disk_label_y; /* the top of the colour and direction disks' labels */
     rrect fan[FAN_MAX];
     uint8_t fan_code[FAN_MAX];
     int nfan;
@@ -170,11 +178,31 @@ static inline int place_of(const nine_view *v, int p)
     return rel;
 }
 
+/* The direction's label: [dir][line] (a second line empty when none). */
+extern const char *const nine_dir_words[2][2];
+
 /* The status line the viewer reads in the prompt row ("" for none). */
 void nine_prompt_text(const nine_view *v, char *buf, size_t n);
+/* The status pill's words as drawn now: "" when no pill is drawn (behind
+ * the curtain, or under the drawn card's panel). */
+void nine_status_shown(const nine_view *v, char *buf, size_t n);
 /* Lines seat p's header needs in width w: 1 when the name, who plays it and
  * its cards fit on one, 2 when who plays it goes below, 3 when the cards too. */
 int nine_head_lines(const nine_view *v, render *r, int p, float w);
+/* A card back at c, faded to alpha (nine_view_card.c). */
+void nine_draw_back(render *r, rrect c, uint8_t alpha);
+/* Card code face up at c, faded to alpha: a printed card, an action's name
+ * on it where c is large enough to read it. */
+void nine_draw_face(render *r, rrect c, uint8_t code, uint8_t alpha);
+/* The height of the action cards' guide w wide, no taller than max_h
+ * (it leaves its last rows out rather than grow past it). */
+float nine_guide_height(render *r, float w, float max_h);
+/* Draws the guide in box (as tall as nine_guide_height said). */
+void nine_guide_draw(render *r, rrect box);
+/* The words beside the card in the viewer's hand: "Drawn", or "Taken" from a peeked stack. */
+const char *nine_hand_label(const nine_view *v);
+/* Where seat g's "thinking" mark goes: the right end of the header line that keeps room for it. */
+rrect nine_think_rect(const seat_geo *g);
 /* Lays out the shown position and its spots. */
 void nine_layout(nine_view *v, shell *sh);
 /* The viewer decides now (and may see the table). */
