@@ -550,6 +550,8 @@ static void pass_screen(table *t)
     trace_line("%s curtain p%d", t->ops->trace, t->curtain + 1);
 }
 
+static void announce_over(table *t, shell *sh);
+
 void table_do(table *t, shell *sh, table_intent i)
 {
     switch (i) {
@@ -557,7 +559,13 @@ void table_do(table *t, shell *sh, table_intent i)
     case TABLE_UNDO: undo(t, sh); break;
     case TABLE_REDO: redo(t, sh); break;
     case TABLE_RULES: shell_push(sh, shell_rules_screen(sh, t->game->rules_doc)); break;
-    case TABLE_SCORE: show_score(t, sh); break;
+    case TABLE_SCORE:
+        /* a press for the score before the end was announced announces it first */
+        if (t->over) {
+            announce_over(t, sh);
+            show_score(t, sh);
+        }
+        break;
     case TABLE_LIFT: lift_curtain(t, sh); break;
     case TABLE_PASS: pass_screen(t); break;
     case TABLE_HINT:
@@ -593,23 +601,30 @@ static void computer_turn(table *t, shell *sh)
     play(t, sh, &m, 1);
 }
 
-static void over_update(table *t, shell *sh)
+/* The game is over: the view traces it, the phones hear it, the win sounds
+ * and the save slot is emptied (nothing is left to resume). Once. */
+static void announce_over(table *t, shell *sh)
 {
     game_result res;
+    if (t->over_announced)
+        return;
+    t->over_announced = 1;
+    t->over_time = t->time;
+    rules(t)->result(t->st, &res);
+    t->ops->over(t->view, sh, &res);
+    table_phones_over(t, &res);
+    audio_play(SFX_WIN);
+    table_save_delete(sh, t->game->id);
+}
+
+static void over_update(table *t, shell *sh)
+{
     if (!t->over || table_busy(t))
         return;
-    if (!t->over_announced) {
-        t->over_announced = 1;
-        t->over_time = t->time;
-        rules(t)->result(t->st, &res);
-        t->ops->over(t->view, sh, &res);
-        table_phones_over(t, &res);
-        audio_play(SFX_WIN);
-        /* Nothing left to resume: the mode's slot is emptied. */
-        table_save_delete(sh, t->game->id);
-    } else if (t->time - t->over_time > OVER_DELAY) {
+    if (!t->over_announced)
+        announce_over(t, sh);
+    else if (t->time - t->over_time > OVER_DELAY)
         show_score(t, sh);
-    }
 }
 
 /* ---------------------------------------------------------------- the scene */
