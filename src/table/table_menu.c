@@ -83,7 +83,7 @@ static void menu_update(scene *s, shell *sh, double dt)
 static void menu_draw(scene *s, shell *sh, render *r, float alpha)
 {
     table_menu *p = s->data;
-    render_rect(r, (rrect){0, 0, shell_vw(sh), RENDER_VIRTUAL_H}, (rcolor){20, 12, 4, 150});
+    ui_draw_dim(r, shell_vw(sh), 150);
     ui_draw_panel(r, p->panel);
     ui_text_center(r, FONT_SERIF_BOLD, UI_HEAD, (rrect){p->panel.x, p->panel.y + 30, p->panel.w, 50},
                    UI_INK, "Paused");

@@ -9,13 +9,16 @@
 #include "shell/trace.h"
 
 #define AUDIT_MAX 256
-static int audit_on, audit_n;
-static rrect audit_boxes[AUDIT_MAX];
+#define AUDIT_DIMS 8
+static int audit_on, audit_n, audit_ndims;
+static rrect audit_boxes[AUDIT_MAX], audit_dims[AUDIT_DIMS];
 
 void ui_audit_enable(int on) { audit_on = on; }
-void ui_audit_reset(void) { audit_n = 0; }
+void ui_audit_reset(void) { audit_n = audit_ndims = 0; }
 int ui_audit_count(void) { return audit_n; }
 rrect ui_audit_get(int i) { return audit_boxes[i]; }
+int ui_audit_dim_count(void) { return audit_ndims; }
+rrect ui_audit_dim_get(int i) { return audit_dims[i]; }
 
 void ui_audit_box(rrect r)
 {
@@ -483,6 +486,14 @@ float ui_layout_buttons(rrect area, int n, float min_w, float max_w, float h, fl
     return y - gap - area.y;
 }
 
+void ui_draw_dim(render *r, float vw, int alpha)
+{
+    rrect all = {0, 0, vw, RENDER_VIRTUAL_H};
+    render_rect(r, all, (rcolor){20, 10, 0, (uint8_t)alpha});
+    if (audit_on && audit_ndims < AUDIT_DIMS)
+        audit_dims[audit_ndims++] = all;
+}
+
 void ui_draw_button(render *r, rrect b, const char *label, int focused, int enabled, int primary)
 {
     rcolor fill = primary ? UI_ACCENT : UI_PAPER, ink = primary ? UI_WHITE : UI_INK;
@@ -490,7 +501,8 @@ void ui_draw_button(render *r, rrect b, const char *label, int focused, int enab
         fill = (rcolor){205, 196, 180, 255};
         ink = UI_DISABLED;
     } else if (focused) {
-        fill = primary ? (rcolor){226, 100, 60, 255} : (rcolor){255, 246, 226, 255};
+        /* a focused primary deepens, as if pressed in: white on it stays readable (6.5:1) */
+        fill = primary ? UI_ACCENT_INK : (rcolor){255, 246, 226, 255};
     }
     ui_audit_box(b);
     render_shadow(r, (rrect){b.x, b.y + 5, b.w, b.h}, b.h / 2, 10, (rcolor){30, 15, 0, 90});

@@ -22,6 +22,12 @@
 #define UI_WHITE ((rcolor){255, 255, 255, 255})
 #define UI_SHADOW ((rcolor){20, 10, 0, 120})
 #define UI_DISABLED ((rcolor){150, 140, 125, 255})
+/* The accents are bright for fills and for text on the dark table; on cream
+ * or paper (UI_PAPER the darkest) text takes these deep shades, which stand
+ * out 4.5:1 or more: the accent is also a focused primary button's fill. */
+#define UI_ACCENT_INK ((rcolor){164, 60, 28, 255})
+#define UI_GOLD_INK ((rcolor){132, 86, 0, 255})
+#define UI_TEAL_INK ((rcolor){42, 101, 133, 255})
 
 /* Text sizes in virtual units (the screen is 1080 tall, so a unit is a
  * pixel at 1080p). Sized for a TV across the room: primary text (status,
@@ -105,6 +111,10 @@ void ui_draw_table_behind(render *r, float vw, const rrect *covers, int ncovers,
 void ui_draw_panel(render *r, rrect p);
 /* A button: filled when focused or hovered, greyed when disabled. */
 void ui_draw_button(render *r, rrect b, const char *label, int focused, int enabled, int primary);
+/* Dims the whole screen, vw wide, under a modal panel (alpha of 255): what
+ * it covers waits for the modal. The audit records it, so a test leaves what
+ * lies under it out of what a player must read now. */
+void ui_draw_dim(render *r, float vw, int alpha);
 /* A screen title with the logo, centred at the top. */
 void ui_draw_title(render *r, float vw, const char *title, const char *subtitle);
 /* Fades the clipped edges of a scrolling or cut-off list into its
@@ -148,6 +158,11 @@ void ui_audit_box(rrect r);
 int ui_audit_count(void);
 /* The i-th recorded box. */
 rrect ui_audit_get(int i);
+/* Number of dims (ui_draw_dim) recorded this frame: a line of text drawn
+ * while it was k lies under the dims from k on. */
+int ui_audit_dim_count(void);
+/* The i-th recorded dim's rect. */
+rrect ui_audit_dim_get(int i);
 
 /* The hint bar, the marks on pieces and seat identity, with the rest of the look. */
 #include "ui/hints.h"

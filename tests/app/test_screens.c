@@ -2,7 +2,8 @@
  * (1024×768) and 21:9 (2560×1080), under Xvfb (Mesa llvmpipe): each is not
  * blank, its text sits inside its panels and buttons and on screen, no text
  * is too small to read from a sofa or fainter than 4.5:1 against what is
- * behind it (screencheck.h, textcontrast.h), and it matches the golden image
+ * behind it (screencheck.h, textcontrast.h; text under a modal's dim waits
+ * for the modal and is left out), and it matches the golden image
  * within tolerance. STACKHOUSE_UPDATE_GOLDEN=1 rewrites the golden images;
  * STACKHOUSE_SCREENS_FILTER (a cmocka pattern, "*stakz*") picks the shots. */
 // ctest-label: screens (runs the game binary: left out of the sanitizer pass)
@@ -27,24 +28,12 @@
  * owners fix it): the check lets these inks pass on these shots and prints
  * each as "known faint text". Drop an entry when its text passes. */
 static const text_faint_known faint_known[] = {
-    {"", {0xFFFFFF}, 0xE2643C, "src/ui/ui.c ui_draw_button: a focused primary button's white on #E2643C, 3.43:1"},
     {"nine-", {0xFFFFFF, 0xF8EFDE, 0xF0DEC4, 0xFFECC8}, -1,
      "src/games/nine/view/nine_view_draw.c: card faces' white on green 4.37:1 and red 3.76:1; the seat head's "
      "name, line and 'in hand' on the light wood, 3.4-3.9:1"},
-    {"nine-drawn|stakz-picker|stakz-round", {0x2B2118}, -1,
-     "src/table/table_buttons.c's Menu and a badge under the dialog's dim, 3.6-4.2:1"},
-    {"speedstax|samestax|swapstax", {0xC63A2E, 0x2864C4, 0x1E8648, 0xFFC846, 0xC8502D, 0xFFFFFF, 0x2F6F8F, 0x604E3C},
-     -1,
-     "src/games/maxstax/view: seat-coloured names on paper 3.6-4.4:1, gold stars 1.35:1, the clock 3.96:1, "
-     "'MAX STAX!' on green 3.35:1, the swap log's teal 4.39:1, the swap offer on grey 2.3-3.0:1"},
-    {"swapstax-mouse-4p", {0x2B2118, 0x968C7D}, -1,
-     "the Menu button under a purple seat colour, 1.48:1; 'MAX STAX!' under something drawn over it, 2.12:1"},
-    {"stakz-", {0xFFC846, 0xC8BEAA, 0xC8502D, 0xF0DEC4, 0xF8EFDE, 0xF0E2C8}, -1,
-     "src/games/stakz/view/stakz_view_draw.c: gold, cream and the seat lines on the light wood 3.3-4.5:1, an empty "
-     "stack's count 2.9:1, '+0' 3.59:1, a stack's number over an arriving tile 1.08:1"},
-    {"track-", {0x2E8446, 0xBA3428, 0xC48C14}, -1,
-     "src/games/stackatrack/view/track_view_draw.c: seat-coloured rows 2.2-4.4:1"},
-    {"track-", {0x2B2118}, 0xC76559, "track_view_draw.c: the points against the chosen row's red edge, 4.08:1"},
+    {"nine-drawn", {0x2B2118}, -1,
+     "src/games/nine/view/nine_view_draw.c draw_drawn: its dim is a render_rect, not ui_draw_dim, so the check "
+     "cannot tell that the Menu button and the badges under it wait for the drawn card, 3.6-4.3:1"},
 };
 
 /* Resolution scale for the next shot (percent); 100 draws straight to the window. */
@@ -354,15 +343,49 @@ static void test_stakz_marks_720p(void **state)
     shot_colorblind = 0;
 }
 
+/* A modal's dim (ui_draw_dim) lies over the table: the midend's Menu
+ * button under it is left out of the contrast check, the modal's heading
+ * drawn over it is not. */
+static void check_modal_dim(const char *heading)
+{
+    int menu = 0, head = 0;
+    assert_int_equal(ui_audit_dim_count(), 1);
+    for (int i = 0; i < n_texts; i++) {
+        if (strcmp(texts[i].s, "Menu") == 0) {
+            assert_true(textcontrast_dimmed(&texts[i]));
+            menu = 1;
+        }
+        if (strcmp(texts[i].s, heading) == 0) {
+            assert_false(textcontrast_dimmed(&texts[i]));
+            head = 1;
+        }
+    }
+    assert_true(menu && head);
+}
+
+static void check_picker_dim(app *a)
+{
+    (void)a;
+    check_modal_dim("Draw a tile");
+}
+
+static void check_round_dim(app *a)
+{
+    (void)a;
+    check_modal_dim("Player 1 wins the round!");
+}
+
 static void test_stakz_picker_720p(void **state)
 {
     (void)state;
+    shot_after = check_picker_dim;
     shoot_scripted("stakz", "human,easy", "stakz_mid2", "golden_stakz_picker", 45, "stakz-picker", 1280, 720);
 }
 
 static void test_stakz_round_4k(void **state)
 {
     (void)state;
+    shot_after = check_round_dim;
     shoot_scripted("stakz", "human,easy", "stakz_round", "golden_stakz_round", 270, "stakz-round", 3840, 2160);
 }
 

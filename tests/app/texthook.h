@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "render/render.h"
+#include "ui/ui.h"
 
 #define TEXTHOOK_MAX 512
 
@@ -13,6 +14,7 @@ typedef struct text_box {
     rrect r;
     float size; /* the size asked for, in virtual units (px at 1080p) */
     rcolor c;   /* the colour it was drawn in (zero when the hook's user is NULL) */
+    int dims;   /* modal dims drawn before it (ui_draw_dim): those from here on lie over it */
     char s[120];
 } text_box;
 
@@ -27,6 +29,7 @@ static inline void texthook_on_text(void *user, rrect r, float size, const char 
         texts[n_texts].r = r;
         texts[n_texts].size = size;
         texts[n_texts].c = user ? render_text_color(user) : (rcolor){0, 0, 0, 0};
+        texts[n_texts].dims = ui_audit_dim_count();
         snprintf(texts[n_texts].s, sizeof texts[n_texts].s, "%s", s);
         n_texts++;
     }

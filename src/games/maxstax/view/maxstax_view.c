@@ -205,7 +205,7 @@ static void feedback(maxstax_view *v, double dt)
         } else if (c != v->claim_seen[p]) {
             v->claim_seen[p] = c;
             if (c == MAXSTAX_CLAIM_HELD) {
-                maxstax_view_flash(v, p, "MAX STAX!", (rcolor){60, 150, 70, 255});
+                maxstax_view_flash(v, p, "MAX STAX!", (rcolor){42, 116, 53, 255});
                 audio_play(SFX_WIN);
             } else if (c == MAXSTAX_CLAIM_FAILED) {
                 maxstax_view_flash(v, p, "Not yet!", UI_ACCENT);

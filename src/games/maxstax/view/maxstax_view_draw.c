@@ -99,12 +99,21 @@ static void draw_target(render *r, maxstax_view *v, const plank_art *art)
     }
 }
 
+void maxstax_draw_stars(render *r, int stars, float size, float right, float y)
+{
+    char t[16] = "";
+    for (int i = 0; i < stars && i < 3; i++)
+        strcat(t, "\xe2\x98\x85");
+    /* UI_GOLD on cream is 1.35:1: the stars are points, and must read */
+    render_text(r, FONT_SANS_BOLD, size, right - render_text_width(r, FONT_SANS_BOLD, size, t), y, UI_GOLD_INK, t);
+}
+
 static void draw_card(render *r, maxstax_view *v, const plank_art *art)
 {
     /* During the results, the card that was played. */
     const maxstax_card *c = v->results_left > 0 ? &v->deck.card[v->results_card] : maxstax_match_card(v->match);
     rrect b = v->card_box;
-    char head[80], stars[16] = "";
+    char head[80];
     const swapstax_state *w = maxstax_match_swapstax(v->match);
     int own = w && w->phase <= SWAPSTAX_STACKING && v->mouse_seat >= 0 && v->results_left <= 0;
     if (maxstax_match_samestax(v->match)) {
@@ -120,15 +129,12 @@ static void draw_card(render *r, maxstax_view *v, const plank_art *art)
     render_shadow(r, (rrect){b.x + 4, b.y + 8, b.w, b.h}, 18, 20, UI_SHADOW);
     render_round_rect(r, b, 18, UI_CREAM);
     render_round_outline(r, b, 18, 4, (rcolor){150, 110, 60, 255});
-    for (int i = 0; i < c->stars && i < 3; i++)
-        strcat(stars, "\xe2\x98\x85");
     if (own)
         snprintf(head, sizeof head, "Your card: %d", c->id);
     else
         snprintf(head, sizeof head, "Card %d", c->id);
     render_text(r, FONT_SANS_BOLD, UI_SMALL, b.x + 18, b.y + 10, UI_INK_SOFT, head);
-    render_text(r, FONT_SANS_BOLD, UI_SMALL, b.x + b.w - 18 - render_text_width(r, FONT_SANS_BOLD, UI_SMALL, stars),
-                b.y + 10, UI_GOLD, stars);
+    maxstax_draw_stars(r, c->stars, UI_SMALL, b.x + b.w - 18, b.y + 10);
     maxstax_draw_structure(r, art, c, (rrect){b.x + 30, b.y + 48, b.w - 60, b.h - 62});
 }
 
@@ -139,7 +145,7 @@ static void draw_clock(render *r, maxstax_view *v)
     int secs = (int)ceil(left);
     char t[32], sub[64];
     rrect b = v->clock_box;
-    rcolor ink = secs <= 10 ? UI_ACCENT : UI_INK;
+    rcolor ink = secs <= 10 ? UI_ACCENT_INK : UI_INK;
     render_shadow(r, (rrect){b.x + 4, b.y + 8, b.w, b.h}, 18, 20, UI_SHADOW);
     render_round_rect(r, b, 18, UI_CREAM);
     snprintf(t, sizeof t, "%d:%02d", secs / 60, secs % 60);
@@ -216,7 +222,7 @@ static void draw_scores(render *r, maxstax_view *v, const plank_art *art)
             else
                 render_text(r, FONT_SANS_BOLD, UI_BODY, left, ty, UI_INK, name);
             render_text(r, FONT_SANS_OBLIQUE, state_size, right - state_w,
-                        y + row / 2 - render_line_height(r, FONT_SANS_OBLIQUE, state_size) / 2, UI_TEAL, state);
+                        y + row / 2 - render_line_height(r, FONT_SANS_OBLIQUE, state_size) / 2, UI_TEAL_INK, state);
             render_text(r, FONT_SANS_BOLD, UI_BODY, b.x + b.w - 24 - pts_w, ty, UI_INK, pts);
         }
     }
@@ -274,11 +280,7 @@ static void draw_pane_mode(render *r, maxstax_view *v, int p, const plank_art *a
     render_round_rect(r, box, 12, (rcolor){255, 250, 240, 235});
     render_round_outline(r, box, 12, 3, w ? (rcolor){150, 110, 60, 255} : ui_seat_color(g->creator));
     if (w) {
-        char stars[16] = "";
-        for (int i = 0; i < c->stars && i < 3; i++)
-            strcat(stars, "\xe2\x98\x85");
-        render_text(r, FONT_SANS_BOLD, UI_BODY, box.x + box.w - 8 - render_text_width(r, FONT_SANS_BOLD, UI_BODY, stars),
-                    box.y + 2, UI_GOLD, stars);
+        maxstax_draw_stars(r, c->stars, UI_BODY, box.x + box.w - 8, box.y + 2);
     } else {
         render_text(r, FONT_SANS_BOLD, UI_MIN, box.x + 10, box.y + 4, UI_INK_SOFT, "Copy");
     }
@@ -350,7 +352,7 @@ static void draw_pane(render *r, shell *sh, maxstax_view *v, int p, const plank_
         /* Sized to the pane: over a rival's small space it must not hide the blocks. */
         float bh = fminf(90, fmaxf(50, pr.h * 0.22f)), bw = bh * 440 / 90;
         rrect bx = {pr.x + pr.w / 2 - bw / 2, pr.y + 40, bw, bh};
-        c.a = (uint8_t)(230 * k);
+        c.a = (uint8_t)(255 * k); /* opaque at rest: white on a see-through green read 3.35:1 */
         render_round_rect(r, bx, 24 * bh / 90, c);
         ui_text_center(r, FONT_SERIF_BOLD, 56 * bh / 90, bx, (rcolor){255, 255, 255, (uint8_t)(255 * k)},
                        v->flash_text[p]);
@@ -365,7 +367,7 @@ static void draw_results(render *r, shell *sh, maxstax_view *v, const plank_art 
     rrect b = {shell_vw(sh) / 2 - w / 2, (RENDER_VIRTUAL_H - h) / 2, w, h};
     char title[64], winner[48] = "";
     const char *note = NULL;
-    render_rect(r, (rrect){0, 0, shell_vw(sh), RENDER_VIRTUAL_H}, (rcolor){20, 10, 0, 110});
+    ui_draw_dim(r, shell_vw(sh), 110);
     h += 40 + 30; /* the headings line */
     b.y -= 35;
     b.h = h;
@@ -394,10 +396,10 @@ static void draw_results(render *r, shell *sh, maxstax_view *v, const plank_art 
         else if (v->results_final)
             snprintf(line, sizeof line, "A shared win!");
         if (v->scoring == MAXSTAX_SPEEDSTAX)
-            ui_text_center(r, FONT_SANS_BOLD, UI_BODY, (rrect){b.x, b.y + h - 64, b.w, 40}, UI_ACCENT, line);
+            ui_text_center(r, FONT_SANS_BOLD, UI_BODY, (rrect){b.x, b.y + h - 64, b.w, 40}, UI_ACCENT_INK, line);
         else
             ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, (rrect){b.x + 20, b.y + h - 64, b.w - 40, 40}, TEXT_CENTER,
-                        UI_ACCENT, line);
+                        UI_ACCENT_INK, line);
     }
     {
         /* Headed columns: what this round paid, and where the totals stand. */

@@ -190,16 +190,13 @@ void maxstax_swap_update(maxstax_view *v, double dt)
 /* A card as a player holds it: its picture, its number and stars. */
 static void draw_held_card(render *r, const maxstax_view *v, const plank_art *art, int card, rrect b)
 {
-    char head[32], stars[16] = "";
+    char head[32];
     const maxstax_card *c = &v->deck.card[card];
     render_round_rect(r, b, 12, UI_CREAM);
     render_round_outline(r, b, 12, 3, (rcolor){150, 110, 60, 255});
-    for (int i = 0; i < c->stars && i < 3; i++)
-        strcat(stars, "\xe2\x98\x85");
     snprintf(head, sizeof head, "Card %d", c->id);
     render_text(r, FONT_SANS_BOLD, UI_MIN, b.x + 10, b.y + 4, UI_INK_SOFT, head);
-    render_text(r, FONT_SANS_BOLD, UI_BODY, b.x + b.w - 10 - render_text_width(r, FONT_SANS_BOLD, UI_BODY, stars),
-                b.y + 2, UI_GOLD, stars);
+    maxstax_draw_stars(r, c->stars, UI_BODY, b.x + b.w - 10, b.y + 2);
     maxstax_draw_structure(r, art, c, (rrect){b.x + 14, b.y + 36, b.w - 28, b.h - 44});
 }
 
@@ -250,7 +247,7 @@ void maxstax_swap_draw(render *r, shell *sh, maxstax_view *v, const plank_art *a
     char title[96], who[48];
     if (!w || w->phase != SWAPSTAX_SWAPPING)
         return;
-    render_rect(r, (rrect){0, 0, shell_vw(sh), RENDER_VIRTUAL_H}, (rcolor){20, 10, 0, 90});
+    ui_draw_dim(r, shell_vw(sh), 90);
     ui_draw_panel(r, b);
     seat_name(v, w->turn, who, sizeof who);
     snprintf(title, sizeof title, "Swaps \xc2\xb7 %s's turn", who);
@@ -280,8 +277,8 @@ void maxstax_swap_draw(render *r, shell *sh, maxstax_view *v, const plank_art *a
         float y = b.y + SWAP_HEAD + SWAP_ROW * (float)v->players + 4;
         if (w->n_log > 0)
             swap_words(v, &w->log[w->n_log - 1], line, sizeof line);
-        ui_text_fit(r, FONT_SANS_OBLIQUE, UI_BODY, UI_MIN, (rrect){b.x + 20, y, b.w - 40, 44}, TEXT_CENTER, UI_TEAL,
-                    line);
+        ui_text_fit(r, FONT_SANS_OBLIQUE, UI_BODY, UI_MIN, (rrect){b.x + 20, y, b.w - 40, 44}, TEXT_CENTER,
+                    UI_TEAL_INK, line);
     }
     if (v->swap_buttons > 0 && swap_turn_human(v)) {
         for (int k = 0; k < v->swap_buttons; k++) {

@@ -166,6 +166,9 @@ void maxstax_mode_report(const maxstax_view *v, score_report *rep);
 void maxstax_view_flash(maxstax_view *v, int p, const char *text, rcolor c);
 /* A card's structure in mini planks fitted into box (maxstax_view_draw.c). */
 void maxstax_draw_structure(render *r, const plank_art *art, const maxstax_card *c, rrect box);
+/* A card's stars (what it scores, 1 to 3) in font size, ending at right,
+ * their tops at y: a deep gold that reads on the card's cream. */
+void maxstax_draw_stars(render *r, int stars, float size, float right, float y);
 /* Seat p's shape at (cx, cy), on a pale halo. */
 void maxstax_draw_mark(render *r, const plank_art *art, int seat, float cx, float cy, float size, uint8_t alpha);
 

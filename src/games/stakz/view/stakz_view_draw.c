@@ -10,6 +10,22 @@
 
 /* ---------------------------------------------------------------- parts */
 
+/* A dark pill under words on the bare wood (the status line, the hand's
+ * head): the light wood is too pale under gold or cream. */
+static void draw_plate(render *r, rrect b)
+{
+    render_round_rect(r, b, b.h / 2, (rcolor){30, 18, 8, 170});
+    ui_audit_box(b);
+}
+
+/* One line of words centred in box on a plate fitted to them. */
+static void draw_plated_line(render *r, font_face f, rrect box, rcolor c, const char *s)
+{
+    float w = fminf(box.w, render_text_width(r, f, UI_BODY, s) + 48);
+    draw_plate(r, (rrect){box.x + (box.w - w) / 2, box.y + (box.h - 48) / 2, w, 48});
+    ui_text_center(r, f, UI_BODY, box, c, s);
+}
+
 static void draw_opponent(render *r, shell *sh, stakz_view *v, int p)
 {
     const stakz_state *s = &v->obs;
@@ -17,7 +33,9 @@ static void draw_opponent(render *r, shell *sh, stakz_view *v, int p)
     int turn = stakz_current(v->st) == p, n = s->nhand[p];
     char name[64], kind[48], pts[32];
     float x, y, step, avail;
-    render_round_rect(r, box, 20, turn ? (rcolor){255, 230, 160, 50} : (rcolor){0, 0, 0, 60});
+    /* dark under the names and counts, the turn's warmer and ringed in gold:
+     * a light wash over the light wood leaves gold and cream too faint */
+    render_round_rect(r, box, 20, turn ? (rcolor){60, 36, 8, 140} : (rcolor){0, 0, 0, 80});
     if (turn)
         render_round_outline(r, box, 20, 3, UI_GOLD);
     table_seat_name(table_match(v->t), p, kind, sizeof kind);
@@ -103,18 +121,26 @@ static void draw_hand(render *r, shell *sh, stakz_view *v)
     rrect hh = v->hand_head;
     if (table_private_seat(v->t) < 0) {
         /* every hand is on its phone (the curtain draws nothing here) */
-        ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, v->hand_head, TEXT_LEFT, UI_CREAM,
-                    "Every player's tiles are on their phone.");
+        static const char *const phones = "Every player's tiles are on their phone.";
+        draw_plate(r, (rrect){hh.x - 8, hh.y,
+                              fminf(hh.w + 8, render_text_width(r, FONT_SANS_BOLD, UI_BODY, phones) + 26), hh.h});
+        ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, (rrect){hh.x + 4, hh.y, hh.w - 4, hh.h}, TEXT_LEFT, UI_CREAM,
+                    phones);
         return;
     }
     snprintf(head, sizeof head, "%s \xc2\xb7 %s \xc2\xb7 %d tile%s \xc2\xb7 %d pt%s", mine ? "Your tiles" : "Tiles",
              table_seat_label(v->t, vs, name, sizeof name), s->nhand[vs], s->nhand[vs] == 1 ? "" : "s",
              s->score[vs], s->score[vs] == 1 ? "" : "s");
+    {
+        float size = ui_text_fit_size(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, hh.w - 34, head);
+        draw_plate(r, (rrect){hh.x - 8, hh.y,
+                              fminf(hh.w + 8, 34 + 8 + render_text_width(r, FONT_SANS_BOLD, size, head) + 18), hh.h});
+    }
     ui_draw_seat_mark(r, vs, hh.x + 12, hh.y + hh.h / 2, 24);
     ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, (rrect){hh.x + 34, hh.y, hh.w - 34, hh.h}, TEXT_LEFT,
                 stakz_current(v->st) == vs ? UI_GOLD : UI_CREAM, head);
     if (s->nhand[vs] == 0)
-        ui_text_center(r, FONT_SANS_OBLIQUE, UI_BODY, v->hand_box, UI_CREAM, "No tiles left");
+        draw_plated_line(r, FONT_SANS_OBLIQUE, v->hand_box, UI_CREAM, "No tiles left");
     stakz_draw_hand_tiles(r, sh, v);
 }
 
@@ -145,8 +171,7 @@ static void draw_status(render *r, shell *sh, stakz_view *v)
     mark = seat >= 0 ? 34 : 0;
     w = fminf(b.w, render_text_width(r, FONT_SANS_BOLD, UI_BODY, t) + 48 + mark);
     b = (rrect){b.x + (b.w - w) / 2, b.y, w, b.h};
-    render_round_rect(r, b, b.h / 2, (rcolor){30, 18, 8, 170});
-    ui_audit_box(b);
+    draw_plate(r, b);
     if (seat >= 0)
         ui_draw_seat_mark(r, seat, b.x + 24 + 11, b.y + b.h / 2, 22);
     ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, (rrect){b.x + 24 + mark, b.y, b.w - 48 - mark, b.h}, TEXT_CENTER,
@@ -157,7 +182,7 @@ static void draw_status(render *r, shell *sh, stakz_view *v)
 static void draw_picker(render *r, shell *sh, stakz_view *v)
 {
     const stakz_state *s = &v->obs;
-    render_rect(r, (rrect){0, 0, shell_vw(sh), RENDER_VIRTUAL_H}, (rcolor){20, 10, 0, 120});
+    ui_draw_dim(r, shell_vw(sh), 120);
     ui_draw_panel(r, v->panel);
     ui_text_center(r, FONT_SERIF_BOLD, UI_HEAD, (rrect){v->panel.x, v->panel.y + 26, v->panel.w, 50}, UI_INK,
                    "Draw a tile");
@@ -188,7 +213,7 @@ static void draw_round(render *r, shell *sh, stakz_view *v)
     char t[96];
     float y, colw;
     int n = table_match(v->t)->params.players;
-    render_rect(r, (rrect){0, 0, shell_vw(sh), RENDER_VIRTUAL_H}, (rcolor){20, 10, 0, 120});
+    ui_draw_dim(r, shell_vw(sh), 120);
     ui_draw_panel(r, p);
     if (v->round_winner >= 0) {
         char who[48];
@@ -209,7 +234,7 @@ static void draw_round(render *r, shell *sh, stakz_view *v)
         ui_draw_seat_name(r, s, FONT_SANS_BOLD, UI_BODY, c.x + (c.w - nw) / 2, c.y, UI_INK, t);
         snprintf(t, sizeof t, "+%d", v->round_points[s]);
         ui_text_center(r, FONT_SERIF_BOLD, UI_HEAD, (rrect){c.x, c.y + 40, c.w, 50},
-                       s == v->round_winner ? UI_ACCENT : UI_INK, t);
+                       s == v->round_winner ? UI_ACCENT_INK : UI_INK, t);
         snprintf(t, sizeof t, "total %d", v->st->score[s]);
         ui_text_fit(r, FONT_SANS, UI_BODY, UI_MIN, (rrect){c.x, c.y + 96, c.w, 36}, TEXT_CENTER, UI_INK_SOFT, t);
     }
@@ -218,10 +243,8 @@ static void draw_round(render *r, shell *sh, stakz_view *v)
 
 static void draw_flights(render *r, shell *sh, stakz_view *v, float alpha)
 {
-    if (v->nfl > 0) {
-        float t = ui_ease(v->fl.t_prev + (v->fl.t - v->fl.t_prev) * alpha);
-        stakz_draw_tile(r, sh, ui_rect_lerp(v->fl.from, v->fl.to, t), v->fl.code, 255);
-    }
+    if (v->nfl > 0)
+        stakz_draw_tile(r, sh, stakz_flight_at(v, alpha), v->fl.code, 255);
     if (v->dragging && v->press_code >= 0)
         stakz_draw_tile(r, sh, (rrect){v->px - HAND_TILE / 2, v->py - HAND_TILE / 2, HAND_TILE, HAND_TILE},
                         v->press_code, 235);

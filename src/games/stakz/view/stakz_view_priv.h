@@ -159,6 +159,9 @@ void stakz_draw_tile(render *r, const shell *sh, rrect c, int code, uint8_t alph
 void stakz_mark_under(render *r, rrect piece, int seat);
 /* What the viewer sees of hand tile c at rest (a pair: both; standing up when it fits a stack). */
 rrect stakz_hand_piece(const stakz_view *v, int c);
+/* Where the tile flying from the hand or the pile (v->fl) is, alpha of the
+ * way to the next step; {0} when none flies. */
+rrect stakz_flight_at(const stakz_view *v, float alpha);
 /* Draws the stacks on the mat: their marks, tiles, labels, and tiles arriving over all of them. */
 void stakz_draw_stacks(render *r, shell *sh, stakz_view *v, float alpha);
 /* Draws the viewer's hand tiles with their marks (playable, hovered, chosen, just drawn). */

@@ -181,9 +181,39 @@ static void draw_marks(render *r, stakz_view *v)
         }
 }
 
+rrect stakz_flight_at(const stakz_view *v, float alpha)
+{
+    if (v->nfl <= 0)
+        return (rrect){0, 0, 0, 0};
+    return ui_rect_lerp(v->fl.from, v->fl.to, ui_ease(v->fl.t_prev + (v->fl.t - v->fl.t_prev) * alpha));
+}
+
+static int overlap(rrect a, rrect b)
+{
+    return a.w > 0 && b.w > 0 && a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+/* Whether a tile on its way (a stack's arriving tile t of the way, or the
+ * one from the hand or the pile at fl) passes over box: a label there is
+ * left out, since nothing is drawn under an arriving tile to peep round it. */
+static int under_flight(const stakz_view *v, float t, rrect fl, rrect box)
+{
+    const stakz_state *s = &v->obs;
+    if (overlap(fl, box))
+        return 1;
+    for (int k = 0; k < s->nstacks; k++)
+        for (int i = 0; i < s->height[k]; i++) {
+            rrect to = stakz_tile_rect(v->stack_col[k], v->ts, i);
+            if (in_flight(v, k, i, to) && overlap(ui_rect_lerp(v->from[k][i], to, t), box))
+                return 1;
+        }
+    return 0;
+}
+
 /* Each stack's number above it (gold over a stack the held tile fits), a
- * bonus star on its top, and its colours below: a pip each and their count. */
-static void draw_labels(render *r, stakz_view *v)
+ * bonus star on its top, and its colours below: a pip each and their count;
+ * a label a tile on its way passes over is left out. */
+static void draw_labels(render *r, stakz_view *v, float t, rrect fl)
 {
     const stakz_state *s = &v->obs;
     int h = stakz_held(v);
@@ -200,8 +230,9 @@ static void draw_labels(render *r, stakz_view *v)
                           (rrect){b.x + d * 0.15f, b.y + d * 0.15f, d * 0.7f, d * 0.7f}, UI_GOLD);
         }
         snprintf(num, sizeof num, "%d", k + 1);
-        ui_text_center(r, FONT_SANS_BOLD, UI_MIN + 4, (rrect){col.x, top.y - 46, col.w, 30},
-                       lit ? UI_GOLD : (rcolor){244, 232, 210, 255}, num);
+        if (!under_flight(v, t, fl, (rrect){col.x, top.y - 46, col.w, 30}))
+            ui_text_center(r, FONT_SANS_BOLD, UI_MIN + 4, (rrect){col.x, top.y - 46, col.w, 30},
+                           lit ? UI_GOLD : (rcolor){244, 232, 210, 255}, num);
         {
             float pd = fminf(12, (col.w - 8) / 5 - 3), px = col.x + (col.w - (pd + 3) * 5 + 3) / 2,
                   py = col.y + col.h + 18; /* clear of a focus ring round the stack */
@@ -219,8 +250,9 @@ static void draw_labels(render *r, stakz_view *v)
                 snprintf(cnt, sizeof cnt, "%d colour%s", ncol, ncol == 1 ? "" : "s");
             else
                 snprintf(cnt, sizeof cnt, "%d/5", ncol);
-            ui_text_fit(r, FONT_SANS, UI_MIN, UI_MIN, (rrect){col.x - 4, py + pd + 2, col.w + 8, 24}, TEXT_CENTER,
-                        ncol == 4 ? UI_GOLD : (rcolor){244, 232, 210, 255}, cnt);
+            if (!under_flight(v, t, fl, (rrect){col.x - 4, py + pd + 2, col.w + 8, 24}))
+                ui_text_fit(r, FONT_SANS, UI_MIN, UI_MIN, (rrect){col.x - 4, py + pd + 2, col.w + 8, 24},
+                            TEXT_CENTER, ncol == 4 ? UI_GOLD : (rcolor){244, 232, 210, 255}, cnt);
         }
     }
 }
@@ -232,7 +264,7 @@ void stakz_draw_stacks(render *r, shell *sh, stakz_view *v, float alpha)
     if (v->anim_t >= 1)
         draw_marks(r, v);
     draw_tiles(r, sh, v, t, 0);
-    draw_labels(r, v);
+    draw_labels(r, v, t, stakz_flight_at(v, alpha));
     draw_tiles(r, sh, v, t, 1);
 }
 
