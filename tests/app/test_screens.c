@@ -24,17 +24,6 @@
 #include "texthook.h"
 #include "ui/ui.h"
 
-/* Faint text on screens this branch does not own (issue #23 lists it; the
- * owners fix it): the check lets these inks pass on these shots and prints
- * each as "known faint text". Drop an entry when its text passes. */
-static const text_faint_known faint_known[] = {
-    {"nine-", {0xFFFFFF, 0xF8EFDE, 0xF0DEC4, 0xFFECC8}, -1,
-     "src/games/nine/view/nine_view_draw.c: card faces' white on green 4.37:1 and red 3.76:1; the seat head's "
-     "name, line and 'in hand' on the light wood, 3.4-3.9:1"},
-    {"nine-drawn", {0x2B2118}, -1,
-     "src/games/nine/view/nine_view_draw.c draw_drawn: its dim is a render_rect, not ui_draw_dim, so the check "
-     "cannot tell that the Menu button and the badges under it wait for the drawn card, 3.6-4.3:1"},
-};
 
 /* Resolution scale for the next shot (percent); 100 draws straight to the window. */
 static int shot_render_scale = 100;
@@ -132,7 +121,7 @@ static void shoot_game(const char *scene_name, const char *game, const char *sea
     px = malloc((size_t)w * h * 4);
     assert_int_equal(render_read_pixels(a->r, w, h, px), 0);
     check_not_blank(px, w, h);
-    assert_int_equal(textcontrast_check(name, px, w, h, faint_known, (int)(sizeof faint_known / sizeof faint_known[0])),
+    assert_int_equal(textcontrast_check(name, px, w, h),
                      0);
     if (!shot_no_golden) {
         small = malloc(GOLD_W * GOLD_H * 4);
@@ -557,7 +546,7 @@ static void test_notice_track_4x3(void **state)
 static void test_notice_tables(void **state)
 {
     (void)state;
-    /* each named for its table, as faint_known names them */
+    /* each named for its table */
     shoot_notice("table", "stakz", "human,easy,easy,easy", "stakz-notice", 0, 3840, 2160);
     shoot_notice("table", "9stax", "human,easy,easy,easy", "nine-notice", 0, 2560, 1080);
     shoot_notice("table", "stax", "human,easy", "table-notice", 0, 1280, 720);

@@ -116,46 +116,7 @@ static inline text_contrast textcontrast_measure(const text_box *t, const uint8_
     return m;
 }
 
-/* Faint text the check knows of and lets pass, each to be fixed by the
- * owner of where it is drawn: lines drawn in one of inks (0xRRGGBB, 0 ends
- * the list early) on shots whose name starts with one of shots ('|' between
- * prefixes, "" any), on a background of bg where bg is not -1. */
-typedef struct text_faint_known {
-    const char *shots;
-    uint32_t inks[8];
-    long bg;
-    const char *where;
-} text_faint_known;
-
-static inline int textcontrast_prefixed(const char *name, const char *prefixes)
-{
-    for (const char *p = prefixes;;) {
-        size_t n = strcspn(p, "|");
-        if (strncmp(name, p, n) == 0)
-            return 1;
-        if (!p[n])
-            return 0;
-        p += n + 1;
-    }
-}
-
 static inline uint32_t textcontrast_rgb(const uint8_t *c) { return (uint32_t)c[0] << 16 | (uint32_t)c[1] << 8 | c[2]; }
-
-/* The entry of known that line t (measured as m) on shot name matches, or NULL. */
-static inline const text_faint_known *textcontrast_known(const text_faint_known *known, int nknown, const char *name,
-                                                          const text_box *t, const text_contrast *m)
-{
-    uint32_t ink = (uint32_t)t->c.r << 16 | (uint32_t)t->c.g << 8 | t->c.b;
-    for (int k = 0; k < nknown; k++) {
-        int hit = 0;
-        for (int j = 0; j < 8 && known[k].inks[j] && !hit; j++)
-            hit = known[k].inks[j] == ink;
-        if (hit && textcontrast_prefixed(name, known[k].shots) &&
-            (known[k].bg < 0 || (uint32_t)known[k].bg == textcontrast_rgb(m->bg)))
-            return &known[k];
-    }
-    return NULL;
-}
 
 /* Whether line i of texthook.h's list is the drop shadow of a line drawn
  * after it: the same words at the same size, a few units down and across
@@ -191,28 +152,24 @@ static inline int textcontrast_dimmed(const text_box *t)
 }
 
 /* Measures every line texthook.h recorded on shot name (its frame px, w×h),
- * prints each under TEXT_CONTRAST_MIN that is not hidden, dimmed, inactive or known
- * (known ones as such), and the lowest; returns how many failed. */
-static inline int textcontrast_check(const char *name, const uint8_t *px, int w, int h,
-                                     const text_faint_known *known, int nknown)
+ * prints each under TEXT_CONTRAST_MIN that is not hidden, dimmed or inactive, and
+ * the lowest; returns how many failed. No text is let off: every owner's must pass. */
+static inline int textcontrast_check(const char *name, const uint8_t *px, int w, int h)
 {
     int bad = 0, worst = -1;
     double worst_ratio = 99;
     for (int i = 0; i < n_texts; i++) {
         text_contrast m;
-        const text_faint_known *k;
         if (textcontrast_is_shadow(i) || textcontrast_dimmed(&texts[i]))
             continue;
         m = textcontrast_measure(&texts[i], px, w, h, (float)h / RENDER_VIRTUAL_H);
         if (m.hidden || m.ratio >= TEXT_CONTRAST_MIN || textcontrast_inactive(&texts[i], &m))
             continue;
-        k = textcontrast_known(known, nknown, name, &texts[i], &m);
-        fprintf(stderr, "%s: %s: '%s' %.2f:1 (#%06X on #%06X, drawn in #%06X alpha %d; needs %.1f)%s%s\n", name,
-                k ? "known faint text" : "text too faint", texts[i].s, m.ratio, textcontrast_rgb(m.ink),
-                textcontrast_rgb(m.bg), (unsigned)texts[i].c.r << 16 | (unsigned)texts[i].c.g << 8 | texts[i].c.b,
-                texts[i].c.a, TEXT_CONTRAST_MIN, k ? ": " : "", k ? k->where : "");
-        if (!k)
-            bad++;
+        fprintf(stderr, "%s: text too faint: '%s' %.2f:1 (#%06X on #%06X, drawn in #%06X alpha %d; needs %.1f)\n", name,
+                texts[i].s, m.ratio, textcontrast_rgb(m.ink), textcontrast_rgb(m.bg),
+                (unsigned)texts[i].c.r << 16 | (unsigned)texts[i].c.g << 8 | texts[i].c.b, texts[i].c.a,
+                TEXT_CONTRAST_MIN);
+        bad++;
         if (m.ratio < worst_ratio) {
             worst_ratio = m.ratio;
             worst = i;

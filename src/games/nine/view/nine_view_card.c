@@ -87,12 +87,13 @@ void nine_draw_face(render *r, rrect c, uint8_t code, uint8_t alpha)
     if (c.w >= 40)
         render_round_outline(r, frame, rad * 0.5f, fmaxf(1.5f, c.w * 0.02f), (rcolor){255, 250, 235, (uint8_t)(alpha * 0.6f)});
     if (col < 4) {
-        /* the colour-blind shape behind the number or icon */
+        /* the colour-blind shape behind the number or icon, a shade darker,
+         * so the white number on it stands out more, never less */
         sprite_id sh = render_sprite_find(r, shape_sprites[col]);
         float d = fminf(in.w, in.h) * 0.86f;
         if (sh >= 0)
             render_sprite(r, sh, (rrect){in.x + (in.w - d) / 2, in.y + (in.h - d) / 2, d, d},
-                          (rcolor){255, 255, 255, (uint8_t)(alpha * 0.32f)});
+                          (rcolor){0, 0, 0, (uint8_t)(alpha * 0.22f)});
     }
     if (f >= 1 && f <= 9) {
         float size = c.h * 0.44f;

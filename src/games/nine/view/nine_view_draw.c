@@ -133,7 +133,9 @@ static void draw_seat(render *r, nine_view *v, int p)
     char name[96], line[96], kind[48];
     sprite_id shield = render_sprite_find(r, "nine/shield");
     float x;
-    render_round_rect(r, g->area, 22, dec ? (rcolor){255, 230, 160, 46} : (rcolor){0, 0, 0, 52});
+    /* the deciding seat's panel is marked by its gold ring, and shaded like
+     * the others so its cream names keep their contrast on the wood */
+    render_round_rect(r, g->area, 22, dec ? (rcolor){40, 22, 6, 70} : (rcolor){0, 0, 0, 52});
     if (dec)
         render_round_outline(r, g->area, 22, 3, UI_GOLD);
     ui_audit_box(g->head);
@@ -537,7 +539,7 @@ static void draw_drawn(render *r, shell *sh, nine_view *v)
     rrect p = {(area - pw) / 2, 290, pw, 500}, card = {p.x + 50, p.y + 150, cw, ch};
     char t[96];
     float tx = card.x + cw + 44, tw = p.x + p.w - 44 - tx;
-    render_rect(r, (rrect){0, 0, shell_vw(sh), RENDER_VIRTUAL_H}, (rcolor){20, 10, 0, 120});
+    ui_draw_dim(r, shell_vw(sh), 120);
     ui_draw_panel(r, p);
     ui_text_center(r, FONT_SERIF_BOLD, UI_TITLE, (rrect){p.x, p.y + 36, p.w, 90}, UI_INK, "You drew");
     nine_draw_face(r, card, (uint8_t)v->drawn_code, 255);

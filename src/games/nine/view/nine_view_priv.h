@@ -31,7 +31,7 @@
 static const char *const colour_names[4] = {"red", "blue", "green", "purple"};
 static const char *const colour_caps[4] = {"Red", "Blue", "Green", "Purple"};
 static const rcolor colour_rgb[5] = {
-    {200, 52, 44, 255}, {40, 96, 190, 255}, {36, 138, 72, 255}, {122, 62, 166, 255}, {44, 40, 52, 255}};
+    {200, 52, 44, 255}, {40, 96, 190, 255}, {30, 120, 62, 255}, {122, 62, 166, 255}, {44, 40, 52, 255}};
 static const char *const shape_sprites[4] = {"nine/circle", "nine/square", "nine/hexagon", "nine/diamond"};
 static const char *const face_names[NINE_FACES] = {
     "",  "1",      "2",    "3",       "4",       "5",    "6",      "7",           "8",

@@ -263,7 +263,7 @@ static void tally(const stax_board *b, int held[2], int majors[2])
 
 /* A player's row: who plays the side (primary text), then the side's name
  * and its count, or that the computer is thinking. */
-static void draw_player(render *r, shell *sh, const stax_view *v, int s, float y)
+static void draw_player(render *r, const stax_view *v, int s, float y)
 {
     rrect row = {v->left.x + 20, y, v->left.w - 40, 84};
     int to_move = !table_over(v->t) && stax_rules.current_player(v->st) == s;
@@ -274,12 +274,12 @@ static void draw_player(render *r, shell *sh, const stax_view *v, int s, float y
     render_round_rect(r, row, 18, to_move ? (rcolor){255, 248, 232, 255} : UI_PAPER);
     if (to_move)
         render_round_outline(r, row, 18, 3, side_colors[s]);
-    draw_man(r, sh, row.x + 44, row.y + 62, 0, s, 0, 0, 255);
     table_seat_name(table_match(v->t), s, seat, sizeof seat);
-    /* the seat's mark before its name, as on every screen */
-    ui_draw_seat_mark(r, s, row.x + 100, row.y + 24, 22);
-    ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_BODY, (rrect){row.x + 120, row.y + 6, row.w - 128, 36}, TEXT_LEFT,
+    /* the name across the row (primary text, never wrapped under the line below) */
+    ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_BODY, (rrect){row.x + 16, row.y + 6, row.w - 32, 36}, TEXT_LEFT,
                 UI_INK, seat);
+    /* the seat's mark before its colour's name, as on every screen */
+    ui_draw_seat_mark(r, s, row.x + 28, row.y + 60, 22);
     if (to_move && table_thinking(v->t)) {
         int dots = (int)(table_time(v->t) * 3) % 4;
         snprintf(line, sizeof line, "%s \xc2\xb7 thinking%.*s", side_names[s], dots, "...");
@@ -287,7 +287,7 @@ static void draw_player(render *r, shell *sh, const stax_view *v, int s, float y
         snprintf(line, sizeof line, "%s \xc2\xb7 %d stack%s \xc2\xb7 %d prisoner%s", side_names[s], stacks,
                  stacks == 1 ? "" : "s", held[s], held[s] == 1 ? "" : "s");
     }
-    ui_text_fit(r, FONT_SANS, UI_SMALL, UI_MIN, (rrect){row.x + 88, row.y + 44, row.w - 96, 32}, TEXT_LEFT,
+    ui_text_fit(r, FONT_SANS, UI_SMALL, UI_MIN, (rrect){row.x + 48, row.y + 44, row.w - 56, 32}, TEXT_LEFT,
                 side_colors[s], line);
 }
 
@@ -409,8 +409,8 @@ static void draw_left(render *r, shell *sh, const stax_view *v)
     char status[160];
     float y;
     ui_draw_panel(r, v->left);
-    draw_player(r, sh, v, STAX_BLUE, v->left.y + 24);
-    draw_player(r, sh, v, STAX_RED, v->left.y + 120);
+    draw_player(r, v, STAX_BLUE, v->left.y + 24);
+    draw_player(r, v, STAX_RED, v->left.y + 120);
     status_text(sh, v, status, sizeof status);
     /* The status is primary text: it wraps, and the stack view takes what is left. */
     y = v->left.y + 222 + render_text_wrapped(r, FONT_SANS_BOLD, UI_BODY, v->left.x + 28, v->left.y + 222,
