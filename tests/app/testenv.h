@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "app/store.h"
+#include "xvfb.h"
 
 static pid_t testenv_xvfb_pid;
 
@@ -25,40 +26,19 @@ static inline void testenv_sleep_ms(int ms)
     nanosleep(&ts, NULL);
 }
 
-/* Starts Xvfb on a free display and exports DISPLAY; returns 0, or -1 if Xvfb is missing. */
+/* Starts Xvfb (big enough for 4K) on a display of its own (xvfb_spawn) and
+ * exports DISPLAY; returns 0, or -1 if Xvfb is missing or did not start. */
 static inline int testenv_start_xvfb(void)
 {
-    char sock[64], lock[64], disp[16];
-    struct stat st;
+    char disp[16];
+    int n;
     if (access("/usr/bin/Xvfb", X_OK) != 0)
         return -1;
-    for (int n = 90 + (int)(getpid() % 40); n < 200; n++) {
-        snprintf(sock, sizeof sock, "/tmp/.X11-unix/X%d", n);
-        snprintf(lock, sizeof lock, "/tmp/.X%d-lock", n);
-        if (stat(sock, &st) == 0 || stat(lock, &st) == 0)
-            continue;
-        snprintf(disp, sizeof disp, ":%d", n);
-        testenv_xvfb_pid = fork();
-        if (testenv_xvfb_pid == 0) {
-            int devnull = open("/dev/null", O_WRONLY);
-            dup2(devnull, 1);
-            dup2(devnull, 2);
-            execl("/usr/bin/Xvfb", "Xvfb", disp, "-screen", "0", "3840x2160x24", "-nolisten", "tcp",
-                  "-noreset", (char *)NULL);
-            _exit(127);
-        }
-        for (int i = 0; i < 200; i++) {
-            if (stat(sock, &st) == 0) {
-                setenv("DISPLAY", disp, 1);
-                testenv_sleep_ms(100);
-                return 0;
-            }
-            if (waitpid(testenv_xvfb_pid, NULL, WNOHANG) == testenv_xvfb_pid)
-                break; /* lost a race for this display: try the next */
-            testenv_sleep_ms(25);
-        }
-    }
-    return -1;
+    if (xvfb_spawn("3840x2160x24", &testenv_xvfb_pid, &n) != 0)
+        return -1;
+    snprintf(disp, sizeof disp, ":%d", n);
+    setenv("DISPLAY", disp, 1);
+    return 0;
 }
 
 /* Stops the Xvfb started above. */

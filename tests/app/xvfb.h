@@ -1,5 +1,5 @@
 /* Header-only helper for tests that need an X server: starts a private Xvfb
- * on a free display :90-:120, points DISPLAY at it and stops it afterwards.
+ * on a display of its own, points DISPLAY at it and stops it afterwards.
  * Tests skip only when Xvfb is not installed; any other failure is a failure. */
 #ifndef STACKHOUSE_TEST_XVFB_H
 #define STACKHOUSE_TEST_XVFB_H
@@ -49,58 +49,75 @@ static inline void xvfb_sleep_ms(long ms)
     nanosleep(&ts, NULL);
 }
 
+/* Starts Xvfb with one screen of geometry ("1280x720x24") on a display it
+ * picks itself (-displayfd), so two tests starting at once never share one
+ * (picking a number by its lock file races: the loser used the winner's
+ * server, which vanished under it when the winner finished); returns once it
+ * takes clients: 0 with its pid and display number, or -1. */
+static inline int xvfb_spawn(const char *geometry, pid_t *pid_out, int *display_out)
+{
+    int fds[2], n = -1;
+    char buf[16];
+    size_t got = 0;
+    pid_t pid;
+    if (pipe(fds) != 0)
+        return -1;
+    pid = fork();
+    if (pid < 0) {
+        close(fds[0]);
+        close(fds[1]);
+        return -1;
+    }
+    if (pid == 0) {
+        char fd[16];
+        FILE *null;
+        close(fds[0]);
+        snprintf(fd, sizeof fd, "%d", fds[1]);
+        null = freopen("/dev/null", "w", stdout);
+        (void)null;
+        null = freopen("/dev/null", "w", stderr);
+        (void)null;
+        execlp("Xvfb", "Xvfb", "-displayfd", fd, "-screen", "0", geometry, "-nolisten", "tcp", "-noreset",
+               (char *)NULL);
+        _exit(127);
+    }
+    close(fds[1]);
+    /* the display number and a newline come once it is ready; end of file if it died */
+    while (got < sizeof buf - 1 && !memchr(buf, '\n', got)) {
+        ssize_t k = read(fds[0], buf + got, sizeof buf - 1 - got);
+        if (k <= 0)
+            break;
+        got += (size_t)k;
+    }
+    close(fds[0]);
+    buf[got] = '\0';
+    if (got > 0 && buf[0] >= '0' && buf[0] <= '9')
+        n = atoi(buf);
+    if (n < 0) {
+        kill(pid, SIGKILL);
+        waitpid(pid, NULL, 0);
+        return -1;
+    }
+    *pid_out = pid;
+    *display_out = n;
+    return 0;
+}
+
 /* Starts Xvfb and sets DISPLAY; returns 0, or -1 when no server came up. */
 static inline int xvfb_start(xvfb *x)
 {
     const char *old = getenv("DISPLAY");
+    char disp[16];
 
     memset(x, 0, sizeof *x);
     x->had_display = old != NULL;
     if (old)
         snprintf(x->old_display, sizeof x->old_display, "%s", old);
-    for (int n = 90; n <= 120; n++) {
-        char sock[64], lock[64], disp[16];
-        struct stat st;
-        pid_t pid;
-        int reaped = 0;
-
-        snprintf(sock, sizeof sock, "/tmp/.X11-unix/X%d", n);
-        snprintf(lock, sizeof lock, "/tmp/.X%d-lock", n);
-        if (stat(sock, &st) == 0 || stat(lock, &st) == 0)
-            continue; /* taken by someone else */
-        snprintf(disp, sizeof disp, ":%d", n);
-        pid = fork();
-        if (pid < 0)
-            return -1;
-        if (pid == 0) {
-            FILE *null = freopen("/dev/null", "w", stdout);
-            (void)null;
-            null = freopen("/dev/null", "w", stderr);
-            (void)null;
-            execlp("Xvfb", "Xvfb", disp, "-screen", "0", "1280x720x24", "-nolisten", "tcp",
-                   (char *)NULL);
-            _exit(127);
-        }
-        for (int waited = 0; waited < 10000; waited += 20) {
-            int status;
-            if (stat(sock, &st) == 0) {
-                x->pid = pid;
-                x->display = n;
-                setenv("DISPLAY", disp, 1);
-                return 0;
-            }
-            if (waitpid(pid, &status, WNOHANG) == pid) {
-                reaped = 1; /* lost a race for this number: try the next */
-                break;
-            }
-            xvfb_sleep_ms(20);
-        }
-        if (!reaped) { /* never came up: do not leave it behind */
-            kill(pid, SIGKILL);
-            waitpid(pid, NULL, 0);
-        }
-    }
-    return -1;
+    if (xvfb_spawn("1280x720x24", &x->pid, &x->display) != 0)
+        return -1;
+    snprintf(disp, sizeof disp, ":%d", x->display);
+    setenv("DISPLAY", disp, 1);
+    return 0;
 }
 
 /* Stops the server and restores DISPLAY. */
