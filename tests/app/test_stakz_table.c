@@ -103,7 +103,7 @@ static void test_mouse_places_drags_undoes_and_draws(void **state)
     }
     /* the drag hint shows on Player 1's turn, and never while Player 2 plays */
     {
-        const char *mine = strstr(t, "stakz hints Drag Tile to a stack"), *end = strstr(t, "stakz move p1 end:g\n");
+        const char *mine = strstr(t, "stakz hints Drag a tile to a stack"), *end = strstr(t, "stakz move p1 end:g\n");
         const char *back = strstr(end, "stakz move p2 end");
         int seen = 0;
         assert_non_null(mine);
@@ -113,7 +113,7 @@ static void test_mouse_places_drags_undoes_and_draws(void **state)
             const char *e = strchr(h, '\n');
             char line[200];
             snprintf(line, sizeof line, "%.*s", (int)(e - h), h);
-            if (strstr(line, "Drag") || strstr(line, "Tile to a stack") || strstr(line, "End turn"))
+            if (strstr(line, "Drag") || strstr(line, "a tile to a stack") || strstr(line, "End turn"))
                 fail_msg("a hint of the turn while Player 2 plays: %s", line);
             seen++;
         }

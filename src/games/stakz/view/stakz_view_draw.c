@@ -272,7 +272,6 @@ void stakz_view_draw(void *vv, shell *sh, render *r, float alpha)
 int stakz_hints(const stakz_view *v, const shell *sh, ui_hint *h)
 {
     int n = 0;
-    (void)sh;
     if (v->round_show) {
         h[n++] = (ui_hint){ACT_ACCEPT, "Continue"};
     } else if (v->picking) {
@@ -291,7 +290,11 @@ int stakz_hints(const stakz_view *v, const shell *sh, ui_hint *h)
         h[n++] = (ui_hint){ACT_EXTRA, "End turn"};
         h[n++] = (ui_hint){ACT_PREV_TAB, table_can_undo(v->t) ? "Undo" : NULL};
     } else {
-        h[n++] = (ui_hint){UI_HINT_DRAG, "Tile to a stack"};
+        /* "Drag a tile to a stack" by mouse; "(A) Pick a tile" by controller or keys */
+        if (shell_input(sh)->last_device == DEV_MOUSE)
+            h[n++] = (ui_hint){UI_HINT_DRAG, "a tile to a stack"};
+        else
+            h[n++] = (ui_hint){UI_HINT_POINT, "Pick a tile"};
         h[n++] = (ui_hint){ACT_EXTRA, "End turn"};
         h[n++] = (ui_hint){ACT_PREV_TAB, table_can_undo(v->t) ? "Undo" : NULL};
         h[n++] = (ui_hint){ACT_ALT, "Rules"};
