@@ -167,6 +167,26 @@ static void test_save_on_quit_then_resume(void **state)
     free(t);
 }
 
+/* A whole game by controller alone, two people at one screen, to the score
+ * screen: every move is entered with the d-pad and A (tests/scripts/
+ * stax_whole_game.py wrote the presses from random legal moves), none is
+ * refused, and the game the table played is that one, to its end. */
+static void test_whole_game_by_controller(void **state)
+{
+    char *t = play("whole", "--scene table --game stax --seats human,human", "stax_whole_game");
+    int moves = 0;
+    (void)state;
+    for (const char *p = t; (p = strstr(p, "\nstax move ")) != NULL; p++)
+        moves++;
+    assert_int_equal(moves, 175);
+    assert_null(strstr(t, "stax refused"));
+    assert_null(strstr(t, "stax illegal"));
+    assert_non_null(strstr(t, "stax move f2xd4\n"));
+    assert_non_null(strstr(t, "stax over Red\n"));
+    assert_non_null(strstr(strstr(t, "stax over Red\n"), "scene score\n"));
+    free(t);
+}
+
 /* Moves two computers make in 600 frames at Computer pace v (0 Slow, 2 Fast),
  * the setting stored as the settings screen stores it. */
 static int moves_at_pace(const char *pref, int v)
@@ -212,6 +232,7 @@ int main(void)
         cmocka_unit_test(test_capture_chain_jump_by_jump),
         cmocka_unit_test(test_save_on_quit_then_resume),
         cmocka_unit_test(test_computer_pace_setting),
+        cmocka_unit_test(test_whole_game_by_controller),
     };
     return cmocka_run_group_tests(tests, testenv_game_setup, testenv_game_teardown);
 }
