@@ -588,20 +588,20 @@ static const char *const nine4_primary[] = {"Player 1", "Player 2", "Player 3", 
 static const char *const stakz2_primary[] = {"Player 2", "Your tiles*", "Your turn*", NULL};
 static const char *const stakz4_primary[] = {"Player 2", "Player 3", "Player 4", "Your tiles*", "Split!*", NULL};
 static const char *const track_primary[] = {"Human", "Computer (Easy)", NULL};
-static const char *const score_primary[] = {"Player 1", "Computer (Hard)", NULL};
+static const char *const score_primary[] = {"Player 1", "Blue (Hard)", NULL};
 /* The other modes' score samples: the names and the totals. */
 static const char *const stax_score_primary[] = {"Red \xe2\x80\x94 Human", "7", "3", NULL};
 static const char *const nine_score_primary[] = {"P1 \xe2\x80\x94 Human", "P3 \xe2\x80\x94 Computer (Hard)", "5", NULL};
 static const char *const stakz_score_primary[] = {"P1 \xe2\x80\x94 Human", "14", NULL};
 static const char *const track_score_primary[] = {"Green \xe2\x80\x94 Computer (Easy)", "14", NULL};
-static const char *const same_score_primary[] = {"Human", "Computer (Easy)", "3", NULL};
-static const char *const swap_score_primary[] = {"Human", "Computer (Hard)", "11", NULL};
+static const char *const same_score_primary[] = {"Human", "Green (Easy)", "3", NULL};
+static const char *const swap_score_primary[] = {"Human", "Blue (Hard)", "11", NULL};
 static const char *const setup_primary[] = {"Player 1", "Player 2", NULL};
 /* Names in the score box and on each space, and the points. */
-static const char *const speed_primary[] = {"Human", "Computer (Medium)", "0", NULL};
+static const char *const speed_primary[] = {"Human", "Blue (Medium)", "0", NULL};
 /* SAMESTAX: the names, the roles and the points; SWAPSTAX: the names. */
-static const char *const same_primary[] = {"Human", "Computer (Medium)", "Creator", "Replicator", "0", NULL};
-static const char *const swap_primary[] = {"Human", "Computer (Medium)", NULL};
+static const char *const same_primary[] = {"Human", "Blue (Medium)", "Creator", "Replicator", "0", NULL};
+static const char *const swap_primary[] = {"Human", "Blue (Medium)", NULL};
 
 static const screen_spec screens[] = {
     {"picker", NULL, NULL, 30, "picker", NULL, NULL},

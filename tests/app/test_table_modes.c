@@ -15,6 +15,7 @@
 #include "core/registry.h"
 #include "table/modes.h"
 #include "table/table.h"
+#include "table/table_rt.h"
 #include "shell/settings.h"
 #include "shell/shell.h"
 #include "table/table_store.h"
@@ -158,6 +159,41 @@ static void test_every_mode_has_a_sample(void **state)
     shell_destroy(sh);
 }
 
+/* Every seat has its own name, computers of one level too ("Computer
+ * (Medium)" three times told nobody apart): each mode's sample, its seats
+ * all computers of one level, names every seat differently. */
+static void test_every_seat_its_own_name(void **state)
+{
+    shell *sh = bare_shell();
+    (void)state;
+    for (int i = 0; i < registry_count(); i++) {
+        const game_info *g = registry_get(i);
+        const table_mode *t = modes_find(g->id);
+        char seats[64] = "";
+        int n = 1;
+        match_setup m;
+        score_report rep;
+        scene *s;
+        for (const char *c = t->sample_seats; *c; c++)
+            n += *c == ',';
+        for (int k = 0; k < n; k++)
+            strcat(seats, k ? ",medium" : "medium");
+        assert_int_equal(table_match_default(&m, g, seats), 0);
+        s = modes_start(sh, &m, t->sample_words);
+        assert_non_null(s);
+        memset(&rep, 0, sizeof rep);
+        if (t->realtime)
+            table_rt_report(s->data, &rep);
+        else
+            table_report(s->data, &rep);
+        s->leave(s, sh);
+        for (int a = 0; a < n; a++)
+            for (int b = 0; b < a; b++)
+                if (!strcmp(rep.names[a], rep.names[b]))
+                    fail_msg("%s: seats %d and %d are both '%s'", g->id, b + 1, a + 1, rep.names[a]);
+    }
+}
+
 static void test_seats_round_trip(void **state)
 {
     match_setup m;
@@ -222,6 +258,7 @@ int main(void)
         cmocka_unit_test(test_mode_settings),
         cmocka_unit_test(test_seed_is_injected),
         cmocka_unit_test(test_every_mode_has_a_sample),
+        cmocka_unit_test(test_every_seat_its_own_name),
         cmocka_unit_test(test_seats_round_trip),
         cmocka_unit_test(test_match_setup_one_count),
     };

@@ -129,6 +129,9 @@ static inline void seat_name(const maxstax_view *v, int p, char *buf, size_t n)
 {
     if (seat_human(v, p) && v->humans > 1)
         snprintf(buf, n, "Player %d", p + 1);
+    else if (!seat_human(v, p))
+        /* a computer by its seat's colour, as its mark: two of one level are told apart */
+        snprintf(buf, n, "%s (%s)", seat_color_name(p), table_level_label(v->m.level[p]));
     else
         table_seat_name(&v->m, p, buf, n);
 }
