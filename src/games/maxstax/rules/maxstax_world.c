@@ -52,6 +52,12 @@
 #define SLEEP_TIME 0.4
 #define IDLE_SPEED 0.2
 #define HAND_SPEED 40.0 /* units per second */
+/* A block lies at rest once it has moved slower than this (units/s) for
+ * REST_STEPS steps in a row; it has fallen when it drops more than its own
+ * thickness below where it last lay at rest. A shove that slides a pile
+ * along the table, or a block let go just above a tower, is no fall. */
+#define REST_SPEED 0.5
+#define REST_STEPS 6
 #define SNAP_DEG 20.0
 /* The grip turns the block towards the hand's angle like a critically
  * damped spring of this frequency: stiff enough that a block held by its
@@ -71,6 +77,9 @@ struct maxstax_world {
     cpShape *floor;
     cpBody *body[MAXSTAX_MAX_BLOCKS];
     cpShape *shape[MAXSTAX_MAX_BLOCKS];
+    double rest_y[MAXSTAX_MAX_BLOCKS]; /* height last at rest, NAN when unknown */
+    int slow[MAXSTAX_MAX_BLOCKS];      /* steps in a row below REST_SPEED */
+    int falls[MAXSTAX_MAX_BLOCKS];
     int n;
     hand hands[MAXSTAX_MAX_HANDS];
 };
@@ -581,6 +590,8 @@ void maxstax_world_place(maxstax_world *w, int b, maxstax_pose p)
     cpBodySetVelocity(body, cpvzero);
     cpBodySetAngularVelocity(body, 0);
     cpSpaceReindexShapesForBody(w->space, body);
+    w->rest_y[b] = NAN; /* it may have been put in the air: it finds its rest */
+    w->slow[b] = 0;
 }
 
 maxstax_pose maxstax_world_pose(const maxstax_world *w, int b)
@@ -599,6 +610,8 @@ double maxstax_world_speed(const maxstax_world *w, int b)
            fabs(cpBodyGetAngularVelocity(body)) * MAXSTAX_BLOCK_LEN / 2;
 }
 
+int maxstax_world_falls(const maxstax_world *w, int b) { return w->falls[b]; }
+
 int maxstax_world_sleeping(const maxstax_world *w, int b) { return cpBodyIsSleeping(w->body[b]); }
 
 void maxstax_world_set_sleeping(maxstax_world *w, int on)
@@ -607,6 +620,30 @@ void maxstax_world_set_sleeping(maxstax_world *w, int on)
     if (!on)
         for (int b = 0; b < w->n; b++)
             cpBodyActivate(w->body[b]);
+}
+
+/* Where each block last lay at rest, and whether it has since dropped more
+ * than its own thickness below it: a fall. A held block has no rest. */
+static void track_falls(maxstax_world *w)
+{
+    for (int b = 0; b < w->n; b++) {
+        int held = 0;
+        for (int h = 0; h < MAXSTAX_MAX_HANDS; h++)
+            held |= w->hands[h].block == b;
+        double y = cpBodyGetPosition(w->body[b]).y;
+        if (held) {
+            w->rest_y[b] = NAN;
+            w->slow[b] = 0;
+            continue;
+        }
+        w->slow[b] = maxstax_world_speed(w, b) < REST_SPEED ? w->slow[b] + 1 : 0;
+        if (w->slow[b] >= REST_STEPS)
+            w->rest_y[b] = y;
+        else if (w->rest_y[b] - y > MAXSTAX_BLOCK_THICK) {
+            w->falls[b]++;
+            w->rest_y[b] = NAN; /* one fall until it comes to rest again */
+        }
+    }
 }
 
 void maxstax_world_step(maxstax_world *w)
@@ -621,6 +658,7 @@ void maxstax_world_step(maxstax_world *w)
             cpBodyActivate(w->body[hd->block]); /* a held block never sleeps in the air */
     }
     space_step(w->space, MAXSTAX_STEP);
+    track_falls(w);
 }
 
 int maxstax_world_block_at(const maxstax_world *w, double x, double y)

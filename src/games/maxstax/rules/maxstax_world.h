@@ -35,6 +35,9 @@ void maxstax_world_place(maxstax_world *w, int b, maxstax_pose p);
 maxstax_pose maxstax_world_pose(const maxstax_world *w, int b);
 /* Fastest point speed of block b in units per second (0 when asleep). */
 double maxstax_world_speed(const maxstax_world *w, int b);
+/* How many times block b has fallen: dropped, not held, more than its own
+ * thickness below where it last lay at rest (a crash, not a shove). */
+int maxstax_world_falls(const maxstax_world *w, int b);
 /* Nonzero when block b is asleep. */
 int maxstax_world_sleeping(const maxstax_world *w, int b);
 /* Turns sleeping on or off (off: the benchmark keeps every block awake). */

@@ -198,7 +198,7 @@ static void feedback(maxstax_view *v, double dt)
     int knocks = 0;
     for (int p = 0; p < v->players; p++) {
         maxstax_claim c = maxstax_match_claim(v->match, p);
-        int fast = 0;
+        int fell = 0;
         if (c != v->claim_seen[p] && maxstax_match_samestax(v->match) &&
             p == maxstax_match_samestax(v->match)->creator) {
             v->claim_seen[p] = c; /* the Creator's Ready, said when pressed */
@@ -225,12 +225,15 @@ static void feedback(maxstax_view *v, double dt)
              * off the floor means falling, not being nudged. */
             if (!held && v->speed[b] > 8.0 && sp < v->speed[b] * 0.5)
                 knocks++; /* a sudden stop: it hit wood or the table */
-            fast += !held && sp > 10.0 && v->cur[b].y > 0.6;
+            /* A crash is a block that fell (dropped more than its own
+             * thickness from where it lay), not one merely shoved fast. */
+            fell += maxstax_world_falls(w, b) - v->falls[b];
+            v->falls[b] = maxstax_world_falls(w, b);
             v->speed[b] = sp;
         }
         if (v->collapse_cool[p] > 0)
             v->collapse_cool[p] -= dt;
-        if (fast >= 3 && v->collapse_cool[p] <= 0) {
+        if (fell > 0 && v->collapse_cool[p] <= 0) {
             v->collapse_cool[p] = 2.0;
             if (c != MAXSTAX_CLAIM_HELD)
                 maxstax_view_flash(v, p, "Crash!", UI_ACCENT);

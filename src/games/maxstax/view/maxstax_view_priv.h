@@ -61,6 +61,7 @@ typedef struct maxstax_view {
     int turn_seen;
     maxstax_pose prev[N_BLOCKS], cur[N_BLOCKS];
     double speed[N_BLOCKS];
+    int falls[N_BLOCKS]; /* each block's fall count last frame: a rise is a crash */
     rrect pane[SPEEDSTAX_MAX_PLAYERS];
     float scale[SPEEDSTAX_MAX_PLAYERS];
     double view_x0, view_x1, view_y1; /* what every pane's camera shows, in plank units from a space's centre */
