@@ -3,7 +3,10 @@
  * lets go; a quick press-and-drag from far off takes the block at once and
  * leaves the piles standing; a controller alone does the same; in split screen the mouse and
  * a controller stack at once; several people on one mouse take turns; MAX STAX on a composed card
- * holds and on a wrong structure fails; a carried block knocks the card's
+ * holds and on a wrong structure fails, each wrong call again (a claim is an
+ * event) and saying what differs; each finish's place is traced as it
+ * happens and agrees with the round's points; the results stay up past 4 s
+ * until dismissed (8 s when nobody does); a carried block knocks the card's
  * structure over (a collapse); computer stackers play a short
  * round to the round results; a whole match of short rounds ends on the
  * score screen; a tie for the top goes to a speed-stack-off between the
@@ -169,8 +172,77 @@ static void test_claim_on_a_wrong_structure_fails(void **state)
     char *t = play("failed", "--scene table --game speedstax --seats human,easy --position compose=0:1",
                    "speedstax_claim");
     (void)state;
-    assert_non_null(strstr(t, "speedstax shout 0\nspeedstax claim 0 failed\n"));
+    assert_non_null(strstr(t, "speedstax shout 0\nspeedstax claim 0 failed: "));
     assert_null(strstr(t, "round 1 over")); /* the round goes on */
+    free(t);
+}
+
+/* A claim is an event: the second wrong call in a round is refused as
+ * loudly as the first, and says what differs (blocks missing). */
+static void test_two_wrong_claims_both_fail_aloud(void **state)
+{
+    char *t = play("failed2", "--scene table --game speedstax --seats human,easy --position compose=0:1",
+                   "speedstax_claim_twice");
+    const char *first, *eol;
+    (void)state;
+    first = strstr(t, "speedstax shout 0\nspeedstax claim 0 failed: ");
+    assert_non_null(first);
+    assert_non_null(strstr(first + 1, "speedstax shout 0\nspeedstax claim 0 failed: "));
+    /* The card has more blocks than the one standing: the call says so. */
+    eol = strchr(first + strlen("speedstax shout 0\n"), '\n');
+    assert_non_null(eol);
+    assert_ptr_equal(strstr(first, "missing\n"), eol - strlen("missing"));
+    free(t);
+}
+
+/* A seat's place is traced the moment it finishes, and the results stay up
+ * past 4 s until someone goes on. */
+static void test_finish_place_then_results_stay_up(void **state)
+{
+    char *t = play("stay", "--scene table --game speedstax --seats human,easy --position 'round=3 compose=0:99'",
+                   "speedstax_results_stay");
+    const char *closed;
+    double shown = 0;
+    (void)state;
+    assert_non_null(strstr(t, "speedstax claim 0 held\nspeedstax finish 0 place 1\n"));
+    assert_non_null(strstr(t, "speedstax finish 0 place 1\nspeedstax round 1 over: 2 0 0 0\n"));
+    closed = strstr(t, "speedstax results closed after ");
+    assert_non_null(closed);
+    assert_int_equal(sscanf(closed, "speedstax results closed after %lf s\n", &shown), 1);
+    assert_true(shown > 5.5 && shown < 8.0); /* up 6 s, until Enter */
+    assert_null(strstr(t, "(timed out)"));
+    free(t);
+}
+
+/* Each finish's place, traced as it happens, agrees with the points the round
+ * then pays (players + 1 - place), in finishing order; results nobody
+ * dismisses stay up for 8 s. */
+static void test_finish_order_agrees_with_the_points(void **state)
+{
+    char *t = play("order", "--scene table --game speedstax --seats hard,hard,hard --position 'round=40 seed=3'",
+                   "speedstax_finish_order");
+    const char *at = t, *over;
+    int finishes = 0, rounds = 0;
+    (void)state;
+    while ((over = strstr(at, "speedstax round ")) != NULL) {
+        int r, pts[4], last = 0;
+        assert_int_equal(sscanf(over, "speedstax round %d over: %d %d %d %d", &r, &pts[0], &pts[1], &pts[2], &pts[3]),
+                         5);
+        /* This round's finishes lie between the last round's line and its own. */
+        for (const char *f = strstr(at, "speedstax finish "); f && f < over; f = strstr(f + 1, "speedstax finish ")) {
+            int p, place;
+            assert_int_equal(sscanf(f, "speedstax finish %d place %d", &p, &place), 2);
+            assert_int_equal(pts[p], 3 + 1 - place);
+            assert_true(place >= last); /* traced in finishing order */
+            last = place;
+            finishes++;
+        }
+        rounds++;
+        at = over + 1;
+    }
+    assert_true(rounds >= 1);
+    assert_true(finishes >= 2);
+    assert_non_null(strstr(t, "speedstax results closed after 8.0 s (timed out)\n"));
     free(t);
 }
 
@@ -199,8 +271,9 @@ static void test_whole_match_reaches_the_score_screen(void **state)
     char *t = play("match", "--scene table --game speedstax --seats human,easy --position 'round=3 compose=0:99'",
                    "speedstax_match");
     (void)state;
-    assert_non_null(strstr(t, "speedstax claim 0 held\nspeedstax round 1 over: 2 0 0 0\n"));
-    assert_non_null(strstr(t, "speedstax round 5 over: 0 0 0 0 (match over)\nscene score\n"));
+    assert_non_null(strstr(t, "speedstax claim 0 held\nspeedstax finish 0 place 1\nspeedstax round 1 over: 2 0 0 0\n"));
+    assert_non_null(strstr(t, "speedstax round 5 over: 0 0 0 0 (match over)\n"
+                              "speedstax results closed after 8.0 s (timed out)\nscene score\n"));
     free(t);
 }
 
@@ -212,7 +285,7 @@ static void test_tie_goes_to_a_stackoff_between_the_tied(void **state)
     const char *off, *first;
     (void)state;
     /* Seat 1 wins round 5 alone: 8 + 3 ties seat 2's 11, seat 3 has 5. */
-    assert_non_null(strstr(t, "speedstax claim 0 held\nspeedstax round 5 over: 3 0 0 0\n"));
+    assert_non_null(strstr(t, "speedstax claim 0 held\nspeedstax finish 0 place 1\nspeedstax round 5 over: 3 0 0 0\n"));
     off = strstr(t, "speedstax stack-off: 0 1\n");
     assert_non_null(off);
     assert_null(strstr(t, "speedstax stack-off: 0 1 2")); /* seat 3 sits it out */
@@ -342,6 +415,9 @@ int main(void)
         cmocka_unit_test(test_one_mouse_people_take_turns),
         cmocka_unit_test(test_claim_on_the_card_holds),
         cmocka_unit_test(test_claim_on_a_wrong_structure_fails),
+        cmocka_unit_test(test_two_wrong_claims_both_fail_aloud),
+        cmocka_unit_test(test_finish_place_then_results_stay_up),
+        cmocka_unit_test(test_finish_order_agrees_with_the_points),
         cmocka_unit_test(test_short_round_with_computers_reaches_results),
         cmocka_unit_test(test_knocked_over_by_hand),
         cmocka_unit_test(test_whole_match_reaches_the_score_screen),

@@ -137,6 +137,26 @@ static int space_matches(const maxstax_match *m, int p)
     return maxstax_space_matches(m->world, p, maxstax_match_seat_card(m, p));
 }
 
+/* What differs between p's space and the card p builds. */
+static maxstax_miss space_miss(const maxstax_match *m, int p)
+{
+    maxstax_pose in[MAXSTAX_CARD_MAX_BLOCKS];
+    int n = maxstax_space_read(m->world, p, in);
+    const maxstax_card *c = maxstax_match_seat_card(m, p);
+    if (n > MAXSTAX_CARD_MAX_BLOCKS) /* more than a card can have: too many, by at least this */
+        return (maxstax_miss){MAXSTAX_MISS_EXTRA, n - c->n, MAXSTAX_WHERE_SOME};
+    return maxstax_matcher_miss(c, in, n);
+}
+
+/* p's claim becomes v, an event of its own even when the state was v already. */
+static void claim_event(maxstax_match *m, int p, maxstax_claim v, maxstax_miss miss)
+{
+    m->claim[p] = v;
+    m->event[p].serial++;
+    m->event[p].verdict = v;
+    m->event[p].miss = miss;
+}
+
 /* Nonzero when p's claim is the mode's Ready, standing at once. */
 static int claim_ready(const maxstax_match *m, int p)
 {
@@ -172,16 +192,20 @@ static void apply_input(maxstax_match *m, int p, const maxstax_input *in)
     if ((in->actions & MAXSTAX_IN_CLAIM) && m->mode->ready && claim_ready(m, p)) {
         /* The Creator's Ready: hands off, and creation ends with what stands. */
         maxstax_world_release(w, p);
-        m->claim[p] = MAXSTAX_CLAIM_HELD;
+        claim_event(m, p, MAXSTAX_CLAIM_HELD, (maxstax_miss){0});
         speedstax_claim(&m->rounds, p);
         speedstax_confirm(&m->rounds, p, 1, m->rounds.tick);
     } else if (in->actions & MAXSTAX_IN_CLAIM) {
         /* A held block is not free-standing, and a wrong structure fails now. */
-        if (maxstax_world_held(w, p) >= 0 || !space_matches(m, p)) {
-            m->claim[p] = MAXSTAX_CLAIM_FAILED;
+        if (maxstax_world_held(w, p) >= 0) {
+            claim_event(m, p, MAXSTAX_CLAIM_FAILED, (maxstax_miss){MAXSTAX_MISS_HELD, 1, MAXSTAX_WHERE_SOME});
             return;
         }
-        m->claim[p] = MAXSTAX_CLAIM_CHECKING;
+        if (!space_matches(m, p)) {
+            claim_event(m, p, MAXSTAX_CLAIM_FAILED, space_miss(m, p));
+            return;
+        }
+        claim_event(m, p, MAXSTAX_CLAIM_CHECKING, (maxstax_miss){0});
         m->claim_tick[p] = m->rounds.tick;
         m->hold_left[p] = HOLD_TICKS;
         speedstax_claim(&m->rounds, p);
@@ -199,10 +223,10 @@ static void check_claims(maxstax_match *m)
         if (left % 12 && left > 0)
             continue;
         if (!space_matches(m, p)) {
-            m->claim[p] = MAXSTAX_CLAIM_FAILED;
+            claim_event(m, p, MAXSTAX_CLAIM_FAILED, space_miss(m, p));
             speedstax_confirm(&m->rounds, p, 0, 0);
         } else if (left <= 0) {
-            m->claim[p] = MAXSTAX_CLAIM_HELD;
+            claim_event(m, p, MAXSTAX_CLAIM_HELD, (maxstax_miss){0});
             speedstax_confirm(&m->rounds, p, 1, m->claim_tick[p]);
         }
     }
@@ -263,6 +287,8 @@ void maxstax_match_compose(maxstax_match *m, int p, int n)
 }
 
 maxstax_claim maxstax_match_claim(const maxstax_match *m, int p) { return m->claim[p]; }
+
+const maxstax_claim_event *maxstax_match_claim_event(const maxstax_match *m, int p) { return &m->event[p]; }
 
 double maxstax_match_time_left(const maxstax_match *m)
 {

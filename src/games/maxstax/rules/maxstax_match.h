@@ -11,6 +11,7 @@
 
 #include "core/game.h"
 #include "games/maxstax/rules/maxstax_cards.h"
+#include "games/maxstax/rules/maxstax_matcher.h"
 #include "games/maxstax/rules/samestax.h"
 #include "games/maxstax/rules/speedstax.h"
 #include "games/maxstax/rules/swapstax.h"
@@ -69,6 +70,15 @@ typedef struct maxstax_setup {
 /* What became of a player's last claim. */
 typedef enum maxstax_claim { MAXSTAX_CLAIM_NONE, MAXSTAX_CLAIM_CHECKING, MAXSTAX_CLAIM_FAILED, MAXSTAX_CLAIM_HELD } maxstax_claim;
 
+/* A claim is an event, not only a state: every call of MAX STAX (or a
+ * Creator's Ready) and every verdict on it counts one, so the second wrong
+ * call in a round is news even though the state was FAILED already. */
+typedef struct maxstax_claim_event {
+    unsigned serial;      /* events of this seat so far this match (0: none yet; not saved) */
+    maxstax_claim verdict; /* what the last one made of the claim: CHECKING, FAILED or HELD */
+    maxstax_miss miss;    /* a FAILED one: what differs from the card (kind NONE otherwise) */
+} maxstax_claim_event;
+
 typedef struct maxstax_match maxstax_match;
 
 /* Fills setup with the defaults: all stars, snap on. */
@@ -123,6 +133,8 @@ void maxstax_match_hand(const maxstax_match *m, int p, double *x, double *y);
 void maxstax_match_compose(maxstax_match *m, int p, int n);
 /* State of player p's last claim. */
 maxstax_claim maxstax_match_claim(const maxstax_match *m, int p);
+/* Seat p's last claim event (see maxstax_claim_event); the pointer stays valid for the match's life. */
+const maxstax_claim_event *maxstax_match_claim_event(const maxstax_match *m, int p);
 /* Seconds left in the round (with turns: in the current turn). */
 double maxstax_match_time_left(const maxstax_match *m);
 /* A test hook: as if the first n rounds (up to all of them) had been played

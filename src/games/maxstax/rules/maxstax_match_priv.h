@@ -20,6 +20,7 @@ struct maxstax_match {
     maxstax_claim claim[SPEEDSTAX_MAX_PLAYERS];
     long claim_tick[SPEEDSTAX_MAX_PLAYERS];
     int hold_left[SPEEDSTAX_MAX_PLAYERS];
+    maxstax_claim_event event[SPEEDSTAX_MAX_PLAYERS]; /* the last claim event of each seat */
 };
 
 #endif

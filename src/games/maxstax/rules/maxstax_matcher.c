@@ -1,6 +1,7 @@
 #include "games/maxstax/rules/maxstax_matcher.h"
 
 #include <math.h>
+#include <stdio.h>
 
 #include "games/maxstax/rules/maxstax_mode.h"
 
@@ -13,6 +14,7 @@ typedef struct search {
     const maxstax_pose *blocks;
     int n;
     double shift; /* trial shift along the floor, from one pairing */
+    double pos_tol, angle_tol; /* the matcher's, or looser to find what differs */
     int assign[MAXSTAX_CARD_MAX_BLOCKS];
     int used[MAXSTAX_CARD_MAX_BLOCKS];
     long nodes;
@@ -34,7 +36,7 @@ static int verify(const search *s)
     shift /= s->n;
     for (int i = 0; i < s->n; i++) {
         const maxstax_pose *b = &s->blocks[s->assign[i]], *c = &s->card->block[i];
-        if (hypot(b->x - shift - c->x, b->y - c->y) > MAXSTAX_MATCH_POS_TOL)
+        if (hypot(b->x - shift - c->x, b->y - c->y) > s->pos_tol)
             return 0;
     }
     return 1;
@@ -52,9 +54,8 @@ static int assign_from(search *s, int i)
     const maxstax_pose *c = &s->card->block[i];
     for (int k = 0; k < s->n; k++) {
         const maxstax_pose *b = &s->blocks[k];
-        if (s->used[k] || fabs(b->y - c->y) > MAXSTAX_MATCH_POS_TOL ||
-            hypot(b->x - s->shift - c->x, b->y - c->y) > 2 * MAXSTAX_MATCH_POS_TOL ||
-            maxstax_matcher_angle_diff(b->angle, c->angle) > MAXSTAX_MATCH_ANGLE_TOL)
+        if (s->used[k] || fabs(b->y - c->y) > s->pos_tol || hypot(b->x - s->shift - c->x, b->y - c->y) > 2 * s->pos_tol ||
+            maxstax_matcher_angle_diff(b->angle, c->angle) > s->angle_tol)
             continue;
         s->used[k] = 1;
         s->assign[i] = k;
@@ -65,11 +66,13 @@ static int assign_from(search *s, int i)
     return 0;
 }
 
-int maxstax_matcher_match(const maxstax_card *card, const maxstax_pose *blocks, int n, int *assign)
+/* The search under these tolerances; assign as maxstax_matcher_match's. */
+static int match_within(const maxstax_card *card, const maxstax_pose *blocks, int n, int *assign, double pos_tol,
+                        double angle_tol)
 {
     if (n != card->n || n < 1 || n > MAXSTAX_CARD_MAX_BLOCKS)
         return 0;
-    search s = {card, blocks, n, 0, {0}, {0}, 0};
+    search s = {card, blocks, n, 0, pos_tol, angle_tol, {0}, {0}, 0};
     /* Card block 0 pairs with some block; each pairing proposes a shift. */
     for (int k = 0; k < n; k++) {
         s.shift = blocks[k].x - card->block[0].x;
@@ -83,6 +86,85 @@ int maxstax_matcher_match(const maxstax_card *card, const maxstax_pose *blocks, 
         }
     }
     return 0;
+}
+
+int maxstax_matcher_match(const maxstax_card *card, const maxstax_pose *blocks, int n, int *assign)
+{
+    return match_within(card, blocks, n, assign, MAXSTAX_MATCH_POS_TOL, MAXSTAX_MATCH_ANGLE_TOL);
+}
+
+/* A turned plank's centre moves by up to half its length less half its
+ * thickness (an upright stood where a flat one belongs rises by 1), so the
+ * search for turned blocks allows a little more than that, at any angle. */
+#define TURNED_POS_TOL 1.2
+
+/* Where card block i is: the top or bottom when no other block is within
+ * half a thickness of its height, else the middle when it is neither. */
+static int where_in(const maxstax_card *card, int i)
+{
+    int above = 0, below = 0, level = 0;
+    for (int j = 0; j < card->n; j++) {
+        double dy = card->block[j].y - card->block[i].y;
+        if (j == i)
+            continue;
+        if (fabs(dy) < 0.5 * MAXSTAX_BLOCK_THICK)
+            level++;
+        else if (dy > 0)
+            above++;
+        else
+            below++;
+    }
+    if (level)
+        return MAXSTAX_WHERE_SOME;
+    return !above ? MAXSTAX_WHERE_TOP : !below ? MAXSTAX_WHERE_BOTTOM : MAXSTAX_WHERE_MIDDLE;
+}
+
+maxstax_miss maxstax_matcher_miss(const maxstax_card *card, const maxstax_pose *blocks, int n)
+{
+    maxstax_miss d = {MAXSTAX_MISS_NONE, 0, MAXSTAX_WHERE_SOME};
+    int assign[MAXSTAX_CARD_MAX_BLOCKS];
+    if (n < card->n)
+        return (maxstax_miss){MAXSTAX_MISS_MISSING, card->n - n, MAXSTAX_WHERE_SOME};
+    if (n > card->n)
+        return (maxstax_miss){MAXSTAX_MISS_EXTRA, n - card->n, MAXSTAX_WHERE_SOME};
+    if (maxstax_matcher_match(card, blocks, n, NULL))
+        return d;
+    d.kind = MAXSTAX_MISS_PLACE;
+    if (!match_within(card, blocks, n, assign, TURNED_POS_TOL, 90.0))
+        return d;
+    for (int i = 0; i < n; i++)
+        if (maxstax_matcher_angle_diff(blocks[assign[i]].angle, card->block[i].angle) > MAXSTAX_MATCH_ANGLE_TOL) {
+            d.where = d.count ? MAXSTAX_WHERE_SOME : where_in(card, i);
+            d.count++;
+        }
+    if (d.count)
+        d.kind = MAXSTAX_MISS_TURNED;
+    return d;
+}
+
+char *maxstax_miss_phrase(maxstax_miss d, char *buf, size_t n)
+{
+    static const char *const where[] = {"a block is turned", "the top block is turned", "the bottom block is turned",
+                                        "a middle block is turned"};
+    switch (d.kind) {
+    case MAXSTAX_MISS_HELD: snprintf(buf, n, "let go of the block first"); break;
+    case MAXSTAX_MISS_MISSING:
+    case MAXSTAX_MISS_EXTRA:
+    case MAXSTAX_MISS_TURNED:
+        if (d.count != 1)
+            snprintf(buf, n, "%d blocks %s", d.count,
+                     d.kind == MAXSTAX_MISS_MISSING ? "are missing" : d.kind == MAXSTAX_MISS_EXTRA ? "too many" : "are turned");
+        else if (d.kind == MAXSTAX_MISS_MISSING)
+            snprintf(buf, n, "a block is missing");
+        else if (d.kind == MAXSTAX_MISS_EXTRA)
+            snprintf(buf, n, "one block too many");
+        else
+            snprintf(buf, n, "%s", where[d.where >= 0 && d.where <= MAXSTAX_WHERE_MIDDLE ? d.where : 0]);
+        break;
+    case MAXSTAX_MISS_PLACE: snprintf(buf, n, "a block is out of place"); break;
+    default: snprintf(buf, n, "%s", ""); break;
+    }
+    return buf;
 }
 
 int maxstax_space_read(const maxstax_world *w, int p, maxstax_pose *in)

@@ -22,6 +22,7 @@ static void snapshot(maxstax_view *v, int both)
 void maxstax_view_flash(maxstax_view *v, int p, const char *text, rcolor c)
 {
     snprintf(v->flash_text[p], sizeof v->flash_text[p], "%s", text);
+    v->flash_note[p][0] = '\0';
     v->flash_col[p] = c;
     v->flash[p] = FLASH_S;
 }
@@ -166,13 +167,14 @@ static void rounds_update(maxstax_view *v)
         v->card_seen = s->card;
         v->results_final = s->phase == SPEEDSTAX_OVER;
         v->results_left = RESULTS_S;
+        v->results_shown = 0;
         snapshot(v, 1); /* the piles were rebuilt: no interpolation across */
         for (int p = 0; p < v->players; p++) {
             v->ctl[p].held = -1;
-            v->claim_seen[p] = MAXSTAX_CLAIM_NONE;
             v->flash[p] = 0;
         }
         audio_play(v->results_final ? SFX_WIN : SFX_CLICK);
+        maxstax_claims_round_over(v); /* the finishes it scored, traced before it */
         /* A stack-off scores no points: its results line shows none. */
         trace_line("%s round %d over: %d %d %d %d%s", v->m.game->id, v->results_round,
                   v->results_stackoff ? 0 : s->last_points[0], v->results_stackoff ? 0 : s->last_points[1],
@@ -196,26 +198,10 @@ static void feedback(maxstax_view *v, double dt)
 {
     const maxstax_world *w = maxstax_match_world(v->match);
     int knocks = 0;
+    maxstax_claims_update(v); /* every claim is an event: each one said */
     for (int p = 0; p < v->players; p++) {
         maxstax_claim c = maxstax_match_claim(v->match, p);
         int fell = 0;
-        if (c != v->claim_seen[p] && maxstax_match_samestax(v->match) &&
-            p == maxstax_match_samestax(v->match)->creator) {
-            v->claim_seen[p] = c; /* the Creator's Ready, said when pressed */
-        } else if (c != v->claim_seen[p]) {
-            v->claim_seen[p] = c;
-            if (c == MAXSTAX_CLAIM_HELD) {
-                maxstax_view_flash(v, p, "MAX STAX!", (rcolor){42, 116, 53, 255});
-                audio_play(SFX_WIN);
-            } else if (c == MAXSTAX_CLAIM_FAILED) {
-                maxstax_view_flash(v, p, "Not yet!", UI_ACCENT);
-                audio_play(SFX_ERROR);
-            } else if (c == MAXSTAX_CLAIM_CHECKING) {
-                maxstax_view_flash(v, p, "Checking\xe2\x80\xa6", UI_TEAL);
-            }
-            if (c != MAXSTAX_CLAIM_CHECKING)
-                trace_line("%s claim %d %s", v->m.game->id, p, c == MAXSTAX_CLAIM_HELD ? "held" : "failed");
-        }
         for (int i = 0; i < MAXSTAX_BLOCKS_PER_PLAYER; i++) {
             int b = maxstax_match_first_block(p) + i;
             double sp = maxstax_world_speed(w, b);
@@ -411,6 +397,8 @@ static void play_step(maxstax_view *v, shell *sh, double dt)
 /* The round's results have been seen: play goes on, or the match's score follows. */
 static table_intent results_done(maxstax_view *v)
 {
+    trace_line("%s results closed after %.1f s%s", v->m.game->id, v->results_shown,
+               v->results_left > 0 ? "" : " (timed out)");
     v->results_left = 0;
     return v->results_final ? TABLE_SCORE : TABLE_NONE;
 }
@@ -494,6 +482,7 @@ static table_intent maxstax_view_update(void *vv, shell *sh, double dt)
     ui_nav_update(&v->nav, dt, shell_settings(sh)->v[SETTING_reduced_motion]);
     if (v->results_left > 0) {
         v->results_left -= dt;
+        v->results_shown += dt;
         snapshot(v, 1);
         return v->results_left <= 0 ? results_done(v) : TABLE_NONE;
     }
@@ -551,8 +540,10 @@ static maxstax_view *view_start(maxstax_view *v, shell *sh, uint64_t bot_seed)
     if (v->turns && s->turn_seat >= 0)
         v->mouse_seat = s->turn_seat; /* resumed during someone's turn */
     /* A resumed match's claims were announced before it was saved. */
-    for (int p = 0; p < v->players; p++)
-        v->claim_seen[p] = maxstax_match_claim(v->match, p);
+    for (int p = 0; p < v->players; p++) {
+        v->claim_serial[p] = maxstax_match_claim_event(v->match, p)->serial;
+        v->finish_said[p] = maxstax_match_rounds(v->match)->finish[p] >= 0;
+    }
     v->round_seen = maxstax_round_key(v);
     v->card_seen = s->card;
     v->results_card = s->card;

@@ -176,7 +176,7 @@ static const char *seat_state(const maxstax_view *v, int p)
     if (w && w->phase == SWAPSTAX_SWAPPING)
         return p == w->turn ? "to swap" : "";
     if (s->finish[p] >= 0)
-        return "done";
+        return maxstax_place_word(v, p); /* "1st", "2nd"...: the order as it happens */
     if (maxstax_match_claim(v->match, p) == MAXSTAX_CLAIM_CHECKING)
         return "checking";
     if (!s->in_play[p])
@@ -357,6 +357,7 @@ static void draw_pane(render *r, shell *sh, maxstax_view *v, int p, const plank_
         ui_text_center(r, FONT_SERIF_BOLD, 56 * bh / 90, bx, (rcolor){255, 255, 255, (uint8_t)(255 * k)},
                        v->flash_text[p]);
     }
+    maxstax_claims_draw(r, v, p); /* the place badge; a wrong call's note */
     render_pop_clip(r);
 }
 

@@ -28,7 +28,7 @@
 /* The ghost's lines, in virtual units: thin at every scale. */
 #define GHOST_LINE 2.5f
 #define N_BLOCKS (SPEEDSTAX_MAX_PLAYERS * MAXSTAX_BLOCKS_PER_PLAYER)
-#define RESULTS_S 4.0     /* round results stay this long (a click skips them) */
+#define RESULTS_S 8.0     /* round results stay this long (a click or Enter goes on sooner) */
 #define CURSOR_SPEED 18.0 /* plank units per second at full stick */
 #define FLASH_S 2.0
 #define NUDGE 0.5     /* a d-pad press moves the cursor this far */
@@ -70,15 +70,18 @@ typedef struct maxstax_view {
     float px, py; /* pointer */
     int round_seen, last_second;
     double results_left; /* > 0: round results showing, play paused */
+    double results_shown; /* how long they have shown */
     int results_final;   /* the match is over: the score screen follows */
     int results_round;
     int results_stackoff; /* the results are of a speed-stack-off */
     speedstax_phase phase_seen;
     int results_card; /* deck index of the card just played */
     int card_seen;    /* deck index of the card in play */
-    maxstax_claim claim_seen[SPEEDSTAX_MAX_PLAYERS];
+    unsigned claim_serial[SPEEDSTAX_MAX_PLAYERS]; /* each seat's claim events announced (maxstax_view_claims.c) */
+    int finish_said[SPEEDSTAX_MAX_PLAYERS];       /* this round's finish traced */
     double flash[SPEEDSTAX_MAX_PLAYERS]; /* claim or collapse banner time left */
     char flash_text[SPEEDSTAX_MAX_PLAYERS][32];
+    char flash_note[SPEEDSTAX_MAX_PLAYERS][48]; /* under the banner: what a wrong call lacks ("" for none) */
     rcolor flash_col[SPEEDSTAX_MAX_PLAYERS];
     double collapse_cool[SPEEDSTAX_MAX_PLAYERS], knock_cool;
     int ghost;                       /* --position "ghost": the ghost whatever the setting */
@@ -168,6 +171,16 @@ void maxstax_swap_log_draw(render *r, const maxstax_view *v, rrect b);
 void maxstax_mode_report(const maxstax_view *v, score_report *rep);
 /* A banner over seat p's pane (maxstax_view.c). */
 void maxstax_view_flash(maxstax_view *v, int p, const char *text, rcolor c);
+/* Seat p's place among this round's finishers (1 first, ties share), or 0 (maxstax_view_claims.c). */
+int maxstax_finish_place(const maxstax_view *v, int p);
+/* "1st".."4th" for a seat that has finished this round, else "". */
+const char *maxstax_place_word(const maxstax_view *v, int p);
+/* After a step: each new claim event's banner, sound and trace, and each new finish's trace. */
+void maxstax_claims_update(maxstax_view *v);
+/* A round was just scored: the finishes the view had no step to see, then a fresh round. */
+void maxstax_claims_round_over(maxstax_view *v);
+/* On seat p's pane: its place badge after its name, and a wrong call's note under its banner. */
+void maxstax_claims_draw(render *r, const maxstax_view *v, int p);
 /* A card's structure in mini planks fitted into box (maxstax_view_draw.c). */
 void maxstax_draw_structure(render *r, const plank_art *art, const maxstax_card *c, rrect box);
 /* A card's stars (what it scores, 1 to 3) in font size, ending at right,
