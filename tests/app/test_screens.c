@@ -276,6 +276,70 @@ static void test_swapstax_swaps_720p(void **state)
     shoot_at("seed=3", "swapstax", "human,medium", 100, "swapstax-swaps", 1280, 720);
 }
 
+/* The smallest recorded box (a button, a panel) holding text t. */
+static int box_of(const text_box *t)
+{
+    int best = -1;
+    for (int b = 0; b < ui_audit_count(); b++) {
+        rrect r = ui_audit_get(b);
+        if (contains(r, t->r) && (best < 0 || r.w * r.h < ui_audit_get(best).w * ui_audit_get(best).h))
+            best = b;
+    }
+    return best;
+}
+
+/* The swap offers of a person facing three computers: the deck, a button
+ * per rival naming the card it takes (each a different card, one the
+ * panel's rows show that rival holding), and Pass, each in its own button,
+ * none overlapping another (their focus rings included). */
+static void check_swap_offers(app *a)
+{
+    int offer[8], n = 0, takes = 0;
+    (void)a;
+    for (int i = 0; i < n_texts; i++) {
+        int card;
+        const char *s = texts[i].s;
+        if (strcmp(s, "Swap with the deck") != 0 && strncmp(s, "Pass: keep card ", 16) != 0 &&
+            sscanf(s, "Take card %d", &card) != 1)
+            continue;
+        assert_true(n < 8);
+        offer[n++] = i;
+        if (strncmp(s, "Take card ", 10) == 0) {
+            char row[32];
+            int shown = 0;
+            takes++;
+            snprintf(row, sizeof row, "Card %d", card);
+            for (int j = 0; j < n_texts; j++)
+                shown |= strcmp(texts[j].s, row) == 0;
+            assert_true(shown);
+        }
+    }
+    assert_int_equal(takes, 3);
+    assert_int_equal(n, 5);
+    for (int i = 0; i < n; i++) {
+        int bi = box_of(&texts[offer[i]]);
+        rrect r;
+        assert_true(bi >= 0);
+        r = ui_audit_get(bi);
+        assert_true(r.w < 400); /* the button, not the panel round it */
+        for (int j = 0; j < i; j++) {
+            rrect q = ui_audit_get(box_of(&texts[offer[j]]));
+            assert_string_not_equal(texts[offer[i]].s, texts[offer[j]].s);
+            assert_false(overlaps((rrect){r.x - UI_FOCUS_REACH, r.y, r.w + 2 * UI_FOCUS_REACH, r.h},
+                                  (rrect){q.x - UI_FOCUS_REACH, q.y, q.w + 2 * UI_FOCUS_REACH, q.h}));
+        }
+    }
+}
+
+/* SWAPSTAX: a person's offers against three computers at 1080p (seed=2:
+ * the person swaps first). */
+static void test_swapstax_offers_1080p(void **state)
+{
+    (void)state;
+    shot_after = check_swap_offers;
+    shoot_at("seed=2", "swapstax", "human,easy,medium,hard", 100, "swapstax-offers", 1920, 1080);
+}
+
 static void test_swapstax_split_4k(void **state)
 {
     (void)state;
@@ -679,7 +743,7 @@ int main(void)
         cmocka_unit_test(test_speedstax_built_4x3), cmocka_unit_test(test_speedstax_built_21x9),
         cmocka_unit_test(test_samestax_create_720p), cmocka_unit_test(test_samestax_split_4k),
         cmocka_unit_test(test_swapstax_swaps_720p), cmocka_unit_test(test_swapstax_split_4k),
-        cmocka_unit_test(test_swapstax_one_mouse_4p_4k),
+        cmocka_unit_test(test_swapstax_one_mouse_4p_4k), cmocka_unit_test(test_swapstax_offers_1080p),
         cmocka_unit_test(test_stax_pad_pick_720p), cmocka_unit_test(test_stax_mouse_pick_4k),
         cmocka_unit_test(test_nine_drawn_720p),
         cmocka_unit_test(test_nine_score_720p), cmocka_unit_test(test_stax_score_4k),
