@@ -256,7 +256,7 @@ static void draw_offer(render *r, const maxstax_view *v, const plank_art *art, i
     int seat = id >= ID_SWAP_SEAT ? id - ID_SWAP_SEAT : -1;
     int card = seat >= 0 ? w->hand[seat] : id == ID_SWAP_PASS ? w->hand[w->turn] : -1;
     float x = b.x + 16;
-    rrect pic = {b.x + 16, b.y + 50, b.w * 0.5f - 16, b.h - 62};
+    rrect pic = {b.x + 12, b.y + 50, b.w * 0.58f - 12, b.h - 62};
     ui_audit_box(b);
     render_shadow(r, (rrect){b.x, b.y + 5, b.w, b.h}, 22, 10, (rcolor){30, 15, 0, 90});
     render_round_rect(r, b, 22, lit ? (rcolor){255, 246, 226, 255} : UI_PAPER);
