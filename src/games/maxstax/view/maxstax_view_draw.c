@@ -334,6 +334,7 @@ static void draw_pane_mode(render *r, maxstax_view *v, int p, const plank_art *a
      * box and the swap panel show it */
     if (box.h < 48 || box.w < 100 || (wide && strip_size(box) < 32))
         return;
+    ui_audit_box(box); /* a test checks its words stay inside it */
     render_round_rect(r, box, 12, (rcolor){255, 250, 240, 235});
     render_round_outline(r, box, 12, 3, w ? (rcolor){150, 110, 60, 255} : ui_seat_color(g->creator));
     if (wide) {
