@@ -246,6 +246,21 @@ static void draw_card_back(render *r, rrect b)
     ui_text_center(r, FONT_SERIF_BOLD, fminf(UI_HEAD, b.h * 0.7f), b, UI_CREAM, "?");
 }
 
+/* An offer's words for card number n: the fullest that fits room on one
+ * line at UI_MIN (a 4:3 screen's buttons are narrow), else the shortest. */
+static void offer_words(render *r, int id, int n, float room, char *buf, size_t len)
+{
+    static const char *deck[] = {"Swap with the deck", "From the deck", "Deck"};
+    static const char *pass[] = {"Pass: keep card %d", "Keep card %d", "Keep %d"};
+    static const char *take[] = {"Take card %d", "Card %d", "%d"};
+    const char **forms = id == ID_SWAP_DECK ? deck : id == ID_SWAP_PASS ? pass : take;
+    for (int k = 0; k < 3; k++) {
+        snprintf(buf, len, forms[k], n);
+        if (render_text_width(r, FONT_SANS_BOLD, UI_MIN, buf) <= room)
+            return;
+    }
+}
+
 /* An offer's button: its words on top (the rival's mark before them), the
  * card it would take (or the deck's back, or the card kept) under them with
  * its stars. Every offer is plain paper: none looks chosen before it is. */
@@ -266,12 +281,8 @@ static void draw_offer(render *r, const maxstax_view *v, const plank_art *art, i
     if (seat >= 0) {
         ui_draw_seat_mark(r, seat, x + 14, b.y + 28, 28);
         x += 38;
-        snprintf(words, sizeof words, "Take card %d", v->deck.card[card].id);
-    } else if (id == ID_SWAP_DECK) {
-        snprintf(words, sizeof words, "Swap with the deck");
-    } else {
-        snprintf(words, sizeof words, "Pass: keep card %d", v->deck.card[card].id);
     }
+    offer_words(r, id, card >= 0 ? v->deck.card[card].id : 0, b.x + b.w - 14 - x, words, sizeof words);
     ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, (rrect){x, b.y + 8, b.x + b.w - 14 - x, 40}, TEXT_LEFT, UI_INK,
                 words);
     if (card < 0) {
