@@ -266,6 +266,120 @@ static void test_samestax_split_4k(void **state)
     shoot_at("seed=5 round=6", "samestax", "easy,medium,hard,medium", 1100, "samestax-split", 3840, 2160);
 }
 
+/* The smallest recorded box (a button, a panel) holding text t. */
+static int box_of(const text_box *t)
+{
+    int best = -1;
+    for (int b = 0; b < ui_audit_count(); b++) {
+        rrect r = ui_audit_get(b);
+        if (contains(r, t->r) && (best < 0 || r.w * r.h < ui_audit_get(best).w * ui_audit_get(best).h))
+            best = b;
+    }
+    return best;
+}
+
+/* Pixels of t's box that are neither its ink, the pane's colour behind it,
+ * nor a blend of the two: something drawn over the line (a hand, a block). */
+static int text_covered(const text_box *t, const uint8_t *px, int w, int h, float scale, rcolor bg)
+{
+    int bad = 0;
+    double ink[3] = {t->c.r, t->c.g, t->c.b}, back[3] = {bg.r, bg.g, bg.b}, d[3], dd = 0;
+    for (int k = 0; k < 3; k++) {
+        d[k] = ink[k] - back[k];
+        dd += d[k] * d[k];
+    }
+    for (int y = (int)(t->r.y * scale) + 1; y < (int)((t->r.y + t->r.h) * scale) - 1 && y < h; y++)
+        for (int x = (int)(t->r.x * scale) + 1; x < (int)((t->r.x + t->r.w) * scale) - 1 && x < w; x++) {
+            const uint8_t *c = px + ((size_t)y * w + x) * 4;
+            double k = 0, off = 0;
+            for (int i = 0; i < 3; i++)
+                k += (c[i] - back[i]) * d[i];
+            k = dd > 0 ? fmin(1, fmax(0, k / dd)) : 0;
+            for (int i = 0; i < 3; i++) {
+                double e = c[i] - (back[i] + k * d[i]);
+                off += e * e;
+            }
+            bad += off > 24 * 24;
+        }
+    return bad;
+}
+
+/* Every pane's name and role (in the seat's ink or the soft ink, on the
+ * pane's colour) reads whole: no hand or carried block is drawn over it. */
+static void check_pane_labels(app *a)
+{
+    static const char *labels[] = {"Human", "Computer (Easy)", "Computer (Medium)", "Computer (Hard)", "Creator",
+                                   "Replicator"};
+    int w = a->fb_w, h = a->fb_h, seen = 0;
+    uint8_t *px = malloc((size_t)w * h * 4);
+    assert_int_equal(render_read_pixels(a->r, w, h, px), 0);
+    for (int i = 0; i < n_texts; i++) {
+        int label = 0, bad;
+        for (size_t k = 0; k < sizeof labels / sizeof *labels; k++)
+            label |= strcmp(texts[i].s, labels[k]) == 0;
+        /* the score box's names are plain ink on cream: not a pane's */
+        if (!label || (texts[i].c.r == UI_INK.r && texts[i].c.g == UI_INK.g && texts[i].c.b == UI_INK.b))
+            continue;
+        seen++;
+        bad = text_covered(&texts[i], px, w, h, (float)w / a->vw, (rcolor){236, 226, 206, 255});
+        if (bad > 0)
+            fail_msg("'%s' at %.0f,%.0f has %d pixels drawn over it", texts[i].s, texts[i].r.x, texts[i].r.y, bad);
+    }
+    assert_int_equal(seen, 8); /* four names, four roles */
+    free(px);
+}
+
+/* SAMESTAX with four seats at 1080p, the Creator at work: the person's
+ * hand rests over their small pane's name, which stays on top. */
+static void test_samestax_labels_1080p(void **state)
+{
+    (void)state;
+    shot_after = check_pane_labels;
+    shoot_at("seed=5 round=6", "samestax", "human,easy,medium,hard", 1100, "samestax-labels", 1920, 1080);
+}
+
+/* Each replicator's "Copy" picture (the box the view records round it) is
+ * large enough to read, and no block of any seat's piles (their ends in the
+ * seat's colour) shows inside it. */
+static void check_copy_pictures(app *a)
+{
+    int w = a->fb_w, h = a->fb_h, copies = 0;
+    float scale = (float)w / a->vw;
+    uint8_t *px = malloc((size_t)w * h * 4);
+    assert_int_equal(render_read_pixels(a->r, w, h, px), 0);
+    for (int i = 0; i < n_texts; i++) {
+        rrect b;
+        int paint = 0;
+        if (strcmp(texts[i].s, "Copy") != 0)
+            continue;
+        copies++;
+        assert_true(box_of(&texts[i]) >= 0);
+        b = ui_audit_get(box_of(&texts[i]));
+        assert_true(b.h >= 48);
+        for (int y = (int)((b.y + 6) * scale); y < (int)((b.y + b.h - 6) * scale); y++)
+            for (int x = (int)((b.x + 6) * scale); x < (int)((b.x + b.w - 6) * scale); x++) {
+                const uint8_t *c = px + ((size_t)y * w + x) * 4;
+                for (int q = 0; q < 4; q++) {
+                    rcolor s = ui_seat_color(q);
+                    paint += abs(c[0] - s.r) + abs(c[1] - s.g) + abs(c[2] - s.b) < 30;
+                }
+            }
+        if (paint > 0)
+            fail_msg("the Copy picture at %.0f,%.0f %.0fx%.0f shows %d pixels of a pile", b.x, b.y, b.w, b.h, paint);
+    }
+    assert_int_equal(copies, 3); /* the person's and two rivals' (the Creator copies nothing) */
+    free(px);
+}
+
+/* SAMESTAX replication with four seats at 1080p: every replicator's pane
+ * shows the structure to copy, above its piles. */
+static void test_samestax_rivals_1080p(void **state)
+{
+    (void)state;
+    shot_after = check_copy_pictures;
+    shoot_at("seed=5 round=6", "samestax", "human,easy,medium,hard", 2000, "samestax-rivals", 1920, 1080);
+}
+
 /* SWAPSTAX: the swap phase on a person's turn at 720p (their offers as
  * buttons, the computer's swap in the log); four computers stacking their
  * own cards, stars on each, in split screen at 4K; two people on one mouse
@@ -274,6 +388,68 @@ static void test_swapstax_swaps_720p(void **state)
 {
     (void)state;
     shoot_at("seed=3", "swapstax", "human,medium", 100, "swapstax-swaps", 1280, 720);
+}
+
+/* The swap offers of a person facing three computers: the deck, a button
+ * per rival naming the card it takes (each a different card, one the
+ * panel's rows show that rival holding), and Pass, each in its own button,
+ * none overlapping another (their focus rings included). */
+static void check_swap_offers(app *a)
+{
+    int offer[8], n = 0, takes = 0;
+    (void)a;
+    for (int i = 0; i < n_texts; i++) {
+        int card;
+        const char *s = texts[i].s;
+        if (strcmp(s, "Swap with the deck") != 0 && strncmp(s, "Pass: keep card ", 16) != 0 &&
+            sscanf(s, "Take card %d", &card) != 1)
+            continue;
+        assert_true(n < 8);
+        offer[n++] = i;
+        if (strncmp(s, "Take card ", 10) == 0) {
+            char row[32];
+            int shown = 0;
+            takes++;
+            snprintf(row, sizeof row, "Card %d", card);
+            for (int j = 0; j < n_texts; j++)
+                shown |= strcmp(texts[j].s, row) == 0;
+            assert_true(shown);
+        }
+    }
+    assert_int_equal(takes, 3);
+    assert_int_equal(n, 5);
+    {
+        /* card 40, twelve high, is a rival's here: its row and its offer count the blocks */
+        int card40 = 0, counts = 0;
+        for (int i = 0; i < n_texts; i++) {
+            card40 += strcmp(texts[i].s, "Card 40") == 0 || strcmp(texts[i].s, "Take card 40") == 0;
+            counts += strcmp(texts[i].s, "\xc3\x97" "12") == 0;
+        }
+        assert_int_equal(card40, 2);
+        assert_int_equal(counts, 2);
+    }
+    for (int i = 0; i < n; i++) {
+        int bi = box_of(&texts[offer[i]]);
+        rrect r;
+        assert_true(bi >= 0);
+        r = ui_audit_get(bi);
+        assert_true(r.w < 400); /* the button, not the panel round it */
+        for (int j = 0; j < i; j++) {
+            rrect q = ui_audit_get(box_of(&texts[offer[j]]));
+            assert_string_not_equal(texts[offer[i]].s, texts[offer[j]].s);
+            assert_false(overlaps((rrect){r.x - UI_FOCUS_REACH, r.y, r.w + 2 * UI_FOCUS_REACH, r.h},
+                                  (rrect){q.x - UI_FOCUS_REACH, q.y, q.w + 2 * UI_FOCUS_REACH, q.h}));
+        }
+    }
+}
+
+/* SWAPSTAX: a person's offers against three computers at 1080p (seed=2:
+ * the person swaps first). */
+static void test_swapstax_offers_1080p(void **state)
+{
+    (void)state;
+    shot_after = check_swap_offers;
+    shoot_at("seed=2", "swapstax", "human,easy,medium,hard", 100, "swapstax-offers", 1920, 1080);
 }
 
 static void test_swapstax_split_4k(void **state)
@@ -679,7 +855,8 @@ int main(void)
         cmocka_unit_test(test_speedstax_built_4x3), cmocka_unit_test(test_speedstax_built_21x9),
         cmocka_unit_test(test_samestax_create_720p), cmocka_unit_test(test_samestax_split_4k),
         cmocka_unit_test(test_swapstax_swaps_720p), cmocka_unit_test(test_swapstax_split_4k),
-        cmocka_unit_test(test_swapstax_one_mouse_4p_4k),
+        cmocka_unit_test(test_swapstax_one_mouse_4p_4k), cmocka_unit_test(test_swapstax_offers_1080p),
+        cmocka_unit_test(test_samestax_labels_1080p), cmocka_unit_test(test_samestax_rivals_1080p),
         cmocka_unit_test(test_stax_pad_pick_720p), cmocka_unit_test(test_stax_mouse_pick_4k),
         cmocka_unit_test(test_nine_drawn_720p),
         cmocka_unit_test(test_nine_score_720p), cmocka_unit_test(test_stax_score_4k),

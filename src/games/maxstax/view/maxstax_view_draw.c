@@ -51,6 +51,27 @@ static void draw_plank(render *r, const plank_art *art, float cx, float cy, floa
         maxstax_draw_mark(r, art, seat, cx, cy, h * 0.62f, 255);
 }
 
+/* A tall single column (card 40: twelve high) drawn small is a stack of
+ * thin stripes nobody can count: its count stands beside it, when there is
+ * room for it at a readable size. w is the column's drawn width. */
+#define COLUMN_COUNT_MIN 6
+static void draw_column_count(render *r, const maxstax_card *c, rrect box, float w)
+{
+    char t[16];
+    float size, room = (box.w - w) / 2 - 3;
+    for (int i = 1; i < c->n; i++)
+        if (fabs(c->block[i].x - c->block[0].x) > 0.01)
+            return;
+    if (c->n < COLUMN_COUNT_MIN)
+        return;
+    snprintf(t, sizeof t, "\xc3\x97%d", c->n);
+    size = ui_text_fit_size(r, FONT_SANS_BOLD, fminf(UI_BODY, fmaxf(UI_MIN, box.h * 0.3f)), UI_MIN, room, t);
+    if (render_text_width(r, FONT_SANS_BOLD, size, t) > room)
+        return;
+    render_text(r, FONT_SANS_BOLD, size, box.x + box.w / 2 + w / 2 + 3,
+                box.y + box.h / 2 - render_line_height(r, FONT_SANS_BOLD, size) / 2, UI_INK, t);
+}
+
 /* The card's structure drawn with mini planks into box. */
 void maxstax_draw_structure(render *r, const plank_art *art, const maxstax_card *c, rrect box)
 {
@@ -71,6 +92,7 @@ void maxstax_draw_structure(render *r, const plank_art *art, const maxstax_card 
         float cy = box.y + box.h - (float)c->block[i].y * s;
         draw_plank(r, art, cx, cy, s, c->block[i].angle, -1, grain_of(c->id * 16 + i));
     }
+    draw_column_count(r, c, box, (float)(hi - lo) * s);
 }
 
 /* SAMESTAX's card box: who creates and, once it rests, the structure to copy. */
@@ -249,42 +271,115 @@ static void draw_ghost(render *r, const maxstax_view *v, int p)
     }
 }
 
-/* SAMESTAX and SWAPSTAX on a pane, under its blocks: the seat's role, and
- * the structure it must build in the corner above its piles (the Creator's
- * snapshot beside each replicator's space; a SWAPSTAX seat's own card). */
-static void draw_pane_mode(render *r, maxstax_view *v, int p, const plank_art *art)
+/* A strip for a card picture from x to the pane's right edge (420 wide at
+ * most), from top to bottom. */
+static rrect strip_box(rrect pr, float x, float top, float bottom)
+{
+    float w = fminf(pr.x + pr.w - 10 - x, 420);
+    return (rrect){pr.x + pr.w - 10 - w, top, w, bottom - top};
+}
+
+/* How tall a strip shows a card three blocks wide beside its words. */
+static float strip_size(rrect b) { return fminf(b.h - 12, (b.w - 80) / 3); }
+
+/* Where seat p's card picture goes on its pane: the top right corner; on a
+ * pane too low for that above the starter piles (a rival's), a strip from
+ * the name's end to the pane's edge, down to just above the piles. *wide:
+ * set for the strip, whose "Copy" stands beside the picture, not above. */
+static rrect pane_card_box(render *r, const maxstax_view *v, int p, const char *name, int *wide)
 {
     rrect pr = v->pane[p];
-    const samestax_state *g = maxstax_match_samestax(v->match);
-    const swapstax_state *w = maxstax_match_swapstax(v->match);
-    const maxstax_card *c = maxstax_view_card(v, p);
-    const char *role = maxstax_role(v, p);
-    float iw = fminf(pr.w * 0.34f, 300), ih = fminf(pr.h * 0.36f, 170);
+    float iw = fminf(pr.w * 0.34f, 300), ih = fminf(pr.h * 0.36f, 170), px, pile_top;
+    float name_end = pr.x + 56 + render_text_width(r, FONT_SANS_BOLD, UI_BODY, name) + 16;
     rrect box = {pr.x + pr.w - iw - 12, pr.y + 12, iw, ih};
-    char name[48];
-    seat_name(v, p, name, sizeof name);
-    if (box.x < pr.x + 56 + render_text_width(r, FONT_SANS_BOLD, UI_BODY, name) + 16) {
+    maxstax_to_screen(v, p, 0, (double)MAXSTAX_BLOCKS_PER_PLAYER / MAXSTAX_PILES * MAXSTAX_BLOCK_THICK, &px,
+                      &pile_top);
+    *wide = 0;
+    if (box.x < name_end) {
         /* A narrow pane: the card goes under the name's line, not over it. */
         box.y = pr.y + 52;
         box.h = fminf(pr.h * 0.34f, 150);
-        ih = box.h;
     }
+    if (box.y + box.h > pile_top - 6) {
+        /* beside the name, or lower down beside the role when a long name
+         * leaves too little room: whichever shows the picture larger */
+        const char *role = maxstax_role(v, p);
+        float role_end = pr.x + 20 + render_text_width(r, FONT_SANS_BOLD, UI_BODY, role) + 16;
+        rrect a = strip_box(pr, fmaxf(name_end, pr.x + pr.w * 0.4f), pr.y + 10, pile_top - 6);
+        rrect b = strip_box(pr, fmaxf(role_end, pr.x + pr.w * 0.4f), pr.y + 50, pile_top - 6);
+        *wide = 1;
+        box = strip_size(b) > strip_size(a) ? b : a;
+    }
+    return box;
+}
+
+/* SAMESTAX and SWAPSTAX on a pane, under its blocks: the structure seat p
+ * must build (the Creator's snapshot beside each replicator's space; a
+ * SWAPSTAX seat's own card), clear of its name and its piles. */
+static void draw_pane_mode(render *r, maxstax_view *v, int p, const plank_art *art)
+{
+    const samestax_state *g = maxstax_match_samestax(v->match);
+    const swapstax_state *w = maxstax_match_swapstax(v->match);
+    const maxstax_card *c = maxstax_view_card(v, p);
+    char name[48];
+    int wide;
+    rrect box, pic;
     int show = v->results_left <= 0 && c->n > 0 &&
                ((g && g->phase == SAMESTAX_REPLICATE && p != g->creator) || (w && w->phase <= SWAPSTAX_STACKING));
+    if (!show)
+        return;
+    seat_name(v, p, name, sizeof name);
+    box = pane_card_box(r, v, p, name, &wide);
+    /* too small to read (a rival's pane at 4:3 with four seats): the card
+     * box and the swap panel show it */
+    if (box.h < 48 || box.w < 100 || (wide && strip_size(box) < 32))
+        return;
+    ui_audit_box(box); /* a test checks its words stay inside it */
+    render_round_rect(r, box, 12, (rcolor){255, 250, 240, 235});
+    render_round_outline(r, box, 12, 3, w ? (rcolor){150, 110, 60, 255} : ui_seat_color(g->creator));
+    if (wide) {
+        /* the words at the left, the stars under them; the picture fills the rest */
+        float lw = w ? render_text_width(r, FONT_SANS_BOLD, UI_MIN, "\xe2\x98\x85\xe2\x98\x85\xe2\x98\x85")
+                     : render_text_width(r, FONT_SANS_BOLD, UI_MIN, "Copy");
+        if (w)
+            maxstax_draw_stars(r, c->stars, UI_MIN, box.x + 8 + lw, box.y + box.h / 2 - 12);
+        else
+            render_text(r, FONT_SANS_BOLD, UI_MIN, box.x + 8, box.y + box.h / 2 - 12, UI_INK_SOFT, "Copy");
+        pic = (rrect){box.x + lw + 16, box.y + 6, box.w - lw - 24, box.h - 12};
+    } else {
+        if (w)
+            maxstax_draw_stars(r, c->stars, UI_BODY, box.x + box.w - 8, box.y + 2);
+        else
+            render_text(r, FONT_SANS_BOLD, UI_MIN, box.x + 10, box.y + 4, UI_INK_SOFT, "Copy");
+        pic = (rrect){box.x + 12, box.y + 36, box.w - 24, box.h - 44};
+    }
+    maxstax_draw_structure(r, art, c, pic);
+}
+
+/* Seat p's name and role over everything in its pane, on a wash of the
+ * pane's colour: a computer's carried block or hand passing the corner goes
+ * under them, never hides them. */
+static void draw_pane_labels(render *r, maxstax_view *v, int p, const plank_art *art, int swapping)
+{
+    rrect pr = v->pane[p];
+    char name[48];
+    const char *role = v->scoring != MAXSTAX_SPEEDSTAX && !swapping ? maxstax_role(v, p) : "";
+    const samestax_state *g = maxstax_match_samestax(v->match);
+    float lh = render_line_height(r, FONT_SANS_BOLD, UI_BODY), nw;
+    seat_name(v, p, name, sizeof name);
+    /* Under SWAPSTAX's swap panel the panel names everyone and their cards. */
+    nw = swapping ? 0 : render_text_width(r, FONT_SANS_BOLD, UI_BODY, name) + 12;
+    render_round_rect(r, (rrect){pr.x + 12, pr.y + 10, 44 + nw, 40}, 14, (rcolor){236, 226, 206, 225});
+    maxstax_draw_mark(r, art, p, pr.x + 34, pr.y + 30, 24, 255);
+    if (!swapping)
+        render_text(r, FONT_SANS_BOLD, UI_BODY, pr.x + 56, pr.y + 30 - lh / 2, ui_seat_ink(p), name);
     if (*role) {
+        float size = ui_text_fit_size(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, pr.w * 0.5f, role);
+        float rw = render_text_width(r, FONT_SANS_BOLD, size, role);
+        render_round_rect(r, (rrect){pr.x + 12, pr.y + 52, rw + 16, 32}, 12, (rcolor){236, 226, 206, 225});
         ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, (rrect){pr.x + 20, pr.y + 50, pr.w * 0.5f, 36}, TEXT_LEFT,
                     p == g->creator ? ui_seat_ink(p) : UI_INK_SOFT, role);
     }
-    if (!show || ih < 60)
-        return;
-    render_round_rect(r, box, 12, (rcolor){255, 250, 240, 235});
-    render_round_outline(r, box, 12, 3, w ? (rcolor){150, 110, 60, 255} : ui_seat_color(g->creator));
-    if (w) {
-        maxstax_draw_stars(r, c->stars, UI_BODY, box.x + box.w - 8, box.y + 2);
-    } else {
-        render_text(r, FONT_SANS_BOLD, UI_MIN, box.x + 10, box.y + 4, UI_INK_SOFT, "Copy");
-    }
-    maxstax_draw_structure(r, art, c, (rrect){box.x + 12, box.y + 36, box.w - 24, box.h - 44});
 }
 
 static void draw_pane(render *r, shell *sh, maxstax_view *v, int p, const plank_art *art, float alpha)
@@ -292,7 +387,6 @@ static void draw_pane(render *r, shell *sh, maxstax_view *v, int p, const plank_
     const speedstax_state *s = maxstax_match_rounds(v->match);
     rrect pr = v->pane[p];
     float sc = v->scale[p], x0, x1, fy, dummy;
-    char name[48];
     int swapping = maxstax_swapping(v);
     render_shadow(r, (rrect){pr.x + 4, pr.y + 10, pr.w, pr.h}, 22, 24, UI_SHADOW);
     render_round_rect(r, pr, 22, (rcolor){236, 226, 206, 255});
@@ -302,14 +396,6 @@ static void draw_pane(render *r, shell *sh, maxstax_view *v, int p, const plank_
     maxstax_to_screen(v, p, MAXSTAX_SPACE_HALF, 0, &x1, &dummy);
     render_rect(r, (rrect){pr.x, fy, pr.w, pr.y + pr.h - fy}, (rcolor){150, 104, 62, 255});
     render_rect(r, (rrect){x0, fy, x1 - x0, 8}, ui_seat_color(p));
-    /* The name is painted on the pane, under the blocks: one carried over
-     * it hides a little of it, not the other way round. */
-    seat_name(v, p, name, sizeof name);
-    maxstax_draw_mark(r, art, p, pr.x + 34, pr.y + 30, 24, 255);
-    /* Under SWAPSTAX's swap panel the panel names everyone and their cards. */
-    if (!swapping)
-        render_text(r, FONT_SANS_BOLD, UI_BODY, pr.x + 56,
-                    pr.y + 30 - render_line_height(r, FONT_SANS_BOLD, UI_BODY) / 2, ui_seat_ink(p), name);
     if (v->scoring != MAXSTAX_SPEEDSTAX && !swapping)
         draw_pane_mode(r, v, p, art);
     for (int i = 0; i < MAXSTAX_BLOCKS_PER_PLAYER; i++) {
@@ -340,6 +426,7 @@ static void draw_pane(render *r, shell *sh, maxstax_view *v, int p, const plank_
         render_round_rect(r, (rrect){cx - rad, cy - rad, 2 * rad, 2 * rad}, rad, (rcolor){20, 10, 0, 70});
         render_round_outline(r, (rrect){cx - rad, cy - rad, 2 * rad, 2 * rad}, rad, 4, ui_seat_color(p));
     }
+    draw_pane_labels(r, v, p, art, swapping);
     if (s->phase == SPEEDSTAX_STACKOFF && !s->in_play[p]) {
         /* Not among the tied: this space waits out the stack-off. */
         render_rect(r, pr, (rcolor){236, 226, 206, 170});

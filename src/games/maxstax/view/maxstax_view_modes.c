@@ -13,6 +13,13 @@
 /* Where the swap panel's rows start below its top, and a row's height. */
 #define SWAP_HEAD 150.0f
 #define SWAP_ROW 104.0f
+/* Four seats' rows are lower, so the panel stays below the clock and the
+ * scores (their words must not run under its edge). */
+#define SWAP_ROW_4 88.0f
+/* An offer's button: tall enough for a line of words over the card's
+ * picture; the gap between buttons keeps two focus rings apart. */
+#define SWAP_BTN_H 136.0f
+#define SWAP_BTN_GAP (2 * UI_FOCUS_REACH + 8)
 
 const maxstax_card *maxstax_view_card(const maxstax_view *v, int p)
 {
@@ -81,6 +88,8 @@ void maxstax_phase_words(const maxstax_view *v, char *buf, size_t n)
 
 /* ---------------------------------------------------------------- swaps */
 
+static float swap_row(const maxstax_view *v) { return v->players > 3 ? SWAP_ROW_4 : SWAP_ROW; }
+
 static int swap_turn_human(const maxstax_view *v)
 {
     const swapstax_state *w = maxstax_match_swapstax(v->match);
@@ -91,7 +100,7 @@ static int swap_turn_human(const maxstax_view *v)
  * the log and the buttons. */
 static rrect swap_panel(const maxstax_view *v, const shell *sh)
 {
-    float w = fminf(shell_vw(sh) - 80, 1500), h = SWAP_HEAD + SWAP_ROW * (float)v->players + 60 + 110;
+    float w = fminf(shell_vw(sh) - 80, 1500), h = SWAP_HEAD + swap_row(v) * (float)v->players + 60 + SWAP_BTN_H + 40;
     return (rrect){shell_vw(sh) / 2 - w / 2, fmaxf(40, (RENDER_VIRTUAL_H - h) / 2), w, h};
 }
 
@@ -99,30 +108,19 @@ void maxstax_swap_layout(maxstax_view *v, shell *sh)
 {
     const swapstax_state *w = maxstax_match_swapstax(v->match);
     rrect b = swap_panel(v, sh), row;
-    const char *labels[SPEEDSTAX_MAX_PLAYERS + 2];
-    int ids[SPEEDSTAX_MAX_PLAYERS + 2], n = 0;
-    rrect out[SPEEDSTAX_MAX_PLAYERS + 2];
-    char names[SPEEDSTAX_MAX_PLAYERS][64];
+    int ids[SWAP_BUTTONS], n = 0;
+    rrect out[SWAP_BUTTONS];
     if (!swap_turn_human(v) || v->results_left > 0)
         return;
-    ids[n] = ID_SWAP_DECK;
-    labels[n++] = "Swap with the deck";
-    for (int q = 0; q < v->players; q++) {
-        char who[48];
-        if (q == w->turn)
-            continue;
-        seat_name(v, q, who, sizeof who);
-        snprintf(names[q], sizeof names[q], "Take %s's card", who);
-        ids[n] = ID_SWAP_SEAT + q;
-        labels[n++] = names[q];
-    }
-    ids[n] = ID_SWAP_PASS;
-    labels[n++] = "Pass";
-    row = (rrect){b.x + 30, b.y + b.h - 96, b.w - 60, 76};
-    ui_layout_buttons(row, n, fminf(230, (row.w - 20 * (float)(n - 1)) / (float)n), 470, 72, 20, out);
+    ids[n++] = ID_SWAP_DECK;
+    for (int q = 0; q < v->players; q++)
+        if (q != w->turn)
+            ids[n++] = ID_SWAP_SEAT + q;
+    ids[n++] = ID_SWAP_PASS;
+    row = (rrect){b.x + 30, b.y + b.h - SWAP_BTN_H - 20, b.w - 60, SWAP_BTN_H};
+    ui_layout_buttons(row, n, (row.w - SWAP_BTN_GAP * (float)(n - 1)) / (float)n, 340, SWAP_BTN_H, SWAP_BTN_GAP, out);
     for (int k = 0; k < n; k++) {
         ui_nav_add(&v->nav, ids[k], out[k], 1, "swap");
-        snprintf(v->swap_label[k], sizeof v->swap_label[k], "%s", labels[k]);
         v->swap_id[k] = ids[k];
     }
     v->swap_buttons = n;
@@ -240,6 +238,63 @@ void maxstax_swap_log_draw(render *r, const maxstax_view *v, rrect b)
     }
 }
 
+/* A face-down card: what the deck gives is not known until it is drawn. */
+static void draw_card_back(render *r, rrect b)
+{
+    render_round_rect(r, b, 10, (rcolor){120, 82, 48, 255});
+    render_round_outline(r, b, 10, 3, (rcolor){70, 45, 22, 255});
+    ui_text_center(r, FONT_SERIF_BOLD, fminf(UI_HEAD, b.h * 0.7f), b, UI_CREAM, "?");
+}
+
+/* An offer's words for card number n: the fullest that fits room on one
+ * line at UI_MIN (a 4:3 screen's buttons are narrow), else the shortest. */
+static void offer_words(render *r, int id, int n, float room, char *buf, size_t len)
+{
+    static const char *deck[] = {"Swap with the deck", "From the deck", "Deck"};
+    static const char *pass[] = {"Pass: keep card %d", "Keep card %d", "Keep %d"};
+    static const char *take[] = {"Take card %d", "Card %d", "%d"};
+    const char **forms = id == ID_SWAP_DECK ? deck : id == ID_SWAP_PASS ? pass : take;
+    for (int k = 0; k < 3; k++) {
+        snprintf(buf, len, forms[k], n);
+        if (render_text_width(r, FONT_SANS_BOLD, UI_MIN, buf) <= room)
+            return;
+    }
+}
+
+/* An offer's button: its words on top (the rival's mark before them), the
+ * card it would take (or the deck's back, or the card kept) under them with
+ * its stars. Every offer is plain paper: none looks chosen before it is. */
+static void draw_offer(render *r, const maxstax_view *v, const plank_art *art, int id, rrect b, int lit)
+{
+    const swapstax_state *w = maxstax_match_swapstax(v->match);
+    char words[48];
+    int seat = id >= ID_SWAP_SEAT ? id - ID_SWAP_SEAT : -1;
+    int card = seat >= 0 ? w->hand[seat] : id == ID_SWAP_PASS ? w->hand[w->turn] : -1;
+    float x = b.x + 16;
+    rrect pic = {b.x + 12, b.y + 50, b.w * 0.58f - 12, b.h - 62};
+    ui_audit_box(b);
+    render_shadow(r, (rrect){b.x, b.y + 5, b.w, b.h}, 22, 10, (rcolor){30, 15, 0, 90});
+    render_round_rect(r, b, 22, lit ? (rcolor){255, 246, 226, 255} : UI_PAPER);
+    render_round_outline(r, b, 22, 2, (rcolor){150, 110, 60, 255});
+    if (lit)
+        ui_draw_focus(r, b, 22);
+    if (seat >= 0) {
+        ui_draw_seat_mark(r, seat, x + 14, b.y + 28, 28);
+        x += 38;
+    }
+    offer_words(r, id, card >= 0 ? v->deck.card[card].id : 0, b.x + b.w - 14 - x, words, sizeof words);
+    ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, (rrect){x, b.y + 8, b.x + b.w - 14 - x, 40}, TEXT_LEFT, UI_INK,
+                words);
+    if (card < 0) {
+        draw_card_back(r, (rrect){b.x + b.w / 2 - 36, pic.y, 72, pic.h});
+        return;
+    }
+    render_round_rect(r, pic, 10, UI_CREAM);
+    render_round_outline(r, pic, 10, 2, (rcolor){150, 110, 60, 255});
+    maxstax_draw_structure(r, art, &v->deck.card[card], (rrect){pic.x + 8, pic.y + 6, pic.w - 16, pic.h - 12});
+    maxstax_draw_stars(r, v->deck.card[card].stars, UI_BODY, b.x + b.w - 16, pic.y + pic.h / 2 - 18);
+}
+
 void maxstax_swap_draw(render *r, shell *sh, maxstax_view *v, const plank_art *art)
 {
     const swapstax_state *w = maxstax_match_swapstax(v->match);
@@ -256,36 +311,38 @@ void maxstax_swap_draw(render *r, shell *sh, maxstax_view *v, const plank_art *a
     ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, (rrect){b.x + 20, b.y + 86, b.w - 40, 40}, TEXT_CENTER,
                 UI_INK_SOFT, "Trade your card with the deck or take a player's: they cannot refuse.");
     for (int p = 0; p < v->players; p++) {
-        float y = b.y + SWAP_HEAD + SWAP_ROW * (float)p;
+        float y = b.y + SWAP_HEAD + swap_row(v) * (float)p;
         char name[48], left[32];
         if (p == w->turn)
-            render_round_rect(r, (rrect){b.x + 16, y - 4, b.w - 32, SWAP_ROW - 4}, 14, (rcolor){255, 240, 200, 255});
+            render_round_rect(r, (rrect){b.x + 16, y - 4, b.w - 32, swap_row(v) - 4}, 14, (rcolor){255, 240, 200, 255});
         seat_name(v, p, name, sizeof name);
-        maxstax_draw_mark(r, art, p, b.x + 50, y + SWAP_ROW / 2 - 4, 30, 255);
-        ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, (rrect){b.x + 80, y, b.w * 0.34f - 80, SWAP_ROW - 8},
+        maxstax_draw_mark(r, art, p, b.x + 50, y + swap_row(v) / 2 - 4, 30, 255);
+        ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, (rrect){b.x + 80, y, b.w * 0.34f - 80, swap_row(v) - 8},
                     TEXT_LEFT, UI_INK, name);
         if (w->hand[p] >= 0)
-            draw_held_card(r, v, art, w->hand[p], (rrect){b.x + b.w * 0.34f, y, 260, SWAP_ROW - 10});
+            draw_held_card(r, v, art, w->hand[p], (rrect){b.x + b.w * 0.34f, y, 260, swap_row(v) - 10});
         snprintf(left, sizeof left, "Swap cards: %d", w->swaps_left[p]);
         ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_MIN,
-                    (rrect){b.x + b.w * 0.34f + 290, y, b.w * 0.66f - 320, SWAP_ROW - 8}, TEXT_LEFT,
+                    (rrect){b.x + b.w * 0.34f + 290, y, b.w * 0.66f - 320, swap_row(v) - 8}, TEXT_LEFT,
                     w->swaps_left[p] ? UI_INK : UI_INK_SOFT, left);
     }
     {
         /* The round's swaps so far: the last one, so everyone sees it. */
         char line[160] = "No swaps yet this round";
-        float y = b.y + SWAP_HEAD + SWAP_ROW * (float)v->players + 4;
+        float y = b.y + SWAP_HEAD + swap_row(v) * (float)v->players + 4;
         if (w->n_log > 0)
             swap_words(v, &w->log[w->n_log - 1], line, sizeof line);
         ui_text_fit(r, FONT_SANS_OBLIQUE, UI_BODY, UI_MIN, (rrect){b.x + 20, y, b.w - 40, 44}, TEXT_CENTER,
                     UI_TEAL_INK, line);
     }
     if (v->swap_buttons > 0 && swap_turn_human(v)) {
+        /* The one focus style: the ring on the controller's or keyboard's
+         * offer, on the one under the mouse. */
+        int lit = ui_focus_visible(sh) ? v->nav.focus : v->nav.hover;
         for (int k = 0; k < v->swap_buttons; k++) {
             const ui_item *it = ui_nav_item(&v->nav, v->swap_id[k]);
             if (it)
-                ui_draw_button(r, it->r, v->swap_label[k], v->nav.focus == v->swap_id[k] || v->nav.hover == v->swap_id[k],
-                               1, v->swap_id[k] == ID_SWAP_DECK);
+                draw_offer(r, v, art, v->swap_id[k], it->r, lit == v->swap_id[k]);
         }
     } else {
         snprintf(title, sizeof title, "%s is choosing\xe2\x80\xa6", who);

@@ -91,7 +91,6 @@ typedef struct maxstax_view {
     double swap_wait;        /* a computer's swap waits this long, so everyone sees it */
     int swap_buttons;        /* the swap offers laid out for the person on turn */
     int swap_id[SWAP_BUTTONS];
-    char swap_label[SWAP_BUTTONS][64];
     int results_faulty; /* SAMESTAX: the round just shown was faulty */
     int results_creator;
     int first_creator; /* --position creator=P: SAMESTAX's first Creator, or -1 */
