@@ -308,7 +308,7 @@ static int text_covered(const text_box *t, const uint8_t *px, int w, int h, floa
  * pane's colour) reads whole: no hand or carried block is drawn over it. */
 static void check_pane_labels(app *a)
 {
-    static const char *labels[] = {"Human", "Computer (Easy)", "Computer (Medium)", "Computer (Hard)", "Creator",
+    static const char *labels[] = {"Human", "Blue (Easy)", "Green (Medium)", "Gold (Hard)", "Creator",
                                    "Replicator"};
     int w = a->fb_w, h = a->fb_h, seen = 0;
     uint8_t *px = malloc((size_t)w * h * 4);
@@ -329,13 +329,13 @@ static void check_pane_labels(app *a)
     free(px);
 }
 
-/* SAMESTAX with four seats at 1080p, the Creator at work: the person's
+/* SAMESTAX with four seats at 1080p, the Creator at work once round 1.s results (8 s) have gone: the person's
  * hand rests over their small pane's name, which stays on top. */
 static void test_samestax_labels_1080p(void **state)
 {
     (void)state;
     shot_after = check_pane_labels;
-    shoot_at("seed=5 round=6", "samestax", "human,easy,medium,hard", 1100, "samestax-labels", 1920, 1080);
+    shoot_at("seed=5 round=6", "samestax", "human,easy,medium,hard", 1340, "samestax-labels", 1920, 1080);
 }
 
 /* Each replicator's "Copy" picture (the box the view records round it) is
@@ -377,7 +377,7 @@ static void test_samestax_rivals_1080p(void **state)
 {
     (void)state;
     shot_after = check_copy_pictures;
-    shoot_at("seed=5 round=6", "samestax", "human,easy,medium,hard", 2000, "samestax-rivals", 1920, 1080);
+    shoot_at("seed=5 round=6", "samestax", "human,easy,medium,hard", 2240, "samestax-rivals", 1920, 1080);
 }
 
 /* SWAPSTAX: the swap phase on a person's turn at 720p (their offers as
