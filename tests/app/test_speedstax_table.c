@@ -7,7 +7,8 @@
  * event) and saying what differs; each finish's place is traced as it
  * happens and agrees with the round's points; the results stay up past 4 s
  * until dismissed (8 s when nobody does); a carried block knocks the card's
- * structure over (a collapse); computer stackers play a short
+ * structure over (a collapse), and the panes keep the round's layout while
+ * the person's zooms out smoothly to keep the fallen blocks in view; computer stackers play a short
  * round to the round results; a whole match of short rounds ends on the
  * score screen; a tie for the top goes to a speed-stack-off between the
  * tied only, and the score screen names its winner; Save & quit mid-round
@@ -266,6 +267,59 @@ static void test_knocked_over_by_hand(void **state)
     free(t);
 }
 
+/* Checks one run's trace: the pane rects are traced once per round
+ * ("maxstax layout R: ..." never twice for one R), and each pane's scale
+ * ("maxstax camera P S") moves at most 2% from one frame to the next
+ * within a layout. Returns how many times a pane zoomed. */
+static int steady_camera(const char *t, const char *what)
+{
+    float last[8] = {0};
+    int rounds_seen[64] = {0}, zooms = 0;
+    for (const char *l = t; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+        int r, p;
+        float s;
+        if (sscanf(l, "maxstax layout %d:", &r) == 1) {
+            if (r < 0 || r >= 64 || rounds_seen[r]++) {
+                fprintf(stderr, "%s: the panes moved within round %d: %.*s\n", what, r,
+                        (int)strcspn(l, "\n"), l);
+                return -1;
+            }
+            memset(last, 0, sizeof last);
+        } else if (sscanf(l, "maxstax camera %d %f", &p, &s) == 2 && p >= 0 && p < 8) {
+            if (last[p] > 0 && fabsf(s / last[p] - 1) > 0.02f) {
+                fprintf(stderr, "%s: pane %d zoomed %.3f -> %.3f in one frame\n", what, p, last[p], s);
+                return -1;
+            }
+            zooms += last[p] > 0;
+            last[p] = s;
+        }
+    }
+    return zooms;
+}
+
+/* A collapse throws blocks out of the card's frame: the screen keeps its
+ * layout for the round (the target under the mouse stays put) and the
+ * person's pane zooms out smoothly inside its own frame to keep them in
+ * view, with 2 and 4 seats at 720p, 1080p and 4K. */
+static void test_collapse_zooms_the_pane_not_the_layout(void **state)
+{
+    static const char *const seats[] = {"human,easy", "human,easy,easy,easy"};
+    static const char *const windows[] = {"1280x720", "1920x1080", "3840x2160"};
+    (void)state;
+    for (int k = 0; k < 2; k++)
+        for (int w = 0; w < 3; w++) {
+            char args[256], what[64];
+            snprintf(args, sizeof args, "--scene table --game speedstax --seats %s --position compose=0:99 --window %s",
+                     seats[k], windows[w]);
+            snprintf(what, sizeof what, "%d seats at %s", k ? 4 : 2, windows[w]);
+            char *t = play("camera", args, "speedstax_knock");
+            assert_non_null(strstr(t, "speedstax collapse 0\n"));
+            assert_non_null(strstr(t, "maxstax layout 1:"));
+            assert_true(steady_camera(t, what) > 0);
+            free(t);
+        }
+}
+
 static void test_whole_match_reaches_the_score_screen(void **state)
 {
     char *t = play("match", "--scene table --game speedstax --seats human,easy --position 'round=3 compose=0:99'",
@@ -420,6 +474,7 @@ int main(void)
         cmocka_unit_test(test_finish_order_agrees_with_the_points),
         cmocka_unit_test(test_short_round_with_computers_reaches_results),
         cmocka_unit_test(test_knocked_over_by_hand),
+        cmocka_unit_test(test_collapse_zooms_the_pane_not_the_layout),
         cmocka_unit_test(test_whole_match_reaches_the_score_screen),
         cmocka_unit_test(test_tie_goes_to_a_stackoff_between_the_tied),
         cmocka_unit_test(test_save_on_quit_then_resume),

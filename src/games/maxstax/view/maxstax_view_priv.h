@@ -48,6 +48,12 @@ typedef struct hand_ctl {
     double gx, gy;     /* where it pressed */
 } hand_ctl;
 
+/* What a camera shows of a space: from x0 to x1 beside its centre and from
+ * the floor up to y1, plank units. */
+typedef struct maxstax_frame {
+    double x0, x1, y1;
+} maxstax_frame;
+
 typedef struct maxstax_view {
     match_setup m;
     maxstax_deck deck;
@@ -62,9 +68,19 @@ typedef struct maxstax_view {
     maxstax_pose prev[N_BLOCKS], cur[N_BLOCKS];
     double speed[N_BLOCKS];
     int falls[N_BLOCKS]; /* each block's fall count last frame: a rise is a crash */
+    /* The panes are laid out once per round (layout_*: what they were laid
+     * out for); inside its fixed rect each pane's camera (cam, in plank
+     * units from its space's centre) follows its own blocks smoothly. */
     rrect pane[SPEEDSTAX_MAX_PLAYERS];
     float scale[SPEEDSTAX_MAX_PLAYERS];
-    double view_x0, view_x1, view_y1; /* what every pane's camera shows, in plank units from a space's centre */
+    maxstax_frame cam[SPEEDSTAX_MAX_PLAYERS];
+    maxstax_frame layout_frame; /* the round's frame the panes were laid out for */
+    float layout_w;             /* the virtual width they were laid out for (0: not yet) */
+    int layout_round, layout_big;
+    double cam_time;                  /* v->time when the cameras last moved */
+    double view_x0, view_x1, view_y1; /* what all the cameras show together (a cursor's reach) */
+    rrect pane_traced[SPEEDSTAX_MAX_PLAYERS]; /* the pane rects and scales last traced */
+    float scale_traced[SPEEDSTAX_MAX_PLAYERS];
     rrect card_box, clock_box, score_box;
     ui_nav nav;
     float px, py; /* pointer */
