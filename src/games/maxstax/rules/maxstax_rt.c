@@ -16,6 +16,11 @@ struct realtime_bots {
     int level[SPEEDSTAX_MAX_PLAYERS]; /* 0: a person's seat */
     maxstax_bot bot[SPEEDSTAX_MAX_PLAYERS];
     long swaps; /* swaps made, for self-play's figures */
+    /* SPEEDSTAX: the tick each seat's last claim of each round was first
+     * seen being checked (-1: none); the round's points tell whether it
+     * stood. For self-play's figures on how alike the stackers are (a round
+     * ends on its last claim's verdict, before the bots see it). */
+    long finish[SPEEDSTAX_ROUNDS][SPEEDSTAX_MAX_PLAYERS];
 };
 
 /* What self-play counts (realtime_figures.n). */
@@ -121,6 +126,9 @@ static realtime_bots *rt_bots_new(const realtime_match *m, const int *levels, ui
         free(b);
         return NULL;
     }
+    for (int r = 0; r < SPEEDSTAX_ROUNDS; r++)
+        for (int p = 0; p < SPEEDSTAX_MAX_PLAYERS; p++)
+            b->finish[r][p] = -1;
     for (int p = 0; p < maxstax_match_rounds(look(m))->players; p++)
         if ((b->level[p] = levels ? levels[p] : 0) > 0)
             maxstax_bot_init(&b->bot[p], p, b->level[p], seed * 31 + (uint64_t)p);
@@ -136,6 +144,15 @@ static void rt_bots_think(realtime_bots *b, realtime_match *rm, double dt, void 
     maxstax_match *m = match_of(rm);
     maxstax_input *in = inputs;
     const swapstax_state *sw = maxstax_match_swapstax(m);
+    const speedstax_state *s = maxstax_match_rounds(m);
+    for (int p = 0; s->phase == SPEEDSTAX_ROUND && s->round <= SPEEDSTAX_ROUNDS && p < s->players; p++) {
+        long *t = &b->finish[s->round - 1][p];
+        maxstax_claim c = maxstax_match_claim(m, p);
+        if (c == MAXSTAX_CLAIM_CHECKING && *t < 0)
+            *t = s->tick;
+        else if (c != MAXSTAX_CLAIM_CHECKING && c != MAXSTAX_CLAIM_HELD)
+            *t = -1;
+    }
     if (sw && sw->phase == SWAPSTAX_SWAPPING && b->level[sw->turn] > 0) {
         int p = sw->turn, before = sw->n_log;
         maxstax_match_swap(m, p, swapstax_choose(sw, maxstax_match_rounds(m), &b->deck, p, b->level[p]));
@@ -163,6 +180,49 @@ static void rt_figures_add(const realtime_match *rm, const realtime_bots *b, rea
     f->n[FIG_SWAPS] += b ? b->swaps : 0;
 }
 
+/* SPEEDSTAX's figures (realtime_figures.n): rounds where two finished on the
+ * same tick, rounds finished in seat order, rounds with two finishers or
+ * more, and the sum of their spreads (last finisher's tick - first's). */
+enum { FIG_TIES, FIG_SEAT_ORDER, FIG_RACES, FIG_SPREAD };
+
+static void speedstax_figures_add(const realtime_match *rm, const realtime_bots *b, realtime_figures *f)
+{
+    const speedstax_state *s = maxstax_match_rounds(look(rm));
+    int players = s->players;
+    for (int r = 0; b && r < SPEEDSTAX_ROUNDS; r++) {
+        long t[SPEEDSTAX_MAX_PLAYERS], lo = -1, hi = -1;
+        int n = 0, tie = 0, in_order = 1;
+        for (int p = 0; p < players; p++)
+            t[p] = s->round_points[r][p] > 0 ? b->finish[r][p] : -1;
+        for (int p = 0; p < players; p++) {
+            if (t[p] < 0)
+                continue;
+            n++;
+            lo = lo < 0 || t[p] < lo ? t[p] : lo;
+            hi = t[p] > hi ? t[p] : hi;
+            for (int q = 0; q < p; q++) {
+                tie |= t[q] == t[p];
+                in_order &= t[q] >= 0 && t[q] < t[p];
+            }
+        }
+        if (n < 2)
+            continue;
+        f->n[FIG_TIES] += tie;
+        f->n[FIG_SEAT_ORDER] += in_order && n == players;
+        f->n[FIG_RACES]++;
+        f->n[FIG_SPREAD] += hi - lo;
+    }
+}
+
+static int speedstax_figures(const realtime_figures *f, int games, int players, char *buf, size_t n)
+{
+    (void)games;
+    (void)players;
+    return snprintf(buf, n, "%ld rounds with 2+ finishers: %ld exact ties, %ld in seat order, mean spread %.1f s",
+                    f->n[FIG_RACES], f->n[FIG_TIES], f->n[FIG_SEAT_ORDER],
+                    f->n[FIG_RACES] ? (double)f->n[FIG_SPREAD] * MAXSTAX_STEP / (double)f->n[FIG_RACES] : 0.0);
+}
+
 static int samestax_figures(const realtime_figures *f, int games, int players, char *buf, size_t n)
 {
     (void)games;
@@ -181,22 +241,25 @@ static int swapstax_figures(const realtime_figures *f, int games, int players, c
 #define MAXSTAX_RT_COMMON                                                                                          \
     .input_size = sizeof(maxstax_input), .destroy = rt_destroy, .step = rt_step, .over = rt_over,                 \
     .standings = rt_standings, .check = rt_check, .save = rt_save, .load = rt_load, .bots_new = rt_bots_new,      \
-    .bots_free = rt_bots_free, .bots_think = rt_bots_think, .figures_add = rt_figures_add, .bench = maxstax_bench
+    .bots_free = rt_bots_free, .bots_think = rt_bots_think, .bench = maxstax_bench
 
 /* 5 rounds of 2 minutes and a few stack-offs at most. */
 const realtime_rules speedstax_rules_rt = {
-    .id = "speedstax", .max_seconds = 30 * 60, .create = speedstax_create, MAXSTAX_RT_COMMON};
+    .id = "speedstax", .max_seconds = 30 * 60, .create = speedstax_create, .figures_add = speedstax_figures_add,
+    .figures_write = speedstax_figures, MAXSTAX_RT_COMMON};
 /* 8 rounds of 3 minutes, or 5 with one mouse. */
 const realtime_rules samestax_rules_rt = {.id = "samestax",
                                           .options = samestax_options,
                                           .n_options = 1,
                                           .max_seconds = 60 * 60,
                                           .create = samestax_create,
+                                          .figures_add = rt_figures_add,
                                           .figures_write = samestax_figures,
                                           MAXSTAX_RT_COMMON};
 const realtime_rules swapstax_rules_rt = {.id = "swapstax",
                                           .max_seconds = 60 * 60,
                                           .create = swapstax_create,
+                                          .figures_add = rt_figures_add,
                                           .figures_write = swapstax_figures,
                                           .study = "chances",
                                           .study_args = "[GAMES]",
