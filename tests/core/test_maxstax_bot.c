@@ -81,11 +81,108 @@ static void test_whole_game(void **state)
     maxstax_match_free(m);
 }
 
+/* Two stackers of one level at different seats are not clones: each has its
+ * own hand (speed, pauses, think time) drawn from its seed, so on the same
+ * card they grab their first block and claim at different ticks, with
+ * timings that change with the seed; and the same seeds replay to the same
+ * ticks. */
+static void first_moves(uint64_t seed, long grab[2], long claim[2])
+{
+    maxstax_match *m = new_match(2, seed);
+    maxstax_bot bots[2];
+    const speedstax_state *s = maxstax_match_rounds(m);
+    for (int p = 0; p < 2; p++) {
+        maxstax_bot_init(&bots[p], p, 3, seed * 31 + (uint64_t)p); /* as the table seeds them */
+        grab[p] = claim[p] = -1;
+    }
+    while (s->round == 1) {
+        maxstax_input in[2];
+        for (int p = 0; p < 2; p++)
+            maxstax_bot_think(&bots[p], m, FRAME, &in[p]);
+        maxstax_step(m, in, FRAME);
+        for (int p = 0; p < 2 && s->round == 1; p++) {
+            if (grab[p] < 0 && maxstax_world_held(maxstax_match_world(m), p) >= 0)
+                grab[p] = s->tick;
+            if (claim[p] < 0 && maxstax_match_claim(m, p) == MAXSTAX_CLAIM_CHECKING)
+                claim[p] = s->tick;
+        }
+    }
+    maxstax_match_free(m);
+}
+
+static void test_same_level_not_clones(void **state)
+{
+    (void)state;
+    long first_grab[3], gap[3];
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        long grab[2], claim[2], grab2[2], claim2[2];
+        first_moves(seed, grab, claim);
+        printf("seed %llu: grabs at %ld %ld, claims at %ld %ld\n", (unsigned long long)seed, grab[0], grab[1], claim[0],
+               claim[1]);
+        assert_true(grab[0] >= 0 && grab[1] >= 0);
+        assert_true(grab[0] != grab[1]);
+        assert_true(claim[0] != claim[1] || claim[0] < 0);
+        first_moves(seed, grab2, claim2);
+        assert_memory_equal(grab, grab2, sizeof grab);
+        assert_memory_equal(claim, claim2, sizeof claim);
+        first_grab[seed - 1] = grab[0];
+        gap[seed - 1] = grab[1] - grab[0];
+    }
+    /* A hand is the seat's own: its timing changes with the seed, and the
+     * two seats' are not one timing shifted by where their hands start. */
+    assert_true(first_grab[0] != first_grab[1] || first_grab[1] != first_grab[2]);
+    assert_true(gap[0] != gap[1] || gap[1] != gap[2]);
+    /* Their hands themselves differ, drawn from the seed. */
+    maxstax_bot a, b;
+    maxstax_bot_init(&a, 0, 2, 5 * 31 + 0);
+    maxstax_bot_init(&b, 1, 2, 5 * 31 + 1);
+    assert_true(a.speed != b.speed && a.think != b.think && a.pause != b.pause);
+}
+
+/* Levels differ measurably: over whole seeded SPEEDSTAX matches between an
+ * easy and a hard stacker (each at both seats in turn), the hard one scores
+ * far more and finishes more cards. */
+static void test_easy_worse_than_hard(void **state)
+{
+    (void)state;
+    char err[256];
+    int score[4] = {0}, finished[4] = {0}; /* by level */
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+        maxstax_match *m = new_match(3, seed);
+        maxstax_bot bots[2];
+        int level[2] = {seed % 2 ? 1 : 3, seed % 2 ? 3 : 1};
+        for (int p = 0; p < 2; p++)
+            maxstax_bot_init(&bots[p], p, level[p], seed * 31 + (uint64_t)p);
+        const speedstax_state *s = maxstax_match_rounds(m);
+        for (int frame = 0; s->phase != SPEEDSTAX_OVER && s->round <= SPEEDSTAX_ROUNDS; frame++) {
+            assert_true(frame < 60 * 60 * 30);
+            maxstax_input in[2];
+            for (int p = 0; p < 2; p++)
+                maxstax_bot_think(&bots[p], m, FRAME, &in[p]);
+            maxstax_step(m, in, FRAME);
+            if (maxstax_match_check(m, err, sizeof err) != 0)
+                fail_msg("seed %llu frame %d: %s", (unsigned long long)seed, frame, err);
+        }
+        for (int r = 0; r < SPEEDSTAX_ROUNDS; r++)
+            for (int p = 0; p < 2; p++) {
+                score[level[p]] += s->round_points[r][p];
+                finished[level[p]] += s->round_points[r][p] > 0;
+            }
+        maxstax_match_free(m);
+    }
+    printf("easy: %d points, %d cards; hard: %d points, %d cards (of %d)\n", score[1], finished[1], score[3],
+           finished[3], 4 * SPEEDSTAX_ROUNDS);
+    assert_true(score[3] >= 2 * score[1]);
+    assert_true(finished[3] >= finished[1] + 4);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bot_builds_easy_card),
         cmocka_unit_test(test_whole_game),
+        cmocka_unit_test(test_same_level_not_clones),
+        cmocka_unit_test(test_easy_worse_than_hard),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -7,15 +7,30 @@
 #include <string.h>
 
 #include "games/maxstax/rules/maxstax_matcher.h"
+#include "games/maxstax/rules/samestax.h"
 
 #define PI 3.14159265358979323846
 
 enum { PICK, FETCH, LIFT, CARRY, LOWER, SETTLE, AFTER };
 
-/* By level: hand speed (units/s), pause before letting go (s), placement error (units). */
-static const double speed_of[4] = {0, 10, 16, 24};
-static const double pause_of[4] = {0, 0.6, 0.35, 0.15};
+/* By level: hand speed (units/s), pause before letting go (s), placement
+ * error (units), think time before a block (s), chance of a slip a block.
+ * A seat's own hand is drawn around these (maxstax_bot_init). */
+static const double speed_of[4] = {0, 6, 12, 22};
+static const double pause_of[4] = {0, 0.9, 0.4, 0.15};
 static const double error_of[4] = {0, 0.07, 0.045, 0.02};
+static const double think_of[4] = {0, 2.5, 1.3, 0.35};
+static const double slip_of[4] = {0, 0.25, 0.1, 0.02};
+/* A slip sets a block this far off (units, plus up to as much again):
+ * past the matcher's tolerance, so the claim fails. */
+#define SLIP 0.45
+/* By level: blocks a Creator adds on top of its design when time allows,
+ * while this much creation time is left (s), below this height (units). */
+static const int crown_of[4] = {0, 2, 3, 3};
+#define CROWN_TIME 30.0
+#define CROWN_TOP 8.0
+/* A Creator calls Ready on a fallen structure once it has been still this long (s). */
+#define STILL_FOR 0.5
 /* A stage that takes longer than this went wrong: let go and rethink. */
 #define STAGE_TIMEOUT 6.0
 /* A placed block further than this from its goal means the structure fell. */
@@ -28,6 +43,11 @@ void maxstax_bot_init(maxstax_bot *b, int player, int level, uint64_t seed)
     b->level = level < 1 ? 1 : level > 3 ? 3 : level;
     b->block = -1;
     rng_seed(&b->r, seed);
+    /* The seat's own hand: within a quarter either way of its level's. */
+    b->speed = speed_of[b->level] * (0.75 + 0.5 * rng_unit(&b->r));
+    b->pause = pause_of[b->level] * (0.75 + 0.5 * rng_unit(&b->r));
+    b->think = think_of[b->level] * (0.75 + 0.5 * rng_unit(&b->r));
+    b->slip = slip_of[b->level];
 }
 
 /* Roughly normal noise with standard deviation sd (sum of three uniforms). */
@@ -160,24 +180,81 @@ static maxstax_pose pile_goal(const maxstax_bot *b, const maxstax_match *m)
     return g;
 }
 
+/* Nonzero when this bot is the SAMESTAX Creator building its structure. */
+static int creating(const maxstax_bot *b, const maxstax_match *m)
+{
+    const samestax_state *g = maxstax_match_samestax(m);
+    return g && g->phase == SAMESTAX_CREATE && g->creator == b->player;
+}
+
+/* How many own blocks are in the space, and (*still) whether all own blocks rest. */
+static int in_space(const maxstax_bot *b, const maxstax_match *m, int *still)
+{
+    int first = maxstax_match_first_block(b->player), n = 0;
+    *still = 1;
+    for (int k = 0; k < MAXSTAX_BLOCKS_PER_PLAYER; k++) {
+        n += fabs(maxstax_match_pose(m, b->player, first + k).x) <= MAXSTAX_SPACE_HALF;
+        *still &= maxstax_world_speed(maxstax_match_world(m), first + k) < 0.05;
+    }
+    return n;
+}
+
+/* A Creator whose design stands with time to spare makes it harder to
+ * copy: a flat plank centred on the highest block, up to its level's extra
+ * blocks. Returns 1 with the plank's pose in *g, or 0 to call Ready. */
+static int crown(const maxstax_bot *b, const maxstax_match *m, const maxstax_card *c, maxstax_pose *g)
+{
+    int top = -1;
+    double top_y = 0;
+    if (!creating(b, m) || b->n_placed >= c->n + crown_of[b->level] || b->n_placed >= MAXSTAX_CARD_MAX_BLOCKS ||
+        maxstax_match_time_left(m) < CROWN_TIME)
+        return 0;
+    for (int i = 0; i < b->n_placed; i++) {
+        maxstax_pose q = maxstax_match_pose(m, b->player, b->placed[i]);
+        if (top < 0 || q.y + reach_down(q.angle) > top_y) {
+            top = i;
+            top_y = q.y + reach_down(q.angle);
+        }
+    }
+    if (top < 0 || top_y > CROWN_TOP)
+        return 0;
+    g->x = maxstax_match_pose(m, b->player, b->placed[top]).x;
+    g->y = top_y + 0.5;
+    g->angle = 0;
+    return 1;
+}
+
 /* Chooses the next job: claim, clear a block away, or place the next one. */
-static void pick(maxstax_bot *b, const maxstax_match *m, maxstax_input *out)
+static void pick(maxstax_bot *b, const maxstax_match *m, double dt, maxstax_input *out)
 {
     const maxstax_card *c = maxstax_match_seat_card(m, b->player);
-    int first = maxstax_match_first_block(b->player);
+    int first = maxstax_match_first_block(b->player), fell = 0, still;
     if (!b->clearing) {
         /* A placed block off its goal, or a stray in the space: it fell. */
         for (int i = 0; i < b->n_placed; i++) {
             maxstax_pose q = maxstax_match_pose(m, b->player, b->placed[i]);
             if (hypot(q.x - b->goal[i].x, q.y - b->goal[i].y) > FALLEN ||
                 maxstax_matcher_angle_diff(q.angle, b->goal[i].angle) > MAXSTAX_MATCH_ANGLE_TOL)
-                b->clearing = 1;
+                fell = 1;
         }
         for (int k = 0; k < MAXSTAX_BLOCKS_PER_PLAYER; k++)
             if (fabs(maxstax_match_pose(m, b->player, first + k).x) <= MAXSTAX_SPACE_HALF &&
                 !is_placed(b, first + k))
-                b->clearing = 1;
+                fell = 1;
     }
+    /* A Creator keeps what came to rest, once it is still: a fallen
+     * structure that stands is a structure, and a hard one to copy;
+     * starting again would spend the round knocking it over. */
+    if (fell && creating(b, m) && in_space(b, m, &still) >= MAXSTAX_CARD_MIN_BLOCKS) {
+        b->still = still ? b->still + dt : 0;
+        if (b->still >= STILL_FOR) {
+            out->actions |= MAXSTAX_IN_CLAIM;
+            b->claimed = 1;
+        }
+        return;
+    }
+    b->still = 0;
+    b->clearing |= fell;
     if (b->clearing) {
         int top = -1;
         double top_y = -1;
@@ -198,7 +275,8 @@ static void pick(maxstax_bot *b, const maxstax_match *m, maxstax_input *out)
         start_move(b, m, top, pile_goal(b, m));
         return;
     }
-    if (b->n_placed == c->n) {
+    maxstax_pose g;
+    if (b->n_placed >= c->n && !crown(b, m, c, &g)) {
         out->actions |= MAXSTAX_IN_CLAIM;
         b->claimed = 1;
         return;
@@ -208,11 +286,14 @@ static void pick(maxstax_bot *b, const maxstax_match *m, maxstax_input *out)
         b->clearing = 1; /* every block is in the space yet the card isn't done */
         return;
     }
-    maxstax_pose g = c->block[b->order[b->n_placed]];
+    if (b->n_placed < c->n)
+        g = c->block[b->order[b->n_placed]];
     double e = error_of[b->level];
     double want = g.x;
     g.x += noise(&b->r, e);
     g.y += fabs(noise(&b->r, e * 0.5));
+    if (rng_unit(&b->r) < b->slip) /* a slip: off to one side, and not noticed */
+        g.x += (rng_unit(&b->r) < 0.5 ? -1 : 1) * SLIP * (1 + rng_unit(&b->r));
     /* Aim beside a placed block, never into it: a plank lowered onto its
      * neighbour's corner catches and tips, under real gravity as on a table. */
     for (int tries = 0; tries < 40; tries++) {
@@ -228,6 +309,11 @@ static void pick(maxstax_bot *b, const maxstax_match *m, maxstax_input *out)
             g.x += away * 0.02; /* and a little room to let go in */
     }
     start_move(b, m, src, g);
+    /* A look at the card before reaching, the hand still: the seat's think
+     * time, give or take half. */
+    b->wait = b->think * (0.5 + rng_unit(&b->r));
+    b->wx = b->hx;
+    b->wy = b->hy;
 }
 
 /* Where the hand is from the block's centre once the block is turned to
@@ -267,7 +353,7 @@ void maxstax_bot_think(maxstax_bot *b, const maxstax_match *m, double dt, maxsta
         b->stage = PICK;
     }
     /* The hand glides towards the waypoint at the bot's speed. */
-    double dx = b->wx - b->hx, dy = b->wy - b->hy, d = hypot(dx, dy), v = speed_of[b->level] * dt;
+    double dx = b->wx - b->hx, dy = b->wy - b->hy, d = hypot(dx, dy), v = b->speed * dt;
     if (d <= v) {
         b->hx = b->wx;
         b->hy = b->wy;
@@ -293,7 +379,7 @@ void maxstax_bot_think(maxstax_bot *b, const maxstax_match *m, double dt, maxsta
     maxstax_pose goal = b->target;
     switch (b->stage) {
     case PICK:
-        pick(b, m, out);
+        pick(b, m, dt, out);
         break;
     case FETCH: {
         maxstax_pose q = maxstax_match_pose(m, b->player, b->block);
@@ -352,13 +438,13 @@ void maxstax_bot_think(maxstax_bot *b, const maxstax_match *m, double dt, maxsta
         if (arrived(b, m, 0.06) && maxstax_world_speed(w, b->block) < 0.5) {
             b->stage = SETTLE;
             b->stage_time = 0;
-            b->wait = pause_of[b->level];
+            b->wait = b->pause * (0.5 + rng_unit(&b->r));
         }
         break;
     case SETTLE:
         out->actions |= MAXSTAX_IN_RELEASE;
         b->stage = AFTER;
-        b->wait = 0.3 + pause_of[b->level];
+        b->wait = 0.3 + b->pause;
         b->wy = b->lower_to + 1.5; /* hand up and out of the way */
         break;
     case AFTER:
@@ -375,13 +461,14 @@ void maxstax_bot_think(maxstax_bot *b, const maxstax_match *m, double dt, maxsta
 /* The saved fields, in order: the integers, then the doubles (as C99 hex
  * floats, so that a resumed bot is the same bot to the last bit). */
 #define BOT_INTS 7
-#define BOT_DOUBLES 13
+#define BOT_DOUBLES 18
 
 static void bot_fields(maxstax_bot *b, int **ints, double **dbls)
 {
     int *i[BOT_INTS] = {&b->level, &b->round_seen, &b->clearing, &b->claimed, &b->n_placed, &b->stage, &b->block};
     double *d[BOT_DOUBLES] = {&b->target.x, &b->target.y, &b->target.angle, &b->wait, &b->stage_time, &b->hx,
-                              &b->hy, &b->wx, &b->wy, &b->safe, &b->lower_to, &b->gx, &b->gy};
+                              &b->hy, &b->wx, &b->wy, &b->safe, &b->lower_to, &b->gx, &b->gy,
+                              &b->speed, &b->pause, &b->think, &b->slip, &b->still};
     memcpy(ints, i, sizeof i);
     memcpy(dbls, d, sizeof d);
 }
@@ -472,6 +559,10 @@ int maxstax_bot_load(maxstax_bot *b, const char *line, int players, char *err, s
     for (int i = 0; i < BOT_DOUBLES; i++)
         if (bot_double(&t, dbls[i]) < 0)
             goto bad;
+    /* A hand that moves, pauses and thinks for a while, and slips at most always. */
+    if (!(c.speed > 0 && c.speed <= 100) || !(c.pause >= 0 && c.pause <= 10) || !(c.think >= 0 && c.think <= 10) ||
+        !(c.slip >= 0 && c.slip <= 1) || !(c.still >= 0))
+        goto bad;
     for (int i = 0; i < 4; i++) {
         char *end;
         if (bot_word(&t, w, sizeof w) < 0 || strlen(w) != 16)

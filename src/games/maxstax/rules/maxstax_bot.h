@@ -1,7 +1,13 @@
 /* A computer stacker: builds the card block by block in its own space by
- * driving the same hand as a person (move, grab, turn, let go, claim), with
- * speed and placement error set by its level. When its structure falls, or
- * a claim fails, it takes everything back to the piles and starts again. */
+ * driving the same hand as a person (move, grab, turn, let go, claim). Its
+ * hand is its own: hand speed, pause before letting go and think time before
+ * each block are drawn once per seat from its seed around its level's, and
+ * each think and each placement draws again, so two stackers of one level
+ * never move in step. Placement error and the chance of a slip (a block set
+ * clearly off, unnoticed until the claim fails) fall with the level. When its
+ * structure falls, or a claim fails, it takes everything back to the piles
+ * and starts again; a SAMESTAX Creator whose structure fell calls Ready on
+ * what came to rest instead, so it keeps what stands. */
 #ifndef STACKHOUSE_MAXSTAX_BOT_H
 #define STACKHOUSE_MAXSTAX_BOT_H
 
@@ -14,6 +20,11 @@
 typedef struct maxstax_bot {
     int player, level;
     rng r;
+    /* This seat's hand, drawn at init: hand speed (units/s), pause before
+     * letting go (s), mean think time before a block (s), chance of a slip
+     * per block placed. */
+    double speed, pause, think, slip;
+    double still; /* a Creator's seconds of its fallen structure at rest */
     int round_seen;
     int clearing;  /* taking the structure down */
     int claimed;   /* waiting for the claim's verdict */
