@@ -8,6 +8,7 @@
 
 #include <cmocka.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "games/maxstax/rules/maxstax_bot.h"
 
@@ -176,6 +177,40 @@ static void test_easy_worse_than_hard(void **state)
     assert_true(finished[3] >= finished[1] + 4);
 }
 
+/* A stacker saved before each had its own hand (13 numbers where there are
+ * now 18) still loads, with its level's hand; one number short otherwise is refused. */
+static void test_old_save_line_loads(void **state)
+{
+    maxstax_bot b, back;
+    char line[2048], old[2048], err[200], *tok[600];
+    int n = 0;
+    size_t len = 0;
+    (void)state;
+    maxstax_bot_init(&b, 1, 2, 99);
+    assert_true(maxstax_bot_save(&b, line, sizeof line) >= 0);
+    assert_int_equal(maxstax_bot_load(&back, line, 4, err, sizeof err), 0);
+    for (char *t = strtok(line, " "); t && n < 600; t = strtok(NULL, " "))
+        tok[n++] = t;
+    /* "bot", the seat, 7 whole numbers, then the numbers: the hand's five follow the first 13 */
+    old[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        if (i >= 2 + 7 + 13 && i < 2 + 7 + 18)
+            continue;
+        len += (size_t)snprintf(old + len, sizeof old - len, "%s%s", len ? " " : "", tok[i]);
+    }
+    assert_int_equal(maxstax_bot_load(&back, old, 4, err, sizeof err), 0);
+    assert_true(back.speed > 0 && back.think > 0 && back.level == 2);
+    /* one of the hand's numbers left in: neither layout, refused */
+    len = 0;
+    old[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        if (i >= 2 + 7 + 13 && i < 2 + 7 + 17)
+            continue;
+        len += (size_t)snprintf(old + len, sizeof old - len, "%s%s", len ? " " : "", tok[i]);
+    }
+    assert_int_equal(maxstax_bot_load(&back, old, 4, err, sizeof err), -1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -183,6 +218,7 @@ int main(void)
         cmocka_unit_test(test_whole_game),
         cmocka_unit_test(test_same_level_not_clones),
         cmocka_unit_test(test_easy_worse_than_hard),
+        cmocka_unit_test(test_old_save_line_loads),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,6 +1,7 @@
 #include "games/maxstax/rules/maxstax_bot.h"
 
 #include <inttypes.h>
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -462,6 +463,19 @@ void maxstax_bot_think(maxstax_bot *b, const maxstax_match *m, double dt, maxsta
  * floats, so that a resumed bot is the same bot to the last bit). */
 #define BOT_INTS 7
 #define BOT_DOUBLES 18
+/* A stacker line written before the hand's five fields (speed to still) had 13. */
+#define BOT_OLD_DOUBLES 13
+
+/* Whether the next word of t is an RNG word (16 hex digits), not a number. */
+static int bot_next_is_rng(const char *t)
+{
+    size_t n = 0;
+    while (*t == ' ')
+        t++;
+    while (isxdigit((unsigned char)t[n]))
+        n++;
+    return n == 16 && (t[n] == ' ' || t[n] == '\0');
+}
 
 static void bot_fields(maxstax_bot *b, int **ints, double **dbls)
 {
@@ -556,9 +570,19 @@ int maxstax_bot_load(maxstax_bot *b, const char *line, int players, char *err, s
             goto bad;
     if (c.block >= 0 && c.block < first)
         goto bad;
-    for (int i = 0; i < BOT_DOUBLES; i++)
+    for (int i = 0; i < BOT_DOUBLES; i++) {
+        if (i == BOT_OLD_DOUBLES && bot_next_is_rng(t)) {
+            /* a save from before each stacker had its own hand: its level's */
+            c.speed = speed_of[c.level];
+            c.pause = pause_of[c.level];
+            c.think = think_of[c.level];
+            c.slip = slip_of[c.level];
+            c.still = 0;
+            break;
+        }
         if (bot_double(&t, dbls[i]) < 0)
             goto bad;
+    }
     /* A hand that moves, pauses and thinks for a while, and slips at most always. */
     if (!(c.speed > 0 && c.speed <= 100) || !(c.pause >= 0 && c.pause <= 10) || !(c.think >= 0 && c.think <= 10) ||
         !(c.slip >= 0 && c.slip <= 1) || !(c.still >= 0))
