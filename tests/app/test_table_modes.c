@@ -192,6 +192,7 @@ static void test_every_seat_its_own_name(void **state)
                 if (!strcmp(rep.names[a], rep.names[b]))
                     fail_msg("%s: seats %d and %d are both '%s'", g->id, b + 1, a + 1, rep.names[a]);
     }
+    shell_destroy(sh);
 }
 
 static void test_seats_round_trip(void **state)
