@@ -390,7 +390,8 @@ static void position_changed(table *t, shell *sh, table_change why)
     t->over_announced = 0;
     t->can_undo = t->ops->undo && undo_target(t) >= 0;
     t->can_redo = t->ops->undo && redo_target(t) >= 0;
-    last_update(t);
+    if (why != TABLE_PLAYED)
+        last_update(t); /* play() has set it without a replay */
     table_pace(t);
     if (uses_curtain(t))
         choose_viewer(t);
@@ -422,14 +423,18 @@ static int play(table *t, shell *sh, const game_move *m, int by_computer)
     /* A hold lasts through computers' moves until the curtain it delays. */
     if (!by_computer)
         t->hold = 0;
-    table_log_add(&t->log, t->ops->describe, rules(t), t->scratch, m, rules(t)->current_player(t->scratch));
+    /* the move just played is the last move: its position before is at hand */
+    t->last = *m;
+    t->last_seat = rules(t)->current_player(t->scratch);
+    memcpy(t->last_before, t->scratch, rules(t)->state_size);
+    t->has_last = 1;
+    table_log_add(&t->log, t->ops->describe, rules(t), t->scratch, m, t->last_seat);
     anim_start(t, sh, t->scratch, m, by_computer);
     t->ops->played(t->view, sh, t->scratch, m, text, by_computer);
     {
         char who[48];
-        int seat = -1;
-        const char *words = table_log_line(t, 0, &seat);
-        trace_line("%s log %s %s", t->ops->trace, table_seat_label(t, seat, who, sizeof who), words);
+        trace_line("%s log %s %s", t->ops->trace, table_seat_label(t, t->last_seat, who, sizeof who),
+                   table_log_line(t, 0, NULL));
     }
     position_changed(t, sh, TABLE_PLAYED);
     return 0;
