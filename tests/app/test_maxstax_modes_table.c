@@ -12,6 +12,8 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <string.h>
 
 #include <cmocka.h>
 
@@ -40,6 +42,39 @@ static void test_samestax_ready_then_a_computer_replicates(void **state)
     /* The computer copied it: it wins its point back, the Creator keeps none. */
     assert_non_null(strstr(ready, "samestax round 1 over: 0 1 0 0\n"));
     assert_null(strstr(t, "match over"));
+    free(t);
+}
+
+/* Counts the lines of t that begin with prefix. */
+static int count_lines(const char *t, const char *prefix)
+{
+    int n = 0;
+    size_t k = strlen(prefix);
+    for (const char *l = t; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL)
+        n += strncmp(l, prefix, k) == 0;
+    return n;
+}
+
+/* While a computer creates, the person watches its space large; once the
+ * structure stands, the panes move once, straight to the person's space
+ * large for replication: never through a layout of the settled structure
+ * with the Creator's space still large, a frame before the real one. */
+static void test_samestax_creation_to_replication_moves_the_panes_once(void **state)
+{
+    char *t = play("same_watch",
+                   "--scene table --game samestax --seats human,medium,medium,medium "
+                   "--position 'seed=3 round=30 creator=1'",
+                   "samestax_watch_creation");
+    const char *done;
+    (void)state;
+    done = strstr(t, "samestax finish 1 place 1\n");
+    assert_non_null(done);
+    assert_int_equal(count_lines(t, "maxstax layout 1:"), 2);
+    assert_int_equal(count_lines(done, "maxstax layout 1:"), 1);
+    /* The person's space (seat 0, listed first) is the big one. */
+    int x, y, w, h;
+    assert_int_equal(sscanf(strstr(done, "maxstax layout 1:"), "maxstax layout 1: %d %d %d %d", &x, &y, &w, &h), 4);
+    assert_true(w > 1000);
     free(t);
 }
 
@@ -151,6 +186,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_samestax_ready_then_a_computer_replicates),
+        cmocka_unit_test(test_samestax_creation_to_replication_moves_the_panes_once),
         cmocka_unit_test(test_samestax_first_creator_from_setup),
         cmocka_unit_test(test_swapstax_swaps_by_mouse_and_controller),
         cmocka_unit_test(test_samestax_save_mid_creation_and_resume),

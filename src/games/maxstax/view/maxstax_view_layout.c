@@ -308,6 +308,11 @@ void maxstax_layout(maxstax_view *v, shell *sh)
     /* While a SAMESTAX Creator builds, theirs is the space everyone watches. */
     if (g && (g->phase == SAMESTAX_CREATE || g->phase == SAMESTAX_SETTLE) && v->results_left <= 0)
         big = g->creator;
+    /* While it settles, the structure is already the card to copy, but the
+     * panes wait for replication, when the big space changes too: one move,
+     * not a frame of the new card around the Creator's space first. */
+    if (g && g->phase == SAMESTAX_SETTLE && round == v->layout_round && v->results_left <= 0)
+        f = v->layout_frame;
     /* The panes move only for a new round (or its card, or whose space is
      * the big one, or the window): never for blocks, so what is under the
      * mouse stays there while a tower grows or falls. */
