@@ -1,6 +1,7 @@
 #include "drivers/script.h"
 
 #include <SDL.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,6 +50,45 @@ static int button_by_name(const char *s)
     return -1;
 }
 
+/* The longest wait a line may ask for: an hour of frames at 60 a second. */
+#define MAX_WAIT 216000
+/* How far from the virtual screen's origin a pointer or wheel value may go. */
+#define MAX_COORD 100000.0
+
+/* Reads n numbers after the line's first `skip` words into out, each
+ * finite and within [lo, hi], with nothing after them: 0, or -1 for
+ * anything else (so no nan, inf or 1e30 is ever turned into an int). */
+static int parse_numbers(const char *line, int skip, int n, double lo, double hi, double *out)
+{
+    const char *p = line;
+    for (int w = 0; w < skip; w++) {
+        p += strspn(p, " \t");
+        p += strcspn(p, " \t");
+    }
+    for (int i = 0; i < n; i++) {
+        char *end;
+        p += strspn(p, " \t");
+        if (!*p)
+            return -1;
+        out[i] = strtod(p, &end);
+        if (end == p || (*end && *end != ' ' && *end != '\t') || !isfinite(out[i]) || out[i] < lo || out[i] > hi)
+            return -1;
+        p = end;
+    }
+    p += strspn(p, " \t");
+    return *p ? -1 : 0;
+}
+
+/* A whole count in [0, max] after the first `skip` words: 0, or -1. */
+static int parse_count(const char *line, int skip, int max, int *n)
+{
+    double v;
+    if (parse_numbers(line, skip, 1, 0, max, &v) != 0 || v != floor(v))
+        return -1;
+    *n = (int)v;
+    return 0;
+}
+
 static int parse_line(command *c, const char *line, int lineno, char *err, size_t errn)
 {
     int got;
@@ -60,18 +100,23 @@ static int parse_line(command *c, const char *line, int lineno, char *err, size_
     if (c->op[0] == '#')
         return 1;
     if (!strcmp(c->op, "wait")) {
-        if (sscanf(line, "%*s %d", &c->n) != 1 || c->n < 0)
+        if (parse_count(line, 1, MAX_WAIT, &c->n) != 0)
             goto bad;
     } else if (!strcmp(c->op, "sleep")) {
-        if (sscanf(line, "%*s %d", &c->n) != 1 || c->n < 0 || c->n > 60000)
+        if (parse_count(line, 1, 60000, &c->n) != 0)
             goto bad;
     } else if (!strcmp(c->op, "mouse") || !strcmp(c->op, "click") || !strcmp(c->op, "down") ||
                !strcmp(c->op, "up")) {
-        if (sscanf(line, "%*s %f %f", &c->x, &c->y) != 2)
+        double xy[2];
+        if (parse_numbers(line, 1, 2, -MAX_COORD, MAX_COORD, xy) != 0)
             goto bad;
+        c->x = (float)xy[0];
+        c->y = (float)xy[1];
     } else if (!strcmp(c->op, "wheel")) {
-        if (sscanf(line, "%*s %f", &c->y) != 1)
+        double dy;
+        if (parse_numbers(line, 1, 1, -MAX_COORD, MAX_COORD, &dy) != 0)
             goto bad;
+        c->y = (float)dy;
     } else if (!strcmp(c->op, "key")) {
         if (got < 2 || SDL_GetKeyFromName(c->arg) == SDLK_UNKNOWN)
             goto bad;
@@ -83,7 +128,7 @@ static int parse_line(command *c, const char *line, int lineno, char *err, size_
                         strcmp(c->arg, "right")))
             goto bad;
     } else if (!strcmp(c->op, "wait-scene")) {
-        if (got < 2 || sscanf(line, "%*s %*s %d", &c->n) != 1 || c->n < 1)
+        if (got < 2 || parse_count(line, 2, MAX_WAIT, &c->n) != 0 || c->n < 1)
             goto bad;
     } else if (!strcmp(c->op, "screenshot") || !strcmp(c->op, "expect-scene") || !strcmp(c->op, "click-on") ||
                !strcmp(c->op, "mouse-on") || !strcmp(c->op, "pad-to")) {

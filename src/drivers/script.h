@@ -2,7 +2,7 @@
  * frame by frame as real SDL events (keys, mouse, and a virtual controller
  * that goes through SDL's own game-controller and hot-plug paths).
  *
- *   wait N            advance N frames
+ *   wait N            advance N frames (a whole number, at most 216000: an hour)
  *   sleep MS          pause the frames for MS milliseconds of real time (at most 60000),
  *                     for what comes from outside them (phones over the network)
  *   key NAME          press and release a key (SDL key name: Return, Escape, Up, F11...)
@@ -24,7 +24,7 @@
  *   screenshot FILE   write the next drawn frame to FILE (as PNG; .png is added
  *                     when FILE does not end in it), even on the script's last line
  *   expect-scene NAME fail (exit 3) unless NAME is the top scene
- *   wait-scene NAME N advance frames until NAME is the top scene; fail (exit 3)
+ *   wait-scene NAME N advance frames (N at most 216000) until NAME is the top scene; fail (exit 3)
  *                     when it is not after N frames
  *   # comment
  */

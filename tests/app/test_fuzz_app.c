@@ -73,6 +73,49 @@ static void test_fuzz_scripts(void **state)
     assert_true(rejected > 0);
 }
 
+/* Numbers a script cannot mean are refused with their line, before any
+ * of them is turned into an int: not-a-number, infinities, values past
+ * the virtual screen's reach, waits longer than an hour of frames, and
+ * integers past int's range. Sane lines still load. */
+static void test_script_numbers_out_of_range(void **state)
+{
+    static const char *const bad[] = {
+        "mouse nan 10",  "click 10 inf",        "down 1e30 5",   "up 5 -1e30",  "wheel nan",
+        "wheel 1e30",    "wait 99999999999",    "wait 1000000",  "mouse 10",    "wait-scene table 99999999999",
+        "mouse 10 20x",  "wait 5 frames",
+    };
+    static const char *const good[] = {"mouse 10.5 20", "wheel -3", "wait 216000", "wait-scene table 5000"};
+    char path[256], err[600];
+    const char *dir = testenv_tmpdir();
+    (void)state;
+    assert_non_null(dir);
+    snprintf(path, sizeof path, "%s/numbers.txt", dir);
+    SDL_Init(SDL_INIT_EVENTS);
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0] + sizeof good / sizeof good[0]; i++) {
+        int is_bad = i < sizeof bad / sizeof bad[0];
+        const char *line = is_bad ? bad[i] : good[i - sizeof bad / sizeof bad[0]];
+        FILE *f = fopen(path, "wb");
+        script *s;
+        assert_non_null(f);
+        fprintf(f, "wait 1\n%s\n", line);
+        fclose(f);
+        err[0] = '\0';
+        s = script_load(path, err, sizeof err);
+        if (is_bad) {
+            if (s)
+                fprintf(stderr, "accepted: %s\n", line);
+            assert_null(s);
+            assert_non_null(strstr(err, "line 2"));
+        } else {
+            if (!s)
+                fprintf(stderr, "refused: %s (%s)\n", line, err);
+            assert_non_null(s);
+            script_free(s);
+        }
+    }
+    SDL_Quit();
+}
+
 static void test_fuzz_markdown(void **state)
 {
     char buf[4096], err[256];
@@ -145,6 +188,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fuzz_scripts),
+        cmocka_unit_test(test_script_numbers_out_of_range),
         cmocka_unit_test(test_fuzz_markdown),
         cmocka_unit_test(test_fuzz_settings_db),
     };
