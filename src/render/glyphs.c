@@ -27,7 +27,8 @@ static const char *const face_files[FONT_COUNT] = {
  * it touched (0.9 MB for three faces; the files are 2.8 MB). */
 typedef struct font_slot {
     TTF_Font *font;
-    int px; /* the size it is set to */
+    int px;     /* the size it is set to */
+    int logged; /* a failure of this face has been logged: the next is not */
 } font_slot;
 
 typedef struct glyph_entry {
@@ -66,6 +67,37 @@ static int face_readable(const char *path)
     return size > 0;
 }
 
+/* The size a face is opened at to be checked; it stays open at it. */
+#define PROBE_PX 32
+
+/* Opens face f and draws every printable ASCII letter with it, so a file
+ * that is there but damaged (cut short, or scrambled) is found at start and
+ * refused like a missing one, not frame after frame as text that never
+ * appears. 0, or -1 with the file and SDL_ttf's reason in err. */
+static int face_check(glyphs *g, font_face f, char *err, size_t errn)
+{
+    char probe[96];
+    SDL_Surface *s;
+    TTF_Font *font = TTF_OpenFontRW(SDL_RWFromFile(g->face_path[f], "rb"), 1, PROBE_PX);
+    if (!font) {
+        snprintf(err, errn, "%s: damaged font file (%s)", g->face_path[f], TTF_GetError());
+        return -1;
+    }
+    for (int c = 0; c < 95; c++)
+        probe[c] = (char)(' ' + c);
+    probe[95] = '\0';
+    s = TTF_FontHeight(font) > 0 ? TTF_RenderUTF8_Blended(font, probe, (SDL_Color){255, 255, 255, 255}) : NULL;
+    if (!s) {
+        snprintf(err, errn, "%s: damaged font file (%s)", g->face_path[f], TTF_GetError());
+        TTF_CloseFont(font);
+        return -1;
+    }
+    SDL_FreeSurface(s);
+    g->fonts[f].font = font;
+    g->fonts[f].px = PROBE_PX;
+    return 0;
+}
+
 glyphs *glyphs_create(const char *font_dir, char *err, size_t errn)
 {
     glyphs *g = calloc(1, sizeof *g);
@@ -82,6 +114,10 @@ glyphs *glyphs_create(const char *font_dir, char *err, size_t errn)
         snprintf(g->face_path[i], n, "%s/%s", font_dir, face_files[i]);
         if (!face_readable(g->face_path[i])) {
             snprintf(err, errn, "%s: cannot read font file", g->face_path[i]);
+            glyphs_destroy(g);
+            return NULL;
+        }
+        if (face_check(g, (font_face)i, err, errn) != 0) {
             glyphs_destroy(g);
             return NULL;
         }
@@ -122,13 +158,15 @@ static TTF_Font *font_get(glyphs *g, font_face f, int px)
     if (!s->font) {
         s->font = TTF_OpenFontRW(SDL_RWFromFile(g->face_path[f], "rb"), 1, px);
         if (!s->font) {
-            log_error("%s: cannot open at %d px: %s", face_files[f], px, TTF_GetError());
+            if (!s->logged++) /* once: text is asked for every frame */
+                log_error("%s: cannot open at %d px: %s", face_files[f], px, TTF_GetError());
             return NULL;
         }
         s->px = px;
     } else if (s->px != px) {
         if (TTF_SetFontSize(s->font, px) != 0) {
-            log_error("%s: cannot set %d px: %s", face_files[f], px, TTF_GetError());
+            if (!s->logged++)
+                log_error("%s: cannot set %d px: %s", face_files[f], px, TTF_GetError());
             s->px = 0; /* unknown: set it again next time */
             return NULL;
         }

@@ -137,6 +137,55 @@ static void test_missing_font_names_the_file(void **state)
     assert_non_null(strstr(err, "DejaVuSans.ttf"));
 }
 
+/* A font dir of the real faces with `bad` damaged: truncated to a quarter, or
+ * (garbage) the same size with its bytes scrambled past the header. */
+static void damaged_font_dir(char *dir, const char *bad, int garbage)
+{
+    static const char *const faces[] = {"DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSerif-Bold.ttf",
+                                        "DejaVuSansMono.ttf", "DejaVuSans-Oblique.ttf"};
+    char from[512], to[512];
+    assert_non_null(mkdtemp(dir));
+    for (size_t i = 0; i < sizeof faces / sizeof faces[0]; i++) {
+        snprintf(from, sizeof from, FONT_DIR "/%s", faces[i]);
+        snprintf(to, sizeof to, "%s/%s", dir, faces[i]);
+        if (strcmp(faces[i], bad) != 0) {
+            assert_int_equal(symlink(from, to), 0);
+            continue;
+        }
+        FILE *in = fopen(from, "rb"), *out = fopen(to, "wb");
+        assert_non_null(in);
+        assert_non_null(out);
+        fseek(in, 0, SEEK_END);
+        long n = ftell(in);
+        fseek(in, 0, SEEK_SET);
+        for (long k = 0; k < (garbage ? n : n / 4); k++) {
+            int c = fgetc(in);
+            /* Past the table directory, every byte turned over. */
+            fputc(garbage && k >= 512 ? c ^ (int)((k * 131) & 0xff) ^ 0x5a : c, out);
+        }
+        fclose(in);
+        fclose(out);
+    }
+}
+
+/* A damaged font is a missing font: refused at start, naming the file, not
+ * found out frame after frame as text that never draws. */
+static void test_damaged_font_is_refused_at_start(void **state)
+{
+    (void)state;
+    for (int garbage = 0; garbage < 2; garbage++) {
+        char dir[] = "/tmp/sh_fonts_XXXXXX", err[512] = "";
+        damaged_font_dir(dir, "DejaVuSans-Bold.ttf", garbage);
+        render_paths p = {NULL, STACKHOUSE_SOURCE_DIR "/assets", dir, NULL};
+        render *r = render_create_null(&p, err, sizeof err);
+        if (r)
+            fprintf(stderr, "a %s font was accepted\n", garbage ? "scrambled" : "truncated");
+        assert_null(r);
+        assert_non_null(strstr(err, "DejaVuSans-Bold.ttf"));
+        remove_tree(dir);
+    }
+}
+
 static void test_nine_slice_quads_and_one_draw_call(void **state)
 {
     char err[512] = "";
@@ -808,6 +857,7 @@ int main(void)
         cmocka_unit_test(test_discovery_is_recursive_and_sorted),
         cmocka_unit_test(test_bad_svg_names_the_file),
         cmocka_unit_test(test_missing_font_names_the_file),
+        cmocka_unit_test(test_damaged_font_is_refused_at_start),
         cmocka_unit_test(test_nine_slice_quads_and_one_draw_call),
         cmocka_unit_test(test_virtual_units),
         cmocka_unit_test(test_text_metrics),
