@@ -197,6 +197,27 @@ static int parse_svg_root(const char *buf, atlas_sprite *s)
     return 0;
 }
 
+/* Whether the document ends with the root's closing tag (then only space,
+ * comments or processing instructions): a file cut short has a root that
+ * reads well and draws nothing, so it must be told from a finished one. */
+static int svg_complete(const char *buf, size_t len)
+{
+    const char *close = NULL;
+    for (const char *p = buf; (p = strstr(p, "</svg")) != NULL; p++)
+        close = p;
+    if (!close || !(close = strchr(close, '>')))
+        return 0;
+    for (const char *p = close + 1; p < buf + len; p++) {
+        if (strchr(" \t\r\n", *p))
+            continue;
+        const char *end = strncmp(p, "<!--", 4) == 0 ? strstr(p, "-->") : strncmp(p, "<?", 2) == 0 ? strstr(p, "?>") : NULL;
+        if (!end)
+            return 0;
+        p = end + (end[0] == '-' ? 2 : 1);
+    }
+    return 1;
+}
+
 /* Puts s in the group of its directory, adding the group when it is new. */
 static int join_group(atlas *a, atlas_sprite *s)
 {
@@ -256,6 +277,9 @@ int atlas_scan(atlas *a, const char *dir, char *err, size_t errn)
             rc = -1;
         } else {
             s->hash = fnv1a(14695981039346656037ull, buf, len);
+            /* Drawn, loudly, as the stand-in missing art gets: never as blank art. */
+            if ((s->damaged = !svg_complete(buf, len)))
+                log_warn("damaged art: %s is cut short (no closing </svg>); drawing a magenta stand-in", path);
         }
         free(buf);
     }
@@ -351,6 +375,28 @@ static svg_loader svg_loader_get(char *err, size_t errn)
 }
 
 /* Rasterises one SVG to premultiplied RGBA of exactly pw×ph. */
+/* The magenta stand-in's pixels (premultiplied, opaque), with dark cells a
+ * few texels wide, as the renderer draws for missing art. */
+static uint8_t *stand_in(int pw, int ph, char *err, size_t errn)
+{
+    uint8_t *out = malloc((size_t)pw * (size_t)ph * 4);
+    int cell = pw < 32 ? 4 : pw / 8;
+    if (!out) {
+        snprintf(err, errn, "out of memory for a stand-in sprite");
+        return NULL;
+    }
+    for (int y = 0; y < ph; y++)
+        for (int x = 0; x < pw; x++) {
+            uint8_t *o = out + ((size_t)y * (size_t)pw + (size_t)x) * 4;
+            int dark = (x / cell + y / cell) % 2;
+            o[0] = dark ? 40 : 255;
+            o[1] = 0;
+            o[2] = dark ? 40 : 255;
+            o[3] = 255;
+        }
+    return out;
+}
+
 static uint8_t *rasterise_one(const atlas_sprite *s, int pw, int ph, char *err, size_t errn)
 {
     size_t len = 0;
@@ -523,8 +569,22 @@ int atlas_layout(atlas *a, char *err, size_t errn)
     return rc;
 }
 
-#define CACHE_MAGIC "stkart03" /* 8 bytes, then the 8-byte key, then the blocks */
-#define CACHE_HEADER 16
+#define CACHE_MAGIC "stkart04" /* 8 bytes, the 8-byte key, the pixels' 8-byte sum, then the blocks */
+#define CACHE_HEADER 24
+
+/* A sum of the pixels, a word at a time (FNV-1a's step over 64-bit words):
+ * fast enough to check every warm start's cache, and any changed byte
+ * changes it. */
+static uint64_t pixel_sum(uint64_t h, const uint8_t *px, size_t n)
+{
+    size_t k = 0;
+    for (; k + 8 <= n; k += 8) {
+        uint64_t w;
+        memcpy(&w, px + k, 8);
+        h = (h ^ w) * 1099511628211ull;
+    }
+    return fnv1a(h, px + k, n - k);
+}
 
 static uint64_t group_key(const atlas *a, int g)
 {
@@ -562,7 +622,9 @@ static void cache_path(char *out, size_t n, const char *dir, float scale, const 
 static int cache_valid(const char *path, uint64_t key, size_t bytes)
 {
     char head[CACHE_HEADER] = {0};
-    uint64_t file_key;
+    enum { CHUNK = 1 << 16 };
+    uint8_t *chunk;
+    uint64_t file_key, file_sum, sum = 14695981039346656037ull;
     struct stat st;
     FILE *f;
     int ok;
@@ -572,11 +634,27 @@ static int cache_valid(const char *path, uint64_t key, size_t bytes)
     if (!(f = fopen(path, "rb")))
         return 0;
     ok = fread(head, 1, sizeof head, f) == sizeof head;
-    fclose(f);
     memcpy(&file_key, head + 8, sizeof file_key);
-    if (!ok || memcmp(head, CACHE_MAGIC, 8) != 0 || file_key != key)
+    memcpy(&file_sum, head + 16, sizeof file_sum);
+    if (!ok || memcmp(head, CACHE_MAGIC, 8) != 0 || file_key != key) {
+        fclose(f);
         return 0; /* stale, or of another format */
-    if ((uint64_t)st.st_size != (uint64_t)bytes + CACHE_HEADER) {
+    }
+    ok = (uint64_t)st.st_size == (uint64_t)bytes + CACHE_HEADER;
+    if (!(chunk = malloc(CHUNK))) {
+        fclose(f);
+        return 0;
+    }
+    /* Same length is not same pixels: a file scribbled over keeps its size. */
+    for (size_t done = 0; ok && done < bytes;) {
+        size_t n = bytes - done < CHUNK ? bytes - done : CHUNK;
+        ok = fread(chunk, 1, n, f) == n;
+        sum = pixel_sum(sum, chunk, n);
+        done += n;
+    }
+    free(chunk);
+    fclose(f);
+    if (!ok || sum != file_sum) {
         log_warn("sprite cache %s is corrupt; rebuilding it", path);
         return 0;
     }
@@ -626,8 +704,10 @@ static int cache_save(const char *path, uint64_t key, const uint8_t *px, size_t 
     int ok;
 
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    uint64_t sum = pixel_sum(14695981039346656037ull, px, bytes);
     ok = (f = fopen(tmp, "wb")) != NULL && fwrite(CACHE_MAGIC, 1, 8, f) == 8 &&
-         fwrite(&key, sizeof key, 1, f) == 1 && fwrite(px, 1, bytes, f) == bytes;
+         fwrite(&key, sizeof key, 1, f) == 1 && fwrite(&sum, sizeof sum, 1, f) == 1 &&
+         fwrite(px, 1, bytes, f) == bytes;
     if (f && fclose(f) != 0)
         ok = 0;
     if (!ok || rename(tmp, path) != 0) {
@@ -666,7 +746,7 @@ int atlas_group_load(atlas *a, int g, const char *cache_dir, char *err, size_t e
         uint8_t *px;
         if (s->group != g)
             continue;
-        if (!(px = rasterise_one(s, s->pw, s->ph, err, errn)))
+        if (!(px = s->damaged ? stand_in(s->pw, s->ph, err, errn) : rasterise_one(s, s->pw, s->ph, err, errn)))
             rc = -1;
         else
             extrude(s, px, data + s->block);

@@ -20,6 +20,7 @@ typedef struct atlas_sprite {
     float w, h;      /* natural size in virtual units */
     float nine[4];   /* nine-slice borders l t r b in virtual units */
     int has_nine;
+    int damaged;     /* the file is cut short: rasterised as the magenta stand-in */
     int group;       /* index into atlas.groups */
     size_t block;    /* offset of its padded pixels in its group's data */
     int page;        /* atlas page; -1 while its group is not laid out */

@@ -184,7 +184,10 @@ sprite_id render_sprite_find(render *r, const char *name)
     return MISSING_ID(r);
 }
 
-int render_sprite_is_missing(const render *r, sprite_id s) { return s == MISSING_ID(r); }
+int render_sprite_is_missing(const render *r, sprite_id s)
+{
+    return s == MISSING_ID(r) || (s >= 0 && s < r->atlas.count && r->atlas.sprites[s].damaged);
+}
 
 void render_sprite_size(const render *r, sprite_id s, float *w, float *h)
 {

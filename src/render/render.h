@@ -82,7 +82,7 @@ float render_virtual_w(const render *r);
  * magenta checkerboard that every draw call below shows, so missing art is
  * seen and never silently left out. */
 sprite_id render_sprite_find(render *r, const char *name);
-/* Whether s is the stand-in for missing art. */
+/* Whether s is the stand-in for missing art, or art whose file is damaged (drawn as it). */
 int render_sprite_is_missing(const render *r, sprite_id s);
 /* The sprite's natural size in virtual units (the SVG root's width and height;
  * the stand-in is square). */

@@ -452,7 +452,7 @@ static void test_atlas_cache(void **state)
     /* One raw file per group and scale; in the cache, memory keeps no pixels. */
     snprintf(path, sizeof path, "%s/art-s500-ui.rgba", dir);
     assert_int_equal(stat(path, &st), 0);
-    assert_int_equal((size_t)st.st_size, a.groups[ui].bytes + 16);
+    assert_int_equal((size_t)st.st_size, a.groups[ui].bytes + 24);
     assert_null(a.groups[ui].px);
     assert_non_null(a.groups[ui].file);
     /* Only the group asked for: no other group was rasterised. */
@@ -492,6 +492,27 @@ static void test_atlas_cache(void **state)
 
     /* Corrupt (the wrong length): a warning and a rebuild, never a failure. */
     assert_int_equal(truncate(path, 100), 0);
+    warnings = 0;
+    log_set_sink(count_warnings, NULL);
+    assert_int_equal(atlas_scan(&b, STACKHOUSE_SOURCE_DIR "/assets", err, sizeof err), 0);
+    atlas_set_scale(&b, 0.5f);
+    assert_int_equal(atlas_group_load(&b, ui, dir, err, sizeof err), 0);
+    log_set_sink(NULL, NULL);
+    assert_int_equal(warnings, 1);
+    assert_same_group(&b, &mem, ui);
+    atlas_free(&b);
+
+    /* Garbage pixels of the right length: the sum finds them, a warning and a rebuild. */
+    {
+        FILE *f = fopen(path, "r+b");
+        assert_non_null(f);
+        assert_int_equal(fseek(f, 24 + (long)a.groups[ui].bytes / 2, SEEK_SET), 0);
+        for (int k = 0; k < 64; k++)
+            fputc(0x5a, f);
+        fclose(f);
+        assert_int_equal(stat(path, &st), 0);
+        assert_int_equal((size_t)st.st_size, a.groups[ui].bytes + 24);
+    }
     warnings = 0;
     log_set_sink(count_warnings, NULL);
     assert_int_equal(atlas_scan(&b, STACKHOUSE_SOURCE_DIR "/assets", err, sizeof err), 0);
@@ -815,6 +836,50 @@ static void test_missing_sprite_stand_in(void **state)
     remove_tree(dir);
 }
 
+/* An SVG cut short reads as a root with a size and draws nothing: it is
+ * drawn as the magenta stand-in instead, with one warning naming it. */
+static void test_truncated_svg_is_the_stand_in(void **state)
+{
+    char dir[] = "/tmp/sh_cut_XXXXXX", path[256], err[512] = "";
+    render_paths p = {NULL, dir, FONT_DIR, NULL};
+    atlas a;
+    render *r;
+    (void)state;
+
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/whole.svg", dir);
+    write_text(path, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"40\" height=\"20\">"
+                     "<rect width=\"40\" height=\"20\" fill=\"#fff\"/></svg>\n<!-- done -->\n");
+    snprintf(path, sizeof path, "%s/cut.svg", dir);
+    write_text(path, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"40\" height=\"20\">"
+                     "<rect width=\"40\" height=\"20\" fi");
+    warnings = 0;
+    log_set_sink(keep_warning, NULL);
+    r = render_create_common(&p, &capture_be, err, sizeof err);
+    log_set_sink(NULL, NULL);
+    assert_non_null(r);
+    assert_int_equal(warnings, 1);
+    assert_non_null(strstr(warned, path));
+    assert_non_null(strstr(warned, "magenta"));
+    assert_true(render_sprite_is_missing(r, render_sprite_find(r, "cut")));
+    assert_false(render_sprite_is_missing(r, render_sprite_find(r, "whole")));
+    render_destroy(r);
+
+    /* Its pixels are the stand-in's: opaque magenta where the art would be blank. */
+    assert_int_equal(atlas_scan(&a, dir, err, sizeof err), 0);
+    atlas_set_scale(&a, 1.0f);
+    int cut = atlas_find(&a, "cut"), hot = 0;
+    assert_true(cut >= 0);
+    assert_int_equal(atlas_group_load(&a, a.sprites[cut].group, NULL, err, sizeof err), 0);
+    uint8_t *px = block_pixels(&a, cut);
+    for (size_t i = 0; i < block_size(&a, cut); i += 4)
+        hot += px[i] > 240 && px[i + 1] < 16 && px[i + 2] > 240 && px[i + 3] == 255;
+    assert_true(hot > (int)(block_size(&a, cut) / 4 / 3));
+    free(px);
+    atlas_free(&a);
+    remove_tree(dir);
+}
+
 static int fake_upload(render *r)
 {
     (void)r;
@@ -872,6 +937,7 @@ int main(void)
         cmocka_unit_test(test_mirrored_nine_slice),
         cmocka_unit_test(test_shaded_sprite),
         cmocka_unit_test(test_missing_sprite_stand_in),
+        cmocka_unit_test(test_truncated_svg_is_the_stand_in),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
