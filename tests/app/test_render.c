@@ -429,6 +429,23 @@ static void assert_same_group(const atlas *a, const atlas *b, int g)
 }
 
 /* The disk cache needs no GL: exercise it through the atlas directly. */
+/* Loads group ui of the assets at scale 0.5 through the cache in dir, checks
+ * it has mem's pixels, and returns how many warnings that logged. */
+static int reload_warnings(const char *dir, int ui, const atlas *mem)
+{
+    atlas b;
+    char err[512] = "";
+    warnings = 0;
+    log_set_sink(count_warnings, NULL);
+    assert_int_equal(atlas_scan(&b, STACKHOUSE_SOURCE_DIR "/assets", err, sizeof err), 0);
+    atlas_set_scale(&b, 0.5f);
+    assert_int_equal(atlas_group_load(&b, ui, dir, err, sizeof err), 0);
+    log_set_sink(NULL, NULL);
+    assert_same_group(&b, mem, ui);
+    atlas_free(&b);
+    return warnings;
+}
+
 static void test_atlas_cache(void **state)
 {
     char dir[] = "/tmp/sh_cache_XXXXXX", path[256], old[256], err[512] = "";
@@ -492,15 +509,7 @@ static void test_atlas_cache(void **state)
 
     /* Corrupt (the wrong length): a warning and a rebuild, never a failure. */
     assert_int_equal(truncate(path, 100), 0);
-    warnings = 0;
-    log_set_sink(count_warnings, NULL);
-    assert_int_equal(atlas_scan(&b, STACKHOUSE_SOURCE_DIR "/assets", err, sizeof err), 0);
-    atlas_set_scale(&b, 0.5f);
-    assert_int_equal(atlas_group_load(&b, ui, dir, err, sizeof err), 0);
-    log_set_sink(NULL, NULL);
-    assert_int_equal(warnings, 1);
-    assert_same_group(&b, &mem, ui);
-    atlas_free(&b);
+    assert_int_equal(reload_warnings(dir, ui, &mem), 1);
 
     /* Garbage pixels of the right length: the sum finds them, a warning and a rebuild. */
     {
@@ -513,27 +522,11 @@ static void test_atlas_cache(void **state)
         assert_int_equal(stat(path, &st), 0);
         assert_int_equal((size_t)st.st_size, a.groups[ui].bytes + 24);
     }
-    warnings = 0;
-    log_set_sink(count_warnings, NULL);
-    assert_int_equal(atlas_scan(&b, STACKHOUSE_SOURCE_DIR "/assets", err, sizeof err), 0);
-    atlas_set_scale(&b, 0.5f);
-    assert_int_equal(atlas_group_load(&b, ui, dir, err, sizeof err), 0);
-    log_set_sink(NULL, NULL);
-    assert_int_equal(warnings, 1);
-    assert_same_group(&b, &mem, ui);
-    atlas_free(&b);
+    assert_int_equal(reload_warnings(dir, ui, &mem), 1);
 
     /* A file of another format is stale, not corrupt: rebuilt quietly. */
     write_text(path, "stackhouse-atlas 1 0123456789abcdef 1\npage 0 16 16\n");
-    warnings = 0;
-    log_set_sink(count_warnings, NULL);
-    assert_int_equal(atlas_scan(&b, STACKHOUSE_SOURCE_DIR "/assets", err, sizeof err), 0);
-    atlas_set_scale(&b, 0.5f);
-    assert_int_equal(atlas_group_load(&b, ui, dir, err, sizeof err), 0);
-    log_set_sink(NULL, NULL);
-    assert_int_equal(warnings, 0);
-    assert_same_group(&b, &mem, ui);
-    atlas_free(&b);
+    assert_int_equal(reload_warnings(dir, ui, &mem), 0);
     atlas_free(&mem);
     atlas_free(&a);
     remove_tree(dir);
