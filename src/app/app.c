@@ -1,6 +1,7 @@
 #include "app/app.h"
 
 #include <SDL.h>
+#include <signal.h>
 #ifdef __GLIBC__
 #include <malloc.h>
 #include <math.h>
@@ -67,8 +68,14 @@ void app_startup_mark(double start_time, const char *fmt, ...)
 void app_fatal_message(int headless, const char *title, const char *msg)
 {
     fprintf(stderr, "stackhouse: %s: %s\n", title, msg);
-    if (!headless)
+    if (!headless) {
+        /* SDL's handlers turn SIGTERM into a quit event that the box's own
+         * loop never reads: the default action ends the process, so the
+         * box never outlives a session ending or a launcher giving up. */
+        signal(SIGTERM, SIG_DFL);
+        signal(SIGINT, SIG_DFL);
         SDL_ShowSimpleMessageBox(SDL_MESSAGEBOX_ERROR, title, msg, NULL);
+    }
 }
 
 static void update_sizes(app *a)
@@ -211,7 +218,16 @@ app *app_create_ex(const app_options *opt, int *exit_code)
         char db_path[1200], warn[1024] = "";
         paths_join(db_path, sizeof db_path, a->paths.pref, "stackhouse.db");
         /* store_open logs what went wrong itself. */
-        a->db = store_open(db_path, warn, sizeof warn);
+        a->db = a->paths.pref[0] ? store_open(db_path, warn, sizeof warn) : NULL;
+        /* Without the database the game plays on, but a player who finds
+         * their match gone next time must have been told: once, up front. */
+        if (!a->db) {
+            const char *why = a->paths.pref[0] ? warn : a->paths.pref_problem;
+            if (strncmp(why, "store: ", 7) == 0)
+                why += 7;
+            log_warn("nothing will be saved this run: %s", why);
+            toast_show_for(APP_NOTICE_TIME, "Nothing will be saved this run: %s.", why);
+        }
         if (a->db && settings_load(a->db, &a->settings) == 0)
             a->stored = a->settings;
         else

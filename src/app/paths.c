@@ -1,6 +1,7 @@
 #include "app/paths.h"
 
 #include <SDL.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,8 +25,10 @@ static int is_data_dir(const char *dir)
 static int make_dir(const char *dir)
 {
     struct stat st;
-    if (stat(dir, &st) == 0)
+    if (stat(dir, &st) == 0) {
+        errno = S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
         return S_ISDIR(st.st_mode) ? 0 : -1;
+    }
     return mkdir(dir, 0755);
 }
 
@@ -66,22 +69,26 @@ int paths_find(app_paths *p, char *err, size_t errn)
     paths_join(p->fonts, sizeof p->fonts, p->data, "fonts");
     paths_join(p->rules, sizeof p->rules, p->data, "docs/rules");
 
+    /* The player's folder holds only what is optional (saves, settings, the
+     * art cache): without it the game still starts, and says so. */
     env = getenv("STACKHOUSE_PREF_DIR");
     if (env && *env) {
-        if (make_dir(env) != 0) {
-            snprintf(err, errn, "cannot create the user data directory %s", env);
-            return -1;
-        }
-        snprintf(p->pref, sizeof p->pref, "%s/", env);
+        if (make_dir(env) != 0)
+            snprintf(p->pref_problem, sizeof p->pref_problem, "the folder %s cannot be made: %s", env,
+                     strerror(errno));
+        else
+            snprintf(p->pref, sizeof p->pref, "%s/", env);
     } else {
         char *pref = SDL_GetPrefPath("stackhouse", "stackhouse");
         if (!pref) {
-            snprintf(err, errn, "no user data directory: %s", SDL_GetError());
-            return -1;
+            snprintf(p->pref_problem, sizeof p->pref_problem, "there is no folder for it (%s)", SDL_GetError());
+        } else {
+            snprintf(p->pref, sizeof p->pref, "%s", pref);
+            SDL_free(pref);
         }
-        snprintf(p->pref, sizeof p->pref, "%s", pref);
-        SDL_free(pref);
     }
+    if (!p->pref[0])
+        return 0;
     paths_join(p->cache, sizeof p->cache, p->pref, "cache");
     if (make_dir(p->cache) != 0)
         p->cache[0] = '\0'; /* no cache is only slower, never an error */

@@ -13,6 +13,8 @@
 #include <cmocka.h>
 
 #include <SDL_image.h>
+#include <signal.h>
+#include <unistd.h>
 
 #include "shell/settings.h"
 #include "core/registry.h"
@@ -400,6 +402,46 @@ static void test_bad_position_refused(void **state)
                      0);
 }
 
+/* The message box that says why the game cannot start (here: no fonts)
+ * waits for a click, but never outlives SIGTERM: a session ending, or a
+ * launcher giving up, takes it down at once. */
+static void test_message_box_ends_on_sigterm(void **state)
+{
+    char cmd[2048], data[300], pidfile[400], rcfile[400];
+    char *text;
+    int pid = 0, waited = 0;
+    (void)state;
+    snprintf(data, sizeof data, "%s/nofonts", testenv_game_tmp());
+    snprintf(cmd, sizeof cmd, "mkdir -p %s/fonts && ln -sfn %s/share/stackhouse/shaders %s/shaders && "
+             "ln -sfn %s/share/stackhouse/assets %s/assets", data, STACKHOUSE_BINARY_DIR, data,
+             STACKHOUSE_BINARY_DIR, data);
+    assert_int_equal(testenv_run(cmd), 0);
+    snprintf(pidfile, sizeof pidfile, "%s/box.pid", testenv_game_tmp());
+    snprintf(rcfile, sizeof rcfile, "%s/box.rc", testenv_game_tmp());
+    remove(rcfile);
+    /* Not headless: no --frames, --screenshot or STACKHOUSE_HEADLESS, so the box is shown. */
+    snprintf(cmd, sizeof cmd,
+             "(STACKHOUSE_HEADLESS= STACKHOUSE_DATA_DIR=%s SDL_AUDIODRIVER=dummy %s >/dev/null 2>&1 & "
+             "echo $! >%s; wait $!; echo $? >%s) &",
+             data, GAME, pidfile, rcfile);
+    assert_int_equal(testenv_run(cmd), 0);
+    SDL_Delay(3000); /* time to open the box */
+    text = testenv_slurp(pidfile);
+    assert_non_null(text);
+    pid = atoi(text);
+    free(text);
+    assert_true(pid > 0);
+    assert_int_equal(access(rcfile, F_OK), -1); /* still up: the box waits */
+    assert_int_equal(kill(pid, SIGTERM), 0);
+    while (access(rcfile, F_OK) != 0 && waited < 5000) {
+        SDL_Delay(100);
+        waited += 100;
+    }
+    if (access(rcfile, F_OK) != 0)
+        kill(pid, SIGKILL);
+    assert_true(waited < 5000);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -413,6 +455,7 @@ int main(void)
         cmocka_unit_test(test_score_follows_game),
         cmocka_unit_test(test_script_screenshots),
         cmocka_unit_test(test_bad_position_refused),
+        cmocka_unit_test(test_message_box_ends_on_sigterm),
     };
     return cmocka_run_group_tests(tests, testenv_game_setup, testenv_game_teardown);
 }

@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include <SDL.h>
+#include <unistd.h>
 
 #include "app/app.h"
 #include "testenv.h"
@@ -240,6 +241,57 @@ static void test_corrupt_database_told_once(void **state)
     app_destroy(a);
 }
 
+/* A database that cannot be opened (here its name is a link into a folder
+ * that does not exist): the game plays on, and says once on its first
+ * screen which file and why, and that nothing will be saved this run. */
+static void test_unopenable_database_told_once(void **state)
+{
+    char path[512];
+    app *a;
+    (void)state;
+    fresh_pref();
+    snprintf(path, sizeof path, "%s/stackhouse.db", pref);
+    unlink(path);
+    assert_int_equal(symlink("/nonexistent-stackhouse/dir/stackhouse.db", path), 0);
+    a = start("picker", NULL, NULL, 0);
+    assert_non_null(a);
+    assert_null(a->db);
+    frames(a, 30);
+    assert_int_equal(count_texts("Nothing will be saved"), 1);
+    assert_true(count_texts("stackhouse.db") >= 1);
+    frames(a, (int)((APP_NOTICE_TIME + 1.0) / APP_STEP));
+    assert_int_equal(count_texts("Nothing will be saved"), 0); /* once, not for the whole run */
+    app_destroy(a);
+    unlink(path);
+}
+
+/* A user data folder that cannot be made (its parent is a file) does not stop
+ * the game: it starts, without saving, and says so naming the folder. */
+static void test_unmakeable_data_folder_starts_anyway(void **state)
+{
+    char file[512], dir[600];
+    app *a;
+    FILE *f;
+    (void)state;
+    fresh_pref();
+    snprintf(file, sizeof file, "%s/not-a-folder", pref);
+    f = fopen(file, "w");
+    assert_non_null(f);
+    fclose(f);
+    snprintf(dir, sizeof dir, "%s/stackhouse", file);
+    setenv("STACKHOUSE_PREF_DIR", dir, 1);
+    a = start("picker", NULL, NULL, 0);
+    setenv("STACKHOUSE_PREF_DIR", pref, 1);
+    assert_non_null(a);
+    assert_null(a->db);
+    frames(a, 30);
+    assert_string_equal(shell_top(a->sh)->name, "picker");
+    assert_int_equal(count_texts("Nothing will be saved"), 1);
+    assert_true(count_texts("not-a-folder") >= 1);
+    app_destroy(a);
+    unlink(file);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -249,6 +301,8 @@ int main(void)
         cmocka_unit_test(test_fullscreen_flag_not_saved),
         cmocka_unit_test(test_fullscreen_toggle_is_saved),
         cmocka_unit_test(test_corrupt_database_told_once),
+        cmocka_unit_test(test_unopenable_database_told_once),
+        cmocka_unit_test(test_unmakeable_data_folder_starts_anyway),
     };
     return cmocka_run_group_tests(tests, testenv_app_setup, testenv_app_teardown);
 }
