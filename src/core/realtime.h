@@ -20,7 +20,7 @@ typedef struct realtime_bots realtime_bots;
 
 /* Figures a mode counts over self-play games, beyond finishing them. */
 typedef struct realtime_figures {
-    long n[4];
+    long n[12];
 } realtime_figures;
 
 typedef struct realtime_rules {

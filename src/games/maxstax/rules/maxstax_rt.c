@@ -15,7 +15,9 @@ struct realtime_bots {
     maxstax_deck deck; /* the match's, for a swap's choice */
     int level[SPEEDSTAX_MAX_PLAYERS]; /* 0: a person's seat */
     maxstax_bot bot[SPEEDSTAX_MAX_PLAYERS];
-    long swaps; /* swaps made, for self-play's figures */
+    /* SWAPSTAX, for self-play's figures: swaps made in each round, and
+     * swaps that took back a card the seat held earlier in that round */
+    long swaps[SWAPSTAX_ROUNDS], taken_back;
     /* SPEEDSTAX: the tick each seat's last claim of each round was first
      * seen being checked (-1: none); the round's points tell whether it
      * stood. For self-play's figures on how alike the stackers are (a round
@@ -23,8 +25,12 @@ struct realtime_bots {
     long finish[SPEEDSTAX_ROUNDS][SPEEDSTAX_MAX_PLAYERS];
 };
 
-/* What self-play counts (realtime_figures.n). */
-enum { FIG_FAULTY, FIG_RECLAIMED, FIG_POINTS, FIG_SWAPS };
+/* What self-play counts (realtime_figures.n): SAMESTAX's faulty rounds and
+ * points won back, both modes' points, SWAPSTAX's take-backs and swaps in
+ * each round (FIG_SWAPS + round - 1). */
+enum { FIG_FAULTY, FIG_RECLAIMED, FIG_POINTS, FIG_TAKEN_BACK, FIG_SWAPS };
+_Static_assert(FIG_SWAPS + SWAPSTAX_ROUNDS <= (int)(sizeof(realtime_figures) / sizeof(long)),
+               "room for the figures");
 
 static const game_option samestax_options[] = {
     {"first_creator", "First Creator", GAME_OPT_SEAT, 0, 4, 0, NULL},
@@ -154,9 +160,12 @@ static void rt_bots_think(realtime_bots *b, realtime_match *rm, double dt, void 
             *t = -1;
     }
     if (sw && sw->phase == SWAPSTAX_SWAPPING && b->level[sw->turn] > 0) {
-        int p = sw->turn, before = sw->n_log;
+        int p = sw->turn, before = sw->n_log, round = sw->round;
         maxstax_match_swap(m, p, swapstax_choose(sw, maxstax_match_rounds(m), &b->deck, p, b->level[p]));
-        b->swaps += sw->n_log > before;
+        if (sw->n_log > before && round >= 1 && round <= SWAPSTAX_ROUNDS) {
+            b->swaps[round - 1]++;
+            b->taken_back += swapstax_took_back(sw, sw->n_log - 1);
+        }
     }
     for (int p = 0; p < maxstax_match_rounds(m)->players; p++)
         if (b->level[p] > 0)
@@ -164,7 +173,7 @@ static void rt_bots_think(realtime_bots *b, realtime_match *rm, double dt, void 
 }
 
 /* Points scored; SAMESTAX's faulty rounds and the points the replicators
- * won back; SWAPSTAX's swaps. */
+ * won back; SWAPSTAX's swaps by round and its take-backs. */
 static void rt_figures_add(const realtime_match *rm, const realtime_bots *b, realtime_figures *f)
 {
     const maxstax_match *m = look(rm);
@@ -177,7 +186,9 @@ static void rt_figures_add(const realtime_match *rm, const realtime_bots *b, rea
     }
     for (int p = 0; p < s->players; p++)
         f->n[FIG_POINTS] += s->score[p];
-    f->n[FIG_SWAPS] += b ? b->swaps : 0;
+    for (int r = 0; b && r < SWAPSTAX_ROUNDS; r++)
+        f->n[FIG_SWAPS + r] += b->swaps[r];
+    f->n[FIG_TAKEN_BACK] += b ? b->taken_back : 0;
 }
 
 /* SPEEDSTAX's figures (realtime_figures.n): rounds where two finished on the
@@ -233,8 +244,11 @@ static int samestax_figures(const realtime_figures *f, int games, int players, c
 
 static int swapstax_figures(const realtime_figures *f, int games, int players, char *buf, size_t n)
 {
-    return snprintf(buf, n, "%.2f stars a player a game, %d swaps", (double)f->n[FIG_POINTS] / games / players,
-                    (int)f->n[FIG_SWAPS]);
+    const long *r = f->n + FIG_SWAPS;
+    return snprintf(buf, n,
+                    "%.2f stars a player a game, %ld swaps (by round %ld %ld %ld %ld %ld), %ld taking back a card",
+                    (double)f->n[FIG_POINTS] / games / players, r[0] + r[1] + r[2] + r[3] + r[4], r[0], r[1], r[2],
+                    r[3], r[4], f->n[FIG_TAKEN_BACK]);
 }
 
 /* The columns every MAXSTAX mode shares. */
@@ -263,6 +277,6 @@ const realtime_rules swapstax_rules_rt = {.id = "swapstax",
                                           .figures_write = swapstax_figures,
                                           .study = "chances",
                                           .study_args = "[GAMES]",
-                                          .study_about = "SWAPSTAX's computer chances",
+                                          .study_about = "SWAPSTAX: each card's chance per level, as swapstax_odds.c",
                                           .study_run = swapstax_chances,
                                           MAXSTAX_RT_COMMON};

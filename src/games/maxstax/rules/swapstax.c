@@ -1,9 +1,11 @@
 #include "games/maxstax/rules/swapstax.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "games/maxstax/rules/maxstax_mode.h"
+#include "games/maxstax/rules/swapstax_odds.h"
 
 /* Nonzero when deck index c is in someone's hand. */
 static int held(const swapstax_state *w, int c)
@@ -117,35 +119,127 @@ int swapstax_act(swapstax_state *w, speedstax_state *s, int p, int with)
     return 0;
 }
 
+int swapstax_left_hand(const swapstax_state *w, int p, int card, int before)
+{
+    for (int i = 0; i < before && i < w->n_log; i++) {
+        const swapstax_swap *sw = &w->log[i];
+        if ((sw->seat == p && sw->gave == card) || (sw->with == p && sw->got == card))
+            return 1;
+    }
+    return 0;
+}
+
+int swapstax_took_back(const swapstax_state *w, int i)
+{
+    return i >= 0 && i < w->n_log && swapstax_left_hand(w, w->log[i].seat, w->log[i].got, i);
+}
+
 void swapstax_round_points(const maxstax_deck *deck, int players, const int *hand, const long *finish, int *points)
 {
     for (int p = 0; p < players; p++)
         points[p] = finish[p] >= 0 && hand[p] >= 0 ? deck->card[hand[p]].stars : 0;
 }
 
-/* Chance of completing in 2 minutes, by level (rows easy, medium, hard) and
- * stars (columns 1..3): measured with maxstax_bot by `stackhouse-cli chances
- * 100` (1,000 cards a cell: 100 two-seat games of 5 rounds, the deck limited
- * to that many stars). The computer stackers finish nearly every card, so
- * the stars decide; a falling 3-star card is what costs them. */
-static const double chance_of[3][3] = {
-    {1.00, 0.99, 0.97},
-    {0.98, 1.00, 0.98},
-    {1.00, 1.00, 0.94},
-};
+static int clamp_level(int level) { return level < 1 ? 1 : level > 3 ? 3 : level; }
 
 double swapstax_chance(int level, int stars)
 {
-    level = level < 1 ? 1 : level > 3 ? 3 : level;
     stars = stars < 1 ? 1 : stars > 3 ? 3 : stars;
-    return chance_of[level - 1][stars - 1];
+    return swapstax_odds_table.mean[clamp_level(level) - 1][stars - 1];
 }
 
-/* What a card is worth to a player of this level: stars times the chance. */
+double swapstax_card_chance(const maxstax_card *c, int level)
+{
+    if (c->id < 1 || c->id > MAXSTAX_DECK_SIZE)
+        return swapstax_chance(level, c->stars); /* not a card of the table */
+    return swapstax_odds_table.chance[c->id][clamp_level(level) - 1];
+}
+
+/* What a card is worth to a computer of this level: its stars times its own
+ * measured chance of finishing that card. */
 static double worth(const maxstax_deck *deck, int card, int level)
 {
-    int stars = deck->card[card].stars;
-    return stars * swapstax_chance(level, stars);
+    return deck->card[card].stars * swapstax_card_chance(&deck->card[card], level);
+}
+
+/* A later round's best gain, as a distribution: the deal is random, the
+ * seat's own card any card of the deck and the others' (players - 1 of
+ * them) any of the rest; the best it can take is the top of theirs or the
+ * deck's average. Order statistics give each (gain, probability) pair. */
+typedef struct gain_dist {
+    int n;
+    double gain[MAXSTAX_DECK_SIZE * MAXSTAX_DECK_SIZE], p[MAXSTAX_DECK_SIZE * MAXSTAX_DECK_SIZE];
+} gain_dist;
+
+/* C(n, k) as a double (small n). */
+static double choose(int n, int k)
+{
+    double c = 1;
+    if (k < 0 || k > n)
+        return 0;
+    for (int i = 1; i <= k; i++)
+        c = c * (n - k + i) / i;
+    return c;
+}
+
+static int by_worth(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static void later_gains(const speedstax_state *s, const maxstax_deck *deck, int level, int players, gain_dist *g)
+{
+    double v[MAXSTAX_DECK_SIZE], rest[MAXSTAX_DECK_SIZE], mean = 0;
+    int n = s->n_order, k = players - 1;
+    g->n = 0;
+    for (int i = 0; i < n; i++)
+        mean += v[i] = worth(deck, s->order[i], level);
+    if (k < 1 || k > n - 1) /* the rules deal from a deck of more cards than players */
+        return;
+    mean /= n;
+    qsort(v, (size_t)n, sizeof v[0], by_worth);
+    /* the top of k cards drawn from n - 1 (ascending) is the j-th with
+     * probability (C(j + 1, k) - C(j, k)) / C(n - 1, k) */
+    double top[MAXSTAX_DECK_SIZE], all = choose(n - 1, k);
+    for (int j = k - 1; j < n - 1; j++)
+        top[j] = (choose(j + 1, k) - choose(j, k)) / all;
+    for (int a = 0; a < n; a++) {
+        for (int i = 0, j = 0; i < n; i++)
+            if (i != a)
+                rest[j++] = v[i];
+        for (int j = k - 1; j < n - 1; j++) {
+            double best = rest[j] > mean ? rest[j] : mean;
+            g->gain[g->n] = best > v[a] ? best - v[a] : 0;
+            g->p[g->n++] = top[j] / n;
+        }
+    }
+}
+
+double swapstax_keep_value(const swapstax_state *w, const speedstax_state *s, const maxstax_deck *deck, int p,
+                           int level)
+{
+    /* keep[k][r]: the points k swap cards are expected to gain over r more
+     * rounds, each spent in a round whose best gain beats keeping it (one a
+     * round: a second in the same round seldom pays). */
+    gain_dist g; /* 32 KB */
+    double keep[SWAPSTAX_SWAP_CARDS + 1][SWAPSTAX_ROUNDS + 1] = {{0}};
+    int k = w->swaps_left[p], later = SWAPSTAX_ROUNDS - w->round;
+    if (k < 1 || later < 1)
+        return 0;
+    k = k > SWAPSTAX_SWAP_CARDS ? SWAPSTAX_SWAP_CARDS : k;
+    later = later > SWAPSTAX_ROUNDS ? SWAPSTAX_ROUNDS : later;
+    later_gains(s, deck, level, w->players, &g);
+    for (int r = 1; r <= later; r++)
+        for (int c = 1; c <= k; c++) {
+            double e = 0;
+            for (int i = 0; i < g.n; i++) {
+                double spend = g.gain[i] + keep[c - 1][r - 1], save = keep[c][r - 1];
+                e += g.p[i] * (spend > save ? spend : save);
+            }
+            keep[c][r] = e;
+        }
+    return keep[k][later] - keep[k - 1][later];
 }
 
 int swapstax_choose(const swapstax_state *w, const speedstax_state *s, const maxstax_deck *deck, int p, int level)
@@ -165,16 +259,20 @@ int swapstax_choose(const swapstax_state *w, const speedstax_state *s, const max
         best = sum / n - mine;
         choice = SWAPSTAX_DECK;
     }
+    /* A card that left this hand this round stays gone: taking it back only
+     * starts the two seats passing it to and fro, each spending a swap card
+     * (a card's worth does not change within a round). */
     for (int q = 0; q < w->players; q++)
-        if (q != p && w->hand[q] >= 0 && worth(deck, w->hand[q], level) - mine > best) {
+        if (q != p && w->hand[q] >= 0 && !swapstax_left_hand(w, p, w->hand[q], w->n_log) &&
+            worth(deck, w->hand[q], level) - mine > best) {
             best = worth(deck, w->hand[q], level) - mine;
             choice = q;
         }
-    /* A swap card saved is a swap in a later round: spend the last one early
-     * only for a clear gain. */
-    int rounds_left = SWAPSTAX_ROUNDS - w->round;
-    double pays = w->swaps_left[p] > rounds_left ? 0.05 : 0.5;
-    return best > pays ? choice : SWAPSTAX_PASS;
+    /* A swap card kept is a swap in a later round: spend it now only for
+     * more than it is expected to gain there, and a little more. */
+    if (best <= 0.05)
+        return SWAPSTAX_PASS;
+    return best > swapstax_keep_value(w, s, deck, p, level) + 0.05 ? choice : SWAPSTAX_PASS;
 }
 
 /* SWAPSTAX in a match (swapstax_mode): the swap phase between ticks, then

@@ -53,17 +53,30 @@ void swapstax_deal(swapstax_state *w, speedstax_state *s);
  * (that seat cannot refuse), or passes (SWAPSTAX_PASS); only on p's turn in
  * the swap phase, and a swap only with a swap card left. Returns 0, or -1. */
 int swapstax_act(swapstax_state *w, speedstax_state *s, int p, int with);
+/* Nonzero when card left seat p's hand in one of this round's first
+ * `before` swaps: p gave it away, or another seat took it from p. */
+int swapstax_left_hand(const swapstax_state *w, int p, int card, int before);
+/* Nonzero when this round's swap i took back a card its seat held earlier in the round. */
+int swapstax_took_back(const swapstax_state *w, int i);
 /* Star points of a round: a finisher (finish >= 0) scores their card's stars. */
 void swapstax_round_points(const maxstax_deck *deck, int players, const int *hand, const long *finish, int *points);
 /* Cards left to draw before the discard is reshuffled into a new deck. */
 int swapstax_deck_left(const speedstax_state *s);
 
-/* A computer's chance of completing a card of this many stars in 2 minutes
- * at its level (1..3), measured with maxstax_bot (see swapstax.c). */
+/* A computer's chance at its level (1..3) of finishing a card of this many
+ * stars in 2 minutes: the mean of the measured table (swapstax_odds.h). */
 double swapstax_chance(int level, int stars);
+/* A computer's measured chance at its level of finishing card c in 2
+ * minutes (a card not in the table: its stars' mean). */
+double swapstax_card_chance(const maxstax_card *c, int level);
+/* What seat p's next swap card is worth kept for a later round, in points a
+ * computer of this level expects it to gain there (0 in the last round). */
+double swapstax_keep_value(const swapstax_state *w, const speedstax_state *s, const maxstax_deck *deck, int p,
+                           int level);
 /* A computer's choice on its turn of the swap phase (SWAPSTAX_PASS,
- * SWAPSTAX_DECK or a seat): the most expected points, stars times its own
- * chance, when the gain pays for a swap card. */
+ * SWAPSTAX_DECK or a seat): the card worth most to it (stars times its own
+ * measured chance of finishing that card), never one that left its hand
+ * this round, when the gain beats keeping the swap card. */
 int swapstax_choose(const swapstax_state *w, const speedstax_state *s, const maxstax_deck *deck, int p, int level);
 
 #endif
