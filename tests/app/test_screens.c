@@ -17,6 +17,7 @@
 #include "app/app.h"
 #include "core/registry.h"
 #include "drivers/script.h"
+#include "maxstax_shots.h"
 #include "shell/toast.h"
 #include "screencheck.h"
 #include "testenv.h"
@@ -37,6 +38,8 @@ static int shot_hint_clear;
 static void (*shot_after)(app *a);
 /* An input script (tests/scripts/NAME.txt) and a composed position for the next shot. */
 static const char *shot_script, *shot_position;
+/* A file the next shot's app writes its trace to (NULL none). */
+static const char *shot_trace;
 
 /* Before each test: the shot options at their defaults, so a test that
  * failed half-way (cmocka leaves it at the failed assertion) does not leave
@@ -46,7 +49,7 @@ static int reset_shot(void **state)
     (void)state;
     shot_render_scale = 100;
     shot_colorblind = shot_ghost = shot_no_golden = shot_hint_clear = 0;
-    shot_script = shot_position = NULL;
+    shot_script = shot_position = shot_trace = NULL;
     shot_primary = NULL;
     shot_after = NULL;
     toast_clear(); /* the toast is the process's: a notice an earlier app showed is not this one's */
@@ -72,6 +75,7 @@ static void shoot_game(const char *scene_name, const char *game, const char *sea
     o.game = game;
     o.seats = seats;
     o.position = shot_position;
+    o.trace = shot_trace;
     o.headless = 1;
     o.screenshot = "(test)";
     a = app_create(&o);
@@ -267,119 +271,105 @@ static void test_samestax_split_4k(void **state)
     shoot_at("seed=5 round=6 creator=2", "samestax", "easy,medium,hard,medium", 1100, "samestax-split", 3840, 2160);
 }
 
-/* The smallest recorded box (a button, a panel) holding text t. */
-static int box_of(const text_box *t)
+/* A table shot (shoot_at, after an input script unless NULL) whose app
+ * traces to a file of its own, shot_trace, for after to read. */
+static void shoot_traced(void (*after)(app *), const char *script_name, const char *position, const char *game,
+                         const char *seats, int frames, const char *golden, int w, int h)
 {
-    int best = -1;
-    for (int b = 0; b < ui_audit_count(); b++) {
-        rrect r = ui_audit_get(b);
-        if (contains(r, t->r) && (best < 0 || r.w * r.h < ui_audit_get(best).w * ui_audit_get(best).h))
-            best = b;
-    }
-    return best;
+    char path[200];
+    const char *dir = testenv_tmpdir();
+    assert_non_null(dir);
+    snprintf(path, sizeof path, "%s/trace.txt", dir);
+    shot_trace = path;
+    shot_script = script_name;
+    shot_after = after;
+    shoot_at(position, game, seats, frames, golden, w, h);
+    shot_trace = NULL;
+    remove(path);
+    rmdir(dir);
 }
 
-/* Pixels of t's box that are neither its ink, the pane's colour behind it,
- * nor a blend of the two: something drawn over the line (a hand, a block). */
-static int text_covered(const text_box *t, const uint8_t *px, int w, int h, float scale, rcolor bg)
+/* Whose labels the next shot puts what under ("hand" or "block"). */
+static int under_seat;
+static const char *under_what;
+static void labels_under(int seat, const char *what)
 {
-    int bad = 0;
-    double ink[3] = {t->c.r, t->c.g, t->c.b}, back[3] = {bg.r, bg.g, bg.b}, d[3], dd = 0;
-    for (int k = 0; k < 3; k++) {
-        d[k] = ink[k] - back[k];
-        dd += d[k] * d[k];
-    }
-    for (int y = (int)(t->r.y * scale) + 1; y < (int)((t->r.y + t->r.h) * scale) - 1 && y < h; y++)
-        for (int x = (int)(t->r.x * scale) + 1; x < (int)((t->r.x + t->r.w) * scale) - 1 && x < w; x++) {
-            const uint8_t *c = px + ((size_t)y * w + x) * 4;
-            double k = 0, off = 0;
-            for (int i = 0; i < 3; i++)
-                k += (c[i] - back[i]) * d[i];
-            k = dd > 0 ? fmin(1, fmax(0, k / dd)) : 0;
-            for (int i = 0; i < 3; i++) {
-                double e = c[i] - (back[i] + k * d[i]);
-                off += e * e;
-            }
-            bad += off > 24 * 24;
-        }
-    return bad;
+    under_seat = seat;
+    under_what = what;
 }
 
-/* Every pane's name and role (in the seat's ink or the soft ink, on the
- * pane's colour) reads whole: no hand or carried block is drawn over it. */
-static void check_pane_labels(app *a)
+/* The shot's trace has under_seat's labels drawn over under_what, and
+ * every pane's labels read whole. */
+static void check_labels_over(app *a)
 {
-    static const char *labels[] = {"Human", "Blue (Easy)", "Green (Medium)", "Gold (Hard)", "Creator",
-                                   "Replicator"};
-    int w = a->fb_w, h = a->fb_h, seen = 0;
-    uint8_t *px = malloc((size_t)w * h * 4);
-    assert_int_equal(render_read_pixels(a->r, w, h, px), 0);
-    for (int i = 0; i < n_texts; i++) {
-        int label = 0, bad;
-        for (size_t k = 0; k < sizeof labels / sizeof *labels; k++)
-            label |= strcmp(texts[i].s, labels[k]) == 0;
-        /* the score box's names are plain ink on cream: not a pane's */
-        if (!label || (texts[i].c.r == UI_INK.r && texts[i].c.g == UI_INK.g && texts[i].c.b == UI_INK.b))
-            continue;
-        seen++;
-        bad = text_covered(&texts[i], px, w, h, (float)w / a->vw, (rcolor){236, 226, 206, 255});
-        if (bad > 0)
-            fail_msg("'%s' at %.0f,%.0f has %d pixels drawn over it", texts[i].s, texts[i].r.x, texts[i].r.y, bad);
-    }
-    assert_int_equal(seen, 8); /* four names, four roles */
-    free(px);
+    check_under_labels(shot_trace, under_seat, under_what);
+    check_pane_labels(a);
 }
 
-/* SAMESTAX with four seats at 1080p, the Creator at work once round 1.s results (8 s) have gone: the person's
- * hand rests over their small pane's name, which stays on top. */
+/* SAMESTAX with four seats at 1080p, the Creator at work once round 1's
+ * results (8 s) have gone: the person's hand rests over their small pane's
+ * name, which stays on top. */
 static void test_samestax_labels_1080p(void **state)
 {
     (void)state;
-    shot_after = check_pane_labels;
-    shoot_at("seed=5 round=6", "samestax", "human,easy,medium,hard", 1340, "samestax-labels", 1920, 1080);
+    labels_under(0, "hand");
+    shoot_traced(check_labels_over, NULL, "seed=5 round=6", "samestax", "human,easy,medium,hard", 1340,
+                 "samestax-labels", 1920, 1080);
 }
 
-/* Each replicator's "Copy" picture (the box the view records round it) is
- * large enough to read, and no block of any seat's piles (their ends in the
- * seat's colour) shows inside it. */
-static void check_copy_pictures(app *a)
+/* SAMESTAX replication with four seats at 1080p: the person picks a block
+ * off a pile and carries it up over their name and role, which stay on top. */
+static void test_samestax_carry_over_label_1080p(void **state)
 {
-    int w = a->fb_w, h = a->fb_h, copies = 0;
-    float scale = (float)w / a->vw;
-    uint8_t *px = malloc((size_t)w * h * 4);
-    assert_int_equal(render_read_pixels(a->r, w, h, px), 0);
-    for (int i = 0; i < n_texts; i++) {
-        rrect b;
-        int paint = 0;
-        if (strcmp(texts[i].s, "Copy") != 0)
-            continue;
-        copies++;
-        assert_true(box_of(&texts[i]) >= 0);
-        b = ui_audit_get(box_of(&texts[i]));
-        assert_true(b.h >= 48);
-        for (int y = (int)((b.y + 6) * scale); y < (int)((b.y + b.h - 6) * scale); y++)
-            for (int x = (int)((b.x + 6) * scale); x < (int)((b.x + b.w - 6) * scale); x++) {
-                const uint8_t *c = px + ((size_t)y * w + x) * 4;
-                for (int q = 0; q < 4; q++) {
-                    rcolor s = ui_seat_color(q);
-                    paint += abs(c[0] - s.r) + abs(c[1] - s.g) + abs(c[2] - s.b) < 30;
-                }
-            }
-        if (paint > 0)
-            fail_msg("the Copy picture at %.0f,%.0f %.0fx%.0f shows %d pixels of a pile", b.x, b.y, b.w, b.h, paint);
-    }
-    assert_int_equal(copies, 3); /* the person's and two rivals' (the Creator copies nothing) */
-    free(px);
+    (void)state;
+    labels_under(0, "block");
+    shoot_traced(check_labels_over, "samestax_carry_label", "seed=5 round=12 creator=2", "samestax",
+                 "human,easy,medium,hard", 1700, "samestax-carry-label", 1920, 1080);
 }
 
-/* SAMESTAX replication with four seats at 1080p: every replicator's pane
- * shows the structure to copy, above its piles. */
+/* Each replicator's "Copy" picture reads and is clear of the piles: the
+ * person's and two rivals' (the Creator copies nothing). */
+static void check_copy_pictures(app *a) { assert_int_equal(card_pictures(a), 3); }
+
+/* SAMESTAX replication with four seats at 1080p and at 4:3, where the
+ * rivals' panes are smallest: every replicator's pane shows the structure
+ * to copy, above its piles. */
 static void test_samestax_rivals_1080p(void **state)
 {
     (void)state;
     shot_after = check_copy_pictures;
     /* 12 s rounds, the medium seat creates: round 1's replication */
     shoot_at("seed=5 round=12 creator=2", "samestax", "human,easy,medium,hard", 1700, "samestax-rivals", 1920, 1080);
+}
+
+/* At 4:3 a computer (Blue, seat 1) carries a block under its own name
+ * at the shot: its labels read whole over it too. */
+static void check_rivals_4x3(app *a)
+{
+    check_copy_pictures(a);
+    check_labels_over(a);
+}
+
+static void test_samestax_rivals_4x3(void **state)
+{
+    (void)state;
+    labels_under(1, "block");
+    shoot_traced(check_rivals_4x3, NULL, "seed=5 round=12 creator=2", "samestax", "human,easy,easy,easy", 1700,
+                 "samestax-rivals-4p", 1024, 768);
+}
+
+/* Every SWAPSTAX seat's own card, stars and picture, on its pane. */
+static void check_card_pictures(app *a) { assert_int_equal(card_pictures(a), 4); }
+
+/* SWAPSTAX stacking with four seats at 4:3 (the person swaps with the deck
+ * twice; the computers swap among themselves): the rivals' panes show their
+ * cards large enough to build from, clear of their piles. */
+static void test_swapstax_rivals_4x3(void **state)
+{
+    (void)state;
+    shot_after = check_card_pictures;
+    shot_script = "swapstax_deck_twice";
+    shoot_at("seed=2", "swapstax", "human,easy,easy,easy", 1800, "swapstax-rivals-4p", 1024, 768);
 }
 
 /* SWAPSTAX: the swap phase on a person's turn at 720p (their offers as
@@ -859,6 +849,8 @@ int main(void)
         cmocka_unit_test(test_swapstax_swaps_720p), cmocka_unit_test(test_swapstax_split_4k),
         cmocka_unit_test(test_swapstax_one_mouse_4p_4k), cmocka_unit_test(test_swapstax_offers_1080p),
         cmocka_unit_test(test_samestax_labels_1080p), cmocka_unit_test(test_samestax_rivals_1080p),
+        cmocka_unit_test(test_samestax_rivals_4x3), cmocka_unit_test(test_swapstax_rivals_4x3),
+        cmocka_unit_test(test_samestax_carry_over_label_1080p),
         cmocka_unit_test(test_stax_pad_pick_720p), cmocka_unit_test(test_stax_mouse_pick_4k),
         cmocka_unit_test(test_nine_drawn_720p),
         cmocka_unit_test(test_nine_score_720p), cmocka_unit_test(test_stax_score_4k),

@@ -4,6 +4,7 @@
 #include "games/maxstax/view/maxstax_view_priv.h"
 #include "app/input.h"
 #include "shell/settings.h"
+#include "shell/trace.h"
 
 /* ---------------------------------------------------------------- drawing */
 
@@ -52,19 +53,36 @@ static void draw_plank(render *r, const plank_art *art, float cx, float cy, floa
 }
 
 /* A tall single column (card 40: twelve high) drawn small is a stack of
- * thin stripes nobody can count: its count stands beside it, when there is
- * room for it at a readable size. w is the column's drawn width. */
+ * thin stripes nobody can count: its count ("\xc3\x97" "12") stands beside it,
+ * and the picture leaves room for it. Writes the count into t (n bytes)
+ * and returns its block count, or 0 for a card that is no tall column. */
 #define COLUMN_COUNT_MIN 6
+static int column_count(const maxstax_card *c, char *t, size_t n)
+{
+    for (int i = 1; i < c->n; i++)
+        if (fabs(c->block[i].x - c->block[0].x) > 0.01)
+            return 0;
+    if (c->n < COLUMN_COUNT_MIN)
+        return 0;
+    snprintf(t, n, "\xc3\x97%d", c->n);
+    return c->n;
+}
+
+/* The room a column's count takes on each side of it at the smallest size
+ * (centred, the column has as much beside it on the left); 0 for no count. */
+static float count_room(render *r, const maxstax_card *c)
+{
+    char t[16];
+    return column_count(c, t, sizeof t) ? render_text_width(r, FONT_SANS_BOLD, UI_MIN, t) + 6 : 0;
+}
+
+/* The count beside a column drawn w wide in the middle of box. */
 static void draw_column_count(render *r, const maxstax_card *c, rrect box, float w)
 {
     char t[16];
     float size, room = (box.w - w) / 2 - 3;
-    for (int i = 1; i < c->n; i++)
-        if (fabs(c->block[i].x - c->block[0].x) > 0.01)
-            return;
-    if (c->n < COLUMN_COUNT_MIN)
+    if (!column_count(c, t, sizeof t))
         return;
-    snprintf(t, sizeof t, "\xc3\x97%d", c->n);
     size = ui_text_fit_size(r, FONT_SANS_BOLD, fminf(UI_BODY, fmaxf(UI_MIN, box.h * 0.3f)), UI_MIN, room, t);
     if (render_text_width(r, FONT_SANS_BOLD, size, t) > room)
         return;
@@ -72,21 +90,40 @@ static void draw_column_count(render *r, const maxstax_card *c, rrect box, float
                 box.y + box.h / 2 - render_line_height(r, FONT_SANS_BOLD, size) / 2, UI_INK, t);
 }
 
-/* The card's structure drawn with mini planks into box. */
-void maxstax_draw_structure(render *r, const plank_art *art, const maxstax_card *c, rrect box)
+/* How far card c's structure reaches: from *lo to *hi across, up to *top,
+ * plank units; nonzero when it has blocks. */
+static int structure_extent(const maxstax_card *c, double *lo, double *hi, double *top)
 {
-    double lo = 1e9, hi = -1e9, top = 0;
-    float s;
+    *lo = 1e9;
+    *hi = -1e9;
+    *top = 0;
     for (int i = 0; i < c->n; i++) {
         double ex = fabs(cos(c->block[i].angle * PI_F / 180)) * 1.5 + fabs(sin(c->block[i].angle * PI_F / 180)) * 0.5;
         double ey = fabs(sin(c->block[i].angle * PI_F / 180)) * 1.5 + fabs(cos(c->block[i].angle * PI_F / 180)) * 0.5;
-        lo = fmin(lo, c->block[i].x - ex);
-        hi = fmax(hi, c->block[i].x + ex);
-        top = fmax(top, c->block[i].y + ey);
+        *lo = fmin(*lo, c->block[i].x - ex);
+        *hi = fmax(*hi, c->block[i].x + ex);
+        *top = fmax(*top, c->block[i].y + ey);
     }
-    if (c->n <= 0)
+    return c->n > 0;
+}
+
+/* The scale card c's structure is drawn at in box (virtual units per
+ * plank unit), a tall column's count beside it. */
+static float structure_fit(render *r, const maxstax_card *c, rrect box)
+{
+    double lo, hi, top;
+    if (!structure_extent(c, &lo, &hi, &top))
+        return 0;
+    return fmaxf(0, fminf((box.w - 2 * count_room(r, c)) / (float)(hi - lo), box.h / (float)top));
+}
+
+/* The card's structure drawn with mini planks into box. */
+void maxstax_draw_structure(render *r, const plank_art *art, const maxstax_card *c, rrect box)
+{
+    double lo, hi, top;
+    float s = structure_fit(r, c, box);
+    if (!structure_extent(c, &lo, &hi, &top))
         return;
-    s = fminf(box.w / (float)(hi - lo), box.h / (float)top);
     for (int i = 0; i < c->n; i++) {
         float cx = box.x + box.w / 2 + (float)(c->block[i].x - (lo + hi) / 2) * s;
         float cy = box.y + box.h - (float)c->block[i].y * s;
@@ -272,45 +309,61 @@ static void draw_ghost(render *r, const maxstax_view *v, int p)
 }
 
 /* A strip for a card picture from x to the pane's right edge (420 wide at
- * most), from top to bottom. */
+ * most), from top to bottom (170 tall at most). */
 static rrect strip_box(rrect pr, float x, float top, float bottom)
 {
     float w = fminf(pr.x + pr.w - 10 - x, 420);
-    return (rrect){pr.x + pr.w - 10 - w, top, w, bottom - top};
+    return (rrect){pr.x + pr.w - 10 - w, top, w, fminf(bottom - top, 170)};
 }
 
-/* How tall a strip shows a card three blocks wide beside its words. */
-static float strip_size(rrect b) { return fminf(b.h - 12, (b.w - 80) / 3); }
-
-/* Where seat p's card picture goes on its pane: the top right corner; on a
- * pane too low for that above the starter piles (a rival's), a strip from
- * the name's end to the pane's edge, down to just above the piles. *wide:
- * set for the strip, whose "Copy" stands beside the picture, not above. */
-static rrect pane_card_box(render *r, const maxstax_view *v, int p, const char *name, int *wide)
+/* The width of a pane picture's words: SWAPSTAX's three stars, or "Copy". */
+static float picture_words_w(render *r, int swap)
 {
-    rrect pr = v->pane[p];
-    float iw = fminf(pr.w * 0.34f, 300), ih = fminf(pr.h * 0.36f, 170), px, pile_top;
+    return render_text_width(r, FONT_SANS_BOLD, UI_MIN, swap ? "\xe2\x98\x85\xe2\x98\x85\xe2\x98\x85" : "Copy");
+}
+
+/* The picture's own room in a card box: beside its words (wide) or under them. */
+static rrect picture_in(render *r, rrect box, int wide, int swap)
+{
+    float lw = picture_words_w(r, swap);
+    if (wide)
+        return (rrect){box.x + lw + 16, box.y + 6, box.w - lw - 24, box.h - 12};
+    return (rrect){box.x + 12, box.y + 36, box.w - 24, box.h - 44};
+}
+
+/* Where seat p's card c goes on its pane: the top right corner where it
+ * fits there large, clear of the name and above the starter piles (the
+ * person's big pane); on a smaller pane (a rival's), a strip beside the
+ * name or lower down beside the role, down to just above the piles, its
+ * words beside the picture or over it: whichever draws the card largest.
+ * *wide: set when the words stand beside the picture. */
+static rrect pane_card_box(render *r, const maxstax_view *v, int p, const maxstax_card *c, const char *name, int *wide)
+{
+    rrect pr = v->pane[p], best;
+    float iw = fminf(pr.w * 0.34f, 300), ih = fminf(pr.h * 0.36f, 170), px, pile_top, best_s = -1;
     float name_end = pr.x + 56 + render_text_width(r, FONT_SANS_BOLD, UI_BODY, name) + 16;
-    rrect box = {pr.x + pr.w - iw - 12, pr.y + 12, iw, ih};
+    float role_end = pr.x + 20 + render_text_width(r, FONT_SANS_BOLD, UI_BODY, maxstax_role(v, p)) + 16;
+    int swap = maxstax_match_swapstax(v->match) != NULL;
+    rrect box = {pr.x + pr.w - iw - 12, pr.y + 12, iw, ih}, cand[2];
     maxstax_to_screen(v, p, 0, (double)MAXSTAX_BLOCKS_PER_PLAYER / MAXSTAX_PILES * MAXSTAX_BLOCK_THICK, &px,
                       &pile_top);
     *wide = 0;
-    if (box.x < name_end) {
-        /* A narrow pane: the card goes under the name's line, not over it. */
-        box.y = pr.y + 52;
-        box.h = fminf(pr.h * 0.34f, 150);
-    }
-    if (box.y + box.h > pile_top - 6) {
-        /* beside the name, or lower down beside the role when a long name
-         * leaves too little room: whichever shows the picture larger */
-        const char *role = maxstax_role(v, p);
-        float role_end = pr.x + 20 + render_text_width(r, FONT_SANS_BOLD, UI_BODY, role) + 16;
-        rrect a = strip_box(pr, fmaxf(name_end, pr.x + pr.w * 0.4f), pr.y + 10, pile_top - 6);
-        rrect b = strip_box(pr, fmaxf(role_end, pr.x + pr.w * 0.4f), pr.y + 50, pile_top - 6);
-        *wide = 1;
-        box = strip_size(b) > strip_size(a) ? b : a;
-    }
-    return box;
+    if (box.x >= name_end && box.y + box.h <= pile_top - 6 && box.h >= 120)
+        return box;
+    cand[0] = strip_box(pr, fmaxf(name_end, pr.x + pr.w * 0.4f), pr.y + 10, pile_top - 6);
+    cand[1] = strip_box(pr, fmaxf(role_end, pr.x + pr.w * 0.4f), pr.y + 50, pile_top - 6);
+    best = cand[0];
+    for (int k = 0; k < 2; k++)
+        for (int w = 0; w < 2; w++) {
+            rrect pic = picture_in(r, cand[k], w, swap);
+            float sc = pic.w > 0 && pic.h > 0 ? structure_fit(r, c, pic) : 0;
+            if (sc > best_s) {
+                best_s = sc;
+                best = cand[k];
+                *wide = w;
+            }
+        }
+    return best;
 }
 
 /* SAMESTAX and SWAPSTAX on a pane, under its blocks: the structure seat p
@@ -329,39 +382,63 @@ static void draw_pane_mode(render *r, maxstax_view *v, int p, const plank_art *a
     if (!show)
         return;
     seat_name(v, p, name, sizeof name);
-    box = pane_card_box(r, v, p, name, &wide);
-    /* too small to read (a rival's pane at 4:3 with four seats): the card
-     * box and the swap panel show it */
-    if (box.h < 48 || box.w < 100 || (wide && strip_size(box) < 32))
+    box = pane_card_box(r, v, p, c, name, &wide);
+    pic = picture_in(r, box, wide, w != NULL);
+    /* too small to read: the card box and the swap panel show it */
+    if (pic.h < 40 || pic.w < 40)
         return;
     ui_audit_box(box); /* a test checks its words stay inside it */
     render_round_rect(r, box, 12, (rcolor){255, 250, 240, 235});
     render_round_outline(r, box, 12, 3, w ? (rcolor){150, 110, 60, 255} : ui_seat_color(g->creator));
     if (wide) {
         /* the words at the left, the stars under them; the picture fills the rest */
-        float lw = w ? render_text_width(r, FONT_SANS_BOLD, UI_MIN, "\xe2\x98\x85\xe2\x98\x85\xe2\x98\x85")
-                     : render_text_width(r, FONT_SANS_BOLD, UI_MIN, "Copy");
+        float lw = picture_words_w(r, w != NULL);
         if (w)
             maxstax_draw_stars(r, c->stars, UI_MIN, box.x + 8 + lw, box.y + box.h / 2 - 12);
         else
             render_text(r, FONT_SANS_BOLD, UI_MIN, box.x + 8, box.y + box.h / 2 - 12, UI_INK_SOFT, "Copy");
-        pic = (rrect){box.x + lw + 16, box.y + 6, box.w - lw - 24, box.h - 12};
+    } else if (w) {
+        maxstax_draw_stars(r, c->stars, UI_BODY, box.x + box.w - 8, box.y + 2);
     } else {
-        if (w)
-            maxstax_draw_stars(r, c->stars, UI_BODY, box.x + box.w - 8, box.y + 2);
-        else
-            render_text(r, FONT_SANS_BOLD, UI_MIN, box.x + 10, box.y + 4, UI_INK_SOFT, "Copy");
-        pic = (rrect){box.x + 12, box.y + 36, box.w - 24, box.h - 44};
+        render_text(r, FONT_SANS_BOLD, UI_MIN, box.x + 10, box.y + 4, UI_INK_SOFT, "Copy");
     }
+    ui_audit_box(pic); /* and a test checks the picture's own room */
     maxstax_draw_structure(r, art, c, pic);
+}
+
+/* Whether rect a and b overlap. */
+static int rects_meet(rrect a, rrect b)
+{
+    return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+/* Traces what of seat p's passes under its labels (the rects in label, n
+ * of them) when that changes: "maxstax label P under hand|block", or
+ * "... clear". hand: the hand's rect; block: its carried block's (w 0 for none). */
+static void trace_under(maxstax_view *v, int p, const rrect *label, int n, rrect hand, rrect block)
+{
+    static const char *const word[] = {"clear", "under hand", "under block"};
+    int under = 0;
+    for (int k = 0; k < n; k++) {
+        if (block.w > 0 && rects_meet(label[k], block))
+            under = 2;
+        else if (under < 1 && rects_meet(label[k], hand))
+            under = 1;
+    }
+    if (under != v->label_under[p]) {
+        v->label_under[p] = under;
+        trace_line("maxstax label %d %s", p, word[under]);
+    }
 }
 
 /* Seat p's name and role over everything in its pane, on a wash of the
  * pane's colour: a computer's carried block or hand passing the corner goes
- * under them, never hides them. */
-static void draw_pane_labels(render *r, maxstax_view *v, int p, const plank_art *art, int swapping)
+ * under them, never hides them (hand and block: their rects, traced when
+ * they pass under). */
+static void draw_pane_labels(render *r, maxstax_view *v, int p, const plank_art *art, int swapping, rrect hand,
+                             rrect block)
 {
-    rrect pr = v->pane[p];
+    rrect pr = v->pane[p], label[2];
     char name[48];
     const char *role = v->scoring != MAXSTAX_SPEEDSTAX && !swapping ? maxstax_role(v, p) : "";
     const samestax_state *g = maxstax_match_samestax(v->match);
@@ -369,17 +446,20 @@ static void draw_pane_labels(render *r, maxstax_view *v, int p, const plank_art 
     seat_name(v, p, name, sizeof name);
     /* Under SWAPSTAX's swap panel the panel names everyone and their cards. */
     nw = swapping ? 0 : render_text_width(r, FONT_SANS_BOLD, UI_BODY, name) + 12;
-    render_round_rect(r, (rrect){pr.x + 12, pr.y + 10, 44 + nw, 40}, 14, (rcolor){236, 226, 206, 225});
+    label[0] = (rrect){pr.x + 12, pr.y + 10, 44 + nw, 40};
+    render_round_rect(r, label[0], 14, (rcolor){236, 226, 206, 225});
     maxstax_draw_mark(r, art, p, pr.x + 34, pr.y + 30, 24, 255);
     if (!swapping)
         render_text(r, FONT_SANS_BOLD, UI_BODY, pr.x + 56, pr.y + 30 - lh / 2, ui_seat_ink(p), name);
     if (*role) {
         float size = ui_text_fit_size(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, pr.w * 0.5f, role);
         float rw = render_text_width(r, FONT_SANS_BOLD, size, role);
-        render_round_rect(r, (rrect){pr.x + 12, pr.y + 52, rw + 16, 32}, 12, (rcolor){236, 226, 206, 225});
+        label[1] = (rrect){pr.x + 12, pr.y + 52, rw + 16, 32};
+        render_round_rect(r, label[1], 12, (rcolor){236, 226, 206, 225});
         ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, (rrect){pr.x + 20, pr.y + 50, pr.w * 0.5f, 36}, TEXT_LEFT,
                     p == g->creator ? ui_seat_ink(p) : UI_INK_SOFT, role);
     }
+    trace_under(v, p, label, *role ? 2 : 1, hand, block);
 }
 
 static void draw_pane(render *r, shell *sh, maxstax_view *v, int p, const plank_art *art, float alpha)
@@ -411,11 +491,13 @@ static void draw_pane(render *r, shell *sh, maxstax_view *v, int p, const plank_
     if ((v->ghost || shell_settings(sh)->v[SETTING_maxstax_ghost]) && seat_human(v, p) && s->phase != SPEEDSTAX_OVER &&
         s->in_play[p] && !maxstax_creating(v, p) && !maxstax_swapping(v))
         draw_ghost(r, v, p);
-    /* The hand. */
+    /* The hand, and the rect of the block it carries (for the labels' trace). */
     {
         double hx, hy;
         float cx, cy, rad = fmaxf(10, sc * 0.35f);
         int mine = p == v->mouse_seat || v->ctl[p].pad >= 0;
+        int held = maxstax_world_held(maxstax_match_world(v->match), p);
+        rrect block = {0, 0, 0, 0}, hand;
         if (seat_human(v, p) && mine) {
             hx = v->ctl[p].x;
             hy = v->ctl[p].y;
@@ -423,10 +505,20 @@ static void draw_pane(render *r, shell *sh, maxstax_view *v, int p, const plank_
             maxstax_match_hand(v->match, p, &hx, &hy);
         }
         maxstax_to_screen(v, p, hx, hy, &cx, &cy);
-        render_round_rect(r, (rrect){cx - rad, cy - rad, 2 * rad, 2 * rad}, rad, (rcolor){20, 10, 0, 70});
-        render_round_outline(r, (rrect){cx - rad, cy - rad, 2 * rad, 2 * rad}, rad, 4, ui_seat_color(p));
+        hand = (rrect){cx - rad, cy - rad, 2 * rad, 2 * rad};
+        render_round_rect(r, hand, rad, (rcolor){20, 10, 0, 70});
+        render_round_outline(r, hand, rad, 4, ui_seat_color(p));
+        if (held >= 0) {
+            maxstax_pose q = v->cur[held];
+            double a = q.angle * PI_F / 180;
+            float bw = (float)(fabs(cos(a)) * MAXSTAX_BLOCK_LEN + fabs(sin(a)) * MAXSTAX_BLOCK_THICK) * sc;
+            float bh = (float)(fabs(sin(a)) * MAXSTAX_BLOCK_LEN + fabs(cos(a)) * MAXSTAX_BLOCK_THICK) * sc;
+            float bx, by;
+            maxstax_to_screen(v, p, q.x - (double)p * MAXSTAX_SPACE_PITCH, q.y, &bx, &by);
+            block = (rrect){bx - bw / 2, by - bh / 2, bw, bh};
+        }
+        draw_pane_labels(r, v, p, art, swapping, hand, block);
     }
-    draw_pane_labels(r, v, p, art, swapping);
     if (s->phase == SPEEDSTAX_STACKOFF && !s->in_play[p]) {
         /* Not among the tied: this space waits out the stack-off. */
         render_rect(r, pr, (rcolor){236, 226, 206, 170});

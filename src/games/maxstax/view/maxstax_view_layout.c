@@ -96,12 +96,23 @@ static double ease_edge(double cur, double goal, double extent, double dt)
     return cur + fmin(fmax(step, -cap), cap);
 }
 
-/* The scale (virtual units per plank unit) at which frame f fits a w x h slot. */
-static float fit_scale(const maxstax_frame *f, float w, float h)
+/* Room from a pane's top down to its starter piles where the pane shows a
+ * card (SAMESTAX's Copy, a SWAPSTAX seat's own): the picture beside the
+ * name, clear of the piles, stays at least 64 units tall (45 px at 4:3,
+ * 768 high) on a rival's small pane too. */
+#define PICTURE_ROOM 92.0f
+#define PILE_H ((double)MAXSTAX_BLOCKS_PER_PLAYER / MAXSTAX_PILES * MAXSTAX_BLOCK_THICK)
+
+static float picture_room(const maxstax_view *v) { return v->scoring == MAXSTAX_SPEEDSTAX ? 0 : PICTURE_ROOM; }
+
+/* The scale (virtual units per plank unit) at which frame f fits a w x h
+ * slot, with room (virtual units) above the starter piles. */
+static float fit_scale(const maxstax_frame *f, float w, float h, float room)
 {
     float sx = (w - 2 * PANE_SIDE) / (float)(f->x1 - f->x0);
     float sy = (h - PANE_FLOOR - PANE_TOP) / (float)f->y1;
-    float s = sx < sy ? sx : sy;
+    float sp = (h - PANE_FLOOR - room) / (float)PILE_H;
+    float s = fminf(fminf(sx, sy), sp);
     return s > 1 ? s : 1;
 }
 
@@ -124,7 +135,7 @@ static void cameras_follow(maxstax_view *v, int snap)
             c->x1 = ease_edge(c->x1, g.x1, wide, dt);
             c->y1 = ease_edge(c->y1, g.y1, c->y1, dt);
         }
-        v->scale[p] = fit_scale(c, r.w, r.h);
+        v->scale[p] = fit_scale(c, r.w, r.h, picture_room(v));
         v->view_x0 = fmin(v->view_x0, c->x0);
         v->view_x1 = fmax(v->view_x1, c->x1);
         v->view_y1 = fmax(v->view_y1, c->y1);
@@ -144,7 +155,7 @@ static float best_grid(const maxstax_view *v, rrect r, int count, int *cols)
         int rows = (count + c - 1) / c;
         float w = (r.w - GAP_X * (float)(c - 1)) / (float)c;
         float h = (r.h - GAP_Y * (float)(rows - 1)) / (float)rows;
-        float s = fit_scale(&v->layout_frame, w, h);
+        float s = fit_scale(&v->layout_frame, w, h, picture_room(v));
         if (s > best) {
             best = s;
             *cols = c;
@@ -184,7 +195,7 @@ static int split_one_mouse(const maxstax_view *v, rrect area, rrect *main, rrect
                 m = (rrect){area.x, area.y, (area.w - GAP_X) * f, area.h};
                 s = (rrect){m.x + m.w + GAP_X, area.y, area.w - m.w - GAP_X, area.h};
             }
-            sm = fit_scale(&v->layout_frame, m.w, m.h);
+            sm = fit_scale(&v->layout_frame, m.w, m.h, picture_room(v));
             sr = best_grid(v, s, rivals, &cols);
             /* The person's blocks as large as can be with the rivals' at
              * their share; a little of the rivals' size breaks ties. */
@@ -203,9 +214,9 @@ static int split_one_mouse(const maxstax_view *v, rrect area, rrect *main, rrect
  * around it), centred in the slot. */
 static rrect frame_in(const maxstax_view *v, rrect r, float *scale)
 {
-    float s = fit_scale(&v->layout_frame, r.w, r.h);
+    float s = fit_scale(&v->layout_frame, r.w, r.h, picture_room(v));
     float w = (float)(v->layout_frame.x1 - v->layout_frame.x0) * s + 2 * PANE_SIDE;
-    float h = (float)v->layout_frame.y1 * s + PANE_FLOOR + PANE_TOP;
+    float h = fmaxf((float)v->layout_frame.y1 * s + PANE_TOP, (float)PILE_H * s + picture_room(v)) + PANE_FLOOR;
     *scale = s;
     w = fminf(w, r.w);
     h = fminf(h, r.h);

@@ -95,6 +95,7 @@ typedef struct maxstax_view {
     int card_seen;    /* deck index of the card in play */
     unsigned claim_serial[SPEEDSTAX_MAX_PLAYERS]; /* each seat's claim events announced (maxstax_view_claims.c) */
     int finish_said[SPEEDSTAX_MAX_PLAYERS];       /* this round's finish traced */
+    int label_under[SPEEDSTAX_MAX_PLAYERS]; /* under a pane's labels: 0 nothing, 1 its hand, 2 a carried block */
     double flash[SPEEDSTAX_MAX_PLAYERS]; /* claim or collapse banner time left */
     char flash_text[SPEEDSTAX_MAX_PLAYERS][32];
     char flash_note[SPEEDSTAX_MAX_PLAYERS][48]; /* under the banner: what a wrong call lacks ("" for none) */
