@@ -197,11 +197,12 @@ function stakz(ctx) {
     ['r', 'o', 'g', 'b', 'p'].map((c, i) => h(`span.dotc.${STAKZ_COLOURS[c]}`, { title: STAKZ_COLOURS[c] }, String(pile[i] ?? '?')))));
   els.table.append(seatsRow(ctx, s => {
     const cols = list(list(pub.colours)[s - 1]);
-    return [h('span.small', {}, count(list(pub.hands)[s - 1] ?? '?', 'tile')), cols.length
-      ? h('span.backs', { title: 'the colours of the tiles in hand' }, ['r', 'o', 'g', 'b', 'p'].map((c, i) => (cols[i]
-        ? h(`span.dotc.${STAKZ_COLOURS[c]}`, {}, String(cols[i])) : null)))
+    // the hand's colours are public: its count per colour, said as such
+    return [h('span.small', {}, count(list(pub.hands)[s - 1] ?? '?', 'tile'), cols.length ? ' in hand, by colour:' : ''), cols.length
+      ? h('span.backs', {}, ['r', 'o', 'g', 'b', 'p'].map((c, i) => (cols[i]
+        ? h(`span.dotc.${STAKZ_COLOURS[c]}`, { title: STAKZ_COLOURS[c] }, String(cols[i])) : null)))
       : null];
-  }));
+  }, true));
   if (!priv) return;
 
   els.hand.append(h('div.handhead', {}, h('span', {}, `Your ${count(list(priv.hand).length, 'tile')}`)));

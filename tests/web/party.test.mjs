@@ -107,6 +107,12 @@ for (const vp of SIZES) {
     assert.match(legend, /4 cards/);
     assert.deepEqual(await p.$$eval('#moves button[data-move^="swap p1s"]', e => e.map(x => x.innerText.replace(/\s+/g, ' ').trim())).then(x => x.slice(0, 2)),
       ['1 4 cards', '2 4 cards']);
+    // Stakz: a seat's colour counts say what they count
+    const sz = await table(t, 'stakz');
+    const z = await phone(browser, sz.url, vp, t);
+    await join(z, 1, 'Cy');
+    await z.waitForSelector('#table .seat .backs');
+    assert.match(await z.$eval('#table .seat[data-seat="2"]', e => e.innerText.replace(/\s+/g, ' ')), /5 tiles in hand, by colour: 1 2 1 1 5 points/);
     const last = await table(t, 'last');
     const q = await phone(browser, last.url, vp, t);
     await join(q, 1, 'Bea');
