@@ -58,7 +58,9 @@ function setNotice(text) {
 function closedWhy(e, opened) {
   const said = (e && e.reason) || st.refusal;
   if (said) return `${said} Trying again\u2026`;
-  if (!opened) return 'Cannot reach the table. Is this phone on the same Wi\u2011Fi as the TV, and is the game still open there? Trying again\u2026';
+  // the socket never opened: another Wi-Fi, the game closed, or a server
+  // that refuses the upgrade itself (full) without a word the page can read
+  if (!opened) return 'Cannot reach the table. Check that this phone is on the TV\u2019s Wi\u2011Fi and the game is still open; the TV may also be turning new phones away for now. Trying again\u2026';
   if (!st.greeted) return 'The TV closed the connection before letting this phone in. Trying again\u2026';
   return 'Lost the connection to the TV. Reconnecting\u2026';
 }
