@@ -99,9 +99,10 @@ foreach(src ${APP_TESTS})
 endforeach()
 # The phone page in a real browser (tests/web, docs/phones.md): Debian's
 # chromium, headless, through puppeteer-core. web_mock plays against a stand-in
-# server; web_phones against the game itself on its own Xvfb. run.sh skips
+# server; web_phones against the game itself on its own Xvfb; web_party the
+# page at a party (#25) on two phone sizes against the stand-in. run.sh skips
 # (77) with the reason when chromium, node or the npm packages are missing.
-foreach(t mock phones)
+foreach(t mock phones party)
   add_test(NAME web_${t} COMMAND ${CMAKE_SOURCE_DIR}/tests/web/run.sh ${CMAKE_BINARY_DIR} ${t}.test.mjs)
   set_tests_properties(web_${t} PROPERTIES LABELS web TIMEOUT 300 SKIP_RETURN_CODE 77)
 endforeach()

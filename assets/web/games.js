@@ -14,19 +14,22 @@ function moveButton(ctx, move, words, cls = '') {
   return h('button.move' + (cls ? '.' + cls : ''), { type: 'button', 'data-move': move, on: { click: () => ctx.send(move) } }, words);
 }
 
-const scoreWord = page => (page === 'nine' ? 'cards left' : 'points');
+// "1 card", "4 cards": a count with its word, so no number stands alone.
+export const count = (n, one, many = `${one}s`) => `${n} ${Number(n) === 1 ? one : many}`;
+// A seat's score with what it measures (docs/phones.md: the rules' result).
+const scoreText = (page, n) => (page === 'nine' ? `${count(n, 'card')} left` : count(n, 'point'));
 
 // Seats around the table: name, score, whose turn, and a game's own extras.
-function seatsRow(ctx, extra) {
+function seatsRow(ctx, extra, wide = false) {
   const pub = ctx.view.public || {};
   const n = pub.players || list(pub.names).length;
-  const row = h('div.seats');
+  const row = h(`div.seats${wide ? '.wide' : ''}`); // wide: the extras get a line of their own
   for (let s = 1; s <= n; s++) {
     const score = list(pub.scores)[s - 1];
     row.append(h(`div.seat${ctx.view.turn === s ? '.turn' : ''}${ctx.seat === s ? '.me' : ''}`, { 'data-seat': s },
       h('span.sname', {}, nameOf(ctx, s), ctx.seat === s ? ' (you)' : ''),
       h('span.extra', {}, extra ? extra(s) : null),
-      score !== undefined ? h('span.score', { title: scoreWord(ctx.view.page) }, String(score)) : null));
+      score !== undefined ? h('span.score', {}, scoreText(ctx.view.page, score)) : null));
   }
   return row;
 }
@@ -59,6 +62,11 @@ function nine(ctx) {
     h('div.pile', {}, h('span.lab', {}, 'Draw'), h('span.count', {}, nineBack(), h('b', {}, String(pub.draw ?? '?')))),
     h('div.pile', {}, h('span.lab', {}, 'Play goes'), h('span.dir', { title: pub.dir }, pub.dir === 'ccw' ? '\u21BA' : '\u21BB'))));
   const rev = pub.reveal && typeof pub.reveal === 'object' ? pub.reveal : null;
+  // the chips explained once, on the page (phones show no tooltips)
+  const first = list(list(pub.stacks)[(ctx.seat || 1) - 1])[0];
+  if (first !== undefined)
+    els.table.append(h('p.legend', {}, h('span.stk', {}, h('i', {}, '1'), String(first)),
+      ` is stack 1, with ${count(first, 'card')}; `, h('span.stk.held', {}, h('i', {}, '#')), ' the stack held'));
   els.table.append(seatsRow(ctx, s => {
     const stacks = list(list(pub.stacks)[s - 1]);
     const held = s === ctx.seat && priv ? priv.held : list(pub.held)[s - 1];
@@ -67,12 +75,12 @@ function nine(ctx) {
     return [
       typeof imm === 'boolean' ? h(`span.imm${imm ? '' : '.used'}`, { title: imm ? 'Immunity: still held' : 'Immunity: used' }, img('nine/shield.svg', 'pico')) : null,
       h('span.stacks', {}, stacks.map((c, k) => h(`span.stk${held === k + 1 ? '.held' : ''}`,
-        { title: `stack ${k + 1}: ${c} cards${held === k + 1 ? ' (held)' : ''}` }, h('i', {}, String(k + 1)), String(c)))),
+        { title: `stack ${k + 1}: ${count(c, 'card')}${held === k + 1 ? ' (held)' : ''}` }, h('i', {}, String(k + 1)), String(c)))),
       Array.isArray(shown) && shown.length
         ? h('div.revealed', {}, h('span.lab', {}, `Stack ${rev.number}, revealed`), h('div.cards', {}, shown.map(nineCard)))
         : null,
     ];
-  }));
+  }, true));
   if (!priv) return;
 
   // an Immunity question or a Peeked stack
@@ -95,8 +103,13 @@ function nine(ctx) {
   }
 
   // the held stack, and the card just drawn
+  // while choosing, the card to match sits by the hand: the table may be scrolled away
+  const match = moves.length && pub.act ? h('span.tomatch', { 'data-match': pub.act }, 'to match ',
+    pub.act === 'any' ? h('b', {}, 'any card') : nineCard(pub.act)) : null;
+  if (match) { const c = match.querySelector('[data-code]'); if (c) delete c.dataset.code; }
   const head = h('div.handhead', {},
-    h('span', {}, priv.held ? `Your stack ${priv.held}` : 'Your hand', ` \u00B7 ${list(priv.cards).length} cards`),
+    h('span', {}, priv.held ? `Your stack ${priv.held}` : 'Your hand', ` \u00B7 ${count(list(priv.cards).length, 'card')}`),
+    match,
     h(`span.imm${priv.immunity ? '' : '.used'}`, { title: priv.immunity ? 'Immunity: still yours' : 'Immunity: used' },
       img('nine/shield.svg', 'pico'), priv.immunity ? 'Immunity' : 'Used'));
   els.hand.append(head);
@@ -146,7 +159,7 @@ function nine(ctx) {
     for (const [p, arr] of bySeat) {
       const counts = list(list(pub.stacks)[p - 1]);
       els.moves.append(h('div.target', {}, h('span.sname', {}, p === ctx.seat ? 'Yours' : nameOf(ctx, p)),
-        h('div.chips', {}, arr.map(([m, s]) => moveButton(ctx, m, [h('b', {}, String(s)), counts[s - 1] !== undefined ? h('small', {}, `${counts[s - 1]} cards`) : null], 'chip')))));
+        h('div.chips', {}, arr.map(([m, s]) => moveButton(ctx, m, [h('b', {}, String(s)), counts[s - 1] !== undefined ? h('small', {}, count(counts[s - 1], 'card')) : null], 'chip')))));
     }
   }
   els.moves.append(...leftover(ctx, used));
@@ -180,18 +193,19 @@ function stakz(ctx) {
   });
   els.table.append(stacks);
   const pile = list(pub.pile);
-  els.table.append(h('div.pilebar', {}, h('span.lab', {}, 'Pile'),
+  els.table.append(h('div.pilebar', {}, h('span.lab', {}, 'Left to draw, by colour'),
     ['r', 'o', 'g', 'b', 'p'].map((c, i) => h(`span.dotc.${STAKZ_COLOURS[c]}`, { title: STAKZ_COLOURS[c] }, String(pile[i] ?? '?')))));
   els.table.append(seatsRow(ctx, s => {
     const cols = list(list(pub.colours)[s - 1]);
-    return [h('span.small', {}, `${list(pub.hands)[s - 1] ?? '?'} tiles`), cols.length
-      ? h('span.backs', { title: 'the colours of the tiles in hand' }, ['r', 'o', 'g', 'b', 'p'].map((c, i) => (cols[i]
-        ? h(`span.dotc.${STAKZ_COLOURS[c]}`, {}, String(cols[i])) : null)))
+    // the hand's colours are public: its count per colour, said as such
+    return [h('span.small', {}, count(list(pub.hands)[s - 1] ?? '?', 'tile'), cols.length ? ' in hand, by colour:' : ''), cols.length
+      ? h('span.backs', {}, ['r', 'o', 'g', 'b', 'p'].map((c, i) => (cols[i]
+        ? h(`span.dotc.${STAKZ_COLOURS[c]}`, { title: STAKZ_COLOURS[c] }, String(cols[i])) : null)))
       : null];
-  }));
+  }, true));
   if (!priv) return;
 
-  els.hand.append(h('div.handhead', {}, h('span', {}, `Your tiles \u00B7 ${list(priv.hand).length}`)));
+  els.hand.append(h('div.handhead', {}, h('span', {}, `Your ${count(list(priv.hand).length, 'tile')}`)));
   const row = h('div.cards.held');
   for (const t of list(priv.hand)) {
     const tile = stakzTile(t);
@@ -244,14 +258,14 @@ function track(ctx) {
   });
   els.table.append(frame);
   // open blocks (no hidden-blocks rule): everyone's hand is on the table
-  els.table.append(seatsRow(ctx, s => [h('span.small', {}, `${list(pub.hands)[s - 1] ?? '?'} blocks`),
+  els.table.append(seatsRow(ctx, s => [h('span.small', {}, count(list(pub.hands)[s - 1] ?? '?', 'block')),
     s !== ctx.seat && Array.isArray(list(pub.blocks)[s - 1])
       ? h('details.open-blocks', {}, h('summary', {}, 'their blocks'),
         pub.blocks[s - 1].map(b => h('span.pair', { title: b }, String(b).split(':').map(trackBlock))))
       : null]));
   if (!priv) return;
 
-  els.hand.append(h('div.handhead', {}, h('span', {}, `Your blocks \u00B7 ${list(priv.blocks).length}`),
+  els.hand.append(h('div.handhead', {}, h('span', {}, `Your ${count(list(priv.blocks).length, 'block')}`),
     pub.hidden ? h('span.small', {}, 'hidden from the others') : null));
   const row = h('div.cards.held.blocks');
   // a hand holds up to 18 blocks, often twins: each kind once, with its count

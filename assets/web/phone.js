@@ -10,15 +10,18 @@ const PROTO = 'stackhouse.v1';
 const PING_EVERY = 10000, PING_WAIT = 6000, BACKOFF_MAX = 8000;
 const $ = id => document.getElementById(id);
 const els = {
+  bar: $('bar'),
   enter: $('enter'), seats: $('seats'), game: $('game'), pad: $('pad'), over: $('over'),
   status: $('status'), conn: $('conn'), who: $('who'), room: $('room'), toast: $('toast'),
-  seatList: $('seat-list'), name: $('name'), leave: $('leave'),
+  seatList: $('seat-list'), name: $('name'), leave: $('leave'), notice: $('notice'), enterWhy: $('enter-why'),
+  waiting: $('waiting'), waitingSeats: $('waiting-seats'), pausenote: $('pausenote'),
 };
 const gameEls = { table: $('table'), prompt: $('prompt'), hand: $('hand'), moves: $('moves') };
 
 const st = {
   room: '', token: null, ws: null, seat: 0, name: '', welcome: null, view: null, ended: false,
   backoff: 500, retry: 0, ping: 0, pingId: 0, pingWait: 0, waiting: false, sel: {}, watch: false,
+  greeted: false, refusal: '', shown: '',
 };
 
 const tokenKey = () => `stackhouse.token.${st.room}`;
@@ -43,6 +46,25 @@ function toast(text) {
   toastTimer = setTimeout(() => { els.toast.hidden = true; }, 3500);
 }
 
+// A note under the bar that stays while the page cannot reach the table,
+// saying why (the red dot alone tells a guest nothing); '' hides it.
+function setNotice(text) {
+  els.notice.textContent = text;
+  els.notice.hidden = !text;
+}
+
+// Why the socket closed, in words: what the game said before closing it (a
+// close frame's reason or an `error`), else what the page can tell.
+function closedWhy(e, opened) {
+  const said = (e && e.reason) || st.refusal;
+  if (said) return `${said} Trying again\u2026`;
+  // the socket never opened: another Wi-Fi, the game closed, or a server
+  // that refuses the upgrade itself (full) without a word the page can read
+  if (!opened) return 'Cannot reach the table. Check that this phone is on the TV\u2019s Wi\u2011Fi and the game is still open; the TV may also be turning new phones away for now. Trying again\u2026';
+  if (!st.greeted) return 'The TV closed the connection before letting this phone in. Trying again\u2026';
+  return 'Lost the connection to the TV. Reconnecting\u2026';
+}
+
 function setConn(state) {
   els.conn.className = 'dot ' + state;
   els.conn.title = { open: 'Connected', connecting: 'Connecting…', closed: 'Reconnecting…' }[state] || state;
@@ -59,7 +81,11 @@ function connect() {
   try { ws = new WebSocket(url, PROTO); } catch { retryLater(); return; }
   st.ws = ws;
   setConn('connecting');
+  let opened = false;
+  st.greeted = false;
+  st.refusal = '';
   ws.onopen = () => {
+    opened = true;
     st.backoff = 500;
     setConn('open');
     st.token = store.get(tokenKey()) || st.token; // without storage, the token lives as long as the page
@@ -71,12 +97,13 @@ function connect() {
     try { m = JSON.parse(e.data); } catch { return; }
     if (m && typeof m === 'object') handle(m);
   };
-  ws.onclose = () => {
+  ws.onclose = e => {
     if (st.ws !== ws) return;
     st.ws = null;
     clearTimeout(st.ping);
     clearTimeout(st.pingWait);
     setConn('closed');
+    if (st.room && !st.ended) setNotice(closedWhy(e, opened));
     retryLater();
   };
 }
@@ -118,6 +145,10 @@ window.addEventListener('pageshow', wake);
 /* ------------------------------------------------------------ messages */
 
 function handle(m) {
+  if (m.t === 'welcome' || m.t === 'joined' || m.t === 'view') {
+    st.greeted = true; // let in: whatever kept this phone out is over
+    setNotice('');
+  }
   switch (m.t) {
     case 'welcome':
       st.welcome = m;
@@ -166,10 +197,17 @@ function onError(m) {
     st.seat = 0;
     send({ t: 'hello', room: st.room });
   } else if (code === 'room') {
+    const wrong = st.room;
     store.del(tokenKey());
     st.room = '';
     if (st.ws) st.ws.close();
-    askRoom('That room code is not this table\u2019s. Check the TV.');
+    askRoom(`\u201C${wrong}\u201D is not this table\u2019s room code. Check the code on the TV.`);
+    return;
+  } else if (!st.greeted) {
+    // turned away before being let in (too many tries, no room): the
+    // server's words stay on the page while it tries again
+    st.refusal = m.msg || `The TV refused this phone (${code || 'error'}).`;
+    setNotice(st.refusal);
     return;
   }
   toast(m.msg || `Refused (${code || 'error'})`);
@@ -179,9 +217,14 @@ function onError(m) {
 /* ------------------------------------------------------------ screens */
 
 function askRoom(why) {
-  for (const s of [els.seats, els.game, els.pad, els.over]) s.hidden = true;
+  for (const s of [els.seats, els.game, els.pad, els.over, els.waiting]) s.hidden = true;
   els.enter.hidden = false;
-  if (why) toast(why);
+  els.room.textContent = ''; // a wrong code is not this page's room
+  els.who.replaceChildren('Stackhouse');
+  els.leave.hidden = true;
+  setNotice('');
+  els.enterWhy.textContent = why || '';
+  els.enterWhy.hidden = !why;
   $('enter-room').focus();
 }
 
@@ -233,6 +276,7 @@ function remembered() {
 
 function show() {
   els.enter.hidden = true;
+  els.enterWhy.hidden = true;
   els.room.textContent = st.room;
   const w = st.welcome, v = st.view;
   // the pad: as the welcome said, or (back with a token) as this room was
@@ -246,10 +290,16 @@ function show() {
   els.pad.hidden = !(pad && st.seat);
   els.game.hidden = !v;
   document.body.classList.toggle('padmode', !!(pad && st.seat));
+  waitingRoom(!v && !pad && (st.seat > 0 || st.watch));
+  els.pausenote.hidden = true;
   if (!v) return;
-  els.status.textContent = v.status || (v.over ? 'The game is over.' : v.you ? 'Your turn.' : v.turn ? `Waiting for seat ${v.turn}.` : '');
-  els.status.className = v.you && st.seat ? 'you' : '';
-  const moves = st.seat && v.you && !st.waiting && Array.isArray(v.moves) ? v.moves.filter(m => typeof m === 'string') : [];
+  // the TV's menu is open: nothing can be played until it closes (docs/phones.md, `paused`)
+  const paused = v.paused === true;
+  els.pausenote.hidden = !paused;
+  els.status.textContent = v.status || (paused ? 'The game is paused on the TV.' : v.over ? 'The game is over.'
+    : v.you ? 'Your turn.' : v.turn ? `Waiting for seat ${v.turn}.` : '');
+  els.status.className = paused ? 'paused' : v.you && st.seat ? 'you' : '';
+  const moves = st.seat && v.you && !paused && !st.waiting && Array.isArray(v.moves) ? v.moves.filter(m => typeof m === 'string') : [];
   renderGame({
     view: v, seat: st.seat, moves, els: gameEls, sel: st.sel, rerender: show,
     send: move => {
@@ -265,17 +315,56 @@ function show() {
   });
   els.game.classList.toggle('asking', !gameEls.prompt.hidden);
   document.body.classList.toggle('myturn', !!(st.seat && v.you));
+  reveal(moves.length ? `${v.rev}|${JSON.stringify(st.sel)}` : '');
+}
+
+// Seated (or watching) before the match has started: the page says so and
+// lists the seats as the welcome has them, instead of an empty table.
+function waitingRoom(on) {
+  els.waiting.hidden = !on;
+  if (!on) return;
+  const seats = (st.welcome && st.welcome.seats) || [];
+  els.waitingSeats.replaceChildren(...seats.map(s => {
+    const state = s.seat === st.seat ? 'you' : s.kind === 'computer' ? 'computer'
+      : s.open ? 'free seat' : s.phone ? 'on a phone' : 'at the TV';
+    return h(`li${s.seat === st.seat ? '.me' : ''}`, { 'data-seat': s.seat },
+      h('b', {}, seatMark(s), (s.seat === st.seat && st.name) || s.name || `Seat ${s.seat}`), h('small', {}, state));
+  }));
+}
+
+// What the player must act on now (a question, its buttons, the playable
+// pieces) is brought on screen when it appears: each new decision and each
+// step of a choice (key) scrolls once, as little as it takes, below the bar.
+function reveal(key) {
+  if (!key || key === st.shown) { st.shown = key; return; }
+  st.shown = key;
+  const targets = [...document.querySelectorAll('#prompt:not([hidden]), #moves > *, #hand .playable')]
+    .filter(e => e.offsetParent !== null).map(e => e.getBoundingClientRect());
+  if (!targets.length) return;
+  const top = Math.min(...targets.map(r => r.top)), bottom = Math.max(...targets.map(r => r.bottom));
+  const above = els.bar.getBoundingClientRect().bottom + 8, below = innerHeight - 8;
+  let dy = 0;
+  if (top < above || bottom - top > below - above) dy = top - above; // too tall: from its start
+  else if (bottom > below) dy = bottom - below;
+  if (Math.abs(dy) < 1) return;
+  const calm = matchMedia('(prefers-reduced-motion: reduce)').matches;
+  window.scrollBy({ top: dy, behavior: calm ? 'auto' : 'smooth' });
 }
 
 function showEnd(m) {
-  for (const s of [els.seats, els.pad, els.enter, els.leave]) s.hidden = true;
+  // the last view's turn and hand are over too: only the result stays
+  for (const s of [els.seats, els.pad, els.enter, els.leave, els.game, els.waiting, els.pausenote]) s.hidden = true;
   els.over.hidden = false;
+  setNotice('');
   document.body.classList.remove('padmode', 'myturn');
   const res = Array.isArray(m.result) ? [...m.result].sort((a, b) => (a.rank | 0) - (b.rank | 0)) : [];
   $('results').replaceChildren(...res.map(r => h(`li${r.seat === st.seat ? '.me' : ''}`, {},
     h('span.rank', {}, r.rank === 1 ? img('icons/trophy.svg', 'pico') : `${r.rank ?? ''}.`),
     h('b', {}, seatMark(r), r.name || `Seat ${r.seat}`), h('span', {}, String(r.score ?? '')))));
-  $('why').textContent = typeof m.why === 'string' ? m.why : '';
+  // an end without a ranking: the match was left on the TV (Save & quit, or the table closed)
+  $('over-title').textContent = res.length ? 'Game over' : 'The match has ended';
+  $('why').textContent = typeof m.why === 'string' ? m.why
+    : res.length ? '' : 'It was stopped on the TV before its end.';
   store.del(tokenKey());
   store.del(gameKey());
 }

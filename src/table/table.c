@@ -497,6 +497,7 @@ static void open_menu(table *t, shell *sh)
 {
     /* A table without undo (hidden cards) never lists it. */
     table_menu_open(sh, &t->menu_choice, t->ops->undo, t->can_undo, t->can_redo);
+    table_phones_pause(t, 1);
 }
 
 int table_report(const table *t, score_report *rep)
@@ -638,6 +639,7 @@ static void table_update(scene *s, shell *sh, double dt)
 {
     table *t = s->data;
     table_menu_choice c = table_menu_take(sh, &t->menu_choice, t->game->rules_doc);
+    table_phones_pause(t, !shell_is_top(sh, s)); /* the menu closed, unless its Rules now cover us */
     t->time += dt;
     t->pace_setting = shell_settings(sh)->v[SETTING_ai_pace];
     clock_update(t);

@@ -31,12 +31,17 @@ static void seat_names(const match_setup *m, char names[GAME_MAX_PLAYERS][80], c
     }
 }
 
+/* The TV's menu covers the table: phones are told, and play waits (#25). */
+static int tv_paused;
+
 /* What is happening, in a sentence for the phone's status line. */
 static void status_line(const table *t, int seat, const char *const *names, char *buf, size_t n)
 {
     const game_rules *g = table_match(t)->game->rules;
     int d = g->current_player(table_state(t));
-    if (table_over(t))
+    if (tv_paused && !table_over(t))
+        snprintf(buf, n, "The game is paused on the TV.");
+    else if (table_over(t))
         snprintf(buf, n, "The game is over.");
     else if (d == seat - 1)
         snprintf(buf, n, "Your turn.");
@@ -46,16 +51,34 @@ static void status_line(const table *t, int seat, const char *const *names, char
         snprintf(buf, n, " ");
 }
 
-void table_phones_publish(table *t, shell *sh)
+/* A view with `"paused": true` added (docs/phones.md): the same position,
+ * with nothing to play until the menu closes. */
+static char *paused_view(char *json)
+{
+    cJSON *v = cJSON_Parse(json);
+    char *out;
+    if (!v)
+        return json;
+    cJSON_AddBoolToObject(v, "paused", 1);
+    out = cJSON_PrintUnformatted(v);
+    cJSON_Delete(v);
+    if (!out)
+        return json;
+    free(json);
+    return out;
+}
+
+/* Every phone's view; bump: a new position (a move from an older view is stale). */
+static void publish_views(table *t, int bump)
 {
     phone_server *srv = phones_server();
     const match_setup *m = table_match(t);
     char names[GAME_MAX_PLAYERS][80], status[120];
     const char *ptrs[GAME_MAX_PLAYERS];
-    (void)sh;
     if (!srv)
         return;
-    table_phones_bump(t);
+    if (bump)
+        table_phones_bump(t);
     seat_names(m, names, ptrs);
     for (int seat = 0; seat <= m->params.players; seat++) {
         char *json;
@@ -63,11 +86,29 @@ void table_phones_publish(table *t, shell *sh)
             continue;
         status_line(t, seat, ptrs, status, sizeof status);
         json = phone_view_json(m->game->rules, table_state(t), seat, table_phones_rev(t), m->game->id, ptrs, status);
+        if (json && tv_paused && !table_over(t))
+            json = paused_view(json);
         if (json) {
             phones_api()->publish(srv, seat, json);
             free(json);
         }
     }
+}
+
+void table_phones_publish(table *t, shell *sh)
+{
+    (void)sh;
+    publish_views(t, 1);
+}
+
+void table_phones_pause(table *t, int paused)
+{
+    if (!paused == !tv_paused)
+        return;
+    tv_paused = paused;
+    /* The position is the same: its rev too, so a tap sent just before the
+     * menu opened is still played when it closes. */
+    publish_views(t, 0);
 }
 
 /* A phone's move: the seat's own decision, from the view it was shown, and

@@ -16,6 +16,9 @@ void table_phones_step(table *t, shell *sh);
 /* Sends every phone its seat's view of the position now (watchers the
  * public one); rev counts the views sent, so a move from an older one is stale. */
 void table_phones_publish(table *t, shell *sh);
+/* The TV's menu covers table t (paused 1) or no longer does (0): phones get
+ * their views again, with `paused` while it is open; their moves wait. */
+void table_phones_pause(table *t, int paused);
 /* The match is over: phones get the result; the server stops with the table. */
 void table_phones_over(table *t, const game_result *res);
 /* A real-time match m is over: phones get its result as the score screen shows it. */

@@ -425,11 +425,48 @@ static void test_nine_third_phone_from_setup(void **state)
     game_stop(&r);
 }
 
+/* The TV's menu is open (#25 item 12): every phone is told the game is
+ * paused, with its position as it was (the same rev) and nothing to play; a
+ * move sent meanwhile waits, and is played once the menu closes. */
+static void test_nine_paused_on_the_tv(void **state)
+{
+    run r;
+    char ta[40], tb[40];
+    cJSON *va, *vb;
+    int a, b, rev;
+    (void)state;
+    game_start(&r, "pause", "--scene table --game 9stax --seats human,human --phones --screenshot /dev/null --input "
+               STACKHOUSE_SOURCE_DIR "/tests/scripts/nine_phones_pause.txt");
+    a = join(&r, 1, "Ann", ta);
+    b = join(&r, 2, "Bo", tb);
+    assert_true(trace_has(&r, NULL, "scene menu"));
+    va = settled_view(&r, a);
+    vb = settled_view(&r, b);
+    assert_true(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(va, "paused")));
+    assert_true(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(vb, "paused")));
+    assert_string_equal(str_of(va, "status"), "The game is paused on the TV.");
+    assert_true(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(va, "you"))); /* still Ann's decision */
+    assert_non_null(cJSON_GetObjectItemCaseSensitive(va, "private"));
+    rev = (int)num_of(va, "rev");
+    send_text(&r, a, "{\"v\":1,\"t\":\"move\",\"move\":\"draw\",\"rev\":%d}", rev);
+    cJSON_Delete(va);
+    cJSON_Delete(vb);
+    /* Resume: the views come back without `paused`, then the waiting move is played. */
+    assert_true(trace_has(&r, "scene menu", "phones move p1 draw"));
+    va = settled_view(&r, a);
+    assert_null(cJSON_GetObjectItemCaseSensitive(va, "paused"));
+    assert_string_not_equal(str_of(va, "status"), "The game is paused on the TV.");
+    assert_true((int)num_of(va, "rev") > rev);
+    cJSON_Delete(va);
+    game_stop(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_nine_third_phone_from_setup),
         cmocka_unit_test(test_nine_hands_on_phones),
+        cmocka_unit_test(test_nine_paused_on_the_tv),
         cmocka_unit_test(test_stax_phone_is_a_pad),
         cmocka_unit_test(test_speedstax_phone_is_its_seats_pad),
     };

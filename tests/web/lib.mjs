@@ -2,7 +2,9 @@
 // browser context per phone (each its own localStorage, as separate phones
 // are), and a page that records every message the game sends it.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import puppeteer from 'puppeteer-core';
+import { startMock } from './mock_game.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 export const PORTRAIT = { width: 390, height: 844, deviceScaleFactor: 1, isMobile: true, hasTouch: true };
@@ -91,3 +93,19 @@ export function moveControls(page) {
   return page.$$eval('[data-move], .playable, #moves button', els => els.length);
 }
 
+
+// A stand-in game (mock_game.mjs) for test t, closed when it ends (passed or not).
+export async function mockTable(t, fixture) {
+  const m = await startMock({ fixture });
+  t.after(() => m.close());
+  return { m, url: `http://127.0.0.1:${m.port}/?room=${m.room}` };
+}
+
+// A screenshot to look at, when WEB_SHOTS names a folder: the whole page, or
+// only what a phone shows (full = false).
+export async function shoot(page, name, full = true) {
+  const dir = process.env.WEB_SHOTS;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: full });
+}

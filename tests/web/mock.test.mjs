@@ -5,27 +5,15 @@
 // against the real game.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import { startMock } from './mock_game.mjs';
-import { launch, phone, join, waitFor, waitMsg, received, handCodes, moveControls, force, PORTRAIT, LANDSCAPE } from './lib.mjs';
+import { launch, phone, join, waitFor, waitMsg, received, handCodes, moveControls, force, mockTable, shoot as shootPage, PORTRAIT, LANDSCAPE } from './lib.mjs';
 
 let browser;
-const shots = process.env.WEB_SHOTS;
 before(async () => { browser = await launch(); });
 after(async () => { await browser.close(); });
 
-// A stand-in game for one test, closed when the test ends (passed or not).
-async function table(t, fixture) {
-  const m = await startMock({ fixture });
-  t.after(() => m.close());
-  return { m, url: `http://127.0.0.1:${m.port}/?room=${m.room}` };
-}
-
-async function shoot(page, name) {
-  if (!shots) return;
-  fs.mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: `${shots}/mock-${name}.png`, fullPage: true });
-}
+const table = mockTable;
+const shoot = (page, name) => shootPage(page, `mock-${name}`);
 
 test('9 STAX: own hand only, a tapped card is played, a reload keeps the seat, a watcher cannot act', { timeout: 60000 }, async t => {
   const { m, url } = await table(t, 'nine');

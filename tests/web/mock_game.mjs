@@ -69,6 +69,7 @@ const FIXTURES = {
     f.pub.blocks = f.priv.map(p => p.blocks);
     return f;
   },
+  setup: () => ({ ...FIXTURES.nine3(), setup: true }),
   last: () => {
     const f = FIXTURES.nine();
     f.priv[0].cards = ['R7'];
@@ -76,6 +77,34 @@ const FIXTURES = {
     return f;
   },
   pad: () => ({ game: 'maxstax', mode: 'MAXSTAX', controls: 'pad', pub: {}, priv: [{}, {}] }),
+  // three players at the start of 9 STAX: nine stacks of four each (#25 item 10)
+  nine3: () => ({
+    game: '9stax', page: 'nine', mode: '9 STAX', controls: 'hand',
+    pub: { act: 'R4', dir: 'cw', owner: 1, draw: 92, discard: 'R4', stacks: [0, 1, 2].map(() => Array(9).fill(4)), held: [1, 1, 1], immunity: [true, true, true], reveal: null, pending: { kind: 'none' } },
+    priv: [
+      { held: 1, cards: ['R7', 'B4', 'G2', 'CS'], drawn: null, immunity: true, prompt: null },
+      { held: 1, cards: ['G5', 'P2', 'BS', 'R1'], drawn: null, immunity: true, prompt: null },
+      { held: 1, cards: ['B1', 'B2', 'PV', 'GA'], drawn: null, immunity: true, prompt: null },
+    ],
+  }),
+  // ... and choosing the first stack of a Swap: every stack on the table
+  swap3: () => {
+    const f = FIXTURES.nine3();
+    f.pub.pending = { kind: 'swap' };
+    f.fixed = [1, 2, 3].flatMap(p => [1, 2, 3, 4, 5, 6, 7, 8, 9].map(s => `swap p${p}s${s}`));
+    return f;
+  },
+  // Stack-A-Track for three, a full hand of six blocks each
+  track3: () => ({
+    game: 'stackatrack', page: 'track', mode: 'Stack-A-Track', controls: 'hand',
+    pub: { columns: [['RL', 'TB'], [], ['RB'], ['TB+RL', 'TL'], ['R'], ['RBL']], hands: [6, 6, 6], hidden: true },
+    priv: [
+      { blocks: ['RL:RB', 'TB:TL+RB', 'R:RBL', 'L:RL', 'TB:TB', 'RB:RB'] },
+      { blocks: ['RB:RB', 'TB:TB', 'L:RL', 'R:R', 'T:B', 'RL:RL'] },
+      { blocks: ['RB:RL', 'TB:RB', 'L:L', 'R:T', 'T:T', 'RL:TB'] },
+    ],
+    fixed: ['RL:RB@1F', 'RL:RB@2F', 'RL:RB@2B', 'RL:RB@3B2', 'RL:RB@4F', 'RL:RB@5B', 'RL:RB@6F', 'R:RBL@2F', 'TB:TL+RB@5B', 'L:RL@1F', 'TB:TB@3F', 'RB:RB@6B', 'pass'],
+  }),
 };
 
 const nineMatches = (card, act) => act === 'any' || card === 'CS' || card === 'FD' || card[0] === act[0] || card.slice(1) === act.slice(1);
@@ -84,7 +113,8 @@ export function startMock({ fixture = 'nine', port = 0, room = 'TEST' } = {}) {
   const f = FIXTURES[fixture]();
   const g = {
     turn: 1, rev: 1, over: false, pub: f.pub, priv: f.priv,
-    names: ['Player 1', 'Player 2'], tokens: [null, null], conns: new Set(), log: [], pads: [],
+    names: f.priv.map((_, i) => `Player ${i + 1}`), tokens: f.priv.map(() => null), conns: new Set(), log: [], pads: [],
+    paused: false, started: !f.setup,
   };
   const names = () => g.names.slice();
   const legal = seat => {
@@ -99,9 +129,10 @@ export function startMock({ fixture = 'nine', port = 0, room = 'TEST' } = {}) {
     const scores = f.game === '9stax' ? g.priv.map(p => p.cards.length) : [3, 5];
     const v = {
       v: 1, t: 'view', rev: g.rev, seat, game: f.game, page: f.page, turn: g.over ? 0 : g.turn, you: seat === g.turn && !g.over, over: g.over,
-      public: { players: 2, names: names(), scores, ...g.pub }, moves: legal(seat),
-      status: g.over ? 'The game is over.' : `${g.names[g.turn - 1]}'s turn.`,
+      public: { players: g.names.length, names: names(), scores, ...g.pub }, moves: g.paused ? [] : legal(seat),
+      status: g.over ? 'The game is over.' : g.paused ? 'The game is paused on the TV.' : seat === g.turn ? 'Your turn.' : `${g.names[g.turn - 1]} to play.`,
     };
+    if (g.paused) v.paused = true;
     if (seat) v.private = g.priv[seat - 1];
     return v;
   };
@@ -111,7 +142,7 @@ export function startMock({ fixture = 'nine', port = 0, room = 'TEST' } = {}) {
     v: 1, t: 'welcome', room, game: f.game, mode: f.mode, controls: f.controls,
     seats: g.names.map((n, i) => ({ seat: i + 1, name: n, kind: 'human', phone: !!g.tokens[i], open: !g.tokens[i] })),
   });
-  const publish = () => { for (const c of g.conns) out(c, view(c.seat)); };
+  const publish = () => { if (g.started) for (const c of g.conns) out(c, view(c.seat)); };
 
   function apply(seat, move) {
     g.log.push(`${f.game} move ${move}`);
@@ -126,7 +157,7 @@ export function startMock({ fixture = 'nine', port = 0, room = 'TEST' } = {}) {
         g.pub.act = g.pub.discard = card;
       }
     }
-    g.turn = g.turn % 2 + 1;
+    g.turn = g.turn % g.names.length + 1;
     g.rev++;
   }
 
@@ -136,26 +167,30 @@ export function startMock({ fixture = 'nine', port = 0, room = 'TEST' } = {}) {
     if (!m || m.v !== 1) return err(c, 'version', 'protocol version 1 only');
     switch (m.t) {
       case 'hello':
+        if (g.refuse) { // what a server that turns a phone away says before it closes
+          err(c, g.refuse.code, g.refuse.msg);
+          return c.close(g.refuse.close || 1008, g.refuse.reason || '');
+        }
         if (m.room !== room) return err(c, 'room', 'wrong room code');
         if (m.token) {
           const k = g.tokens.indexOf(m.token);
           if (k < 0) return err(c, 'token', 'that seat token is not known here');
           c.seat = k + 1;
           out(c, { v: 1, t: 'joined', seat: c.seat, name: g.names[k], token: m.token });
-          return out(c, view(c.seat));
+          return g.started && out(c, view(c.seat));
         }
         out(c, welcome());
-        return out(c, view(0));
+        return g.started && out(c, view(0));
       case 'join': {
         const k = (m.seat | 0) - 1;
         if (m.room !== room) return err(c, 'room', 'wrong room code');
-        if (k < 0 || k >= 2) return err(c, 'field', 'no such seat');
+        if (k < 0 || k >= g.names.length) return err(c, 'field', 'no such seat');
         if (g.tokens[k]) return err(c, 'seat-taken', 'that seat is taken');
         g.tokens[k] = crypto.randomBytes(16).toString('hex');
         g.names[k] = String(m.name || '').slice(0, 16) || g.names[k];
         c.seat = k + 1;
         out(c, { v: 1, t: 'joined', seat: c.seat, name: g.names[k], token: g.tokens[k] });
-        for (const o of g.conns) if (!o.seat) out(o, welcome());
+        for (const o of g.conns) out(o, welcome()); // as the game does: every connection, seated ones too
         return publish();
       }
       case 'move':
@@ -202,7 +237,10 @@ export function startMock({ fixture = 'nine', port = 0, room = 'TEST' } = {}) {
     res.writeHead(200, { 'content-type': TYPES[path.extname(file)] || 'application/octet-stream' });
     fs.createReadStream(file).pipe(res);
   });
-  const wss = new WebSocketServer({ server, path: '/ws', maxPayload: 4096, handleProtocols: p => (p.has('stackhouse.v1') ? 'stackhouse.v1' : false) });
+  const wss = new WebSocketServer({
+    server, path: '/ws', maxPayload: 4096, handleProtocols: p => (p.has('stackhouse.v1') ? 'stackhouse.v1' : false),
+    verifyClient: () => !g.full, // a full server refuses the upgrade: the page sees only a close
+  });
   wss.on('connection', c => {
     c.seat = 0;
     g.conns.add(c);
@@ -211,6 +249,11 @@ export function startMock({ fixture = 'nine', port = 0, room = 'TEST' } = {}) {
   });
   return new Promise(resolve => server.listen(port, '127.0.0.1', () => resolve({
     port: server.address().port, room, state: g,
+    // the match starts (a table after setup), the TV's menu opens or closes,
+    // the match is left unfinished (Save & quit: an end without a ranking)
+    start: () => { g.started = true; publish(); },
+    pause: on => { g.paused = on; publish(); },
+    quit: () => { for (const c of g.conns) out(c, { v: 1, t: 'end', result: [] }); },
     // every socket goes, idle HTTP keep-alives and pages reconnecting included
     close: () => new Promise(r => {
       server.close(() => r());
