@@ -369,7 +369,7 @@ static void test_swapstax_rivals_4x3(void **state)
     (void)state;
     shot_after = check_card_pictures;
     shot_script = "swapstax_deck_twice";
-    shoot_at("seed=2", "swapstax", "human,easy,easy,easy", 1800, "swapstax-rivals-4p", 1024, 768);
+    shoot_at("seed=2", "swapstax", "human,easy,easy,easy", 1750, "swapstax-rivals-4p", 1024, 768);
 }
 
 /* SWAPSTAX: the swap phase on a person's turn at 720p (their offers as

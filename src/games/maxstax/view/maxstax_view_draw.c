@@ -357,6 +357,15 @@ static rrect pane_card_box(render *r, const maxstax_view *v, int p, const maxsta
         for (int w = 0; w < 2; w++) {
             rrect pic = picture_in(r, cand[k], w, swap);
             float sc = pic.w > 0 && pic.h > 0 ? structure_fit(r, c, pic) : 0;
+            /* Words over the picture need the box's width: three stars
+             * (drawn at UI_BODY there) wider than a tall card's strip spill. */
+            if (!w && cand[k].w < (swap ? render_text_width(r, FONT_SANS_BOLD, UI_BODY, "\xe2\x98\x85\xe2\x98\x85\xe2\x98\x85")
+                                        : picture_words_w(r, 0)) + 24)
+                sc = 0;
+            /* A room under 56 units (40 px at 768 lines) is a sliver, however
+             * a flat card scales in it: take it only when nothing taller fits. */
+            if (pic.h < 56)
+                sc *= 0.5f;
             if (sc > best_s) {
                 best_s = sc;
                 best = cand[k];
