@@ -241,6 +241,31 @@ static void test_stax_mouse_pick_4k(void **state)
     shoot_scripted("stax", "human,human", NULL, "golden_stax_mouse_pick", 30, "stax-mouse-pick", 3840, 2160);
 }
 
+/* A save that failed (#26): with the disk full (the store's injected
+ * SQLITE_FULL), the person's first move cannot be saved and the notice over
+ * the table says what failed, why and which file, with Try again. The
+ * preferences folder lies under a scratch $HOME, so the file reads the same
+ * (~/prefs/stackhouse.db) on every machine. */
+static void test_save_notice_720p(void **state)
+{
+    char home[200], prefs[260], *old_home = getenv("HOME") ? strdup(getenv("HOME")) : NULL,
+                                 *old_pref = strdup(getenv("STACKHOUSE_PREF_DIR"));
+    (void)state;
+    snprintf(home, sizeof home, "%s", testenv_tmpdir());
+    snprintf(prefs, sizeof prefs, "%s/prefs", home);
+    assert_int_equal(mkdir(prefs, 0700), 0);
+    setenv("HOME", home, 1);
+    setenv("STACKHOUSE_PREF_DIR", prefs, 1);
+    setenv("STACKHOUSE_STORE_FULL", "all", 1);
+    shoot_scripted("stax", "human,easy", NULL, "golden_save_notice", 120, "save-notice", 1280, 720);
+    unsetenv("STACKHOUSE_STORE_FULL");
+    setenv("STACKHOUSE_PREF_DIR", old_pref, 1);
+    if (old_home)
+        setenv("HOME", old_home, 1);
+    free(old_home);
+    free(old_pref);
+}
+
 /* A table shot from a composed position (--position words). */
 static void shoot_at(const char *position, const char *game, const char *seats, int frames, const char *golden, int w,
                      int h)
@@ -848,6 +873,7 @@ int main(void)
         cmocka_unit_test(test_setup_720p),    cmocka_unit_test(test_setup_4k),
         cmocka_unit_test(test_settings_720p), cmocka_unit_test(test_settings_4k),
         cmocka_unit_test(test_settings_720p_half_scale),
+        cmocka_unit_test(test_save_notice_720p),
         cmocka_unit_test(test_rules_720p),    cmocka_unit_test(test_rules_4k),
         cmocka_unit_test(test_score_720p),    cmocka_unit_test(test_score_4k),
         cmocka_unit_test(test_table_720p),    cmocka_unit_test(test_table_4k),
