@@ -246,6 +246,30 @@ static void full_disk(const char *script)
 /* By mouse or by controller: the script named by the test's state. */
 static void test_full_disk(void **state) { full_disk(*state); }
 
+/* Real time on a full disk for one write: the save after 5 s of play puts
+ * the notice up (the match waits under it), Try again saves the snapshot,
+ * and Save & quit then writes the whole match, its tape too. */
+static void test_realtime_full_disk(void **state)
+{
+    static const char *const want[] = {"scene table\n", "speedstax save failed: database or disk is full\n",
+                                       "scene notice\n", "notice retry\n", "scene table\n",
+                                       "speedstax autosaved: round 1 ", "scene menu\n", "speedstax saved: round 1 ",
+                                       "scene picker\n"};
+    char *t, *text = NULL;
+    (void)state;
+    setenv("STACKHOUSE_STORE_FULL", "1", 1);
+    t = TESTENV_PLAY_SCRIPT(testenv_game_tmp(), GAME, "rt-full", "--scene table --game speedstax --seats human,easy",
+                            "speedstax_full");
+    unsetenv("STACKHOUSE_STORE_FULL");
+    assert_non_null(t);
+    assert_in_order(t, want, (int)(sizeof want / sizeof want[0]));
+    assert_int_equal(count_word(t, "save", NULL, 0), 1);
+    free(t);
+    assert_int_equal(testenv_saved("rt-full", "speedstax", &text), 0);
+    assert_non_null(strstr(text, "\nmaxstax-tape "));
+    free(text);
+}
+
 /* The same on a real full disk where the machine allows one: a 256 KB tmpfs
  * mounted in a user and mount namespace of its own (unshare -rm: no root
  * needed, skipped where namespaces are off), filled to the last block once
@@ -321,6 +345,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_prestate(test_full_disk, "stax_full_mouse"),
         cmocka_unit_test_prestate(test_full_disk, "stax_full_pad"),
+        cmocka_unit_test(test_realtime_full_disk),
         cmocka_unit_test(test_tmpfs_full_disk),
         cmocka_unit_test(test_settings_full_disk),
         cmocka_unit_test_prestate(test_kill, "stax"),
