@@ -3,6 +3,7 @@
 #include "table/table_save.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "app/store.h"
 #include "core/log.h"
@@ -21,10 +22,9 @@ static void failure_words(shell *sh, char *buf, size_t n)
 
 int table_saver_done(table_saver *sv, shell *sh, const char *tag, int rc, int quitting)
 {
-    char why[400], line[420];
-    ui_notice_text w = {"The game was not saved", why,
-                        "Your match is still open, and nothing is lost. Free some space on the disk, then try again.",
-                        shell_store(sh) ? store_path(shell_store(sh)) : NULL, "Keep playing"};
+    char why[400];
+    ui_notice_text w = {"The game was not saved", why, NULL, shell_store(sh) ? store_path(shell_store(sh)) : NULL,
+                        "Keep playing"};
     if (rc == 0) {
         sv->failing = sv->told = 0;
         sv->why[0] = 0;
@@ -36,13 +36,18 @@ int table_saver_done(table_saver *sv, shell *sh, const char *tag, int rc, int qu
     trace_line("%s save failed: %s", tag, sv->why);
     log_warn("%s table: the game could not be saved: %s", tag, sv->why);
     snprintf(why, sizeof why, "Saving failed: %s.", sv->why);
+    /* What to do depends on why: a full disk wants space; anything else, another go. */
+    w.next = strstr(sv->why, "full") ? "Your match is still open, and nothing is lost. Free some space on the disk, "
+                                       "then try again."
+                                     : "Your match is still open, and nothing is lost. Try again, or keep playing "
+                                       "and save later.";
     if (quitting || !sv->told) {
         sv->told = 1;
         ui_notice_open(sh, &w, &sv->choice);
-    } else {
-        /* Told once already: say it again without stopping the game. */
-        snprintf(line, sizeof line, "Still not saved: %s", sv->why);
-        toast_show("%s", line);
+    } else if (shell_store(sh)) {
+        /* Told once already: say it again without stopping the game (with
+         * no store at all nothing changes move to move: once is enough). */
+        toast_show("Still not saved: %s", sv->why);
     }
     return rc;
 }
