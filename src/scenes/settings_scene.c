@@ -61,6 +61,8 @@ static void save_settings(settings_scene *p, shell *sh)
     snprintf(why, sizeof why, "Saving settings failed: %s.",
              *store_error(shell_store(sh)) ? store_error(shell_store(sh)) : "the file could not be written");
     w.file = store_path(shell_store(sh));
+    if (!strstr(store_error(shell_store(sh)), "full"))
+        w.next = "They apply until you quit. Try again, or change a setting later to save them all.";
     trace_line("settings save failed: %s", store_error(shell_store(sh)));
     ui_notice_open(sh, &w, &p->notice);
 }
