@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "app/store_fault.h"
 #include "core/log.h"
 
 #define STORE_SCHEMA_VERSION 1
@@ -21,6 +22,8 @@ struct store {
     char *path;
     char *aside; /* where an unusable file was moved at open, or NULL */
     int in_tx;
+    int full_left; /* write transactions that fail as on a full disk (tests); -1 all */
+    char err[300]; /* the last failed write: what and why */
     sqlite3_stmt *get, *put, *each; /* settings key/value access */
 };
 
@@ -169,7 +172,8 @@ static void close_handle(store *s)
 /* Opens, checks, migrates and prepares; on failure s->db is closed again. */
 static open_result try_open(store *s, char *why, size_t whyn)
 {
-    int rc = sqlite3_open_v2(s->path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+    /* Through the fault VFS, so a test can fill the disk under a real commit. */
+    int rc = sqlite3_open_v2(s->path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, store_fault_vfs());
     open_result r;
 
     if (rc != SQLITE_OK) {
@@ -275,6 +279,13 @@ store *store_open(const char *path, char *err, size_t errn)
         store_close(s);
         return NULL;
     }
+    {
+        /* STACKHOUSE_STORE_FULL=N: the next N write transactions find the
+         * disk full ("all": every one), for tests of what the player is told. */
+        const char *full = getenv("STACKHOUSE_STORE_FULL");
+        if (full && *full)
+            store_fault_full(s, strcmp(full, "all") == 0 ? -1 : atoi(full));
+    }
     return s;
 }
 
@@ -287,6 +298,21 @@ void store_close(store *db)
     free(db->aside);
     free(db);
 }
+
+/* Keeps the reason a write failed for store_error, and logs it. */
+static void write_failed(store *db, const char *what)
+{
+    snprintf(db->err, sizeof db->err, "%s", sqlite3_errmsg(db->db));
+    log_error("store: %s: %s", what, db->err);
+}
+
+void store_fault_full(store *db, int transactions)
+{
+    if (db)
+        db->full_left = transactions;
+}
+
+const char *store_error(const store *db) { return db ? db->err : ""; }
 
 /* Finds an allow-listed table; key/value access needs a key/value table. */
 static int check_table(const char *table)
@@ -356,10 +382,14 @@ int store_begin(store *db)
      * not halfway through the writes. */
     rc = sqlite3_exec(db->db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
     if (rc != SQLITE_OK) {
-        log_error("store: begin: %s", sqlite3_errmsg(db->db));
+        write_failed(db, "begin");
         return -1;
     }
     db->in_tx = 1;
+    /* A test's full disk: this transaction's writes fail. */
+    store_fault_arm(db->full_left != 0);
+    if (db->full_left > 0)
+        db->full_left--;
     return 0;
 }
 
@@ -379,7 +409,9 @@ int store_put(store *db, const char *table, const char *key, const char *val)
     sqlite3_reset(db->put);
     sqlite3_clear_bindings(db->put);
     if (rc != SQLITE_DONE) {
-        log_error("store: writing %s.%s: %s", table, key, sqlite3_errmsg(db->db));
+        char what[160];
+        snprintf(what, sizeof what, "writing %s.%s", table, key);
+        write_failed(db, what);
         return -1;
     }
     return 0;
@@ -396,11 +428,15 @@ int store_end(store *db, int ok)
     db->in_tx = 0;
     if (ok) {
         rc = sqlite3_exec(db->db, "COMMIT", NULL, NULL, NULL);
-        if (rc == SQLITE_OK)
+        if (rc == SQLITE_OK) {
+            store_fault_arm(0);
+            db->err[0] = '\0';
             return 0;
-        log_error("store: commit: %s", sqlite3_errmsg(db->db));
+        }
+        write_failed(db, "commit");
     }
     rc = sqlite3_exec(db->db, "ROLLBACK", NULL, NULL, NULL);
+    store_fault_arm(0);
     if (rc != SQLITE_OK && sqlite3_get_autocommit(db->db) == 0) {
         log_error("store: rollback: %s", sqlite3_errmsg(db->db));
         return -1;
@@ -427,8 +463,11 @@ static int save_write(store *db, const char *sql, const char *slot, const char *
             sqlite3_bind_text(st, 3, record, -1, SQLITE_TRANSIENT);
         rc = sqlite3_step(st);
     }
-    if (rc != SQLITE_DONE)
-        log_error("store: writing save %s: %s", slot, sqlite3_errmsg(db->db));
+    if (rc != SQLITE_DONE) {
+        char what[160];
+        snprintf(what, sizeof what, "writing save %s", slot);
+        write_failed(db, what);
+    }
     sqlite3_finalize(st);
     if (own)
         return store_end(db, rc == SQLITE_DONE) == 0 && rc == SQLITE_DONE ? 0 : -1;

@@ -35,6 +35,13 @@ int store_save_put(store *db, const char *slot, const char *game, const char *re
 int store_save_get(store *db, const char *slot, char *game, size_t gamen, char **record);
 /* Deletes the save in slot (absent is fine); returns 0 or -1. */
 int store_save_delete(store *db, const char *slot);
+/* Why the last write failed, in SQLite's words ("database or disk is
+ * full"); "" after a write that succeeded. */
+const char *store_error(const store *db);
+/* For tests: the next n write transactions fail as on a full disk, through
+ * a real commit (-1: every one; 0: none). STACKHOUSE_STORE_FULL=N (or "all")
+ * sets it when the store opens. */
+void store_fault_full(store *db, int transactions);
 /* Path of the database file. */
 const char *store_path(const store *db);
 /* Where store_open moved an unusable file aside (path.corrupt-N), or NULL if it did not. */

@@ -31,8 +31,9 @@ static double median(double *v, int n)
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-/* Runs the sibling game binary with --bench: the app measures itself. */
-static int bench_app(int argc, char **argv)
+/* Runs the sibling game binary with --bench (flag: --bench-saves for
+ * `bench saves`): the app measures itself. */
+static int bench_app_flag(const char *flag, int argc, char **argv)
 {
     char path[PATH_MAX + 16];
     if (bench_sibling_path("stackhouse", path, sizeof path) != 0)
@@ -41,7 +42,7 @@ static int bench_app(int argc, char **argv)
     if (!args)
         return 2;
     args[0] = path;
-    args[1] = "--bench";
+    args[1] = (char *)flag;
     for (int i = 0; i < argc; i++)
         args[i + 2] = argv[i];
     fflush(stdout);
@@ -50,6 +51,8 @@ static int bench_app(int argc, char **argv)
     free(args);
     return 2;
 }
+
+static int bench_app(int argc, char **argv) { return bench_app_flag("--bench", argc, argv); }
 
 /* perft_only: the perft half alone, at the given depth and number of runs
  * (tools/bench-vs-rapid-draughts.sh alternates single runs with another
@@ -298,9 +301,11 @@ int cmd_bench(int argc, char **argv)
 {
     int rc;
     if (argc < 1)
-        return cli_usage("bench GAME|maxstax|phones|app|startup [ARGS...]");
+        return cli_usage("bench GAME|maxstax|phones|app|startup|saves [ARGS...]");
     if (strcmp(argv[0], "app") == 0)
         return bench_app(argc - 1, argv + 1);
+    if (strcmp(argv[0], "saves") == 0 && argc == 1)
+        return bench_app_flag("--bench-saves", 0, NULL); /* the game binary links the store */
     if (strcmp(argv[0], "startup") == 0)
         return bench_startup(argc - 1, argv + 1);
     if (strcmp(argv[0], "phones") == 0)

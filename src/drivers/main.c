@@ -9,6 +9,7 @@
 #include "app/app.h"
 #include "drivers/bench.h"
 #include "drivers/bench_phones.h"
+#include "drivers/bench_saves.h"
 #include "drivers/script.h"
 #include "drivers/shot.h"
 #include "core/log.h"
@@ -24,7 +25,7 @@ static void usage(FILE *f)
             "                  [--seed N]   (every new match of the run deals from seed N)\n"
             "       stackhouse --phones [--phones-port N] [--phones-info FILE]   (a table with phones\n"
             "                  as hands: docs/phones.md)\n"
-            "       stackhouse --bench | --bench-phones\n"
+            "       stackhouse --bench | --bench-phones | --bench-saves\n"
             "scenes: picker, setup, settings, rules, score, table\n");
 }
 
@@ -50,6 +51,9 @@ static int parse_args(int argc, char **argv, app_options *o)
             takes = 0;
         } else if (!strcmp(a, "--bench-phones")) {
             o->bench = 2;
+            takes = 0;
+        } else if (!strcmp(a, "--bench-saves")) {
+            o->bench = 3;
             takes = 0;
         } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
@@ -197,6 +201,8 @@ int main(int argc, char **argv)
     }
     if (opt.bench == 2)
         return bench_phones_run(&opt);
+    if (opt.bench == 3)
+        return bench_saves_run(); /* no window: the store and the midend's saves */
     if (opt.bench)
         return bench_run(&opt);
     a = app_create_ex(&opt, &rc);

@@ -9,7 +9,9 @@
 #include "audio/audio.h"
 #include "scenes/scenes.h"
 #include "table/modes.h"
+#include "app/store.h"
 #include "ui/hints.h"
+#include "ui/notice.h"
 #include "ui/ui.h"
 #include "shell/trace.h"
 #include "shell/toast.h"
@@ -39,7 +41,31 @@ typedef struct settings_scene {
     /* Each help line, named by its mode's rules tab where a mode owns the
      * setting (the one list of modes says which); written once at create. */
     char lines[SETTING_COUNT][160];
+    ui_notice_choice notice; /* what a failed write's notice handed back */
 } settings_scene;
+
+/* Writes the settings; a write that fails says what and why on screen and
+ * offers Try again (the notice), the values applying until then. With no
+ * store at all (it could not be opened) there is nothing to retry: a toast. */
+static void save_settings(settings_scene *p, shell *sh)
+{
+    char why[400];
+    ui_notice_text w = {"Your settings were not saved", why,
+                        "They apply until you quit. Free some space on the disk, then try again.", NULL, "Continue"};
+    if (shell_settings_changed(sh) == 0)
+        return;
+    if (!shell_store(sh)) {
+        toast_show("Could not save settings; they apply until you quit.");
+        return;
+    }
+    snprintf(why, sizeof why, "Saving settings failed: %s.",
+             *store_error(shell_store(sh)) ? store_error(shell_store(sh)) : "the file could not be written");
+    w.file = store_path(shell_store(sh));
+    if (!strstr(store_error(shell_store(sh)), "full"))
+        w.next = "They apply until you quit. Try again, or change a setting later to save them all.";
+    trace_line("settings save failed: %s", store_error(shell_store(sh)));
+    ui_notice_open(sh, &w, &p->notice);
+}
 
 /* The slider's track inside a control: the knob (radius 14) and the value
  * label right of it keep clear of each other at 100%. */
@@ -70,7 +96,6 @@ static void change(settings_scene *p, shell *sh, int id, int dir)
 {
     const setting_desc *d = settings_desc((setting_id)id);
     int before = shell_settings(sh)->v[id];
-    (void)p;
     settings_step(shell_settings_edit(sh), (setting_id)id, dir);
     if (shell_settings(sh)->v[id] == before) {
         audio_play(SFX_ERROR);
@@ -78,10 +103,9 @@ static void change(settings_scene *p, shell *sh, int id, int dir)
     }
     if (id == SETTING_fullscreen)
         shell_set_fullscreen(sh, shell_settings(sh)->v[id]);
-    if (shell_settings_changed(sh) != 0)
-        toast_show("Could not save settings; they apply until you quit.");
     audio_play(SFX_CLICK);
     trace_line("setting %s %d", d->key, shell_settings(sh)->v[id]);
+    save_settings(p, sh);
 }
 
 /* A click on a slider sets the value where the pointer is. */
@@ -104,9 +128,9 @@ static void click_control(settings_scene *p, shell *sh, int id, float x)
         int before = shell_settings(sh)->v[id];
         settings_set(shell_settings_edit(sh), (setting_id)id, v);
         if (shell_settings(sh)->v[id] != before) {
-            shell_settings_changed(sh);
             audio_play(SFX_CLICK);
             trace_line("setting %s %d", d->key, shell_settings(sh)->v[id]);
+            save_settings(p, sh);
         }
     }
 }
@@ -155,6 +179,10 @@ static double settings_wake(scene *s, shell *sh)
 static void settings_update(scene *s, shell *sh, double dt)
 {
     settings_scene *p = s->data;
+    ui_notice_choice c = p->notice;
+    p->notice = UI_NOTICE_NONE;
+    if (c == UI_NOTICE_RETRY)
+        save_settings(p, sh);
     layout(p, sh);
     ui_nav_update(&p->nav, dt, shell_settings(sh)->v[SETTING_reduced_motion]);
 }
@@ -230,7 +258,8 @@ static void settings_draw(scene *s, shell *sh, render *r, float alpha)
         draw_control(r, p->control[i], d, shell_settings(sh)->v[i], p->nav.focus == i);
     }
     ui_draw_button(r, ui_nav_item(&p->nav, ID_BACK)->r, "Back", p->nav.focus == ID_BACK, 1, 1);
-    ui_nav_draw(&p->nav, r, alpha, ui_focus_visible(sh));
+    /* Under a notice the focus is the notice's: no ring here. */
+    ui_nav_draw(&p->nav, r, alpha, ui_focus_visible(sh) && !shell_drawing_covered(sh));
     {
         /* Left and right step a value on the row in focus; a pointer clicks the control. */
         ui_hint h[] = {{ACT_ACCEPT, "Change"}, {UI_HINT_LEFTRIGHT, "Adjust"}, {ACT_BACK, "Back"}};
@@ -242,7 +271,9 @@ static void settings_draw(scene *s, shell *sh, render *r, float alpha)
 
 static void settings_leave(scene *s, shell *sh)
 {
-    shell_settings_changed(sh);
+    /* Leaving: no screen stays to offer a retry; the toast says it. */
+    if (shell_settings_changed(sh) != 0 && shell_store(sh))
+        toast_show("Settings not saved: %s", store_error(shell_store(sh)));
     free(s->data);
 }
 

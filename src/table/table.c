@@ -55,6 +55,7 @@ struct table {
     int pace_setting; /* the Computer pace setting, read at every step */
     int anim_on; /* it runs: until a step has shown its end (the next, with Reduced motion) */
     table_menu_choice menu_choice;
+    table_saver saver; /* saves as the match goes, and a failed one's notice */
     table_row row; /* Undo, Redo, Menu: the midend's buttons (table_buttons.c) */
     char refuse_msg[112]; /* a refused press: why (table_refuse) */
     int refuse_spot;
@@ -380,6 +381,14 @@ static void log_rebuild(table *t)
     trace_line("%s log rebuilt %d", t->ops->trace, t->log.total);
 }
 
+/* Saves the match as it stands (not when over or empty); quitting: for Save
+ * & quit, whose failure keeps the table open under the notice. 0 or -1. */
+static int save_now(table *t, shell *sh, int quitting)
+{
+    int rc = table_save_unfinished(sh, &t->m, &t->rec, t->over) < 0 ? -1 : 0;
+    return table_saver_done(&t->saver, sh, t->ops->trace, rc, quitting);
+}
+
 /* Everything that follows from the position at the cursor. */
 static void position_changed(table *t, shell *sh, table_change why)
 {
@@ -397,6 +406,10 @@ static void position_changed(table *t, shell *sh, table_change why)
         choose_viewer(t);
     view_changed(t, sh, why);
     table_phones_publish(t, sh);
+    /* Saved after every move (and undo, redo) before it is traced: a crash
+     * loses nothing played. A finished game's save is forgotten instead. */
+    if (why == TABLE_PLAYED || why == TABLE_JUMPED)
+        save_now(t, sh, 0);
     if (rules(t)->position_write(t->st, pos, sizeof pos) >= 0)
         trace_line("%s position %s", t->ops->trace, pos);
 }
@@ -651,10 +664,17 @@ static void table_update(scene *s, shell *sh, double dt)
         undo(t, sh);
     else if (c == TABLE_MENU_REDO)
         redo(t, sh);
-    else if (c == TABLE_MENU_QUIT) {
-        table_quit(sh, &t->m, &t->rec, t->over, t->ops->trace);
+    else if (c == TABLE_MENU_QUIT && table_quit(sh, &t->m, &t->rec, t->over, t->ops->trace, &t->saver) == 0)
         return;
+    /* The notice's Try again: Save & quit leaves once it saves. */
+    if (table_saver_take(&t->saver) == UI_NOTICE_RETRY) {
+        if (t->saver.quitting && table_quit(sh, &t->m, &t->rec, t->over, t->ops->trace, &t->saver) == 0)
+            return;
+        if (!t->saver.quitting)
+            save_now(t, sh, 0);
     }
+    if (!shell_is_top(sh, s))
+        return; /* the notice is up: the table waits for the player */
     table_phones_step(t, sh);
     anim_step(t, dt);
     t->ops->update(t->view, sh, dt);
@@ -757,7 +777,12 @@ static void table_enter(scene *s, shell *sh)
 static void table_leave_scene(scene *s, shell *sh)
 {
     table *t = s->data;
-    table_save_unfinished(sh, &t->m, &t->rec, t->over, t->ops->trace);
+    /* The window closed: nothing is left on screen to tell; the log says it. */
+    int saved = table_save_unfinished(sh, &t->m, &t->rec, t->over);
+    if (saved > 0)
+        trace_line("%s saved", t->ops->trace);
+    else if (saved < 0)
+        log_warn("%s table: the game could not be saved on leaving", t->game->id);
     /* The match is over or left: the phones' server stops with it. */
     phones_close(NULL);
     /* The app is closing: let a search finish rather than leave it running at exit. */

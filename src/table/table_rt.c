@@ -12,6 +12,7 @@
 #include "table/phones.h"
 #include "table/table_menu.h"
 #include "table/table_phones.h"
+#include "table/table_save.h"
 #include "table/table_store.h"
 
 typedef struct table_rt {
@@ -23,23 +24,65 @@ typedef struct table_rt {
     int saved; /* saved on the way out: leaving does not save again */
     int over;  /* the match's end was seen: its save forgotten, the phones told */
     table_menu_choice menu_choice;
+    table_saver saver; /* saves as the match goes, and a failed one's notice */
+    double since_save; /* seconds since the last save */
+    uint64_t saved_hash; /* of the last text saved, so a held match is not saved again; 0 none */
+    int round;         /* the view's round when last saved */
 } table_rt;
 
-/* Saves a match that has begun and is not over, for Resume in match setup. */
-static void save_match(table_rt *t, shell *sh)
+/* FNV-1a of a save's text. */
+static uint64_t text_hash(const char *s)
+{
+    uint64_t h = 14695981039346656037ull;
+    for (; *s; s++)
+        h = (h ^ (uint8_t)*s) * 1099511628211ull;
+    return h;
+}
+
+/* Saves a match that has begun and is not over, for Resume in match setup
+ * (traced "<id> <how>: <note>"); an autosave of what is saved already (a
+ * round's results, held) writes nothing. 0, or -1 when it could not be written. */
+static int write_match(table_rt *t, shell *sh, const char *how, int autosave)
 {
     char *text, note[160];
-    if (t->saved || t->ops->over(t->view) || !t->ops->begun(t->view))
-        return;
-    text = t->ops->save_text(t->view);
-    if (text && table_save_text(sh, &t->m, t->game->id, text) == 0) {
-        t->saved = 1;
-        t->ops->note(t->view, note, sizeof note);
-        trace_line("%s saved: %s", t->game->id, note);
-    } else {
-        log_warn("%s table: the match could not be saved", t->game->id);
+    uint64_t h = 0;
+    int rc;
+    if (t->ops->over(t->view) || !t->ops->begun(t->view))
+        return 0;
+    /* As the match goes, the cheap text: a crash loses the record, never the match. */
+    text = autosave && t->ops->autosave_text ? t->ops->autosave_text(t->view) : t->ops->save_text(t->view);
+    t->since_save = 0;
+    if (text && autosave && (h = text_hash(text)) == t->saved_hash) {
+        free(text);
+        return 0;
     }
+    rc = text ? table_save_text(sh, &t->m, t->game->id, text) : -1;
+    t->saved_hash = rc == 0 ? h : 0;
     free(text);
+    if (rc == 0) {
+        t->ops->note(t->view, note, sizeof note);
+        trace_line("%s %s: %s", t->game->id, how, note);
+    }
+    return rc;
+}
+
+/* write_match, and the notice when it fails (quitting: Save & quit, whose
+ * failure keeps the match open under it); 0 or -1. */
+static int save_match(table_rt *t, shell *sh, const char *how, int quitting)
+{
+    return table_saver_done(&t->saver, sh, t->game->id, write_match(t, sh, how, !quitting), quitting);
+}
+
+/* Saves as the match goes: at every round's start and every
+ * TABLE_SAVE_EVERY seconds of play, so a crash loses seconds, never the match. */
+static void autosave(table_rt *t, shell *sh, double dt)
+{
+    int round = t->ops->round ? t->ops->round(t->view) : 0;
+    t->since_save += dt;
+    if (round == t->round && t->since_save < TABLE_SAVE_EVERY)
+        return;
+    t->round = round;
+    save_match(t, sh, "autosaved", 0);
 }
 
 /* The view's score lines under the mode's id. */
@@ -92,13 +135,25 @@ static void rt_update(scene *s, shell *sh, double dt)
 {
     table_rt *t = s->data;
     table_intent i;
-    if (table_menu_take(sh, &t->menu_choice, t->game->rules_doc) == TABLE_MENU_QUIT) {
-        save_match(t, sh);
+    ui_notice_choice again = table_saver_take(&t->saver);
+    /* Save & quit, or its Try again: leaves once the match is saved. */
+    if ((table_menu_take(sh, &t->menu_choice, t->game->rules_doc) == TABLE_MENU_QUIT ||
+         (again == UI_NOTICE_RETRY && t->saver.quitting)) &&
+        save_match(t, sh, "saved", 1) == 0) {
+        t->saved = 1;
         table_leave(sh);
         return;
     }
+    if (again == UI_NOTICE_RETRY && !t->saver.quitting)
+        save_match(t, sh, "autosaved", 0);
+    if (!shell_is_top(sh, s))
+        return; /* the notice is up: the match waits for the player */
     i = t->ops->update(t->view, sh, dt);
     over_update(t, sh);
+    if (!t->over)
+        autosave(t, sh, dt);
+    if (!shell_is_top(sh, s))
+        return;
     do_intent(t, sh, i);
 }
 
@@ -130,7 +185,10 @@ static void rt_enter(scene *s, shell *sh)
 static void rt_leave(scene *s, shell *sh)
 {
     table_rt *t = s->data;
-    save_match(t, sh); /* the window closed mid-match: keep it for Resume too */
+    /* The window closed mid-match: keep it for Resume too (nothing is left
+     * on screen to tell of a failure; the log says it). */
+    if (!t->saved && write_match(t, sh, "saved", 0) != 0)
+        log_warn("%s table: the match could not be saved on leaving", t->game->id);
     phones_close(NULL); /* the phones' server stops with the match */
     t->ops->destroy(t->view);
     free(t);
@@ -148,6 +206,7 @@ static table_rt *rt_new(const table_realtime_ops *ops, const match_setup *m, voi
     t->game = m->game;
     t->m = *m;
     t->view = v;
+    t->round = ops->round ? ops->round(v) : 0;
     t->base = (scene){"table", 0, rt_enter, rt_leave, rt_input, rt_update, rt_draw, t, ops->wake ? rt_wake : NULL};
     return t;
 }

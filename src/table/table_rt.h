@@ -1,7 +1,8 @@
 /* The real-time midend: the scene of every real-time match (SPEEDSTAX,
  * SAMESTAX, SWAPSTAX), the counterpart of table.c for a game with a clock.
  * It owns what every real-time table shares, written once: the pause menu
- * and Save & quit, saving an unfinished match on leave, game over (the save
+ * and Save & quit, saving the match as it goes (every round's start and
+ * every few seconds) and on leave, a failed save's notice, game over (the save
  * forgotten, the phones told) and the score screen, the mode's rules
  * document, and leaving. A mode's view (src/games/<game>/view) is a const
  * table_realtime_ops: it runs its match, draws it and turns actions into the
@@ -44,12 +45,19 @@ typedef struct table_realtime_ops {
     double (*wake)(const void *v);
     /* Whether the match has begun (a match not yet begun is not saved). */
     int (*begun)(const void *v);
+    /* Optional: a number that changes when a new round (or phase) starts;
+     * the midend saves the match there, besides every few seconds. */
+    int (*round)(const void *v);
     /* Whether the match is over (nothing left to save or resume). */
     int (*over)(const void *v);
     /* The score lines: names, totals, ranks and the words (the midend fills in the game). */
     void (*score)(const void *v, score_report *rep);
     /* The match as the view's own text, which resume reads back (malloc'd; NULL on failure). */
     char *(*save_text)(const void *v);
+    /* Optional: the match without its record, which resume also reads (the
+     * record then starts again there), cheap enough for the saves every few
+     * seconds of play (malloc'd; NULL on failure). NULL: save_text. */
+    char *(*autosave_text)(const void *v);
     /* One line that tells two matches apart, traced on saving and resuming. */
     void (*note)(const void *v, char *buf, size_t n);
     /* Optional: one line on a saved match's text for setup's Resume; 0, or -1. */

@@ -145,15 +145,11 @@ void table_save_delete(shell *sh, const char *game_id)
         store_save_delete(shell_store(sh), game_id);
 }
 
-void table_save_unfinished(shell *sh, const match_setup *m, const game_record *rec, int over,
-                           const char *tag)
+int table_save_unfinished(shell *sh, const match_setup *m, const game_record *rec, int over)
 {
     if (over || rec->n_moves == 0)
-        return;
-    if (table_save(sh, m, rec) == 0)
-        trace_line("%s saved", tag);
-    else
-        log_warn("%s table: the game could not be saved", rec->game);
+        return 0;
+    return table_save(sh, m, rec) == 0 ? 1 : -1;
 }
 
 void table_leave(shell *sh)
@@ -162,11 +158,16 @@ void table_leave(shell *sh)
     shell_back(sh);
 }
 
-void table_quit(shell *sh, const match_setup *m, game_record *rec, int over, const char *tag)
+int table_quit(shell *sh, const match_setup *m, game_record *rec, int over, const char *tag, table_saver *sv)
 {
-    table_save_unfinished(sh, m, rec, over, tag);
+    int rc = table_save_unfinished(sh, m, rec, over);
+    if (table_saver_done(sv, sh, tag, rc < 0 ? -1 : 0, 1) != 0)
+        return -1; /* the notice is up and the match stays open */
+    if (rc > 0)
+        trace_line("%s saved", tag);
     rec->n_moves = 0;
     table_leave(sh);
+    return 0;
 }
 
 int table_record_take(game_record *dst, game_record *rec, const char *id, void *st)

@@ -9,6 +9,7 @@
 #include "core/record.h"
 #include "shell/shell.h"
 #include "table/match.h"
+#include "table/table_save.h"
 
 
 /* A default match for --scene table: seat 1 human, the rest computer (medium);
@@ -39,13 +40,14 @@ int table_save_read(shell *sh, const game_info *g, match_setup *m, char **text, 
                     char *err, size_t errn);
 /* Forgets the saved match of a game (it ended, or could not be read). */
 void table_save_delete(shell *sh, const char *game_id);
-/* Saves an unfinished match that has moves (traced "<tag> saved"); a
- * finished or empty one is not saved. */
-void table_save_unfinished(shell *sh, const match_setup *m, const game_record *rec, int over,
-                           const char *tag);
+/* Saves an unfinished match that has moves; a finished or empty one is not
+ * saved. 1 saved, 0 nothing to save, -1 it could not be written. */
+int table_save_unfinished(shell *sh, const match_setup *m, const game_record *rec, int over);
 /* Menu > Save & quit: saves, marks rec saved (its moves forgotten, so the
- * table's leave does not save again) and leaves for the scene below, or the picker. */
-void table_quit(shell *sh, const match_setup *m, game_record *rec, int over, const char *tag);
+ * table's leave does not save again) and leaves for the scene below, or the
+ * picker: 0. A save that fails leaves nothing: the notice says why and offers
+ * Try again (sv), and the match stays open: -1. */
+int table_quit(shell *sh, const match_setup *m, game_record *rec, int over, const char *tag, table_saver *sv);
 /* Leaves a table for the scene below it, or for the app's home screen (the
  * picker) when there is none. */
 void table_leave(shell *sh);

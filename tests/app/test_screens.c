@@ -245,6 +245,56 @@ static void test_stax_mouse_pick_4k(void **state)
     shoot_scripted("stax", "human,human", NULL, "golden_stax_mouse_pick", 30, "stax-mouse-pick", 3840, 2160);
 }
 
+/* Runs shot (a scene on an input script) with the disk full (the store's
+ * injected SQLITE_FULL) and the preferences folder under a scratch $HOME,
+ * so the notice's file reads the same (~/prefs/stackhouse.db) on every
+ * machine. */
+static void on_full_disk(void (*shot)(void))
+{
+    char home[200], prefs[260], *old_home = getenv("HOME") ? strdup(getenv("HOME")) : NULL,
+                                 *old_pref = strdup(getenv("STACKHOUSE_PREF_DIR"));
+    snprintf(home, sizeof home, "%s", testenv_tmpdir());
+    snprintf(prefs, sizeof prefs, "%s/prefs", home);
+    assert_int_equal(mkdir(prefs, 0700), 0);
+    setenv("HOME", home, 1);
+    setenv("STACKHOUSE_PREF_DIR", prefs, 1);
+    setenv("STACKHOUSE_STORE_FULL", "all", 1);
+    shot();
+    unsetenv("STACKHOUSE_STORE_FULL");
+    setenv("STACKHOUSE_PREF_DIR", old_pref, 1);
+    if (old_home)
+        setenv("HOME", old_home, 1);
+    free(old_home);
+    free(old_pref);
+}
+
+static void shoot_save_notice(void)
+{
+    shoot_scripted("stax", "human,easy", NULL, "golden_save_notice", 120, "save-notice", 1280, 720);
+}
+
+static void shoot_settings_notice(void)
+{
+    shot_script = "golden_settings_notice";
+    shoot_game("settings", NULL, NULL, 60, "settings-notice", 1280, 720);
+    shot_script = NULL;
+}
+
+/* A save that failed (#26): the person's first move cannot be saved, and
+ * the notice over the table says what failed, why and which file, with Try
+ * again; a settings write the same over the settings screen. */
+static void test_save_notice_720p(void **state)
+{
+    (void)state;
+    on_full_disk(shoot_save_notice);
+}
+
+static void test_settings_notice_720p(void **state)
+{
+    (void)state;
+    on_full_disk(shoot_settings_notice);
+}
+
 /* A table shot from a composed position (--position words). */
 static void shoot_at(const char *position, const char *game, const char *seats, int frames, const char *golden, int w,
                      int h)
@@ -838,6 +888,7 @@ int main(void)
         cmocka_unit_test(test_setup_720p),    cmocka_unit_test(test_setup_4k),
         cmocka_unit_test(test_settings_720p), cmocka_unit_test(test_settings_4k),
         cmocka_unit_test(test_settings_720p_half_scale),
+        cmocka_unit_test(test_save_notice_720p), cmocka_unit_test(test_settings_notice_720p),
         cmocka_unit_test(test_rules_720p),    cmocka_unit_test(test_rules_4k),
         cmocka_unit_test(test_score_720p),    cmocka_unit_test(test_score_4k),
         cmocka_unit_test(test_table_720p),    cmocka_unit_test(test_table_4k),

@@ -159,6 +159,40 @@ static void test_saves(void **state)
     store_close(db);
 }
 
+/* A full disk under a real commit (the fault VFS): the save fails with
+ * SQLite's own reason, the save before it stays whole, and once there is
+ * room again the next save goes in and the reason clears. Settings too. */
+static void test_full_disk(void **state)
+{
+    fixture *f = *state;
+    store *db = open_ok(f);
+    char game[32], *rec = NULL, val[8];
+    settings s;
+
+    assert_int_equal(store_save_put(db, "stax", "stax", "four moves\n"), 0);
+    assert_string_equal(store_error(db), "");
+    store_fault_full(db, 2);
+    assert_int_equal(store_save_put(db, "stax", "stax", "eight moves\n"), -1);
+    assert_string_equal(store_error(db), "database or disk is full");
+    settings_defaults(&s);
+    s.v[SETTING_music_volume] = 3;
+    assert_int_equal(settings_save(db, &s), -1);
+    assert_string_equal(store_error(db), "database or disk is full");
+    assert_int_equal(store_save_get(db, "stax", game, sizeof game, &rec), 0);
+    assert_string_equal(rec, "four moves\n");
+    free(rec);
+    assert_int_equal(store_get(db, "settings", "music_volume", val, sizeof val), 1);
+    /* Space again: the retry saves. */
+    assert_int_equal(store_save_put(db, "stax", "stax", "eight moves\n"), 0);
+    assert_string_equal(store_error(db), "");
+    store_close(db);
+    db = open_ok(f);
+    assert_int_equal(store_save_get(db, "stax", game, sizeof game, &rec), 0);
+    assert_string_equal(rec, "eight moves\n");
+    free(rec);
+    store_close(db);
+}
+
 /* Commits kept=1, then opens a transaction that changes it and adds gone. */
 static void start_doomed_write(store *db)
 {
@@ -454,6 +488,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_rollback, setup, teardown),
         cmocka_unit_test_setup_teardown(test_saves, setup, teardown),
         cmocka_unit_test_setup_teardown(test_unknown_table, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_full_disk, setup, teardown),
         cmocka_unit_test_setup_teardown(test_settings_defaults_and_round_trip, setup, teardown),
         cmocka_unit_test(test_settings_set_and_step),
         cmocka_unit_test_setup_teardown(test_settings_bad_rows, setup, teardown),

@@ -98,6 +98,9 @@ static int maxstax_view_begun(const void *vv)
     return !(s->round == 1 && s->tick == 0);
 }
 
+/* The round (or phase) being played: the midend saves at each new one. */
+static int maxstax_view_round(const void *vv) { return maxstax_round_key(vv); }
+
 /* Whether the match is over (its last round, or stack-off, scored). */
 static int maxstax_view_over(const void *vv)
 {
@@ -106,6 +109,8 @@ static int maxstax_view_over(const void *vv)
 
 /* The save's text: the match, its computer stackers and the tape (maxstax_view_tape.c). */
 static char *maxstax_view_save(const void *vv) { return maxstax_view_save_text(vv); }
+/* The saves as the match goes: the snapshot without the tape (maxstax_view_tape.c). */
+static char *maxstax_view_autosave(const void *vv) { return maxstax_view_autosave_text(vv); }
 
 /* The score lines of a finished match (the midend adds the game). */
 static void maxstax_view_score(const void *vv, score_report *rep)
@@ -650,9 +655,11 @@ const table_realtime_ops maxstax_view_realtime = {
     .input = maxstax_view_input,
     .wake = NULL, /* its clock runs: never at rest */
     .begun = maxstax_view_begun,
+    .round = maxstax_view_round,
     .over = maxstax_view_over,
     .score = maxstax_view_score,
     .save_text = maxstax_view_save,
+    .autosave_text = maxstax_view_autosave,
     .note = maxstax_view_note,
     .summary = maxstax_view_summary,
 };

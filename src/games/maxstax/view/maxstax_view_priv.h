@@ -207,6 +207,9 @@ void maxstax_draw_mark(render *r, const plank_art *art, int seat, float cx, floa
 
 /* A save's text: the match and its computer stackers, then the tape (malloc'd, or NULL). */
 char *maxstax_view_save_text(const maxstax_view *v);
+/* The match and its computer stackers without the tape, for the saves as
+ * the match goes (malloc'd; NULL on failure). */
+char *maxstax_view_autosave_text(const maxstax_view *v);
 /* Reads a save's text into a match (NULL with the reason in err) and the
  * view's tape: the saved one going on from the saved match, or (a save
  * without a readable tape) one that starts there. *bots: the computer

@@ -31,6 +31,15 @@ char *maxstax_view_save_text(const maxstax_view *v)
     return all;
 }
 
+char *maxstax_view_autosave_text(const maxstax_view *v)
+{
+    /* The tape of a long match runs to hundreds of kilobytes and tens of
+     * milliseconds to write (docs/performance.md): too dear every few
+     * seconds. The snapshot is a few kilobytes; a match resumed from it
+     * starts its tape there, as a save from before tapes does. */
+    return maxstax_bots_save(v->match, v->bot, computers(v));
+}
+
 maxstax_match *maxstax_view_load(maxstax_view *v, const char *text, char **bots, char *err, size_t errn)
 {
     const char *tape_text = tape_start(text), *bots_text;

@@ -1,0 +1,205 @@
+/* stackhouse --bench-saves (stackhouse-cli bench saves): what saving as the
+ * match goes costs, through the midend's own save calls on a store in a
+ * scratch folder (WAL, one transaction a save), with no window.
+ * - every turn-based mode: random games between computers, a save after
+ *   every move, as the table makes it (table_save: the record's text and
+ *   one transaction);
+ * - SPEEDSTAX between two computers: the save at every round's start and
+ *   every TABLE_SAVE_EVERY seconds, as table_rt.c makes it (the view's
+ *   autosave text, the match without its tape, then one transaction), the
+ *   text and the write timed apart; then the whole text, tape and all, that
+ *   Save & quit writes once, at the end of the 4 minutes. */
+#include "drivers/bench_saves.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "app/store.h"
+#include "core/registry.h"
+#include "core/rng.h"
+#include "drivers/bench.h"
+#include "shell/settings.h"
+#include "shell/shell.h"
+#include "table/modes.h"
+#include "table/table_rt.h"
+#include "table/table_save.h"
+#include "table/table_store.h"
+
+#define GAMES 20      /* random games of each turn-based mode */
+#define MAX_PLIES 300 /* moves at most in one */
+#define RT_SECONDS 240.0
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static uint64_t bench_seed(void *ctx)
+{
+    (void)ctx;
+    return 7;
+}
+
+static void report(const char *what, const char *id, double *v, int n, size_t bytes)
+{
+    double p50, p99, max;
+    if (n == 0)
+        return;
+    p50 = bench_percentile(v, n, 0.5);
+    p99 = bench_percentile(v, n, 0.99);
+    max = v[n - 1]; /* sorted by bench_percentile */
+    printf("%s %s: median %.3f p99 %.3f max %.3f ms (%d saves, last %zu bytes)\n", what, id, p50, p99, max, n, bytes);
+}
+
+/* Random games of g between computers, saved after every move as a table does. */
+static int bench_turns(shell *sh, const game_info *g)
+{
+    const game_rules *r = g->rules;
+    double *ms = malloc(sizeof *ms * GAMES * MAX_PLIES);
+    void *st = malloc(r->state_size);
+    game_move *moves = malloc(sizeof *moves * GAME_MAX_MOVES);
+    int n = 0, rc = 0;
+    size_t bytes = 0;
+    rng pick;
+    rng_seed(&pick, 11);
+    if (!ms || !st || !moves)
+        abort();
+    for (int k = 0; k < GAMES && rc == 0; k++) {
+        match_setup m;
+        game_record rec;
+        char err[200], *text;
+        table_match_default(&m, g, NULL);
+        for (int s = 0; s < m.params.players; s++)
+            match_setup_set_seat(&m, s, SEAT_COMPUTER);
+        if (record_init(&rec, g->id, &m.params, 100 + (uint64_t)k, err, sizeof err) != 0 ||
+            record_replay(&rec, 0, st, err, sizeof err) != 0) {
+            fprintf(stderr, "bench saves: %s: %s\n", g->id, err);
+            return -1;
+        }
+        for (int ply = 0; ply < MAX_PLIES; ply++) {
+            game_result res;
+            int nm;
+            double t0;
+            r->result(st, &res);
+            nm = r->legal_moves(st, moves, GAME_MAX_MOVES);
+            if (res.status == GAME_OVER || nm <= 0)
+                break;
+            if (record_play(&rec, st, &moves[rng_below(&pick, (uint32_t)nm)], err, sizeof err) != 0)
+                break;
+            t0 = now_ms();
+            if (table_save(sh, &m, &rec) != 0) {
+                fprintf(stderr, "bench saves: %s: the save failed: %s\n", g->id, store_error(shell_store(sh)));
+                rc = -1;
+                break;
+            }
+            ms[n++] = now_ms() - t0;
+        }
+        text = record_write(&rec);
+        bytes = text ? strlen(text) : 0;
+        free(text);
+        record_free(&rec);
+    }
+    report("save_ms_per_move", g->id, ms, n, bytes);
+    free(ms);
+    free(st);
+    free(moves);
+    return rc;
+}
+
+/* SPEEDSTAX between two computers: its saves as the real-time midend makes them. */
+static int bench_realtime(shell *sh)
+{
+    const game_info *g = registry_find("speedstax");
+    const table_mode *mode = modes_find("speedstax");
+    const table_realtime_ops *ops = mode ? mode->realtime : NULL;
+    double text_ms[256], write_ms[256], since = 0;
+    int n = 0, round, rc = 0;
+    size_t bytes = 0;
+    match_setup m;
+    void *v;
+    if (!g || !ops)
+        return -1;
+    table_match_default(&m, g, "easy,easy");
+    v = ops->create(sh, &m, 7, NULL);
+    if (!v)
+        return -1;
+    round = ops->round ? ops->round(v) : 0;
+    for (double t = 0; t < RT_SECONDS && !ops->over(v) && n < 256; t += 1.0 / 60) {
+        int now;
+        ops->update(v, sh, 1.0 / 60);
+        since += 1.0 / 60;
+        now = ops->round ? ops->round(v) : 0;
+        if ((now != round || since >= TABLE_SAVE_EVERY) && ops->begun(v) && !ops->over(v)) {
+            double t0 = now_ms(), t1;
+            char *text = ops->autosave_text ? ops->autosave_text(v) : ops->save_text(v);
+            t1 = now_ms();
+            if (!text || table_save_text(sh, &m, g->id, text) != 0) {
+                fprintf(stderr, "bench saves: speedstax: the save failed\n");
+                rc = -1;
+                free(text);
+                break;
+            }
+            text_ms[n] = t1 - t0;
+            write_ms[n++] = now_ms() - t1;
+            bytes = strlen(text);
+            free(text);
+            round = now;
+            since = 0;
+        }
+    }
+    report("save_text_ms speedstax", "(every round and 5 s)", text_ms, n, bytes);
+    report("save_write_ms speedstax", "(every round and 5 s)", write_ms, n, bytes);
+    if (rc == 0 && !ops->over(v)) {
+        double t0 = now_ms(), t1;
+        char *text = ops->save_text(v);
+        t1 = now_ms();
+        if (text && table_save_text(sh, &m, g->id, text) == 0)
+            printf("save & quit speedstax (with its tape): text %.3f write %.3f ms (%zu bytes)\n", t1 - t0,
+                   now_ms() - t1, strlen(text));
+        free(text);
+    }
+    ops->destroy(v);
+    return rc;
+}
+
+int bench_saves_run(void)
+{
+    static const shell_host host = {.seed = bench_seed};
+    static settings st;
+    static input in;
+    char dir[] = "/tmp/stackhouse-bench-saves-XXXXXX", path[128], err[600], cmd[200];
+    shell_parts parts = {.settings = &st, .in = &in};
+    shell *sh;
+    int rc = 0;
+    if (!mkdtemp(dir)) {
+        perror("stackhouse: bench saves: mkdtemp");
+        return 2;
+    }
+    snprintf(path, sizeof path, "%s/stackhouse.db", dir);
+    settings_defaults(&st);
+    memset(&in, 0, sizeof in);
+    parts.db = store_open(path, err, sizeof err);
+    if (!parts.db || !(sh = shell_create(&host, &parts))) {
+        fprintf(stderr, "stackhouse: bench saves: %s\n", err);
+        return 2;
+    }
+    printf("store %s (WAL, synchronous=NORMAL)\n", path);
+    for (int i = 0; i < registry_count() && rc == 0; i++) {
+        const game_info *g = registry_get(i);
+        const table_mode *t = modes_find(g->id);
+        if (t && t->turns && g->rules)
+            rc = bench_turns(sh, g);
+    }
+    if (rc == 0)
+        rc = bench_realtime(sh);
+    shell_destroy(sh);
+    store_close(parts.db);
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    if (system(cmd) != 0)
+        fprintf(stderr, "stackhouse: bench saves: could not remove %s\n", dir);
+    return rc == 0 ? 0 : 2;
+}
