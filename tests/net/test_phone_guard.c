@@ -426,7 +426,7 @@ static void name_case(pt_env *e, const char *json, const char *want)
     assert_int_equal(ev.kind, PHONE_EV_JOINED);
     assert_string_equal(ev.name, want);
     ws_raw_send_text(fd, "{\"v\":1,\"t\":\"leave\"}");
-    raw_expect(fd, "welcome", NULL);
+    cJSON_Delete(raw_expect(fd, "welcome", NULL));
     pt_event(e, &ev);
     assert_int_equal(ev.kind, PHONE_EV_LEFT);
     close(fd);
