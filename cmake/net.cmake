@@ -50,10 +50,11 @@ if(STACKHOUSE_CLANG)
               -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
               ${CJSON_CFLAGS} -I${CMAKE_SOURCE_DIR}/src
               ${CMAKE_SOURCE_DIR}/tests/fuzz/fuzz_phone_msg.c ${CMAKE_SOURCE_DIR}/src/net/phone_proto.c
-              ${CMAKE_SOURCE_DIR}/src/core/seat.c
+              ${CMAKE_SOURCE_DIR}/src/core/seat.c ${CMAKE_SOURCE_DIR}/src/core/utf8.c
               ${CJSON_LDFLAGS} -lm -o ${_fuzz_bin}
       DEPENDS ${CMAKE_SOURCE_DIR}/tests/fuzz/fuzz_phone_msg.c ${CMAKE_SOURCE_DIR}/src/net/phone_proto.c
               ${CMAKE_SOURCE_DIR}/src/core/seat.c ${CMAKE_SOURCE_DIR}/src/core/seat.h
+              ${CMAKE_SOURCE_DIR}/src/core/utf8.c ${CMAKE_SOURCE_DIR}/src/core/utf8.h
               ${CMAKE_SOURCE_DIR}/src/net/phone_proto.h ${CMAKE_SOURCE_DIR}/src/net/phone_server.h
       COMMENT "libFuzzer harness fuzz_phone_msg (clang)")
     add_custom_target(fuzz_phone_msg_harness ALL DEPENDS ${_fuzz_bin})

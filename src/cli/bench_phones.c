@@ -60,6 +60,7 @@ static int run_case(const char *label, int capped, long period_ns, double interv
     c.mode = "bench";
     c.controls = "pad";
     c.no_rate_cap = !capped;
+    c.max_per_addr = PHONE_CONN_MAX; /* every phone of the bench comes from 127.0.0.1 */
     char err[128];
     phone_server *s = phone_server_start(&c, err, sizeof err);
     if (!s) {

@@ -10,7 +10,7 @@
 #include "net/phone_qr.h"
 #include "net/phone_server.h"
 
-#define PHONE_API_VERSION 2
+#define PHONE_API_VERSION 3 /* 3: phone_config has hello_timeout_ms, max_per_addr */
 #define PHONE_API_SYMBOL "stackhouse_phone_api"
 #define PHONE_MODULE_FILE "stackhouse-phones.so"
 

@@ -27,6 +27,7 @@ typedef struct pconn {
     queue in, out;
     char *rx;
     size_t rxlen, rxcap;
+    char host[80]; /* host:port, the Host (and Origin) a page of the server sends */
 } pconn;
 
 struct phone_client {
@@ -240,8 +241,11 @@ int phone_client_connect(phone_client *pc, const char *host, int port, int timeo
     ci.address = host;
     ci.port = port;
     ci.path = "/ws";
-    ci.host = host;
-    ci.origin = host;
+    /* As the page served by this server says it: Host host:port and Origin
+     * http://host:port (libwebsockets adds the scheme). */
+    snprintf(c->host, sizeof c->host, "%s:%d", host, port);
+    ci.host = c->host;
+    ci.origin = c->host;
     ci.protocol = "stackhouse.v1";
     ci.opaque_user_data = c;
     ci.pwsi = &c->wsi;

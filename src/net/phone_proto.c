@@ -6,6 +6,8 @@
 
 #include <cjson/cJSON.h>
 
+#include "core/utf8.h"
+
 /* Integers travel as JSON numbers, which a phone's JavaScript holds exactly
  * up to 2^53; nothing larger is a valid rev or id. */
 #define SAFE_INT 9007199254740991.0
@@ -29,29 +31,14 @@ static int fail(char *err, size_t errn, const char *code)
  * points past U+10FFFF) without control characters (C0, DEL, C1); else -1. */
 static int utf8_chars(const char *s)
 {
-    const unsigned char *p = (const unsigned char *)s;
+    size_t n = strlen(s), at = 0;
     int count = 0;
-    while (*p) {
-        unsigned c = *p, cp, len;
-        if (c < 0x80)
-            cp = c, len = 1;
-        else if (c >= 0xc2 && c <= 0xdf)
-            cp = c & 0x1f, len = 2;
-        else if (c >= 0xe0 && c <= 0xef)
-            cp = c & 0x0f, len = 3;
-        else if (c >= 0xf0 && c <= 0xf4)
-            cp = c & 0x07, len = 4;
-        else
+    while (at < n) {
+        uint32_t cp;
+        size_t len = utf8_decode(s + at, n - at, &cp);
+        if (!len || cp < 0x20 || (cp >= 0x7f && cp <= 0x9f))
             return -1;
-        for (unsigned k = 1; k < len; k++) {
-            if ((p[k] & 0xc0) != 0x80)
-                return -1;
-            cp = cp << 6 | (p[k] & 0x3f);
-        }
-        if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
-            (cp >= 0xd800 && cp <= 0xdfff) || cp < 0x20 || (cp >= 0x7f && cp <= 0x9f))
-            return -1;
-        p += len;
+        at += len;
         count++;
     }
     return count;
@@ -280,9 +267,14 @@ int phone_build_joined(char *out, size_t n, int seat, const char *name, const ch
 
 int phone_build_error(char *out, size_t n, const char *code, const char *msg)
 {
+    return phone_build_error_wait(out, n, code, msg, 0);
+}
+
+int phone_build_error_wait(char *out, size_t n, const char *code, const char *msg, int wait_s)
+{
     cJSON *o = message("error");
-    if (o && (!cJSON_AddStringToObject(o, "code", code) ||
-              !cJSON_AddStringToObject(o, "msg", msg ? msg : ""))) {
+    if (o && (!cJSON_AddStringToObject(o, "code", code) || !cJSON_AddStringToObject(o, "msg", msg ? msg : "") ||
+              (wait_s > 0 && !cJSON_AddNumberToObject(o, "wait", wait_s)))) {
         cJSON_Delete(o);
         return -1;
     }

@@ -63,6 +63,8 @@ int phone_build_welcome(char *out, size_t n, const char *room, const char *game,
                         const char *controls, const phone_proto_seat *seat, int seats);
 int phone_build_joined(char *out, size_t n, int seat, const char *name, const char *token);
 int phone_build_error(char *out, size_t n, const char *code, const char *msg);
+/* An error with "wait": the seconds before the phone may try again (none when wait_s <= 0). */
+int phone_build_error_wait(char *out, size_t n, const char *code, const char *msg, int wait_s);
 int phone_build_pong(char *out, size_t n, int64_t id);
 /* Client side, for the load generator and the tests. */
 int phone_build_ping(char *out, size_t n, int64_t id);

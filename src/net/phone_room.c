@@ -13,6 +13,8 @@
 #include <unistd.h>
 
 #include "core/log.h"
+#include "core/utf8.h"
+#include "net/phone_guard.h"
 #include "net/phone_proto.h"
 
 /* ---------------------------------------------------------------- randomness and time */
@@ -82,13 +84,15 @@ void phone_room_send(ws_conn *c, const char *text)
         conn_send(c, text, strlen(text));
 }
 
-static void conn_error(ws_conn *c, const char *code, const char *msg)
+void phone_room_error(ws_conn *c, const char *code, const char *msg, int wait_s)
 {
     char buf[512];
-    int n = phone_build_error(buf, sizeof buf, code, msg);
+    int n = phone_build_error_wait(buf, sizeof buf, code, msg, wait_s);
     if (n > 0)
         conn_send(c, buf, (size_t)n);
 }
+
+static void conn_error(ws_conn *c, const char *code, const char *msg) { phone_room_error(c, code, msg, 0); }
 
 ws_conn *phone_room_find(phone_server *s, uint32_t id)
 {
@@ -141,10 +145,12 @@ static void send_view(phone_server *s, ws_conn *c)
 static int event_push(phone_server *s, const phone_event *ev, int reserve)
 {
     pthread_mutex_lock(&s->lock);
-    int room = s->ev_n < EVENT_MAX - (reserve ? 0 : EVENT_RESERVE);
+    /* Watchers' pings share a part of the queue, so seated phones always find room. */
+    int room = s->ev_n < EVENT_MAX - (reserve ? 0 : EVENT_RESERVE) && (ev->seat || s->ev_watch < EVENT_WATCH_MAX);
     if (room) {
         s->ev[(s->ev_head + s->ev_n) % EVENT_MAX] = *ev;
         s->ev_n++;
+        s->ev_watch += !ev->seat;
     }
     pthread_mutex_unlock(&s->lock);
     if (room && s->wake)
@@ -183,17 +189,9 @@ void phone_room_set_seat(phone_server *s, ws_conn *c, int seat)
         seat_event(s, PHONE_EV_GONE, old, c->id);
 }
 
-static int room_ok(phone_server *s, ws_conn *c, const char *room)
-{
-    if (strcmp(room, s->room) == 0)
-        return 1;
-    conn_error(c, "room", "no such room");
-    return 0;
-}
-
 static void on_hello(phone_server *s, ws_conn *c, const phone_msg *m)
 {
-    if (!room_ok(s, c, m->room))
+    if (!phone_guard_room(s, c, m->room))
         return;
     if (!m->token[0]) {
         c->hello = 1;
@@ -241,10 +239,18 @@ static const char *take_seat_locked(phone_server *s, const phone_msg *m, const c
     return NULL;
 }
 
-static void on_join(phone_server *s, ws_conn *c, const phone_msg *m)
+static void on_join(phone_server *s, ws_conn *c, const phone_msg *given)
 {
-    if (!room_ok(s, c, m->room))
+    if (!phone_guard_room(s, c, given->room))
         return;
+    /* The name as the TV and the other phones will show it: nothing that
+     * hides or turns text around, cut by grapheme to what a seat's label holds. */
+    phone_msg clean = *given;
+    const phone_msg *m = &clean;
+    if (utf8_clean_name(given->name, clean.name, sizeof clean.name, PHONE_NAME_MAX, PHONE_NAME_COLS) <= 0) {
+        conn_error(c, "field", "the name has nothing to show");
+        return;
+    }
     unsigned char raw[PHONE_TOKEN_HEX / 2];
     char token[PHONE_TOKEN_HEX + 1], buf[512];
     const char *code = NULL, *why = NULL;
@@ -308,8 +314,20 @@ static void on_leave(phone_server *s, ws_conn *c)
 static void on_game(phone_server *s, ws_conn *c, const phone_msg *m)
 {
     phone_event ev = {.seat = c->seat, .conn = c->id};
+    if (m->t == PHONE_MSG_PING && !c->hello) { /* strangers must not reach the game's queue */
+        conn_error(c, "hello", "say hello with the room code first");
+        return;
+    }
     if (m->t != PHONE_MSG_PING && !c->seat) {
         conn_error(c, "no-seat", "join a seat first");
+        return;
+    }
+    if (m->t == PHONE_MSG_PAD && strcmp(s->controls, "pad") != 0) {
+        conn_error(c, "not-pad", "this game is played with the phone's own controls, not a pad");
+        return;
+    }
+    if (m->t == PHONE_MSG_PAD && m->button == PHONE_B_MENU) {
+        conn_error(c, "menu", "the menus are the TV's");
         return;
     }
     if (m->t == PHONE_MSG_MOVE) {
@@ -332,6 +350,8 @@ static void on_game(phone_server *s, ws_conn *c, const phone_msg *m)
 void phone_room_message(phone_server *s, ws_conn *c, int binary)
 {
     int64_t t = phone_room_now_ms();
+    if (c->kick)
+        return; /* being closed: it is told why, and nothing else */
     if (s->rate_cap && c->stamp_n == PHONE_RATE_PER_S && t - c->stamp[c->stamp_head] < 1000) {
         conn_error(c, "rate", "more than 60 messages in a second");
         return;

@@ -15,13 +15,15 @@
 #include "core/rng.h"
 #include "net/phone_server.h"
 
-#define CONN_MAX 64     /* live WebSocket connections; more are refused */
 #define OUT_MAX 64      /* messages waiting to be written to one connection */
 #define EVENT_MAX 256   /* events waiting for the main loop */
 #define EVENT_RESERVE 16 /* of those, kept for seat events when phones flood */
 #define CMD_MAX 1024    /* texts the main loop handed over, not yet queued */
 #define FLUSH_MS 500    /* how long stop waits for "end" to be written */
 #define IDLE_HANGUP_S 40 /* a connection silent this long, pings unanswered, is closed */
+#define EVENT_WATCH_MAX 64 /* of those, at most this many from connections without a seat */
+#define ADDR_MAX 256    /* addresses remembered (connections, wrong codes) */
+#define ADDR_FORGET_MS (15 * 60 * 1000) /* wrong codes are forgotten this long after the last */
 #define ROOM_LETTERS "ABCDEFGHJKMNPQRSTUVWXYZ" /* no I, L, O: nothing to mistake for 1 or 0 */
 
 /* One WebSocket connection: libwebsockets' per-session data. */
@@ -39,7 +41,20 @@ typedef struct ws_conn {
     size_t rxlen;
     int64_t stamp[PHONE_RATE_PER_S]; /* arrival (ms) of the last messages, a ring */
     int stamp_head, stamp_n;
+    int64_t born;        /* when it opened (ms) */
+    int addr;            /* its address's record in s->addrs, -1: none */
+    int kick;            /* being closed with this status (PHONE_CLOSE_...); 0: not */
+    const char *kick_why;
 } ws_conn;
+
+/* One address the connections come from (an IPv6 /64 is one). */
+typedef struct addr_rec {
+    unsigned char key[16]; /* IPv4 as ::ffff:a.b.c.d */
+    int used;
+    int conns;             /* live connections from it */
+    int fails;             /* wrong room codes since the last right one */
+    int64_t last_fail, locked_until; /* ms */
+} addr_rec;
 
 typedef enum cmd_kind { CMD_SEAT, CMD_CONN, CMD_ALL, CMD_SEATS } cmd_kind;
 
@@ -68,6 +83,7 @@ struct phone_server {
     char url[80];
     int port;
     int rate_cap; /* 0: none */
+    int hello_ms, per_addr; /* phone_config's, defaults applied */
     pthread_t thread;
     int thread_started;
     atomic_int stop;
@@ -83,6 +99,7 @@ struct phone_server {
     char *view[PHONE_MAX_SEATS + 1]; /* latest view per seat; [0]: the watchers' */
     phone_event ev[EVENT_MAX];
     int ev_head, ev_n;
+    int ev_watch; /* queued events from connections without a seat */
     cmd cmds[CMD_MAX];
     int cmd_head, cmd_n;
 
@@ -90,6 +107,8 @@ struct phone_server {
     ws_conn *conns;
     int nconns;
     uint32_t next_id;
+    addr_rec addrs[ADDR_MAX];
+    lws_sorted_usec_list_t sweep; /* the hello deadline's timer */
 };
 
 /* Monotonic milliseconds. */
@@ -98,6 +117,8 @@ int64_t phone_room_now_ms(void);
 int phone_room_make_code(phone_server *s);
 /* Queues text for c (a copy; the oldest goes when its queue is full). */
 void phone_room_send(ws_conn *c, const char *text);
+/* Queues an error for c; wait_s > 0 adds "wait" (seconds). */
+void phone_room_error(ws_conn *c, const char *code, const char *msg, int wait_s);
 /* The live connection with this id, or NULL. */
 ws_conn *phone_room_find(phone_server *s, uint32_t id);
 /* Sends the seats' welcome to only, or (only NULL) to every connection that said hello. */

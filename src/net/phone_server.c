@@ -19,6 +19,7 @@
 
 #include "core/log.h"
 #include "core/rng.h"
+#include "net/phone_guard.h"
 #include "net/phone_net.h"
 #include "net/phone_proto.h"
 #include "net/phone_room.h"
@@ -98,6 +99,10 @@ static int ws_receive(phone_server *s, ws_conn *c, struct lws *wsi, const void *
 
 static int ws_writeable(ws_conn *c, struct lws *wsi)
 {
+    if (c->kick) { /* closed by the door: the status and the page's sentence */
+        lws_close_reason(wsi, (enum lws_close_status)c->kick, (unsigned char *)c->kick_why, strlen(c->kick_why));
+        return -1;
+    }
     if (!c->out_n)
         return 0;
     int k = c->out_head;
@@ -118,6 +123,7 @@ static void ws_closed(phone_server *s, ws_conn *c)
     if (!c->live)
         return;
     phone_room_set_seat(s, c, 0);
+    phone_guard_leave(s, c);
     for (ws_conn **p = &s->conns; *p; p = &(*p)->next)
         if (*p == c) {
             *p = c->next;
@@ -140,9 +146,10 @@ static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason, void *
     char uri[16];
     switch (reason) {
     case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
-        /* The socket lives at /ws only, and a flood of sockets is refused. */
+        /* The socket lives at /ws only, for the game's own page; when every
+         * slot is taken a stranger makes room, never a seated phone. */
         if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI) <= 0 || strcmp(uri, "/ws") != 0 ||
-            s->nconns >= CONN_MAX)
+            !phone_guard_upgrade_ok(s, wsi) || phone_guard_make_room(s) < 0)
             return -1;
         return 0;
     case LWS_CALLBACK_ESTABLISHED:
@@ -150,9 +157,12 @@ static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason, void *
         c->wsi = wsi;
         c->id = ++s->next_id ? s->next_id : ++s->next_id;
         c->live = 1;
+        c->born = phone_room_now_ms();
+        c->addr = -1;
         c->next = s->conns;
         s->conns = c;
         s->nconns++;
+        phone_guard_arrive(s, c);
         return 0;
     case LWS_CALLBACK_RECEIVE:
         return c && c->live ? ws_receive(s, c, wsi, in, len) : -1;
@@ -190,6 +200,7 @@ static void flush_tick(lws_sorted_usec_list_t *sul)
 static void *service_main(void *arg)
 {
     phone_server *s = arg;
+    phone_guard_start(s);
     while (!atomic_load(&s->stop))
         if (lws_service(s->ctx, 0) < 0)
             break;
@@ -209,6 +220,7 @@ static void *service_main(void *arg)
             break;
     }
     lws_sul_cancel(&tick);
+    lws_sul_cancel(&s->sweep);
     return NULL;
 }
 
@@ -282,6 +294,8 @@ phone_server *phone_server_start(const phone_config *c, char *err, size_t errn)
     snprintf(s->controls, sizeof s->controls, "%s", c->controls ? c->controls : "hand");
     s->seats = c->seats;
     s->rate_cap = !c->no_rate_cap;
+    s->hello_ms = c->hello_timeout_ms > 0 ? c->hello_timeout_ms : PHONE_HELLO_MS;
+    s->per_addr = c->max_per_addr > 0 ? c->max_per_addr : PHONE_PER_ADDR;
     memcpy(s->info, c->seat, sizeof s->info);
     s->seeded = c->seed != 0;
     s->wake = c->wake;
@@ -364,6 +378,7 @@ int phone_server_poll(phone_server *s, phone_event *ev)
         *ev = s->ev[s->ev_head];
         s->ev_head = (s->ev_head + 1) % EVENT_MAX;
         s->ev_n--;
+        s->ev_watch -= !ev->seat;
     }
     pthread_mutex_unlock(&s->lock);
     return any;

@@ -17,6 +17,18 @@
 #define PHONE_MOVE_MAX 128 /* bytes of a move's notation */
 #define PHONE_FRAME_MAX 4096
 #define PHONE_RATE_PER_S 60
+#define PHONE_CONN_MAX 64     /* live WebSocket connections in all */
+#define PHONE_PER_ADDR 16     /* of those, from one address (an IPv6 /64 counts as one) */
+#define PHONE_HELLO_MS 5000   /* a connection must say hello with the room code this soon */
+#define PHONE_NAME_COLS 16    /* columns a name may take (a wide character takes two) */
+#define PHONE_ROOM_FREE_TRIES 5 /* wrong room codes from an address before it is locked out */
+#define PHONE_LOCK_MAX_S 60   /* the longest lockout: each wrong code after the free ones doubles it from 1 s */
+
+/* Close statuses (RFC 6455's private range) with which the server closes a
+ * connection, each with a sentence the page shows (docs/phones.md). */
+#define PHONE_CLOSE_NO_HELLO 4001 /* no hello with the room code in PHONE_HELLO_MS */
+#define PHONE_CLOSE_ADDRESS 4002  /* more than PHONE_PER_ADDR connections from its address */
+#define PHONE_CLOSE_FULL 4003     /* every slot is taken: a newcomer took this one */
 
 typedef struct phone_server phone_server;
 
@@ -40,6 +52,8 @@ typedef struct phone_config {
     phone_seat_info seat[PHONE_MAX_SEATS];
     int no_rate_cap; /* 1: no cap of PHONE_RATE_PER_S messages a second (benchmarks only) */
     int idle_hangup_s; /* a connection that answers no ping this long is closed; 0: 40 s */
+    int hello_timeout_ms; /* a connection without hello is closed after this; 0: PHONE_HELLO_MS */
+    int max_per_addr;  /* connections from one address; 0: PHONE_PER_ADDR */
     /* Optional: called on the network thread each time an event is queued
      * for phone_server_poll, so a main loop asleep in wait wakes at once. */
     void (*wake)(void *user);

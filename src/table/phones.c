@@ -309,17 +309,27 @@ void phones_pump(shell *sh)
             break;
         case PHONE_EV_PAD: {
             int n = input_phone_button(shell_input_edit(sh), ev.seat - 1, button_action(ev.button), ev.down, out, 2);
-            for (int i = 0; i < n; i++)
+            /* Only the table takes a phone's press: a menu on top (pause, the
+             * rules) is the TV's, so the phone cannot choose Save & quit. */
+            scene *top = shell_top(sh);
+            for (int i = 0; i < n && top && strcmp(top->name, "table") == 0; i++)
                 shell_dispatch(sh, &out[i]);
             break;
         }
         case PHONE_EV_MOVE:
             enqueue(&ev);
             break;
-        default:
+        default: {
+            unsigned seated = P.roster.seated;
             roster_note(sh, &ev);
-            P.roster_changed = 1; /* the table sends the seat its view */
+            /* A seat that changed hands needs its view (and the curtain may
+             * change): the table publishes, with a new rev. A phone that only
+             * slept and came back changes no view (the server hands it the
+             * seat's latest), so nobody's rev moves and no tap goes stale. */
+            if (ev.kind == PHONE_EV_JOINED || P.roster.seated != seated)
+                P.roster_changed = 1;
             break;
+        }
         }
     }
 }

@@ -689,9 +689,10 @@ static void table_update(scene *s, shell *sh, double dt)
 static void table_input(scene *s, shell *sh, const action_event *ev)
 {
     table *t = s->data;
-    /* A phone's pad plays its own seat's turns only (and may open the menu). */
-    if (ev->dev == DEV_PAD && ev->pad >= INPUT_MAX_PADS && ev->act != ACT_MENU &&
-        ev->pad - INPUT_MAX_PADS != rules(t)->current_player(t->st))
+    /* A phone's pad plays its own seat's turns only; menus, the curtain and
+     * the TV's buttons are the TV's (#25 item 5). */
+    int phone = ev->dev == DEV_PAD && ev->pad >= INPUT_MAX_PADS;
+    if (phone && (t->curtain >= 0 || ev->pad - INPUT_MAX_PADS != rules(t)->current_player(t->st)))
         return;
     t->lively_from = t->time;
     /* The curtain takes every press: ready, or the menu. */
@@ -705,6 +706,8 @@ static void table_input(scene *s, shell *sh, const action_event *ev)
     {
         /* a press on the button row is the midend's, done once the view has seen the event */
         table_intent i = t->ops->input(t->view, sh, ev), pressed = table_row_take(&t->row);
+        if (phone) /* the view's own play only: no menu, undo, rules or score from a phone */
+            i = pressed = TABLE_NONE;
         table_do(t, sh, i != TABLE_NONE ? i : pressed);
     }
 }

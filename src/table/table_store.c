@@ -9,6 +9,7 @@
 #include "app/store.h"
 #include "shell/shell.h"
 #include "core/log.h"
+#include "core/utf8.h"
 #include "table/phones.h"
 #include "shell/trace.h"
 
@@ -103,11 +104,14 @@ const char *table_level_label(ai_level level)
 
 void table_seat_name(const match_setup *m, int seat, char *buf, size_t n)
 {
-    if (m->seat[seat] == SEAT_HUMAN && phones_seat(seat))
-        /* ☎: DejaVu has it. A phone that sleeps or lost the Wi-Fi keeps its seat; say so. */
-        snprintf(buf, n, "\xe2\x98\x8e %s on a phone%s", phones_roster()->name[seat],
+    if (m->seat[seat] == SEAT_HUMAN && phones_seat(seat)) {
+        /* ☎: DejaVu has it. A phone that sleeps or lost the Wi-Fi keeps its
+         * seat; say so. Cut at a grapheme: never a broken character in buf. */
+        char line[PHONE_NAME_MAX * 4 + 40];
+        snprintf(line, sizeof line, "\xe2\x98\x8e %s on a phone%s", phones_roster()->name[seat],
                  phones_roster()->connected >> seat & 1 ? "" : " (away)");
-    else if (m->seat[seat] == SEAT_HUMAN)
+        utf8_copy(buf, n, line);
+    } else if (m->seat[seat] == SEAT_HUMAN)
         snprintf(buf, n, "Human");
     else
         snprintf(buf, n, "Computer (%s)", table_level_label(m->level[seat]));

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "app/input.h"
+#include "core/utf8.h"
 #include "shell/shell.h"
 #include "shell/trace.h"
 
@@ -464,6 +465,37 @@ float ui_text_fit(render *r, font_face f, float size, float min_size, rrect box,
         x += box.w - w;
     render_text(r, f, k, x, box.y + (box.h - h) / 2, c, s);
     return k;
+}
+
+char *ui_text_cut(render *r, font_face f, float size, const char *s, float w, char *out, size_t n)
+{
+    static const char ell[] = "\xe2\x80\xa6";
+    size_t keep;
+    if (n < sizeof ell)
+        return utf8_copy(out, n, "");
+    if (render_text_width(r, f, size, s) <= w)
+        return utf8_copy(out, n, s);
+    keep = render_text_fit(r, f, size, s, strlen(s), w - render_text_width(r, f, size, ell));
+    if (keep > n - sizeof ell)
+        keep = n - sizeof ell;
+    for (keep = utf8_fit_bytes(s, keep);; keep = utf8_fit_bytes(s, keep - 1)) {
+        size_t k = keep;
+        while (k > 0 && s[k - 1] == ' ')
+            k--;
+        memcpy(out, s, k);
+        memcpy(out + k, ell, sizeof ell);
+        /* render_text_fit gives one character even where none fits */
+        if (keep == 0 || render_text_width(r, f, size, out) <= w)
+            return out;
+    }
+}
+
+float ui_text_fit_line(render *r, font_face f, float size, float min_size, rrect box, text_align align,
+                       rcolor c, const char *s)
+{
+    char cut[256];
+    float k = ui_text_fit_size(r, f, size, min_size, box.w, s);
+    return ui_text_fit(r, f, k, k, box, align, c, ui_text_cut(r, f, k, s, box.w, cut, sizeof cut));
 }
 
 float ui_layout_buttons(rrect area, int n, float min_w, float max_w, float h, float gap, rrect *out)

@@ -133,6 +133,13 @@ float ui_text_fit_size(render *r, font_face f, float size, float min_size, float
  * min_size from the top of box. Returns the size used. */
 float ui_text_fit(render *r, font_face f, float size, float min_size, rrect box, text_align align,
                   rcolor c, const char *s);
+/* Writes s into out (n bytes) cut to fit width w at size in font f: whole
+ * graphemes (never a broken character), then an ellipsis when anything was
+ * cut. Returns out. For names that people typed (a phone's). */
+char *ui_text_cut(render *r, font_face f, float size, const char *s, float w, char *out, size_t n);
+/* As ui_text_fit, but always one line: what does not fit at min_size is cut (ui_text_cut). */
+float ui_text_fit_line(render *r, font_face f, float size, float min_size, rrect box, text_align align,
+                       rcolor c, const char *s);
 /* Lays out n buttons h high in area: as many in a row as fit at min_w or
  * wider (each at most max_w), rows centred and gap apart, from area's top.
  * Writes n rects to out; returns the height used. */

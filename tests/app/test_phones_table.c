@@ -336,6 +336,15 @@ static void test_nine_hands_on_phones(void **state)
     pb = private_text(va);
     assert_string_equal(pa, pb);
     assert_true(trace_has(&r, NULL, "phones seat p1 back"));
+    /* Going and coming back bumps nobody's rev: Bo's view still holds, so a
+     * tap Bo made meanwhile is not refused as stale (#25 item 12). */
+    assert_int_equal((int)num_of(va, "rev"), (int)num_of(vb, "rev"));
+    {
+        char buf[MSG];
+        while (phone_client_recv(r.pc, b, buf, sizeof buf, 600) >= 0)
+            if (strstr(buf, "\"t\":\"view\""))
+                fail_msg("seat 2 got a new view when seat 1 came back: %.120s", buf);
+    }
 
     free(pa);
     free(pb);
@@ -376,6 +385,77 @@ static void test_stax_phone_is_a_pad(void **state)
     /* Seat 1's A acts on the square under its cursor, as a controller's would. */
     pad_tap(&r, a, "a", 0);
     assert_true(trace_has(&r, NULL, "stax pick") || trace_has(&r, NULL, "stax refused"));
+    game_stop(&r);
+}
+
+/* A phone's pad steers its own seat's play, never the TV's menus (#25 item
+ * 5): seat 1 decides, and its B (a controller's Back: the pause menu) and
+ * shoulders (undo, redo) do nothing on the TV; its menu button is refused;
+ * its A still plays. */
+static void test_stax_pad_never_opens_the_menu(void **state)
+{
+    run r;
+    char ta[40], tb[40], *t;
+    cJSON *o;
+    int a;
+    (void)state;
+    game_start(&r, "staxmenu", "--scene table --game stax --seats human,human --phones");
+    a = join(&r, 1, "Ann", ta);
+    join(&r, 2, "Bo", tb);
+    cJSON_Delete(settled_view(&r, a));
+    pad_tap(&r, a, "b", 0);
+    pad_tap(&r, a, "l", 0);
+    pad_tap(&r, a, "r", 0);
+    send_text(&r, a, "{\"v\":1,\"t\":\"pad\",\"b\":\"menu\",\"down\":true}");
+    o = next_of(&r, a, "error");
+    assert_non_null(o);
+    assert_string_equal(str_of(o, "code"), "menu");
+    cJSON_Delete(o);
+    pad_tap(&r, a, "b", 1);
+    testenv_sleep_ms(200); /* a logic step or two for the table */
+    t = testenv_slurp(r.trace);
+    assert_null(strstr(t, "scene menu"));
+    free(t);
+    pad_tap(&r, a, "a", 0);
+    assert_true(trace_has(&r, NULL, "stax pick") || trace_has(&r, NULL, "stax refused"));
+    t = testenv_slurp(r.trace);
+    assert_null(strstr(t, "scene menu"));
+    free(t);
+    game_stop(&r);
+}
+
+/* A phone that sleeps and comes back bumps nobody's rev (#25 item 12): on
+ * a lively table (a pad was just pressed, so the TV steps), Bo's phone goes
+ * and comes back with its token, and Ann's view stays the one she taps on. */
+static void test_reconnect_keeps_rev(void **state)
+{
+    run r;
+    char ta[40], tb[40], buf[MSG];
+    cJSON *va, *o;
+    int a, b;
+    (void)state;
+    game_start(&r, "staxrev", "--scene table --game stax --seats human,human --phones");
+    a = join(&r, 1, "Ann", ta);
+    b = join(&r, 2, "Bo", tb);
+    va = settled_view(&r, a);
+    cJSON_Delete(settled_view(&r, b));
+    pad_tap(&r, a, "left", 1); /* the table is lively for a while */
+    phone_client_close(r.pc, b, 2000);
+    assert_true(trace_has(&r, NULL, "phones seat p2 asleep"));
+    b = phone_client_connect(r.pc, "127.0.0.1", r.port, 3000);
+    assert_true(b >= 0);
+    send_text(&r, b, "{\"v\":1,\"t\":\"hello\",\"room\":\"%s\",\"token\":\"%s\"}", r.room, tb);
+    o = next_of(&r, b, "joined");
+    assert_non_null(o);
+    cJSON_Delete(o);
+    o = settled_view(&r, b);
+    assert_int_equal((int)num_of(o, "rev"), (int)num_of(va, "rev"));
+    cJSON_Delete(o);
+    assert_true(trace_has(&r, NULL, "phones seat p2 back"));
+    while (phone_client_recv(r.pc, a, buf, sizeof buf, 600) >= 0)
+        if (strstr(buf, "\"t\":\"view\""))
+            fail_msg("seat 1 got a new view when seat 2 came back: %.120s", buf);
+    cJSON_Delete(va);
     game_stop(&r);
 }
 
@@ -468,6 +548,8 @@ int main(void)
         cmocka_unit_test(test_nine_hands_on_phones),
         cmocka_unit_test(test_nine_paused_on_the_tv),
         cmocka_unit_test(test_stax_phone_is_a_pad),
+        cmocka_unit_test(test_stax_pad_never_opens_the_menu),
+        cmocka_unit_test(test_reconnect_keeps_rev),
         cmocka_unit_test(test_speedstax_phone_is_its_seats_pad),
     };
     return cmocka_run_group_tests(tests, testenv_game_setup, testenv_game_teardown);

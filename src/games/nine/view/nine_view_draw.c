@@ -155,8 +155,11 @@ static void draw_seat(render *r, nine_view *v, int p)
         float think = table_seat_human(v->t, p) ? 0 : NINE_THINK_W + 8;
         /* Every seat says who plays it: on the name's line where it fits, else on a line of its own. */
         if (g->head_lines == 1) {
+            char cut[96];
             snprintf(line, sizeof line, "%s%s \xc2\xb7 %d card%s", you, kind, left, left == 1 ? "" : "s");
-            render_text(r, FONT_SANS, UI_SMALL, x, g->head.y + 7, soft, line);
+            /* a phone's name is what its player typed: never past the header */
+            render_text(r, FONT_SANS, UI_SMALL, x, g->head.y + 7, soft,
+                        ui_text_cut(r, FONT_SANS, UI_SMALL, line, g->head.x + g->head.w - 8 - think - x, cut, sizeof cut));
         } else {
             /* the cards at the name's right, or on a third line in the narrowest areas */
             rrect cb = g->head_lines == 2 ? (rrect){x, g->head.y + 2, g->head.x + g->head.w - 8 - x, 36}
@@ -164,7 +167,7 @@ static void draw_seat(render *r, nine_view *v, int p)
             snprintf(line, sizeof line, "%d card%s", left, left == 1 ? "" : "s");
             ui_text_fit(r, FONT_SANS, UI_SMALL, UI_MIN, cb, g->head_lines == 2 ? TEXT_RIGHT : TEXT_LEFT, soft, line);
             snprintf(line, sizeof line, "%s%s", you, kind);
-            ui_text_fit(r, FONT_SANS, UI_SMALL, UI_MIN,
+            ui_text_fit_line(r, FONT_SANS, UI_SMALL, UI_MIN,
                         (rrect){g->head.x + 8, g->head.y + 40, g->head.w - 16 - (g->head_lines == 2 ? think : 0), 30},
                         TEXT_LEFT, soft, line);
         }
