@@ -425,11 +425,72 @@ static void test_nine_third_phone_from_setup(void **state)
     game_stop(&r);
 }
 
+/* The last "nine faces public:" line of the trace (caller frees), NULL when none. */
+static char *last_public_faces(run *r)
+{
+    char *t = testenv_slurp(r->trace), *line = NULL;
+    const char *p = t, *q;
+    while ((q = strstr(p, "nine faces public:")) != NULL) {
+        const char *e = strchr(q, '\n');
+        free(line);
+        line = strndup(q, e ? (size_t)(e - q) : strlen(q));
+        p = q + 1;
+    }
+    free(t);
+    return line;
+}
+
+/* Whether the TV's last public faces hold p2's and p3's revealed stack 4 as
+ * the position has them, and nothing of p1's (its own Reveal hides it). */
+static int tv_shows_the_reveal(run *r)
+{
+    static const char *const want[] = {" p2s4:R4", " p2s4:BA", " p2s4:BD", " p2s4:PD", " p3s4:RR", " p3s4:GR"};
+    char *line = last_public_faces(r);
+    int ok = line != NULL && strstr(line, " p1s4:") == NULL;
+    for (size_t i = 0; ok && i < sizeof want / sizeof want[0]; i++)
+        ok = strstr(line, want[i]) != NULL;
+    if (!ok)
+        print_message("TV faces: %s\n", line ? line : "(none)");
+    free(line);
+    return ok;
+}
+
+/* Every person on a phone, a Reveal on the table: the TV draws the revealed
+ * stacks' true faces (the public view re-deals nothing public), and still
+ * the same ones after a move. */
+static void test_nine_tv_shows_revealed_stacks(void **state)
+{
+    run r;
+    char ta[40], tb[40], tc[40];
+    int a;
+    (void)state;
+    game_start(&r, "reveal",
+               "--scene table --game 9stax --seats human,human,human --phones --position \"$(cat " STACKHOUSE_SOURCE_DIR
+               "/tests/scripts/nine_reveal_phones.pos)\"");
+    a = join(&r, 1, "Ann", ta);
+    join(&r, 2, "Bo", tb);
+    join(&r, 3, "Cy", tc);
+    assert_true(trace_has(&r, "phones seat p3 joined", "nine faces public:"));
+    testenv_sleep_ms(300);
+    assert_true(tv_shows_the_reveal(&r));
+    {
+        cJSON *va = settled_view(&r, a);
+        send_text(&r, a, "{\"v\":1,\"t\":\"move\",\"move\":\"play R1\",\"rev\":%d}", (int)num_of(va, "rev"));
+        cJSON_Delete(va);
+    }
+    assert_true(trace_has(&r, NULL, "nine move p1 play R1\n"));
+    assert_true(trace_has(&r, "nine move p1 play R1\n", "nine position "));
+    testenv_sleep_ms(300);
+    assert_true(tv_shows_the_reveal(&r));
+    game_stop(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_nine_third_phone_from_setup),
         cmocka_unit_test(test_nine_hands_on_phones),
+        cmocka_unit_test(test_nine_tv_shows_revealed_stacks),
         cmocka_unit_test(test_stax_phone_is_a_pad),
         cmocka_unit_test(test_speedstax_phone_is_its_seats_pad),
     };

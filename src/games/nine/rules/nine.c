@@ -694,9 +694,23 @@ static void nine_result(const void *st, game_result *r)
                 r->winner = p;
 }
 
+/* A card everyone sees: on the discard pile, or in a revealed stack that is face up. */
+static int public_card(const nine_state *s, int id)
+{
+    int z = s->place[id];
+    if (z == NINE_Z_DISC)
+        return 1;
+    return z >= NINE_Z_STACK && s->rev_num && s->stk[id] == s->rev_num - 1 &&
+           !(s->rev_hidden & bit(z - NINE_Z_STACK));
+}
+
 /* Cards seat does not know: the draw pile, other hands, cards in stacks it
- * neither sees nor remembers (memory always covers what it sees). */
-static int unknown_to(const nine_state *s, int seat, int id) { return !nine_known(s, seat, id); }
+ * neither sees nor remembers (memory always covers what it sees). Seat -1 is
+ * the public view, which knows exactly the public cards. */
+static int unknown_to(const nine_state *s, int seat, int id)
+{
+    return seat < 0 ? !public_card(s, id) : !nine_known(s, seat, id);
+}
 
 /* Deals the cards seat does not know into the places they hold, in a fixed
  * order (r NULL: sorted, so the result depends only on what seat knows) or
