@@ -44,6 +44,8 @@ struct table {
     int can_undo, can_redo;
     int viewer, curtain;
     int all_phones; /* every person plays on a phone: nothing private on the TV */
+    int cover;      /* one person at the TV, others on phones: that hand hides until they peek */
+    int peeking;    /* the person at the TV holds a peek control (table_peek_update) */
     int64_t phone_rev; /* views sent to phones */
     int hold;    /* the viewer's last move showed them something: the curtain waits */
     int handoff; /* the seat a held curtain will go to; -1 none */
@@ -91,7 +93,9 @@ const table_row *table_row_read(const table *t) { return &t->row; }
 int table_curtain(const table *t) { return t->curtain; }
 int table_handoff(const table *t) { return t->handoff; }
 void table_hold_curtain(table *t) { t->hold = 1; }
-int table_hides_private(const table *t) { return t->curtain >= 0 || t->all_phones; }
+int table_hides_private(const table *t) { return t->curtain >= 0 || t->all_phones || (t->cover && !t->peeking); }
+int table_peek_offered(const table *t) { return t->cover && !t->over; }
+int table_peeking(const table *t) { return t->cover && t->peeking; }
 /* A played move's animation runs. */
 static int animating(const table *t) { return t->anim_on; }
 
@@ -282,6 +286,9 @@ static void choose_viewer(table *t)
     for (int s = 0; s < t->m.params.players; s++)
         h += seat_local(t, s);
     t->all_phones = h == 0 && table_humans(t) > 0;
+    /* The phones' players sit in the room too: the one hand on the TV hides
+     * unless its player holds a peek control. */
+    t->cover = h == 1 && table_humans(t) > 1;
     if (t->all_phones || (t->viewer >= 0 && !seat_local(t, t->viewer) && table_humans(t) > 0)) {
         t->viewer = -1; /* the viewer went to a phone */
         t->curtain = -1;
@@ -321,6 +328,18 @@ void table_refresh_viewer(table *t, shell *sh)
 {
     if (uses_curtain(t))
         choose_viewer(t);
+    view_changed(t, sh, TABLE_LIFTED);
+}
+
+/* The person at the TV holds a peek control or lets go: their hand shows
+ * while it is held (only with a cover, and not once the game is over). */
+static void peek_update(table *t, shell *sh)
+{
+    int on = table_peek_offered(t) && input_peeking(shell_input(sh)) != 0;
+    if (on == t->peeking)
+        return;
+    t->peeking = on;
+    trace_line("%s peek %s p%d", t->ops->trace, on ? "on" : "off", table_viewer_seat(t) + 1);
     view_changed(t, sh, TABLE_LIFTED);
 }
 
@@ -654,6 +673,7 @@ static void table_update(scene *s, shell *sh, double dt)
         return;
     }
     table_phones_step(t, sh);
+    peek_update(t, sh);
     anim_step(t, dt);
     t->ops->update(t->view, sh, dt);
     computer_turn(t, sh);

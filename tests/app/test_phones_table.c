@@ -485,12 +485,69 @@ static void test_nine_tv_shows_revealed_stacks(void **state)
     game_stop(&r);
 }
 
+/* Fails unless the trace holds each of want[0..n) in that order. */
+static void trace_in_order(run *r, const char *const *want, int n)
+{
+    char *t = testenv_slurp(r->trace);
+    const char *miss = testenv_missing_in_order(t, want, n);
+    if (miss)
+        fail_msg("trace lacks, in order: %s", miss);
+    free(t);
+}
+
+/* One person at the TV, one on a phone (README's --seats human,human
+ * --phones): the TV hides the TV player's hand from the room until they
+ * hold a peek control, and they act only while they look. Real SDL events:
+ * the P key, the right mouse button, the controller's left trigger. */
+static void test_nine_tv_hand_hides_until_peek(void **state)
+{
+    run r;
+    char tb[40];
+    int b;
+    (void)state;
+    game_start(&r, "peek",
+               "--scene table --game 9stax --seats human,human --phones --screenshot /dev/null --position \"$(cat " STACKHOUSE_SOURCE_DIR
+               "/tests/scripts/nine_tv_peek.pos)\" --input " STACKHOUSE_SOURCE_DIR "/tests/scripts/nine_tv_peek.txt");
+    b = join(&r, 2, "Bo", tb);
+    assert_true(trace_has(&r, NULL, "nine move p1 play R1\n"));
+    {
+        cJSON *vb = settled_view(&r, b);
+        send_text(&r, b, "{\"v\":1,\"t\":\"move\",\"move\":\"play G1\",\"rev\":%d}", (int)num_of(vb, "rev"));
+        cJSON_Delete(vb);
+    }
+    assert_true(trace_has(&r, NULL, "nine move p1 draw\n"));
+    assert_true(trace_has(&r, "nine move p1 draw\n", "nine peek off p1"));
+    {
+        static const char *const want[] = {
+            "phones seat p2 joined",
+            "nine faces public:", /* seat 1's hand is hidden */
+            "nine peek on p1", "nine faces p1: p1s1:R1 p1s1:B6 p1s1:G5", "nine peek off p1", "nine faces public:",
+            "nine peek on p1", "nine move p1 play R1\n", "nine peek off p1",
+            "nine move p2 play G1\n",
+            "nine peek on p1", "nine move p1 draw\n", "nine peek off p1",
+        };
+        trace_in_order(&r, want, (int)(sizeof want / sizeof want[0]));
+    }
+    {
+        /* X by key and by controller did nothing while the hand was hidden. */
+        char *t = testenv_slurp(r.trace);
+        const char *joined = strstr(t, "phones seat p2 joined"), *first_peek = strstr(joined, "nine peek on p1");
+        const char *draw = strstr(joined, "nine move p1 draw"), *g1 = strstr(joined, "nine move p2 play G1");
+        const char *pad_peek = strstr(g1, "nine peek on p1");
+        assert_true(strstr(joined, "nine move p1") > first_peek);
+        assert_true(draw > pad_peek);
+        free(t);
+    }
+    game_stop(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_nine_third_phone_from_setup),
         cmocka_unit_test(test_nine_hands_on_phones),
         cmocka_unit_test(test_nine_tv_shows_revealed_stacks),
+        cmocka_unit_test(test_nine_tv_hand_hides_until_peek),
         cmocka_unit_test(test_stax_phone_is_a_pad),
         cmocka_unit_test(test_speedstax_phone_is_its_seats_pad),
     };
