@@ -57,6 +57,8 @@ struct table {
     int pace_setting; /* the Computer pace setting, read at every step */
     int anim_on; /* it runs: until a step has shown its end (the next, with Reduced motion) */
     table_menu_choice menu_choice;
+    table_menu_extra menu_extra; /* the phones' part of the menu while it is up */
+    unsigned handed; /* seats the menu gave the computer (their phone was away) */
     table_row row; /* Undo, Redo, Menu: the midend's buttons (table_buttons.c) */
     char refuse_msg[112]; /* a refused press: why (table_refuse) */
     int refuse_spot;
@@ -515,7 +517,8 @@ static void redo(table *t, shell *sh)
 static void open_menu(table *t, shell *sh)
 {
     /* A table without undo (hidden cards) never lists it. */
-    table_menu_open(sh, &t->menu_choice, t->ops->undo, t->can_undo, t->can_redo);
+    table_phones_menu(&t->m, t->handed, &t->menu_extra);
+    table_menu_open(sh, &t->menu_choice, t->ops->undo, t->can_undo, t->can_redo, &t->menu_extra);
 }
 
 int table_report(const table *t, score_report *rep)
@@ -651,6 +654,31 @@ static void over_update(table *t, shell *sh)
         show_score(t, sh);
 }
 
+/* ---------------------------------------------------------------- the seats */
+
+/* The menu's seat action k: an away phone's seat goes to the computer, or
+ * back to people (the TV plays it, and a phone may join it with the room
+ * code), so a match never waits for a phone that is gone. */
+static void hand_seat(table *t, shell *sh, int k)
+{
+    int s, to_tv;
+    char err[200];
+    if (k < 0 || k >= t->menu_extra.nseat)
+        return;
+    s = t->menu_extra.seat[k].seat;
+    to_tv = t->menu_extra.seat[k].to_tv;
+    if (phones_seat(s))
+        phones_release(sh, &t->m, s);
+    match_setup_set_seat(&t->m, s, to_tv ? SEAT_HUMAN : SEAT_COMPUTER);
+    t->handed = to_tv ? t->handed & ~(1u << s) : t->handed | 1u << s;
+    if (phones_open(sh, &t->m, err, sizeof err) != 0)
+        log_warn("phones: %s", err);
+    trace_line("%s seat p%d %s", t->ops->trace, s + 1, to_tv ? "people" : "computer");
+    ai_cancel(t);
+    table_pace(t);
+    position_changed(t, sh, TABLE_LIFTED);
+}
+
 /* ---------------------------------------------------------------- the scene */
 
 static void table_update(scene *s, shell *sh, double dt)
@@ -668,6 +696,8 @@ static void table_update(scene *s, shell *sh, double dt)
         undo(t, sh);
     else if (c == TABLE_MENU_REDO)
         redo(t, sh);
+    else if (c == TABLE_MENU_SEAT)
+        hand_seat(t, sh, t->menu_extra.picked);
     else if (c == TABLE_MENU_QUIT) {
         table_quit(sh, &t->m, &t->rec, t->over, t->ops->trace);
         return;

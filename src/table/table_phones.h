@@ -8,6 +8,7 @@
 
 #include "shell/shell.h"
 #include "table/table.h"
+#include "table/table_menu.h"
 
 
 /* Takes the phones' queued events for table t: plays their moves, answers
@@ -16,6 +17,12 @@ void table_phones_step(table *t, shell *sh);
 /* Sends every phone its seat's view of the position now (watchers the
  * public one); rev counts the views sent, so a move from an older one is stale. */
 void table_phones_publish(table *t, shell *sh);
+/* What the pause menu offers for match m's seats (x cleared first): the
+ * phones' card while phones are on; for each seat whose phone is away
+ * (asleep, or its token lost), the computer or people (the TV, or a phone
+ * that joins with the room code) to play it; for each seat in handed (bit
+ * per seat, given to the computer from this menu), people again. */
+void table_phones_menu(const match_setup *m, unsigned handed, table_menu_extra *x);
 /* The match is over: phones get the result; the server stops with the table. */
 void table_phones_over(table *t, const game_result *res);
 /* A real-time match m is over: phones get its result as the score screen shows it. */

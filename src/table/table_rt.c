@@ -23,6 +23,7 @@ typedef struct table_rt {
     int saved; /* saved on the way out: leaving does not save again */
     int over;  /* the match's end was seen: its save forgotten, the phones told */
     table_menu_choice menu_choice;
+    table_menu_extra menu_extra; /* the phones' card while the menu is up */
 } table_rt;
 
 /* Saves a match that has begun and is not over, for Resume in match setup. */
@@ -74,7 +75,10 @@ static void do_intent(table_rt *t, shell *sh, table_intent i)
     score_report rep;
     switch (i) {
     case TABLE_MENU:
-        table_menu_open(sh, &t->menu_choice, 0, 0, 0); /* real time: nothing to undo */
+        /* real time: nothing to undo; a phone is a pad, and a late one joins by the card */
+        memset(&t->menu_extra, 0, sizeof t->menu_extra);
+        t->menu_extra.phones = phones_on();
+        table_menu_open(sh, &t->menu_choice, 0, 0, 0, &t->menu_extra);
         break;
     case TABLE_RULES:
         shell_push(sh, shell_rules_screen(sh, t->game->rules_doc));

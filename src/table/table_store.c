@@ -104,9 +104,14 @@ const char *table_level_label(ai_level level)
 void table_seat_name(const match_setup *m, int seat, char *buf, size_t n)
 {
     if (m->seat[seat] == SEAT_HUMAN && phones_seat(seat))
-        /* ☎: DejaVu has it. A phone that sleeps or lost the Wi-Fi keeps its seat; say so. */
-        snprintf(buf, n, "\xe2\x98\x8e %s on a phone%s", phones_roster()->name[seat],
-                 phones_roster()->connected >> seat & 1 ? "" : " (away)");
+    {
+        /* ☎: DejaVu has it. A phone that sleeps or lost the Wi-Fi keeps its
+         * seat; the seat waits, and says how to come back (or the menu frees it). */
+        if (phones_roster()->connected >> seat & 1)
+            snprintf(buf, n, "\xe2\x98\x8e %s on a phone", phones_roster()->name[seat]);
+        else
+            snprintf(buf, n, "\xe2\x98\x8e Waiting for %s \xc2\xb7 room %s", phones_roster()->name[seat], phones_room());
+    }
     else if (m->seat[seat] == SEAT_HUMAN)
         snprintf(buf, n, "Human");
     else

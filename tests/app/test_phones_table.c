@@ -541,6 +541,85 @@ static void test_nine_tv_hand_hides_until_peek(void **state)
     game_stop(&r);
 }
 
+/* A phone that joins seat 2, then drops off (its page closed, its token lost). */
+static void join_and_drop(run *r)
+{
+    char tb[40];
+    int b = join(r, 2, "Bo", tb);
+    assert_true(trace_has(r, NULL, "phones seat p2 joined"));
+    phone_client_close(r->pc, b, 2000);
+    assert_true(trace_has(r, NULL, "phones seat p2 asleep"));
+}
+
+/* By mouse: the pause menu hands the away phone's seat to the computer,
+ * which plays it; then back to people, and a late guest joins it with the
+ * room code (the seat shows it while it waits). */
+static void test_nine_away_seat_by_mouse(void **state)
+{
+    run r;
+    char tc[40];
+    int c;
+    cJSON *v;
+    (void)state;
+    game_start(&r, "away_mouse",
+               "--scene table --game 9stax --seats human,human --phones --screenshot /dev/null --position \"$(cat " STACKHOUSE_SOURCE_DIR
+               "/tests/scripts/nine_tv_peek.pos)\" --input " STACKHOUSE_SOURCE_DIR "/tests/scripts/nine_away_mouse.txt");
+    join_and_drop(&r);
+    assert_true(trace_has(&r, NULL, "nine seat p2 people"));
+    c = join(&r, 2, "Cy", tc);
+    v = settled_view(&r, c);
+    assert_int_equal((int)num_of(v, "seat"), 2);
+    assert_non_null(cJSON_GetObjectItemCaseSensitive(v, "private"));
+    cJSON_Delete(v);
+    assert_true(trace_has(&r, "nine seat p2 people", "phones seat p2 joined"));
+    {
+        static const char *const want[] = {
+            "phones seat p2 joined", "phones seat p2 asleep", "scene menu", "phones seat p2 released",
+            "nine seat p2 computer", "nine move p1 play R1\n", "nine move p2 ", "scene menu",
+            "focus menu seat2_people", "nine seat p2 people", "phones seat p2 joined",
+        };
+        trace_in_order(&r, want, (int)(sizeof want / sizeof want[0]));
+    }
+    game_stop(&r);
+}
+
+/* By controller: a phone that lost its token gets its seat back: the TV
+ * frees the seat from the pause menu, and the phone joins it with the code. */
+static void test_nine_away_seat_by_pad(void **state)
+{
+    run r;
+    char tb[40];
+    int b;
+    cJSON *v;
+    (void)state;
+    game_start(&r, "away_pad",
+               "--scene table --game 9stax --seats human,human --phones --screenshot /dev/null --position \"$(cat " STACKHOUSE_SOURCE_DIR
+               "/tests/scripts/nine_tv_peek.pos)\" --input " STACKHOUSE_SOURCE_DIR "/tests/scripts/nine_away_pad.txt");
+    join_and_drop(&r);
+    assert_true(trace_has(&r, NULL, "nine seat p2 people"));
+    b = join(&r, 2, "Bo", tb);
+    v = settled_view(&r, b);
+    assert_int_equal((int)num_of(v, "seat"), 2);
+    assert_non_null(cJSON_GetObjectItemCaseSensitive(v, "private"));
+    cJSON_Delete(v);
+    assert_true(trace_has(&r, "nine seat p2 people", "phones seat p2 joined"));
+    {
+        static const char *const want[] = {
+            "phones seat p2 joined", "phones seat p2 asleep", "scene menu", "focus menu seat2_free",
+            "phones seat p2 released", "nine seat p2 people", "phones seat p2 joined",
+        };
+        trace_in_order(&r, want, (int)(sizeof want / sizeof want[0]));
+    }
+    {
+        /* The seat stayed a person's: no computer move for it. */
+        char *t = testenv_slurp(r.trace);
+        assert_null(strstr(t, "nine seat p2 computer"));
+        assert_null(strstr(t, "nine move p2 "));
+        free(t);
+    }
+    game_stop(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -548,6 +627,8 @@ int main(void)
         cmocka_unit_test(test_nine_hands_on_phones),
         cmocka_unit_test(test_nine_tv_shows_revealed_stacks),
         cmocka_unit_test(test_nine_tv_hand_hides_until_peek),
+        cmocka_unit_test(test_nine_away_seat_by_mouse),
+        cmocka_unit_test(test_nine_away_seat_by_pad),
         cmocka_unit_test(test_stax_phone_is_a_pad),
         cmocka_unit_test(test_speedstax_phone_is_its_seats_pad),
     };
