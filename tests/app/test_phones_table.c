@@ -541,14 +541,31 @@ static void test_nine_tv_hand_hides_until_peek(void **state)
     game_stop(&r);
 }
 
-/* A phone that joins seat 2, then drops off (its page closed, its token lost). */
-static void join_and_drop(run *r)
+/* The game on tests/scripts/nine_tv_peek.pos with seat 1 at the TV, running
+ * script: a phone joins seat 2 and drops off (its page closed, its token
+ * lost); once the script has given seat 2 back to people, a phone (name)
+ * joins it with the room code alone and gets seat 2's own view. */
+static void away_and_back(run *r, const char *dir, const char *script, const char *name)
 {
-    char tb[40];
-    int b = join(r, 2, "Bo", tb);
+    char args[1024], tb[40];
+    int b;
+    cJSON *v;
+    snprintf(args, sizeof args,
+             "--scene table --game 9stax --seats human,human --phones --screenshot /dev/null --position \"$(cat %s"
+             "/tests/scripts/nine_tv_peek.pos)\" --input %s/tests/scripts/%s.txt",
+             STACKHOUSE_SOURCE_DIR, STACKHOUSE_SOURCE_DIR, script);
+    game_start(r, dir, args);
+    b = join(r, 2, "Bo", tb);
     assert_true(trace_has(r, NULL, "phones seat p2 joined"));
     phone_client_close(r->pc, b, 2000);
     assert_true(trace_has(r, NULL, "phones seat p2 asleep"));
+    assert_true(trace_has(r, NULL, "nine seat p2 people"));
+    b = join(r, 2, name, tb);
+    v = settled_view(r, b);
+    assert_int_equal((int)num_of(v, "seat"), 2);
+    assert_non_null(cJSON_GetObjectItemCaseSensitive(v, "private"));
+    cJSON_Delete(v);
+    assert_true(trace_has(r, "nine seat p2 people", "phones seat p2 joined"));
 }
 
 /* By mouse: the pause menu hands the away phone's seat to the computer,
@@ -557,21 +574,8 @@ static void join_and_drop(run *r)
 static void test_nine_away_seat_by_mouse(void **state)
 {
     run r;
-    char tc[40];
-    int c;
-    cJSON *v;
     (void)state;
-    game_start(&r, "away_mouse",
-               "--scene table --game 9stax --seats human,human --phones --screenshot /dev/null --position \"$(cat " STACKHOUSE_SOURCE_DIR
-               "/tests/scripts/nine_tv_peek.pos)\" --input " STACKHOUSE_SOURCE_DIR "/tests/scripts/nine_away_mouse.txt");
-    join_and_drop(&r);
-    assert_true(trace_has(&r, NULL, "nine seat p2 people"));
-    c = join(&r, 2, "Cy", tc);
-    v = settled_view(&r, c);
-    assert_int_equal((int)num_of(v, "seat"), 2);
-    assert_non_null(cJSON_GetObjectItemCaseSensitive(v, "private"));
-    cJSON_Delete(v);
-    assert_true(trace_has(&r, "nine seat p2 people", "phones seat p2 joined"));
+    away_and_back(&r, "away_mouse", "nine_away_mouse", "Cy");
     {
         static const char *const want[] = {
             "phones seat p2 joined", "phones seat p2 asleep", "scene menu", "phones seat p2 released",
@@ -588,21 +592,8 @@ static void test_nine_away_seat_by_mouse(void **state)
 static void test_nine_away_seat_by_pad(void **state)
 {
     run r;
-    char tb[40];
-    int b;
-    cJSON *v;
     (void)state;
-    game_start(&r, "away_pad",
-               "--scene table --game 9stax --seats human,human --phones --screenshot /dev/null --position \"$(cat " STACKHOUSE_SOURCE_DIR
-               "/tests/scripts/nine_tv_peek.pos)\" --input " STACKHOUSE_SOURCE_DIR "/tests/scripts/nine_away_pad.txt");
-    join_and_drop(&r);
-    assert_true(trace_has(&r, NULL, "nine seat p2 people"));
-    b = join(&r, 2, "Bo", tb);
-    v = settled_view(&r, b);
-    assert_int_equal((int)num_of(v, "seat"), 2);
-    assert_non_null(cJSON_GetObjectItemCaseSensitive(v, "private"));
-    cJSON_Delete(v);
-    assert_true(trace_has(&r, "nine seat p2 people", "phones seat p2 joined"));
+    away_and_back(&r, "away_pad", "nine_away_pad", "Bo");
     {
         static const char *const want[] = {
             "phones seat p2 joined", "phones seat p2 asleep", "scene menu", "focus menu seat2_free",
