@@ -38,7 +38,8 @@ static const char *item_name(const table_menu *p, int i) { return i < MENU_N ? m
 static void menu_layout(table_menu *p, shell *sh)
 {
     int card = p->extra && p->extra->phones;
-    float step = p->nshown > 6 ? 84.0f : 96.0f, bw = p->nshown > 5 ? 460.0f : 400.0f;
+    /* a seat action says whose seat and what: wider buttons keep it at full size */
+    float step = p->nshown > 6 ? 84.0f : 96.0f, bw = p->extra && p->extra->nseat > 0 ? 480.0f : 400.0f;
     float h = 120 + step * (float)p->nshown, w = bw + 120, ch = card ? PHONES_CARD_HEIGHT(CARD_W) : 0;
     float total = card ? w + 40 + CARD_W : w, top = RENDER_VIRTUAL_H - 80;
     /* Centred in the space above the hint bar, however many items it lists;
