@@ -1,6 +1,7 @@
 /* The pause menu every table shares. */
 #include "table/table_menu.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 #include "shell/settings.h"
@@ -32,20 +33,28 @@ typedef struct table_menu {
 
 #define CARD_W 380.0f /* the phones' card beside the buttons */
 
-static const char *item_label(const table_menu *p, int i) { return i < MENU_N ? menu_labels[i] : p->extra->seat[i - MENU_N].label; }
-static const char *item_name(const table_menu *p, int i) { return i < MENU_N ? menu_names[i] : p->extra->seat[i - MENU_N].name; }
+/* Item i's words and focus name: the usual ones, or the extra's seat action i - MENU_N. */
+static const char *item_label(const table_menu *p, int i)
+{
+    return i < MENU_N ? menu_labels[i] : p->extra->seat[i - MENU_N].label;
+}
+
+static const char *item_name(const table_menu *p, int i)
+{
+    return i < MENU_N ? menu_names[i] : p->extra->seat[i - MENU_N].name;
+}
 
 static void menu_layout(table_menu *p, shell *sh)
 {
     int card = p->extra && p->extra->phones;
-    /* a seat action says whose seat and what: wider buttons keep it at full size */
-    float step = p->nshown > 6 ? 84.0f : 96.0f, bw = p->extra && p->extra->nseat > 0 ? 480.0f : 400.0f;
+    float top = RENDER_VIRTUAL_H - 80;
+    /* a seat action says whose seat and what: wider buttons keep it at full
+     * size; many seat actions (four seats, three phones away) pack closer */
+    float step = fminf(96.0f, (top - 140) / (float)p->nshown), bw = p->extra && p->extra->nseat > 0 ? 480.0f : 400.0f;
     float h = 120 + step * (float)p->nshown, w = bw + 120, ch = card ? PHONES_CARD_HEIGHT(CARD_W) : 0;
-    float total = card ? w + 40 + CARD_W : w, top = RENDER_VIRTUAL_H - 80;
+    float total = card ? w + 40 + CARD_W : w;
     /* Centred in the space above the hint bar, however many items it lists;
      * the phones' card stands beside it. */
-    if (h > top - 20)
-        h = top - 20;
     p->panel = (rrect){(shell_vw(sh) - total) / 2, (top - h) / 2, w, h};
     p->card = (rrect){p->panel.x + w + 40, (top - ch) / 2, CARD_W, ch};
     ui_nav_begin(&p->nav);
