@@ -191,11 +191,41 @@ static void hold(input *in, action a)
     in->next_repeat = REPEAT_DELAY;
 }
 
+unsigned input_peeking(const input *in) { return in->peek; }
+
+/* Keeps the held peek controls (no action of their own: a table reads them
+ * each step). SDL sends the releases itself when the window loses focus. */
+static void peek_note(input *in, const SDL_Event *e)
+{
+    unsigned bit = 0;
+    int down = 0;
+    switch (e->type) {
+    case SDL_KEYDOWN:
+    case SDL_KEYUP:
+        bit = e->key.keysym.sym == SDLK_p ? INPUT_PEEK_KEY : 0;
+        down = e->type == SDL_KEYDOWN;
+        break;
+    case SDL_MOUSEBUTTONDOWN:
+    case SDL_MOUSEBUTTONUP:
+        bit = e->button.button == SDL_BUTTON_RIGHT ? INPUT_PEEK_MOUSE : 0;
+        down = e->type == SDL_MOUSEBUTTONDOWN;
+        break;
+    case SDL_CONTROLLERAXISMOTION:
+        bit = e->caxis.axis == SDL_CONTROLLER_AXIS_TRIGGERLEFT ? INPUT_PEEK_PAD : 0;
+        down = e->caxis.value > STICK_THRESHOLD;
+        break;
+    default:
+        return;
+    }
+    in->peek = down ? in->peek | bit : in->peek & ~bit;
+}
+
 int input_translate(input *in, const SDL_Event *e, float px_to_virtual, action_event *out, int max)
 {
     int n = 0;
     action a;
 
+    peek_note(in, e);
     switch (e->type) {
     case SDL_KEYDOWN:
         a = key_action(e->key.keysym.sym, e->key.keysym.mod);

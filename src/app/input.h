@@ -20,6 +20,13 @@ union SDL_Event;
 /* The primary mouse button of a pointer event (SDL_BUTTON_LEFT, checked in input.c). */
 #define INPUT_BUTTON_LEFT 1
 
+/* The controls that hold a hidden hand open (table_peeking): held, not pressed. */
+enum {
+    INPUT_PEEK_KEY = 1,   /* the P key */
+    INPUT_PEEK_MOUSE = 2, /* the right mouse button */
+    INPUT_PEEK_PAD = 4    /* a controller's left trigger */
+};
+
 typedef struct input {
     struct _SDL_GameController *pads[INPUT_MAX_PADS];
     int32_t pad_ids[INPUT_MAX_PADS]; /* SDL_JoystickID */
@@ -33,6 +40,7 @@ typedef struct input {
     char last_pad_name[64];
     unsigned phone_pads;                   /* bit k: seat k's phone is a pad */
     unsigned char phone_dirs[INPUT_PHONE_PADS]; /* d-pad held on each phone (bit per direction) */
+    unsigned peek; /* INPUT_PEEK_* bits: the peek controls held now */
 } input;
 
 /* Opens controllers already present. */
@@ -60,6 +68,8 @@ int input_phone_button(input *in, int seat, action a, int down, action_event *ou
 int input_pad_count(const input *in);
 /* Whether a held direction is repeating (the loop must keep stepping). */
 int input_holding(const input *in);
+/* Which peek controls are held now (INPUT_PEEK_* bits; 0 none). */
+unsigned input_peeking(const input *in);
 /* Short name of an action, for traces and tests. */
 const char *input_action_name(action a);
 

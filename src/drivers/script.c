@@ -117,9 +117,18 @@ static int parse_line(command *c, const char *line, int lineno, char *err, size_
         if (parse_numbers(line, 1, 1, -MAX_COORD, MAX_COORD, &dy) != 0)
             goto bad;
         c->y = (float)dy;
-    } else if (!strcmp(c->op, "key")) {
+    } else if (!strcmp(c->op, "key") || !strcmp(c->op, "key-down") || !strcmp(c->op, "key-up")) {
         if (got < 2 || SDL_GetKeyFromName(c->arg) == SDLK_UNKNOWN)
             goto bad;
+    } else if (!strcmp(c->op, "pad-down") || !strcmp(c->op, "pad-up")) {
+        if (got < 2 || (strcmp(c->arg, "lefttrigger") && button_by_name(c->arg) < 0))
+            goto bad;
+    } else if (!strcmp(c->op, "right-down") || !strcmp(c->op, "right-up")) {
+        double xy[2];
+        if (parse_numbers(line, 1, 2, -MAX_COORD, MAX_COORD, xy) != 0)
+            goto bad;
+        c->x = (float)xy[0];
+        c->y = (float)xy[1];
     } else if (!strcmp(c->op, "pad")) {
         if (got < 2 || (strcmp(c->arg, "attach") && strcmp(c->arg, "detach") && button_by_name(c->arg) < 0))
             goto bad;
@@ -221,7 +230,7 @@ const char *script_take_screenshot(script *s)
     return taken;
 }
 
-static void push_mouse(app *a, Uint32 type, float vx, float vy)
+static void push_mouse_button(app *a, Uint32 type, float vx, float vy, Uint8 button)
 {
     SDL_Event e;
     float k = (float)a->win_h / RENDER_VIRTUAL_H;
@@ -234,7 +243,7 @@ static void push_mouse(app *a, Uint32 type, float vx, float vy)
         e.motion.xrel = 10;
     } else {
         e.button.windowID = SDL_GetWindowID(a->window);
-        e.button.button = SDL_BUTTON_LEFT;
+        e.button.button = button;
         e.button.state = type == SDL_MOUSEBUTTONDOWN ? SDL_PRESSED : SDL_RELEASED;
         e.button.clicks = 1;
         e.button.x = (int)(vx * k);
@@ -242,6 +251,8 @@ static void push_mouse(app *a, Uint32 type, float vx, float vy)
     }
     SDL_PushEvent(&e);
 }
+
+static void push_mouse(app *a, Uint32 type, float vx, float vy) { push_mouse_button(a, type, vx, vy, SDL_BUTTON_LEFT); }
 
 static void push_key(app *a, SDL_Keycode key, int down)
 {
@@ -287,6 +298,26 @@ static int run(script *s, app *a, const command *c, char *err, size_t errn)
         s->release_key = SDL_GetKeyFromName(c->arg);
         push_key(a, s->release_key, 1);
         s->wait = 2; /* release on the next frame, as a finger would, then go on */
+    } else if (!strcmp(c->op, "key-down") || !strcmp(c->op, "key-up")) {
+        /* held across commands: a peek key stays down while others are pressed */
+        push_key(a, SDL_GetKeyFromName(c->arg), !strcmp(c->op, "key-down"));
+        s->wait = 2;
+    } else if (!strcmp(c->op, "right-down") || !strcmp(c->op, "right-up")) {
+        push_mouse(a, SDL_MOUSEMOTION, c->x, c->y);
+        push_mouse_button(a, !strcmp(c->op, "right-down") ? SDL_MOUSEBUTTONDOWN : SDL_MOUSEBUTTONUP, c->x, c->y,
+                          SDL_BUTTON_RIGHT);
+    } else if (!strcmp(c->op, "pad-down") || !strcmp(c->op, "pad-up")) {
+        int down = !strcmp(c->op, "pad-down");
+        if (!s->pad) {
+            snprintf(err, errn, "line %d: %s before pad attach", c->line, c->op);
+            return -1;
+        }
+        if (!strcmp(c->arg, "lefttrigger"))
+            /* a trigger's whole travel is the axis' whole range: let go is its minimum */
+            SDL_JoystickSetVirtualAxis(s->pad, SDL_CONTROLLER_AXIS_TRIGGERLEFT, down ? 32767 : -32768);
+        else
+            SDL_JoystickSetVirtualButton(s->pad, button_by_name(c->arg), (Uint8)down);
+        s->wait = 2;
     } else if (!strcmp(c->op, "mouse")) {
         push_mouse(a, SDL_MOUSEMOTION, c->x, c->y);
     } else if (!strcmp(c->op, "click")) {

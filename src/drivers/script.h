@@ -6,14 +6,18 @@
  *   sleep MS          pause the frames for MS milliseconds of real time (at most 60000),
  *                     for what comes from outside them (phones over the network)
  *   key NAME          press and release a key (SDL key name: Return, Escape, Up, F11...)
+ *   key-down NAME / key-up NAME   press a key and keep it held / let it go (the peek key P)
  *   mouse X Y         move the pointer to virtual units (X, Y)
  *   click X Y         move there, press and release the left button
  *   down X Y / up X Y press or release the left button there
+ *   right-down X Y / right-up X Y   press or release the right button there (it peeks)
  *   wheel DY          scroll (positive is up)
  *   pad attach        plug in a virtual controller
  *   pad detach        unplug it
  *   pad BUTTON        press and release a button: a b x y start back
  *                     dpup dpdown dpleft dpright leftshoulder rightshoulder
+ *   pad-down BUTTON / pad-up BUTTON   press a button and keep it held / let it go;
+ *                     BUTTON may also be lefttrigger (pulled all the way)
  *   stick up|down|left|right   push the left stick and let go
  *   click-on NAME     click the middle of the top screen's item NAME (its trace
  *                     name, as in "focus setup add_seat"); fails when there is none

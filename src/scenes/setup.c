@@ -13,6 +13,7 @@
 #include "core/log.h"
 #include "table/modes.h"
 #include "table/phones.h"
+#include "table/phones_card.h"
 #include "table/table_store.h"
 #include "ui/seat.h"
 #include "ui/ui.h"
@@ -353,49 +354,6 @@ static void draw_save_summary(render *r, const setup *p, float vw)
                         p->save_sum, 1);
 }
 
-/* The phones' card: scan the code (or type the address), then the room code. */
-static void draw_phones_card(render *r, const setup *p)
-{
-    rrect c = p->card;
-    int qw = 0;
-    const unsigned char *qr = phones_qr(&qw);
-    float side = c.w - 60, y = c.y + 24;
-    char line[64];
-    ui_draw_panel(r, c);
-    ui_text_fit(r, FONT_SANS_BOLD, UI_HEAD, UI_BODY, (rrect){c.x + 20, y, c.w - 40, 48}, TEXT_CENTER, UI_INK,
-                "Join on a phone");
-    y += 62;
-    if (qr && qw > 0) {
-        /* Dark modules on white with a quiet zone of three, each module a whole
-         * number of pixels on a pixel boundary: no seams for a camera to misread. */
-        float px = render_scale(r), mp = floorf(side * px / (float)(qw + 6)), m, ox, oy;
-        if (mp < 1)
-            mp = 1;
-        m = mp / px;
-        ox = floorf((c.x + (c.w - m * (float)(qw + 6)) / 2) * px) / px;
-        oy = floorf(y * px) / px;
-        render_rect(r, (rrect){ox, oy, m * (float)(qw + 6), m * (float)(qw + 6)}, UI_WHITE);
-        /* a rectangle per run of dark modules in a row, not one per module */
-        for (int j = 0; j < qw; j++)
-            for (int i = 0, i0; i < qw;) {
-                if (!qr[j * qw + i]) {
-                    i++;
-                    continue;
-                }
-                for (i0 = i; i < qw && qr[j * qw + i]; i++) {
-                }
-                render_rect(r, (rrect){ox + m * (float)(i0 + 3), oy + m * (float)(j + 3), m * (float)(i - i0), m},
-                            (rcolor){0, 0, 0, 255});
-            }
-        y = oy + m * (float)(qw + 6) + 16;
-    }
-    ui_text_fit(r, FONT_SANS, UI_SMALL, UI_MIN, (rrect){c.x + 16, y, c.w - 32, 32}, TEXT_CENTER, UI_INK_SOFT,
-                phones_url());
-    y += 44;
-    snprintf(line, sizeof line, "Room %s", phones_room());
-    ui_text_fit(r, FONT_SANS_BOLD, UI_HEAD, UI_BODY, (rrect){c.x + 16, y, c.w - 32, 52}, TEXT_CENTER, UI_ACCENT, line);
-}
-
 static void setup_draw(scene *s, shell *sh, render *r, float alpha)
 {
     setup *p = s->data;
@@ -488,7 +446,7 @@ static void setup_draw(scene *s, shell *sh, render *r, float alpha)
         value_box(r, ui_nav_item(&p->nav, ID_PHONES)->r, phones_on() ? "On" : "Off", p->nav.focus == ID_PHONES, 1, 1);
     }
     if (phones_on())
-        draw_phones_card(r, p);
+        phones_card_draw(r, p->card);
     ui_draw_button(r, ui_nav_item(&p->nav, ID_BACK)->r, "Back", p->nav.focus == ID_BACK, 1, 0);
     ui_draw_button(r, ui_nav_item(&p->nav, ID_START)->r,
                    p->has_save ? "New game" : playable ? "Start" : "Coming soon",

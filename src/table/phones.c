@@ -220,6 +220,27 @@ void phones_close(const char *end_json)
     P.head = P.count = 0;
 }
 
+void phones_release(shell *sh, const match_setup *m, int seat)
+{
+    phone_seat_info seats[PHONE_MAX_SEATS];
+    int n;
+    if (!P.srv || seat < 0 || seat >= m->params.players)
+        return;
+    n = seat_infos(m, seats);
+    /* A seat that is no person's loses its phone (phone_server_set_seats);
+     * then it is offered again as m has it. */
+    seats[seat].human = seats[seat].open = 0;
+    P.api->set_seats(P.srv, seats, n);
+    n = seat_infos(m, seats);
+    P.api->set_seats(P.srv, seats, n);
+    P.roster.seated &= ~(1u << seat);
+    P.roster.connected &= ~(1u << seat);
+    P.roster.name[seat][0] = 0;
+    input_phone_attach(shell_input_edit(sh), seat, 0);
+    P.roster_changed = 1;
+    trace_line("phones seat p%d released", seat + 1);
+}
+
 void phones_drop_queue(void) { P.head = P.count = 0; }
 
 int phones_roster_changed(void)

@@ -60,6 +60,10 @@ void phones_pump(shell *sh);
 int phones_roster_changed(void);
 /* The next queued move; 1, or 0 when none. */
 int phones_take(phone_event *ev);
+/* The TV takes seat (0-based) back from its phone (asleep, or its token
+ * lost): the token stops working and the phone's pages become watchers;
+ * then the seats are m's again, so a phone may join it with the room code. */
+void phones_release(shell *sh, const match_setup *m, int seat);
 /* Forgets the queue (a table closed). */
 void phones_drop_queue(void);
 

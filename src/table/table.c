@@ -2,6 +2,7 @@
  * menu, the button row (table_buttons.c), the hot-seat curtain, game over and
  * the score screen, saving on leave. One copy for every turn-based mode; the view only shows and asks. */
 #include "table/table.h"
+#include "table/table_priv.h"
 
 #include <assert.h>
 #include <math.h>
@@ -29,45 +30,6 @@
 #define OVER_DELAY 3.0 /* the result shows this long before the score screen */
 #define POSITION_MAX 2048
 
-struct table {
-    scene base;
-    const table_view_ops *ops;
-    const game_info *game; /* the mode's row: rules, rules document, save slot */
-    void *view;
-    match_setup m;
-    game_record rec;
-    double time;
-    int64_t clock0; /* the record's clock when the table opened: ms played in earlier sittings */
-    double lively_from; /* when the last press or change came (table_pulse, table_wake) */
-    int over, over_announced;
-    double over_time;
-    int can_undo, can_redo;
-    int viewer, curtain;
-    int all_phones; /* every person plays on a phone: nothing private on the TV */
-    int64_t phone_rev; /* views sent to phones */
-    int hold;    /* the viewer's last move showed them something: the curtain waits */
-    int handoff; /* the seat a held curtain will go to; -1 none */
-    table_ai *job;
-    double due; /* when the computer's move may be shown */
-    /* the played move's animation (Tatham's anim_length and anim_time):
-     * seconds it lasts, seconds shown at this step and at the one before */
-    double anim_len, anim_time, anim_prev;
-    int pace_setting; /* the Computer pace setting, read at every step */
-    int anim_on; /* it runs: until a step has shown its end (the next, with Reduced motion) */
-    table_menu_choice menu_choice;
-    table_saver saver; /* saves as the match goes, and a failed one's notice */
-    table_row row; /* Undo, Redo, Menu: the midend's buttons (table_buttons.c) */
-    char refuse_msg[112]; /* a refused press: why (table_refuse) */
-    int refuse_spot;
-    float refuse_flash, refuse_words; /* seconds left of its flash and of its words */
-    table_log log;     /* one line per action up to the cursor (table_log.c) */
-    int has_last;      /* a move made the position at the cursor: */
-    game_move last;    /* that move, */
-    int last_seat;     /* who made it, */
-    void *last_before; /* and the position it was made from (state_size bytes) */
-    void *scratch;     /* a position to replay into, state_size bytes */
-    max_align_t st[];  /* the position at the record's cursor, state_size bytes */
-};
 
 /* ---------------------------------------------------------------- reading */
 
@@ -92,7 +54,9 @@ const table_row *table_row_read(const table *t) { return &t->row; }
 int table_curtain(const table *t) { return t->curtain; }
 int table_handoff(const table *t) { return t->handoff; }
 void table_hold_curtain(table *t) { t->hold = 1; }
-int table_hides_private(const table *t) { return t->curtain >= 0 || t->all_phones; }
+int table_hides_private(const table *t) { return t->curtain >= 0 || t->all_phones || (t->cover && !t->peeking); }
+int table_peek_offered(const table *t) { return t->cover && !t->over; }
+int table_peeking(const table *t) { return t->cover && t->peeking; }
 /* A played move's animation runs. */
 static int animating(const table *t) { return t->anim_on; }
 
@@ -112,15 +76,6 @@ void table_phones_bump(table *t) { t->phone_rev++; }
 int table_viewer_seat(const table *t) { return t->viewer < 0 ? 0 : t->viewer; }
 int table_private_seat(const table *t) { return table_hides_private(t) ? -1 : table_viewer_seat(t); }
 
-static int uses_curtain(const table *t);
-
-int table_may_act(const table *t, int seat)
-{
-    if (t->over || seat < 0 || !table_seat_human(t, seat) || table_hides_private(t))
-        return 0;
-    /* hot seat: only the person the screen shows; else any person at it */
-    return !uses_curtain(t) || seat == t->viewer;
-}
 
 int table_seat_human(const table *t, int seat)
 {
@@ -134,8 +89,6 @@ int table_humans(const table *t)
         n += table_seat_human(t, s);
     return n;
 }
-
-static const game_rules *rules(const table *t) { return t->game->rules; }
 
 /* The Computer pace setting's factor on every pause (Slow, Normal, Fast). */
 static double pace_factor(const table *t)
@@ -156,7 +109,7 @@ void table_pace(table *t)
 }
 
 /* Lets go of a search in flight: its answer no longer matters. */
-static void ai_cancel(table *t)
+void table_ai_cancel(table *t)
 {
     table_ai_drop(t->job, 0);
     t->job = NULL;
@@ -194,7 +147,7 @@ const char *table_refusal(const table *t, int *spot, float *flash)
 }
 
 /* The view hears of a change; the last refusal is old news by then. */
-static void view_changed(table *t, shell *sh, table_change why)
+void table_view_changed(table *t, shell *sh, table_change why)
 {
     t->refuse_words = 0;
     t->lively_from = t->time;
@@ -242,10 +195,10 @@ static int undo_target(const table *t)
     for (; c >= 0; c--) {
         if (record_replay(&t->rec, c, t->scratch, err, sizeof err) != 0)
             return -1;
-        if (t->ops->undoable && (rules(t)->move_read(t->scratch, t->rec.moves[c], &m, err, sizeof err) != 0 ||
+        if (t->ops->undoable && (table_rules(t)->move_read(t->scratch, t->rec.moves[c], &m, err, sizeof err) != 0 ||
                                  !t->ops->undoable(t->scratch, &m)))
             return -1;
-        if (table_seat_human(t, rules(t)->current_player(t->scratch)))
+        if (table_seat_human(t, table_rules(t)->current_player(t->scratch)))
             return c;
     }
     return -1;
@@ -261,69 +214,16 @@ static int redo_target(const table *t)
     for (; c < t->rec.n_moves; c++) {
         if (record_replay(&t->rec, c, t->scratch, err, sizeof err) != 0)
             return -1;
-        if (table_seat_human(t, rules(t)->current_player(t->scratch)))
+        if (table_seat_human(t, table_rules(t)->current_player(t->scratch)))
             break;
     }
     return c;
 }
 
-/* Whether this match passes the screen behind a curtain (a house rule may decide). */
-static int uses_curtain(const table *t) { return t->ops->hides ? t->ops->hides(&t->m) : t->ops->curtain; }
 
-/* A person at the screen: a human seat not played on a phone. */
-static int seat_local(const table *t, int s) { return table_seat_human(t, s) && !phones_seat(s); }
 
-/* Hot seat: one human always sees through their own eyes; with two or more,
- * the screen goes behind a curtain whenever another human must decide.
- * Seats on phones see their hands there, so only people at the screen count;
- * when every person is on a phone, the screen shows nobody's hand. */
-static void choose_viewer(table *t)
-{
-    int d = rules(t)->current_player(t->st), h = 0;
-    for (int s = 0; s < t->m.params.players; s++)
-        h += seat_local(t, s);
-    t->all_phones = h == 0 && table_humans(t) > 0;
-    if (t->all_phones || (t->viewer >= 0 && !seat_local(t, t->viewer) && table_humans(t) > 0)) {
-        t->viewer = -1; /* the viewer went to a phone */
-        t->curtain = -1;
-        t->handoff = -1;
-        t->hold = 0;
-    }
-    if (t->curtain >= 0 && (!seat_local(t, t->curtain) || h <= 1)) {
-        t->curtain = -1; /* its seat went to a phone, or one person is left at the screen */
-        t->handoff = -1;
-    }
-    if (t->all_phones)
-        return;
-    if (h == 1) {
-        for (int s = 0; s < t->m.params.players; s++)
-            if (seat_local(t, s))
-                t->viewer = s;
-    } else if (h >= 2 && d >= 0 && seat_local(t, d) && d != t->viewer && t->curtain != d) {
-        if (t->hold && t->viewer >= 0) {
-            /* the viewer first dismisses what their move showed them */
-            if (t->handoff != d)
-                trace_line("%s handoff p%d", t->ops->trace, d + 1);
-            t->handoff = d;
-        } else {
-            t->curtain = d;
-            trace_line("%s curtain p%d", t->ops->trace, d + 1);
-        }
-    }
-    if (t->viewer < 0 && h != 1 && t->curtain < 0) {
-        t->viewer = 0;
-        for (int s = t->m.params.players - 1; s >= 0 && h >= 2; s--)
-            if (seat_local(t, s))
-                t->viewer = s; /* the first person at the screen, not a phone's seat */
-    }
-}
 
-void table_refresh_viewer(table *t, shell *sh)
-{
-    if (uses_curtain(t))
-        choose_viewer(t);
-    view_changed(t, sh, TABLE_LIFTED);
-}
+
 
 /* The move that made the position at the cursor, its mover and the position before it. */
 static void last_update(table *t)
@@ -331,8 +231,8 @@ static void last_update(table *t)
     char err[200];
     int c = t->rec.cursor - 1;
     t->has_last = c >= 0 && record_replay(&t->rec, c, t->last_before, err, sizeof err) == 0 &&
-                  rules(t)->move_read(t->last_before, t->rec.moves[c], &t->last, err, sizeof err) == 0;
-    t->last_seat = t->has_last ? rules(t)->current_player(t->last_before) : -1;
+                  table_rules(t)->move_read(t->last_before, t->rec.moves[c], &t->last, err, sizeof err) == 0;
+    t->last_seat = t->has_last ? table_rules(t)->current_player(t->last_before) : -1;
 }
 
 int table_last_move(const table *t, game_move *m, int *seat)
@@ -376,7 +276,7 @@ const char *table_log_line(const table *t, int i, int *seat)
 /* The log from the record's start to its cursor (the table opened, or undo or redo moved it). */
 static void log_rebuild(table *t)
 {
-    if (table_log_rebuild(&t->log, t->ops->describe, rules(t), &t->rec, t->scratch) != 0)
+    if (table_log_rebuild(&t->log, t->ops->describe, table_rules(t), &t->rec, t->scratch) != 0)
         log_error("%s table: the move log could not be read back", t->game->id);
     trace_line("%s log rebuilt %d", t->ops->trace, t->log.total);
 }
@@ -390,11 +290,11 @@ static int save_now(table *t, shell *sh, int quitting)
 }
 
 /* Everything that follows from the position at the cursor. */
-static void position_changed(table *t, shell *sh, table_change why)
+void table_position_changed(table *t, shell *sh, table_change why)
 {
     char pos[POSITION_MAX];
     game_result res;
-    rules(t)->result(t->st, &res);
+    table_rules(t)->result(t->st, &res);
     t->over = res.status == GAME_OVER;
     t->over_announced = 0;
     t->can_undo = t->ops->undo && undo_target(t) >= 0;
@@ -402,19 +302,19 @@ static void position_changed(table *t, shell *sh, table_change why)
     if (why != TABLE_PLAYED)
         last_update(t); /* play() has set it without a replay */
     table_pace(t);
-    if (uses_curtain(t))
-        choose_viewer(t);
-    view_changed(t, sh, why);
+    if (table_uses_curtain(t))
+        table_choose_viewer(t);
+    table_view_changed(t, sh, why);
     table_phones_publish(t, sh);
     /* Saved after every move (and undo, redo) before it is traced: a crash
      * loses nothing played. A finished game's save is forgotten instead. */
     if (why == TABLE_PLAYED || why == TABLE_JUMPED)
         save_now(t, sh, 0);
-    if (rules(t)->position_write(t->st, pos, sizeof pos) >= 0)
+    if (table_rules(t)->position_write(t->st, pos, sizeof pos) >= 0)
         trace_line("%s position %s", t->ops->trace, pos);
 }
 
-void table_refresh(table *t, shell *sh) { position_changed(t, sh, TABLE_ENTERED); }
+void table_refresh(table *t, shell *sh) { table_position_changed(t, sh, TABLE_ENTERED); }
 
 /* The match's clock in the record: earlier sittings' play, then this table's time. */
 static void clock_update(table *t) { record_set_clock(&t->rec, t->clock0 + llround(t->time * 1000)); }
@@ -424,10 +324,10 @@ static int play(table *t, shell *sh, const game_move *m, int by_computer)
 {
     char err[200], text[RECORD_MOVE_LEN];
     clock_update(t);
-    memcpy(t->scratch, t->st, rules(t)->state_size);
-    if (rules(t)->move_write(t->st, m, text, sizeof text) < 0)
+    memcpy(t->scratch, t->st, table_rules(t)->state_size);
+    if (table_rules(t)->move_write(t->st, m, text, sizeof text) < 0)
         snprintf(text, sizeof text, "?");
-    ai_cancel(t);
+    table_ai_cancel(t);
     if (record_play(&t->rec, t->st, m, err, sizeof err) != 0) {
         log_error("%s table: %s", t->game->id, err);
         audio_play(SFX_ERROR);
@@ -438,10 +338,10 @@ static int play(table *t, shell *sh, const game_move *m, int by_computer)
         t->hold = 0;
     /* the move just played is the last move: its position before is at hand */
     t->last = *m;
-    t->last_seat = rules(t)->current_player(t->scratch);
-    memcpy(t->last_before, t->scratch, rules(t)->state_size);
+    t->last_seat = table_rules(t)->current_player(t->scratch);
+    memcpy(t->last_before, t->scratch, table_rules(t)->state_size);
     t->has_last = 1;
-    table_log_add(&t->log, t->ops->describe, rules(t), t->scratch, m, t->last_seat);
+    table_log_add(&t->log, t->ops->describe, table_rules(t), t->scratch, m, t->last_seat);
     anim_start(t, sh, t->scratch, m, by_computer);
     t->ops->played(t->view, sh, t->scratch, m, text, by_computer);
     {
@@ -449,7 +349,7 @@ static int play(table *t, shell *sh, const game_move *m, int by_computer)
         trace_line("%s log %s %s", t->ops->trace, table_seat_label(t, t->last_seat, who, sizeof who),
                    table_log_line(t, 0, NULL));
     }
-    position_changed(t, sh, TABLE_PLAYED);
+    table_position_changed(t, sh, TABLE_PLAYED);
     return 0;
 }
 
@@ -459,7 +359,7 @@ int table_play(table *t, shell *sh, const game_move *m) { return play(t, sh, m, 
 static void go_to(table *t, shell *sh, int cursor)
 {
     char err[200];
-    ai_cancel(t);
+    table_ai_cancel(t);
     t->hold = 0;
     t->handoff = -1;
     t->anim_len = t->anim_time = t->anim_prev = 0;
@@ -469,7 +369,7 @@ static void go_to(table *t, shell *sh, int cursor)
     while (t->rec.cursor < cursor && record_redo(&t->rec, t->st, err, sizeof err) == 0) {
     }
     log_rebuild(t);
-    position_changed(t, sh, TABLE_JUMPED);
+    table_position_changed(t, sh, TABLE_JUMPED);
 }
 
 static void undo(table *t, shell *sh)
@@ -498,7 +398,7 @@ static void redo(table *t, shell *sh)
     /* Show the last redone move being played, as if it were. */
     if (t->ops->redone && c == t->rec.cursor && c > 0 &&
         record_replay(&t->rec, c - 1, t->scratch, err, sizeof err) == 0 &&
-        rules(t)->move_read(t->scratch, t->rec.moves[c - 1], &m, err, sizeof err) == 0) {
+        table_rules(t)->move_read(t->scratch, t->rec.moves[c - 1], &m, err, sizeof err) == 0) {
         anim_start(t, sh, t->scratch, &m, 1);
         t->ops->redone(t->view, sh, t->scratch, &m);
     }
@@ -509,7 +409,8 @@ static void redo(table *t, shell *sh)
 static void open_menu(table *t, shell *sh)
 {
     /* A table without undo (hidden cards) never lists it. */
-    table_menu_open(sh, &t->menu_choice, t->ops->undo, t->can_undo, t->can_redo);
+    table_phones_menu(&t->m, t->handed, &t->menu_extra);
+    table_menu_open(sh, &t->menu_choice, t->ops->undo, t->can_undo, t->can_redo, &t->menu_extra);
     table_phones_pause(t, 1);
 }
 
@@ -519,7 +420,7 @@ int table_report(const table *t, score_report *rep)
     memset(rep, 0, sizeof *rep);
     rep->game_id = t->game->id;
     /* The lines every table's score has: each seat's name and place. */
-    rules(t)->result(t->st, &res);
+    table_rules(t)->result(t->st, &res);
     rep->players = t->m.params.players;
     for (int s = 0; s < rep->players; s++) {
         char seat[48], label[32];
@@ -536,8 +437,8 @@ int table_report(const table *t, score_report *rep)
     rep->seconds = (int)(t->rec.clock / 1000);
     t->ops->score(t->view, rep);
     /* Why the game ended is the rules' to say. */
-    if (!rep->reason[0] && rules(t)->result_reason)
-        rules(t)->result_reason(t->st, rep->reason, sizeof rep->reason);
+    if (!rep->reason[0] && table_rules(t)->result_reason)
+        table_rules(t)->result_reason(t->st, rep->reason, sizeof rep->reason);
     return res.status == GAME_OVER ? 0 : -1;
 }
 
@@ -548,26 +449,7 @@ static void show_score(table *t, shell *sh)
     shell_replace(sh, shell_score_screen(sh, &rep));
 }
 
-static void lift_curtain(table *t, shell *sh)
-{
-    trace_line("%s curtain lifted p%d", t->ops->trace, t->curtain + 1);
-    t->viewer = t->curtain;
-    t->curtain = -1;
-    audio_play(SFX_CLICK);
-    view_changed(t, sh, TABLE_LIFTED);
-}
 
-/* The viewer has seen what their move showed them: down comes the curtain. */
-static void pass_screen(table *t)
-{
-    if (t->handoff < 0)
-        return;
-    t->curtain = t->handoff;
-    t->handoff = -1;
-    t->hold = 0;
-    audio_play(SFX_CLICK);
-    trace_line("%s curtain p%d", t->ops->trace, t->curtain + 1);
-}
 
 static void announce_over(table *t, shell *sh);
 
@@ -585,8 +467,8 @@ void table_do(table *t, shell *sh, table_intent i)
             show_score(t, sh);
         }
         break;
-    case TABLE_LIFT: lift_curtain(t, sh); break;
-    case TABLE_PASS: pass_screen(t); break;
+    case TABLE_LIFT: table_lift_curtain(t, sh); break;
+    case TABLE_PASS: table_pass_screen(t); break;
     case TABLE_HINT:
         if (t->ops->hint)
             t->ops->hint(t->view, sh);
@@ -599,13 +481,13 @@ void table_do(table *t, shell *sh, table_intent i)
 
 static void computer_turn(table *t, shell *sh)
 {
-    int seat = rules(t)->current_player(t->st);
+    int seat = table_rules(t)->current_player(t->st);
     game_move m;
     table_ai *j;
     if (t->over || table_busy(t) || seat < 0 || table_seat_human(t, seat))
         return;
     if (!t->job)
-        t->job = table_ai_start(rules(t), t->st, t->m.level[seat], table_ai_seed(&t->rec));
+        t->job = table_ai_start(table_rules(t), t->st, t->m.level[seat], table_ai_seed(&t->rec));
     if (!t->job || t->time < t->due)
         return;
     /* Headless capture waits for the answer, so its frames are the same every run. */
@@ -629,7 +511,7 @@ static void announce_over(table *t, shell *sh)
         return;
     t->over_announced = 1;
     t->over_time = t->time;
-    rules(t)->result(t->st, &res);
+    table_rules(t)->result(t->st, &res);
     t->ops->over(t->view, sh, &res);
     table_phones_over(t, &res);
     audio_play(SFX_WIN);
@@ -645,6 +527,7 @@ static void over_update(table *t, shell *sh)
     else if (t->time - t->over_time > OVER_DELAY)
         show_score(t, sh);
 }
+
 
 /* ---------------------------------------------------------------- the scene */
 
@@ -664,6 +547,8 @@ static void table_update(scene *s, shell *sh, double dt)
         undo(t, sh);
     else if (c == TABLE_MENU_REDO)
         redo(t, sh);
+    else if (c == TABLE_MENU_SEAT)
+        table_hand_seat(t, sh, t->menu_extra.picked);
     else if (c == TABLE_MENU_QUIT && table_quit(sh, &t->m, &t->rec, t->over, t->ops->trace, &t->saver) == 0)
         return;
     /* The notice's Try again: Save & quit leaves once it saves. */
@@ -676,6 +561,7 @@ static void table_update(scene *s, shell *sh, double dt)
     if (!shell_is_top(sh, s))
         return; /* the notice is up: the table waits for the player */
     table_phones_step(t, sh);
+    table_peek_update(t, sh);
     anim_step(t, dt);
     t->ops->update(t->view, sh, dt);
     computer_turn(t, sh);
@@ -692,7 +578,7 @@ static void table_input(scene *s, shell *sh, const action_event *ev)
     /* A phone's pad plays its own seat's turns only; menus, the curtain and
      * the TV's buttons are the TV's (#25 item 5). */
     int phone = ev->dev == DEV_PAD && ev->pad >= INPUT_MAX_PADS;
-    if (phone && (t->curtain >= 0 || ev->pad - INPUT_MAX_PADS != rules(t)->current_player(t->st)))
+    if (phone && (t->curtain >= 0 || ev->pad - INPUT_MAX_PADS != table_rules(t)->current_player(t->st)))
         return;
     t->lively_from = t->time;
     /* The curtain takes every press: ready, or the menu. */
@@ -712,24 +598,6 @@ static void table_input(scene *s, shell *sh, const action_event *ev)
     }
 }
 
-/* Hot seat: the screen says whom to pass it to, and nothing private shows. */
-static void draw_curtain(table *t, shell *sh, render *r)
-{
-    float pw = shell_vw(sh) - 80 < 760 ? shell_vw(sh) - 80 : 760;
-    rrect p = {(shell_vw(sh) - pw) / 2, 330, pw, 360}, ready = {p.x + (pw - 360) / 2, p.y + 240, 360, 76};
-    char who[48], line[64];
-    snprintf(line, sizeof line, "Pass to %s", table_seat_label(t, t->curtain, who, sizeof who));
-    ui_draw_panel(r, p);
-    {
-        /* the seat's mark before its name, as everywhere */
-        float tw = render_text_width(r, FONT_SERIF_BOLD, UI_TITLE, line), mark = 48, x = p.x + (p.w - tw - mark - 20) / 2;
-        ui_draw_seat_mark(r, t->curtain, x + mark / 2, p.y + 105, mark);
-        ui_text_center(r, FONT_SERIF_BOLD, UI_TITLE, (rrect){x + mark + 20, p.y + 60, tw, 90}, UI_INK, line);
-    }
-    ui_text_center(r, FONT_SANS, UI_BODY, (rrect){p.x, p.y + 170, p.w, 40}, UI_INK_SOFT, "Everyone else, look away.");
-    ui_audit_box(ready);
-    ui_draw_button(r, ready, "I am ready", 1, 1, 1);
-}
 
 static void table_draw(scene *s, shell *sh, render *r, float alpha)
 {
@@ -744,7 +612,7 @@ static void table_draw(scene *s, shell *sh, render *r, float alpha)
     ui_draw_table(r, shell_vw(sh));
     if (t->ops->draw_public)
         t->ops->draw_public(t->view, sh, r, alpha);
-    draw_curtain(t, sh, r);
+    table_draw_curtain(t, sh, r);
     ui_draw_hints(r, sh, "Continue", "Menu", NULL);
 }
 
@@ -755,7 +623,7 @@ static double table_wake(scene *s, shell *sh)
 {
     table *t = s->data;
     (void)sh; /* the scene interface's */
-    int seat = rules(t)->current_player(t->st);
+    int seat = table_rules(t)->current_player(t->st);
     double w = SCENE_AT_REST, v;
     if (!t->ops->wake || t->job || t->over || t->refuse_flash > 0 || animating(t) ||
         (seat >= 0 && !table_seat_human(t, seat)))

@@ -179,6 +179,12 @@ void table_hold_curtain(table *t);
 /* Whether nothing private may be drawn now: the curtain is down, or every
  * person plays on a phone (the TV shows only what everyone may see). */
 int table_hides_private(const table *t);
+/* Whether the one person at the TV plays among phones' players, so their
+ * hand stays hidden until they hold a peek control (P, the right mouse
+ * button, a controller's left trigger); views name it in their hint bar. */
+int table_peek_offered(const table *t);
+/* Whether they hold it now (their hand shows). */
+int table_peeking(const table *t);
 /* The seat whose eyes the screen shows: the viewer, or seat 0 before one is chosen. */
 int table_viewer_seat(const table *t);
 /* The seat whose private pieces the screen may show now; -1 none (the

@@ -1,12 +1,14 @@
 /* The pause menu every table shares. */
 #include "table/table_menu.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 #include "shell/settings.h"
 #include "shell/shell.h"
 #include "audio/audio.h"
 #include "table/match.h"
+#include "table/phones_card.h"
 #include "ui/ui.h"
 
 enum { MENU_RESUME, MENU_UNDO, MENU_REDO, MENU_RULES, MENU_QUIT, MENU_N };
@@ -22,21 +24,44 @@ typedef struct table_menu {
     ui_nav nav;
     table_menu_choice *choice;
     int enabled[MENU_N];
-    int shown[MENU_N]; /* the items this menu lists, in order (ids into the tables above) */
+    int shown[MENU_N + TABLE_MENU_SEATS]; /* the items listed, in order: ids into the tables
+                                             above, then MENU_N + k for the extra's seat action k */
     int nshown;
-    rrect panel;
+    table_menu_extra *extra;
+    rrect panel, card;
 } table_menu;
+
+#define CARD_W 380.0f /* the phones' card beside the buttons */
+
+/* Item i's words and focus name: the usual ones, or the extra's seat action i - MENU_N. */
+static const char *item_label(const table_menu *p, int i)
+{
+    return i < MENU_N ? menu_labels[i] : p->extra->seat[i - MENU_N].label;
+}
+
+static const char *item_name(const table_menu *p, int i)
+{
+    return i < MENU_N ? menu_names[i] : p->extra->seat[i - MENU_N].name;
+}
 
 static void menu_layout(table_menu *p, shell *sh)
 {
-    float h = 120 + 96.0f * (float)p->nshown;
-    /* Centred in the space above the hint bar, however many items it lists. */
-    p->panel = (rrect){(shell_vw(sh) - 520) / 2, (RENDER_VIRTUAL_H - 80 - h) / 2, 520, h};
+    int card = p->extra && p->extra->phones;
+    float top = RENDER_VIRTUAL_H - 80;
+    /* a seat action says whose seat and what: wider buttons keep it at full
+     * size; many seat actions (four seats, three phones away) pack closer */
+    float step = fminf(96.0f, (top - 140) / (float)p->nshown), bw = p->extra && p->extra->nseat > 0 ? 480.0f : 400.0f;
+    float h = 120 + step * (float)p->nshown, w = bw + 120, ch = card ? PHONES_CARD_HEIGHT(CARD_W) : 0;
+    float total = card ? w + 40 + CARD_W : w;
+    /* Centred in the space above the hint bar, however many items it lists;
+     * the phones' card stands beside it. */
+    p->panel = (rrect){(shell_vw(sh) - total) / 2, (top - h) / 2, w, h};
+    p->card = (rrect){p->panel.x + w + 40, (top - ch) / 2, CARD_W, ch};
     ui_nav_begin(&p->nav);
     for (int k = 0; k < p->nshown; k++) {
         int i = p->shown[k];
-        ui_nav_add(&p->nav, i, (rrect){p->panel.x + 60, p->panel.y + 110 + 96.0f * (float)k, 400, 76},
-                   p->enabled[i], menu_names[i]);
+        ui_nav_add(&p->nav, i, (rrect){p->panel.x + 60, p->panel.y + 110 + step * (float)k, bw, step - 20},
+                   i >= MENU_N || p->enabled[i], item_name(p, i));
     }
     ui_nav_end(&p->nav, sh);
 }
@@ -59,6 +84,11 @@ static void menu_input(scene *s, shell *sh, const action_event *ev)
     id = ui_nav_event(&p->nav, sh, ev);
     if (id < 0)
         return;
+    if (id >= MENU_N) {
+        p->extra->picked = id - MENU_N;
+        menu_close(p, sh, TABLE_MENU_SEAT);
+        return;
+    }
     if (!p->enabled[id]) {
         audio_play(SFX_ERROR);
         return;
@@ -89,9 +119,11 @@ static void menu_draw(scene *s, shell *sh, render *r, float alpha)
                    UI_INK, "Paused");
     for (int k = 0; k < p->nshown; k++) {
         int i = p->shown[k];
-        ui_draw_button(r, ui_nav_item(&p->nav, i)->r, menu_labels[i], p->nav.focus == i,
-                       p->enabled[i], i == MENU_RESUME);
+        ui_draw_button(r, ui_nav_item(&p->nav, i)->r, item_label(p, i), p->nav.focus == i,
+                       i >= MENU_N || p->enabled[i], i == MENU_RESUME);
     }
+    if (p->extra && p->extra->phones)
+        phones_card_draw(r, p->card);
     ui_nav_draw(&p->nav, r, alpha, ui_focus_visible(sh));
     ui_draw_hints(r, sh, "Choose", "Resume", NULL);
 }
@@ -105,7 +137,7 @@ static void menu_leave(scene *s, shell *sh)
 static void menu_enter(scene *s, shell *sh) { menu_layout(s->data, sh); }
 
 scene *table_menu_create(shell *sh, table_menu_choice *choice, int offers_undo, int can_undo,
-                         int can_redo)
+                         int can_redo, table_menu_extra *extra)
 {
     table_menu *p = calloc(1, sizeof *p);
     (void)sh;
@@ -118,7 +150,11 @@ scene *table_menu_create(shell *sh, table_menu_choice *choice, int offers_undo, 
         /* A mode without undo lists neither: a greyed button that never wakes is noise. */
         if (offers_undo || (i != MENU_UNDO && i != MENU_REDO))
             p->shown[p->nshown++] = i;
+        /* who plays an away phone's seat comes before Save & quit */
+        for (int k = 0; i == MENU_RULES && extra && k < extra->nseat && k < TABLE_MENU_SEATS; k++)
+            p->shown[p->nshown++] = MENU_N + k;
     }
+    p->extra = extra;
     p->enabled[MENU_UNDO] = can_undo;
     p->enabled[MENU_REDO] = can_redo;
     ui_nav_init(&p->nav, "menu");
@@ -126,10 +162,11 @@ scene *table_menu_create(shell *sh, table_menu_choice *choice, int offers_undo, 
     return &p->base;
 }
 
-void table_menu_open(shell *sh, table_menu_choice *choice, int offers_undo, int can_undo, int can_redo)
+void table_menu_open(shell *sh, table_menu_choice *choice, int offers_undo, int can_undo, int can_redo,
+                     table_menu_extra *extra)
 {
     audio_play(SFX_CLICK);
-    shell_push(sh, table_menu_create(sh, choice, offers_undo, can_undo, can_redo));
+    shell_push(sh, table_menu_create(sh, choice, offers_undo, can_undo, can_redo, extra));
 }
 
 table_menu_choice table_menu_take(shell *sh, table_menu_choice *choice, const char *rules_doc)

@@ -1,5 +1,6 @@
 /* The pause menu every table shares: resume, undo and redo (where the mode
- * has them), rules, save & quit. */
+ * has them), rules, save & quit; with phones on, the phones' card (room code
+ * and QR code) and who plays the seats whose phones are away. */
 #ifndef STACKHOUSE_TABLE_MENU_H
 #define STACKHOUSE_TABLE_MENU_H
 
@@ -14,17 +15,34 @@ typedef enum table_menu_choice {
     TABLE_MENU_UNDO,
     TABLE_MENU_REDO,
     TABLE_MENU_RULES,
-    TABLE_MENU_QUIT
+    TABLE_MENU_QUIT,
+    TABLE_MENU_SEAT /* one of the extra's seat actions (its picked) */
 } table_menu_choice;
+
+#define TABLE_MENU_SEATS 8
+
+/* What the menu shows besides its usual items (owned by the table, read
+ * while the menu is up). */
+typedef struct table_menu_extra {
+    int phones; /* show the phones' card: how a late guest or a lost phone joins */
+    int nseat;  /* seat actions, listed after Rules */
+    struct {
+        int seat;       /* 0-based */
+        int to_tv;      /* 1: people play it (the TV, or a phone that joins); 0: the computer */
+        char label[48]; /* "Computer plays Player 2" */
+        char name[24];  /* its focus name: "seat2_computer", "seat2_tv" */
+    } seat[TABLE_MENU_SEATS];
+    int picked; /* out: the seat action chosen (TABLE_MENU_SEAT) */
+} table_menu_extra;
 
 /* The pause menu over a table; the choice is written to *choice when it closes.
  * Undo and Redo are listed only when the mode offers_undo, greyed while
- * can_undo (can_redo) is 0. */
+ * can_undo (can_redo) is 0; extra (NULL: none) adds the phones' part. */
 scene *table_menu_create(shell *sh, table_menu_choice *choice, int offers_undo, int can_undo,
-                         int can_redo);
+                         int can_redo, table_menu_extra *extra);
 /* Opens the pause menu over the table (with its click). */
 void table_menu_open(shell *sh, table_menu_choice *choice, int offers_undo, int can_undo,
-                     int can_redo);
+                     int can_redo, table_menu_extra *extra);
 /* Takes the choice the menu left in *choice (NONE from then on) and does what
  * every table does with Rules: opens the document rules_doc. Returns the
  * choice, for the table to act on undo, redo and quit. */

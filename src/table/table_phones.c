@@ -152,6 +152,36 @@ void table_phones_step(table *t, shell *sh)
     }
 }
 
+/* Adds one seat action to the pause menu's list. */
+static void menu_seat(table_menu_extra *x, int seat, int to_tv, const char *what, const char *name)
+{
+    if (x->nseat >= TABLE_MENU_SEATS)
+        return;
+    x->seat[x->nseat].seat = seat;
+    x->seat[x->nseat].to_tv = to_tv;
+    snprintf(x->seat[x->nseat].label, sizeof x->seat[0].label, "Player %d: %s", seat + 1, what);
+    snprintf(x->seat[x->nseat].name, sizeof x->seat[0].name, "seat%d_%s", seat + 1, name);
+    x->nseat++;
+}
+
+void table_phones_menu(const match_setup *m, unsigned handed, table_menu_extra *x)
+{
+    const phone_roster *ro = phones_roster();
+    memset(x, 0, sizeof *x);
+    if (!phones_on())
+        return;
+    x->phones = 1;
+    for (int s = 0; s < m->params.players; s++) {
+        if (m->seat[s] == SEAT_HUMAN && phones_seat(s) && !(ro->connected >> s & 1)) {
+            /* its phone is away: the match need not wait for it */
+            menu_seat(x, s, 0, "computer plays", "computer");
+            menu_seat(x, s, 1, "free the seat", "free");
+        } else if (m->seat[s] != SEAT_HUMAN && (handed >> s & 1)) {
+            menu_seat(x, s, 1, "people play", "people");
+        }
+    }
+}
+
 /* Tells every phone match m is over: why (NULL: no reason), and each seat's
  * place (0 is first) and total. */
 static void send_end(const match_setup *m, const char *why, const int *rank, const int *score)

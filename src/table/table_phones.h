@@ -8,6 +8,7 @@
 
 #include "shell/shell.h"
 #include "table/table.h"
+#include "table/table_menu.h"
 
 
 /* Takes the phones' queued events for table t: plays their moves, answers
@@ -19,6 +20,12 @@ void table_phones_publish(table *t, shell *sh);
 /* The TV's menu covers table t (paused 1) or no longer does (0): phones get
  * their views again, with `paused` while it is open; their moves wait. */
 void table_phones_pause(table *t, int paused);
+/* What the pause menu offers for match m's seats (x cleared first): the
+ * phones' card while phones are on; for each seat whose phone is away
+ * (asleep, or its token lost), the computer or people (the TV, or a phone
+ * that joins with the room code) to play it; for each seat in handed (bit
+ * per seat, given to the computer from this menu), people again. */
+void table_phones_menu(const match_setup *m, unsigned handed, table_menu_extra *x);
 /* The match is over: phones get the result; the server stops with the table. */
 void table_phones_over(table *t, const game_result *res);
 /* A real-time match m is over: phones get its result as the score screen shows it. */

@@ -28,6 +28,7 @@ typedef struct table_rt {
     double since_save; /* seconds since the last save */
     uint64_t saved_hash; /* of the last text saved, so a held match is not saved again; 0 none */
     int round;         /* the view's round when last saved */
+    table_menu_extra menu_extra; /* the phones' card while the menu is up */
 } table_rt;
 
 /* FNV-1a of a save's text. */
@@ -117,7 +118,10 @@ static void do_intent(table_rt *t, shell *sh, table_intent i)
     score_report rep;
     switch (i) {
     case TABLE_MENU:
-        table_menu_open(sh, &t->menu_choice, 0, 0, 0); /* real time: nothing to undo */
+        /* real time: nothing to undo; a phone is a pad, and a late one joins by the card */
+        memset(&t->menu_extra, 0, sizeof t->menu_extra);
+        t->menu_extra.phones = phones_on();
+        table_menu_open(sh, &t->menu_choice, 0, 0, 0, &t->menu_extra);
         break;
     case TABLE_RULES:
         shell_push(sh, shell_rules_screen(sh, t->game->rules_doc));

@@ -106,10 +106,14 @@ void table_seat_name(const match_setup *m, int seat, char *buf, size_t n)
 {
     if (m->seat[seat] == SEAT_HUMAN && phones_seat(seat)) {
         /* ☎: DejaVu has it. A phone that sleeps or lost the Wi-Fi keeps its
-         * seat; say so. Cut at a grapheme: never a broken character in buf. */
-        char line[PHONE_NAME_MAX * 4 + 40];
-        snprintf(line, sizeof line, "\xe2\x98\x8e %s on a phone%s", phones_roster()->name[seat],
-                 phones_roster()->connected >> seat & 1 ? "" : " (away)");
+         * seat; the seat waits, and says how to come back (or the menu frees
+         * it). Cut at a grapheme: never a broken character in buf. */
+        char line[PHONE_NAME_MAX * 4 + 60];
+        if (phones_roster()->connected >> seat & 1)
+            snprintf(line, sizeof line, "\xe2\x98\x8e %s on a phone", phones_roster()->name[seat]);
+        else
+            snprintf(line, sizeof line, "\xe2\x98\x8e Waiting for %s \xc2\xb7 room %s", phones_roster()->name[seat],
+                     phones_room());
         utf8_copy(buf, n, line);
     } else if (m->seat[seat] == SEAT_HUMAN)
         snprintf(buf, n, "Human");

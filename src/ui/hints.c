@@ -28,6 +28,7 @@ const char *ui_hint_key(input_device dev, int act)
     case UI_HINT_WHEEL: return dev == DEV_PAD ? ARROWS_UD : dev == DEV_MOUSE ? "Wheel" : KEYS_UD;
     case UI_HINT_DRAG: return dev == DEV_PAD ? "(A)" : dev == DEV_MOUSE ? "Drag" : "Enter";
     case UI_HINT_POINT: return dev == DEV_PAD ? "(A)" : dev == DEV_MOUSE ? "Click" : "Enter";
+    case UI_HINT_PEEK: return dev == DEV_PAD ? "Hold LT" : dev == DEV_MOUSE ? "Hold right button" : "Hold P";
     default: return "?";
     }
 }

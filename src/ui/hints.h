@@ -14,7 +14,8 @@ enum {
     UI_HINT_UPDOWN,           /* up and down */
     UI_HINT_WHEEL,            /* the mouse wheel (on a controller or keys: up and down) */
     UI_HINT_DRAG,             /* dragging with the mouse (a controller or keys: the accept button) */
-    UI_HINT_POINT             /* pointing at a thing and clicking (a controller or keys: accept) */
+    UI_HINT_POINT,            /* pointing at a thing and clicking (a controller or keys: accept) */
+    UI_HINT_PEEK              /* holding the peek control (table_peek_offered): P, right button, LT */
 };
 
 /* One pair in a hint bar: act is an action (ACT_ACCEPT, ACT_BACK, ...) or a UI_HINT_*. */

@@ -541,12 +541,202 @@ static void test_nine_paused_on_the_tv(void **state)
     game_stop(&r);
 }
 
+/* The last "nine faces public:" line of the trace (caller frees), NULL when none. */
+static char *last_public_faces(run *r)
+{
+    char *t = testenv_slurp(r->trace), *line = NULL;
+    const char *p = t, *q;
+    while ((q = strstr(p, "nine faces public:")) != NULL) {
+        const char *e = strchr(q, '\n');
+        free(line);
+        line = strndup(q, e ? (size_t)(e - q) : strlen(q));
+        p = q + 1;
+    }
+    free(t);
+    return line;
+}
+
+/* Whether the TV's last public faces hold p2's and p3's revealed stack 4 as
+ * the position has them, and nothing of p1's (its own Reveal hides it). */
+static int tv_shows_the_reveal(run *r)
+{
+    static const char *const want[] = {" p2s4:R4", " p2s4:BA", " p2s4:BD", " p2s4:PD", " p3s4:RR", " p3s4:GR"};
+    char *line = last_public_faces(r);
+    int ok = line != NULL && strstr(line, " p1s4:") == NULL;
+    for (size_t i = 0; ok && i < sizeof want / sizeof want[0]; i++)
+        ok = strstr(line, want[i]) != NULL;
+    if (!ok)
+        print_message("TV faces: %s\n", line ? line : "(none)");
+    free(line);
+    return ok;
+}
+
+/* Every person on a phone, a Reveal on the table: the TV draws the revealed
+ * stacks' true faces (the public view re-deals nothing public), and still
+ * the same ones after a move. */
+static void test_nine_tv_shows_revealed_stacks(void **state)
+{
+    run r;
+    char ta[40], tb[40], tc[40];
+    int a;
+    (void)state;
+    game_start(&r, "reveal",
+               "--scene table --game 9stax --seats human,human,human --phones --position \"$(cat " STACKHOUSE_SOURCE_DIR
+               "/tests/scripts/nine_reveal_phones.pos)\"");
+    a = join(&r, 1, "Ann", ta);
+    join(&r, 2, "Bo", tb);
+    join(&r, 3, "Cy", tc);
+    assert_true(trace_has(&r, "phones seat p3 joined", "nine faces public:"));
+    testenv_sleep_ms(300);
+    assert_true(tv_shows_the_reveal(&r));
+    {
+        cJSON *va = settled_view(&r, a);
+        send_text(&r, a, "{\"v\":1,\"t\":\"move\",\"move\":\"play R1\",\"rev\":%d}", (int)num_of(va, "rev"));
+        cJSON_Delete(va);
+    }
+    assert_true(trace_has(&r, NULL, "nine move p1 play R1\n"));
+    assert_true(trace_has(&r, "nine move p1 play R1\n", "nine position "));
+    testenv_sleep_ms(300);
+    assert_true(tv_shows_the_reveal(&r));
+    game_stop(&r);
+}
+
+/* Fails unless the trace holds each of want[0..n) in that order. */
+static void trace_in_order(run *r, const char *const *want, int n)
+{
+    char *t = testenv_slurp(r->trace);
+    const char *miss = testenv_missing_in_order(t, want, n);
+    if (miss)
+        fail_msg("trace lacks, in order: %s", miss);
+    free(t);
+}
+
+/* One person at the TV, one on a phone (README's --seats human,human
+ * --phones): the TV hides the TV player's hand from the room until they
+ * hold a peek control, and they act only while they look. Real SDL events:
+ * the P key, the right mouse button, the controller's left trigger. */
+static void test_nine_tv_hand_hides_until_peek(void **state)
+{
+    run r;
+    char tb[40];
+    int b;
+    (void)state;
+    game_start(&r, "peek",
+               "--scene table --game 9stax --seats human,human --phones --screenshot /dev/null --position \"$(cat " STACKHOUSE_SOURCE_DIR
+               "/tests/scripts/nine_tv_peek.pos)\" --input " STACKHOUSE_SOURCE_DIR "/tests/scripts/nine_tv_peek.txt");
+    b = join(&r, 2, "Bo", tb);
+    assert_true(trace_has(&r, NULL, "nine move p1 play R1\n"));
+    {
+        cJSON *vb = settled_view(&r, b);
+        send_text(&r, b, "{\"v\":1,\"t\":\"move\",\"move\":\"play G1\",\"rev\":%d}", (int)num_of(vb, "rev"));
+        cJSON_Delete(vb);
+    }
+    assert_true(trace_has(&r, NULL, "nine move p1 draw\n"));
+    assert_true(trace_has(&r, "nine move p1 draw\n", "nine peek off p1"));
+    {
+        static const char *const want[] = {
+            "phones seat p2 joined",
+            "nine faces public:", /* seat 1's hand is hidden */
+            "nine peek on p1", "nine faces p1: p1s1:R1 p1s1:B6 p1s1:G5", "nine peek off p1", "nine faces public:",
+            "nine peek on p1", "nine move p1 play R1\n", "nine peek off p1",
+            "nine move p2 play G1\n",
+            "nine peek on p1", "nine move p1 draw\n", "nine peek off p1",
+        };
+        trace_in_order(&r, want, (int)(sizeof want / sizeof want[0]));
+    }
+    {
+        /* X by key and by controller did nothing while the hand was hidden. */
+        char *t = testenv_slurp(r.trace);
+        const char *joined = strstr(t, "phones seat p2 joined"), *first_peek = strstr(joined, "nine peek on p1");
+        const char *draw = strstr(joined, "nine move p1 draw"), *g1 = strstr(joined, "nine move p2 play G1");
+        const char *pad_peek = strstr(g1, "nine peek on p1");
+        assert_true(strstr(joined, "nine move p1") > first_peek);
+        assert_true(draw > pad_peek);
+        free(t);
+    }
+    game_stop(&r);
+}
+
+/* The game on tests/scripts/nine_tv_peek.pos with seat 1 at the TV, running
+ * script: a phone joins seat 2 and drops off (its page closed, its token
+ * lost); once the script has given seat 2 back to people, a phone (name)
+ * joins it with the room code alone and gets seat 2's own view. */
+static void away_and_back(run *r, const char *dir, const char *script, const char *name)
+{
+    char args[1024], tb[40];
+    int b;
+    cJSON *v;
+    snprintf(args, sizeof args,
+             "--scene table --game 9stax --seats human,human --phones --screenshot /dev/null --position \"$(cat %s"
+             "/tests/scripts/nine_tv_peek.pos)\" --input %s/tests/scripts/%s.txt",
+             STACKHOUSE_SOURCE_DIR, STACKHOUSE_SOURCE_DIR, script);
+    game_start(r, dir, args);
+    b = join(r, 2, "Bo", tb);
+    assert_true(trace_has(r, NULL, "phones seat p2 joined"));
+    phone_client_close(r->pc, b, 2000);
+    assert_true(trace_has(r, NULL, "phones seat p2 asleep"));
+    assert_true(trace_has(r, NULL, "nine seat p2 people"));
+    b = join(r, 2, name, tb);
+    v = settled_view(r, b);
+    assert_int_equal((int)num_of(v, "seat"), 2);
+    assert_non_null(cJSON_GetObjectItemCaseSensitive(v, "private"));
+    cJSON_Delete(v);
+    assert_true(trace_has(r, "nine seat p2 people", "phones seat p2 joined"));
+}
+
+/* By mouse: the pause menu hands the away phone's seat to the computer,
+ * which plays it; then back to people, and a late guest joins it with the
+ * room code (the seat shows it while it waits). */
+static void test_nine_away_seat_by_mouse(void **state)
+{
+    run r;
+    (void)state;
+    away_and_back(&r, "away_mouse", "nine_away_mouse", "Cy");
+    {
+        static const char *const want[] = {
+            "phones seat p2 joined", "phones seat p2 asleep", "scene menu", "phones seat p2 released",
+            "nine seat p2 computer", "nine move p1 play R1\n", "nine move p2 ", "scene menu",
+            "focus menu seat2_people", "nine seat p2 people", "phones seat p2 joined",
+        };
+        trace_in_order(&r, want, (int)(sizeof want / sizeof want[0]));
+    }
+    game_stop(&r);
+}
+
+/* By controller: a phone that lost its token gets its seat back: the TV
+ * frees the seat from the pause menu, and the phone joins it with the code. */
+static void test_nine_away_seat_by_pad(void **state)
+{
+    run r;
+    (void)state;
+    away_and_back(&r, "away_pad", "nine_away_pad", "Bo");
+    {
+        static const char *const want[] = {
+            "phones seat p2 joined", "phones seat p2 asleep", "scene menu", "focus menu seat2_free",
+            "phones seat p2 released", "nine seat p2 people", "phones seat p2 joined",
+        };
+        trace_in_order(&r, want, (int)(sizeof want / sizeof want[0]));
+    }
+    {
+        /* The seat stayed a person's: no computer move for it. */
+        char *t = testenv_slurp(r.trace);
+        assert_null(strstr(t, "nine seat p2 computer"));
+        assert_null(strstr(t, "nine move p2 "));
+        free(t);
+    }
+    game_stop(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_nine_third_phone_from_setup),
         cmocka_unit_test(test_nine_hands_on_phones),
         cmocka_unit_test(test_nine_paused_on_the_tv),
+        cmocka_unit_test(test_nine_tv_shows_revealed_stacks),
+        cmocka_unit_test(test_nine_tv_hand_hides_until_peek),
+        cmocka_unit_test(test_nine_away_seat_by_mouse),
+        cmocka_unit_test(test_nine_away_seat_by_pad),
         cmocka_unit_test(test_stax_phone_is_a_pad),
         cmocka_unit_test(test_stax_pad_never_opens_the_menu),
         cmocka_unit_test(test_reconnect_keeps_rev),

@@ -622,6 +622,35 @@ static void test_memory_reshuffle(void **state)
     assert_true(in_draw > 100);
 }
 
+/* The public view (observe for seat -1: what everyone at the table sees, the
+ * TV's when every person plays on a phone) shows every public card truly: a
+ * revealed stack's faces and the discard pile stay as they are, while what
+ * nobody may see is dealt blind. */
+static void test_public_view_keeps_public_cards(void **state)
+{
+    (void)state;
+    nine_state s, view, again;
+    char err[256];
+    nt_load(&s, "players=3,turn=p2,dir=cw,act=R9,imm=-,reveal=4:p1,pend=none,passes=0,rng=1,"
+                "p1=1:R1/R2/R3/B4.B5,p2=1:G1/G2/G3/R4.BA.BD.PD,p3=2:P1/P2.P3/P5/RR.GR,draw=+,disc=G7.B9.R9");
+    nine_rules.observe(&s, -1, &view);
+    assert_int_equal(nine_rules.check_invariants(&view, err, sizeof err), 0);
+    /* The revealed stacks, face up for all (p1 played the Reveal: its own stays hidden). */
+    assert_non_null(strstr(nt_field(&view, "p2"), "/R4.BA.BD.PD"));
+    assert_non_null(strstr(nt_field(&view, "p3"), "/RR.GR"));
+    assert_string_equal(nt_field(&view, "disc"), "G7.B9.R9");
+    assert_string_equal(nt_field(&view, "reveal"), "4:p1");
+    /* Every seat sees them in the view too, and the same view comes every time. */
+    for (int seat = 0; seat < 3; seat++) {
+        assert_true(nine_stack_visible(&view, seat, 1, 3));
+        assert_true(nine_stack_visible(&view, seat, 2, 3));
+    }
+    nine_rules.observe(&s, -1, &again);
+    assert_memory_equal(&view, &again, sizeof view);
+    /* The stacks nobody sees are not the real ones (p1's stack 4 is dealt blind). */
+    assert_null(strstr(nt_field(&view, "p1"), "/B4.B5"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -658,6 +687,7 @@ int main(void)
         cmocka_unit_test(test_memory_exchange),
         cmocka_unit_test(test_memory_swap),
         cmocka_unit_test(test_memory_reshuffle),
+        cmocka_unit_test(test_public_view_keeps_public_cards),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

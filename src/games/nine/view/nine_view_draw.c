@@ -310,6 +310,11 @@ void nine_prompt_text(const nine_view *v, char *buf, size_t n)
         return;
     }
     seat_name(v, d, who, sizeof who);
+    if (d == table_viewer(v->t) && table_peek_offered(v->t) && !table_peeking(v->t)) {
+        /* the hand on the TV hides from the phones' players in the room */
+        snprintf(buf, n, "Your turn. %s to see your hand.", ui_hint_key(v->dev, UI_HINT_PEEK));
+        return;
+    }
     if (d != table_viewer(v->t) || !table_seat_human(v->t, d) || table_hides_private(v->t)) {
         snprintf(buf, n, "%s %s.", who,
                  phones_seat(d)                ? "is deciding on their phone"
@@ -720,11 +725,12 @@ void nine_view_draw_top(void *vv, shell *sh, render *r, float alpha)
         ui_draw_hint_bar(r, sh, h, 2);
     } else {
         int draws = nine_spot_find(v, "draw") >= 0 || nine_spot_find(v, "pass") >= 0;
-        ui_hint h[] = {{ACT_ACCEPT, table_over(v->t) && v->over_seen ? "Score" : "Choose"},
+        ui_hint h[] = {{UI_HINT_PEEK, table_peek_offered(v->t) ? "See your hand" : NULL},
+                       {ACT_ACCEPT, table_over(v->t) && v->over_seen ? "Score" : "Choose"},
                        {ACT_EXTRA, draws ? (nine_spot_find(v, "draw") >= 0 ? "Draw" : "Pass") : NULL},
                        {ACT_ALT, "Rules"},
                        {ACT_BACK, "Menu"}};
-        ui_draw_hint_bar(r, sh, h, 4);
+        ui_draw_hint_bar(r, sh, h, 5);
     }
     draw_log(r, sh, v);
 }

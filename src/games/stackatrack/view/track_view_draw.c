@@ -4,6 +4,8 @@
  * column, the sliding block, the last move marked, a closed loop lit up and
  * the points a block scored, and the tray. The seats, the status and the
  * move log are track_view_seats.c's. */
+#include <string.h>
+
 #include "games/stackatrack/view/track_view_priv.h"
 #include "app/input.h"
 #include "table/phones.h"
@@ -319,12 +321,15 @@ static void draw_hints(render *r, shell *sh, const track_view *v)
     static const ui_hint mouse[] = {{UI_HINT_POINT, "Slide in"}, {UI_HINT_WHEEL, "Turn"}, {ACT_BACK, "Menu"}};
     static const ui_hint keys[] = {{UI_HINT_LEFTRIGHT, "Column"}, {UI_HINT_UPDOWN, "Block"}, {ACT_EXTRA, "Turn"},
                                    {ACT_ACCEPT, "Slide in"},     {ACT_ALT, "Rules"},         {ACT_BACK, "Menu"}};
+    ui_hint h[7] = {{UI_HINT_PEEK, "See your blocks"}};
+    const ui_hint *from = keys;
+    int n = 6, first = table_peek_offered(v->t) ? 1 : 0; /* phones' players are in the room */
     if (table_over(v->t))
-        ui_draw_hint_bar(r, sh, over, 2);
+        from = over, n = 2;
     else if (shell_input(sh)->last_device == DEV_MOUSE)
-        ui_draw_hint_bar(r, sh, mouse, 3);
-    else
-        ui_draw_hint_bar(r, sh, keys, 6);
+        from = mouse, n = 3;
+    memcpy(h + first, from, (size_t)n * sizeof *h);
+    ui_draw_hint_bar(r, sh, h, n + first);
 }
 
 /* The frame, the blocks left and the tray (hidden blocks face down behind the curtain). */

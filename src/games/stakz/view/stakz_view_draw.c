@@ -272,6 +272,8 @@ void stakz_view_draw(void *vv, shell *sh, render *r, float alpha)
 int stakz_hints(const stakz_view *v, const shell *sh, ui_hint *h)
 {
     int n = 0;
+    if (table_peek_offered(v->t) && !v->round_show && !v->picking)
+        h[n++] = (ui_hint){UI_HINT_PEEK, "See your hand"}; /* phones' players are in the room */
     if (v->round_show) {
         h[n++] = (ui_hint){ACT_ACCEPT, "Continue"};
     } else if (v->picking) {
