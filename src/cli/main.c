@@ -11,10 +11,16 @@
 #include "cli/util.h"
 #include "core/registry.h"
 
-static int cmd_games(void)
+/* The modes, one id a line; with players, each with its fewest and most seats. */
+static int cmd_games(int players)
 {
-    for (int i = 0; i < registry_count(); i++)
-        printf("%s\n", registry_get(i)->id);
+    for (int i = 0; i < registry_count(); i++) {
+        const game_info *g = registry_get(i);
+        if (players)
+            printf("%s %d %d\n", g->id, g->min_players, g->max_players);
+        else
+            printf("%s\n", g->id);
+    }
     return 0;
 }
 
@@ -138,7 +144,9 @@ int main(int argc, char **argv)
     if (argc >= 2 && (!strcmp(argv[1], "selfplay") || !strcmp(argv[1], "bench") || study))
         quiet_realtime();
     if (argc >= 2 && strcmp(argv[1], "games") == 0 && argc == 2)
-        return cmd_games();
+        return cmd_games(0);
+    if (argc == 3 && strcmp(argv[1], "games") == 0 && strcmp(argv[2], "--players") == 0)
+        return cmd_games(1);
     if (argc >= 2 && strcmp(argv[1], "legal") == 0)
         return cmd_legal(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "apply") == 0)

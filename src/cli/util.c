@@ -18,7 +18,7 @@ int cli_usage(const char *line)
         /* the real-time modes and their studies are the row's */
         char ids[200] = "";
         size_t len = 0;
-        fprintf(stderr, "usage: stackhouse-cli games\n"
+        fprintf(stderr, "usage: stackhouse-cli games [--players]   (with --players: id, fewest and most seats)\n"
                         "       stackhouse-cli legal GAME POSITION\n"
                         "       stackhouse-cli apply [--why] GAME POSITION [MOVE...]\n"
                         "       stackhouse-cli perft GAME POSITION DEPTH\n"
