@@ -100,9 +100,10 @@ endforeach()
 # The phone page in a real browser (tests/web, docs/phones.md): Debian's
 # chromium, headless, through puppeteer-core. web_mock plays against a stand-in
 # server; web_phones against the game itself on its own Xvfb; web_party the
-# page at a party (#25) on two phone sizes against the stand-in. run.sh skips
+# page at a party (#25) on two phone sizes against the stand-in; web_flood three
+# guests joining the game while strangers flood its port. run.sh skips
 # (77) with the reason when chromium, node or the npm packages are missing.
-foreach(t mock phones party)
+foreach(t mock phones party flood)
   add_test(NAME web_${t} COMMAND ${CMAKE_SOURCE_DIR}/tests/web/run.sh ${CMAKE_BINARY_DIR} ${t}.test.mjs)
   set_tests_properties(web_${t} PROPERTIES LABELS web TIMEOUT 300 SKIP_RETURN_CODE 77)
 endforeach()

@@ -49,7 +49,7 @@ export SDL_AUDIODRIVER=dummy STACKHOUSE_HEADLESS=1
 xpid=
 cleanup() { [ -n "$xpid" ] && kill "$xpid" 2>/dev/null && wait "$xpid" 2>/dev/null; }
 trap cleanup EXIT
-if [ "$test" = phones.test.mjs ]; then
+if [ "$test" = phones.test.mjs ] || [ "$test" = flood.test.mjs ]; then
   [ -x "$STACKHOUSE_BIN" ] || { echo "no game binary at $STACKHOUSE_BIN" >&2; exit 1; }
   command -v Xvfb >/dev/null || skip "no Xvfb (tools/deps.sh test installs xvfb)"
   for n in $(seq $((140 + $$ % 40)) 239); do
