@@ -21,7 +21,7 @@ const gameEls = { table: $('table'), prompt: $('prompt'), hand: $('hand'), moves
 const st = {
   room: '', token: null, ws: null, seat: 0, name: '', welcome: null, view: null, ended: false,
   backoff: 500, retry: 0, ping: 0, pingId: 0, pingWait: 0, waiting: false, sel: {}, watch: false,
-  greeted: false, refusal: '', shown: '',
+  greeted: false, refusal: '', shown: '', lock: 0,
 };
 
 const tokenKey = () => `stackhouse.token.${st.room}`;
@@ -53,14 +53,24 @@ function setNotice(text) {
   els.notice.hidden = !text;
 }
 
-// Why the socket closed, in words: what the game said before closing it (a
-// close frame's reason or an `error`), else what the page can tell.
+// The game's guard closes with these statuses (docs/phones.md, "Strangers");
+// the page words them itself, the close frame's reason is not for guests.
+const CLOSED = {
+  4002: 'Too many connections from this device or network: close other tabs of the game.',
+  4003: 'The game is full right now. Retrying\u2026',
+};
+const ASK_CODE = 'Type the room code shown on the TV.';
+
+// Why the socket closed, in words: the guard's status, what the game said
+// before closing it (a close frame's reason or an `error`), else what the
+// page can tell.
 function closedWhy(e, opened) {
+  if (e && CLOSED[e.code]) return CLOSED[e.code];
+  // the socket never opened: the upgrade was refused (this page is not the
+  // game's own address), another Wi-Fi, or the game is closed
+  if (!opened) return 'Cannot reach the game: open the address shown on the TV.';
   const said = (e && e.reason) || st.refusal;
   if (said) return `${said} Trying again\u2026`;
-  // the socket never opened: another Wi-Fi, the game closed, or a server
-  // that refuses the upgrade itself (full) without a word the page can read
-  if (!opened) return 'Cannot reach the table. Check that this phone is on the TV\u2019s Wi\u2011Fi and the game is still open; the TV may also be turning new phones away for now. Trying again\u2026';
   if (!st.greeted) return 'The TV closed the connection before letting this phone in. Trying again\u2026';
   return 'Lost the connection to the TV. Reconnecting\u2026';
 }
@@ -85,8 +95,7 @@ function connect() {
   st.greeted = false;
   st.refusal = '';
   ws.onopen = () => {
-    opened = true;
-    st.backoff = 500;
+    opened = true; // the backoff starts again once let in (handle): a full game opens and closes at once
     setConn('open');
     st.token = store.get(tokenKey()) || st.token; // without storage, the token lives as long as the page
     send(st.token ? { t: 'hello', room: st.room, token: st.token } : { t: 'hello', room: st.room });
@@ -103,6 +112,13 @@ function connect() {
     clearTimeout(st.ping);
     clearTimeout(st.pingWait);
     setConn('closed');
+    if (e.code === 4001 && st.room && !st.ended) {
+      // no hello with the right code in time: the code, not the network, is
+      // what is missing, so the page waits for one before it connects again
+      st.room = '';
+      askRoom(ASK_CODE);
+      return;
+    }
     if (st.room && !st.ended) setNotice(closedWhy(e, opened));
     retryLater();
   };
@@ -147,6 +163,7 @@ window.addEventListener('pageshow', wake);
 function handle(m) {
   if (m.t === 'welcome' || m.t === 'joined' || m.t === 'view') {
     st.greeted = true; // let in: whatever kept this phone out is over
+    st.backoff = 500;
     setNotice('');
   }
   switch (m.t) {
@@ -160,7 +177,8 @@ function handle(m) {
       st.seat = m.seat | 0;
       st.name = m.name || '';
       if (m.token) { st.token = m.token; store.set(tokenKey(), m.token); }
-      if (st.name) store.set('stackhouse.name', st.name);
+      // the name as the game cleaned it, for this page and the next seat it picks
+      if (st.name) { store.set('stackhouse.name', st.name); els.name.value = st.name; }
       show();
       break;
     case 'view':
@@ -196,12 +214,14 @@ function onError(m) {
     st.token = null;
     st.seat = 0;
     send({ t: 'hello', room: st.room });
-  } else if (code === 'room') {
-    const wrong = st.room;
-    store.del(tokenKey());
+  } else if (code === 'room' || code === 'locked') {
+    // no reconnection after either: the same code would only be refused again
+    const tried = st.room, wait = Math.ceil(+m.wait || 0);
+    if (code === 'room') store.del(tokenKey()); // `locked` never compared the code: its seat may still be good
     st.room = '';
     if (st.ws) st.ws.close();
-    askRoom(`\u201C${wrong}\u201D is not this table\u2019s room code. Check the code on the TV.`);
+    if (wait > 0) lockOut(wait, code === 'locked' ? tried : '');
+    else askRoom(`\u201C${tried}\u201D is not this table\u2019s room code. Check the code on the TV.`);
     return;
   } else if (!st.greeted) {
     // turned away before being let in (too many tries, no room): the
@@ -216,15 +236,52 @@ function onError(m) {
 
 /* ------------------------------------------------------------ screens */
 
+// Too many wrong codes from this address: the game answers nothing for
+// secs seconds, so the code field stays shut while a countdown runs, then
+// opens again (with the untested code still in it when `locked` came).
+function lockOut(secs, code) {
+  askRoom('');
+  const input = $('enter-room'), button = $('enter-form').querySelector('button');
+  const end = Date.now() + secs * 1000;
+  input.value = code;
+  input.disabled = button.disabled = true;
+  const tick = () => {
+    const left = Math.ceil((end - Date.now()) / 1000);
+    if (left <= 0) {
+      endLock();
+      setWhy(ASK_CODE);
+      input.focus();
+      return;
+    }
+    setWhy(`Too many wrong codes: try again in ${left} s`);
+    st.lock = setTimeout(tick, (end - Date.now()) % 1000 || 1000);
+  };
+  tick();
+}
+
+// The note above the code field ('' hides it); the standing line under it
+// goes when the note already says the same.
+function setWhy(why) {
+  els.enterWhy.textContent = why || '';
+  els.enterWhy.hidden = !why;
+  $('enter-hint').hidden = why === ASK_CODE;
+}
+
+function endLock() {
+  clearTimeout(st.lock);
+  st.lock = 0;
+  $('enter-room').disabled = $('enter-form').querySelector('button').disabled = false;
+}
+
 function askRoom(why) {
+  endLock();
   for (const s of [els.seats, els.game, els.pad, els.over, els.waiting]) s.hidden = true;
   els.enter.hidden = false;
   els.room.textContent = ''; // a wrong code is not this page's room
   els.who.replaceChildren('Stackhouse');
   els.leave.hidden = true;
   setNotice('');
-  els.enterWhy.textContent = why || '';
-  els.enterWhy.hidden = !why;
+  setWhy(why);
   $('enter-room').focus();
 }
 
@@ -411,6 +468,7 @@ els.leave.addEventListener('click', () => {
 
 $('enter-form').addEventListener('submit', e => {
   e.preventDefault();
+  if (st.lock) return; // locked out: the countdown says when
   const r = $('enter-room').value.trim().toUpperCase();
   if (!/^[A-Z]{4}$/.test(r)) { toast('The room code is 4 letters.'); return; }
   st.room = r;

@@ -107,6 +107,14 @@ const FIXTURES = {
   }),
 };
 
+// A name as the game cleans it (docs/phones.md, "Names"): control and format
+// characters go, blanks become one space, the ends are trimmed, and it is cut
+// to 16 graphemes (the width rule is the game's; names here are narrow).
+export function cleanName(name) {
+  const s = String(name || '').replace(/[\p{Cc}\p{Cf}]/gu, '').replace(/\s+/gu, ' ').trim();
+  return [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(s)].slice(0, 16).map(x => x.segment).join('');
+}
+
 const nineMatches = (card, act) => act === 'any' || card === 'CS' || card === 'FD' || card[0] === act[0] || card.slice(1) === act.slice(1);
 
 export function startMock({ fixture = 'nine', port = 0, room = 'TEST' } = {}) {
@@ -115,6 +123,10 @@ export function startMock({ fixture = 'nine', port = 0, room = 'TEST' } = {}) {
     turn: 1, rev: 1, over: false, pub: f.pub, priv: f.priv,
     names: f.priv.map((_, i) => `Player ${i + 1}`), tokens: f.priv.map(() => null), conns: new Set(), log: [], pads: [],
     paused: false, started: !f.setup,
+    // the guard's answers (docs/phones.md, "Strangers"): kick closes each new
+    // connection with that status, lock answers every hello and join with
+    // `locked` for that many seconds, roomWait adds `wait` to a wrong code's `room`
+    kick: 0, lock: 0, roomWait: 0, arrivals: [],
   };
   const names = () => g.names.slice();
   const legal = seat => {
@@ -137,7 +149,13 @@ export function startMock({ fixture = 'nine', port = 0, room = 'TEST' } = {}) {
     return v;
   };
   const out = (c, m) => c.readyState === 1 && c.send(JSON.stringify(m));
-  const err = (c, code, msg) => out(c, { v: 1, t: 'error', code, msg });
+  const err = (c, code, msg, wait) => out(c, { v: 1, t: 'error', code, msg, ...(wait ? { wait } : {}) });
+  // the room code, as the guard judges it: false when an error was sent
+  const roomOk = (c, code) => {
+    if (g.lock) return err(c, 'locked', `Too many wrong room codes from your address: wait ${g.lock} s.`, g.lock), false;
+    if (code !== room) return err(c, 'room', 'No game has that room code.', g.roomWait), false;
+    return true;
+  };
   const welcome = () => ({
     v: 1, t: 'welcome', room, game: f.game, mode: f.mode, controls: f.controls,
     seats: g.names.map((n, i) => ({ seat: i + 1, name: n, kind: 'human', phone: !!g.tokens[i], open: !g.tokens[i] })),
@@ -171,7 +189,7 @@ export function startMock({ fixture = 'nine', port = 0, room = 'TEST' } = {}) {
           err(c, g.refuse.code, g.refuse.msg);
           return c.close(g.refuse.close || 1008, g.refuse.reason || '');
         }
-        if (m.room !== room) return err(c, 'room', 'wrong room code');
+        if (!roomOk(c, m.room)) return;
         if (m.token) {
           const k = g.tokens.indexOf(m.token);
           if (k < 0) return err(c, 'token', 'that seat token is not known here');
@@ -183,11 +201,11 @@ export function startMock({ fixture = 'nine', port = 0, room = 'TEST' } = {}) {
         return g.started && out(c, view(0));
       case 'join': {
         const k = (m.seat | 0) - 1;
-        if (m.room !== room) return err(c, 'room', 'wrong room code');
+        if (!roomOk(c, m.room)) return;
         if (k < 0 || k >= g.names.length) return err(c, 'field', 'no such seat');
         if (g.tokens[k]) return err(c, 'seat-taken', 'that seat is taken');
         g.tokens[k] = crypto.randomBytes(16).toString('hex');
-        g.names[k] = String(m.name || '').slice(0, 16) || g.names[k];
+        g.names[k] = cleanName(m.name) || g.names[k];
         c.seat = k + 1;
         out(c, { v: 1, t: 'joined', seat: c.seat, name: g.names[k], token: g.tokens[k] });
         for (const o of g.conns) out(o, welcome()); // as the game does: every connection, seated ones too
@@ -243,6 +261,8 @@ export function startMock({ fixture = 'nine', port = 0, room = 'TEST' } = {}) {
   });
   wss.on('connection', c => {
     c.seat = 0;
+    g.arrivals.push(Date.now());
+    if (g.kick) return void c.close(g.kick, 'closed by the guard');
     g.conns.add(c);
     c.on('message', d => onMessage(c, d.toString()));
     c.on('close', () => g.conns.delete(c));

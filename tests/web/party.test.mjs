@@ -207,7 +207,7 @@ for (const vp of SIZES) {
     m.state.full = true;
     const p = await phone(browser, url, vp, t);
     await p.waitForSelector('#notice', { visible: true });
-    assert.match(await p.$eval('#notice', e => e.innerText), /cannot (reach|connect)/i);
+    assert.equal(await p.$eval('#notice', e => e.innerText), 'Cannot reach the game: open the address shown on the TV.');
     await shoot(p, `refused-${size(vp)}`);
     // a server that says why before it closes: its words are shown and stay
     m.state.full = false;
@@ -221,3 +221,150 @@ for (const vp of SIZES) {
     assert.ok((await received(p)).some(x => x.t === 'view'));
   });
 }
+
+// What the page shows for each way the game's guard turns it away (#25
+// item 4; docs/phones.md, "Strangers"), at 360x640, with the pad and the
+// cleaned names that came with the same work.
+const SMALL = SIZES[0];
+const sleep = ms => new Promise(r => setTimeout(r, ms));
+const shown = (page, sel) => page.$eval(sel, e => (e.offsetParent !== null ? e.innerText.trim() : ''));
+
+test('360x640: closed with 4001 (no hello with the room code): asks for the code and waits for it', { timeout: 60000 }, async t => {
+  const { m, url } = await table(t, 'nine');
+  m.state.kick = 4001;
+  const p = await phone(browser, url, SMALL, t);
+  await p.waitForSelector('#enter', { visible: true });
+  assert.equal(await shown(p, '#enter-why'), 'Type the room code shown on the TV.');
+  assert.equal(await shown(p, '#notice'), '', 'the note under the bar goes: the question says it');
+  assert.equal(await shown(p, '#enter-hint'), '', 'said once, not again under it');
+  await shoot(p, 'close4001');
+  await sleep(2500);
+  assert.equal(m.state.arrivals.length, 1, 'no reconnection before a code is typed');
+  m.state.kick = 0;
+  await p.type('#enter-room', 'test');
+  await p.click('#enter-form button');
+  await p.waitForSelector('#seat-list button[data-seat="1"]', { visible: true });
+  assert.equal(m.state.arrivals.length, 2);
+});
+
+// A page kept out by the mock (set, on its state) shows note under the bar;
+// once let back in (unset), the note goes.
+async function keptOut(t, set, unset, note, name) {
+  const { m, url } = await table(t, 'nine');
+  set(m.state);
+  const p = await phone(browser, url, SMALL, t);
+  await waitFor('the note', async () => (await shown(p, '#notice')) !== '');
+  assert.equal(await shown(p, '#notice'), note);
+  await shoot(p, name);
+  return { m, p, letIn: async () => {
+    unset(m.state);
+    await waitMsg(p, 'a welcome once let in', x => x.t === 'welcome', 20000);
+    await p.waitForSelector('#notice', { hidden: true });
+  } };
+}
+
+test('360x640: closed with 4002 (too many connections from one address): says to close other tabs', { timeout: 60000 }, async t => {
+  const { letIn } = await keptOut(t, s => { s.kick = 4002; }, s => { s.kick = 0; },
+    'Too many connections from this device or network: close other tabs of the game.', 'close4002');
+  await letIn(); // the other tabs closed: the page comes in by itself
+});
+
+test('360x640: closed with 4003 (the game is full): says so and retries with a growing wait', { timeout: 60000 }, async t => {
+  const full = 'The game is full right now. Retrying\u2026';
+  const { m, p, letIn } = await keptOut(t, s => { s.kick = 4003; }, s => { s.kick = 0; }, full, 'close4003');
+  await waitFor('four tries', () => m.state.arrivals.length >= 4, 20000);
+  const a = m.state.arrivals, gaps = a.slice(1).map((x, i) => x - a[i]);
+  // 0.5 s, 1 s, 2 s and so on, plus whatever a loaded machine adds to each
+  assert.ok(gaps[1] > gaps[0] && gaps[2] > gaps[1] && gaps[2] >= 1900, `backoff: ${gaps}`);
+  assert.equal(await shown(p, '#notice'), full);
+  await letIn();
+});
+
+test('360x640: the upgrade refused (1006 before the socket opened): says to open the address shown on the TV', { timeout: 60000 }, async t => {
+  const { letIn } = await keptOut(t, s => { s.full = true; }, s => { s.full = false; },
+    'Cannot reach the game: open the address shown on the TV.', 'close1006');
+  await letIn();
+});
+
+// The room code field and its button, and whether each can be used.
+const codeField = page => page.evaluate(() => [document.getElementById('enter-room').disabled,
+  document.querySelector('#enter-form button').disabled]);
+
+async function lockedOut(p, m, secs) {
+  await p.waitForSelector('#enter', { visible: true });
+  await waitFor('the countdown', async () => /try again/.test(await shown(p, '#enter-why')));
+  // the first second may have gone by before this looks (a loaded machine)
+  const left = async () => +(/^Too many wrong codes: try again in (\d+) s$/.exec(await shown(p, '#enter-why')) || [])[1];
+  const first = await left();
+  assert.ok(first === secs || first === secs - 1, `${await shown(p, '#enter-why')} (locked for ${secs} s)`);
+  assert.deepEqual(await codeField(p), [true, true], 'the code cannot be typed while locked');
+  assert.ok(await p.$eval('#enter-room', e => +getComputedStyle(e).opacity < 1), 'and looks shut');
+  await shoot(p, `locked-${m.state.lock ? 'locked' : 'room'}`);
+  await waitFor('it counts down', async () => (await left()) === first - 1, 2500);
+  assert.deepEqual(await codeField(p), [true, true]);
+  const tries = m.state.arrivals.length;
+  await waitFor('the lock ends', async () => !(await codeField(p))[0], secs * 1000 + 2000);
+  assert.doesNotMatch(await shown(p, '#enter-why'), /try again/);
+  assert.deepEqual(await codeField(p), [false, false]);
+  await shoot(p, `unlocked-${m.state.lock ? 'locked' : 'room'}`);
+  assert.equal(m.state.arrivals.length, tries, 'no reconnection while locked');
+  m.state.lock = 0;
+  m.state.roomWait = 0;
+  await p.$eval('#enter-room', e => { e.value = ''; });
+  await p.type('#enter-room', 'test');
+  await p.click('#enter-form button');
+  await p.waitForSelector('#seat-list button[data-seat="1"]', { visible: true });
+}
+
+test('360x640: `locked` (too many wrong codes from this address): a countdown, the code field disabled until it ends', { timeout: 60000 }, async t => {
+  const { m, url } = await table(t, 'nine');
+  m.state.lock = 4;
+  const p = await phone(browser, url, SMALL, t);
+  await waitMsg(p, 'the lock', x => x.t === 'error' && x.code === 'locked');
+  await lockedOut(p, m, 4);
+});
+
+test('360x640: a wrong code that brings a lock (`room` with `wait`): the countdown, no reconnection', { timeout: 60000 }, async t => {
+  const { m } = await table(t, 'nine');
+  m.state.roomWait = 4;
+  const p = await phone(browser, `http://127.0.0.1:${m.port}/?room=ZZZZ`, SMALL, t);
+  await waitMsg(p, 'the wrong code', x => x.t === 'error' && x.code === 'room' && x.wait === 4);
+  await lockedOut(p, m, 4);
+});
+
+test('360x640: the pad has no Menu button (menus are the TV\'s); every button is on screen', { timeout: 60000 }, async t => {
+  const { m, url } = await table(t, 'pad');
+  const p = await phone(browser, url, SMALL, t);
+  await join(p, 1, 'Ann');
+  await p.waitForSelector('#pad:not([hidden]) .pad-btn.max', { visible: true });
+  assert.equal(await p.$$eval('.pad-btn[data-b="menu"], #pad button', e => e.filter(x => /menu/i.test(x.dataset.b + x.textContent)).length), 0);
+  assert.deepEqual(await p.$$eval('#pad .pad-btn', e => e.map(x => x.dataset.b).sort()), ['a', 'b', 'down', 'left', 'right', 'up', 'y']);
+  assert.deepEqual(await offScreen(p, '#pad .pad-btn'), []);
+  await shoot(p, 'pad');
+  await p.click('.pad-btn[data-b="a"]');
+  await waitFor('the press', () => m.state.pads.includes('1 a down'));
+});
+
+test('360x640: the page shows the name the game cleaned (from `joined`), not the one typed', { timeout: 60000 }, async t => {
+  const { m, url } = await table(t, 'setup');
+  const p = await phone(browser, url, SMALL, t);
+  const typed = '\u202Eevil\u200B  Ann';
+  await p.waitForSelector('#seat-list button[data-seat="1"]:not([disabled])', { visible: true });
+  await p.$eval('#name', (e, n) => { e.value = n; }, typed);
+  await p.click('#seat-list button[data-seat="1"]');
+  const joined = await waitMsg(p, 'joined seat 1', x => x.t === 'joined' && x.seat === 1);
+  assert.equal(joined.name, 'evil Ann');
+  await p.waitForSelector('#waiting', { visible: true });
+  assert.match(await p.$eval('#who', e => e.textContent), /^evil Ann · seat 1$/);
+  assert.equal(await p.$eval('#waiting [data-seat="1"] b', e => e.textContent), 'evil Ann');
+  assert.equal(await p.evaluate(() => localStorage.getItem('stackhouse.name')), 'evil Ann');
+  await shoot(p, 'cleaned-name');
+  m.start();
+  await p.waitForSelector('#table .seat');
+  assert.doesNotMatch(await p.evaluate(() => document.body.innerText), /[\u202E\u200B]/);
+  // given back, the seat picker offers the cleaned name for the next seat
+  p.on('dialog', d => d.accept());
+  await p.click('#leave');
+  await p.waitForSelector('#seat-list button[data-seat="1"]:not([disabled])', { visible: true });
+  assert.equal(await p.$eval('#name', e => e.value), 'evil Ann');
+});
