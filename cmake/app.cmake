@@ -54,6 +54,10 @@ endif()
 add_executable(stackhouse-peer-window ${CMAKE_SOURCE_DIR}/tools/peer_window.c)
 target_link_libraries(stackhouse-peer-window PRIVATE PkgConfig::SDL2 PkgConfig::EPOXY)
 
+# Every synthesised effect to WAV, to measure and look at (docs/performance.md); never installed.
+add_executable(synth-wav ${CMAKE_SOURCE_DIR}/tools/synth_wav.c)
+target_link_libraries(synth-wav PRIVATE stackhouse_app)
+
 install(DIRECTORY shaders/ DESTINATION ${CMAKE_INSTALL_DATADIR}/stackhouse/shaders)
 install(DIRECTORY assets/ DESTINATION ${CMAKE_INSTALL_DATADIR}/stackhouse/assets)
 install(DIRECTORY docs/rules/ DESTINATION ${CMAKE_INSTALL_DATADIR}/stackhouse/docs/rules)

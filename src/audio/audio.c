@@ -284,7 +284,8 @@ void audio_quit(void)
     au.own_sdl_audio = 0;
 }
 
-void audio_play(sfx_id id)
+/* Starts effect id on a free voice at volume (0..SDL_MIX_MAXVOLUME). */
+static void play_voice(sfx_id id, int volume)
 {
     int free_voice = -1;
 
@@ -295,7 +296,7 @@ void audio_play(sfx_id id)
             au.pending[au.npending++] = id;
         return;
     }
-    if (au.effect_volume == 0)
+    if (volume <= 0)
         return;
     if (!au.sfx_tried[id]) {
         au.sfx_tried[id] = 1;
@@ -308,11 +309,26 @@ void audio_play(sfx_id id)
         if (i != MUSIC_VOICE && !au.voices[i].s)
             free_voice = i;
     if (free_voice >= 0)
-        au.voices[free_voice] = (voice){&au.sfx[id], 0, au.effect_volume, 0};
+        au.voices[free_voice] = (voice){&au.sfx[id], 0, volume, 0};
     SDL_UnlockAudioDevice(au.dev);
     /* Every voice busy: dropping one effect beats cutting one. */
     if (free_voice < 0)
         log_debug("audio: %s dropped: every voice is playing", synth_name(id));
+}
+
+void audio_play(sfx_id id) { play_voice(id, au.effect_volume); }
+
+/* STAND-IN, replaced by the SDL2_mixer layer (#27): gain only; pan is
+ * ignored by this mono hand mixer. */
+void audio_play_at(sfx_id id, float pan, float gain)
+{
+    (void)pan;
+    if (gain < 0.0f)
+        gain = 0.0f;
+    if (gain > 1.0f)
+        gain = 1.0f;
+    int volume = (int)lroundf((float)au.effect_volume * gain);
+    play_voice(id, volume == 0 && gain > 0.0f && au.effect_volume > 0 ? 1 : volume);
 }
 
 int audio_busy(void)

@@ -14,6 +14,9 @@ void audio_quit(void);
 /* Plays an effect once, synthesising it the first time; before audio_init,
  * it waits (up to 8) for the device. */
 void audio_play(sfx_id id);
+/* Plays an effect once at pan (-1 left .. +1 right) and gain (0..1, times
+ * the effects volume). */
+void audio_play_at(sfx_id id, float pan, float gain);
 /* Adopts the music loop once its background synthesis is done (call once a
  * logic step; cheap). */
 void audio_update(void);

@@ -2,31 +2,19 @@
  * (wood, bells, plucks) and band-passed noise (cards, shuffles). Everything
  * is seeded, so a render is bit-identical every time. */
 #include "audio/synth.h"
+#include "audio/synth_priv.h"
 
 #include <math.h>
 #include <stdlib.h>
 
 #include "core/log.h"
-#include "core/rng.h"
-
-#define PI 3.14159265358979323846
-
-/* Tails below this are inaudible at any volume setting; stop rendering them. */
-#define TAIL_FLOOR 1e-4
-
-typedef struct buf {
-    float *s;
-    int n;
-    int rate;
-    int wrap; /* music: events past the end ring on into the start */
-} buf;
-
-typedef struct mode {
-    double freq, amp, decay; /* Hz, linear, seconds to 1/e */
-} mode;
 
 static const char *const sfx_names[SFX_COUNT] = {
     "click", "pickup", "drop", "shuffle", "deal", "tick", "win", "error", "knock", "collapse", "shout", "cheer",
+    "knock-block", "knock-block-2", "knock-block-3", "knock-table", "knock-table-2", "knock-table-3",
+    "card-slide", "card-slide-2", "card-slide-3", "card-flip", "card-flip-2", "card-flip-3",
+    "tile-click", "tile-click-2", "tile-click-3", "checker", "checker-2", "checker-3",
+    "track-slide", "track-slide-2", "track-slide-3", "stakz-split", "stax-multi", "track-loop",
 };
 
 const char *synth_name(sfx_id id)
@@ -36,7 +24,7 @@ const char *synth_name(sfx_id id)
     return sfx_names[id];
 }
 
-static void buf_add(buf *b, long i, double v)
+void synth_add(buf *b, long i, double v)
 {
     if (b->wrap)
         i %= b->n;
@@ -46,7 +34,7 @@ static void buf_add(buf *b, long i, double v)
 
 /* Raised-cosine attack: a linear ramp would still leave a slope corner that
  * is audible as a tick on soft sounds. */
-static double attack_gain(double t, double attack)
+double synth_attack(double t, double attack)
 {
     if (attack <= 0.0 || t >= attack)
         return 1.0;
@@ -88,12 +76,12 @@ static void add_mode(buf *b, double t0, const mode *m, double attack)
         len = b->n - start;
     for (long i = 0; i < len; i++) {
         double t = (double)i / b->rate;
-        buf_add(b, start + i, m->amp * attack_gain(t, attack) * env * phasor_next(&ph, i));
+        synth_add(b, start + i, m->amp * synth_attack(t, attack) * env * phasor_next(&ph, i));
         env *= fall;
     }
 }
 
-static void add_modes(buf *b, double t0, const mode *ms, int count, double scale, double attack)
+void synth_modes(buf *b, double t0, const mode *ms, int count, double scale, double attack)
 {
     for (int k = 0; k < count; k++) {
         mode m = ms[k];
@@ -104,7 +92,7 @@ static void add_modes(buf *b, double t0, const mode *ms, int count, double scale
 
 /* A damped mode whose pitch glides exponentially from f0 to f1 over glide
  * seconds: the phase is accumulated so the glide stays continuous. */
-static void add_glide(buf *b, double t0, double f0, double f1, double glide, double amp,
+void synth_glide(buf *b, double t0, double f0, double f1, double glide, double amp,
                       double decay, double attack)
 {
     long start = lround(t0 * b->rate);
@@ -112,22 +100,17 @@ static void add_glide(buf *b, double t0, double f0, double f1, double glide, dou
 
     for (long i = 0; start + i < b->n; i++) {
         double t = (double)i / b->rate;
-        double env = attack_gain(t, attack) * exp(-t / decay);
+        double env = synth_attack(t, attack) * exp(-t / decay);
         double f = t < glide ? f0 * pow(f1 / f0, t / glide) : f1;
 
         if (env < TAIL_FLOOR && t > attack)
             break;
-        buf_add(b, start + i, amp * env * sin(phase));
+        synth_add(b, start + i, amp * env * sin(phase));
         phase += 2.0 * PI * f / b->rate;
     }
 }
 
-/* RBJ band-pass (constant 0 dB peak) biquad, transposed direct form II. */
-typedef struct biquad {
-    double b0, b2, a1, a2, z1, z2;
-} biquad;
-
-static void biquad_bandpass(biquad *f, double fc, double q, int rate)
+void synth_bandpass(biquad *f, double fc, double q, int rate)
 {
     double w = 2.0 * PI * fc / rate;
     double alpha = sin(w) / (2.0 * q);
@@ -139,7 +122,7 @@ static void biquad_bandpass(biquad *f, double fc, double q, int rate)
     f->a2 = (1.0 - alpha) / a0;
 }
 
-static double biquad_run(biquad *f, double x)
+double synth_biquad_run(biquad *f, double x)
 {
     double y = f->b0 * x + f->z1;
 
@@ -148,40 +131,33 @@ static double biquad_run(biquad *f, double x)
     return y;
 }
 
-static double noise(rng *r) { return 2.0 * rng_unit(r) - 1.0; }
-
-typedef struct burst {
-    double t0, dur;       /* start and length, seconds */
-    double fc0, fc1, q;   /* band centre sweeps fc0 -> fc1 */
-    double amp;
-    double attack, decay; /* raised-cosine attack, exponential decay */
-} burst;
+double synth_noise(rng *r) { return 2.0 * rng_unit(r) - 1.0; }
 
 /* Adds band-passed noise shaped by an attack/decay envelope with a short
  * fade at its end, so a burst cut at dur still ends at zero. */
-static void add_burst(buf *b, rng *r, const burst *u)
+void synth_burst(buf *b, rng *r, const burst *u)
 {
     long start = lround(u->t0 * b->rate);
     long len = lround(u->dur * b->rate);
     double fade = fmin(0.004, u->dur / 4.0);
     biquad f = {0};
 
-    biquad_bandpass(&f, u->fc0, u->q, b->rate);
+    synth_bandpass(&f, u->fc0, u->q, b->rate);
     for (long i = 0; i < len; i++) {
         double t = (double)i / b->rate;
-        double env = attack_gain(t, u->attack) * exp(-t / u->decay);
+        double env = synth_attack(t, u->attack) * exp(-t / u->decay);
         double left = u->dur - t;
 
         if (left < fade)
             env *= 0.5 - 0.5 * cos(PI * left / fade);
         if (u->fc1 != u->fc0)
-            biquad_bandpass(&f, u->fc0 * pow(u->fc1 / u->fc0, t / u->dur), u->q, b->rate);
-        buf_add(b, start + i, u->amp * env * biquad_run(&f, noise(r)));
+            synth_bandpass(&f, u->fc0 * pow(u->fc1 / u->fc0, t / u->dur), u->q, b->rate);
+        synth_add(b, start + i, u->amp * env * synth_biquad_run(&f, synth_noise(r)));
     }
 }
 
 /* Fades both ends (a safety net against clicks) and scales to peak. */
-static void finish(buf *b, double peak, double fade_in, double fade_out)
+void synth_finish(buf *b, double peak, double fade_in, double fade_out)
 {
     long fi = lround(fade_in * b->rate), fo = lround(fade_out * b->rate);
     double max = 0.0;
@@ -197,7 +173,7 @@ static void finish(buf *b, double peak, double fade_in, double fade_out)
             b->s[i] = (float)(b->s[i] * (peak / max));
 }
 
-static double midi_hz(double note) { return 440.0 * pow(2.0, (note - 69.0) / 12.0); }
+double synth_midi_hz(double note) { return 440.0 * pow(2.0, (note - 69.0) / 12.0); }
 
 /* ------------------------------------------------------------ effects */
 
@@ -205,18 +181,18 @@ static void sfx_click(buf *b, rng *r)
 {
     static const mode wood[] = {{1750, 0.6, 0.010}, {2890, 0.35, 0.006}, {4230, 0.15, 0.004}};
 
-    add_modes(b, 0.001, wood, 3, 1.0, 0.0008);
-    add_burst(b, r, &(burst){0.001, 0.006, 3000, 3000, 1.2, 0.25, 0.0005, 0.002});
-    finish(b, 0.5, 0.001, 0.01);
+    synth_modes(b, 0.001, wood, 3, 1.0, 0.0008);
+    synth_burst(b, r, &(burst){0.001, 0.006, 3000, 3000, 1.2, 0.25, 0.0005, 0.002});
+    synth_finish(b, 0.5, 0.001, 0.01);
 }
 
 static void sfx_pickup(buf *b, rng *r)
 {
     /* The rising glide reads as "up": the piece leaves the table. */
-    add_glide(b, 0.002, 620, 880, 0.06, 0.6, 0.035, 0.002);
-    add_glide(b, 0.002, 1500, 2050, 0.06, 0.25, 0.018, 0.002);
-    add_burst(b, r, &(burst){0.002, 0.012, 2500, 2500, 1.0, 0.15, 0.001, 0.004});
-    finish(b, 0.55, 0.002, 0.02);
+    synth_glide(b, 0.002, 620, 880, 0.06, 0.6, 0.035, 0.002);
+    synth_glide(b, 0.002, 1500, 2050, 0.06, 0.25, 0.018, 0.002);
+    synth_burst(b, r, &(burst){0.002, 0.012, 2500, 2500, 1.0, 0.15, 0.001, 0.004});
+    synth_finish(b, 0.55, 0.002, 0.02);
 }
 
 static void sfx_drop(buf *b, rng *r)
@@ -226,54 +202,54 @@ static void sfx_drop(buf *b, rng *r)
         {1180, 0.2, 0.012}, {2310, 0.1, 0.006},
     };
 
-    add_modes(b, 0.002, wood, 5, 1.0, 0.0015);
-    add_burst(b, r, &(burst){0.002, 0.03, 400, 400, 0.8, 0.6, 0.001, 0.008});
-    finish(b, 0.8, 0.002, 0.03);
+    synth_modes(b, 0.002, wood, 5, 1.0, 0.0015);
+    synth_burst(b, r, &(burst){0.002, 0.03, 400, 400, 0.8, 0.6, 0.001, 0.008});
+    synth_finish(b, 0.8, 0.002, 0.03);
 }
 
 static void sfx_shuffle(buf *b, rng *r)
 {
     /* A riffle: a bed of soft paper noise under many card flaps that speed
      * up, then the cards settle with a low bridge thump. */
-    add_burst(b, r, &(burst){0.0, 0.48, 1500, 2200, 0.7, 0.25, 0.15, 0.3});
+    synth_burst(b, r, &(burst){0.0, 0.48, 1500, 2200, 0.7, 0.25, 0.15, 0.3});
     double t = 0.01;
     while (t < 0.44) {
         double swell = sin(PI * t / 0.46);
         double fc = 2400 + 2000 * rng_unit(r);
-        add_burst(b, r, &(burst){t, 0.009, fc, fc, 1.4, 0.7 * swell, 0.0008, 0.003});
+        synth_burst(b, r, &(burst){t, 0.009, fc, fc, 1.4, 0.7 * swell, 0.0008, 0.003});
         t += 0.016 - 0.005 * (t / 0.44) + 0.004 * rng_unit(r);
     }
-    add_burst(b, r, &(burst){0.47, 0.1, 300, 250, 0.9, 0.8, 0.003, 0.025});
-    finish(b, 0.6, 0.003, 0.04);
+    synth_burst(b, r, &(burst){0.47, 0.1, 300, 250, 0.9, 0.8, 0.003, 0.025});
+    synth_finish(b, 0.6, 0.003, 0.04);
 }
 
 static void sfx_deal(buf *b, rng *r)
 {
     /* A rising band sweep is the air swish; the snap is the card landing. */
-    add_burst(b, r, &(burst){0.0, 0.11, 1200, 5200, 1.4, 0.8, 0.04, 0.05});
-    add_burst(b, r, &(burst){0.095, 0.03, 1800, 1800, 1.0, 0.5, 0.0008, 0.005});
-    finish(b, 0.55, 0.003, 0.02);
+    synth_burst(b, r, &(burst){0.0, 0.11, 1200, 5200, 1.4, 0.8, 0.04, 0.05});
+    synth_burst(b, r, &(burst){0.095, 0.03, 1800, 1800, 1.0, 0.5, 0.0008, 0.005});
+    synth_finish(b, 0.55, 0.003, 0.02);
 }
 
 static void sfx_tick(buf *b, rng *r)
 {
     static const mode tick[] = {{2480, 0.5, 0.005}, {3720, 0.3, 0.0035}, {1210, 0.25, 0.008}};
 
-    add_modes(b, 0.001, tick, 3, 1.0, 0.0005);
-    add_burst(b, r, &(burst){0.001, 0.004, 5000, 5000, 1.5, 0.15, 0.0003, 0.001});
-    finish(b, 0.45, 0.001, 0.008);
+    synth_modes(b, 0.001, tick, 3, 1.0, 0.0005);
+    synth_burst(b, r, &(burst){0.001, 0.004, 5000, 5000, 1.5, 0.15, 0.0003, 0.001});
+    synth_finish(b, 0.45, 0.001, 0.008);
 }
 
 /* A soft bell: slightly inharmonic partials that die faster as they rise. */
-static void add_bell(buf *b, double t0, double note, double amp, double decay)
+void synth_bell(buf *b, double t0, double note, double amp, double decay)
 {
-    double f = midi_hz(note);
+    double f = synth_midi_hz(note);
     const mode bell[] = {
         {f, 1.0, decay}, {f * 2.0, 0.35, decay * 0.5}, {f * 3.01, 0.12, decay * 0.3},
         {f * 4.2, 0.08, decay * 0.15},
     };
 
-    add_modes(b, t0, bell, 4, amp, 0.004);
+    synth_modes(b, t0, bell, 4, amp, 0.004);
 }
 
 static void sfx_win(buf *b, rng *r)
@@ -284,11 +260,11 @@ static void sfx_win(buf *b, rng *r)
 
     (void)r;
     for (int k = 0; k < 4; k++)
-        add_bell(b, 0.01 + 0.11 * k, arp[k], 0.5, 0.35);
+        synth_bell(b, 0.01 + 0.11 * k, arp[k], 0.5, 0.35);
     for (int k = 0; k < 5; k++)
-        add_bell(b, 0.5 + 0.012 * k, chord[k], k == 0 ? 0.45 : 0.3, 0.32);
-    add_bell(b, 0.5, 91, 0.12, 0.25); /* a high G sparkle on top */
-    finish(b, 0.8, 0.005, 0.15);
+        synth_bell(b, 0.5 + 0.012 * k, chord[k], k == 0 ? 0.45 : 0.3, 0.32);
+    synth_bell(b, 0.5, 91, 0.12, 0.25); /* a high G sparkle on top */
+    synth_finish(b, 0.8, 0.005, 0.15);
 }
 
 static void sfx_error(buf *b, rng *r)
@@ -304,31 +280,31 @@ static void sfx_error(buf *b, rng *r)
 
         for (long i = 0; i < len; i++) {
             double t = (double)i / b->rate;
-            double env = attack_gain(t, 0.012) * attack_gain(0.13 - t, 0.04);
+            double env = synth_attack(t, 0.012) * synth_attack(0.13 - t, 0.04);
             double v = sin(w * i) + sin(3 * w * i) / 9.0 + sin(5 * w * i) / 25.0;
-            buf_add(b, start + i, 0.5 * env * v);
+            synth_add(b, start + i, 0.5 * env * v);
         }
     }
-    finish(b, 0.45, 0.002, 0.01); /* sustained, so it sounds loud at a lower peak */
+    synth_finish(b, 0.45, 0.002, 0.01); /* sustained, so it sounds loud at a lower peak */
 }
 
 /* One wooden block striking another: brighter and shorter than a drop on
  * the table, since a 30 g plank rings higher than the tabletop. */
-static void add_knock(buf *b, rng *r, double t0, double amp, double pitch)
+void synth_knock(buf *b, rng *r, double t0, double amp, double pitch)
 {
     const mode wood[] = {
         {420 * pitch, 0.8, 0.030}, {910 * pitch, 0.5, 0.018}, {1630 * pitch, 0.3, 0.010},
         {2750 * pitch, 0.15, 0.005},
     };
 
-    add_modes(b, t0, wood, 4, amp, 0.0008);
-    add_burst(b, r, &(burst){t0, 0.012, 2200 * pitch, 2200 * pitch, 1.0, 0.3 * amp, 0.0005, 0.003});
+    synth_modes(b, t0, wood, 4, amp, 0.0008);
+    synth_burst(b, r, &(burst){t0, 0.012, 2200 * pitch, 2200 * pitch, 1.0, 0.3 * amp, 0.0005, 0.003});
 }
 
 static void sfx_knock(buf *b, rng *r)
 {
-    add_knock(b, r, 0.001, 1.0, 1.0);
-    finish(b, 0.6, 0.001, 0.02);
+    synth_knock(b, r, 0.001, 1.0, 1.0);
+    synth_finish(b, 0.6, 0.001, 0.02);
 }
 
 static void sfx_collapse(buf *b, rng *r)
@@ -337,12 +313,12 @@ static void sfx_collapse(buf *b, rng *r)
      * its own pitch, over two dull thumps on the table. */
     double t = 0.002;
     while (t < 0.7) {
-        add_knock(b, r, t, 0.5 + 0.5 * rng_unit(r), 0.8 + 0.5 * rng_unit(r));
+        synth_knock(b, r, t, 0.5 + 0.5 * rng_unit(r), 0.8 + 0.5 * rng_unit(r));
         t += 0.02 + 0.09 * rng_unit(r) * (1.0 + t * 2.0);
     }
-    add_burst(b, r, &(burst){0.05, 0.2, 260, 180, 0.9, 0.8, 0.003, 0.05});
-    add_burst(b, r, &(burst){0.38, 0.2, 240, 170, 0.9, 0.6, 0.003, 0.05});
-    finish(b, 0.8, 0.002, 0.06);
+    synth_burst(b, r, &(burst){0.05, 0.2, 260, 180, 0.9, 0.8, 0.003, 0.05});
+    synth_burst(b, r, &(burst){0.38, 0.2, 240, 170, 0.9, 0.6, 0.003, 0.05});
+    synth_finish(b, 0.8, 0.002, 0.06);
 }
 
 /* A voiced syllable: a buzzy source through two vowel formants. */
@@ -352,16 +328,16 @@ static void add_syllable(buf *b, double t0, double dur, double f0, double f1, do
     biquad a = {0}, c = {0};
     double ph = 0.0;
 
-    biquad_bandpass(&a, form1, 4.0, b->rate);
-    biquad_bandpass(&c, form2, 6.0, b->rate);
+    synth_bandpass(&a, form1, 4.0, b->rate);
+    synth_bandpass(&c, form2, 6.0, b->rate);
     for (long i = 0; i < len; i++) {
         double t = (double)i / b->rate, f = f0 + (f1 - f0) * t / dur;
-        double env = attack_gain(t, 0.015) * attack_gain(dur - t, 0.06);
+        double env = synth_attack(t, 0.015) * synth_attack(dur - t, 0.06);
         double saw;
         ph += f / b->rate;
         ph -= floor(ph);
         saw = 2.0 * ph - 1.0;
-        buf_add(b, start + i, amp * env * (biquad_run(&a, saw) + 0.6 * biquad_run(&c, saw)));
+        synth_add(b, start + i, amp * env * (synth_biquad_run(&a, saw) + 0.6 * synth_biquad_run(&c, saw)));
     }
 }
 
@@ -370,9 +346,9 @@ static void sfx_shout(buf *b, rng *r)
     /* "MAX STAX!": two bright "ah" syllables, the second higher, with the
      * hiss of the s-t between them. */
     add_syllable(b, 0.0, 0.17, 230, 250, 800, 1250, 1.0);
-    add_burst(b, r, &(burst){0.16, 0.07, 5500, 6500, 1.5, 0.35, 0.01, 0.05});
+    synth_burst(b, r, &(burst){0.16, 0.07, 5500, 6500, 1.5, 0.35, 0.01, 0.05});
     add_syllable(b, 0.22, 0.26, 290, 250, 820, 1300, 1.0);
-    finish(b, 0.7, 0.003, 0.05);
+    synth_finish(b, 0.7, 0.003, 0.05);
 }
 
 typedef struct sfx_def {
@@ -388,13 +364,13 @@ static void sfx_cheer(buf *b, rng *r)
     static const double run[] = {72, 74, 76, 79, 81, 84, 86, 88, 91};
     static const double chord[] = {67, 76, 84};
 
-    add_burst(b, r, &(burst){0.004, 0.05, 2600, 5200, 0.9, 0.55, 0.001, 0.03});
-    add_burst(b, r, &(burst){0.02, 0.12, 6000, 8000, 1.2, 0.12, 0.004, 0.08});
+    synth_burst(b, r, &(burst){0.004, 0.05, 2600, 5200, 0.9, 0.55, 0.001, 0.03});
+    synth_burst(b, r, &(burst){0.02, 0.12, 6000, 8000, 1.2, 0.12, 0.004, 0.08});
     for (int k = 0; k < 9; k++)
-        add_bell(b, 0.06 + 0.055 * k, run[k], 0.26 - 0.012 * k, 0.22);
+        synth_bell(b, 0.06 + 0.055 * k, run[k], 0.26 - 0.012 * k, 0.22);
     for (int k = 0; k < 3; k++)
-        add_bell(b, 0.6 + 0.02 * k, chord[k], 0.22, 0.3);
-    finish(b, 0.6, 0.003, 0.2);
+        synth_bell(b, 0.6 + 0.02 * k, chord[k], 0.22, 0.3);
+    synth_finish(b, 0.6, 0.003, 0.2);
 }
 
 static const sfx_def sfx_defs[SFX_COUNT] = {
@@ -423,6 +399,19 @@ static int buf_alloc(buf *b, int rate, long frames, const char *what)
     return 0;
 }
 
+int synth_variants(sfx_id id)
+{
+    switch (id) {
+    case SFX_KNOCK_BLOCK: case SFX_KNOCK_TABLE: case SFX_CARD_SLIDE: case SFX_CARD_FLIP:
+    case SFX_TILE_CLICK: case SFX_CHECKER: case SFX_TRACK_SLIDE:
+        return SFX_VARIANTS;
+    default:
+        return 1;
+    }
+}
+
+sfx_id synth_variant(sfx_id id, unsigned k) { return (sfx_id)(id + (int)(k % (unsigned)synth_variants(id))); }
+
 int synth_render(sfx_id id, int rate, float **out, int *frames)
 {
     buf b;
@@ -432,10 +421,14 @@ int synth_render(sfx_id id, int rate, float **out, int *frames)
         log_error("synth: bad effect %d", (int)id);
         return -1;
     }
-    if (buf_alloc(&b, rate, lround(sfx_defs[id].seconds * rate), synth_name(id)) != 0)
+    double seconds = sfx_defs[id].render ? sfx_defs[id].seconds : synth_table_seconds(id);
+    if (buf_alloc(&b, rate, lround(seconds * rate), synth_name(id)) != 0)
         return -1;
     rng_seed(&r, 0x5747u + (unsigned)id);
-    sfx_defs[id].render(&b, &r);
+    if (sfx_defs[id].render)
+        sfx_defs[id].render(&b, &r);
+    else
+        synth_table_render(id, &b, &r);
     *out = b.s;
     *frames = b.n;
     return 0;
@@ -469,10 +462,10 @@ static const int patterns[2][8] = {
 /* Kalimba tines have a strong, quickly dying overtone near 5.9x. */
 static void add_tine(buf *b, double t0, double note, double amp)
 {
-    double f = midi_hz(note);
+    double f = synth_midi_hz(note);
     const mode tine[] = {{f, 1.0, 0.55}, {f * 2.0, 0.08, 0.2}, {f * 5.93, 0.12, 0.03}};
 
-    add_modes(b, t0, tine, 3, amp, 0.003);
+    synth_modes(b, t0, tine, 3, amp, 0.003);
 }
 
 /* A slow-swelling pad voice: two detuned sines plus a little 2nd harmonic,
@@ -481,7 +474,7 @@ static void add_pad(buf *b, double t0, double note, double hold, double amp)
 {
     static const double detune[2] = {0.9983, 1.0017};
     long start = lround(t0 * b->rate);
-    double f = midi_hz(note), release = 0.45;
+    double f = synth_midi_hz(note), release = 0.45;
     long len = (long)((hold + release * -log(TAIL_FLOOR)) * b->rate);
 
     phasor ph[4];
@@ -493,10 +486,10 @@ static void add_pad(buf *b, double t0, double note, double hold, double amp)
     }
     for (long i = 0; i < len; i++) {
         double t = (double)i / b->rate;
-        double env = attack_gain(t, 0.7) * tail;
+        double env = synth_attack(t, 0.7) * tail;
         double v = phasor_next(&ph[0], i) + 0.15 * phasor_next(&ph[1], i) + phasor_next(&ph[2], i) +
                    0.15 * phasor_next(&ph[3], i);
-        buf_add(b, start + i, amp * env * v);
+        synth_add(b, start + i, amp * env * v);
         if (t >= hold)
             tail *= fall;
     }
@@ -535,10 +528,10 @@ int synth_music(int rate, float **out, int *frames)
             if (n >= 0)
                 add_tine(&b, t + e * beat / 2.0 + 0.01 + jitter, c->tines[n], vel);
         }
-        add_modes(&b, t + beat, block, 2, 0.05, 0.001);
-        add_modes(&b, t + 3.0 * beat, block, 2, 0.05, 0.001);
+        synth_modes(&b, t + beat, block, 2, 0.05, 0.001);
+        synth_modes(&b, t + 3.0 * beat, block, 2, 0.05, 0.001);
     }
-    finish(&b, 0.5, 0.0, 0.0);
+    synth_finish(&b, 0.5, 0.0, 0.0);
     *out = b.s;
     *frames = b.n;
     return 0;

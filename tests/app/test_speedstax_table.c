@@ -267,6 +267,55 @@ static void test_knocked_over_by_hand(void **state)
     free(t);
 }
 
+/* The knocks a player hears while sweeping a block through a tower: each
+ * "sound knock KIND IMPULSE GAIN PAN PLAYED" is an impact the physics reported,
+ * the strongest few a frame; wood on wood and wood on the table both
+ * sound, on the screen's side where they struck, and for each the gain
+ * rises with the impulse, the table a little louder than a plank. */
+static void test_knocks_follow_the_impulse(void **state)
+{
+    char *t = play("knocksound", "--scene table --game speedstax --seats human,easy --position compose=0:99",
+                   "speedstax_knock");
+    struct { char kind[8]; double impulse, gain, pan, play; } k[256];
+    int n = 0, kinds[2] = {0, 0};
+    (void)state;
+    for (const char *l = strstr(t, "sound knock "); l && n < 256; l = strstr(l + 1, "sound knock ")) {
+        assert_int_equal(
+            sscanf(l, "sound knock %7s %lf %lf %lf %lf", k[n].kind, &k[n].impulse, &k[n].gain, &k[n].pan, &k[n].play), 5);
+        assert_true(k[n].play > 0 && k[n].play <= k[n].gain + 1e-3); /* a crowded frame only scales down */
+        assert_true(strcmp(k[n].kind, "table") == 0 || strcmp(k[n].kind, "block") == 0);
+        kinds[k[n].kind[0] == 't']++;
+        assert_true(k[n].gain > 0 && k[n].gain <= 1);
+        assert_true(k[n].pan >= -1 && k[n].pan <= 1);
+        n++;
+    }
+    /* A tower falling is many knocks, of both kinds, from soft to hard. */
+    assert_true(n >= 8);
+    assert_true(kinds[0] >= 2 && kinds[1] >= 2);
+    double lo = 1e9, hi = 0;
+    for (int i = 0; i < n; i++) {
+        lo = fmin(lo, k[i].gain);
+        hi = fmax(hi, k[i].gain);
+        for (int j = 0; j < n; j++) {
+            if (strcmp(k[i].kind, k[j].kind) != 0 || k[i].impulse >= k[j].impulse)
+                continue;
+            /* Harder never sounds softer; below the top, harder is louder. */
+            assert_true(k[i].gain <= k[j].gain);
+            if (k[j].gain < 0.79)
+                assert_true(k[i].gain < k[j].gain);
+        }
+    }
+    assert_true(hi > 2 * lo);
+    /* The blocks were thrown both ways out of the middle of the pane. */
+    int left = 0, right = 0;
+    for (int i = 0; i < n; i++) {
+        left += k[i].pan < -0.2;
+        right += k[i].pan > 0.2;
+    }
+    assert_true(left > 0 && right > 0);
+    free(t);
+}
+
 /* Checks one run's trace: the pane rects are traced once per round
  * ("maxstax layout R: ..." never twice for one R), and each pane's scale
  * ("maxstax camera P S") moves at most 2% from one frame to the next
@@ -474,6 +523,7 @@ int main(void)
         cmocka_unit_test(test_finish_order_agrees_with_the_points),
         cmocka_unit_test(test_short_round_with_computers_reaches_results),
         cmocka_unit_test(test_knocked_over_by_hand),
+        cmocka_unit_test(test_knocks_follow_the_impulse),
         cmocka_unit_test(test_collapse_zooms_the_pane_not_the_layout),
         cmocka_unit_test(test_whole_match_reaches_the_score_screen),
         cmocka_unit_test(test_tie_goes_to_a_stackoff_between_the_tied),

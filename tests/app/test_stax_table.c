@@ -124,6 +124,10 @@ static void test_capture_chain_jump_by_jump(void **state)
                    "stax_chain");
     (void)state;
     assert_non_null(strstr(t, "stax pick c3\nstax jump e5\nstax move c3xe5xg7\n"));
+    /* Two stacks taken in one move: its own cue once it lands (#27). */
+    const char *cue = strstr(t, "stax multi-capture\n");
+    assert_non_null(cue);
+    assert_true(cue > strstr(t, "stax move c3xe5xg7\n"));
     assert_non_null(strstr(t, "stax position b:g7=bbr,a7=B") || strstr(t, "stax position b:"));
     free(t);
 }

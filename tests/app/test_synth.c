@@ -19,6 +19,17 @@ static const double durations[SFX_COUNT][2] = {
     [SFX_SHUFFLE] = {0.5, 0.8}, [SFX_DEAL] = {0.08, 0.3},    [SFX_TICK] = {0.02, 0.1},
     [SFX_WIN] = {1.2, 2.0},     [SFX_ERROR] = {0.2, 0.5},  [SFX_KNOCK] = {0.05, 0.2},
     [SFX_COLLAPSE] = {0.6, 1.2}, [SFX_SHOUT] = {0.35, 0.7}, [SFX_CHEER] = {0.9, 1.5},
+    /* Table sounds: a knock or click is over before the next one a hand
+     * can make; a slide as long as the card's glide; a cue under a second
+     * and a bit, so it never holds up play. */
+    [SFX_KNOCK_BLOCK] = {0.06, 0.2}, [SFX_KNOCK_BLOCK_2] = {0.06, 0.2}, [SFX_KNOCK_BLOCK_3] = {0.06, 0.2},
+    [SFX_KNOCK_TABLE] = {0.1, 0.35}, [SFX_KNOCK_TABLE_2] = {0.1, 0.35}, [SFX_KNOCK_TABLE_3] = {0.1, 0.35},
+    [SFX_CARD_SLIDE] = {0.12, 0.35}, [SFX_CARD_SLIDE_2] = {0.12, 0.35}, [SFX_CARD_SLIDE_3] = {0.12, 0.35},
+    [SFX_CARD_FLIP] = {0.05, 0.2},   [SFX_CARD_FLIP_2] = {0.05, 0.2},   [SFX_CARD_FLIP_3] = {0.05, 0.2},
+    [SFX_TILE_CLICK] = {0.03, 0.12}, [SFX_TILE_CLICK_2] = {0.03, 0.12}, [SFX_TILE_CLICK_3] = {0.03, 0.12},
+    [SFX_CHECKER] = {0.08, 0.25},    [SFX_CHECKER_2] = {0.08, 0.25},    [SFX_CHECKER_3] = {0.08, 0.25},
+    [SFX_TRACK_SLIDE] = {0.2, 0.45}, [SFX_TRACK_SLIDE_2] = {0.2, 0.45}, [SFX_TRACK_SLIDE_3] = {0.2, 0.45},
+    [SFX_STAKZ_SPLIT] = {0.3, 0.7},  [SFX_STAX_MULTI] = {0.6, 1.3},     [SFX_TRACK_LOOP] = {0.6, 1.3},
 };
 
 static double rms(const float *s, int n)
@@ -80,6 +91,50 @@ static void test_effects_deterministic(void **state)
     }
 }
 
+/* Table sounds overlap (a falling tower is several knocks at once), so each
+ * peaks at -3 dBFS or lower; and each variant of a family is a different
+ * sound (not the same samples), yet close in loudness, so a random pick
+ * never jumps out. */
+static void test_table_variants(void **state)
+{
+    (void)state;
+    for (int id = SFX_KNOCK_BLOCK; id < SFX_COUNT; id++) {
+        float *s = NULL;
+        int n = 0;
+        assert_int_equal(synth_render((sfx_id)id, RATE, &s, &n), 0);
+        assert_true(peak(s, n) <= 0.708); /* -3 dBFS */
+        free(s);
+    }
+    int families = 0;
+    for (int id = 0; id < SFX_COUNT; id++) {
+        int nv = synth_variants((sfx_id)id);
+        float *v[SFX_VARIANTS] = {0};
+        int n[SFX_VARIANTS] = {0};
+        if (nv == 1)
+            continue;
+        families++;
+        assert_int_equal(nv, SFX_VARIANTS);
+        for (int k = 0; k < nv; k++) {
+            assert_int_equal((int)synth_variant((sfx_id)id, (unsigned)k + 7u * SFX_VARIANTS), id + k);
+            assert_int_equal(synth_render(synth_variant((sfx_id)id, (unsigned)k), RATE, &v[k], &n[k]), 0);
+        }
+        for (int a = 0; a < nv; a++)
+            for (int b = a + 1; b < nv; b++) {
+                int len = n[a] < n[b] ? n[a] : n[b];
+                double diff = 0.0;
+                for (int i = 0; i < len; i++)
+                    diff += fabs(v[a][i] - v[b][i]);
+                assert_true(diff / len > 0.005);
+                double ra = rms(v[a], n[a]), rb = rms(v[b], n[b]);
+                assert_true(ra / rb > 0.6 && ra / rb < 1.6);
+            }
+        for (int k = 0; k < nv; k++)
+            free(v[k]);
+    }
+    assert_int_equal(families, 7);
+    assert_int_equal(synth_variants(SFX_KNOCK_BLOCK_2), 1); /* only a family's first id names it */
+}
+
 static void test_bad_arguments(void **state)
 {
     float *s = NULL;
@@ -127,6 +182,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_effects_render),
         cmocka_unit_test(test_effects_deterministic),
+        cmocka_unit_test(test_table_variants),
         cmocka_unit_test(test_bad_arguments),
         cmocka_unit_test(test_music_loop),
     };

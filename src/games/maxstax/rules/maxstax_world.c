@@ -59,6 +59,11 @@
 #define REST_SPEED 0.5
 #define REST_STEPS 6
 #define SNAP_DEG 20.0
+/* A contact closing faster than this (units/s, 12.5 cm/s) is an impact
+ * worth a sound: a block set down by hand closes slower, one dropped from a
+ * tenth of its thickness faster. */
+#define KNOCK_SPEED 5.0
+#define KNOCK_RING 64
 /* The grip turns the block towards the hand's angle like a critically
  * damped spring of this frequency: stiff enough that a block held by its
  * end sags about 7 degrees under real gravity. */
@@ -82,6 +87,8 @@ struct maxstax_world {
     int falls[MAXSTAX_MAX_BLOCKS];
     int n;
     hand hands[MAXSTAX_MAX_HANDS];
+    maxstax_knock knocks[KNOCK_RING]; /* the last impacts, knock_count % KNOCK_RING next */
+    unsigned knock_count;
 };
 
 static double deg(double r) { return r * 180.0 / PI; }
@@ -435,11 +442,69 @@ static double manifold_solve(cpArbiter *arb)
     return change;
 }
 
+/* How fast an arbiter's bodies close along its normal before the solve, at
+ * its fastest contact (units/s; 0 when they part or rest). */
+static double closing_speed(const cpArbiter *arb)
+{
+    double fastest = 0;
+    for (int i = 0; i < arb->count; i++) {
+        const struct cpContact *con = &arb->contacts[i];
+        fastest = fmax(fastest, -normal_relative_velocity(arb->body_a, arb->body_b, con->r1, con->r2, arb->n));
+    }
+    return fastest;
+}
+
+/* Files an impact after the solve: its impulse is what the solver spent
+ * stopping it (the warm-started share included: zero on a first touch). */
+static void knock_record(maxstax_world *w, const cpArbiter *arb)
+{
+    maxstax_knock k = {shape_block(arb->a), shape_block(arb->b), 0, 0, 0};
+    for (int i = 0; i < arb->count; i++) {
+        const struct cpContact *con = &arb->contacts[i];
+        cpVect p = cpvadd(arb->body_a->p, con->r1);
+        k.impulse += con->jnAcc;
+        k.x += p.x / arb->count;
+        k.y += p.y / arb->count;
+    }
+    if (k.a < 0) { /* the floor first: the block is a, the floor b */
+        k.a = k.b;
+        k.b = -1;
+    }
+    if (k.a < 0 || k.impulse <= 0)
+        return;
+    w->knocks[w->knock_count++ % KNOCK_RING] = k;
+}
+
+int maxstax_world_knocks(const maxstax_world *w, unsigned *seen, maxstax_knock *out, int max)
+{
+    unsigned from = *seen, n = 0;
+    /* Too far behind, or a counter from an earlier world: the ring's oldest. */
+    if (w->knock_count - from > KNOCK_RING)
+        from = w->knock_count > KNOCK_RING ? w->knock_count - KNOCK_RING : 0;
+    for (unsigned i = from; i != w->knock_count; i++) {
+        const maxstax_knock *k = &w->knocks[i % KNOCK_RING];
+        /* Insertion into out, strongest first, keeping the max strongest. */
+        int at = (int)n;
+        while (at > 0 && out[at - 1].impulse < k->impulse)
+            at--;
+        if (at >= max)
+            continue;
+        if ((int)n < max)
+            n++;
+        for (int j = (int)n - 1; j > at; j--)
+            out[j] = out[j - 1];
+        out[at] = *k;
+    }
+    *seen = w->knock_count;
+    return (int)n;
+}
+
 /* cpSpaceStep with our contacts (space_collide), our prestep and block
  * solver, and as many iterations as the contacts need. The rest (sleeping,
  * arbiter caching, warm starting, joints, callbacks) is Chipmunk's as is. */
-static void space_step(cpSpace *space, double dt)
+static void space_step(maxstax_world *w, double dt)
 {
+    cpSpace *space = w->space;
     space->stamp++;
     double prev_dt = space->curr_dt;
     space->curr_dt = dt;
@@ -466,6 +531,11 @@ static void space_step(cpSpace *space, double dt)
     double bias_coef = 1.0 - pow(space->collisionBias, dt);
     for (int i = 0; i < arbiters->num; i++)
         contact_prestep((cpArbiter *)arbiters->arr[i], dt, bias_coef);
+    cpArbiter *impacts[KNOCK_RING];
+    int n_impacts = 0;
+    for (int i = 0; i < arbiters->num && n_impacts < KNOCK_RING; i++)
+        if (closing_speed((cpArbiter *)arbiters->arr[i]) > KNOCK_SPEED)
+            impacts[n_impacts++] = (cpArbiter *)arbiters->arr[i];
     for (int i = 0; i < constraints->num; i++) {
         cpConstraint *c = (cpConstraint *)constraints->arr[i];
         if (c->preSolve)
@@ -507,6 +577,8 @@ static void space_step(cpSpace *space, double dt)
         cpArbiter *arb = (cpArbiter *)arbiters->arr[i];
         arb->handler->postSolveFunc(arb, space, arb->handler->userData);
     }
+    for (int i = 0; i < n_impacts; i++)
+        knock_record(w, impacts[i]);
     cpSpaceUnlock(space, cpTrue);
 }
 
@@ -657,7 +729,7 @@ void maxstax_world_step(maxstax_world *w)
         if (hd->block >= 0)
             cpBodyActivate(w->body[hd->block]); /* a held block never sleeps in the air */
     }
-    space_step(w->space, MAXSTAX_STEP);
+    space_step(w, MAXSTAX_STEP);
     track_falls(w);
 }
 

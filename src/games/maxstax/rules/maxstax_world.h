@@ -44,6 +44,18 @@ int maxstax_world_sleeping(const maxstax_world *w, int b);
 void maxstax_world_set_sleeping(maxstax_world *w, int on);
 /* Advances the world by one fixed step of MAXSTAX_STEP. */
 void maxstax_world_step(maxstax_world *w);
+/* An impact: a block striking another block or the floor. */
+typedef struct maxstax_knock {
+    int a, b;       /* the blocks; b is -1 when a struck the floor */
+    double x, y;    /* where, in world units */
+    double impulse; /* the contact's normal impulse over the step that stopped it, in gram
+                     * units per second: a 30 g block stopped from 10 units/s is about 300 */
+} maxstax_knock;
+
+/* Copies up to max of the impacts made since *seen (a counter the caller
+ * keeps, 0 at first; the world remembers the last 64), strongest first,
+ * moves *seen on past all of them, and returns how many it copied. */
+int maxstax_world_knocks(const maxstax_world *w, unsigned *seen, maxstax_knock *out, int max);
 /* The block under point (x, y), or -1. */
 int maxstax_world_block_at(const maxstax_world *w, double x, double y);
 

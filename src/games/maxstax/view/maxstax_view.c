@@ -6,6 +6,7 @@
 #include "games/maxstax/rules/maxstax_world.h"
 #include "table/table_store.h"
 #include "shell/trace.h"
+#include "audio/tablesound.h"
 
 /* ---------------------------------------------------------------- play */
 
@@ -35,7 +36,7 @@ static void claim(maxstax_view *v, int p)
         return;
     }
     v->ctl[p].actions |= MAXSTAX_IN_CLAIM; /* the Creator's Ready while creating */
-    audio_play(SFX_SHOUT);
+    audio_play_at(SFX_SHOUT, maxstax_view_pan(v, p), 1.0f);
     if (maxstax_creating(v, p)) {
         maxstax_view_flash(v, p, "Ready!", UI_TEAL);
         trace_line("%s ready %d", v->m.game->id, p);
@@ -198,29 +199,54 @@ static void rounds_update(maxstax_view *v)
     }
 }
 
+/* Where seat p's pane is, as a pan: its sounds come from its side. */
+float maxstax_view_pan(const maxstax_view *v, int p)
+{
+    if (p < 0 || p >= v->players)
+        return 0.0f;
+    return tablesound_pan(v->pane[p].x + v->pane[p].w / 2, v->layout_w);
+}
+
+/* Wood on wood and wood on the table: this frame's strongest impacts from
+ * the physics, each as loud as it struck and panned to where on the screen
+ * it happened, so a falling tower is a clatter of its own knocks. */
+static void knock_sounds(maxstax_view *v)
+{
+    maxstax_knock k[TABLESOUND_KNOCKS_PER_FRAME];
+    float gain[TABLESOUND_KNOCKS_PER_FRAME], play[TABLESOUND_KNOCKS_PER_FRAME], pan[TABLESOUND_KNOCKS_PER_FRAME];
+    int n = maxstax_world_knocks(maxstax_match_world(v->match), &v->knock_seen, k, TABLESOUND_KNOCKS_PER_FRAME);
+    for (int i = 0; i < n; i++) {
+        int p = k[i].a / MAXSTAX_BLOCKS_PER_PLAYER;
+        float sx, sy;
+        play[i] = gain[i] = p < v->players ? tablesound_knock_gain(k[i].impulse, k[i].b < 0) : 0.0f;
+        maxstax_to_screen(v, p < v->players ? p : 0, k[i].x - p * MAXSTAX_SPACE_PITCH, k[i].y, &sx, &sy);
+        pan[i] = tablesound_pan(sx, v->layout_w);
+    }
+    tablesound_share(play, n);
+    for (int i = 0; i < n; i++) {
+        if (gain[i] <= 0.0f)
+            continue;
+        tablesound_play(k[i].b < 0 ? SFX_KNOCK_TABLE : SFX_KNOCK_BLOCK, pan[i], play[i]);
+        /* The impulse's gain, then what it plays at after the frame's share. */
+        trace_line("sound knock %s %.0f %.3f %+.2f %.3f", k[i].b < 0 ? "table" : "block", k[i].impulse, gain[i], pan[i],
+                   play[i]);
+    }
+}
+
 /* Claims that held or failed, collapses, and wood on wood. */
 static void feedback(maxstax_view *v, double dt)
 {
     const maxstax_world *w = maxstax_match_world(v->match);
-    int knocks = 0;
     maxstax_claims_update(v); /* every claim is an event: each one said */
     for (int p = 0; p < v->players; p++) {
         maxstax_claim c = maxstax_match_claim(v->match, p);
         int fell = 0;
+        /* A crash is a block that fell (dropped more than its own
+         * thickness from where it lay), not one merely shoved fast. */
         for (int i = 0; i < MAXSTAX_BLOCKS_PER_PLAYER; i++) {
             int b = maxstax_match_first_block(p) + i;
-            double sp = maxstax_world_speed(w, b);
-            int held = maxstax_world_held(w, p) == b;
-            /* Speeds in units/s under real gravity: 8 is a plank dropped
-             * from about 0.08 of its thickness (2 mm), a sound you hear; 10
-             * off the floor means falling, not being nudged. */
-            if (!held && v->speed[b] > 8.0 && sp < v->speed[b] * 0.5)
-                knocks++; /* a sudden stop: it hit wood or the table */
-            /* A crash is a block that fell (dropped more than its own
-             * thickness from where it lay), not one merely shoved fast. */
             fell += maxstax_world_falls(w, b) - v->falls[b];
             v->falls[b] = maxstax_world_falls(w, b);
-            v->speed[b] = sp;
         }
         if (v->collapse_cool[p] > 0)
             v->collapse_cool[p] -= dt;
@@ -228,18 +254,12 @@ static void feedback(maxstax_view *v, double dt)
             v->collapse_cool[p] = 2.0;
             if (c != MAXSTAX_CLAIM_HELD)
                 maxstax_view_flash(v, p, "Crash!", UI_ACCENT);
-            audio_play(SFX_COLLAPSE);
-            trace_line("%s collapse %d", v->m.game->id, p);
+            trace_line("%s collapse %d", v->m.game->id, p); /* heard as its knocks */
         }
         if (v->flash[p] > 0)
             v->flash[p] -= dt;
     }
-    if (v->knock_cool > 0)
-        v->knock_cool -= dt;
-    if (knocks && v->knock_cool <= 0) {
-        audio_play(SFX_KNOCK);
-        v->knock_cool = 0.07;
-    }
+    knock_sounds(v);
 }
 
 static void turn_held(maxstax_view *v, int p, int steps)

@@ -32,7 +32,7 @@ static void claim_said(maxstax_view *v, int p, const maxstax_claim_event *e)
     maxstax_miss_phrase(e->miss, why, sizeof why);
     if (e->verdict == MAXSTAX_CLAIM_HELD) {
         maxstax_view_flash(v, p, "MAX STAX!", (rcolor){42, 116, 53, 255});
-        audio_play(SFX_WIN);
+        audio_play_at(SFX_WIN, maxstax_view_pan(v, p), 1.0f);
         trace_line("%s claim %d held", v->m.game->id, p);
     } else if (e->verdict == MAXSTAX_CLAIM_FAILED) {
         maxstax_view_flash(v, p, "Not yet!", UI_ACCENT);
@@ -40,7 +40,7 @@ static void claim_said(maxstax_view *v, int p, const maxstax_claim_event *e)
         snprintf(v->flash_note[p], sizeof v->flash_note[p], "%s", why);
         if (v->flash_note[p][0] >= 'a' && v->flash_note[p][0] <= 'z')
             v->flash_note[p][0] = (char)(v->flash_note[p][0] - 'a' + 'A');
-        audio_play(SFX_ERROR);
+        audio_play_at(SFX_ERROR, maxstax_view_pan(v, p), 1.0f);
         trace_line("%s claim %d failed: %s", v->m.game->id, p, why);
     } else if (e->verdict == MAXSTAX_CLAIM_CHECKING) {
         maxstax_view_flash(v, p, "Checking\xe2\x80\xa6", UI_TEAL);

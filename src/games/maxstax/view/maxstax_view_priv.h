@@ -66,7 +66,6 @@ typedef struct maxstax_view {
     int turns;      /* several people, one mouse: they take turns */
     int turn_seen;
     maxstax_pose prev[N_BLOCKS], cur[N_BLOCKS];
-    double speed[N_BLOCKS];
     int falls[N_BLOCKS]; /* each block's fall count last frame: a rise is a crash */
     /* The panes are laid out once per round (layout_*: what they were laid
      * out for); inside its fixed rect each pane's camera (cam, in plank
@@ -100,7 +99,8 @@ typedef struct maxstax_view {
     char flash_text[SPEEDSTAX_MAX_PLAYERS][32];
     char flash_note[SPEEDSTAX_MAX_PLAYERS][48]; /* under the banner: what a wrong call lacks ("" for none) */
     rcolor flash_col[SPEEDSTAX_MAX_PLAYERS];
-    double collapse_cool[SPEEDSTAX_MAX_PLAYERS], knock_cool;
+    double collapse_cool[SPEEDSTAX_MAX_PLAYERS];
+    unsigned knock_seen; /* the world's impacts already heard (maxstax_world_knocks) */
     int ghost;                       /* --position "ghost": the ghost whatever the setting */
     int compose_p, compose_n, compose_each; /* test hook: stand the card in a space (each round) */
     double time;
@@ -185,6 +185,8 @@ void maxstax_swap_draw(render *r, shell *sh, maxstax_view *v, const plank_art *a
 void maxstax_swap_log_draw(render *r, const maxstax_view *v, rrect b);
 /* SAMESTAX's and SWAPSTAX's score screen: per-round points, ranks and words. */
 void maxstax_mode_report(const maxstax_view *v, score_report *rep);
+/* Seat p's pane as a stereo pan, -1 left .. +1 right (maxstax_view.c). */
+float maxstax_view_pan(const maxstax_view *v, int p);
 /* A banner over seat p's pane (maxstax_view.c). */
 void maxstax_view_flash(maxstax_view *v, int p, const char *text, rcolor c);
 /* Seat p's place among this round's finishers (1 first, ties share), or 0 (maxstax_view_claims.c). */

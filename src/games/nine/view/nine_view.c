@@ -75,7 +75,7 @@ static int flights_for(const nine_view *v, const nine_state *before, const game_
                 }
         if (before->pend.kind == NINE_P_DRAWN && p == vs && v->hand_code >= 0)
             from = v->hand_r;
-        fly(out, &n, from, disc, m->b[0], NULL, UI_WHITE, 0, SFX_DROP);
+        fly(out, &n, from, disc, m->b[0], NULL, UI_WHITE, 0, SFX_CARD_SLIDE);
         if (f == NINE_DISCARD) {
             for (int i = 0; i < 3 && i < before->ssize[p][before->held[p]] - 1; i++)
                 fly(out, &n, nine_held_rect(v, p), disc, -1, NULL, UI_WHITE, 0.06f * (float)(i + 1), -1);
@@ -85,14 +85,14 @@ static int flights_for(const nine_view *v, const nine_state *before, const game_
     case NINE_M_DRAW:
         /* the drawer sees their own card turn up as it flies */
         fly(out, &n, draw, nine_held_rect(v, p), p == vs && table_seat_human(v->t, p) ? v->drawn_code : -1, NULL,
-            UI_WHITE, 0, SFX_PICKUP);
+            UI_WHITE, 0, SFX_CARD_FLIP);
         break;
     case NINE_M_ATTACK:
         fly(out, &n, nine_icon_box(v->g[p].head, 64), nine_icon_box(v->g[m->b[0]].head, 64), -1, "nine/attack", colour_rgb[0],
             0, SFX_ERROR);
         if (before->ndraw > 0)
             fly(out, &n, draw, v->g[m->b[0]].head.w > 0 ? nine_icon_box(v->g[m->b[0]].head, card.h) : draw, -1, NULL,
-                UI_WHITE, 0.2f, SFX_DEAL);
+                UI_WHITE, 0.2f, SFX_CARD_SLIDE);
         break;
     case NINE_M_PEEK:
         fly(out, &n, nine_icon_box(v->g[p].head, 56), nine_icon_box(nine_stack_rect(v, m->b[0], m->b[1]), 56), -1, "nine/peek",
@@ -100,17 +100,17 @@ static int flights_for(const nine_view *v, const nine_state *before, const game_
         break;
     case NINE_M_WITH: {
         rrect x = nine_stack_rect(v, before->pend.p1, before->pend.s1), y = nine_stack_rect(v, m->b[0], m->b[1]);
-        fly(out, &n, x, y, -1, NULL, UI_WHITE, 0, SFX_DROP);
+        fly(out, &n, x, y, -1, NULL, UI_WHITE, 0, SFX_CARD_SLIDE);
         fly(out, &n, y, x, -1, NULL, UI_WHITE, 0, -1);
         break;
     }
     case NINE_M_DISCARD:
         for (int i = 0; i < 3 && i < before->ssize[p][m->b[0]]; i++)
-            fly(out, &n, nine_stack_rect(v, p, m->b[0]), disc, -1, NULL, UI_WHITE, 0.07f * (float)i, i ? -1 : SFX_DROP);
+            fly(out, &n, nine_stack_rect(v, p, m->b[0]), disc, -1, NULL, UI_WHITE, 0.07f * (float)i, i ? -1 : SFX_CARD_SLIDE);
         break;
     case NINE_M_KEEP:
         if (p == vs && v->hand_code >= 0)
-            fly(out, &n, v->hand_r, nine_held_rect(v, p), -1, NULL, UI_WHITE, 0, SFX_DROP);
+            fly(out, &n, v->hand_r, nine_held_rect(v, p), -1, NULL, UI_WHITE, 0, SFX_CARD_SLIDE);
         break;
     case NINE_M_IMMUNE:
         fly(out, &n, nine_icon_box(v->g[p].head, 40), nine_icon_box(v->g[p].head, 120), -1, "nine/shield",
@@ -119,7 +119,7 @@ static int flights_for(const nine_view *v, const nine_state *before, const game_
     case NINE_M_TAKE:
     case NINE_M_GIVE:
         fly(out, &n, nine_stack_rect(v, before->pend.p1, before->pend.s1), nine_held_rect(v, p), -1, NULL, UI_WHITE, 0,
-            SFX_PICKUP);
+            SFX_CARD_SLIDE);
         break;
     default: break;
     }
@@ -145,7 +145,7 @@ static void deal_flights(nine_view *v)
             int p = (v->st->turn + i) % table_match(v->t)->params.players;
             if (k < v->shown.nst[p]) {
                 fly(v->fl, &v->nfl, v->drawpile, v->g[p].stack[k], -1, NULL, UI_WHITE, d,
-                    (k + i) % 3 == 0 ? SFX_DEAL : -1);
+                    (k + i) % 3 == 0 ? SFX_CARD_SLIDE : -1);
                 d += 0.02f;
             }
         }
@@ -283,8 +283,10 @@ static void nine_view_played(void *vv, shell *sh, const void *before_st, const g
         audio_play(SFX_SHUFFLE);
     v->dealing = 0;
     v->nfl = table_anim_length(v->t) > 0 ? flights_for(v, before, m, p, v->fl) : 0;
-    if (m->kind == NINE_M_PLAY && v->nfl == 0)
-        audio_play(SFX_DROP);
+    if (m->kind == NINE_M_PLAY && v->nfl == 0) {
+        rrect h = nine_held_rect(v, p);
+        tablesound_play(SFX_CARD_SLIDE, tablesound_pan(h.x + h.w / 2, v->vw), 1.0f);
+    }
 }
 
 /* ---------------------------------------------------------------- input */
@@ -476,8 +478,9 @@ static void flights_update(nine_view *v, double dt)
         double end = f->delay + FLIGHT_TIME;
         f->t_prev = f->t;
         f->t = at >= end ? 1 : (float)fmax(0, (at - f->delay) / FLIGHT_TIME);
+        /* Heard where it lands: a seat's cards on its side of the screen. */
         if (prev < end && end <= at && f->sfx >= 0)
-            audio_play((sfx_id)f->sfx);
+            tablesound_play((sfx_id)f->sfx, tablesound_pan(f->to.x + f->to.w / 2, v->vw), 1.0f);
         live |= f->t < 1;
     }
     if (!live) {

@@ -448,6 +448,7 @@ void nine_layout(nine_view *v, shell *sh)
     float side = fminf(352, fmaxf(250, pw * 0.22f));
     const nine_state *s = &v->shown;
     int vs = table_viewer_seat(v->t), four = table_match(v->t)->params.players >= 3, nmv = 0;
+    v->vw = shell_vw(sh);
     uint8_t codes[FAN_MAX];
     game_move mv[GAME_MAX_MOVES];
     v->dev = shell_input(sh)->last_device;

@@ -12,6 +12,7 @@
 
 #include "shell/shell.h"
 #include "audio/audio.h"
+#include "audio/tablesound.h"
 #include "core/log.h"
 #include "games/nine/rules/nine.h"
 #include "games/nine/rules/nine_text.h"
@@ -78,6 +79,7 @@ typedef struct nine_view {
     const nine_state *st; /* the true position: for the rules and the computer only, never drawn */
     nine_state obs;   /* what the viewing seat may know */
     nine_state shown; /* what is drawn: obs, or the observation before a move while it flies */
+    float vw;         /* the virtual width laid out for: a sound's pan is its x across it */
     int memory;       /* the "What you know" setting: the viewer's memory is drawn */
 
     /* cards in flight: a played move's, over the midend's animation time

@@ -6,6 +6,11 @@
 #include "games/stackatrack/view/track_view_priv.h"
 #include "shell/settings.h"
 #include "shell/trace.h"
+#include "audio/tablesound.h"
+
+/* Seconds into SFX_TRACK_SLIDE its block stops against the frame (0.12 to
+ * 0.16 by variant, synth_table.c). */
+#define TRACK_SLIDE_STOP 0.14
 
 const char *track_orient_name(int o)
 {
@@ -348,7 +353,7 @@ static void show_move(track_view *v, const track_state *before, const game_move 
     if (by_computer)
         audio_play(SFX_PICKUP);
     v->shown = *before;
-    v->dr = (drop){1, f, cell / TRACK_ROWS, cell % TRACK_ROWS, before->to_move, 0, 0};
+    v->dr = (drop){1, f, cell / TRACK_ROWS, cell % TRACK_ROWS, before->to_move, 0, 0, 0};
     {
         track_place pl;
         v->glow_points = 0;
@@ -583,16 +588,23 @@ static void track_view_update(void *vv, shell *sh, double dt)
     /* the drop follows the midend's animation time (none with Reduced motion) */
     d->t_prev = len > 0 ? (float)(prev / len) : 1;
     d->t = len > 0 ? (float)(at / len) : 1;
+    rrect c = track_cell_rect(v, d->col, d->row);
+    float pan = tablesound_pan(c.x + c.w / 2, shell_vw(sh));
+    /* The slide's stop against the frame comes about TRACK_SLIDE_STOP into
+     * the sound: start it so the stop is heard as the block lands. */
+    if (!d->heard && at >= len - TRACK_SLIDE_STOP) {
+        d->heard = 1;
+        tablesound_play(SFX_TRACK_SLIDE, pan, 1.0f);
+    }
     if (at < len)
         return;
     d->active = 0;
     v->shown = *v->st;
     v->pop_t = POP_TIME;
-    audio_play(SFX_DROP);
     if (v->glow_new) {
         v->glow_new = 0;
         v->glow_t = GLOW_TIME;
-        audio_play(SFX_CLICK);
+        audio_play_at(SFX_TRACK_LOOP, pan, 1.0f);
     }
 }
 

@@ -46,6 +46,7 @@ typedef struct drop {
     track_face face;
     int col, row, seat;
     float t, t_prev; /* 0 above the frame .. 1 landed */
+    int heard;       /* its slide has started sounding */
 } drop;
 
 typedef struct track_view {

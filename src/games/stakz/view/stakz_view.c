@@ -2,6 +2,7 @@
 #include "games/stakz/view/stakz_view_priv.h"
 #include "shell/settings.h"
 #include "shell/trace.h"
+#include "audio/tablesound.h"
 
 /* ---------------------------------------------------------------- animation */
 
@@ -129,14 +130,22 @@ static void stakz_view_played(void *vv, shell *sh, const void *before_st, const 
             from = v->hand_tile[m->b[0]];
         else
             from = (rrect){from.x + from.w / 2 - BACK_TILE / 2, from.y + 60, BACK_TILE, BACK_TILE};
-        if (v->st->nstacks > before->nstacks && !round_over)
+        /* Heard from the seat's side: its hand, or its box across the table. */
+        float pan = tablesound_pan(from.x + from.w / 2, shell_vw(sh));
+        if (v->st->nstacks > before->nstacks && !round_over) {
             trace_line("stakz split stack %d", m->b[1] + 1);
-        audio_play(SFX_DROP);
+            audio_play_at(SFX_STAKZ_SPLIT, pan, 1.0f);
+        } else {
+            tablesound_play(SFX_TILE_CLICK, pan, 1.0f);
+        }
         stakz_layout(v, sh);
         if (table_anim_length(v->t) > 0)
             glide_from(v, before, m, from);
     } else {
-        audio_play(SFX_PICKUP);
+        /* A tile drawn: lifted off the pool, a softer click on the drawer's side. */
+        int mine = p == table_viewer_seat(v->t);
+        rrect at = mine ? v->hand_box : v->opp[p];
+        tablesound_play(SFX_TILE_CLICK, tablesound_pan(at.x + at.w / 2, shell_vw(sh)), mine ? 0.5f : 0.35f);
         stakz_layout(v, sh);
         if (table_anim_length(v->t) > 0) {
             stakz_state seen;

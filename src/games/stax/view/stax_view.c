@@ -2,6 +2,7 @@
 #include "games/stax/view/stax_view_priv.h"
 #include "shell/settings.h"
 #include "shell/trace.h"
+#include "audio/tablesound.h"
 
 /* ---------------------------------------------------------------- geometry */
 
@@ -99,6 +100,7 @@ static void anim_start(stax_view *v, const stax_board *base, const uint8_t *path
     an->sy = sy;
     an->promotion = promotion;
     an->whole = whole;
+    an->multi = 0;
     an->clock = an->clock_prev = 0;
     an->length = path_time(len, kind, !isnan(sx));
 }
@@ -145,6 +147,9 @@ static void stax_view_played(void *vv, shell *sh, const void *before_st, const g
                    v->pending_x, v->pending_y);
     else
         anim_start(v, &before->b, m->b, m->len, m->kind, (flags & STAX_MADE_PROMOTION) != 0, 1, NAN, NAN);
+    /* One man per jump: a path of three squares or more took two stacks or more. */
+    v->an.multi = (flags & STAX_MADE_CAPTURE) && m->len >= 3;
+    v->an.end_sq = m->b[m->len - 1];
     v->cursor = m->b[m->len - 1];
 }
 
@@ -475,23 +480,31 @@ static table_intent stax_view_input(void *vv, shell *sh, const action_event *ev)
 
 /* ---------------------------------------------------------------- update */
 
+/* A checker clacking down on square sq, heard where it lands. */
+static void clack(const stax_view *v, int sq, float vw)
+{
+    float x, y;
+    square_center(v, sq, &x, &y);
+    tablesound_play(SFX_CHECKER, tablesound_pan(x, vw), 1.0f);
+}
+
 /* Shows the part of an's path that at seconds of len reach (prev: the step
  * before): the segment and how far along it, with a drop at each landing
  * crossed. Returns whether the path has ended. */
-static int anim_show(anim *an, double at, double prev, double len)
+static int anim_show(const stax_view *v, anim *an, double at, double prev, double len, float vw)
 {
     int last = an->len - 2;
     double start = 0;
     if (!(len > 0)) {
         an->seg = last > 0 ? last : 0;
         an->t = an->t_prev = 1;
-        audio_play(SFX_DROP); /* no slide: it lands at once */
+        clack(v, an->path[an->len - 1], vw); /* no slide: it lands at once */
         return 1;
     }
     for (int k = 0; k <= last; k++) {
         double d = seg_time(an->kind, k, !isnan(an->sx)), end = k == last ? len : start + d;
         if (prev < end && end <= at)
-            audio_play(SFX_DROP);
+            clack(v, an->path[k + 1], vw);
         if (at < end || k == last) {
             an->seg = k;
             an->t = (float)fmin(1, (at - start) / d);
@@ -520,9 +533,15 @@ static void anim_update(stax_view *v, shell *sh, double dt)
         prev = an->clock_prev;
         len = an->length;
     }
-    if (!anim_show(an, at, prev, len))
+    if (!anim_show(v, an, at, prev, len, shell_vw(sh)))
         return;
     an->active = 0;
+    if (an->multi) {
+        float x, y;
+        square_center(v, an->end_sq, &x, &y);
+        audio_play_at(SFX_STAX_MULTI, tablesound_pan(x, shell_vw(sh)), 1.0f);
+        trace_line("stax multi-capture");
+    }
     if (an->promotion) {
         v->promo_sq = an->path[an->len - 1];
         v->promo_t = shell_settings(sh)->v[SETTING_reduced_motion] ? 0.3f : PROMO_TIME;

@@ -42,6 +42,8 @@ typedef struct anim {
     float sx, sy;    /* where the first segment starts (a drop point), or NAN */
     int promotion;   /* the move promotes at its end */
     int whole;       /* a played move (the midend's time), not an entered jump */
+    int multi;       /* a capture of two stacks or more: its cue when it lands */
+    int end_sq;      /* where the move ends */
     double clock, clock_prev, length; /* an entered jump's own time: now, the step before, its length */
 } anim;
 
