@@ -221,7 +221,7 @@ function onError(m) {
     st.room = '';
     if (st.ws) st.ws.close();
     if (wait > 0) lockOut(wait, code === 'locked' ? tried : '');
-    else askRoom(`\u201C${tried}\u201D is not this table\u2019s room code. Check the code on the TV.`);
+    else askRoom(`\u201C${tried}\u201D is not this table\u2019s room code. Check the code on the TV (its pause menu shows it during a game).`);
     return;
   } else if (!st.greeted) {
     // turned away before being let in (too many tries, no room): the
