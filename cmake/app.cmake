@@ -54,6 +54,8 @@ endif()
 add_executable(stackhouse-peer-window ${CMAKE_SOURCE_DIR}/tools/peer_window.c)
 target_link_libraries(stackhouse-peer-window PRIVATE PkgConfig::SDL2 PkgConfig::EPOXY)
 
+include(${CMAKE_SOURCE_DIR}/cmake/music.cmake)
+
 install(DIRECTORY shaders/ DESTINATION ${CMAKE_INSTALL_DATADIR}/stackhouse/shaders)
 install(DIRECTORY assets/ DESTINATION ${CMAKE_INSTALL_DATADIR}/stackhouse/assets)
 install(DIRECTORY docs/rules/ DESTINATION ${CMAKE_INSTALL_DATADIR}/stackhouse/docs/rules)
@@ -71,7 +73,7 @@ foreach(src ${APP_TESTS})
   endif()
   target_compile_definitions(${name} PRIVATE
     STACKHOUSE_SOURCE_DIR="${CMAKE_SOURCE_DIR}" STACKHOUSE_BINARY_DIR="${CMAKE_BINARY_DIR}"
-    STACKHOUSE_DATA_BUILD="${STACKHOUSE_DATA}")
+    STACKHOUSE_DATA_BUILD="${STACKHOUSE_DATA}" STACKHOUSE_MUSIC_BUILT=$<BOOL:${STACKHOUSE_MUSIC}>)
   add_test(NAME ${name} COMMAND ${name})
   # SDL's dummy audio driver everywhere in tests; windowed tests start their own Xvfb.
   set(labels app)
