@@ -58,6 +58,8 @@ target_link_libraries(stackhouse-peer-window PRIVATE PkgConfig::SDL2 PkgConfig::
 add_executable(synth-wav ${CMAKE_SOURCE_DIR}/tools/synth_wav.c)
 target_link_libraries(synth-wav PRIVATE stackhouse_app)
 
+include(${CMAKE_SOURCE_DIR}/cmake/music.cmake)
+
 install(DIRECTORY shaders/ DESTINATION ${CMAKE_INSTALL_DATADIR}/stackhouse/shaders)
 install(DIRECTORY assets/ DESTINATION ${CMAKE_INSTALL_DATADIR}/stackhouse/assets)
 install(DIRECTORY docs/rules/ DESTINATION ${CMAKE_INSTALL_DATADIR}/stackhouse/docs/rules)
@@ -75,7 +77,7 @@ foreach(src ${APP_TESTS})
   endif()
   target_compile_definitions(${name} PRIVATE
     STACKHOUSE_SOURCE_DIR="${CMAKE_SOURCE_DIR}" STACKHOUSE_BINARY_DIR="${CMAKE_BINARY_DIR}"
-    STACKHOUSE_DATA_BUILD="${STACKHOUSE_DATA}")
+    STACKHOUSE_DATA_BUILD="${STACKHOUSE_DATA}" STACKHOUSE_MUSIC_BUILT=$<BOOL:${STACKHOUSE_MUSIC}>)
   add_test(NAME ${name} COMMAND ${name})
   # SDL's dummy audio driver everywhere in tests; windowed tests start their own Xvfb.
   set(labels app)

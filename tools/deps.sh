@@ -6,7 +6,8 @@ set -euo pipefail
 want=(cmake make gcc pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev
       libcmocka-dev libchipmunk-dev libepoxy-dev libsqlite3-dev libstb-dev libmd4c-dev libpng-dev
       libwebsockets-dev libcjson-dev libqrencode-dev
-      fonts-dejavu-core)
+      fonts-dejavu-core
+      python3 fluidsynth fluid-soundfont-gm sox)
 missing=()
 if [ "${1:-play}" = test ]; then
   # clang and its runtime build the libFuzzer harness (tests/fuzz); chromium

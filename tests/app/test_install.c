@@ -11,6 +11,19 @@
 
 #include "testenv.h"
 
+/* Each of the n paths exists under prefix. */
+static void assert_installed(const char *prefix, const char *const *files, size_t n)
+{
+    char path[512];
+    struct stat st;
+    for (size_t i = 0; i < n; i++) {
+        snprintf(path, sizeof path, "%s/%s", prefix, files[i]);
+        if (stat(path, &st) != 0)
+            fprintf(stderr, "not installed: %s\n", path);
+        assert_int_equal(stat(path, &st), 0);
+    }
+}
+
 static void test_installed_game_starts(void **state)
 {
     char cmd[2048], prefix[256], path[512];
@@ -29,16 +42,19 @@ static void test_installed_game_starts(void **state)
         "share/icons/hicolor/scalable/apps/io.github.stackhouse.Stackhouse.svg",
         "share/icons/hicolor/256x256/apps/io.github.stackhouse.Stackhouse.png",
     };
+    /* The soundtrack (cmake/music.cmake), unless built with STACKHOUSE_MUSIC=OFF. */
+    static const char *const music[] = {
+        "share/stackhouse/music/menu.ogg",           "share/stackhouse/music/table.ogg",
+        "share/stackhouse/music/maxstax.ogg",        "share/stackhouse/music/maxstax_urgent.ogg",
+        "share/stackhouse/music/fanfare.ogg",        "share/stackhouse/music/FluidR3_GM-copyright.txt",
+    };
     (void)state;
     snprintf(prefix, sizeof prefix, "%s/prefix", testenv_tmpdir());
     snprintf(cmd, sizeof cmd, "cmake --install %s --prefix %s >/dev/null", STACKHOUSE_BINARY_DIR, prefix);
     assert_int_equal(testenv_run(cmd), 0);
-    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
-        snprintf(path, sizeof path, "%s/%s", prefix, files[i]);
-        if (stat(path, &st) != 0)
-            fprintf(stderr, "not installed: %s\n", path);
-        assert_int_equal(stat(path, &st), 0);
-    }
+    assert_installed(prefix, files, sizeof files / sizeof files[0]);
+    if (STACKHOUSE_MUSIC_BUILT)
+        assert_installed(prefix, music, sizeof music / sizeof music[0]);
     /* Fonts are real files, not links back into the build machine. */
     snprintf(path, sizeof path, "%s/share/stackhouse/fonts/DejaVuSans.ttf", prefix);
     assert_int_equal(lstat(path, &st), 0);
