@@ -76,7 +76,7 @@ static void test_hello_deadline(void **state)
     raw_hello(e, greeted, NULL);
     cJSON_Delete(raw_expect(greeted, "welcome", NULL));
     /* The silent one is closed with a status and a reason the page can show. */
-    assert_int_equal(ws_raw_close_code(idle, why, sizeof why, 3), PHONE_CLOSE_NO_HELLO);
+    assert_int_equal(ws_raw_close_code(idle, why, sizeof why, 10), PHONE_CLOSE_NO_HELLO);
     assert_non_null(strstr(why, "room code"));
     close(idle);
     /* The one that said hello stays: nothing comes, and it still answers. */
@@ -105,7 +105,7 @@ static void test_per_address_cap(void **state)
     /* The fourth from the same address is told why and closed. */
     fd[3] = raw(e);
     assert_true(fd[3] >= 0);
-    assert_int_equal(ws_raw_close_code(fd[3], why, sizeof why, 2), PHONE_CLOSE_ADDRESS);
+    assert_int_equal(ws_raw_close_code(fd[3], why, sizeof why, 10), PHONE_CLOSE_ADDRESS);
     assert_non_null(strstr(why, "address"));
     close(fd[3]);
     /* One goes: there is room again. */
@@ -178,13 +178,13 @@ static void test_seated_token_finds_a_slot(void **state)
     assert_int_equal(cJSON_GetObjectItem(o, "seat")->valueint, 1);
     cJSON_Delete(o);
     /* The oldest stranger made room, and was told why. */
-    assert_int_equal(ws_raw_close_code(fd[0], why, sizeof why, 2), PHONE_CLOSE_FULL);
+    assert_int_equal(ws_raw_close_code(fd[0], why, sizeof why, 10), PHONE_CLOSE_FULL);
     /* A second wave: the seated phone stays; strangers go oldest first. */
     int wave[8];
     for (int i = 0; i < 8; i++) {
         wave[i] = raw(e);
         assert_true(wave[i] >= 0);
-        assert_int_equal(ws_raw_close_code(fd[1 + i], why, sizeof why, 2), PHONE_CLOSE_FULL);
+        assert_int_equal(ws_raw_close_code(fd[1 + i], why, sizeof why, 10), PHONE_CLOSE_FULL);
     }
     assert_true(phone_client_open(e->pc, a2));
     assert_int_equal(phone_server_connected(e->s), 1u);

@@ -56,8 +56,15 @@ static inline int ws_raw_upgrade(int port, const char *path, const char *proto, 
              origin ? "\r\n" : "");
     int fd = tcp_connect(port);
     send_all(fd, req, strlen(req));
-    ssize_t n = recv(fd, resp, sizeof resp - 1, 0);
-    resp[n > 0 ? n : 0] = 0;
+    /* Byte by byte up to the headers' end: a frame the server sends at once
+     * (a close, a welcome) may share their segment, and belongs to the reader. */
+    ssize_t n = 0;
+    while (n < (ssize_t)sizeof resp - 1 && recv(fd, resp + n, 1, 0) == 1) {
+        n++;
+        if (n >= 4 && memcmp(resp + n - 4, "\r\n\r\n", 4) == 0)
+            break;
+    }
+    resp[n] = 0;
     if (n > 0 && strstr(resp, " 101 ") && strstr(resp, "s3pPLMBiTxaQ9kYGzzhZRbK+xOo="))
         return fd;
     close(fd);
