@@ -405,8 +405,10 @@ static void app_scene_music(app *a)
     scene *top = shell_top(a->sh);
     int m = top ? top->music : MUSIC_NONE;
 
-    if (m != MUSIC_NONE && m != a->scene_music)
+    if (m != MUSIC_NONE && m != a->scene_music) {
         audio_music((music_id)m);
+        trace_line("music %s", audio_music_name((music_id)m));
+    }
     if (m != MUSIC_NONE)
         a->scene_music = m;
 }

@@ -275,6 +275,12 @@ void audio_music_intensity(float k)
 
 music_id audio_music_wanted(void) { return au.want; }
 
+const char *audio_music_name(music_id m)
+{
+    static const char *const names[MUSIC_COUNT] = {"none", "menu", "table", "maxstax", "fanfare"};
+    return (int)m >= 0 && m < MUSIC_COUNT ? names[m] : "none";
+}
+
 const char *audio_music_file(void)
 {
     return au.open && au.music ? file_names[au.file] : "";

@@ -31,6 +31,8 @@ void audio_music(music_id m);
 /* The MAXSTAX round's urgency, 0 (calm) .. 1 (the clock's last seconds):
  * past a half, the urgent arrangement takes over at the same bar. */
 void audio_music_intensity(float k);
+/* A piece's name ("menu", "table", "maxstax", "fanfare"; "none"), for traces. */
+const char *audio_music_name(music_id m);
 /* The piece asked for last, and the file (basename, "" for none) playing. */
 music_id audio_music_wanted(void);
 const char *audio_music_file(void);

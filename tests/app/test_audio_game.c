@@ -14,7 +14,7 @@
 #include "testenv.h"
 
 #define GAME STACKHOUSE_BINARY_DIR "/stackhouse"
-#define KNOCK "--scene table --game speedstax --seats human,easy --position compose=0:99"
+#define ROUND "--scene table --game speedstax --seats human,easy --position 'compose=0:99 round=6'"
 
 /* A data folder like the build's (its parts linked), with our pieces as its
  * music when with_music; the game reads it through STACKHOUSE_DATA_DIR. */
@@ -32,8 +32,8 @@ static void data_dir(const char *name, int with_music)
     assert_int_equal(setenv("STACKHOUSE_DATA_DIR", dir, 1), 0);
 }
 
-/* Runs the knock script with its output to <tmp>/<name>.raw, and checks
- * from its trace that the tower came down. */
+/* Runs a whole round with a collapse, its sound to <tmp>/<name>.raw, and
+ * checks from its trace that the tower came down and the round ended. */
 static void play_to_disk(const char *name)
 {
     char path[400];
@@ -41,10 +41,12 @@ static void play_to_disk(const char *name)
     snprintf(path, sizeof path, "%s/%s.raw", testenv_game_tmp(), name);
     assert_int_equal(setenv("SDL_AUDIODRIVER", "disk", 1), 0);
     assert_int_equal(setenv("SDL_DISKAUDIOFILE", path, 1), 0);
-    t = TESTENV_PLAY_SCRIPT(testenv_game_tmp(), GAME, name, KNOCK, "speedstax_knock");
+    t = TESTENV_PLAY_SCRIPT(testenv_game_tmp(), GAME, name, ROUND, "speedstax_round_sound");
     assert_int_equal(setenv("SDL_AUDIODRIVER", "dummy", 1), 0);
     assert_non_null(t);
     assert_non_null(strstr(t, "speedstax collapse 0\n"));
+    assert_non_null(strstr(t, "speedstax round 1 over: "));
+    assert_non_null(strstr(t, "music maxstax\n"));
     free(t);
 }
 
@@ -68,7 +70,7 @@ static void test_collapse_never_clips(void **state)
     }
     free(pcm);
     print_message("%ld frames, peak %d, %ld clipped\n", n, peak, clipped);
-    assert_true(n > 48000);     /* seconds of sound */
+    assert_true(n > 3 * 48000); /* seconds of sound */
     assert_true(peak > 3000);   /* the music and the blocks were heard */
     assert_int_equal(clipped, 0);
 }
@@ -81,7 +83,7 @@ static void test_missing_music_plays_on(void **state)
     (void)state;
     data_dir("data-silent", 0);
     play_to_disk("silent");
-    snprintf(path, sizeof path, "%s/speedstax_knock.err", testenv_game_tmp());
+    snprintf(path, sizeof path, "%s/speedstax_round_sound.err", testenv_game_tmp());
     err = testenv_slurp(path);
     for (p = err; (p = strstr(p, "no music")); p++)
         lines++;
@@ -89,11 +91,41 @@ static void test_missing_music_plays_on(void **state)
     assert_int_equal(lines, 1);
 }
 
+/* Each screen names its piece and the app asks for it (traced as
+ * "music NAME"): the picker the menu's, a turn-based table the table's, a
+ * SPEEDSTAX round its own, the score screen the fanfare. */
+static void test_screens_name_their_music(void **state)
+{
+    static const struct {
+        const char *args, *music;
+    } runs[] = {
+        {"--scene picker", "music menu\n"},
+        {"--scene setup --game stax", "music menu\n"},
+        {"--scene table --game stax --seats human,easy", "music table\n"},
+        {"--scene table --game speedstax --seats human,easy", "music maxstax\n"},
+        {"--scene score --game 9stax", "music fanfare\n"},
+    };
+    (void)state;
+    unsetenv("STACKHOUSE_DATA_DIR");
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+        char cmd[1200], trace[400], *t;
+        snprintf(trace, sizeof trace, "%s/music-%zu.trace", testenv_game_tmp(), i);
+        snprintf(cmd, sizeof cmd, "%s %s --window 1024x768 --frames 5 --trace %s 2>/dev/null >/dev/null", GAME,
+                 runs[i].args, trace);
+        assert_int_equal(testenv_run(cmd), 0);
+        t = testenv_slurp(trace);
+        if (!strstr(t, runs[i].music))
+            fail_msg("%s: no \"%.*s\" in its trace", runs[i].args, (int)strlen(runs[i].music) - 1, runs[i].music);
+        free(t);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_collapse_never_clips),
         cmocka_unit_test(test_missing_music_plays_on),
+        cmocka_unit_test(test_screens_name_their_music),
     };
     return cmocka_run_group_tests(tests, testenv_game_setup, testenv_game_teardown);
 }
