@@ -260,8 +260,13 @@ void audio_music(music_id m)
     if (m == MUSIC_FANFARE)
         au.before_fanfare = au.want;
     au.want = m;
-    au.intensity = 0;
-    au.urgent = 0;
+    /* A round's urgency lasts while its piece plays: the view may set it in
+     * the step its screen asks for the piece, so it is cleared by the next
+     * piece, not by this one. */
+    if (m != MUSIC_MAXSTAX) {
+        au.intensity = 0;
+        au.urgent = 0;
+    }
 }
 
 void audio_music_intensity(float k)

@@ -396,6 +396,22 @@ static void test_null_backend(void **state)
     audio_update();
     audio_update();
     assert_string_equal(audio_music_file(), "maxstax_urgent");
+    /* a round that starts with its clock already short (the view sets the
+     * urgency in the step the screen asks for its piece) starts urgent; the
+     * next screen's piece clears it */
+    audio_music(MUSIC_MENU);
+    audio_update();
+    audio_update();
+    audio_music_intensity(0.8f);
+    audio_music(MUSIC_MAXSTAX);
+    audio_update();
+    audio_update();
+    assert_string_equal(audio_music_file(), "maxstax_urgent");
+    audio_music(MUSIC_TABLE);
+    audio_music(MUSIC_MAXSTAX);
+    audio_update();
+    audio_update();
+    assert_string_equal(audio_music_file(), "maxstax");
     audio_quit();
     unsetenv("STACKHOUSE_AUDIO");
     assert_int_equal(SDL_WasInit(SDL_INIT_AUDIO), 0);
