@@ -1,8 +1,9 @@
 # The SDL2 game: window, renderer, scenes, audio, settings store.
 pkg_check_modules(SDL2 REQUIRED IMPORTED_TARGET sdl2 SDL2_ttf)
-# SDL2_image is not linked into the game: it is loaded when art must be
-# rasterised (render/atlas.c). Tests and the icon rasteriser link it.
+# SDL2_image rasterises the art (render/atlas.c, skipped on a warm cache);
+# SDL2_mixer is the audio layer (src/audio). Both are linked like any library.
 pkg_check_modules(SDL2IMG REQUIRED IMPORTED_TARGET SDL2_image)
+pkg_check_modules(SDL2MIX REQUIRED IMPORTED_TARGET SDL2_mixer)
 pkg_check_modules(EPOXY REQUIRED IMPORTED_TARGET epoxy)
 pkg_check_modules(SQLITE3 REQUIRED IMPORTED_TARGET sqlite3)
 pkg_check_modules(MD4C REQUIRED IMPORTED_TARGET md4c)
@@ -34,7 +35,8 @@ file(GLOB APP_SOURCES CONFIGURE_DEPENDS
      ${CMAKE_SOURCE_DIR}/src/audio/*.c ${CMAKE_SOURCE_DIR}/src/games/*/view/*.c)
 list(FILTER APP_SOURCES EXCLUDE REGEX ".*/src/drivers/main\\.c$")
 add_library(stackhouse_app STATIC ${APP_SOURCES})
-target_link_libraries(stackhouse_app PUBLIC stackhouse_core stackhouse_phoneview ${CMAKE_DL_LIBS} PkgConfig::SDL2 PkgConfig::EPOXY
+target_link_libraries(stackhouse_app PUBLIC stackhouse_core stackhouse_phoneview ${CMAKE_DL_LIBS} PkgConfig::SDL2 PkgConfig::SDL2IMG
+                      PkgConfig::SDL2MIX PkgConfig::EPOXY
                       PkgConfig::SQLITE3 PkgConfig::MD4C PkgConfig::STB PkgConfig::PNG)
 target_compile_definitions(stackhouse_app PUBLIC
   STACKHOUSE_INSTALL_DATADIR="${CMAKE_INSTALL_FULL_DATADIR}/stackhouse"

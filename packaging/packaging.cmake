@@ -87,8 +87,9 @@ set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION games)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-# SDL2_image is loaded at run time (render/atlas.c), so shlibdeps cannot see it.
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "libgl1, libgl1-mesa-dri, libsdl2-image-2.0-0 (>= 2.6)")
+# shlibdeps sees SDL2_image and SDL2_mixer (linked); the versions say what we
+# need of them: IMG_LoadSizedSVG_RW (2.6) and Ogg Vorbis music.
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "libgl1, libgl1-mesa-dri, libsdl2-image-2.0-0 (>= 2.6), libsdl2-mixer-2.0-0 (>= 2.6)")
 set(CPACK_DEBIAN_PACKAGE_DESCRIPTION
     "${CPACK_PACKAGE_DESCRIPTION_SUMMARY}\n${CPACK_PACKAGE_DESCRIPTION}")
 set(CPACK_SOURCE_IGNORE_FILES "/\\\\.git/" "/build[^/]*/" "/_CPack_Packages/")

@@ -3,7 +3,7 @@
 # Usage: tools/deps.sh play|test
 # As root it installs what is missing; otherwise it says what to install.
 set -euo pipefail
-want=(cmake make gcc pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev
+want=(cmake make gcc pkg-config libsdl2-dev libsdl2-image-dev libsdl2-mixer-dev libsdl2-ttf-dev
       libcmocka-dev libchipmunk-dev libepoxy-dev libsqlite3-dev libstb-dev libmd4c-dev libpng-dev
       libwebsockets-dev libcjson-dev libqrencode-dev
       fonts-dejavu-core
@@ -12,7 +12,7 @@ missing=()
 if [ "${1:-play}" = test ]; then
   # clang and its runtime build the libFuzzer harness (tests/fuzz); chromium
   # runs the phone page's browser tests (tests/web), with node and npm
-  want+=(xvfb xauth libgl1-mesa-dri clang libclang-rt-14-dev chromium)
+  want+=(xvfb xauth sox libgl1-mesa-dri clang libclang-rt-14-dev chromium)
   # node and npm by command: a node from elsewhere (with its own npm) is fine
   command -v node >/dev/null || missing+=(nodejs)
   command -v npm >/dev/null || missing+=(npm)

@@ -397,6 +397,22 @@ void app_pump_events(app *a)
     phones_pump(a->sh);
 }
 
+/* Each screen names its piece (scene.music): the shell's top scene decides
+ * what plays, so no view starts or stops music itself. Asked once per
+ * change, so the fanfare can hand back to the piece before it. */
+static void app_scene_music(app *a)
+{
+    scene *top = shell_top(a->sh);
+    int m = top ? top->music : MUSIC_NONE;
+
+    if (m != MUSIC_NONE && m != a->scene_music) {
+        audio_music((music_id)m);
+        trace_line("music %s", audio_music_name((music_id)m));
+    }
+    if (m != MUSIC_NONE)
+        a->scene_music = m;
+}
+
 void app_step(app *a)
 {
     action_event evs[8];
@@ -405,6 +421,7 @@ void app_step(app *a)
         app_dispatch(a, &evs[i]);
     shell_update(a->sh, APP_STEP);
     toast_step(APP_STEP);
+    app_scene_music(a);
     audio_update();
     a->steps++;
 }
@@ -533,6 +550,9 @@ void app_draw(app *a, float alpha)
  * waits in audio_play. */
 static void start_audio(app *a)
 {
+    char dir[1100];
+
+    audio_set_music_dir(paths_join(dir, sizeof dir, a->paths.data, "music"));
     if (audio_init() != 0)
         log_info("no sound device: playing silently");
     audio_set_volume(a->settings.v[SETTING_music_volume], a->settings.v[SETTING_effects_volume]);

@@ -58,6 +58,7 @@ typedef struct app {
     unsigned long long steps; /* logic steps done */
     unsigned long long frames;
     unsigned long long iterations; /* app_frame calls: the second opens the mixer */
+    int scene_music;               /* the top scene's music last handed to the audio layer */
 
     int win_w, win_h; /* window size in points */
     int fb_w, fb_h;   /* drawable size in pixels */

@@ -1,265 +1,138 @@
-/* Playback of the synthesised sounds on one SDL audio device. Every sound is
- * rendered at the device rate and converted once to the device format, so
- * the callback only sums voices, with SDL_MixAudioFormat (SDL's own clamped
- * mix with volume). Voice 0 is the music loop; effects take any other free
- * voice. Every sound is mono, so the device is opened mono 16-bit where it
- * allows: a quarter of the memory of float stereo (the 21 s music loop is
- * 2 MB, not 8), and the device or sound server spreads it over the speakers.
+/* The audio layer's policy over a back end (audio/backend.h): effects
+ * rendered once by the synthesiser and kept as chunks, their volume and
+ * panning; the music: which file plays for the piece asked for, the fades
+ * between pieces, the MAXSTAX round's urgent arrangement, the fanfare that
+ * returns to the piece before it, and the duck under loud cues.
  *
- * SDL_mixer is not used: every sound here is made in code, and Debian's
- * SDL_mixer links decoders for music files (FluidSynth and with it GLib's
- * object system, libinstpatch, JACK, readline, libgomp; modplug, FLAC,
- * mpg123, Opus, Vorbis) that cost every start about 3 MB of resident memory
- * and their loading time for nothing we play (docs/performance.md). */
+ * A crossfade is a fade-out then a fade-in: SDL2_mixer has one music stream,
+ * and decoding two Ogg streams as chunks on channels would hold both pieces
+ * decoded in memory (about 20 MB for two 60 s stereo loops) for a dip the
+ * ear hardly hears between screens (docs/performance.md). */
 #include "audio/audio.h"
 
 #include <SDL.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
+#include "audio/backend.h"
 #include "core/log.h"
 
-#define AUDIO_RATE 48000
-#define AUDIO_VOICES 16
-#define MUSIC_VOICE 0
+/* The files of the soundtrack, <music dir>/<name>.ogg. */
+enum { FILE_NONE, FILE_MENU, FILE_TABLE, FILE_MAXSTAX, FILE_URGENT, FILE_FANFARE, FILE_COUNT };
+static const char *const file_names[FILE_COUNT] = {"", "menu", "table", "maxstax", "maxstax_urgent",
+                                                   "fanfare"};
 
-/* A converted sound in the device's format. */
-typedef struct sound {
-    Uint8 *pcm;
-    Uint32 len;
-} sound;
+#define FADE_OUT_MS 700  /* the piece leaving a screen */
+#define FADE_IN_MS 1000  /* the next one */
+#define SWAP_MS 250      /* calm to urgent arrangement, at the same bar */
+#define URGENT_ON 0.5f   /* intensity past which the urgent arrangement plays */
+#define URGENT_OFF 0.3f  /* and under which the calm one returns (no flapping) */
+#define DUCK_LEVEL 0.35f /* the music's share under a loud cue */
+#define DUCK_DOWN 0.25f  /* per update (60 Hz): down in 50 ms... */
+#define DUCK_UP 0.04f    /* ...and back up in 400 ms */
+#define MAX_CHANNELS 32
+/* The mixer clamps every sum, so a pile of knocks under the music would
+ * clip. Each effect's peak is known once rendered; the music's is taken as
+ * MUSIC_PEAK. Whenever the peaks of what plays could add past HEADROOM of
+ * full scale, every effect is scaled down together (a peak budget: never a
+ * clipped sample, at the cost of a quieter crash when many overlap). */
+#define MUSIC_PEAK 0.9f
+#define HEADROOM 0.98f
 
-/* What the callback reads; changed only with the device locked. */
-typedef struct voice {
-    const sound *s; /* NULL: free */
-    Uint32 pos;
-    int volume; /* 0..SDL_MIX_MAXVOLUME */
-    int loop;
-} voice;
+typedef struct pending_sfx {
+    sfx_id id;
+    float pan, gain;
+} pending_sfx;
 
 static struct {
+    const audio_backend *be;
     int open;
-    int own_sdl_audio; /* we started SDL's audio subsystem, so we stop it */
-    SDL_AudioDeviceID dev;
-    SDL_AudioSpec spec;
-    voice voices[AUDIO_VOICES];
-    /* Each effect is synthesised the first time it plays (4 ms at most, for
-     * the fanfare): a session keeps only the sounds its games make. */
-    sound sfx[SFX_COUNT];
+    int rate;
+    /* Each effect is synthesised the first time it plays: a session keeps
+     * only the sounds its games make. */
+    void *sfx[SFX_COUNT];
     unsigned char sfx_tried[SFX_COUNT];
-    sound music;
-    /* The music loop takes seconds to synthesise, so a worker thread renders
-     * it while the game starts; the main thread adopts it in audio_update. */
-    SDL_Thread *music_thread;
-    SDL_atomic_t music_ready; /* 1: music_new is filled (or failed: pcm NULL) */
-    sound music_new;
-    int music_volume;  /* voice volume last asked for */
-    int effect_volume; /* the same for effects */
-    int updates;       /* audio_update calls: the worker starts after the first frames */
+    Uint32 sfx_ms[SFX_COUNT];
+    float sfx_peak[SFX_COUNT];
+    float chan_gain[MAX_CHANNELS]; /* each channel's gain, for live volume changes */
+    float chan_peak[MAX_CHANNELS]; /* and the peak of what it plays */
+    float effects_scale;           /* the peak budget's share of the effects (0..1] */
+    int effect_volume;             /* 0..AUDIO_MAX_VOLUME */
+    int music_volume;
+    char music_dir[1024];
+    music_id want;           /* the piece asked for */
+    music_id before_fanfare; /* what comes back after it */
+    float intensity;
+    int urgent;
+    int file;       /* the file playing, or silent because it failed to load */
+    void *music;    /* its stream */
+    int fading_out; /* asked the back end to fade the stream out */
+    double swap_pos; /* where the calm/urgent swap picks up, seconds */
+    int swapping;
+    int no_music; /* the dummy driver: no one hears it, so nothing is decoded */
+    int missing_logged;
+    unsigned char failed[FILE_COUNT];
+    float duck;
+    Uint32 duck_until;
+    int level_set; /* the music volume last given to the back end */
     /* Effects asked for before the device opens (the game opens it after its
      * first frame): played as soon as it does. */
-    sfx_id pending[8];
+    pending_sfx pending[8];
     int npending;
-} au;
+} au = {.music_dir = "music"};
 
-/* The device's callback: silence, plus every voice at its volume. */
-static void SDLCALL mix_voices(void *user, Uint8 *out, int len)
+static int loud_cue(sfx_id id)
 {
-    (void)user;
-    SDL_memset(out, au.spec.silence, (size_t)len);
-    for (int i = 0; i < AUDIO_VOICES; i++) {
-        voice *v = &au.voices[i];
-        Uint32 done = 0;
-
-        while (v->s && done < (Uint32)len) {
-            Uint32 n = SDL_min((Uint32)len - done, v->s->len - v->pos);
-            SDL_MixAudioFormat(out + done, v->s->pcm + v->pos, au.spec.format, n, v->volume);
-            v->pos += n;
-            done += n;
-            if (v->pos >= v->s->len) {
-                v->pos = 0;
-                if (!v->loop)
-                    v->s = NULL;
-            }
-        }
-    }
+    return id == SFX_WIN || id == SFX_COLLAPSE || id == SFX_SHOUT || id == SFX_CHEER;
 }
 
-/* Converts mono float PCM (malloc'd; taken, freed on failure) to the
- * device's format and channel count, in place where it does not grow, and
- * trims the buffer to the result; touches no voice, so the music worker may
- * call it. */
-static int pcm_convert(float *mono, int frames, const SDL_AudioSpec *spec, sound *out)
+static int music_level(void)
 {
-    SDL_AudioCVT cvt;
-    size_t len = (size_t)frames * sizeof *mono;
-    Uint8 *buf, *trimmed;
-    Uint32 n;
-
-    if (SDL_BuildAudioCVT(&cvt, AUDIO_F32SYS, 1, spec->freq, spec->format, spec->channels,
-                          spec->freq) < 0) {
-        log_error("audio: no conversion to the device format: %s", SDL_GetError());
-        free(mono);
-        return -1;
-    }
-    cvt.len = (int)len;
-    buf = realloc(mono, len * (size_t)(cvt.len_mult > 1 ? cvt.len_mult : 1));
-    if (!buf) {
-        log_error("audio: out of memory converting %d frames", frames);
-        free(mono);
-        return -1;
-    }
-    cvt.buf = buf;
-    if (cvt.needed && SDL_ConvertAudio(&cvt) < 0) {
-        log_error("audio: conversion failed: %s", SDL_GetError());
-        free(buf);
-        return -1;
-    }
-    n = (Uint32)(cvt.needed ? cvt.len_cvt : cvt.len);
-    /* Float to 16-bit halves the samples: give the other half back. */
-    trimmed = n > 0 ? realloc(buf, n) : NULL;
-    out->pcm = trimmed ? trimmed : buf;
-    out->len = n;
-    if (n == 0) {
-        free(out->pcm);
-        out->pcm = NULL;
-        return -1;
-    }
-    return 0;
+    return (int)lroundf((float)au.music_volume * au.duck);
 }
 
-/* Renders one effect; a failure only costs that sound, the rest still plays. */
-static void load_sound(sound *s, sfx_id id)
+static void apply_music_level(void)
 {
-    float *pcm = NULL;
-    int frames = 0;
-
-    if (synth_render(id, au.spec.freq, &pcm, &frames) != 0) {
-        free(pcm);
-        pcm = NULL;
+    int level = music_level();
+    if (level != au.level_set) {
+        au.be->music_volume(level);
+        au.level_set = level;
     }
-    if (!pcm || pcm_convert(pcm, frames, &au.spec, s) != 0)
-        log_warn("audio: %s will be silent", synth_name(id));
-}
-
-static int SDLCALL music_worker(void *user)
-{
-    float *pcm = NULL;
-    int frames = 0;
-    (void)user;
-    SDL_SetThreadPriority(SDL_THREAD_PRIORITY_LOW);
-    if (synth_music(au.spec.freq, &pcm, &frames) != 0) {
-        free(pcm);
-        pcm = NULL;
-    }
-    if (!pcm || pcm_convert(pcm, frames, &au.spec, &au.music_new) != 0) {
-        au.music_new.pcm = NULL;
-        log_warn("audio: the music will be silent");
-    }
-    SDL_AtomicSet(&au.music_ready, 1);
-    return 0;
-}
-
-/* Starts, restarts at a new volume, or stops the music voice. */
-static void music_apply(void)
-{
-    voice *v = &au.voices[MUSIC_VOICE];
-
-    SDL_LockAudioDevice(au.dev);
-    if (au.music_volume == 0 || !au.music.pcm) {
-        v->s = NULL;
-    } else {
-        if (!v->s) {
-            v->s = &au.music;
-            v->pos = 0;
-            v->loop = 1;
-        }
-        v->volume = au.music_volume;
-    }
-    SDL_UnlockAudioDevice(au.dev);
-}
-
-/* Half a second after start-up, when the first frames are on screen: the
- * synthesis would otherwise compete with drawing them for the CPU. */
-#define MUSIC_START_UPDATES 30
-
-void audio_update(void)
-{
-    if (!au.open)
-        return;
-    /* The dummy driver (tests, CI) plays to nobody: the music is not worth its CPU. */
-    if (++au.updates == MUSIC_START_UPDATES && !au.music.pcm && !au.music_thread &&
-        SDL_strcmp(SDL_GetCurrentAudioDriver() ? SDL_GetCurrentAudioDriver() : "", "dummy") != 0) {
-        SDL_AtomicSet(&au.music_ready, 0);
-        au.music_thread = SDL_CreateThread(music_worker, "stackhouse-music", NULL);
-        if (!au.music_thread)
-            music_worker(NULL); /* no threads: render it now */
-    }
-    if (au.music_thread) {
-        if (!SDL_AtomicGet(&au.music_ready))
-            return;
-        SDL_WaitThread(au.music_thread, NULL);
-        au.music_thread = NULL;
-    }
-    if (!au.music_new.pcm)
-        return;
-    au.music = au.music_new;
-    au.music_new.pcm = NULL;
-    music_apply();
 }
 
 int audio_init(void)
 {
-    SDL_AudioSpec want;
+    const char *which = SDL_getenv("STACKHOUSE_AUDIO");
+    const char *driver;
 
     if (au.open)
         return 0;
-    if (!SDL_WasInit(SDL_INIT_AUDIO)) {
-        if (SDL_InitSubSystem(SDL_INIT_AUDIO) != 0) {
-            log_warn("audio: no sound, SDL audio unavailable: %s", SDL_GetError());
-            au.npending = 0;
-            return -1;
-        }
-        au.own_sdl_audio = 1;
-    }
-    /* Mono 16-bit (see the top); the device may change the rate and the
-     * channels, and the sounds are converted to whatever it opened. */
-    SDL_zero(want);
-    want.freq = AUDIO_RATE;
-    want.format = AUDIO_S16SYS;
-    want.channels = 1;
-    want.samples = 1024;
-    want.callback = mix_voices;
-    SDL_memset(au.voices, 0, sizeof au.voices);
-    au.dev = SDL_OpenAudioDevice(NULL, 0, &want, &au.spec,
-                                 SDL_AUDIO_ALLOW_FREQUENCY_CHANGE | SDL_AUDIO_ALLOW_CHANNELS_CHANGE);
-    if (au.dev == 0) {
-        log_warn("audio: no sound, cannot open an audio device: %s", SDL_GetError());
-        if (au.own_sdl_audio)
-            SDL_QuitSubSystem(SDL_INIT_AUDIO);
-        au.own_sdl_audio = 0;
+    au.be = which && SDL_strcmp(which, "null") == 0 ? &audio_backend_null : &audio_backend_mixer;
+    if (au.be->open(&au.rate) != 0) {
         au.npending = 0;
         return -1;
     }
+    driver = au.be == &audio_backend_mixer ? SDL_GetCurrentAudioDriver() : NULL;
+    au.no_music = driver && SDL_strcmp(driver, "dummy") == 0;
     SDL_memset(au.sfx_tried, 0, sizeof au.sfx_tried);
-    au.updates = 0;
-    au.effect_volume = SDL_MIX_MAXVOLUME;
-    /* Music stays off until audio_set_volume gives it a volume. */
+    SDL_memset(au.failed, 0, sizeof au.failed);
+    au.effect_volume = AUDIO_MAX_VOLUME;
+    au.effects_scale = 1;
+    au.music_volume = 0; /* until audio_set_volume gives it one */
+    au.duck = 1;
+    au.duck_until = 0;
+    au.level_set = -1;
+    au.file = FILE_NONE;
+    au.music = NULL;
+    au.fading_out = au.swapping = 0;
+    au.missing_logged = 0;
     au.open = 1;
-    log_info("audio: %d Hz, %d channels, format 0x%04x", au.spec.freq, au.spec.channels,
-             (unsigned)au.spec.format);
-    SDL_PauseAudioDevice(au.dev, 0);
+    apply_music_level();
     for (int i = 0; i < au.npending; i++)
-        audio_play(au.pending[i]);
+        audio_play_at(au.pending[i].id, au.pending[i].pan, au.pending[i].gain);
     au.npending = 0;
     return 0;
-}
-
-static void sound_free(sound *s)
-{
-    free(s->pcm);
-    s->pcm = NULL;
-    s->len = 0;
 }
 
 void audio_quit(void)
@@ -267,76 +140,246 @@ void audio_quit(void)
     au.npending = 0;
     if (!au.open)
         return;
-    SDL_CloseAudioDevice(au.dev); /* stops the callback before the sounds go */
-    au.dev = 0;
-    if (au.music_thread) {
-        SDL_WaitThread(au.music_thread, NULL);
-        au.music_thread = NULL;
+    au.be->music_free(au.music);
+    au.music = NULL;
+    for (int id = 0; id < SFX_COUNT; id++) {
+        au.be->chunk_free(au.sfx[id]);
+        au.sfx[id] = NULL;
     }
-    sound_free(&au.music_new);
-    for (int id = 0; id < SFX_COUNT; id++)
-        sound_free(&au.sfx[id]);
-    sound_free(&au.music);
-    SDL_memset(au.voices, 0, sizeof au.voices);
-    if (au.own_sdl_audio)
-        SDL_QuitSubSystem(SDL_INIT_AUDIO);
+    au.be->close();
     au.open = 0;
-    au.own_sdl_audio = 0;
+    au.want = au.before_fanfare = MUSIC_NONE;
+    au.file = FILE_NONE;
 }
 
-/* Starts effect id on a free voice at volume (0..SDL_MIX_MAXVOLUME). */
-static void play_voice(sfx_id id, int volume)
+void audio_set_music_dir(const char *dir)
 {
-    int free_voice = -1;
+    SDL_strlcpy(au.music_dir, dir, sizeof au.music_dir);
+}
+
+/* Renders one effect; a failure only costs that sound, the rest still plays. */
+static void *effect_chunk(sfx_id id)
+{
+    float *pcm = NULL;
+    int frames = 0;
+
+    if (au.sfx_tried[id])
+        return au.sfx[id];
+    au.sfx_tried[id] = 1;
+    if (synth_render(id, au.rate, &pcm, &frames) == 0)
+        au.sfx[id] = au.be->chunk_new(pcm, frames);
+    au.sfx_peak[id] = 0;
+    for (int i = 0; au.sfx[id] && i < frames; i++)
+        au.sfx_peak[id] = SDL_max(au.sfx_peak[id], SDL_fabsf(pcm[i]));
+    free(pcm);
+    if (!au.sfx[id])
+        log_warn("audio: %s will be silent", synth_name(id));
+    else
+        au.sfx_ms[id] = (Uint32)((long long)frames * 1000 / au.rate);
+    return au.sfx[id];
+}
+
+static int channel_level(int ch)
+{
+    return (int)lroundf((float)au.effect_volume * au.chan_gain[ch] * au.effects_scale);
+}
+
+/* Sets the effects' scale so the peaks of all that plays, and of an effect
+ * about to start (its peak times gain, extra), fit under HEADROOM; gives
+ * every playing channel its level. The others come down before a new
+ * effect starts, so no buffer mixes the new one over the old levels. */
+static void effects_budget(float extra)
+{
+    float sum = extra * (float)au.effect_volume / AUDIO_MAX_VOLUME, room = HEADROOM - MUSIC_PEAK * (float)music_level() / AUDIO_MAX_VOLUME;
+    int n = SDL_min(au.be->channels(), MAX_CHANNELS);
+
+    for (int i = 0; i < n; i++)
+        if (au.be->channel_playing(i))
+            sum += au.chan_peak[i] * au.chan_gain[i] * (float)au.effect_volume / AUDIO_MAX_VOLUME;
+    au.effects_scale = sum > room ? SDL_max(room, 0.05f) / sum : 1;
+    for (int i = 0; i < n; i++)
+        if (au.be->channel_playing(i))
+            au.be->channel_volume(i, channel_level(i));
+}
+
+void audio_play_at(sfx_id id, float pan, float gain)
+{
+    void *chunk;
+    int group, ch;
 
     if ((int)id < 0 || id >= SFX_COUNT)
         return;
     if (!au.open) {
         if (au.npending < (int)(sizeof au.pending / sizeof au.pending[0]))
-            au.pending[au.npending++] = id;
+            au.pending[au.npending++] = (pending_sfx){id, pan, gain};
         return;
     }
-    if (volume <= 0)
+    gain = gain < 0 ? 0 : gain > 1 ? 1 : gain;
+    if (au.effect_volume == 0 || gain == 0 || !(chunk = effect_chunk(id)))
         return;
-    if (!au.sfx_tried[id]) {
-        au.sfx_tried[id] = 1;
-        load_sound(&au.sfx[id], id);
+    group = id == SFX_CLICK || id == SFX_ERROR ? AUDIO_GROUP_INTERFACE : AUDIO_GROUP_EFFECTS;
+    effects_budget(au.sfx_peak[id] * gain);
+    ch = au.be->chunk_play(chunk, group, pan,
+                           (int)lroundf((float)au.effect_volume * gain * au.effects_scale));
+    /* Every channel busy: dropping one effect beats cutting one. */
+    if (ch < 0) {
+        log_debug("audio: %s dropped: every channel is playing", synth_name(id));
+        return;
     }
-    if (!au.sfx[id].pcm)
-        return;
-    SDL_LockAudioDevice(au.dev);
-    for (int i = 0; i < AUDIO_VOICES && free_voice < 0; i++)
-        if (i != MUSIC_VOICE && !au.voices[i].s)
-            free_voice = i;
-    if (free_voice >= 0)
-        au.voices[free_voice] = (voice){&au.sfx[id], 0, volume, 0};
-    SDL_UnlockAudioDevice(au.dev);
-    /* Every voice busy: dropping one effect beats cutting one. */
-    if (free_voice < 0)
-        log_debug("audio: %s dropped: every voice is playing", synth_name(id));
+    if (ch < MAX_CHANNELS) {
+        au.chan_gain[ch] = gain;
+        au.chan_peak[ch] = au.sfx_peak[id];
+    }
+    if (loud_cue(id) && !au.no_music) {
+        Uint32 until = SDL_GetTicks() + au.sfx_ms[id];
+        if ((Sint32)(until - au.duck_until) > 0)
+            au.duck_until = until;
+    }
 }
 
-void audio_play(sfx_id id) { play_voice(id, au.effect_volume); }
-
-/* STAND-IN, replaced by the SDL2_mixer layer (#27): gain only; pan is
- * ignored by this mono hand mixer. */
-void audio_play_at(sfx_id id, float pan, float gain)
+void audio_play(sfx_id id)
 {
-    (void)pan;
-    if (gain < 0.0f)
-        gain = 0.0f;
-    if (gain > 1.0f)
-        gain = 1.0f;
-    int volume = (int)lroundf((float)au.effect_volume * gain);
-    play_voice(id, volume == 0 && gain > 0.0f && au.effect_volume > 0 ? 1 : volume);
+    audio_play_at(id, 0, 1);
+}
+
+static int file_wanted(void)
+{
+    switch (au.want) {
+    case MUSIC_MENU: return FILE_MENU;
+    case MUSIC_TABLE: return FILE_TABLE;
+    case MUSIC_MAXSTAX: return au.urgent ? FILE_URGENT : FILE_MAXSTAX;
+    case MUSIC_FANFARE: return FILE_FANFARE;
+    default: return FILE_NONE;
+    }
+}
+
+void audio_music(music_id m)
+{
+    if ((int)m < 0 || m >= MUSIC_COUNT || m == au.want)
+        return;
+    if (m == MUSIC_FANFARE)
+        au.before_fanfare = au.want;
+    au.want = m;
+    /* A round's urgency lasts while its piece plays: the view may set it in
+     * the step its screen asks for the piece, so it is cleared by the next
+     * piece, not by this one. */
+    if (m != MUSIC_MAXSTAX) {
+        au.intensity = 0;
+        au.urgent = 0;
+    }
+}
+
+void audio_music_intensity(float k)
+{
+    au.intensity = k;
+    if (!au.urgent && k >= URGENT_ON)
+        au.urgent = 1;
+    else if (au.urgent && k < URGENT_OFF)
+        au.urgent = 0;
+}
+
+music_id audio_music_wanted(void) { return au.want; }
+
+const char *audio_music_name(music_id m)
+{
+    static const char *const names[MUSIC_COUNT] = {"none", "menu", "table", "maxstax", "fanfare"};
+    return (int)m >= 0 && m < MUSIC_COUNT ? names[m] : "none";
+}
+
+const char *audio_music_file(void)
+{
+    return au.open && au.music ? file_names[au.file] : "";
+}
+
+/* Starts file f fading in (or nothing, when it cannot load). */
+static void music_start(int f)
+{
+    char path[1200], err[256] = "";
+    int swap = au.swapping;
+
+    au.file = f;
+    au.swapping = 0;
+    if (f == FILE_NONE || au.no_music || au.failed[f])
+        return;
+    snprintf(path, sizeof path, "%s/%s.ogg", au.music_dir, file_names[f]);
+    if (!(au.music = au.be->music_load(path, err, (int)sizeof err))) {
+        au.failed[f] = 1;
+        /* Once a session: a build without its music plays on without it. */
+        if (!au.missing_logged)
+            log_warn("audio: no music: cannot open %s (%s); playing on without it", path, err);
+        au.missing_logged = 1;
+        return;
+    }
+    au.level_set = -1;
+    apply_music_level();
+    if (au.be->music_fade_in(au.music, f == FILE_FANFARE ? 1 : -1, swap ? SWAP_MS : FADE_IN_MS,
+                             swap ? au.swap_pos : 0) != 0) {
+        au.be->music_free(au.music);
+        au.music = NULL;
+    }
+}
+
+static void music_step(void)
+{
+    int f;
+
+    /* The fanfare played out (or could not play): the piece before returns. */
+    if (au.want == MUSIC_FANFARE && au.file == FILE_FANFARE && !au.fading_out &&
+        !(au.music && au.be->music_playing())) {
+        au.want = au.before_fanfare;
+        au.before_fanfare = MUSIC_NONE;
+    }
+    f = file_wanted();
+    if (f == au.file)
+        return;
+    if (au.music && au.be->music_playing()) {
+        if (!au.fading_out) {
+            au.swapping = (au.file == FILE_MAXSTAX && f == FILE_URGENT) ||
+                          (au.file == FILE_URGENT && f == FILE_MAXSTAX);
+            /* The arrangements share their bars: the other picks up where
+             * this one will be when its fade ends (from the top if the
+             * stream cannot tell). */
+            if (au.swapping)
+                au.swap_pos = SDL_max(0.0, au.be->music_position(au.music)) + SWAP_MS / 1000.0;
+            au.be->music_fade_out(au.swapping ? SWAP_MS : FADE_OUT_MS);
+            au.fading_out = 1;
+        }
+        return;
+    }
+    /* Silent: the next piece fades in. */
+    au.be->music_free(au.music);
+    au.music = NULL;
+    au.fading_out = 0;
+    music_start(f);
+}
+
+static void duck_step(void)
+{
+    float target = (Sint32)(au.duck_until - SDL_GetTicks()) > 0 ? DUCK_LEVEL : 1.0f;
+
+    if (au.duck > target)
+        au.duck = SDL_max(target, au.duck - DUCK_DOWN);
+    else if (au.duck < target)
+        au.duck = SDL_min(target, au.duck + DUCK_UP);
+    apply_music_level();
+}
+
+void audio_update(void)
+{
+    if (!au.open)
+        return;
+    duck_step();
+    music_step();
+    effects_budget(0); /* the music's level moved, or effects ended */
 }
 
 int audio_busy(void)
 {
-    const char *driver = SDL_GetCurrentAudioDriver();
-    if (!au.open || SDL_strcmp(driver ? driver : "", "dummy") == 0)
+    if (!au.open || au.no_music)
         return 0;
-    return au.updates < MUSIC_START_UPDATES || au.music_thread || au.music_new.pcm;
+    return file_wanted() != au.file || au.fading_out || au.duck < 1.0f ||
+           (Sint32)(au.duck_until - SDL_GetTicks()) > 0 ||
+           (au.want == MUSIC_FANFARE && au.music);
 }
 
 int audio_playing(void)
@@ -345,11 +388,14 @@ int audio_playing(void)
 
     if (!au.open)
         return 0;
-    SDL_LockAudioDevice(au.dev);
-    for (int i = 0; i < AUDIO_VOICES; i++)
-        n += au.voices[i].s != NULL;
-    SDL_UnlockAudioDevice(au.dev);
+    for (int i = 0; i < au.be->channels(); i++)
+        n += au.be->channel_playing(i) != 0;
     return n;
+}
+
+int audio_music_level(void)
+{
+    return au.open ? music_level() : 0;
 }
 
 /* Loudness is perceived roughly logarithmically; squaring the percentage
@@ -360,7 +406,7 @@ static int mix_volume(int percent)
         percent = 0;
     if (percent > 100)
         percent = 100;
-    int v = (int)lround(SDL_MIX_MAXVOLUME * (percent / 100.0) * (percent / 100.0));
+    int v = (int)lround(AUDIO_MAX_VOLUME * (percent / 100.0) * (percent / 100.0));
 
     return percent > 0 && v == 0 ? 1 : v; /* any percent above 0 is audible */
 }
@@ -370,11 +416,7 @@ void audio_set_volume(int music_percent, int effects_percent)
     if (!au.open)
         return;
     au.effect_volume = mix_volume(effects_percent);
-    SDL_LockAudioDevice(au.dev);
-    for (int i = 0; i < AUDIO_VOICES; i++)
-        if (i != MUSIC_VOICE && au.voices[i].s)
-            au.voices[i].volume = au.effect_volume;
-    SDL_UnlockAudioDevice(au.dev);
     au.music_volume = mix_volume(music_percent);
-    music_apply();
+    apply_music_level();
+    effects_budget(0);
 }

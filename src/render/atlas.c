@@ -1,6 +1,7 @@
 #include "render/atlas.h"
 
 #include <SDL.h>
+#include <SDL_image.h>
 #include <dirent.h>
 #include <errno.h>
 #include <math.h>
@@ -344,36 +345,6 @@ void atlas_set_scale(atlas *a, float scale)
     a->scale = scale;
 }
 
-/* SDL2_image's IMG_LoadSizedSVG_RW, loaded the first time art is rasterised.
- * Art normally comes from the user's cache, so most starts never need it, and
- * a process that links SDL2_image also maps libtiff, libjpeg and libwebp
- * (0.75 MB resident, docs/performance.md). Debian's package name and soname
- * are stable for all of SDL2; the .deb depends on it by name. */
-#ifndef ATLAS_SDL_IMAGE_SONAME
-#define ATLAS_SDL_IMAGE_SONAME "libSDL2_image-2.0.so.0"
-#endif
-
-typedef SDL_Surface *(SDLCALL *svg_loader)(SDL_RWops *src, int width, int height);
-
-static svg_loader svg_loader_get(char *err, size_t errn)
-{
-    static void *lib;
-    static svg_loader fn;
-
-    if (fn)
-        return fn;
-    if (!lib && !(lib = SDL_LoadObject(ATLAS_SDL_IMAGE_SONAME))) {
-        snprintf(err, errn, "cannot load %s to rasterise the art: %s", ATLAS_SDL_IMAGE_SONAME,
-                 SDL_GetError());
-        return NULL;
-    }
-    fn = (svg_loader)SDL_LoadFunction(lib, "IMG_LoadSizedSVG_RW");
-    if (!fn)
-        snprintf(err, errn, "%s has no IMG_LoadSizedSVG_RW (SDL2_image 2.6 or later is needed): %s",
-                 ATLAS_SDL_IMAGE_SONAME, SDL_GetError());
-    return fn;
-}
-
 /* Rasterises one SVG to premultiplied RGBA of exactly pw×ph. */
 /* The magenta stand-in's pixels (premultiplied, opaque), with dark cells a
  * few texels wide, as the renderer draws for missing art. */
@@ -404,16 +375,12 @@ static uint8_t *rasterise_one(const atlas_sprite *s, int pw, int ph, char *err, 
     SDL_Surface *img = NULL, *conv = NULL;
     SDL_RWops *rw;
     uint8_t *out = NULL;
-    svg_loader load_svg = svg_loader_get(err, errn);
-
-    if (!load_svg)
-        return NULL;
     if (!(buf = read_file(s->path, &len))) {
         snprintf(err, errn, "%s: cannot read: %s", s->path, strerror(errno));
         return NULL;
     }
     if ((rw = SDL_RWFromConstMem(buf, (int)len))) {
-        img = load_svg(rw, pw, ph);
+        img = IMG_LoadSizedSVG_RW(rw, pw, ph);
         SDL_RWclose(rw); /* SDL_image's loaders leave the stream to the caller */
     }
     if (img)

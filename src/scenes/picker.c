@@ -257,6 +257,6 @@ scene *picker_scene_create(shell *sh)
         abort();
     ui_nav_init(&p->nav, "picker");
     p->base = (scene){"picker", 0, picker_enter, picker_leave, picker_input, picker_update,
-                      picker_draw, p, picker_wake};
+                      picker_draw, p, picker_wake, MUSIC_MENU};
     return &p->base;
 }

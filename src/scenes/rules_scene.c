@@ -267,6 +267,6 @@ scene *rules_scene_create(shell *sh, const char *doc)
         if (doc && strcmp(doc, p->docs[i].doc) == 0)
             p->tab = i;
     ui_nav_init(&p->nav, "rules");
-    p->base = (scene){"rules", 0, rules_enter, rules_leave, rules_input, rules_update, rules_draw, p, rules_wake};
+    p->base = (scene){"rules", 0, rules_enter, rules_leave, rules_input, rules_update, rules_draw, p, rules_wake, 0};
     return &p->base;
 }

@@ -516,6 +516,7 @@ scene *score_scene_create(shell *sh, const score_report *rep)
     p->celebrate = p->winners > 0 && (p->winners < p->rep.players || p->rep.players == 1);
     ui_nav_init(&p->nav, "score");
     p->nav.focus = ID_AGAIN;
-    p->base = (scene){"score", 0, score_enter, score_leave, score_input, score_update, score_draw, p, score_wake};
+    p->base = (scene){"score", 0, score_enter, score_leave, score_input, score_update, score_draw, p, score_wake,
+                      MUSIC_FANFARE};
     return &p->base;
 }

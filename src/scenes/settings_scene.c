@@ -294,6 +294,6 @@ scene *settings_scene_create(shell *sh)
     }
     ui_nav_init(&p->nav, "settings");
     p->base = (scene){"settings", 0, settings_enter, settings_leave, settings_input, settings_update,
-                      settings_draw, p, settings_wake};
+                      settings_draw, p, settings_wake, 0};
     return &p->base;
 }

@@ -497,6 +497,7 @@ scene *setup_scene_create(shell *sh, const game_info *g)
         abort();
     match_setup_init(&p->m, g);
     ui_nav_init(&p->nav, "setup");
-    p->base = (scene){"setup", 0, setup_enter, setup_leave, setup_input, setup_update, setup_draw, p, setup_wake};
+    p->base = (scene){"setup", 0, setup_enter, setup_leave, setup_input, setup_update, setup_draw, p, setup_wake,
+                      MUSIC_MENU};
     return &p->base;
 }

@@ -30,6 +30,9 @@ typedef struct scene {
      * something moves, SCENE_AT_REST when only input (or a wake from another
      * thread) changes it. NULL: 0 always (the loop draws every frame). */
     double (*wake)(struct scene *s, shell *sh);
+    /* The piece of music under this screen (audio/audio.h's music_id); 0
+     * (an overlay's): whatever plays goes on. */
+    int music;
 } scene;
 
 #define SCENE_AT_REST 1e30 /* a scene's wake: nothing will change by itself */

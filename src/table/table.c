@@ -705,6 +705,7 @@ scene *table_create(const table_view_ops *ops, const match_setup *m, game_record
     t->clock0 = t->rec.clock;
     table_match_trace(&t->m, &t->rec.params);
     phones_drop_queue(); /* moves sent before this table opened were for no table */
-    t->base = (scene){"table", 0, table_enter, table_leave_scene, table_input, table_update, table_draw, t, table_wake};
+    t->base = (scene){"table", 0, table_enter, table_leave_scene, table_input, table_update, table_draw, t, table_wake,
+                      MUSIC_TABLE};
     return &t->base;
 }

@@ -158,7 +158,7 @@ scene *table_menu_create(shell *sh, table_menu_choice *choice, int offers_undo, 
     p->enabled[MENU_UNDO] = can_undo;
     p->enabled[MENU_REDO] = can_redo;
     ui_nav_init(&p->nav, "menu");
-    p->base = (scene){"menu", 1, menu_enter, menu_leave, menu_input, menu_update, menu_draw, p, menu_wake};
+    p->base = (scene){"menu", 1, menu_enter, menu_leave, menu_input, menu_update, menu_draw, p, menu_wake, 0};
     return &p->base;
 }
 

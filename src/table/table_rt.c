@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "audio/audio.h"
 #include "core/log.h"
 #include "shell/trace.h"
 #include "table/phones.h"
@@ -211,7 +212,8 @@ static table_rt *rt_new(const table_realtime_ops *ops, const match_setup *m, voi
     t->m = *m;
     t->view = v;
     t->round = ops->round ? ops->round(v) : 0;
-    t->base = (scene){"table", 0, rt_enter, rt_leave, rt_input, rt_update, rt_draw, t, ops->wake ? rt_wake : NULL};
+    t->base = (scene){"table", 0, rt_enter, rt_leave, rt_input, rt_update, rt_draw, t, ops->wake ? rt_wake : NULL,
+                      MUSIC_MAXSTAX};
     return t;
 }
 

@@ -140,7 +140,7 @@ scene *ui_notice_create(const ui_notice_text *w, ui_notice_choice *choice)
     }
     snprintf(p->keep, sizeof p->keep, "%s", w->keep);
     ui_nav_init(&p->nav, "notice");
-    p->base = (scene){"notice", 1, notice_enter, notice_leave, notice_input, notice_update, notice_draw, p, notice_wake};
+    p->base = (scene){"notice", 1, notice_enter, notice_leave, notice_input, notice_update, notice_draw, p, notice_wake, 0};
     return &p->base;
 }
 

@@ -53,7 +53,7 @@ static void t_draw(scene *s, shell *sh, render *r, float alpha)
 
 static scene make(const char *name)
 {
-    return (scene){name, 0, t_enter, t_leave, NULL, t_update, t_draw, NULL, NULL};
+    return (scene){name, 0, t_enter, t_leave, NULL, t_update, t_draw, NULL, NULL, 0};
 }
 
 static void test_stack_order(void **state)

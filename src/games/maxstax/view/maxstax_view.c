@@ -410,9 +410,12 @@ static void play_step(maxstax_view *v, shell *sh, double dt)
     }
     feedback(v, dt);
     {
-        int left = (int)ceil(maxstax_match_time_left(v->match));
+        double time_left = maxstax_match_time_left(v->match);
+        int left = (int)ceil(time_left);
         if (left != v->last_second && left <= 10 && left > 0 && v->results_left <= 0)
             audio_play(SFX_TICK);
+        /* The music's urgency over the last 20 s (urgent from 10 s, with the ticks). */
+        audio_music_intensity(v->results_left > 0 || time_left <= 0 ? 0 : (float)fmin(1, fmax(0, 1 - time_left / 20)));
         v->last_second = left;
     }
 }
