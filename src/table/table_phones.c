@@ -111,6 +111,16 @@ void table_phones_pause(table *t, int paused)
     publish_views(t, 0);
 }
 
+/* A move that came while the table still showed the one before (a quick
+ * tap as the turn came round): played as soon as the table settles, so a
+ * phone's tap is never lost to an animation. One is kept: only the seat to
+ * decide gets this far, and its newest tap is the one it means. */
+static struct {
+    const table *t;
+    phone_event ev;
+    int on;
+} waiting;
+
 /* A phone's move: the seat's own decision, from the view it was shown, and
  * legal; then the same table_play a click uses. */
 static void phone_move(table *t, shell *sh, const phone_event *ev)
@@ -128,7 +138,9 @@ static void phone_move(table *t, shell *sh, const phone_event *ev)
     } else if (ev->rev != table_phones_rev(t)) {
         phones_api()->error(srv, ev->conn, "stale", "The table changed; look again.");
     } else if (table_busy(t)) {
-        phones_api()->error(srv, ev->conn, "busy", "Wait for the table to settle.");
+        waiting.t = t;
+        waiting.ev = *ev;
+        waiting.on = 1;
     } else if (g->move_read(table_state(t), ev->text, &mv, err, sizeof err) != 0) {
         phones_api()->error(srv, ev->conn, "illegal", err);
     } else {
@@ -145,6 +157,12 @@ void table_phones_step(table *t, shell *sh)
         return;
     while (phones_take(&ev))
         phone_move(t, sh, &ev);
+    if (waiting.on && (waiting.t != t || !table_busy(t))) {
+        ev = waiting.ev;
+        waiting.on = 0;
+        if (waiting.t == t) /* checked again: the turn, the view shown, the rules */
+            phone_move(t, sh, &ev);
+    }
     if (phones_roster_changed()) {
         /* Who sees what changed (a seat went to a phone): the curtain and the views follow. */
         table_refresh_viewer(t, sh);

@@ -76,7 +76,7 @@ function stranger(port, from) {
   strangers.add(s);
   opened++;
   s.on('connect', () => {
-    s.write(`GET / HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: http://127.0.0.1:${port}\r\n` +
+    s.write(`GET /ws HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: http://127.0.0.1:${port}\r\n` +
       'Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n' +
       `Sec-WebSocket-Key: ${crypto.randomBytes(16).toString('base64')}\r\n` +
       'Sec-WebSocket-Protocol: stackhouse.v1\r\n\r\n');
@@ -125,7 +125,15 @@ test('three guests join and play while strangers flood the port', { timeout: 180
     const moves = traceText().split('\n').filter(l => /^(nine|9stax) move /.test(l)).length;
     await mover.click(sel);
     await waitFor(`move ${n + 1} in the trace`, () =>
-      traceText().split('\n').filter(l => /^(nine|9stax) move /.test(l)).length > moves, 30000);
+      traceText().split('\n').filter(l => /^(nine|9stax) move /.test(l)).length > moves, 30000).catch(async e => {
+      for (const [i, p] of phones.entries()) {
+        const got = await received(p);
+        console.error(`guest ${i + 1}: ${got.length} messages; errors ${JSON.stringify(got.filter(m => m.t === 'error'))}; ` +
+          `last view ${JSON.stringify(got.filter(m => m.t === 'view').pop() || null).slice(0, 300)}`);
+      }
+      console.error(`clicked ${sel}; the trace's end:\n${traceText().slice(-1200)}`);
+      throw e;
+    });
   }
   assert.ok(closedByGame > 0, 'the game closed strangers that never said hello');
   for (const [i, p] of phones.entries()) {
