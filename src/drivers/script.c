@@ -106,7 +106,7 @@ static int parse_line(command *c, const char *line, int lineno, char *err, size_
         if (parse_count(line, 1, 60000, &c->n) != 0)
             goto bad;
     } else if (!strcmp(c->op, "mouse") || !strcmp(c->op, "click") || !strcmp(c->op, "down") ||
-               !strcmp(c->op, "up")) {
+               !strcmp(c->op, "up") || !strcmp(c->op, "right-down") || !strcmp(c->op, "right-up")) {
         double xy[2];
         if (parse_numbers(line, 1, 2, -MAX_COORD, MAX_COORD, xy) != 0)
             goto bad;
@@ -123,12 +123,6 @@ static int parse_line(command *c, const char *line, int lineno, char *err, size_
     } else if (!strcmp(c->op, "pad-down") || !strcmp(c->op, "pad-up")) {
         if (got < 2 || (strcmp(c->arg, "lefttrigger") && button_by_name(c->arg) < 0))
             goto bad;
-    } else if (!strcmp(c->op, "right-down") || !strcmp(c->op, "right-up")) {
-        double xy[2];
-        if (parse_numbers(line, 1, 2, -MAX_COORD, MAX_COORD, xy) != 0)
-            goto bad;
-        c->x = (float)xy[0];
-        c->y = (float)xy[1];
     } else if (!strcmp(c->op, "pad")) {
         if (got < 2 || (strcmp(c->arg, "attach") && strcmp(c->arg, "detach") && button_by_name(c->arg) < 0))
             goto bad;

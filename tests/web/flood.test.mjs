@@ -8,32 +8,16 @@
 // while the flood goes on. No phone ever shows the cannot-connect note.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { launch, phone, join, waitFor, waitMsg, received, shoot, PORTRAIT } from './lib.mjs';
+import { launch, phone, join, waitFor, waitMsg, received, shoot, startGame, PORTRAIT } from './lib.mjs';
 
-const BIN = process.env.STACKHOUSE_BIN;
-let browser, game, tmp, info, trace, gameOut = '';
+let browser, game;
 const strangers = new Set();
 let flooding = false, opened = 0, closedByGame = 0;
 
 before(async () => {
-  assert.ok(BIN && fs.existsSync(BIN), `the game binary (STACKHOUSE_BIN=${BIN})`);
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'stackhouse-flood-'));
-  info = path.join(tmp, 'phones.txt');
-  trace = path.join(tmp, 'trace.txt');
-  game = spawn(BIN, ['--scene', 'table', '--game', '9stax', '--seats', 'human,human,human', '--window', '1280x720',
-    '--phones', '--phones-port', '0', '--phones-info', info, '--trace', trace], {
-    env: { ...process.env, SDL_AUDIODRIVER: 'dummy', STACKHOUSE_HEADLESS: '1', STACKHOUSE_PREF_DIR: path.join(tmp, 'pref') },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  game.stdout.on('data', d => { gameOut += d; });
-  game.stderr.on('data', d => { gameOut += d; });
-  game.on('exit', code => { gameOut += `\n[game exited: ${code}]`; });
+  game = startGame('9stax', 'human,human,human');
   browser = await launch();
 });
 
@@ -41,24 +25,8 @@ after(async () => {
   flooding = false;
   for (const s of strangers) s.destroy();
   if (browser) await browser.close();
-  if (game && game.exitCode === null) {
-    game.kill('SIGTERM');
-    await new Promise(r => { game.on('exit', r); setTimeout(r, 5000); });
-    if (game.exitCode === null && game.signalCode === null) game.kill('SIGKILL');
-  }
-  if (process.exitCode && gameOut) console.error(`--- the game's output:\n${gameOut}`);
-  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+  if (game) await game.stop();
 });
-
-async function listening() {
-  const text = await waitFor('the game to write --phones-info', () => {
-    if (game.exitCode !== null) assert.fail(`the game exited (${game.exitCode}):\n${gameOut}`);
-    const t = fs.existsSync(info) ? fs.readFileSync(info, 'utf8') : '';
-    return /^port=\d+$/m.test(t) && /^room=[A-Z]{4}$/m.test(t) ? t : null;
-  }, 60000);
-  const get = k => new RegExp(`^${k}=(.*)$`, 'm').exec(text)[1];
-  return { port: +get('port'), room: get('room') };
-}
 
 // A masked client text frame (RFC 6455), as a browser would send it.
 function frame(text) {
@@ -92,11 +60,11 @@ function stranger(port, from) {
   });
 }
 
-const traceText = () => (fs.existsSync(trace) ? fs.readFileSync(trace, 'utf8') : '');
+const traceText = () => game.trace();
 const lastView = async page => (await received(page)).filter(m => m.t === 'view').pop();
 
 test('three guests join and play while strangers flood the port', { timeout: 180000 }, async () => {
-  const { port, room } = await listening();
+  const { port, room } = await game.listening();
   flooding = true;
   for (let a = 2; a <= 7; a++)
     for (let k = 0; k < 12; k++) stranger(port, `127.0.0.${a}`);

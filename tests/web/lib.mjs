@@ -2,7 +2,9 @@
 // browser context per phone (each its own localStorage, as separate phones
 // are), and a page that records every message the game sends it.
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import puppeteer from 'puppeteer-core';
 import { startMock } from './mock_game.mjs';
 
@@ -108,4 +110,48 @@ export async function shoot(page, name, full = true) {
   if (!dir) return;
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: `${dir}/${name}.png`, fullPage: full });
+}
+
+// The real game (STACKHOUSE_BIN) at a table with phones on, on run.sh's Xvfb:
+// startGame(seats, game) runs it with its own preferences, phones info and
+// trace in a temporary folder; g.listening() waits for its port and room;
+// g.trace() reads the trace; g.stop() ends it and removes the folder (and
+// prints the game's output when the test failed).
+export function startGame(gameId, seats) {
+  const bin = process.env.STACKHOUSE_BIN;
+  assert.ok(bin && fs.existsSync(bin), `the game binary (STACKHOUSE_BIN=${bin})`);
+  const tmp = fs.mkdtempSync(`${os.tmpdir()}/stackhouse-web-`);
+  const info = `${tmp}/phones.txt`, trace = `${tmp}/trace.txt`;
+  let out = '';
+  const proc = spawn(bin, ['--scene', 'table', '--game', gameId, '--seats', seats, '--window', '1280x720',
+    '--phones', '--phones-port', '0', '--phones-info', info, '--trace', trace], {
+    env: { ...process.env, SDL_AUDIODRIVER: 'dummy', STACKHOUSE_HEADLESS: '1', STACKHOUSE_PREF_DIR: `${tmp}/pref` },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  proc.stdout.on('data', d => { out += d; });
+  proc.stderr.on('data', d => { out += d; });
+  proc.on('exit', code => { out += `\n[game exited: ${code}]`; });
+  return {
+    // The url=, room= and port= lines the game writes once it listens.
+    async listening() {
+      const text = await waitFor('the game to write --phones-info', () => {
+        if (proc.exitCode !== null) assert.fail(`the game exited (${proc.exitCode}):\n${out}`);
+        const t = fs.existsSync(info) ? fs.readFileSync(info, 'utf8') : '';
+        return /^port=\d+$/m.test(t) && /^room=[A-Z]{4}$/m.test(t) ? t : null;
+      }, 60000);
+      const get = k => new RegExp(`^${k}=(.*)$`, 'm').exec(text)[1];
+      assert.match(get('url'), /^http:\/\/[0-9.]+:\d+\/$/);
+      return { port: +get('port'), room: get('room') };
+    },
+    trace: () => (fs.existsSync(trace) ? fs.readFileSync(trace, 'utf8') : ''),
+    async stop() {
+      if (proc.exitCode === null) {
+        proc.kill('SIGTERM');
+        await new Promise(r => { proc.on('exit', r); setTimeout(r, 5000); });
+        if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
+      }
+      if (process.exitCode && out) console.error(`--- the game's output:\n${out}`);
+      fs.rmSync(tmp, { recursive: true, force: true });
+    },
+  };
 }

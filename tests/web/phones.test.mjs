@@ -7,57 +7,25 @@
 // and is refused when it sends a move anyway; Leave gives a seat back.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { launch, phone, join, waitFor, waitMsg, received, handCodes, moveControls, force, PORTRAIT, LANDSCAPE } from './lib.mjs';
+import { launch, phone, join, waitFor, waitMsg, received, handCodes, moveControls, force, PORTRAIT, LANDSCAPE, startGame } from './lib.mjs';
 
-const BIN = process.env.STACKHOUSE_BIN;
 const shots = process.env.WEB_SHOTS;
-let browser, game, tmp, info, trace, gameOut = '';
+let browser, game;
 
 before(async () => {
-  assert.ok(BIN && fs.existsSync(BIN), `the game binary (STACKHOUSE_BIN=${BIN})`);
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'stackhouse-web-'));
-  info = path.join(tmp, 'phones.txt');
-  trace = path.join(tmp, 'trace.txt');
-  game = spawn(BIN, ['--scene', 'table', '--game', '9stax', '--seats', 'human,human', '--window', '1280x720',
-    '--phones', '--phones-port', '0', '--phones-info', info, '--trace', trace], {
-    env: { ...process.env, SDL_AUDIODRIVER: 'dummy', STACKHOUSE_HEADLESS: '1', STACKHOUSE_PREF_DIR: path.join(tmp, 'pref') },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  game.stdout.on('data', d => { gameOut += d; });
-  game.stderr.on('data', d => { gameOut += d; });
-  game.on('exit', code => { gameOut += `\n[game exited: ${code}]`; });
+  game = startGame('9stax', 'human,human');
   browser = await launch();
 });
 
 after(async () => {
   if (browser) await browser.close();
-  if (game && game.exitCode === null) {
-    game.kill('SIGTERM');
-    await new Promise(r => { game.on('exit', r); setTimeout(r, 5000); });
-    if (game.exitCode === null && game.signalCode === null) game.kill('SIGKILL');
-  }
-  if (process.exitCode && gameOut) console.error(`--- the game's output:\n${gameOut}`);
-  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+  if (game) await game.stop();
 });
 
-// The url=, room= and port= lines the game writes once it listens.
-async function listening() {
-  const text = await waitFor('the game to write --phones-info', () => {
-    if (game.exitCode !== null) assert.fail(`the game exited (${game.exitCode}):\n${gameOut}`);
-    const t = fs.existsSync(info) ? fs.readFileSync(info, 'utf8') : '';
-    return /^port=\d+$/m.test(t) && /^room=[A-Z]{4}$/m.test(t) ? t : null;
-  }, 60000);
-  const get = k => new RegExp(`^${k}=(.*)$`, 'm').exec(text)[1];
-  assert.match(get('url'), /^http:\/\/[0-9.]+:\d+\/$/);
-  return { port: +get('port'), room: get('room') };
-}
-
 const lastView = async page => (await received(page)).filter(m => m.t === 'view').pop();
-const traceText = () => (fs.existsSync(trace) ? fs.readFileSync(trace, 'utf8') : '');
+const traceText = () => game.trace();
 
 async function shoot(page, name) {
   if (!shots) return;
@@ -66,7 +34,7 @@ async function shoot(page, name) {
 }
 
 test('two phones hold their own stacks, play a move on the TV, rejoin after a reload; a watcher cannot act', { timeout: 120000 }, async () => {
-  const { port, room } = await listening();
+  const { port, room } = await game.listening();
   const url = `http://127.0.0.1:${port}/?room=${room}`;
   const p1 = await phone(browser, url, PORTRAIT), p2 = await phone(browser, url, LANDSCAPE);
 
