@@ -31,7 +31,7 @@ typedef struct mf_final {
 } mf_final;
 
 /* A MAXSTAX match's end as mf_final's text (malloc'd). */
-static char *mf_maxstax_end(const maxstax_match *m)
+static inline char *mf_maxstax_end(const maxstax_match *m)
 {
     const speedstax_state *r = maxstax_match_rounds(m);
     const maxstax_world *w = maxstax_match_world(m);
@@ -57,7 +57,7 @@ static char *mf_maxstax_end(const maxstax_match *m)
 
 /* The header of a match of gi for players seats from seed: names, levels,
  * dates; the end is filled in by the caller. */
-static void mf_info(match_info *mi, const game_info *gi, int players, uint64_t seed, int level)
+static inline void mf_info(match_info *mi, const game_info *gi, int players, uint64_t seed, int level)
 {
     memset(mi, 0, sizeof *mi);
     snprintf(mi->mode, sizeof mi->mode, "%s", gi->id);
@@ -77,7 +77,7 @@ static void mf_info(match_info *mi, const game_info *gi, int players, uint64_t s
 /* A whole turn-based match of gi by the easy computer: the header and the
  * record's text (malloc'd) in *body; the record stops after upto moves
  * when upto >= 0 (a match left playing). */
-static void mf_turns(const game_info *gi, int players, uint64_t seed, int upto, match_info *mi, char **body,
+static inline void mf_turns(const game_info *gi, int players, uint64_t seed, int upto, match_info *mi, char **body,
                      mf_final *fin)
 {
     const game_rules *g = gi->rules;
@@ -131,7 +131,7 @@ static void mf_turns(const game_info *gi, int players, uint64_t seed, int upto, 
  * rounds, taped as the table tapes it, its SWAPSTAX swaps too (or its first
  * upto ticks when upto >= 0: a match left playing); the header, and the
  * table's save text (the snapshot, its stackers, the tape) in *body. */
-static void mf_maxstax(const game_info *gi, int players, uint64_t seed, long upto, match_info *mi, char **body,
+static inline void mf_maxstax(const game_info *gi, int players, uint64_t seed, long upto, match_info *mi, char **body,
                        mf_final *fin)
 {
     maxstax_setup setup;
@@ -202,7 +202,7 @@ static void mf_maxstax(const game_info *gi, int players, uint64_t seed, long upt
 }
 
 /* A whole match of mode id as a match file's header and body. */
-static void mf_match(const char *id, int players, uint64_t seed, match_info *mi, char **body, mf_final *fin)
+static inline void mf_match(const char *id, int players, uint64_t seed, match_info *mi, char **body, mf_final *fin)
 {
     const game_info *gi = registry_find(id);
     assert_non_null(gi);
@@ -214,7 +214,7 @@ static void mf_match(const char *id, int players, uint64_t seed, match_info *mi,
 
 /* The end a match file's body plays to, as mf_final says it: the position
  * text and hash (turn-based), or the match's save text (MAXSTAX). */
-static void mf_final_of(const match_end *e, mf_final *fin)
+static inline void mf_final_of(const match_end *e, mf_final *fin)
 {
     if (e->game->rules) {
         fin->hash = e->game->rules->hash(e->st);
