@@ -9,46 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/matchio.h"
 #include "cli/util.h"
 #include "core/matchplay.h"
-
-/* A match file's size cap, as the game's import has (app/matchio.h): a day
- * of MAXSTAX tape is far below it. */
-#define REPLAY_MAX_BYTES (64L << 20)
-
-/* The file's text (malloc'd), or NULL after a message. */
-static char *file_text(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    size_t len = 0, cap = 0, got;
-    if (!f) {
-        fprintf(stderr, "stackhouse-cli: cannot open %s\n", path);
-        return NULL;
-    }
-    do {
-        if (len + 1 >= cap) {
-            char *more = cap < (size_t)REPLAY_MAX_BYTES ? realloc(buf, cap = cap ? cap * 2 : 65536) : NULL;
-            if (!more) {
-                fprintf(stderr, "stackhouse-cli: %s is larger than %ld MB\n", path, REPLAY_MAX_BYTES >> 20);
-                free(buf);
-                fclose(f);
-                return NULL;
-            }
-            buf = more;
-        }
-        got = fread(buf + len, 1, cap - len - 1, f);
-        len += got;
-    } while (got > 0);
-    fclose(f);
-    buf[len] = 0;
-    if (strlen(buf) != len) {
-        fprintf(stderr, "stackhouse-cli: %s is not a text file (it holds a NUL byte)\n", path);
-        free(buf);
-        return NULL;
-    }
-    return buf;
-}
 
 static void seats_print(const match_info *mi, const match_end *e)
 {
@@ -85,21 +48,21 @@ int cmd_replay(int argc, char **argv)
     static const char *const status_words[] = {"playing", "finished", "abandoned"};
     match_info mi;
     match_end e;
-    char err[512], *text, *body, buf[8192];
+    char err[600], *text, *body, buf[8192];
     int line0 = 1;
     if (argc != 1)
         return cli_usage("replay FILE");
-    if (!(text = file_text(argv[0])))
-        return 2;
-    if (match_file_read(text, &mi, &body, err, sizeof err) < 0) {
-        fprintf(stderr, "stackhouse-cli: %s: %s\n", argv[0], err);
-        free(text);
+    /* the game's import: the size cap, every line checked, the record played */
+    if (matchio_import(argv[0], &mi, &body, err, sizeof err) < 0) {
+        fprintf(stderr, "stackhouse-cli: %s\n", err);
         return 2;
     }
-    for (const char *p = text; p < strstr(text, "\nrecord\n") + 1; p++)
-        line0 += *p == '\n';
+    /* where the record starts in the file (the header is the writer's one form) */
+    if ((text = match_file_write(&mi, body)))
+        for (size_t i = 0, head = strlen(text) - strlen(body); i < head; i++)
+            line0 += text[i] == '\n';
     free(text);
-    if (match_end_play(&mi, body, line0 + 1, &e, err, sizeof err) < 0) {
+    if (match_end_play(&mi, body, line0, &e, err, sizeof err) < 0) {
         fprintf(stderr, "stackhouse-cli: %s: %s\n", argv[0], err);
         free(body);
         return 2;

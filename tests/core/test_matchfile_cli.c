@@ -104,7 +104,7 @@ static void test_bad_files(void **state)
     assert_int_equal(replay(DIR "/notes.txt"), 2);
     assert_non_null(strstr(err_text, "match file line 1: not a Stackhouse match file"));
     assert_int_equal(replay(DIR "/missing.txt"), 2);
-    assert_non_null(strstr(err_text, "cannot open"));
+    assert_non_null(strstr(err_text, "could not open"));
     assert_int_equal(replay(NULL), 2);
     assert_non_null(strstr(err_text, "usage: stackhouse-cli replay FILE"));
     free(text);
