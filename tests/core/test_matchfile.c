@@ -407,6 +407,9 @@ static void test_tampered_tape(void **state)
     refused(bad, line_starting(text, "seed 61"), "the tape's seed is 61");
     free(bad);
     refused_as(text, "game samestax", "game speedstax", "the tape is of speedstax, the header says samestax");
+    bad = line_replaced(text, line_starting(text, "option first_creator"), "option first_creator 2");
+    refused(bad, line_starting(text, "first-creator"), "the tape's first Creator is not the header's option");
+    free(bad);
     snprintf(line, sizeof line, "ticks %d", mi.moves - 1);
     refused_as(text, "ticks", line, "tampered: the record has");
     /* no tape at all */
