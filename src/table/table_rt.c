@@ -38,6 +38,7 @@ typedef struct table_rt {
     int64_t played0;  /* ms played in earlier sittings (the history row's, on resume) */
     double played;    /* seconds played at this table */
     int whole_due;    /* a round began: the next history write carries the whole text */
+    uint64_t seed;    /* the match's seed (its history row's, on resume) */
 } table_rt;
 
 /* FNV-1a of a save's text. */
@@ -55,7 +56,8 @@ static uint64_t text_hash(const char *s)
 /* The match's header for the history as it stands. */
 static void history_info(const table_rt *t, match_info *mi)
 {
-    table_history_info(&t->m, 0, t->started, t->played0 + (int64_t)(t->played * 1000), 0, mi);
+    table_history_info(&t->m, t->seed, t->started, t->played0 + (int64_t)(t->played * 1000),
+                       t->ops->ticks ? (int)t->ops->ticks(t->view) : 0, mi);
 }
 
 /* Keeps the match in the history (#28) inside the caller's transaction: the
@@ -288,6 +290,8 @@ scene *table_rt_create(shell *sh, const table_realtime_ops *ops, const match_set
                        const char *test_options)
 {
     table_rt *t = rt_new(ops, m, ops->create(sh, m, seed, test_options));
+    if (t)
+        t->seed = seed;
     return t ? &t->base : NULL;
 }
 
@@ -302,7 +306,10 @@ scene *table_rt_resume(shell *sh, const table_realtime_ops *ops, const match_set
         trace_line("%s resumed: %s", t->game->id, note);
         /* The row it goes on: its time played so far, and the tape from here on written whole. */
         if (t->m.history > 0 && shell_store(sh) && history_get(shell_store(sh), t->m.history, &mi, NULL) == 0)
+        {
             t->played0 = mi.played_ms;
+            t->seed = mi.seed;
+        }
         t->whole_due = 1;
     }
     return t ? &t->base : NULL;

@@ -65,6 +65,8 @@ typedef struct table_realtime_ops {
     /* Optional: seat's best this sitting in ms, the mode's "best" of the
      * statistics (docs/rules/maxstax.md: its fastest finish); 0 none. */
     int (*best_ms)(const void *v, int seat);
+    /* Optional: the ticks record_text holds (the history's and match file's "ticks"); NULL: 0. */
+    long (*ticks)(const void *v);
     /* One line that tells two matches apart, traced on saving and resuming. */
     void (*note)(const void *v, char *buf, size_t n);
     /* Optional: one line on a saved match's text for setup's Resume; 0, or -1. */

@@ -7,7 +7,8 @@
  *   (the whole tape) re-simulated to the same standings;
  * - Save & quit keeps the row playing and the save names it; resuming goes
  *   on in it; a new match over the save marks it abandoned;
- * - killed with SIGKILL mid-match: a playing row with every move traced. */
+ * - killed with SIGKILL mid-match: a playing row with every move traced;
+ * - each finished match exported as a match file, read and imported whole. */
 // ctest-label: screens (runs the game binary: left out of the sanitizer pass)
 #include <setjmp.h>
 #include <signal.h>
@@ -91,6 +92,38 @@ static int replay_body(const char *body, char *pos, size_t n, game_result *res)
     return moves;
 }
 
+/* Match id of pref exported as a match file, read back, and imported into
+ * a fresh database: the same header and body there. */
+static void export_import(const char *pref, int64_t id)
+{
+    store *db = open_pref(pref), *fresh;
+    char *text = NULL, *body = NULL, *body2 = NULL, err[300], path[450];
+    match_info mi, back;
+    int64_t id2;
+    assert_int_equal(history_text(db, id, &text), 0);
+    assert_int_equal(history_get(db, id, &mi, &body), 0);
+    store_close(db);
+    snprintf(path, sizeof path, "%s/%s-import.db", testenv_game_tmp(), pref);
+    fresh = store_open(path, err, sizeof err);
+    assert_non_null(fresh);
+    if (history_import(fresh, text, &id2, err, sizeof err) != 0)
+        fprintf(stderr, "%s: import: %s\n", pref, err);
+    assert_int_equal(history_get(fresh, id2, &back, &body2), 0);
+    assert_string_equal(body2, body);
+    assert_string_equal(back.mode, mi.mode);
+    assert_int_equal(back.status, mi.status);
+    assert_string_equal(back.result, mi.result);
+    for (int i = 0; i < mi.params.players; i++) {
+        assert_string_equal(back.seat[i].name, mi.seat[i].name);
+        assert_int_equal(back.seat[i].place, mi.seat[i].place);
+        assert_int_equal(back.seat[i].score, mi.seat[i].score);
+    }
+    store_close(fresh);
+    free(text);
+    free(body);
+    free(body2);
+}
+
 static void test_stax_whole_game_kept(void **state)
 {
     history_row rows[ROWS];
@@ -122,6 +155,7 @@ static void test_stax_whole_game_kept(void **state)
     assert_int_equal(res.status, GAME_OVER);
     for (int i = 0; i < 2; i++)
         assert_int_equal(rows[0].info.seat[i].place, res.rank[i]);
+    export_import("whole", rows[0].id);
 }
 
 static void test_speedstax_match_kept(void **state)
@@ -190,6 +224,7 @@ static void test_speedstax_match_kept(void **state)
     maxstax_match_free(m);
     maxstax_tape_free(tape);
     free(body);
+    export_import("speed", rows[0].id);
 }
 
 static void test_quit_resume_then_abandoned(void **state)

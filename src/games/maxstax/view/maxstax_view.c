@@ -114,6 +114,12 @@ static char *maxstax_view_save(const void *vv) { return maxstax_view_save_text(v
 static char *maxstax_view_autosave(const void *vv) { return maxstax_view_autosave_text(vv); }
 /* The match's record for the history: its whole tape (maxstax_view_tape.c). */
 static char *maxstax_view_record(const void *vv) { return maxstax_view_record_text(vv); }
+/* The ticks the tape holds (the match file's "ticks"). */
+static long maxstax_view_ticks(const void *vv)
+{
+    const maxstax_view *v = vv;
+    return v->tape ? maxstax_tape_ticks(v->tape) : 0;
+}
 /* A seat's fastest finish this sitting, in ms (0 none). */
 static int maxstax_view_best(const void *vv, int seat)
 {
@@ -709,6 +715,7 @@ const table_realtime_ops maxstax_view_realtime = {
     .autosave_text = maxstax_view_autosave,
     .record_text = maxstax_view_record,
     .best_ms = maxstax_view_best,
+    .ticks = maxstax_view_ticks,
     .note = maxstax_view_note,
     .summary = maxstax_view_summary,
 };
