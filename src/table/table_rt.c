@@ -39,6 +39,7 @@ typedef struct table_rt {
     double played;    /* seconds played at this table */
     int whole_due;    /* a round began: the next history write carries the whole text */
     uint64_t seed;    /* the match's seed (its history row's, on resume) */
+    int body_ticks;   /* the ticks of the body last kept in the history */
 } table_rt;
 
 /* FNV-1a of a save's text. */
@@ -61,20 +62,25 @@ static void history_info(const table_rt *t, match_info *mi)
 }
 
 /* Keeps the match in the history (#28) inside the caller's transaction: the
- * whole text (the save and the whole tape, which a replay re-simulates) when
- * whole, at its first write, or a round has begun since the last; else only
+ * whole text (the save and the whole tape, which a replay re-simulates):
+ * whole when given, at its first write, or when a round has begun since the last; else only
  * the header (the time played). The tape is too dear to write every 5 s
  * (docs/performance.md): a crash mid-round loses that round's tape from the
  * replay, never the match (its save). */
-static void history_keep(table_rt *t, shell *sh, int whole)
+static void history_keep(table_rt *t, shell *sh, const char *whole)
 {
     match_info mi;
     char *text = NULL;
-    whole = whole || t->whole_due || t->m.history <= 0;
-    if (whole && !(text = t->ops->save_text(t->view)))
+    /* whole: the save's whole text when the caller has it (Save & quit, leaving) */
+    if (!whole && (t->whole_due || t->m.history <= 0) && !(whole = text = t->ops->save_text(t->view)))
         return;
     history_info(t, &mi);
-    if (table_history_write(sh, &t->m, &mi, text) == 0 && whole)
+    /* The header's ticks are the body's: a header alone keeps those of the body it goes with. */
+    if (whole)
+        t->body_ticks = mi.moves;
+    else
+        mi.moves = t->body_ticks;
+    if (table_history_write(sh, &t->m, &mi, whole) == 0 && whole)
         t->whole_due = 0;
     free(text);
 }
@@ -98,7 +104,7 @@ static int write_match(table_rt *t, shell *sh, const char *how, int autosave)
     /* The history row and the save in one transaction: the save names the row. */
     tx = text && db && store_begin(db) == 0;
     if (tx)
-        history_keep(t, sh, !autosave);
+        history_keep(t, sh, autosave && t->ops->autosave_text ? NULL : text);
     rc = text ? table_save_text(sh, &t->m, t->game->id, text) : -1;
     if (tx && store_end(db, rc == 0) != 0)
         rc = -1;
