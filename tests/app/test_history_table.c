@@ -1,5 +1,7 @@
 /* Every match kept as it is played (#28), on the game binary under its own
  * Xvfb, read back from the database the game wrote:
+ * - STAX started from the picker and setup by mouse, then Save & quit: a
+ *   playing row with its computers, which the save names;
  * - a whole STAX game by controller is one finished row: both seats, the
  *   score screen's headline, places as the rules rank them, and a body that
  *   replays to the last position the table traced;
@@ -328,9 +330,37 @@ static void test_killed_mid_match(void **state)
         assert_string_equal(pos, last);
 }
 
+/* The player's own path: STAX from the picker, seat 1 made a computer in
+ * setup, Start, ten seconds of play, Menu > Save & quit. */
+static void test_picker_path_kept(void **state)
+{
+    history_row rows[ROWS];
+    char *t, *text = NULL, want[64];
+    (void)state;
+    t = play("picker", "--scene picker", "history_picker");
+    assert_non_null(strstr(t, "match stax players 2 seats medium,medium"));
+    free(t);
+    assert_int_equal(kept("picker", rows), 1);
+    assert_string_equal(rows[0].info.mode, "stax");
+    assert_int_equal(rows[0].info.status, MATCH_PLAYING);
+    for (int i = 0; i < 2; i++) {
+        assert_string_equal(rows[0].info.seat[i].name, "Computer (Medium)");
+        assert_int_equal(rows[0].info.seat[i].level, 2);
+    }
+    assert_true(rows[0].info.moves >= 1);
+    /* The save and the row agree: the same moves, and the save names the row. */
+    assert_int_equal(testenv_saved("picker", "stax", &text), 0);
+    snprintf(want, sizeof want, "\nhistory %lld\n", (long long)rows[0].id);
+    assert_non_null(strstr(text, want));
+    snprintf(want, sizeof want, "\ncursor %d\n", rows[0].info.moves);
+    assert_non_null(strstr(text, want));
+    free(text);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_picker_path_kept),
         cmocka_unit_test(test_stax_whole_game_kept),
         cmocka_unit_test(test_speedstax_match_kept),
         cmocka_unit_test(test_quit_resume_then_abandoned),
