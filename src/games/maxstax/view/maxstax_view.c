@@ -404,7 +404,6 @@ static void play_step(maxstax_view *v, shell *sh, double dt)
         c->press = 0;
     }
     maxstax_tape_step(v->tape, v->match, in, dt); /* the record: every tick, computers' inputs too */
-    best_update(v);
     snapshot(v, 0);
     for (int p = 0; p < v->players; p++) {
         hand_ctl *c = &v->ctl[p];
@@ -545,6 +544,7 @@ static table_intent maxstax_view_update(void *vv, shell *sh, double dt)
         return v->results_left <= 0 ? results_done(v) : TABLE_NONE;
     }
     play_step(v, sh, dt);
+    best_update(v);
     return TABLE_NONE;
 }
 
