@@ -737,6 +737,7 @@ scene *table_create(const table_view_ops *ops, const match_setup *m, game_record
     t->m = *m;
     t->viewer = -1;
     t->curtain = -1;
+    t->started = (int64_t)time(NULL);
     t->handoff = -1;
     t->refuse_spot = -1;
     t->pace_setting = 1;
@@ -750,7 +751,6 @@ scene *table_create(const table_view_ops *ops, const match_setup *m, game_record
     }
     log_rebuild(t);
     t->clock0 = t->rec.clock;
-    t->started = (int64_t)time(NULL);
     table_match_trace(&t->m, &t->rec.params);
     phones_drop_queue(); /* moves sent before this table opened were for no table */
     t->base = (scene){"table", 0, table_enter, table_leave_scene, table_input, table_update, table_draw, t, table_wake,
