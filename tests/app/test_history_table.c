@@ -10,6 +10,8 @@
  * - Save & quit keeps the row playing and the save names it; resuming goes
  *   on in it; a new match over the save marks it abandoned;
  * - killed with SIGKILL mid-match: a playing row with every move traced;
+ *   SPEEDSTAX killed in round 2: a playing row whose body is its save and
+ *   tape as round 2 began;
  * - each finished match exported as a match file, read and imported whole. */
 // ctest-label: screens (runs the game binary: left out of the sanitizer pass)
 #include <setjmp.h>
@@ -282,37 +284,50 @@ static int positions(const char *t, char *last, size_t n)
     return count;
 }
 
-static void test_killed_mid_match(void **state)
+/* Runs the game on args with a trace (pref's folder) until the trace holds
+ * at least n lines starting with word (up to 5 minutes), then kills it with
+ * SIGKILL: no leave, no atexit, only what was committed. The trace after. */
+static char *run_and_kill(const char *pref, const char *args, const char *word, int n)
 {
-    char trace[400], cmd[1400], last[2048], pos[2048], *t = NULL, *body;
-    history_row rows[ROWS];
+    char trace[400], cmd[1400], *t = NULL;
     pid_t pid;
-    int status, traced;
-    (void)state;
-    snprintf(trace, sizeof trace, "%s/killed.trace", testenv_game_tmp());
+    int status;
+    snprintf(trace, sizeof trace, "%s/%s.trace", testenv_game_tmp(), pref);
     snprintf(cmd, sizeof cmd,
-             "mkdir -p %s/killed && cd / && STACKHOUSE_PREF_DIR=%s/killed exec %s --scene table --game stax "
-             "--seats easy,easy --frames 100000 --window 800x600 --trace %s >/dev/null 2>&1",
-             testenv_game_tmp(), testenv_game_tmp(), GAME, trace);
+             "mkdir -p %s/%s && cd / && STACKHOUSE_PREF_DIR=%s/%s exec %s %s --frames 100000 --window 800x600 "
+             "--trace %s >/dev/null 2>&1",
+             testenv_game_tmp(), pref, testenv_game_tmp(), pref, GAME, args, trace);
     pid = fork();
     assert_true(pid >= 0);
     if (pid == 0) {
         execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
         _exit(127);
     }
-    /* The opening position, then six moves (up to 5 minutes on a loaded machine). */
     for (int waited = 0; waited < 15000; waited++) {
+        int count = 0;
         free(t);
         t = testenv_slurp(trace);
-        if (positions(t, NULL, 0) >= 7)
+        for (const char *p = strstr(t, word); p; p = strstr(p + 1, word))
+            count += p == t || p[-1] == '\n';
+        if (count >= n)
             break;
         testenv_sleep_ms(20);
     }
-    assert_int_equal(kill(pid, SIGKILL), 0); /* no leave, no atexit: what was committed */
+    assert_int_equal(kill(pid, SIGKILL), 0);
     assert_int_equal(waitpid(pid, &status, 0), pid);
     assert_true(WIFSIGNALED(status));
     free(t);
-    t = testenv_slurp(trace);
+    return testenv_slurp(trace);
+}
+
+static void test_killed_mid_match(void **state)
+{
+    char last[2048], pos[2048], *t, *body;
+    history_row rows[ROWS];
+    int traced;
+    (void)state;
+    /* The opening position, then six moves. */
+    t = run_and_kill("killed", "--scene table --game stax --seats easy,easy", "stax position ", 7);
     traced = positions(t, last, sizeof last) - 1;
     free(t);
     assert_true(traced >= 6);
@@ -357,6 +372,34 @@ static void test_picker_path_kept(void **state)
     free(text);
 }
 
+/* Real time: killed in round 2 after its first saves, the row is playing,
+ * and its body (the save and the tape as round 2 began) reads and plays. */
+static void test_killed_mid_speedstax(void **state)
+{
+    history_row rows[ROWS];
+    maxstax_tape *tape;
+    char err[200], *t, *body;
+    const char *tp;
+    (void)state;
+    t = run_and_kill("killed_rt", "--scene table --game speedstax --seats easy,easy --position round=8",
+                     "speedstax autosaved: round 2 tick 242", 1);
+    assert_non_null(strstr(t, "speedstax round 1 over"));
+    free(t);
+    assert_int_equal(kept("killed_rt", rows), 1);
+    assert_int_equal(rows[0].info.status, MATCH_PLAYING);
+    assert_true(rows[0].info.played_ms > 0);
+    body = body_of("killed_rt", rows[0].id);
+    tp = strstr(body, "\n" MAXSTAX_TAPE_HEADER " ");
+    assert_non_null(tp);
+    tape = maxstax_tape_read(tp + 1, err, sizeof err);
+    assert_non_null(tape);
+    /* The header's ticks are the body's: round 1's and the start of round 2. */
+    assert_int_equal(maxstax_tape_ticks(tape), rows[0].info.moves);
+    assert_true(rows[0].info.moves > 0);
+    maxstax_tape_free(tape);
+    free(body);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -365,6 +408,7 @@ int main(void)
         cmocka_unit_test(test_speedstax_match_kept),
         cmocka_unit_test(test_quit_resume_then_abandoned),
         cmocka_unit_test(test_killed_mid_match),
+        cmocka_unit_test(test_killed_mid_speedstax),
     };
     return cmocka_run_group_tests(tests, testenv_game_setup, testenv_game_teardown);
 }
