@@ -409,7 +409,7 @@ static void redo(table *t, shell *sh)
 static void open_menu(table *t, shell *sh)
 {
     /* A table without undo (hidden cards) never lists it. */
-    table_phones_menu(&t->m, t->handed, &t->menu_extra);
+    table_phones_menu(&t->m, &t->menu_extra);
     table_menu_open(sh, &t->menu_choice, t->ops->undo, t->can_undo, t->can_redo, &t->menu_extra);
     table_phones_pause(t, 1);
 }

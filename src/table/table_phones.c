@@ -182,7 +182,7 @@ static void menu_seat(table_menu_extra *x, int seat, int to_tv, const char *what
     x->nseat++;
 }
 
-void table_phones_menu(const match_setup *m, unsigned handed, table_menu_extra *x)
+void table_phones_menu(const match_setup *m, table_menu_extra *x)
 {
     const phone_roster *ro = phones_roster();
     memset(x, 0, sizeof *x);
@@ -194,7 +194,7 @@ void table_phones_menu(const match_setup *m, unsigned handed, table_menu_extra *
             /* its phone is away: the match need not wait for it */
             menu_seat(x, s, 0, "computer plays", "computer");
             menu_seat(x, s, 1, "free the seat", "free");
-        } else if (m->seat[s] != SEAT_HUMAN && (handed >> s & 1)) {
+        } else if (m->seat[s] != SEAT_HUMAN && (m->handed >> s & 1)) {
             menu_seat(x, s, 1, "people play", "people");
         }
     }
