@@ -291,6 +291,15 @@ static void test_speedstax_phone_is_its_seats_pad(void **state)
     pad_tap(&r, b, "y", 1);
     /* Seat 2 (index 1) shouted; the mouse's seat 1 (index 0) did not. */
     assert_true(trace_has(&r, NULL, "speedstax shout 1\n"));
+    /* Bo's phone drops off mid-round: the TV shows how to join until it is back. */
+    {
+        char *t = testenv_slurp(r.trace);
+        assert_null(strstr(t, "phones card shown"));
+        free(t);
+    }
+    phone_client_close(r.pc, b, 2000);
+    assert_true(trace_has(&r, NULL, "phones seat p2 asleep"));
+    assert_true(trace_has(&r, "phones seat p2 asleep", "phones card shown"));
     assert_false(trace_has(&r, NULL, "speedstax shout 0\n"));
     game_stop(&r);
 }
@@ -501,8 +510,9 @@ static void test_nine_away_seat_by_mouse(void **state)
     away_and_back(&r, "away_mouse", "nine_away_mouse", "Cy");
     {
         static const char *const want[] = {
-            "phones seat p2 joined", "phones seat p2 asleep", "scene menu", "phones seat p2 released",
-            "nine seat p2 computer", "nine move p1 play R1\n", "nine move p2 ", "scene menu",
+            "phones seat p2 joined", "phones seat p2 asleep", "phones card shown", "scene menu",
+            "phones seat p2 released", "nine seat p2 computer", "phones card hidden", "nine move p1 play R1\n",
+            "nine move p2 ", "scene menu",
             "focus menu seat2_people", "nine seat p2 people", "phones seat p2 joined",
         };
         trace_in_order(&r, want, (int)(sizeof want / sizeof want[0]));
@@ -519,8 +529,9 @@ static void test_nine_away_seat_by_pad(void **state)
     away_and_back(&r, "away_pad", "nine_away_pad", "Bo");
     {
         static const char *const want[] = {
-            "phones seat p2 joined", "phones seat p2 asleep", "scene menu", "focus menu seat2_free",
-            "phones seat p2 released", "nine seat p2 people", "phones seat p2 joined",
+            "phones seat p2 joined", "phones seat p2 asleep", "phones card shown", "scene menu",
+            "focus menu seat2_free", "phones seat p2 released", "nine seat p2 people", "phones card hidden",
+            "phones seat p2 joined",
         };
         trace_in_order(&r, want, (int)(sizeof want / sizeof want[0]));
     }
