@@ -130,7 +130,7 @@ static void handed_write(const match_setup *m, char *buf, size_t n)
     size_t len = 0;
     buf[0] = 0;
     for (int s = 0; s < m->params.players && len < n; s++)
-        if (m->handed >> s & 1)
+        if ((m->handed >> s & 1) && m->seat[s] == SEAT_COMPUTER) /* a seat setup made a person's is none */
             len += (size_t)snprintf(buf + len, n - len, "%s%d", len ? "," : HANDED_WORD " ", s + 1);
     if (len && len < n)
         snprintf(buf + len, n - len, "\n");
