@@ -409,7 +409,7 @@ static void redo(table *t, shell *sh)
 static void open_menu(table *t, shell *sh)
 {
     /* A table without undo (hidden cards) never lists it. */
-    table_phones_menu(&t->m, t->handed, &t->menu_extra);
+    table_phones_menu(&t->m, &t->menu_extra);
     table_menu_open(sh, &t->menu_choice, t->ops->undo, t->can_undo, t->can_redo, &t->menu_extra);
     table_phones_pause(t, 1);
 }
@@ -561,6 +561,7 @@ static void table_update(scene *s, shell *sh, double dt)
     if (!shell_is_top(sh, s))
         return; /* the notice is up: the table waits for the player */
     table_phones_step(t, sh);
+    table_phones_card_update(t, &t->m);
     table_peek_update(t, sh);
     anim_step(t, dt);
     t->ops->update(t->view, sh, dt);
@@ -607,6 +608,7 @@ static void table_draw(scene *s, shell *sh, render *r, float alpha)
         table_row_draw(&t->row, r, t->can_undo, t->can_redo);
         if (t->ops->draw_top)
             t->ops->draw_top(t->view, sh, r, alpha);
+        table_phones_card_draw(&t->m, sh, r);
         return;
     }
     ui_draw_table(r, shell_vw(sh));
@@ -614,6 +616,7 @@ static void table_draw(scene *s, shell *sh, render *r, float alpha)
         t->ops->draw_public(t->view, sh, r, alpha);
     table_draw_curtain(t, sh, r);
     ui_draw_hints(r, sh, "Continue", "Menu", NULL);
+    table_phones_card_draw(&t->m, sh, r);
 }
 
 /* A table at rest draws nothing: no computer to move, no move animating, no

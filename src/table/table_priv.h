@@ -41,7 +41,6 @@ struct table {
     int anim_on; /* it runs: until a step has shown its end (the next, with Reduced motion) */
     table_menu_choice menu_choice;
     table_menu_extra menu_extra; /* the phones' part of the menu while it is up */
-    unsigned handed; /* seats the menu gave the computer (their phone was away) */
     table_saver saver; /* saves as the match goes, and a failed one's notice */
     table_row row; /* Undo, Redo, Menu: the midend's buttons (table_buttons.c) */
     char refuse_msg[112]; /* a refused press: why (table_refuse) */

@@ -14,6 +14,7 @@
 #include "shell/trace.h"
 
 #define SAVE_HEADER "stackhouse-table 1"
+#define HANDED_WORD "handed"
 
 /* Labels by ai_level; the random level is never seated at a table. */
 static const char *const level_labels[] = {"Random", "Easy", "Medium", "Hard"};
@@ -121,19 +122,59 @@ void table_seat_name(const match_setup *m, int seat, char *buf, size_t n)
         snprintf(buf, n, "Computer (%s)", table_level_label(m->level[seat]));
 }
 
+/* The save's optional "handed 2,3" line (seats from 1, each a computer's
+ * that the pause menu took from an away phone), "" when none: a save
+ * without one reads as it always did. */
+static void handed_write(const match_setup *m, char *buf, size_t n)
+{
+    size_t len = 0;
+    buf[0] = 0;
+    for (int s = 0; s < m->params.players && len < n; s++)
+        if ((m->handed >> s & 1) && m->seat[s] == SEAT_COMPUTER) /* a seat setup made a person's is none */
+            len += (size_t)snprintf(buf + len, n - len, "%s%d", len ? "," : HANDED_WORD " ", s + 1);
+    if (len && len < n)
+        snprintf(buf + len, n - len, "\n");
+}
+
+/* Reads handed_write's line at *p into m (its seats read already),
+ * stepping *p past it; no such line is none. 0, or -1 when it names a seat
+ * out of range or one the computer does not play. */
+static int handed_read(match_setup *m, const char **p)
+{
+    const char *q = *p + sizeof HANDED_WORD;
+    if (strncmp(*p, HANDED_WORD " ", sizeof HANDED_WORD) != 0)
+        return 0;
+    for (;;) {
+        int s = 0;
+        if (*q < '1' || *q > '9')
+            return -1;
+        s = *q++ - '0';
+        if (s > m->params.players || m->seat[s - 1] != SEAT_COMPUTER || (m->handed >> (s - 1) & 1))
+            return -1;
+        m->handed |= 1u << (s - 1);
+        if (*q == '\n')
+            break;
+        if (*q++ != ',')
+            return -1;
+    }
+    *p = q + 1;
+    return 0;
+}
+
 int table_save_text(shell *sh, const match_setup *m, const char *game_id, const char *body)
 {
-    char seats[128], *all;
+    char seats[128], handed[48], *all;
     size_t n;
     int rc;
     if (!body || !shell_store(sh))
         return -1;
     table_seats_write(m, seats, sizeof seats);
-    n = strlen(body) + sizeof seats + 64;
+    handed_write(m, handed, sizeof handed);
+    n = strlen(body) + sizeof seats + sizeof handed + 64;
     all = malloc(n);
     if (!all)
         return -1;
-    snprintf(all, n, "%s\nseats %s\n%s", SAVE_HEADER, seats, body);
+    snprintf(all, n, "%s\nseats %s\n%s%s", SAVE_HEADER, seats, handed, body);
     rc = store_save_put(shell_store(sh), game_id, game_id, all);
     free(all);
     return rc;
@@ -224,7 +265,12 @@ int table_save_read(shell *sh, const game_info *g, match_setup *m, char **text, 
         snprintf(err, errn, "bad seats '%s'", seats);
         goto fail;
     }
-    *body = p + 1;
+    p++;
+    if (handed_read(m, &p) != 0) {
+        snprintf(err, errn, "bad handed seats");
+        goto fail;
+    }
+    *body = p;
     return 0;
 fail:
     free(*text);
