@@ -399,7 +399,7 @@ void app_pump_events(app *a)
 
 /* Each screen names its piece (scene.music): the shell's top scene decides
  * what plays, so no view starts or stops music itself. Asked once per
- * change, so the fanfare can hand back to the piece before it. */
+ * change, so the fanfare plays once and the piece after it stays. */
 static void app_scene_music(app *a)
 {
     scene *top = shell_top(a->sh);

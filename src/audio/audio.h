@@ -26,7 +26,7 @@ void audio_play(sfx_id id);
  * the effects volume. */
 void audio_play_at(sfx_id id, float pan, float gain);
 /* Asks for a piece: it fades in after the one playing has faded out. The
- * fanfare plays once, then the piece before it comes back. */
+ * fanfare plays once, then the menu's piece follows. */
 void audio_music(music_id m);
 /* The MAXSTAX round's urgency, 0 (calm) .. 1 (the clock's last seconds):
  * past a half, the urgent arrangement takes over at the same bar. */
