@@ -201,6 +201,21 @@ static void effects_budget(float extra)
             au.be->channel_volume(i, channel_level(i));
 }
 
+/* A family's variant (synth_variant) for each play: a deck shuffled twice
+ * never sounds the same twice. The sound's own counter, stepped by a
+ * xorshift seeded from the clock: no game's generator is touched, so sound
+ * never changes a game or its replay. */
+static unsigned variant_pick(void)
+{
+    static Uint32 x;
+    if (!x)
+        x = (Uint32)SDL_GetPerformanceCounter() | 1u;
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    return x >> 8;
+}
+
 void audio_play_at(sfx_id id, float pan, float gain)
 {
     void *chunk;
@@ -214,6 +229,7 @@ void audio_play_at(sfx_id id, float pan, float gain)
         return;
     }
     gain = gain < 0 ? 0 : gain > 1 ? 1 : gain;
+    id = synth_variant(id, variant_pick());
     if (au.effect_volume == 0 || gain == 0 || !(chunk = effect_chunk(id)))
         return;
     group = id == SFX_CLICK || id == SFX_ERROR ? AUDIO_GROUP_INTERFACE : AUDIO_GROUP_EFFECTS;

@@ -23,7 +23,8 @@ void audio_set_music_dir(const char *dir);
  * waits (up to 8) for the device. */
 void audio_play(sfx_id id);
 /* Plays an effect once, panned (-1 left .. +1 right) at gain (0..1) times
- * the effects volume. */
+ * the effects volume; a family's first id (synth_variants) plays one of its
+ * variants at random. */
 void audio_play_at(sfx_id id, float pan, float gain);
 /* Asks for a piece: it fades in after the one playing has faded out. The
  * fanfare plays once, then the menu's piece follows. */
