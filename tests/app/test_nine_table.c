@@ -366,8 +366,8 @@ static void test_refusals_say_why_by_mouse(void **state)
     static const char *const want[] = {
         "nine refused: The purple 3 is neither green nor a 7.\n",
         "nine status The purple 3 is neither green nor a 7.\n",
-        "nine refused: Play from stack 1, the one you hold: only a Free Discard picks another.\n",
-        "nine refused: Only a Peek or a Swap lets you choose another player's stack.\n",
+        "nine refused: You play from stack 1, the one you hold.\n",
+        "nine refused: Only a Peek or a Swap picks others' stacks.\n",
         "nine move p1 play G1\n",
     };
     (void)state;
@@ -384,7 +384,7 @@ static void test_refusals_say_why_by_controller(void **state)
 {
     char *t = play_composed("whypad", "human,easy", "nine_why_pad");
     static const char *const want[] = {
-        "nine refused: After a Color Shift, play a coloured card: draw only if you have none.\n",
+        "nine refused: After a Color Shift, play your coloured card.\n",
         "nine move p1 play G1\n",
         "nine refused: Wait: it is Player 2's turn.\n",
     };

@@ -37,13 +37,13 @@ static void test_turn_refusals(void **state)
     allowed(&s, mv(NINE_M_PLAY, card("G1"), 0));
     allowed(&s, mv(NINE_M_DRAW, 0, 0));
     refused(&s, mv(NINE_M_PLAY, card("P3"), 0), "The purple 3 is neither green nor a 7.");
-    refused(&s, mv(NINE_M_PLAY, card("B4"), 0), "The blue 4 is not in stack 1, the stack you hold.");
-    refused(&s, mv(NINE_M_DISCARD, 1, 0), "Play from stack 1, the one you hold: only a Free Discard picks another.");
+    refused(&s, mv(NINE_M_PLAY, card("B4"), 0), "The blue 4 is not in stack 1, which you hold.");
+    refused(&s, mv(NINE_M_DISCARD, 1, 0), "You play from stack 1, the one you hold.");
     refused(&s, mv(NINE_M_DISCARD, 0, 0), "You hold stack 1: play one of its cards.");
-    refused(&s, mv(NINE_M_ATTACK, 1, 0), "Only an Attack card lets you choose a player to attack.");
-    refused(&s, mv(NINE_M_PEEK, 1, 0), "Only a Peek or a Swap lets you choose another player's stack.");
-    refused(&s, mv(NINE_M_REVEAL, 1, 0), "Only a Reveal card lets you choose a stack number.");
-    refused(&s, mv(NINE_M_PASS, 0, 0), "You can still draw: pass only when nothing is left to draw.");
+    refused(&s, mv(NINE_M_ATTACK, 1, 0), "Only an Attack lets you choose a player.");
+    refused(&s, mv(NINE_M_PEEK, 1, 0), "Only a Peek or a Swap picks others' stacks.");
+    refused(&s, mv(NINE_M_REVEAL, 1, 0), "Only a Reveal lets you choose a number.");
+    refused(&s, mv(NINE_M_PASS, 0, 0), "You can still draw, so you cannot pass.");
     /* an action card active: it is matched by its colour or its kind */
     nt_load(&s, HEAD2("RA") "p1=1:G3.BA,p2=1:B1,draw=+,disc=RA");
     refused(&s, mv(NINE_M_PLAY, card("G3"), 0), "The green 3 is neither red nor an Attack.");
@@ -58,8 +58,8 @@ static void test_shift_refusals(void **state)
     (void)state;
     nt_load(&s, HEAD2("R9") "p1=1:CS.FD.G2,p2=1:B1,draw=+,disc=R9");
     nt_play(&s, "play CS");
-    refused(&s, mv(NINE_M_PLAY, card("FD"), 0), "After a Color Shift, play a coloured card: it sets the new colour.");
-    refused(&s, mv(NINE_M_DRAW, 0, 0), "After a Color Shift, play a coloured card: draw only if you have none.");
+    refused(&s, mv(NINE_M_PLAY, card("FD"), 0), "After a Color Shift, play a coloured card.");
+    refused(&s, mv(NINE_M_DRAW, 0, 0), "After a Color Shift, play your coloured card.");
     allowed(&s, mv(NINE_M_PLAY, card("G2"), 0));
     nt_load(&s, HEAD2("R9") "p1=1:G3,p2=1:+,draw=-,disc=R9");
     refused(&s, mv(NINE_M_DRAW, 0, 0), "Nothing is left to draw, so pass.");
@@ -74,27 +74,33 @@ static void test_choice_refusals(void **state)
     (void)state;
     nt_load(&s, HEAD2("R9") "p1=1:RA.R1/G4,p2=1:B1/B2,draw=+,disc=R9");
     nt_play(&s, "play RA");
-    refused(&s, mv(NINE_M_ATTACK, 0, 0), "You cannot attack yourself: choose another player.");
-    refused(&s, mv(NINE_M_PLAY, card("R1"), 0), "Attack: choose the player who must draw a new stack.");
+    refused(&s, mv(NINE_M_ATTACK, 0, 0), "Attack another player, not yourself.");
+    refused(&s, mv(NINE_M_PLAY, card("R1"), 0), "Attack: choose a player to draw a new stack.");
     allowed(&s, mv(NINE_M_ATTACK, 1, 0));
 
     nt_load(&s, HEAD2("R9") "p1=1:RP.R1/G4,p2=1:B1/B2,draw=+,disc=R9");
     nt_play(&s, "play RP");
-    refused(&s, mv(NINE_M_PEEK, 0, 1), "Peek at another player's stack, not one of your own.");
+    refused(&s, mv(NINE_M_PEEK, 0, 1), "Peek at another player's stack, not yours.");
     nt_play(&s, "peek p2 s1");
-    refused(&s, mv(NINE_M_TAKE, card("G8"), 0), "There is no green 8 in the stack you are looking at.");
+    refused(&s, mv(NINE_M_TAKE, card("G8"), 0), "That stack has no green 8.");
     nt_play(&s, "take B1");
-    refused(&s, mv(NINE_M_GIVE, card("G8"), 0), "Give a card from the stack you hold: there is no green 8 in it.");
+    refused(&s, mv(NINE_M_GIVE, card("G8"), 0), "Your stack has no green 8 to give.");
 
     nt_load(&s, HEAD2("R9") "p1=1:RS.R1/G4,p2=1:B1/B2,draw=+,disc=R9");
     nt_play_all(&s, "play RS;swap p2s1");
-    refused(&s, mv(NINE_M_WITH, 1, 0), "A stack cannot change places with itself: choose a different one.");
+    refused(&s, mv(NINE_M_WITH, 1, 0), "Choose a different stack: not the same one.");
     allowed(&s, mv(NINE_M_WITH, 1, 1));
+
+    nt_load(&s, "players=2,turn=p1,dir=cw,act=R9,imm=p2,reveal=none,pend=none,passes=0,rng=1,"
+                "p1=1:RA.R1/G4,p2=1:B1/B2,draw=+,disc=R9");
+    nt_play_all(&s, "play RA;attack p2"); /* Player 2 is asked about Immunity */
+    refused(&s, mv(NINE_M_DRAW, 0, 0), "Use your Immunity, or let the Attack happen.");
+    allowed(&s, mv(NINE_M_IMMUNE, 0, 0));
 
     nt_load(&s, HEAD2("R9") "p1=1:FD.R1/G4,p2=1:B1/B2,draw=+,disc=R9");
     nt_play(&s, "play FD");
-    refused(&s, mv(NINE_M_DISCARD, 5, 0), "You have no stack 6: choose one of your own stacks.");
-    refused(&s, mv(NINE_M_DRAW, 0, 0), "Free Discard: choose one of your own stacks to throw away.");
+    refused(&s, mv(NINE_M_DISCARD, 5, 0), "You have no stack 6.");
+    refused(&s, mv(NINE_M_DRAW, 0, 0), "Free Discard: choose one of your stacks.");
 }
 
 /* A drawn card that can be played: play it or keep it, nothing else; and a
@@ -105,7 +111,7 @@ static void test_drawn_and_over(void **state)
     (void)state;
     nt_load(&s, HEAD2("G7") "p1=1:P3,p2=1:B1,draw=G5.+,disc=G7");
     nt_play(&s, "draw");
-    refused(&s, mv(NINE_M_PLAY, card("P3"), 0), "You drew a green 5: play it or keep it. One card per turn.");
+    refused(&s, mv(NINE_M_PLAY, card("P3"), 0), "You drew the green 5: play it or keep it.");
     allowed(&s, mv(NINE_M_KEEP, 0, 0));
     nt_load(&s, HEAD2("G7") "p1=1:G1,p2=1:B1,draw=+,disc=G7");
     nt_play(&s, "play G1");

@@ -76,27 +76,27 @@ static int turn_refusal(const nine_state *s, int p, const game_move *m, char *bu
     switch (m->kind) {
     case NINE_M_PLAY:
         if (!held_has(s, p, m->b[0]))
-            return game_text(buf, n, "The %s is not in stack %d, the stack you hold.", card_words(m->b[0], a, sizeof a),
+            return game_text(buf, n, "The %s is not in stack %d, which you hold.", card_words(m->b[0], a, sizeof a),
                              s->held[p] + 1);
         if (shift)
-            return game_text(buf, n, "After a Color Shift, play a coloured card: it sets the new colour.");
+            return game_text(buf, n, "After a Color Shift, play a coloured card.");
         return mismatch(s, m->b[0], buf, n);
     case NINE_M_DRAW:
         if (shift && held_sets_colour(s, p))
-            return game_text(buf, n, "After a Color Shift, play a coloured card: draw only if you have none.");
+            return game_text(buf, n, "After a Color Shift, play your coloured card.");
         return game_text(buf, n, "Nothing is left to draw, so pass.");
-    case NINE_M_PASS: return game_text(buf, n, "You can still draw: pass only when nothing is left to draw.");
+    case NINE_M_PASS: return game_text(buf, n, "You can still draw, so you cannot pass.");
     case NINE_M_DISCARD:
         if (m->b[0] == s->held[p])
             return game_text(buf, n, "You hold stack %d: play one of its cards.", m->b[0] + 1);
-        return game_text(buf, n, "Play from stack %d, the one you hold: only a Free Discard picks another.",
+        return game_text(buf, n, "You play from stack %d, the one you hold.",
                          s->held[p] + 1);
-    case NINE_M_ATTACK: return game_text(buf, n, "Only an Attack card lets you choose a player to attack.");
+    case NINE_M_ATTACK: return game_text(buf, n, "Only an Attack lets you choose a player.");
     case NINE_M_PEEK:
     case NINE_M_SWAP:
-    case NINE_M_WITH: return game_text(buf, n, "Only a Peek or a Swap lets you choose another player's stack.");
-    case NINE_M_REVEAL: return game_text(buf, n, "Only a Reveal card lets you choose a stack number.");
-    default: return game_text(buf, n, "Your turn: play a card from the stack you hold, or draw.");
+    case NINE_M_WITH: return game_text(buf, n, "Only a Peek or a Swap picks others' stacks.");
+    case NINE_M_REVEAL: return game_text(buf, n, "Only a Reveal lets you choose a number.");
+    default: return game_text(buf, n, "Play a card from your stack, or draw.");
     }
 }
 
@@ -110,38 +110,38 @@ static int choice_refusal(const nine_state *s, int p, const game_move *m, char *
     switch (d->kind) {
     case NINE_P_DRAWN:
         if (m->kind == NINE_M_KEEP)
-            return game_text(buf, n, "After a Color Shift, the card you drew must be played.");
-        return game_text(buf, n, "You drew a %s: play it or keep it. One card per turn.",
+            return game_text(buf, n, "After a Color Shift, play the card you drew.");
+        return game_text(buf, n, "You drew the %s: play it or keep it.",
                          card_words(s->code[s->hand[p] == NINE_NO_CARD ? 0 : s->hand[p]], a, sizeof a));
     case NINE_P_ATTACK:
         if (m->kind == NINE_M_ATTACK && m->b[0] == t)
-            return game_text(buf, n, "You cannot attack yourself: choose another player.");
-        return game_text(buf, n, "Attack: choose the player who must draw a new stack.");
+            return game_text(buf, n, "Attack another player, not yourself.");
+        return game_text(buf, n, "Attack: choose a player to draw a new stack.");
     case NINE_P_PEEK:
         if (m->kind == NINE_M_PEEK && m->b[0] == t)
-            return game_text(buf, n, "Peek at another player's stack, not one of your own.");
-        return game_text(buf, n, "Peek: choose a stack of another player to look at.");
+            return game_text(buf, n, "Peek at another player's stack, not yours.");
+        return game_text(buf, n, "Peek: choose another player's stack.");
     case NINE_P_TAKE:
         if (m->kind == NINE_M_TAKE)
-            return game_text(buf, n, "There is no %s in the stack you are looking at.", card_words(m->b[0], a, sizeof a));
-        return game_text(buf, n, "Take one card from the stack you are looking at, or hand it back.");
+            return game_text(buf, n, "That stack has no %s.", card_words(m->b[0], a, sizeof a));
+        return game_text(buf, n, "Take a card from that stack, or hand it back.");
     case NINE_P_GIVE:
         if (m->kind == NINE_M_GIVE)
-            return game_text(buf, n, "Give a card from the stack you hold: there is no %s in it.",
+            return game_text(buf, n, "Your stack has no %s to give.",
                              card_words(m->b[0], a, sizeof a));
-        return game_text(buf, n, "Give one card from the stack you hold in place of the one you took.");
-    case NINE_P_SWAP: return game_text(buf, n, "Swap: choose the first of the two stacks that change places.");
+        return game_text(buf, n, "Give a card from your stack in its place.");
+    case NINE_P_SWAP: return game_text(buf, n, "Swap: choose the first of two stacks.");
     case NINE_P_SWAP2:
         if (m->kind == NINE_M_WITH && m->b[0] == d->p1 && m->b[1] == d->s1)
-            return game_text(buf, n, "A stack cannot change places with itself: choose a different one.");
-        return game_text(buf, n, "Swap: choose the stack that changes places with the first.");
-    case NINE_P_REVEAL: return game_text(buf, n, "Reveal: choose a stack number that another player has.");
+            return game_text(buf, n, "Choose a different stack: not the same one.");
+        return game_text(buf, n, "Swap: choose the second stack.");
+    case NINE_P_REVEAL: return game_text(buf, n, "Reveal: choose a stack number.");
     case NINE_P_FREE:
         if (m->kind == NINE_M_DISCARD)
-            return game_text(buf, n, "You have no stack %d: choose one of your own stacks.", m->b[0] + 1);
-        return game_text(buf, n, "Free Discard: choose one of your own stacks to throw away.");
+            return game_text(buf, n, "You have no stack %d.", m->b[0] + 1);
+        return game_text(buf, n, "Free Discard: choose one of your stacks.");
     default:
-        return game_text(buf, n, "A %s is played against you: use your Immunity, or let it happen.",
+        return game_text(buf, n, "Use your Immunity, or let the %s happen.",
                          d->action < NINE_FACES && d->action > 9 ? face_words[d->action] : "card");
     }
     (void)p;
