@@ -396,7 +396,9 @@ static void undo(table *t, shell *sh)
 {
     int c = undo_target(t);
     if (c < 0) {
-        audio_play(SFX_ERROR);
+        /* the sound, and why */
+        table_refuse(t, -1, "%s",
+                     t->rec.cursor == 0 ? "Nothing has been played yet." : "There is nothing more to take back.");
         return;
     }
     audio_play(SFX_CLICK);
@@ -410,7 +412,7 @@ static void redo(table *t, shell *sh)
     game_move m;
     char err[200];
     if (c < 0) {
-        audio_play(SFX_ERROR);
+        table_refuse(t, -1, "There is nothing to redo.");
         return;
     }
     trace_line("%s redo", t->ops->trace);

@@ -143,17 +143,20 @@ static void test_split_screen_mouse_and_controller_at_once(void **state)
     free(t);
 }
 
-/* "Why not?" on SPEEDSTAX (#29): a second call while the first is checked,
+/* "Why not?" on SPEEDSTAX (#29): a controller's call while the first is checked,
  * then (the structure holds) a press on a block and another call, each say
  * why in the toast. */
 static void test_refusals_say_why(void **state)
 {
     char *t = play("why", "--scene table --game speedstax --seats human,medium --position 'round=4 compose=0:99'",
-                   "speedstax_why_mouse");
-    const char *held;
+                   "speedstax_why");
+    const char *shout, *held;
     (void)state;
-    assert_non_null(strstr(t, "speedstax shout 0\ntoast Hands off: your MAX STAX is being checked.\n"
-                              "speedstax refused: Hands off: your MAX STAX is being checked.\n"));
+    shout = strstr(t, "speedstax shout 0\n");
+    assert_non_null(shout);
+    assert_non_null(strstr(shout, "toast Hands off: your MAX STAX is being checked.\n"
+                                  "speedstax refused: Hands off: your MAX STAX is being checked.\n"));
+    assert_null(strstr(shout + 1, "speedstax shout 0\n")); /* the refused call was no second shout */
     held = strstr(t, "speedstax claim 0 held\n");
     assert_non_null(held);
     held = strstr(held, "speedstax refused: Your MAX STAX stands: you have finished this round.\n");

@@ -136,16 +136,17 @@ static void test_refusals_say_why_by_mouse(void **state)
     free(t);
 }
 
-/* "Why not?" by controller (#29): A on column 1 the wrong way up, and A
- * while Blue plays, each say why. */
+/* "Why not?" by controller (#29): undo before any move, A on column 1 the
+ * wrong way up, and A while Blue plays, each say why. */
 static void test_refusals_say_why_by_controller(void **state)
 {
     static const char *const want[] = {
+        "track refused: Nothing has been played yet.\n",
         "track refused: Not column 1 that way up: a track end would meet a bare side. Turn it.\n",
         "track move RL:RB@1B\n", "track refused: Wait: it is Blue's turn.\n"};
     char *t = play_illegal("whypad", "track_why_pad");
     (void)state;
-    in_order(t, want, 3);
+    in_order(t, want, 4);
     free(t);
 }
 
