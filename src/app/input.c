@@ -15,7 +15,7 @@ static const char *const action_names[ACT_COUNT] = {
     "none",   "up",       "down",     "left",      "right",        "accept",      "back",
     "alt",    "menu",     "prev_tab", "next_tab",  "page_up",      "page_down",   "pointer_move",
     "pointer_down", "pointer_up", "wheel", "device_added", "device_lost", "extra", "text",
-    "drop",
+    "drop",   "home",     "end",      "digit",
 };
 
 const char *input_action_name(action a) { return (a >= 0 && a < ACT_COUNT) ? action_names[a] : "?"; }
@@ -161,7 +161,9 @@ static action key_action(SDL_Keycode k, Uint16 mod)
     case SDLK_e: return ACT_NEXT_TAB;
     case SDLK_PAGEUP: return ACT_PAGE_UP;
     case SDLK_PAGEDOWN: return ACT_PAGE_DOWN;
-    default: return ACT_NONE;
+    case SDLK_HOME: return ACT_HOME;
+    case SDLK_END: return ACT_END;
+    default: return k >= SDLK_0 && k <= SDLK_9 ? ACT_DIGIT : ACT_NONE;
     }
 }
 

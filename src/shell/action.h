@@ -28,6 +28,9 @@ typedef enum action {
     ACT_EXTRA, /* X key, controller X: a screen's third action (9 STAX: draw) */
     ACT_TEXT,  /* text typed (SDL text input): the UTF-8 in text */
     ACT_DROP,  /* a file dropped on the window: its path in text */
+    ACT_HOME,  /* Home: to the start (a replay) */
+    ACT_END,   /* End: to the end */
+    ACT_DIGIT, /* a number key, its character in key ('1'): a replay's speed */
     ACT_COUNT
 } action;
 

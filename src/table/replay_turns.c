@@ -54,3 +54,12 @@ void table_replay_watch(table *t, shell *sh, int watch)
     t->replay_seat = watch;
     table_view_changed(t, sh, TABLE_LIFTED); /* the viewer changed */
 }
+
+void table_replay_step(table *t, shell *sh, double dt)
+{
+    t->time += dt;
+    table_anim_step(t, dt);
+    t->ops->update(t->view, sh, dt);
+    if (t->ops->follow)
+        t->ops->follow(t->view, sh, dt);
+}

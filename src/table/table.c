@@ -177,7 +177,7 @@ void table_anim_start(table *t, shell *sh, const void *before, const game_move *
 }
 
 /* One step of the animation; when it ends, the computer's pause starts. */
-static void anim_step(table *t, double dt)
+void table_anim_step(table *t, double dt)
 {
     t->anim_prev = t->anim_time;
     if (!animating(t))
@@ -574,7 +574,7 @@ static void table_update(scene *s, shell *sh, double dt)
         return; /* the notice is up: the table waits for the player */
     table_phones_step(t, sh);
     table_peek_update(t, sh);
-    anim_step(t, dt);
+    table_anim_step(t, dt);
     t->ops->update(t->view, sh, dt);
     computer_turn(t, sh);
     over_update(t, sh);

@@ -319,6 +319,8 @@ scene *table_create_replay(const table_view_ops *ops, const match_setup *m, game
  * move on: the view shows it being played, as a redo does); 0, or -1 when
  * the record will not replay there. */
 int table_replay_seek(table *t, shell *sh, int cursor);
+/* One logic step of a replay table: the move shown animates, the view updates. */
+void table_replay_step(table *t, shell *sh, double dt);
 /* Whose eyes a replay table shows: a seat, TABLE_WATCH_PUBLIC or TABLE_WATCH_MOVER. */
 void table_replay_watch(table *t, shell *sh, int watch);
 

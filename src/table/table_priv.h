@@ -71,6 +71,8 @@ void table_ai_cancel(table *t);
 void table_last_update(table *t);
 /* Move m, played from before, starts its animation (0 long with Reduced motion). */
 void table_anim_start(table *t, shell *sh, const void *before, const game_move *m, int by_computer);
+/* One step of a played move's animation; when it ends, the computer's pause starts. */
+void table_anim_step(table *t, double dt);
 /* The move log from the record's start to its cursor. */
 void table_log_reset(table *t);
 
