@@ -468,3 +468,9 @@ const void *replay_scene_position(const scene *s)
     const replay *p = s->data;
     return p->table ? table_state(p->table->data) : NULL;
 }
+
+int replay_scene_eyes(const scene *s)
+{
+    const replay *p = s->data;
+    return p->table && !table_hides_private(p->table->data) ? table_viewer_seat(p->table->data) : -1;
+}

@@ -19,6 +19,7 @@ enum { ID_START = 1, ID_BACK, ID_PLAY, ID_FWD, ID_END, ID_SPEED, ID_WATCH, ID_EX
 void replay_bar_init(replay_bar *b)
 {
     ui_nav_init(&b->nav, "replay");
+    b->nav.focus = ID_PLAY; /* kept once laid out: A plays at once */
     b->dragging = 0;
 }
 
@@ -51,8 +52,6 @@ void replay_bar_layout(replay_bar *b, shell *sh, int watch, int review)
             continue;
         ui_nav_add(&b->nav, ids[i], slots[k++], 1, names[i]);
     }
-    if (b->nav.focus < 0 || !ui_nav_item(&b->nav, b->nav.focus))
-        b->nav.focus = ID_PLAY;
     ui_nav_end(&b->nav, sh);
 }
 
