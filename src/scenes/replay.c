@@ -251,12 +251,10 @@ static void replay_input(scene *s, shell *sh, const action_event *ev)
     command(p, sh, c);
 }
 
-static void replay_update(scene *s, shell *sh, double dt)
+/* The view's step: a turn-based move animating, or MAXSTAX playing on the tape. */
+static void view_update(replay *p, shell *sh, double dt)
 {
-    replay *p = s->data;
     view_frame f;
-    replay_bar_layout(&p->bar, sh, p->hidden, p->review != NULL);
-    ui_nav_update(&p->bar.nav, dt, 0);
     if (p->table) {
         table *t = p->table->data;
         if (p->playing && !table_busy(t) && (p->wait -= dt * p->speed) <= 0) {
@@ -277,6 +275,15 @@ static void replay_update(scene *s, shell *sh, double dt)
     f = frame_in(p, sh, NULL);
     p->rt_ops->replay_work(p->rt, sh, WORK_BUDGET);
     frame_out(sh, NULL, f);
+}
+
+static void replay_update(scene *s, shell *sh, double dt)
+{
+    replay *p = s->data;
+    view_update(p, sh, dt);
+    /* laid out after the view: the bar is the screen's focus set (the one scripts aim at) */
+    replay_bar_layout(&p->bar, sh, p->hidden, p->review != NULL);
+    ui_nav_update(&p->bar.nav, dt, 0);
 }
 
 static void replay_draw(scene *s, shell *sh, render *r, float alpha)

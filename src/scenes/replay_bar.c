@@ -35,22 +35,28 @@ void replay_bar_layout(replay_bar *b, shell *sh, int watch, int review)
                                         "replay_end",   "replay_speed", "replay_watch", "replay_exit"};
     float vw = shell_vw(sh);
     rrect slots[8];
-    int n = 0, k = 0;
+    int n, k = 0;
     b->panel = (rrect){MARGIN, 1080 - BAR_H - MARGIN, vw - 2 * MARGIN, BAR_H};
     b->review = review ? (rrect){MARGIN, b->panel.y - REVIEW_H - GAP, vw - 2 * MARGIN, REVIEW_H} : (rrect){0, 0, 0, 0};
     b->track = (rrect){b->panel.x + 260, b->panel.y + 12, b->panel.w - 290, 40};
-    ui_nav_begin(&b->nav);
-    /* the slider: left and right move it when it has the focus */
-    ui_nav_add(&b->nav, ID_SLIDER, (rrect){b->track.x - 14, b->track.y - 8, b->track.w + 28, b->track.h + 16}, 1,
-               "replay_slider");
-    ui_nav_adjusts(&b->nav, ID_SLIDER);
     n = watch ? 8 : 7;
     ui_layout_buttons((rrect){b->panel.x + 16, b->panel.y + 62, b->panel.w - 32, BUTTON_H}, n, 110, 230, BUTTON_H, 10,
                       slots);
+    ui_nav_begin(&b->nav);
     for (int i = 0; i < 8; i++) {
         if (ids[i] == ID_WATCH && !watch)
             continue;
-        ui_nav_add(&b->nav, ids[i], slots[k++], 1, names[i]);
+        ui_nav_add(&b->nav, ids[i], slots[k], 1, names[i]);
+        if (ids[i] == ID_PLAY) {
+            /* The slider's focus box is the track centred over Play: up from
+             * any button reaches it, down comes back to Play, and left and
+             * right along the row never stop on it. */
+            float cx = slots[k].x + slots[k].w / 2, half = fminf(cx - b->track.x, b->track.x + b->track.w - cx);
+            ui_nav_add(&b->nav, ID_SLIDER, (rrect){cx - half, b->track.y - 6, 2 * half, b->track.h + 12}, 1,
+                       "replay_slider");
+            ui_nav_adjusts(&b->nav, ID_SLIDER); /* left and right move it when it has the focus */
+        }
+        k++;
     }
     ui_nav_end(&b->nav, sh);
 }
@@ -69,7 +75,7 @@ replay_cmd replay_bar_event(replay_bar *b, shell *sh, const action_event *ev, co
                                        REPLAY_END,  REPLAY_SPEED, REPLAY_WATCH, REPLAY_EXIT, REPLAY_NONE};
     int id;
     if (ev->act == ACT_POINTER_DOWN && ev->button == INPUT_BUTTON_LEFT &&
-        ui_rect_contains(ui_nav_item(&b->nav, ID_SLIDER)->r, ev->x, ev->y))
+        ui_rect_contains((rrect){b->track.x - 14, b->track.y - 8, b->track.w + 28, b->track.h + 16}, ev->x, ev->y))
         b->dragging = 1;
     if (b->dragging && (ev->act == ACT_POINTER_DOWN || ev->act == ACT_POINTER_MOVE || ev->act == ACT_POINTER_UP)) {
         if (ev->act == ACT_POINTER_UP)
