@@ -118,7 +118,7 @@ void replay_bar_draw(replay_bar *b, shell *sh, render *r, const replay_bar_view 
     render_round_rect(r, (rrect){kx - 18, t.y + 2, 36, 36}, 18, b->dragging ? UI_ACCENT_INK : UI_ACCENT);
     button(b, r, ID_START, "Start", v->at > 0, 0);
     button(b, r, ID_BACK, "Step back", v->at > 0, 0);
-    button(b, r, ID_PLAY, v->playing ? "Pause" : "Play", v->at < v->len || v->playing, 1);
+    button(b, r, ID_PLAY, v->playing ? "Pause" : "Play", 1, 1); /* at the end, Play starts again from the start */
     button(b, r, ID_FWD, "Step on", v->at < v->len, 0);
     button(b, r, ID_END, "End", v->at < v->len, 0);
     snprintf(speed, sizeof speed, "Speed %d\xc3\x97", v->speed);

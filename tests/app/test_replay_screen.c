@@ -21,6 +21,7 @@
 #include "core/matchplay.h"
 #include "render/render.h"
 #include "scenes/replay.h"
+#include "scenes/replay_bar.h"
 #include "shell/settings.h"
 #include "shell/shell.h"
 #include "shell/trace.h"
@@ -43,9 +44,12 @@ static shell *make_shell(void)
     static settings st;
     static input in;
     shell_parts parts = {.r = r, .settings = &st, .in = &in};
+    shell *sh;
     settings_defaults(&st);
     memset(&in, 0, sizeof in);
-    return shell_create(&host, &parts);
+    sh = shell_create(&host, &parts);
+    shell_set_vw(sh, 1920); /* a 16:9 screen */
+    return sh;
 }
 
 /* The screen below the replay, for Exit to go back to. */
@@ -277,6 +281,67 @@ static void test_hidden_eyes(void **state)
     }
 }
 
+/* The review's hook: what the replay asked it to draw, and whether it was freed. */
+typedef struct review_seen {
+    int calls, freed;
+    rrect box;
+    long at, len;
+} review_seen;
+
+static void review_draw(void *data, shell *sh, render *rr, rrect box, long at, long len)
+{
+    review_seen *rs = data;
+    (void)sh;
+    (void)rr;
+    rs->calls++;
+    rs->box = box;
+    rs->at = at;
+    rs->len = len;
+}
+
+static void review_free(void *data) { ((review_seen *)data)->freed++; }
+
+/* Review data given: a rectangle above the bar, drawn each frame with the
+ * cursor, the table above it smaller still; freed when the replay closes. */
+static void test_review_hook(void **state)
+{
+    shell *sh = make_shell();
+    match_info mi;
+    mf_final fin;
+    char *body, err[300];
+    review_seen rs = {0};
+    scene *s;
+    (void)state;
+    trace = tmpfile();
+    trace_to(trace);
+    mf_match("stax", 2, 7, &mi, &body, &fin);
+    shell_push(sh, &below);
+    s = replay_scene_create(sh, &mi, body, err, sizeof err);
+    assert_non_null(s);
+    shell_push(sh, s);
+    replay_scene_set_review(s, review_draw, &rs, review_free);
+    steps(sh, 1);
+    key(sh, ACT_RIGHT, 0);
+    key(sh, ACT_RIGHT, 0);
+    steps(sh, 1);
+    render_begin(r, 1920, 1080, (rcolor){0, 0, 0, 255});
+    shell_draw(sh, r, 0);
+    assert_int_equal(rs.calls, 1);
+    assert_int_equal(rs.at, 2);
+    assert_int_equal(rs.len, mi.moves);
+    assert_true(rs.box.w > 1800 && rs.box.h >= 100);
+    assert_true(rs.box.y + rs.box.h < 1080 - 136); /* above the bar */
+    assert_true(replay_bar_top(1) <= rs.box.y); /* the table ends above it */
+    assert_true(replay_bar_top(1) < replay_bar_top(0));
+    pad(sh, ACT_BACK);
+    assert_int_equal(rs.freed, 1);
+    shell_destroy(sh);
+    trace_to(NULL);
+    fclose(trace);
+    free(body);
+    free(fin.text);
+}
+
 /* A body that is not the header's mode, or a mode with no table: the reason. */
 static void test_refused(void **state)
 {
@@ -322,6 +387,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_mode),
         cmocka_unit_test(test_hidden_eyes),
+        cmocka_unit_test(test_review_hook),
         cmocka_unit_test(test_refused),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
