@@ -147,8 +147,6 @@ static void watch_next(replay *p, shell *sh)
 
 static void play_toggle(replay *p)
 {
-    if (!p->playing && p->at >= p->len)
-        p->at = p->len; /* at the end: Play starts again from the start (below) */
     p->playing = !p->playing;
     p->wait = 0;
     trace_line("replay %s", p->playing ? "playing" : "paused");
@@ -206,7 +204,7 @@ static void bar_view(const replay *p, replay_bar_view *v, char *who, size_t n)
 }
 
 /* A key of the keyboard or a controller's button that is a control of its own. */
-static replay_cmd key_command(replay *p, const action_event *ev)
+static replay_cmd key_command(const action_event *ev)
 {
     if (ev->dev == DEV_KEYBOARD) {
         switch (ev->act) {
@@ -216,10 +214,6 @@ static replay_cmd key_command(replay *p, const action_event *ev)
         case ACT_END: return REPLAY_END;
         case ACT_BACK: return REPLAY_EXIT;
         case ACT_ACCEPT: return ev->key == ' ' ? REPLAY_PLAY : REPLAY_NONE; /* Enter presses the focused button */
-        case ACT_DIGIT:
-            if (ev->key == '1' || ev->key == '2' || ev->key == '4')
-                p->bar.seek_to = ev->key - '0';
-            return ev->key == '1' || ev->key == '2' || ev->key == '4' ? REPLAY_SPEED : REPLAY_NONE;
         default: break;
         }
     }
@@ -239,9 +233,10 @@ static void replay_input(scene *s, shell *sh, const action_event *ev)
     replay *p = s->data;
     char who[48];
     replay_bar_view v;
-    replay_cmd c = key_command(p, ev);
-    if (c == REPLAY_SPEED && ev->act == ACT_DIGIT) {
-        speed_set(p, (int)p->bar.seek_to);
+    replay_cmd c = key_command(ev);
+    if (ev->act == ACT_DIGIT) { /* 1, 2 and 4: that speed */
+        if (ev->key == '1' || ev->key == '2' || ev->key == '4')
+            speed_set(p, ev->key - '0');
         return;
     }
     if (c == REPLAY_NONE) {
@@ -262,7 +257,7 @@ static void view_update(replay *p, shell *sh, double dt)
             p->wait = move_gap(p, p->at);
         }
         f = frame_in(p, sh, NULL);
-        table_replay_step(t, sh, dt);
+        table_replay_step(t, sh, p->playing ? dt * p->speed : dt); /* at 4x, the moves fly 4x as fast */
         frame_out(sh, NULL, f);
         return;
     }
