@@ -2,6 +2,7 @@
 #include "scenes/replay.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,7 @@
 #define WORK_BUDGET 0.004 /* seconds a step may give the exact match catching up */
 #define GAP_MIN 0.6      /* seconds between moves at 1x, whatever the record's times */
 #define GAP_MAX 2.5
+#define QUIET_S 3.0 /* seconds a replay keeps drawing after a change (banners, glides) */
 #define REPLAY_FILE_MAX (64 << 20) /* bytes: a day-long MAXSTAX tape is smaller */
 
 typedef struct replay {
@@ -33,6 +35,7 @@ typedef struct replay {
     void *rt;
     long at, len;    /* the cursor and the length: moves, or ticks */
     long traced_at;  /* the cursor last traced */
+    double quiet;    /* seconds since the cursor or a control last changed */
     int playing, speed;
     double wait;     /* turn-based, playing: seconds until the next move */
     int hidden;      /* the mode hides hands: the eyes control shows */
@@ -231,6 +234,7 @@ static replay_cmd key_command(const action_event *ev)
 static void replay_input(scene *s, shell *sh, const action_event *ev)
 {
     replay *p = s->data;
+    p->quiet = 0;
     char who[48];
     replay_bar_view v;
     replay_cmd c = key_command(ev);
@@ -275,6 +279,7 @@ static void view_update(replay *p, shell *sh, double dt)
 static void replay_update(scene *s, shell *sh, double dt)
 {
     replay *p = s->data;
+    p->quiet += dt;
     view_update(p, sh, dt);
     /* laid out after the view: the bar is the screen's focus set (the one scripts aim at) */
     replay_bar_layout(&p->bar, sh, p->hidden, p->review != NULL);
@@ -300,6 +305,21 @@ static void replay_draw(scene *s, shell *sh, render *r, float alpha)
     }
     bar_view(p, &v, who, sizeof who);
     replay_bar_draw(&p->bar, sh, r, &v, alpha);
+}
+
+/* A replay at rest draws nothing: paused, the move shown landed, the exact
+ * MAXSTAX match caught up, the focus ring still, and a few quiet seconds
+ * gone (a banner, a pulse); the table's own timers wake it when due. */
+static double replay_wake(scene *s, shell *sh)
+{
+    replay *p = s->data;
+    double w;
+    if (p->playing || p->quiet < QUIET_S)
+        return 0;
+    if (p->rt)
+        return p->rt_ops->replay_exact && !p->rt_ops->replay_exact(p->rt) ? 0 : ui_nav_wake(&p->bar.nav);
+    w = p->table->wake ? p->table->wake(p->table, sh) : 0;
+    return fmin(w, ui_nav_wake(&p->bar.nav));
 }
 
 static void replay_enter(scene *s, shell *sh)
@@ -402,7 +422,7 @@ scene *replay_scene_create(shell *sh, const match_info *mi, const char *body, ch
     replay_bar_init(&p->bar);
     trace_line("replay open %s %s %ld", mi->mode, p->rt ? "ticks" : "moves", p->len);
     trace_at(p);
-    p->base = (scene){"replay", 0, replay_enter, replay_leave, replay_input, replay_update, replay_draw, p, NULL,
+    p->base = (scene){"replay", 0, replay_enter, replay_leave, replay_input, replay_update, replay_draw, p, replay_wake,
                       p->rt ? MUSIC_MAXSTAX : MUSIC_TABLE};
     return &p->base;
 }

@@ -638,8 +638,9 @@ static double table_wake(scene *s, shell *sh)
     (void)sh; /* the scene interface's */
     int seat = table_rules(t)->current_player(t->st);
     double w = SCENE_AT_REST, v;
-    if (!t->ops->wake || t->job || t->over || t->refuse_flash > 0 || animating(t) ||
-        (seat >= 0 && !table_seat_human(t, seat)))
+    /* a replay waits for no computer and no score screen */
+    if (!t->ops->wake || t->job || (t->over && !t->replay) || t->refuse_flash > 0 || animating(t) ||
+        (!t->replay && seat >= 0 && !table_seat_human(t, seat)))
         return 0;
     if (t->curtain >= 0)
         return SCENE_AT_REST; /* the curtain's panel, until someone is ready */

@@ -74,6 +74,8 @@ typedef struct table_realtime_ops {
     int (*replay_seek)(void *v, shell *sh, long tick);
     /* Work behind the scenes for up to budget seconds (the exact match catching up). */
     void (*replay_work)(void *v, shell *sh, double budget);
+    /* Whether the match shown is exactly the one played (nothing left to work on). */
+    int (*replay_exact)(const void *v);
 } table_realtime_ops;
 
 /* A table playing a new match m of view ops from seed (test_options: the

@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "app/input.h"
+#include "app/store.h"
 #include "core/matchfile.h"
 #include "core/matchplay.h"
 #include "render/render.h"
@@ -214,11 +215,15 @@ static void test_every_mode(void **state)
         if (step == 60) /* MAXSTAX: two ticks a step at 2x, traced a second at a time while it played */
             assert_true(at >= len / 2 + 60);
         assert_int_equal(traced_at(&len), at);
+        /* Paused and left alone, it comes to rest (draws nothing until a press). */
+        steps(sh, 60 * 4 + 400);
+        assert_true(s->wake(s, sh) >= SCENE_AT_REST);
         /* Controller X: the next speed (4); Y plays; B leaves for the screen below. */
         pad(sh, ACT_EXTRA);
         assert_true(traced("replay speed 4"));
         pad(sh, ACT_ALT);
         steps(sh, 30);
+        assert_true(s->wake(s, sh) == 0); /* playing: every frame */
         pad(sh, ACT_BACK);
         assert_true(traced("replay exit"));
         assert_true(shell_top(sh) == &below);
@@ -342,6 +347,61 @@ static void test_review_hook(void **state)
     free(fin.text);
 }
 
+/* A replay of computers' match comes to rest too (no computer to wait for),
+ * and leaves the mode's save slot as it was: a replay is never saved. */
+static void test_saves_untouched(void **state)
+{
+    static const shell_host host = {.seed = fixed_seed};
+    static settings st;
+    static input in;
+    char path[] = "/tmp/replay-store-XXXXXX", db_path[300], err[300], game[32], *body, *text = NULL;
+    shell_parts parts = {.r = r, .settings = &st, .in = &in};
+    match_info mi;
+    mf_final fin;
+    store *db;
+    shell *sh;
+    scene *s;
+    (void)state;
+    assert_non_null(mkdtemp(path));
+    snprintf(db_path, sizeof db_path, "%s/stackhouse.db", path);
+    db = store_open(db_path, err, sizeof err);
+    assert_non_null(db);
+    assert_int_equal(store_save_put(db, "stax", "stax", "the save before"), 0);
+    settings_defaults(&st);
+    memset(&in, 0, sizeof in);
+    parts.db = db;
+    sh = shell_create(&host, &parts);
+    shell_set_vw(sh, 1920);
+    trace = tmpfile();
+    trace_to(trace);
+    mf_turns(registry_find("stax"), 2, 11, -1, &mi, &body, &fin);
+    for (int p = 0; p < 2; p++)
+        mi.seat[p].level = AI_MEDIUM; /* computers at both seats */
+    shell_push(sh, &below);
+    s = replay_scene_create(sh, &mi, body, err, sizeof err);
+    assert_non_null(s);
+    shell_push(sh, s);
+    key(sh, ACT_RIGHT, 0);
+    key(sh, ACT_RIGHT, 0);
+    steps(sh, 60 * 12);
+    assert_true(s->wake(s, sh) >= SCENE_AT_REST);
+    key(sh, ACT_END, 0);
+    steps(sh, 60 * 12);
+    assert_true(s->wake(s, sh) >= SCENE_AT_REST); /* over, and nobody waits for the score */
+    key(sh, ACT_BACK, 0);
+    assert_true(shell_top(sh) == &below);
+    assert_int_equal(store_save_get(db, "stax", game, sizeof game, &text), 0);
+    assert_string_equal(text, "the save before");
+    assert_false(traced("stax saved"));
+    free(text);
+    shell_destroy(sh);
+    store_close(db);
+    trace_to(NULL);
+    fclose(trace);
+    free(body);
+    free(fin.text);
+}
+
 /* A body that is not the header's mode, or a mode with no table: the reason. */
 static void test_refused(void **state)
 {
@@ -388,6 +448,7 @@ int main(void)
         cmocka_unit_test(test_every_mode),
         cmocka_unit_test(test_hidden_eyes),
         cmocka_unit_test(test_review_hook),
+        cmocka_unit_test(test_saves_untouched),
         cmocka_unit_test(test_refused),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

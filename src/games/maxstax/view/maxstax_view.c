@@ -689,4 +689,5 @@ const table_realtime_ops maxstax_view_realtime = {
     .replay_length = maxstax_view_replay_length,
     .replay_seek = maxstax_view_replay_seek,
     .replay_work = maxstax_view_replay_work,
+    .replay_exact = maxstax_view_replay_exact,
 };

@@ -229,6 +229,7 @@ void *maxstax_view_replay_open(shell *sh, const match_setup *m, const char *text
 long maxstax_view_replay_length(const void *vv, long *at);
 int maxstax_view_replay_seek(void *vv, shell *sh, long tick);
 void maxstax_view_replay_work(void *vv, shell *sh, double budget);
+int maxstax_view_replay_exact(const void *vv);
 
 /* Lays out the panes, the card, the clock and the buttons (maxstax_view_layout.c). */
 void maxstax_layout(maxstax_view *v, shell *sh);

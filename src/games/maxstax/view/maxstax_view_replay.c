@@ -105,3 +105,5 @@ void maxstax_view_replay_work(void *vv, shell *sh, double budget)
         replay_sync(v);
     }
 }
+
+int maxstax_view_replay_exact(const void *vv) { return maxstax_replay_exact(((const maxstax_view *)vv)->replay); }
