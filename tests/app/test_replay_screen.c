@@ -396,6 +396,15 @@ static void test_saves_untouched(void **state)
     free(text);
     shell_destroy(sh);
     store_close(db);
+    {
+        static const char *const tails[] = {"", "-wal", "-shm"};
+        for (int k = 0; k < 3; k++) {
+            char f[320];
+            snprintf(f, sizeof f, "%s%s", db_path, tails[k]);
+            remove(f);
+        }
+        remove(path);
+    }
     trace_to(NULL);
     fclose(trace);
     free(body);
