@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/input.h"
 #include "audio/audio.h"
 #include "core/log.h"
 #include "core/registry.h"
@@ -57,15 +58,18 @@ static float view_k(const replay *p) { return replay_bar_top(p->review != NULL) 
 typedef struct view_frame {
     float vw, scale;
     int covered;
+    input_device device;
 } view_frame;
 
 static view_frame frame_in(const replay *p, shell *sh, render *r)
 {
-    view_frame f = {shell_vw(sh), r ? render_scale(r) : 0, 0};
+    view_frame f = {shell_vw(sh), r ? render_scale(r) : 0, 0, shell_input(sh)->last_device};
     shell_set_vw(sh, f.vw / view_k(p));
     if (r) {
         render_set_scale(r, f.scale * view_k(p));
         f.covered = shell_set_drawing_covered(sh, 1); /* its own hint bar stays away: the bar is the replay's */
+        /* and its own focus ring: nobody plays on it; the focus is the bar's */
+        shell_input_edit(sh)->last_device = DEV_MOUSE;
     }
     return f;
 }
@@ -76,6 +80,7 @@ static void frame_out(shell *sh, render *r, view_frame f)
     if (r) {
         render_set_scale(r, f.scale);
         shell_set_drawing_covered(sh, f.covered);
+        shell_input_edit(sh)->last_device = f.device;
     }
 }
 
