@@ -34,7 +34,7 @@ int cli_usage(const char *line)
             if (rt && rt->study)
                 fprintf(stderr, "       stackhouse-cli %s %s   (%s)\n", rt->study, rt->study_args, rt->study_about);
         }
-        fprintf(stderr, "       stackhouse-cli bench GAME|maxstax|phones|app|startup|saves [ARGS...]\n"
+        fprintf(stderr, "       stackhouse-cli bench GAME|maxstax|phones|app|startup|saves|replay-jump [ARGS...]\n"
                         "       stackhouse-cli bench stax [--perft-only] [--depth D] [--runs N]\n");
     }
     return 2;
