@@ -9,6 +9,7 @@
 #include "cli/bench_phones.h"
 #include "cli/bench_startup.h"
 #include "cli/bench_track.h"
+#include "cli/review_cmd.h"
 #include "cli/util.h"
 #include "core/ai.h"
 #include "core/registry.h"
@@ -308,6 +309,8 @@ int cmd_bench(int argc, char **argv)
         return bench_app_flag("--bench-saves", 0, NULL); /* the game binary links the store */
     if (strcmp(argv[0], "startup") == 0)
         return bench_startup(argc - 1, argv + 1);
+    if (strcmp(argv[0], "review") == 0)
+        return bench_review(argc - 1, argv + 1);
     if (strcmp(argv[0], "phones") == 0)
         return bench_phones(argc - 1, argv + 1);
     if (argc == 1 && bench_realtime(argv[0], &rc))

@@ -733,6 +733,7 @@ const game_rules stackatrack_rules = {
     .determinize = track_determinize,
     .evaluate = track_ai_evaluate,
     .search = track_ai_search,
+    .review_search = track_ai_review,
     .seat_names = NULL,
     .perft = NULL, /* the generic walk: copies are cheap, as its own would be */
     .result_write = track_result_write,

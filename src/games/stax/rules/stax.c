@@ -730,4 +730,5 @@ const game_rules stax_rules = {
     .seat_names = stax_seat_names,
     .perft = stax_rules_perft,
     .result_reason = stax_result_reason,
+    .review_search = stax_ai_review,
 };

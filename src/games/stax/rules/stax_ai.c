@@ -12,6 +12,9 @@
 #define MAX_PLY 96
 #define QS_MAX 12
 #define INF 32000
+/* The review's budget per search: about as deep as hard gets in its
+ * 900 ms, counted in nodes so that a review replays exactly. */
+#define STAX_REVIEW_NODES 400000
 
 enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
 
@@ -294,13 +297,50 @@ int stax_ai_search(const void *st, int level, uint64_t seed, game_move *out)
     return 0;
 }
 
+/* A logistic curve: about 0.73 for one Minor's worth of advantage. */
+static double chance_of(int score)
+{
+    return 1.0 / (1.0 + exp(-score / 100.0));
+}
+
 double stax_ai_evaluate(const void *st, int seat)
 {
     const stax_state *s = st;
     int v = stax_ai_eval(&s->b);
     if (s->b.stm != seat)
         v = -v;
-    /* A logistic curve: about 0.73 for one Minor's worth of advantage. */
-    double x = v / 100.0;
-    return 1.0 / (1.0 + exp(-x));
+    return chance_of(v);
+}
+
+int stax_ai_review(const void *st, const game_move *played, uint64_t seed, game_move *best, double *best_chance,
+                   double *played_chance)
+{
+    const stax_state *s = st;
+    stax_search_limits lim = {0, 0, STAX_REVIEW_NODES, NULL, 0};
+    stax_search_info info;
+    if (s->opt[STAX_OPT_REPETITION]) {
+        lim.seen = s->hist;
+        lim.n_seen = s->nhist;
+    }
+    if (stax_ai_search_board(&s->b, &lim, seed, best, &info) < 0)
+        return -1;
+    memset(best->b + best->len, 0, GAME_MOVE_BYTES - best->len);
+    *best_chance = chance_of(info.score);
+    if (!played)
+        return 0;
+    if (game_move_equal(played, best)) {
+        *played_chance = *best_chance;
+        return 0;
+    }
+    /* The played move answered as deep as the root searched every move,
+     * so the two chances are comparable. */
+    stax_board nb = s->b;
+    stax_make(&nb, played);
+    stax_search_info after;
+    game_move reply;
+    lim.depth = info.depth > 1 ? info.depth - 1 : 1;
+    if (stax_ai_search_board(&nb, &lim, seed, &reply, &after) < 0)
+        after.score = -(MATE - 1); /* no reply: the played move won */
+    *played_chance = chance_of(-after.score);
+    return 0;
 }

@@ -34,5 +34,8 @@ int stax_ai_search_board(const stax_board *b, const stax_search_limits *lim, uin
 int stax_ai_search(const void *st, int level, uint64_t seed, game_move *out);
 /* game_rules.evaluate: the evaluation squashed to [0, 1] for seat. */
 double stax_ai_evaluate(const void *st, int seat);
+/* game_rules.review_search: hard's alpha-beta within a node budget. */
+int stax_ai_review(const void *st, const game_move *played, uint64_t seed, game_move *best, double *best_chance,
+                   double *played_chance);
 
 #endif

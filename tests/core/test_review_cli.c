@@ -1,0 +1,114 @@
+/* `stackhouse-cli review FILE` (#28): each move's number, mover, move, the
+ * mover's chance before -> after, and the mark with the preferred move; a
+ * file that is not a record exits 2 with a message and prints nothing on
+ * stdout.
+ * Runs the built stackhouse-cli. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define CLI STACKHOUSE_BINARY_DIR "/stackhouse-cli"
+
+static char out_text[65536], path[64];
+
+/* Writes text to a file of this test's and runs `review` on it through a
+ * pipe; returns the exit status with what it printed in out_text (stderr
+ * after stdout when err_too). */
+static int review_file(const char *text, int err_too)
+{
+    char cmd[512];
+    snprintf(path, sizeof path, "/tmp/review-cli-%d.txt", (int)getpid());
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+    snprintf(cmd, sizeof cmd, "'%s' review %s %s", CLI, path, err_too ? "2>&1" : "2>/dev/null");
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    size_t got = fread(out_text, 1, sizeof out_text - 1, p);
+    out_text[got] = 0;
+    int status = pclose(p);
+    remove(path);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* Red steps its tall stack (four Blue prisoners under one Red man) into
+ * Blue's capture; Blue's capture is forced. */
+static const char stax_record[] = "stackhouse-record 2\n"
+                                  "game stax\n"
+                                  "rules 1\n"
+                                  "players 2\n"
+                                  "option draw_repetition 1\n"
+                                  "option draw_fifty 1\n"
+                                  "seed 5\n"
+                                  "start r:c3=bbbbr,h2=r,e5=b,h8=b\n"
+                                  "clock 2000\n"
+                                  "moves 2\n"
+                                  "cursor 2\n"
+                                  "1000 c3-d4\n"
+                                  "2000 e5xc3\n"
+                                  "end\n";
+
+static void test_review_prints_marks(void **state)
+{
+    (void)state;
+    if (review_file(stax_record, 1) != 0)
+        fail_msg("exit status, output: %s", out_text);
+    print_message("%s", out_text);
+    char *line2 = strchr(out_text, '\n');
+    assert_non_null(line2);
+    assert_int_equal(strncmp(out_text, "review of stax, 2 moves\n", 24), 0);
+    /* move 1: number, mover, move, chances, the mark and the move preferred */
+    char seat[16], move[32], mark[32], best[32];
+    int k, before, after;
+    assert_int_equal(sscanf(line2 + 1, "%d %15s %31s %d%% -> %d%% %31[a-z], best %31s", &k, seat, move, &before,
+                            &after, mark, best),
+                     7);
+    assert_int_equal(k, 1);
+    assert_string_equal(seat, "red");
+    assert_string_equal(move, "c3-d4");
+    assert_true(before >= 50);
+    assert_true(after <= 10);
+    assert_string_equal(mark, "blunder");
+    assert_string_not_equal(best, "c3-d4");
+    /* move 2: Blue's forced capture, not marked */
+    char *line3 = strchr(line2 + 1, '\n');
+    assert_non_null(line3);
+    assert_int_equal(sscanf(line3 + 1, "%d %15s %31s %d%% -> %d%% %31s", &k, seat, move, &before, &after, mark), 6);
+    assert_int_equal(k, 2);
+    assert_string_equal(seat, "blue");
+    assert_string_equal(move, "e5xc3");
+    assert_string_equal(mark, "forced");
+    assert_null(strstr(line3, "best"));
+}
+
+static void test_review_bad_file(void **state)
+{
+    (void)state;
+    assert_int_equal(review_file("stackhouse-record 2\ngame nosuchgame\n", 0), 2);
+    assert_string_equal(out_text, ""); /* nothing on stdout */
+    assert_int_equal(review_file("stackhouse-record 2\ngame nosuchgame\n", 1), 2);
+    assert_non_null(strstr(out_text, "stackhouse-cli: review:"));
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "'%s' review /nonexistent/file >/dev/null 2>&1", CLI);
+    int status = system(cmd);
+    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 2);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_review_prints_marks),
+        cmocka_unit_test(test_review_bad_file),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
