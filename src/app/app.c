@@ -391,6 +391,8 @@ void app_pump_events(app *a)
         int n = input_translate(&a->in, &e, RENDER_VIRTUAL_H / (float)a->win_h, evs, 4);
         for (int i = 0; i < n; i++)
             app_dispatch(a, &evs[i]);
+        if (e.type == SDL_DROPFILE) /* the path was the event's, SDL's to free */
+            SDL_free(e.drop.file);
     }
     /* Phones' pads and pings every iteration, like the SDL events: a pong's
      * trip through the main loop waits one frame at most. */

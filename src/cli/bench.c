@@ -8,6 +8,7 @@
 
 #include "cli/bench_phones.h"
 #include "cli/bench_startup.h"
+#include "cli/bench_replay.h"
 #include "cli/bench_track.h"
 #include "cli/review_cmd.h"
 #include "cli/util.h"
@@ -302,7 +303,7 @@ int cmd_bench(int argc, char **argv)
 {
     int rc;
     if (argc < 1)
-        return cli_usage("bench GAME|maxstax|phones|app|startup|saves [ARGS...]");
+        return cli_usage("bench GAME|maxstax|phones|app|startup|saves|replay-jump [ARGS...]");
     if (strcmp(argv[0], "app") == 0)
         return bench_app(argc - 1, argv + 1);
     if (strcmp(argv[0], "saves") == 0 && argc == 1)
@@ -313,6 +314,8 @@ int cmd_bench(int argc, char **argv)
         return bench_review(argc - 1, argv + 1);
     if (strcmp(argv[0], "phones") == 0)
         return bench_phones(argc - 1, argv + 1);
+    if (strcmp(argv[0], "replay-jump") == 0)
+        return bench_replay(argc - 1, argv + 1);
     if (argc == 1 && bench_realtime(argv[0], &rc))
         return rc;
     if (strcmp(argv[0], "stackatrack") == 0 && argc == 1)

@@ -22,6 +22,7 @@ int cli_usage(const char *line)
                         "       stackhouse-cli legal GAME POSITION\n"
                         "       stackhouse-cli apply [--why] GAME POSITION [MOVE...]\n"
                         "       stackhouse-cli perft GAME POSITION DEPTH\n"
+                        "       stackhouse-cli replay FILE   (a match file: its final position and result)\n"
                         "       stackhouse-cli selfplay GAME [--players N] [--games K] [--seed S]\n"
                         "                      [--level random|easy|medium|hard] [--match A:B]\n"
                         "       stackhouse-cli review FILE [--iterations N]   (a record: each move's chances and marks)\n");
@@ -34,7 +35,8 @@ int cli_usage(const char *line)
             if (rt && rt->study)
                 fprintf(stderr, "       stackhouse-cli %s %s   (%s)\n", rt->study, rt->study_args, rt->study_about);
         }
-        fprintf(stderr, "       stackhouse-cli bench GAME|maxstax|phones|app|startup|saves|review [ARGS...]\n"
+        fprintf(stderr, "       stackhouse-cli bench GAME|maxstax|phones|app|startup|saves|replay-jump|review [ARGS...]
+"
                         "       stackhouse-cli bench stax [--perft-only] [--depth D] [--runs N]\n");
     }
     return 2;

@@ -302,4 +302,26 @@ void table_refresh(table *t, shell *sh);
  * waits, such as a round's result dismissed). */
 void table_pace(table *t);
 
+/* ---------------------------------------------------------------- replays (replay_turns.c) */
+
+/* Whose eyes a replay table shows (table_replay_watch): a seat (what that
+ * player knew: the game's observe(seat)), or one of these. */
+#define TABLE_WATCH_PUBLIC (-1) /* what everyone at the table saw: observe(-1) */
+#define TABLE_WATCH_MOVER (-2)  /* a finished match: each position through its mover's eyes, every hand in turn */
+
+/* A table that shows match m's record rec (taken over, freed on failure) to
+ * be watched: no seat decides, no computer plays, nothing is saved, and the
+ * game's end opens no score screen; it stands at rec's cursor. NULL when rec
+ * is not a game of m's mode or the view fails. The view draws it as it
+ * draws a match (without the button row); the replay screen moves it. */
+scene *table_create_replay(const table_view_ops *ops, const match_setup *m, game_record *rec);
+/* Shows the position after the first cursor moves of a replay table (one
+ * move on: the view shows it being played, as a redo does); 0, or -1 when
+ * the record will not replay there. */
+int table_replay_seek(table *t, shell *sh, int cursor);
+/* One logic step of a replay table: the move shown animates, the view updates. */
+void table_replay_step(table *t, shell *sh, double dt);
+/* Whose eyes a replay table shows: a seat, TABLE_WATCH_PUBLIC or TABLE_WATCH_MOVER. */
+void table_replay_watch(table *t, shell *sh, int watch);
+
 #endif

@@ -21,7 +21,7 @@ static int seat_local(const table *t, int s) { return table_seat_human(t, s) && 
 
 int table_may_act(const table *t, int seat)
 {
-    if (t->over || seat < 0 || !table_seat_human(t, seat) || table_hides_private(t))
+    if (t->replay || t->over || seat < 0 || !table_seat_human(t, seat) || table_hides_private(t))
         return 0;
     /* hot seat: only the person the screen shows; else any person at it */
     return !table_uses_curtain(t) || seat == t->viewer;
