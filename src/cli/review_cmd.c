@@ -7,6 +7,7 @@
 #include "cli/bench.h"
 #include "cli/util.h"
 #include "core/ai.h"
+#include "core/matchfile.h"
 #include "core/record.h"
 #include "core/registry.h"
 #include "core/review.h"
@@ -80,8 +81,20 @@ int cmd_review(int argc, char **argv)
     memset(&rec, 0, sizeof rec);
     if (!text)
         return 2;
+    /* A match file (docs/match-file.md) holds the record as its body. */
+    if (strncmp(text, MATCH_FILE_MAGIC, strlen(MATCH_FILE_MAGIC)) == 0) {
+        match_info mi;
+        char *body = NULL;
+        int rc = match_file_read(text, &mi, &body, err, sizeof err);
+        free(text);
+        if (rc != 0) {
+            fprintf(stderr, "stackhouse-cli: review: %s: %s\n", argv[0], err);
+            return 2;
+        }
+        text = body;
+    }
     if (record_read(&rec, text, err, sizeof err) != 0) {
-        fprintf(stderr, "stackhouse-cli: review: %s: %s\n", argv[0], err);
+        fprintf(stderr, "stackhouse-cli: review: %s: %s (a review needs a turn-based match)\n", argv[0], err);
         free(text);
         return 2;
     }

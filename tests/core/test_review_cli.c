@@ -16,6 +16,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "core/matchfile.h"
+#include "core/registry.h"
+
 #define CLI STACKHOUSE_BINARY_DIR "/stackhouse-cli"
 
 static char out_text[65536], path[64];
@@ -91,6 +94,37 @@ static void test_review_prints_marks(void **state)
     assert_null(strstr(line3, "best"));
 }
 
+/* A match file, as the history exports it: the record is its body. */
+static void test_review_match_file(void **state)
+{
+    (void)state;
+    match_info mi;
+    memset(&mi, 0, sizeof mi);
+    snprintf(mi.mode, sizeof mi.mode, "stax");
+    registry_params_default(registry_find("stax"), &mi.params, 2);
+    for (int s = 0; s < 2; s++) {
+        snprintf(mi.seat[s].name, sizeof mi.seat[s].name, "Player %d", s + 1);
+        mi.seat[s].place = -1;
+    }
+    mi.seed = 5;
+    mi.started = 1795756375;
+    mi.status = MATCH_PLAYING;
+    mi.moves = 2;
+    mi.played_ms = 2000;
+    char *file = match_file_write(&mi, stax_record);
+    assert_non_null(file);
+    if (review_file(file, 1) != 0)
+        fail_msg("exit status, output: %s", out_text);
+    assert_int_equal(strncmp(out_text, "review of stax, 2 moves\n", 24), 0);
+    assert_non_null(strstr(out_text, "c3-d4"));
+    assert_non_null(strstr(out_text, "blunder, best "));
+    /* a tampered file is refused with its line named */
+    file[strlen(MATCH_FILE_MAGIC) - 1] = 'X';
+    assert_int_equal(review_file(file, 1), 2);
+    assert_non_null(strstr(out_text, "line 1"));
+    free(file);
+}
+
 static void test_review_bad_file(void **state)
 {
     (void)state;
@@ -108,6 +142,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_review_prints_marks),
+        cmocka_unit_test(test_review_match_file),
         cmocka_unit_test(test_review_bad_file),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
