@@ -312,7 +312,12 @@ app *app_create_ex(const app_options *opt, int *exit_code)
     }
 
     {
-        scene *first = app_scene_by_name(a, opt->scene ? opt->scene : "picker", opt->game);
+        scene *first = app_scene_by_name(a, opt->scene ? opt->scene : opt->replay ? "replay" : "picker", opt->game);
+        if (!first && opt->replay) {
+            snprintf(err, sizeof err, "cannot replay %s: %s", opt->replay, scenes_error());
+            *exit_code = 2;
+            goto fail;
+        }
         if (!first) {
             snprintf(err, sizeof err, "cannot start scene '%s' (picker, setup, settings, rules, score, table; "
                      "or a bad --game, --seats or --position)",
@@ -632,6 +637,6 @@ int app_iterate(app *a, double now)
 scene *app_scene_by_name(app *a, const char *name, const char *game)
 {
     /* The app wires the screens in: they are defined above it, in src/scenes. */
-    scene_args args = {a->opt.seats, a->opt.position, a->opt.phones};
+    scene_args args = {a->opt.seats, a->opt.position, a->opt.phones, a->opt.replay};
     return scenes_by_name(a->sh, name, game, &args);
 }

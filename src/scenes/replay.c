@@ -1,6 +1,7 @@
 /* The replay screen: a kept match watched again through its mode's view. */
 #include "scenes/replay.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,7 @@
 #define WORK_BUDGET 0.004 /* seconds a step may give the exact match catching up */
 #define GAP_MIN 0.6      /* seconds between moves at 1x, whatever the record's times */
 #define GAP_MAX 2.5
+#define REPLAY_FILE_MAX (64 << 20) /* bytes: a day-long MAXSTAX tape is smaller */
 
 typedef struct replay {
     scene base;
@@ -41,6 +43,39 @@ typedef struct replay {
     void (*review_free)(void *);
 } replay;
 
+/* ---------------------------------------------------------------- the view's frame */
+
+/* The view's part of the screen: the whole width and the height above the
+ * bar. The view lays itself out and draws as on a whole screen whose
+ * virtual units are this much smaller, so it is all there, above the bar. */
+static float view_k(const replay *p) { return replay_bar_top(p->review != NULL) / 1080.0f; }
+
+/* What the view is given while it runs: a screen as wide, in its units, as the real one. */
+typedef struct view_frame {
+    float vw, scale;
+    int covered;
+} view_frame;
+
+static view_frame frame_in(const replay *p, shell *sh, render *r)
+{
+    view_frame f = {shell_vw(sh), r ? render_scale(r) : 0, 0};
+    shell_set_vw(sh, f.vw / view_k(p));
+    if (r) {
+        render_set_scale(r, f.scale * view_k(p));
+        f.covered = shell_set_drawing_covered(sh, 1); /* its own hint bar stays away: the bar is the replay's */
+    }
+    return f;
+}
+
+static void frame_out(shell *sh, render *r, view_frame f)
+{
+    shell_set_vw(sh, f.vw);
+    if (r) {
+        render_set_scale(r, f.scale);
+        shell_set_drawing_covered(sh, f.covered);
+    }
+}
+
 /* ---------------------------------------------------------------- the cursor */
 
 /* "replay at N/M", once per place the cursor stops. */
@@ -55,8 +90,12 @@ static void trace_at(replay *p)
 /* The view shows step to (clamped); traced. */
 static void seek(replay *p, shell *sh, long to)
 {
+    view_frame f = frame_in(p, sh, NULL);
+    int rc;
     to = to < 0 ? 0 : to > p->len ? p->len : to;
-    if (p->table ? table_replay_seek(p->table->data, sh, (int)to) != 0 : p->rt_ops->replay_seek(p->rt, sh, to) != 0)
+    rc = p->table ? table_replay_seek(p->table->data, sh, (int)to) : p->rt_ops->replay_seek(p->rt, sh, to);
+    frame_out(sh, NULL, f);
+    if (rc != 0)
         return;
     p->at = to;
     if (p->at == p->len && p->playing) {
@@ -215,6 +254,7 @@ static void replay_input(scene *s, shell *sh, const action_event *ev)
 static void replay_update(scene *s, shell *sh, double dt)
 {
     replay *p = s->data;
+    view_frame f;
     replay_bar_layout(&p->bar, sh, p->hidden, p->review != NULL);
     ui_nav_update(&p->bar.nav, dt, 0);
     if (p->table) {
@@ -223,7 +263,9 @@ static void replay_update(scene *s, shell *sh, double dt)
             seek(p, sh, p->at + 1);
             p->wait = move_gap(p, p->at);
         }
+        f = frame_in(p, sh, NULL);
         table_replay_step(t, sh, dt);
+        frame_out(sh, NULL, f);
         return;
     }
     if (p->playing) {
@@ -232,7 +274,9 @@ static void replay_update(scene *s, shell *sh, double dt)
         if (p->at / TICKS_PER_S == was / TICKS_PER_S && p->at < p->len)
             p->traced_at = p->at; /* playing: traced once a second */
     }
+    f = frame_in(p, sh, NULL);
     p->rt_ops->replay_work(p->rt, sh, WORK_BUDGET);
+    frame_out(sh, NULL, f);
 }
 
 static void replay_draw(scene *s, shell *sh, render *r, float alpha)
@@ -240,10 +284,14 @@ static void replay_draw(scene *s, shell *sh, render *r, float alpha)
     replay *p = s->data;
     replay_bar_view v;
     char who[48];
+    view_frame f;
+    ui_draw_table(r, shell_vw(sh)); /* the felt along the bottom, under the bar */
+    f = frame_in(p, sh, r);
     if (p->table)
         p->table->draw(p->table, sh, r, alpha);
     else
         p->rt_ops->draw(p->rt, sh, r, alpha);
+    frame_out(sh, r, f);
     if (p->review && p->bar.review.w > 0) {
         ui_draw_panel(r, p->bar.review);
         p->review(p->review_data, sh, r, p->bar.review, p->at, p->len);
@@ -255,8 +303,10 @@ static void replay_draw(scene *s, shell *sh, render *r, float alpha)
 static void replay_enter(scene *s, shell *sh)
 {
     replay *p = s->data;
+    view_frame f = frame_in(p, sh, NULL);
     if (p->table)
         p->table->enter(p->table, sh);
+    frame_out(sh, NULL, f);
     replay_bar_layout(&p->bar, sh, p->hidden, p->review != NULL);
 }
 
@@ -363,4 +413,58 @@ void replay_scene_set_review(scene *s, replay_review_fn fn, void *data, void (*f
     p->review = fn;
     p->review_data = data;
     p->review_free = free_fn;
+}
+
+/* The whole file at path, malloc'd; NULL with the reason in err. */
+static char *read_file(const char *path, char *err, size_t errn)
+{
+    FILE *f = path ? fopen(path, "rb") : NULL;
+    char *text = NULL;
+    long n;
+    if (!f) {
+        snprintf(err, errn, "%s", path ? strerror(errno) : "no file named");
+        return NULL;
+    }
+    if (fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 || n > REPLAY_FILE_MAX || fseek(f, 0, SEEK_SET) != 0)
+        snprintf(err, errn, "it is not a readable file of at most %d MB", REPLAY_FILE_MAX >> 20);
+    else if (!(text = malloc((size_t)n + 1)) || fread(text, 1, (size_t)n, f) != (size_t)n) {
+        snprintf(err, errn, "it cannot be read");
+        free(text);
+        text = NULL;
+    } else {
+        text[n] = 0;
+    }
+    fclose(f);
+    return text;
+}
+
+scene *replay_scene_open_file(shell *sh, const char *path, char *err, size_t errn)
+{
+    match_info mi;
+    char *text = read_file(path, err, errn), *body = NULL;
+    scene *s = NULL;
+    if (text && match_file_read(text, &mi, &body, err, errn) == 0)
+        s = replay_scene_create(sh, &mi, body, err, errn);
+    if (!s)
+        log_error("--replay %s: %s", path ? path : "", err);
+    free(text);
+    free(body);
+    return s;
+}
+
+int replay_scene_report(scene *s, score_report *rep)
+{
+    replay *p = s->data;
+    if (p->table)
+        return table_report(p->table->data, rep);
+    memset(rep, 0, sizeof *rep);
+    p->rt_ops->score(p->rt, rep);
+    rep->game_id = p->mode->id;
+    return p->rt_ops->over(p->rt) ? 0 : -1;
+}
+
+const void *replay_scene_position(const scene *s)
+{
+    const replay *p = s->data;
+    return p->table ? table_state(p->table->data) : NULL;
 }

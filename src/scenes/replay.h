@@ -18,6 +18,7 @@
 #include "render/render.h"
 #include "shell/scene.h"
 #include "shell/shell.h"
+#include "table/match.h"
 
 /* The review's drawing under the replay (the review branch's): draws in box
  * for the cursor at of len steps. */
@@ -27,6 +28,16 @@ typedef void (*replay_review_fn)(void *data, shell *sh, render *r, rrect box, lo
  * turn-based record text, or a MAXSTAX save with its tape), standing at its
  * start; NULL with the reason in err. Exit goes back to the screen below. */
 scene *replay_scene_create(shell *sh, const match_info *mi, const char *body, char *err, size_t errn);
+/* The replay of the match file at path (stackhouse --replay FILE); NULL with
+ * the reason in err (the file cannot be read, or match_file_read's message
+ * naming its line), also logged. */
+scene *replay_scene_open_file(shell *sh, const char *path, char *err, size_t errn);
+/* The score lines of where the replay s stands, as its table would hand
+ * them to the score screen (tests compare a replay's end with the match's);
+ * 0, or -1 while the match there goes on. */
+int replay_scene_report(scene *s, score_report *rep);
+/* Turn-based: the position the replay s shows (the game's state); NULL for a real-time mode. */
+const void *replay_scene_position(const scene *s);
 /* Gives the replay s review data: fn draws it above the bar, free_fn (may be
  * NULL) frees data when the replay closes. */
 void replay_scene_set_review(scene *s, replay_review_fn fn, void *data, void (*free_fn)(void *));

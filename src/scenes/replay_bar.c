@@ -9,16 +9,22 @@
 
 enum { ID_START = 1, ID_BACK, ID_PLAY, ID_FWD, ID_END, ID_SPEED, ID_WATCH, ID_EXIT, ID_SLIDER };
 
-#define BAR_H 176.0f    /* the bar's panel */
-#define REVIEW_H 150.0f /* the review's graph above it */
-#define BUTTON_H 68.0f
-#define MARGIN 16.0f
+#define BAR_H 136.0f    /* the bar's panel */
+#define REVIEW_H 120.0f /* the review's graph above it */
+#define GAP 8.0f        /* between the review and the bar, and above whichever is on top */
+#define BUTTON_H 60.0f
+#define MARGIN 12.0f
 #define SCRUB_PARTS 20 /* left or right on the focused slider moves a twentieth */
 
 void replay_bar_init(replay_bar *b)
 {
     ui_nav_init(&b->nav, "replay");
     b->dragging = 0;
+}
+
+float replay_bar_top(int review)
+{
+    return 1080 - MARGIN - BAR_H - (review ? REVIEW_H + GAP : 0) - GAP;
 }
 
 void replay_bar_layout(replay_bar *b, shell *sh, int watch, int review)
@@ -30,15 +36,15 @@ void replay_bar_layout(replay_bar *b, shell *sh, int watch, int review)
     rrect slots[8];
     int n = 0, k = 0;
     b->panel = (rrect){MARGIN, 1080 - BAR_H - MARGIN, vw - 2 * MARGIN, BAR_H};
-    b->review = review ? (rrect){MARGIN, b->panel.y - REVIEW_H - 10, vw - 2 * MARGIN, REVIEW_H} : (rrect){0, 0, 0, 0};
-    b->track = (rrect){b->panel.x + 260, b->panel.y + 26, b->panel.w - 290, 40};
+    b->review = review ? (rrect){MARGIN, b->panel.y - REVIEW_H - GAP, vw - 2 * MARGIN, REVIEW_H} : (rrect){0, 0, 0, 0};
+    b->track = (rrect){b->panel.x + 260, b->panel.y + 12, b->panel.w - 290, 40};
     ui_nav_begin(&b->nav);
     /* the slider: left and right move it when it has the focus */
     ui_nav_add(&b->nav, ID_SLIDER, (rrect){b->track.x - 14, b->track.y - 8, b->track.w + 28, b->track.h + 16}, 1,
                "replay_slider");
     ui_nav_adjusts(&b->nav, ID_SLIDER);
     n = watch ? 8 : 7;
-    ui_layout_buttons((rrect){b->panel.x + 20, b->panel.y + 92, b->panel.w - 40, BUTTON_H}, n, 110, 230, BUTTON_H, 12,
+    ui_layout_buttons((rrect){b->panel.x + 16, b->panel.y + 62, b->panel.w - 32, BUTTON_H}, n, 110, 230, BUTTON_H, 10,
                       slots);
     for (int i = 0; i < 8; i++) {
         if (ids[i] == ID_WATCH && !watch)

@@ -39,6 +39,9 @@ typedef struct replay_bar {
     long seek_to;               /* REPLAY_SEEK's target */
 } replay_bar;
 
+/* Where the bar (with the review's rectangle, when review) begins, in
+ * virtual units from the top: what the replay's table may fill above it. */
+float replay_bar_top(int review);
 /* A bar with its focus on Play. */
 void replay_bar_init(replay_bar *b);
 /* Lays the bar out along the bottom of the screen (watch: the eyes control
