@@ -88,7 +88,7 @@ static int bench_stax(int perft_only, int depth, int runs)
             char err[256];
             game_move m;
             stax_search_info info;
-            stax_search_limits lim = {0, 300, 0, NULL, 0};
+            stax_search_limits lim = {0, 300, 0, NULL, 0, NULL};
             if (stax_rules.position_read(&s, NULL, positions[p], err, sizeof err) < 0) {
                 fprintf(stderr, "stackhouse-cli: bench position: %s\n", err);
                 return 2;

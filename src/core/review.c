@@ -183,8 +183,9 @@ const char *review_mark_name(review_mark m)
 const char *review_seat_name(const game_rules *g, int seat, char *buf, size_t n)
 {
     if (g && g->seat_names && seat >= 0 && seat < g->max_players)
-        return g->seat_names[seat];
-    snprintf(buf, n, "p%d", seat + 1);
+        snprintf(buf, n, "%s", g->seat_names[seat]);
+    else
+        snprintf(buf, n, "p%d", seat + 1);
     return buf;
 }
 

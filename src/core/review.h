@@ -73,7 +73,7 @@ char *review_write(const review *rv);
 /* Reads review_write's text into rv (zeroed or freed before); every line is
  * checked. 0, or -1 with a message naming the line (rv untouched). */
 int review_read(review *rv, const char *text, char *err, size_t errn);
-/* The seat's name as reviews print it: the game's seat name, or p1..p4. */
+/* The seat's name as reviews print it, into buf: the game's seat name, or p1..p4. */
 const char *review_seat_name(const game_rules *g, int seat, char *buf, size_t n);
 
 #endif

@@ -244,15 +244,19 @@ int stax_ai_search_board(const stax_board *b, const stax_search_limits *lim, uin
     clock_gettime(CLOCK_MONOTONIC, &c->start);
     int max_depth = lim->depth ? lim->depth : MAX_PLY - QS_MAX - 2;
     for (int depth = 1; depth <= max_depth; depth++) {
-        int alpha = -INF, best = -INF, best_k = 0;
+        int alpha = -INF, best = -INF, best_k = 0, exact = -INF;
         for (int k = 0; k < n; k++) {
             stax_board nb = *b;
             stax_make(&nb, &mv[k]);
-            int v = -negamax(c, &nb, depth - 1, -INF, -alpha, 1);
+            /* the exact move gets a full window: its score, not a bound */
+            int full = lim->exact && game_move_equal(lim->exact, &mv[k]);
+            int v = -negamax(c, &nb, depth - 1, -INF, full ? INF : -alpha, 1);
             if (c->stop)
                 break;
             if (seen_before(lim, nb.hash))
                 v = 0; /* heading for a repetition draw */
+            if (full)
+                exact = v;
             if (v > best) {
                 best = v;
                 best_k = k;
@@ -269,6 +273,7 @@ int stax_ai_search_board(const stax_board *b, const stax_search_limits *lim, uin
         *out = m;
         info->depth = depth;
         info->score = best;
+        info->exact_score = exact;
         if (best > MATE - 200 || best < -MATE + 200 || c->stop)
             break;
     }
@@ -281,7 +286,7 @@ int stax_ai_search_board(const stax_board *b, const stax_search_limits *lim, uin
 int stax_ai_search(const void *st, int level, uint64_t seed, game_move *out)
 {
     const stax_state *s = st;
-    stax_search_limits lim = {0, 0, 0, NULL, 0};
+    stax_search_limits lim = {0, 0, 0, NULL, 0, NULL};
     if (s->opt[STAX_OPT_REPETITION]) {
         lim.seen = s->hist;
         lim.n_seen = s->nhist;
@@ -316,7 +321,7 @@ int stax_ai_review(const void *st, const game_move *played, uint64_t seed, game_
                    double *played_chance)
 {
     const stax_state *s = st;
-    stax_search_limits lim = {0, 0, STAX_REVIEW_NODES, NULL, 0};
+    stax_search_limits lim = {0, 0, STAX_REVIEW_NODES, NULL, 0, played};
     stax_search_info info;
     if (s->opt[STAX_OPT_REPETITION]) {
         lim.seen = s->hist;
@@ -326,21 +331,9 @@ int stax_ai_review(const void *st, const game_move *played, uint64_t seed, game_
         return -1;
     memset(best->b + best->len, 0, GAME_MOVE_BYTES - best->len);
     *best_chance = chance_of(info.score);
-    if (!played)
-        return 0;
-    if (game_move_equal(played, best)) {
-        *played_chance = *best_chance;
-        return 0;
-    }
-    /* The played move answered as deep as the root searched every move,
-     * so the two chances are comparable. */
-    stax_board nb = s->b;
-    stax_make(&nb, played);
-    stax_search_info after;
-    game_move reply;
-    lim.depth = info.depth > 1 ? info.depth - 1 : 1;
-    if (stax_ai_search_board(&nb, &lim, seed, &reply, &after) < 0)
-        after.score = -(MATE - 1); /* no reply: the played move won */
-    *played_chance = chance_of(-after.score);
+    /* The played move is scored in the same search, at the same depth and
+     * with a full window: the two chances differ only by the moves. */
+    if (played)
+        *played_chance = game_move_equal(played, best) ? *best_chance : chance_of(info.exact_score);
     return 0;
 }

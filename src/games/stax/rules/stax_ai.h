@@ -16,6 +16,8 @@ typedef struct stax_search_limits {
     uint64_t nodes;
     const uint64_t *seen; /* hashes of earlier positions: going back to one scores as a draw */
     int n_seen;
+    const game_move *exact; /* a root move searched with a full window at every depth (the review's
+                               played move): its score in stax_search_info.exact_score */
 } stax_search_limits;
 
 /* What a search found and what it cost. */
@@ -23,6 +25,7 @@ typedef struct stax_search_info {
     int depth;      /* deepest completed iteration */
     int score;      /* centipawn-like, for the side to move */
     uint64_t nodes; /* nodes visited, quiescence included */
+    int exact_score; /* the limits' exact move's score at that depth, for the side to move */
 } stax_search_info;
 
 /* Static evaluation of b for the side to move (positive: good for it). */
