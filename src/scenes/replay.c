@@ -10,6 +10,7 @@
 #include "core/log.h"
 #include "core/registry.h"
 #include "scenes/replay_bar.h"
+#include "scenes/replay_review.h"
 #include "shell/trace.h"
 #include "table/match.h"
 #include "table/modes.h"
@@ -41,6 +42,9 @@ typedef struct replay {
     replay_review_fn review;
     void *review_data;
     void (*review_free)(void *);
+    const char *(*review_label)(void *); /* the review control's words; NULL: none now */
+    void (*review_press)(void *, shell *);
+    void (*review_step)(void *, shell *, long at); /* each logic step, the cursor where it stands */
 } replay;
 
 /* ---------------------------------------------------------------- the view's frame */
@@ -183,6 +187,10 @@ static void command(replay *p, shell *sh, replay_cmd c)
         trace_line("replay exit");
         shell_back(sh);
         return;
+    case REPLAY_REVIEW:
+        if (p->review_press)
+            p->review_press(p->review_data, sh);
+        break;
     case REPLAY_NONE: return;
     }
     audio_play(SFX_CLICK);
@@ -198,6 +206,7 @@ static void bar_view(const replay *p, replay_bar_view *v, char *who, size_t n)
     v->playing = p->playing;
     v->speed = p->speed;
     v->watch = p->hidden ? watch_words(p, who, n) : NULL;
+    v->review = p->review_label ? p->review_label(p->review_data) : NULL;
     if (p->rt)
         snprintf(v->where, sizeof v->where, "%ld:%02ld of %ld:%02ld", p->at / TICKS_PER_S / 60,
                  p->at / TICKS_PER_S % 60, p->len / TICKS_PER_S / 60, p->len / TICKS_PER_S % 60);
@@ -257,6 +266,8 @@ static void replay_update(scene *s, shell *sh, double dt)
     view_frame f;
     replay_bar_layout(&p->bar, sh, p->hidden, p->review != NULL);
     ui_nav_update(&p->bar.nav, dt, 0);
+    if (p->review_step)
+        p->review_step(p->review_data, sh, p->at);
     if (p->table) {
         table *t = p->table->data;
         if (p->playing && !table_busy(t) && (p->wait -= dt * p->speed) <= 0) {
@@ -266,6 +277,8 @@ static void replay_update(scene *s, shell *sh, double dt)
         f = frame_in(p, sh, NULL);
         table_replay_step(t, sh, dt);
         frame_out(sh, NULL, f);
+        /* the bar's items published after the view's, so a script's click-on finds them */
+        replay_bar_layout(&p->bar, sh, p->hidden, p->review != NULL);
         return;
     }
     if (p->playing) {
@@ -402,6 +415,8 @@ scene *replay_scene_create(shell *sh, const match_info *mi, const char *body, ch
     trace_at(p);
     p->base = (scene){"replay", 0, replay_enter, replay_leave, replay_input, replay_update, replay_draw, p, NULL,
                       p->rt ? MUSIC_MAXSTAX : MUSIC_TABLE};
+    if (p->table) /* the history's replays attach it again with the match's id, to keep it */
+        replay_review_attach(&p->base, sh, body, 0);
     return &p->base;
 }
 
@@ -467,4 +482,19 @@ const void *replay_scene_position(const scene *s)
 {
     const replay *p = s->data;
     return p->table ? table_state(p->table->data) : NULL;
+}
+
+void replay_scene_set_review_control(scene *s, const char *(*label)(void *data), void (*press)(void *data, shell *sh),
+                                     void (*step)(void *data, shell *sh, long at))
+{
+    replay *p = s->data;
+    p->review_label = label;
+    p->review_press = press;
+    p->review_step = step;
+}
+
+table *replay_scene_table(scene *s)
+{
+    replay *p = s->data;
+    return p->table ? p->table->data : NULL;
 }

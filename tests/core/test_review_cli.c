@@ -19,6 +19,7 @@
 #include "core/matchfile.h"
 #include "core/registry.h"
 
+#include "review_fixture.h"
 #define CLI STACKHOUSE_BINARY_DIR "/stackhouse-cli"
 
 static char out_text[65536], path[64];
@@ -44,27 +45,11 @@ static int review_file(const char *text, int err_too)
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
-/* Red steps its tall stack (four Blue prisoners under one Red man) into
- * Blue's capture; Blue's capture is forced. */
-static const char stax_record[] = "stackhouse-record 2\n"
-                                  "game stax\n"
-                                  "rules 1\n"
-                                  "players 2\n"
-                                  "option draw_repetition 1\n"
-                                  "option draw_fifty 1\n"
-                                  "seed 5\n"
-                                  "start r:c3=bbbbr,h2=r,e5=b,h8=b\n"
-                                  "clock 2000\n"
-                                  "moves 2\n"
-                                  "cursor 2\n"
-                                  "1000 c3-d4\n"
-                                  "2000 e5xc3\n"
-                                  "end\n";
 
 static void test_review_prints_marks(void **state)
 {
     (void)state;
-    if (review_file(stax_record, 1) != 0)
+    if (review_file(review_tall_record, 1) != 0)
         fail_msg("exit status, output: %s", out_text);
     print_message("%s", out_text);
     char *line2 = strchr(out_text, '\n');
@@ -111,7 +96,7 @@ static void test_review_match_file(void **state)
     mi.status = MATCH_PLAYING;
     mi.moves = 2;
     mi.played_ms = 2000;
-    char *file = match_file_write(&mi, stax_record);
+    char *file = match_file_write(&mi, review_tall_record);
     assert_non_null(file);
     if (review_file(file, 1) != 0)
         fail_msg("exit status, output: %s", out_text);
