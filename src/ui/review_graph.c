@@ -79,9 +79,12 @@ static void draw_caption(render *r, rrect box, const review *rv, const game_rule
         snprintf(text, sizeof text, "Review: each player's chance to win after each of their %d moves", rv->n);
     } else {
         const review_move *m = &rv->moves[current];
-        review_seat_name(g, m->mover, seat, sizeof seat);
-        if (seat[0] >= 'a' && seat[0] <= 'z' && g && g->seat_names)
-            seat[0] = (char)(seat[0] - 'a' + 'A'); /* "red" begins a sentence here */
+        /* the game's seat name ("red"), else the seat's colour as its mark shows it */
+        char name[16];
+        snprintf(seat, sizeof seat, "%s",
+                 g && g->seat_names ? review_seat_name(g, m->mover, name, sizeof name) : seat_color_name(m->mover));
+        if (seat[0] >= 'a' && seat[0] <= 'z')
+            seat[0] = (char)(seat[0] - 'a' + 'A'); /* it begins a sentence here */
         int n = snprintf(text, sizeof text, "Move %d, %s played %s:  %d%% \xe2\x86\x92 %d%%", current + 1,
                          seat, m->move, (int)(m->before * 100 + 0.5),
                          (int)(m->after * 100 + 0.5));
