@@ -56,7 +56,7 @@ typedef struct review_options {
 } review_options;
 
 /* Each IS-MCTS search's budget (a game with its own searcher has its own). */
-#define REVIEW_MCTS_ITERATIONS 4000
+#define REVIEW_MCTS_ITERATIONS 10000
 
 /* Reviews the moves [0, rec->cursor) of rec into out (freed with
  * review_free). 0; 1 when cancelled (out holds nothing); -1 with a message. */

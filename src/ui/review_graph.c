@@ -36,9 +36,12 @@ static rrect plot_rect(rrect box)
     return (rrect){box.x + PAD + AXIS_W, top, box.w - 2 * PAD - AXIS_W - DOT_R, box.y + box.h - PAD / 2 - DOT_R - top};
 }
 
+/* Move k of n across the plot, a dot's radius in from either end so no dot
+ * covers the axis's labels. */
 static float move_x(rrect plot, int k, int n)
 {
-    return plot.x + (n > 1 ? plot.w * (float)k / (float)(n - 1) : plot.w / 2);
+    float w = plot.w - 2 * (DOT_R + 4);
+    return plot.x + DOT_R + 4 + (n > 1 ? w * (float)k / (float)(n - 1) : w / 2);
 }
 
 static float chance_y(rrect plot, double p)

@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include <SDL.h>
+#include <SDL_image.h>
 
 #include "app/history.h"
 #include "app/input.h"
@@ -100,6 +101,24 @@ static void expect_in_order(const char *t, const char *const *want, int n)
         fail_msg("trace lacks, in order: %s\n%s", missing, t);
 }
 
+/* Pixels of colour c (within a few levels) in the rows from y0 down of the PNG at path. */
+static int count_color(const char *path, int y0, int r, int g, int b)
+{
+    SDL_Surface *img = IMG_Load(path), *rgb;
+    int n = 0;
+    if (!img)
+        fail_msg("no screenshot %s", path);
+    rgb = SDL_ConvertSurfaceFormat(img, SDL_PIXELFORMAT_RGBA32, 0);
+    SDL_FreeSurface(img);
+    for (int y = y0; y < rgb->h; y++)
+        for (int x = 0; x < rgb->w; x++) {
+            const uint8_t *p = (const uint8_t *)rgb->pixels + y * rgb->pitch + x * 4;
+            n += abs(p[0] - r) < 6 && abs(p[1] - g) < 6 && abs(p[2] - b) < 6;
+        }
+    SDL_FreeSurface(rgb);
+    return n;
+}
+
 static void test_review_by_mouse(void **state)
 {
     static const char *const want[] = {"replay at 0/2\n", "review start 2\n", "review progress 2/2\n",
@@ -118,6 +137,14 @@ static void test_review_by_mouse(void **state)
     assert_null(strstr(strstr(t, "replay at 1/2"), "review shows"));
     assert_null(strstr(t, "review stored"));
     free(t);
+    /* the graph under the board: the blunder's red dot (a disc about 20 px
+     * across at 720p), and no mistake's orange, for there is none */
+    char png[400];
+    snprintf(png, sizeof png, "%s/review_mouse.png", testenv_game_tmp());
+    int red = count_color(png, 720 / 2, 184, 50, 44), orange = count_color(png, 720 / 2, 230, 159, 0);
+    print_message("blunder dot %d px, mistake dots %d px\n", red, orange);
+    assert_true(red > 150);
+    assert_int_equal(orange, 0);
 }
 
 static void test_review_by_controller(void **state)

@@ -15,7 +15,7 @@ typedef struct track_state track_state;
  * room for a slower machine. */
 #define TRACK_HARD_MS 800
 /* The review's budget per search, in positions so a review replays exactly. */
-#define TRACK_REVIEW_NODES 150000
+#define TRACK_REVIEW_NODES 400000
 
 /* Search limits; 0 means no limit of that kind (one of them must be set). */
 typedef struct track_search_limits {

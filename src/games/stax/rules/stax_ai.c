@@ -12,9 +12,10 @@
 #define MAX_PLY 96
 #define QS_MAX 12
 #define INF 32000
-/* The review's budget per search: about as deep as hard gets in its
- * 900 ms, counted in nodes so that a review replays exactly. */
-#define STAX_REVIEW_NODES 400000
+/* The review's budget per search: a quarter of what hard searches in its
+ * 900 ms on an idle core, about a ply less deep, counted in nodes so that a
+ * review replays exactly (docs/performance.md). */
+#define STAX_REVIEW_NODES 1000000
 
 enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
 
