@@ -61,7 +61,6 @@ int bench_replay(int argc, char **argv)
     char err[256], *text;
     long ticks = 0, jumps = 101, mid;
     double t0, open_s, times[MAX_JUMPS], worst = 0, catch_s;
-    size_t cp_bytes = 0;
     for (int k = 0; k < argc; k++) {
         char *end = NULL;
         if (strcmp(argv[k], "--jumps") == 0 && k + 1 < argc)
@@ -107,10 +106,23 @@ int bench_replay(int argc, char **argv)
     printf("speedstax match: %ld ticks (%.1f s of play), tape %zu bytes\n", ticks, ticks / 60.0, strlen(text));
     printf("replay open (one pass, %d checkpoints every %d ticks): %.0f ms\n", maxstax_replay_checkpoints(r),
            MAXSTAX_REPLAY_CHECK_EVERY, open_s * 1000);
-    (void)cp_bytes;
     printf("jump to the middle (%ld jumps): median %.2f ms, worst %.2f ms (a frame is 16.7 ms)\n", jumps,
            times[jumps / 2] * 1000, worst * 1000);
     printf("exact match caught up behind the scenes (8 ms a frame): %.0f ms\n", catch_s * 1000);
+    /* A step of a second on (the replay's Step on), exact: played on from where it stands. */
+    {
+        double steps[MAX_JUMPS];
+        long n = jumps < 60 ? jumps : 60;
+        maxstax_replay_seek(r, 0, err, sizeof err);
+        for (long j = 0; j < n; j++) {
+            t0 = cli_now();
+            maxstax_replay_seek(r, (j + 1) * 60, err, sizeof err);
+            steps[j] = cli_now() - t0;
+        }
+        qsort(steps, (size_t)n, sizeof steps[0], cmp_double);
+        printf("a step of a second on, exact (%ld steps): median %.2f ms, worst %.2f ms\n", n, steps[n / 2] * 1000,
+               steps[n - 1] * 1000);
+    }
     maxstax_replay_free(r);
     free(text);
     return 0;

@@ -260,14 +260,10 @@ static void replay_input(scene *s, shell *sh, const action_event *ev)
     command(p, sh, c);
 }
 
-static void replay_update(scene *s, shell *sh, double dt)
+/* The view's step: a turn-based move animating, or MAXSTAX playing on the tape. */
+static void view_update(replay *p, shell *sh, double dt)
 {
-    replay *p = s->data;
     view_frame f;
-    replay_bar_layout(&p->bar, sh, p->hidden, p->review != NULL);
-    ui_nav_update(&p->bar.nav, dt, 0);
-    if (p->review_step)
-        p->review_step(p->review_data, sh, p->at);
     if (p->table) {
         table *t = p->table->data;
         if (p->playing && !table_busy(t) && (p->wait -= dt * p->speed) <= 0) {
@@ -277,8 +273,6 @@ static void replay_update(scene *s, shell *sh, double dt)
         f = frame_in(p, sh, NULL);
         table_replay_step(t, sh, dt);
         frame_out(sh, NULL, f);
-        /* the bar's items published after the view's, so a script's click-on finds them */
-        replay_bar_layout(&p->bar, sh, p->hidden, p->review != NULL);
         return;
     }
     if (p->playing) {
@@ -290,6 +284,17 @@ static void replay_update(scene *s, shell *sh, double dt)
     f = frame_in(p, sh, NULL);
     p->rt_ops->replay_work(p->rt, sh, WORK_BUDGET);
     frame_out(sh, NULL, f);
+}
+
+static void replay_update(scene *s, shell *sh, double dt)
+{
+    replay *p = s->data;
+    view_update(p, sh, dt);
+    if (p->review_step)
+        p->review_step(p->review_data, sh, p->at);
+    /* laid out after the view: the bar is the screen's focus set (the one scripts aim at) */
+    replay_bar_layout(&p->bar, sh, p->hidden, p->review != NULL);
+    ui_nav_update(&p->bar.nav, dt, 0);
 }
 
 static void replay_draw(scene *s, shell *sh, render *r, float alpha)
@@ -428,6 +433,9 @@ void replay_scene_set_review(scene *s, replay_review_fn fn, void *data, void (*f
     p->review = fn;
     p->review_data = data;
     p->review_free = free_fn;
+    p->review_label = NULL; /* the control belonged to the data just freed */
+    p->review_press = NULL;
+    p->review_step = NULL;
 }
 
 /* The whole file at path, malloc'd; NULL with the reason in err. */
@@ -497,4 +505,10 @@ table *replay_scene_table(scene *s)
 {
     replay *p = s->data;
     return p->table ? p->table->data : NULL;
+}
+
+int replay_scene_eyes(const scene *s)
+{
+    const replay *p = s->data;
+    return p->table && !table_hides_private(p->table->data) ? table_viewer_seat(p->table->data) : -1;
 }

@@ -38,12 +38,15 @@ scene *replay_scene_open_file(shell *sh, const char *path, char *err, size_t err
 int replay_scene_report(scene *s, score_report *rep);
 /* Turn-based: the position the replay s shows (the game's state); NULL for a real-time mode. */
 const void *replay_scene_position(const scene *s);
+/* Whose eyes the replay s shows now (a seat), or -1: only what everyone saw. */
+int replay_scene_eyes(const scene *s);
 /* Gives the replay s review data: fn draws it above the bar, free_fn (may be
  * NULL) frees data when the replay closes. */
 void replay_scene_set_review(scene *s, replay_review_fn fn, void *data, void (*free_fn)(void *));
 /* The review's control on the bar: label gives its words now (NULL: shown
  * disabled), press is called when it is pressed and step at every logic
- * step with the cursor (each with set_review's data). */
+ * step with the cursor (each with set_review's data; set after it, since
+ * replay_scene_set_review clears them). */
 void replay_scene_set_review_control(scene *s, const char *(*label)(void *data), void (*press)(void *data, shell *sh),
                                      void (*step)(void *data, shell *sh, long at));
 /* The replay table of a turn-based replay (NULL for a MAXSTAX one). */

@@ -19,6 +19,7 @@ enum { ID_START = 1, ID_BACK, ID_PLAY, ID_FWD, ID_END, ID_SPEED, ID_WATCH, ID_EX
 void replay_bar_init(replay_bar *b)
 {
     ui_nav_init(&b->nav, "replay");
+    b->nav.focus = ID_PLAY; /* kept once laid out: A plays at once */
     b->dragging = 0;
 }
 
@@ -34,27 +35,31 @@ void replay_bar_layout(replay_bar *b, shell *sh, int watch, int review)
                                         "replay_end",   "replay_speed", "replay_watch", "replay_exit"};
     float vw = shell_vw(sh);
     rrect slots[9];
-    int n = 0, k = 0;
+    int n, k = 0;
     b->panel = (rrect){MARGIN, 1080 - BAR_H - MARGIN, vw - 2 * MARGIN, BAR_H};
     b->review = review ? (rrect){MARGIN, b->panel.y - REVIEW_H - GAP, vw - 2 * MARGIN, REVIEW_H} : (rrect){0, 0, 0, 0};
     b->track = (rrect){b->panel.x + 260, b->panel.y + 12, b->panel.w - 290, 40};
-    ui_nav_begin(&b->nav);
-    /* the slider: left and right move it when it has the focus */
-    ui_nav_add(&b->nav, ID_SLIDER, (rrect){b->track.x - 14, b->track.y - 8, b->track.w + 28, b->track.h + 16}, 1,
-               "replay_slider");
-    ui_nav_adjusts(&b->nav, ID_SLIDER);
     n = (watch ? 8 : 7) + (review != 0);
     ui_layout_buttons((rrect){b->panel.x + 16, b->panel.y + 62, b->panel.w - 32, BUTTON_H}, n, 110, 230, BUTTON_H, 10,
                       slots);
+    ui_nav_begin(&b->nav);
     for (int i = 0; i < 8; i++) {
         if (ids[i] == ID_WATCH && !watch)
             continue;
-        ui_nav_add(&b->nav, ids[i], slots[k++], 1, names[i]);
-        if (ids[i] == ID_END && review)
+        if (ids[i] == ID_EXIT && review) /* the review's control: last before Exit */
             ui_nav_add(&b->nav, ID_REVIEW, slots[k++], 1, "replay_review");
+        ui_nav_add(&b->nav, ids[i], slots[k], 1, names[i]);
+        if (ids[i] == ID_PLAY) {
+            /* The slider's focus box is the track centred over Play: up from
+             * any button reaches it, down comes back to Play, and left and
+             * right along the row never stop on it. */
+            float cx = slots[k].x + slots[k].w / 2, half = fminf(cx - b->track.x, b->track.x + b->track.w - cx);
+            ui_nav_add(&b->nav, ID_SLIDER, (rrect){cx - half, b->track.y - 6, 2 * half, b->track.h + 12}, 1,
+                       "replay_slider");
+            ui_nav_adjusts(&b->nav, ID_SLIDER); /* left and right move it when it has the focus */
+        }
+        k++;
     }
-    if (b->nav.focus < 0 || !ui_nav_item(&b->nav, b->nav.focus))
-        b->nav.focus = ID_PLAY;
     ui_nav_end(&b->nav, sh);
 }
 
@@ -73,7 +78,7 @@ replay_cmd replay_bar_event(replay_bar *b, shell *sh, const action_event *ev, co
                                        REPLAY_REVIEW};
     int id;
     if (ev->act == ACT_POINTER_DOWN && ev->button == INPUT_BUTTON_LEFT &&
-        ui_rect_contains(ui_nav_item(&b->nav, ID_SLIDER)->r, ev->x, ev->y))
+        ui_rect_contains((rrect){b->track.x - 14, b->track.y - 8, b->track.w + 28, b->track.h + 16}, ev->x, ev->y))
         b->dragging = 1;
     if (b->dragging && (ev->act == ACT_POINTER_DOWN || ev->act == ACT_POINTER_MOVE || ev->act == ACT_POINTER_UP)) {
         if (ev->act == ACT_POINTER_UP)
@@ -116,7 +121,7 @@ void replay_bar_draw(replay_bar *b, shell *sh, render *r, const replay_bar_view 
     render_round_rect(r, (rrect){kx - 18, t.y + 2, 36, 36}, 18, b->dragging ? UI_ACCENT_INK : UI_ACCENT);
     button(b, r, ID_START, "Start", v->at > 0, 0);
     button(b, r, ID_BACK, "Step back", v->at > 0, 0);
-    button(b, r, ID_PLAY, v->playing ? "Pause" : "Play", v->at < v->len || v->playing, 1);
+    button(b, r, ID_PLAY, v->playing ? "Pause" : "Play", 1, 1); /* at the end, Play starts again from the start */
     button(b, r, ID_FWD, "Step on", v->at < v->len, 0);
     button(b, r, ID_END, "End", v->at < v->len, 0);
     snprintf(speed, sizeof speed, "Speed %d\xc3\x97", v->speed);

@@ -64,3 +64,5 @@ void table_replay_step(table *t, shell *sh, double dt)
     if (t->ops->follow)
         t->ops->follow(t->view, sh, dt);
 }
+
+int table_replaying(const table *t) { return t->replay; }

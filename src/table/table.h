@@ -321,6 +321,8 @@ scene *table_create_replay(const table_view_ops *ops, const match_setup *m, game
 int table_replay_seek(table *t, shell *sh, int cursor);
 /* One logic step of a replay table: the move shown animates, the view updates. */
 void table_replay_step(table *t, shell *sh, double dt);
+/* Whether t is a replay table (a view words its end and its empty hand so). */
+int table_replaying(const table *t);
 /* Whose eyes a replay table shows: a seat, TABLE_WATCH_PUBLIC or TABLE_WATCH_MOVER. */
 void table_replay_watch(table *t, shell *sh, int watch);
 /* A move legal at a replay table's position to show on the board as its

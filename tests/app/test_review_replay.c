@@ -227,9 +227,9 @@ static void test_review_stored_once(void **state)
     trace_to(tf);
     shell *sh = store_shell(db);
 
-    /* Review by the controller: along the bar to Review (Play, Step on, End, Review), A. */
+    /* Review by the controller: along the bar to Review (Play, Step on, End, Speed, Review), A. */
     scene *s = open_kept(sh, &mi, id);
-    for (int k = 0; k < 3; k++)
+    for (int k = 0; k < 4; k++)
         send(s, sh, ACT_RIGHT);
     send(s, sh, ACT_ACCEPT);
     for (int k = 0; k < 6000 && history_review_get(db, id, &text) != 0; k++) {
@@ -248,7 +248,7 @@ static void test_review_stored_once(void **state)
 
     /* Opened again: the stored review, no second run. */
     s = open_kept(sh, &mi, id);
-    for (int k = 0; k < 3; k++)
+    for (int k = 0; k < 4; k++)
         send(s, sh, ACT_RIGHT);
     send(s, sh, ACT_ACCEPT); /* "Reviewed": nothing to start */
     for (int k = 0; k < 10; k++)

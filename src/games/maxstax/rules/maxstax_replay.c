@@ -129,7 +129,7 @@ int maxstax_replay_seek(maxstax_replay *r, long tick, char *err, size_t errn)
     maxstax_tape_at at;
     int i;
     tick = tick < 0 ? 0 : tick > r->ticks ? r->ticks : tick;
-    if (tick >= r->at.tick && tick - r->at.tick <= MAXSTAX_REPLAY_CHECK_EVERY)
+    if (tick >= r->at.tick && tick - r->at.tick <= MAXSTAX_REPLAY_ON)
         return maxstax_tape_play_to(r->tape, r->deck, &r->shown, &r->at, tick, err, errn);
     for (i = (int)(tick / MAXSTAX_REPLAY_CHECK_EVERY); i > 0 && !r->cp[i].save; i--) {
     }

@@ -1,6 +1,7 @@
 /* A MAXSTAX match played again from its tape for the replay screen (#28): the
  * match at any tick, so the blocks move exactly as they did. Playing on from
- * where it stands steps the taped inputs (exact, a ghost of the match). A
+ * where it stands steps the taped inputs (exact, a ghost of the match; up to
+ * MAXSTAX_REPLAY_ON ticks at a time). A
  * jump lands at once from the nearest checkpoint: every CHECK_EVERY ticks of
  * the one pass that opened it, the match's save (maxstax_match_save, a few
  * kilobytes), loaded and played on to the tick. A save keeps every block's
@@ -18,6 +19,7 @@
 #include "games/maxstax/rules/maxstax_tape.h"
 
 #define MAXSTAX_REPLAY_CHECK_EVERY 30 /* ticks between checkpoints: half a second of play */
+#define MAXSTAX_REPLAY_ON 120 /* a seek at most this far on plays on (a step of a second stays exact) */
 
 typedef struct maxstax_replay maxstax_replay;
 

@@ -322,7 +322,11 @@ static void status_text(const shell *sh, const stax_view *v, char *buf, size_t n
         game_result res;
         stax_rules.result(v->st, &res);
         ui_hint_press(shell_input(sh)->last_device, ACT_ACCEPT, press, sizeof press);
-        if (res.winner < 0)
+        if (table_replaying(v->t) && res.winner < 0) /* a replay's end opens no score screen */
+            snprintf(buf, n, "Draw.");
+        else if (table_replaying(v->t))
+            snprintf(buf, n, "%s wins!", side_names[res.winner]);
+        else if (res.winner < 0)
             snprintf(buf, n, "Draw. %s to see the score.", press);
         else
             snprintf(buf, n, "%s wins! %s to see the score.", side_names[res.winner], press);
