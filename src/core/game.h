@@ -116,6 +116,15 @@ typedef struct game_rules {
     /* The rules' version, written in every record: raise it when a change
      * would replay an old record differently. 0 reads as 1 (game_rules_version). */
     int version;
+    /* Optional: the review's searcher (core/review.h) for a game with its
+     * own search: the hard level's search within a fixed budget (so a
+     * review replays exactly). Writes the best move for the seat to move,
+     * that seat's winning chance in [0, 1] if it plays it, and, when played
+     * is not NULL, its chance if it plays that move instead. Returns 0; 1
+     * when this position is for the generic IS-MCTS instead (hidden
+     * information); -1 when the game is over. */
+    int (*review_search)(const void *st, const game_move *played, uint64_t seed, game_move *best,
+                         double *best_chance, double *played_chance);
 } game_rules;
 
 /* Whether two moves are the same move (kind and bytes). Inline: searches

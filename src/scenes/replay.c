@@ -12,6 +12,7 @@
 #include "core/log.h"
 #include "core/registry.h"
 #include "scenes/replay_bar.h"
+#include "scenes/replay_review.h"
 #include "shell/trace.h"
 #include "table/match.h"
 #include "table/modes.h"
@@ -45,6 +46,9 @@ typedef struct replay {
     replay_review_fn review;
     void *review_data;
     void (*review_free)(void *);
+    const char *(*review_label)(void *); /* the review control's words; NULL: none now */
+    void (*review_press)(void *, shell *);
+    void (*review_step)(void *, shell *, long at); /* each logic step, the cursor where it stands */
 } replay;
 
 /* ---------------------------------------------------------------- the view's frame */
@@ -189,6 +193,10 @@ static void command(replay *p, shell *sh, replay_cmd c)
         trace_line("replay exit");
         shell_back(sh);
         return;
+    case REPLAY_REVIEW:
+        if (p->review_press)
+            p->review_press(p->review_data, sh);
+        break;
     case REPLAY_NONE: return;
     }
     audio_play(SFX_CLICK);
@@ -204,6 +212,7 @@ static void bar_view(const replay *p, replay_bar_view *v, char *who, size_t n)
     v->playing = p->playing;
     v->speed = p->speed;
     v->watch = p->hidden ? watch_words(p, who, n) : NULL;
+    v->review = p->review_label ? p->review_label(p->review_data) : NULL;
     if (p->rt)
         snprintf(v->where, sizeof v->where, "%ld:%02ld of %ld:%02ld", p->at / TICKS_PER_S / 60,
                  p->at / TICKS_PER_S % 60, p->len / TICKS_PER_S / 60, p->len / TICKS_PER_S % 60);
@@ -286,6 +295,8 @@ static void replay_update(scene *s, shell *sh, double dt)
     replay *p = s->data;
     p->quiet += dt;
     view_update(p, sh, dt);
+    if (p->review_step)
+        p->review_step(p->review_data, sh, p->at);
     /* laid out after the view: the bar is the screen's focus set (the one scripts aim at) */
     replay_bar_layout(&p->bar, sh, p->hidden, p->review != NULL);
     ui_nav_update(&p->bar.nav, dt, 0);
@@ -429,6 +440,8 @@ scene *replay_scene_create(shell *sh, const match_info *mi, const char *body, ch
     trace_at(p);
     p->base = (scene){"replay", 0, replay_enter, replay_leave, replay_input, replay_update, replay_draw, p, replay_wake,
                       p->rt ? MUSIC_MAXSTAX : MUSIC_TABLE};
+    if (p->table) /* the history's replays attach it again with the match's id, to keep it */
+        replay_review_attach(&p->base, sh, body, 0);
     return &p->base;
 }
 
@@ -440,6 +453,9 @@ void replay_scene_set_review(scene *s, replay_review_fn fn, void *data, void (*f
     p->review = fn;
     p->review_data = data;
     p->review_free = free_fn;
+    p->review_label = NULL; /* the control belonged to the data just freed */
+    p->review_press = NULL;
+    p->review_step = NULL;
 }
 
 /* The whole file at path, malloc'd; NULL with the reason in err. */
@@ -494,6 +510,21 @@ const void *replay_scene_position(const scene *s)
 {
     const replay *p = s->data;
     return p->table ? table_state(p->table->data) : NULL;
+}
+
+void replay_scene_set_review_control(scene *s, const char *(*label)(void *data), void (*press)(void *data, shell *sh),
+                                     void (*step)(void *data, shell *sh, long at))
+{
+    replay *p = s->data;
+    p->review_label = label;
+    p->review_press = press;
+    p->review_step = step;
+}
+
+table *replay_scene_table(scene *s)
+{
+    replay *p = s->data;
+    return p->table ? p->table->data : NULL;
 }
 
 int replay_scene_eyes(const scene *s)

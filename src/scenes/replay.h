@@ -43,5 +43,13 @@ int replay_scene_eyes(const scene *s);
 /* Gives the replay s review data: fn draws it above the bar, free_fn (may be
  * NULL) frees data when the replay closes. */
 void replay_scene_set_review(scene *s, replay_review_fn fn, void *data, void (*free_fn)(void *));
+/* The review's control on the bar: label gives its words now (NULL: shown
+ * disabled), press is called when it is pressed and step at every logic
+ * step with the cursor (each with set_review's data; set after it, since
+ * replay_scene_set_review clears them). */
+void replay_scene_set_review_control(scene *s, const char *(*label)(void *data), void (*press)(void *data, shell *sh),
+                                     void (*step)(void *data, shell *sh, long at));
+/* The replay table of a turn-based replay (NULL for a MAXSTAX one). */
+struct table *replay_scene_table(scene *s);
 
 #endif

@@ -7,10 +7,10 @@
 #include "app/input.h"
 #include "ui/hints.h"
 
-enum { ID_START = 1, ID_BACK, ID_PLAY, ID_FWD, ID_END, ID_SPEED, ID_WATCH, ID_EXIT, ID_SLIDER };
+enum { ID_START = 1, ID_BACK, ID_PLAY, ID_FWD, ID_END, ID_SPEED, ID_WATCH, ID_EXIT, ID_SLIDER, ID_REVIEW };
 
 #define BAR_H 136.0f    /* the bar's panel */
-#define REVIEW_H 120.0f /* the review's graph above it */
+#define REVIEW_H 184.0f /* the review's graph above it: three chance lines apart at UI_SMALL (review_graph.h) */
 #define GAP 8.0f        /* between the review and the bar, and above whichever is on top */
 #define BUTTON_H 60.0f
 #define MARGIN 12.0f
@@ -34,18 +34,20 @@ void replay_bar_layout(replay_bar *b, shell *sh, int watch, int review)
     static const char *const names[] = {"replay_start", "replay_back",  "replay_play",  "replay_forward",
                                         "replay_end",   "replay_speed", "replay_watch", "replay_exit"};
     float vw = shell_vw(sh);
-    rrect slots[8];
+    rrect slots[9];
     int n, k = 0;
     b->panel = (rrect){MARGIN, 1080 - BAR_H - MARGIN, vw - 2 * MARGIN, BAR_H};
     b->review = review ? (rrect){MARGIN, b->panel.y - REVIEW_H - GAP, vw - 2 * MARGIN, REVIEW_H} : (rrect){0, 0, 0, 0};
     b->track = (rrect){b->panel.x + 260, b->panel.y + 12, b->panel.w - 290, 40};
-    n = watch ? 8 : 7;
+    n = (watch ? 8 : 7) + (review != 0);
     ui_layout_buttons((rrect){b->panel.x + 16, b->panel.y + 62, b->panel.w - 32, BUTTON_H}, n, 110, 230, BUTTON_H, 10,
                       slots);
     ui_nav_begin(&b->nav);
     for (int i = 0; i < 8; i++) {
         if (ids[i] == ID_WATCH && !watch)
             continue;
+        if (ids[i] == ID_EXIT && review) /* the review's control: last before Exit */
+            ui_nav_add(&b->nav, ID_REVIEW, slots[k++], 1, "replay_review");
         ui_nav_add(&b->nav, ids[i], slots[k], 1, names[i]);
         if (ids[i] == ID_PLAY) {
             /* The slider's focus box is the track centred over Play: up from
@@ -72,7 +74,8 @@ static long track_step(const replay_bar *b, float x, long len)
 replay_cmd replay_bar_event(replay_bar *b, shell *sh, const action_event *ev, const replay_bar_view *v)
 {
     static const replay_cmd by_id[] = {REPLAY_NONE, REPLAY_START, REPLAY_BACK,  REPLAY_PLAY,  REPLAY_FWD,
-                                       REPLAY_END,  REPLAY_SPEED, REPLAY_WATCH, REPLAY_EXIT, REPLAY_NONE};
+                                       REPLAY_END,  REPLAY_SPEED, REPLAY_WATCH, REPLAY_EXIT, REPLAY_NONE,
+                                       REPLAY_REVIEW};
     int id;
     if (ev->act == ACT_POINTER_DOWN && ev->button == INPUT_BUTTON_LEFT &&
         ui_rect_contains((rrect){b->track.x - 14, b->track.y - 8, b->track.w + 28, b->track.h + 16}, ev->x, ev->y))
@@ -122,6 +125,7 @@ void replay_bar_draw(replay_bar *b, shell *sh, render *r, const replay_bar_view 
     button(b, r, ID_FWD, "Step on", v->at < v->len, 0);
     button(b, r, ID_END, "End", v->at < v->len, 0);
     snprintf(speed, sizeof speed, "Speed %d\xc3\x97", v->speed);
+    button(b, r, ID_REVIEW, v->review ? v->review : "Reviewed", v->review != NULL, 0);
     button(b, r, ID_SPEED, speed, 1, 0);
     if (v->watch)
         button(b, r, ID_WATCH, v->watch, 1, 0);

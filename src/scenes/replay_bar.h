@@ -20,7 +20,8 @@ typedef enum replay_cmd {
     REPLAY_SPEED, /* the next speed: 1x, 2x, 4x */
     REPLAY_WATCH, /* the next eyes to watch through */
     REPLAY_EXIT,
-    REPLAY_SEEK /* the slider: to replay_bar.seek_to */
+    REPLAY_SEEK, /* the slider: to replay_bar.seek_to */
+    REPLAY_REVIEW /* the review's control: start or cancel it (replay_review.h) */
 } replay_cmd;
 
 /* What the bar shows. */
@@ -30,6 +31,7 @@ typedef struct replay_bar_view {
     int speed;         /* 1, 2 or 4 */
     const char *watch; /* whose eyes ("All hands", "Public", "Red"); NULL: no such control */
     char where[64];    /* the cursor in words ("Move 12 of 80", "1:23 of 5:08") */
+    const char *review; /* the review control's words ("Review", "Cancel review"); NULL: disabled */
 } replay_bar_view;
 
 typedef struct replay_bar {
@@ -45,7 +47,8 @@ float replay_bar_top(int review);
 /* A bar with its focus on Play. */
 void replay_bar_init(replay_bar *b);
 /* Lays the bar out along the bottom of the screen (watch: the eyes control
- * is shown; review: the review's rectangle is left above it). */
+ * is shown; review: the review's rectangle is left above it and its control
+ * is on the bar). */
 void replay_bar_layout(replay_bar *b, shell *sh, int watch, int review);
 /* One action on the bar (a click, the slider dragged, the controller's
  * d-pad and A, left and right on the focused slider); the command it

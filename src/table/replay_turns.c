@@ -34,6 +34,7 @@ int table_replay_seek(table *t, shell *sh, int cursor)
         return -1;
     }
     t->rec.cursor = cursor;
+    t->has_shown = 0; /* a shown move belongs to the position it was shown on */
     t->anim_len = t->anim_time = t->anim_prev = 0;
     t->anim_on = 0;
     table_log_reset(t);

@@ -331,5 +331,11 @@ void table_replay_step(table *t, shell *sh, double dt);
 int table_replaying(const table *t);
 /* Whose eyes a replay table shows: a seat, TABLE_WATCH_PUBLIC or TABLE_WATCH_MOVER. */
 void table_replay_watch(table *t, shell *sh, int watch);
+/* A move legal at a replay table's position to show on the board as its
+ * view shows a legal move (the review's preferred move, table_review.c), or
+ * none (m NULL); a seek clears it. */
+void table_replay_show(table *t, const game_move *m);
+/* The move a replay table shows (table_replay_show), or NULL: views draw it. */
+const game_move *table_replay_shown(const table *t);
 
 #endif

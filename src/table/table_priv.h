@@ -54,6 +54,8 @@ struct table {
     void *scratch;     /* a position to replay into, state_size bytes */
     int replay;        /* a replay (replay_turns.c): no seat decides, nothing saved, no score screen */
     int replay_seat;   /* whose eyes it shows: a seat, TABLE_WATCH_PUBLIC or TABLE_WATCH_MOVER */
+    game_move shown;   /* a replay's move to show on the board (the review's preferred move) */
+    int has_shown;
     max_align_t st[];  /* the position at the record's cursor, state_size bytes */
 };
 

@@ -500,6 +500,35 @@ static void draw_spots(render *r, shell *sh, nine_view *v)
     }
 }
 
+/* A replay's shown move (the review's preferred one), marked as a chosen
+ * piece: the card to play in the held stack, the draw pile, the seat to
+ * attack or the stack to peek at, swap or throw away. */
+static void draw_shown(render *r, nine_view *v)
+{
+    const game_move *m = table_replay_shown(v->t);
+    rrect c = {0, 0, 0, 0};
+    if (!m)
+        return;
+    switch (m->kind) {
+    case NINE_M_PLAY:
+        for (int j = 0; j < v->nfan; j++)
+            if (v->fan_code[j] == m->b[0])
+                c = v->fan[j];
+        if (c.w == 0 && v->hand_code == m->b[0])
+            c = v->hand_r;
+        break;
+    case NINE_M_DRAW: c = v->drawpile; break;
+    case NINE_M_ATTACK: c = v->g[m->b[0]].head; break;
+    case NINE_M_PEEK:
+    case NINE_M_SWAP:
+    case NINE_M_WITH: c = nine_stack_rect(v, m->b[0], m->b[1]); break;
+    case NINE_M_DISCARD: c = nine_stack_rect(v, table_viewer_seat(v->t), m->b[0]); break;
+    default: break;
+    }
+    if (c.w > 0)
+        ui_draw_chosen(r, c, c.w * 0.09f);
+}
+
 /* The focus ring round the focused spot (over the midend's row): the one
  * focus style of every table, outside the piece and its playable mark. */
 static void draw_ring(render *r, shell *sh, nine_view *v, float alpha)
@@ -719,6 +748,7 @@ void nine_view_draw(void *vv, shell *sh, render *r, float alpha)
         draw_prompt(r, sh, v);
     }
     draw_fan(r, sh, v);
+    draw_shown(r, v);
     draw_spots(r, sh, v);
 }
 

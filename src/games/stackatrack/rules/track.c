@@ -734,6 +734,7 @@ const game_rules stackatrack_rules = {
     .determinize = track_determinize,
     .evaluate = track_ai_evaluate,
     .search = track_ai_search,
+    .review_search = track_ai_review,
     .seat_names = NULL,
     .refusal = track_refusal_rules,
     .perft = NULL, /* the generic walk: copies are cheap, as its own would be */
