@@ -77,6 +77,9 @@ foreach(src ${APP_TESTS})
   if(name STREQUAL "test_phones_table")
     target_link_libraries(${name} PRIVATE stackhouse_net) # it plays the phones itself
   endif()
+  if(name STREQUAL "test_startup")
+    add_dependencies(${name} stackhouse-cli stackhouse-peer-window) # it runs bench startup
+  endif()
   target_compile_definitions(${name} PRIVATE
     STACKHOUSE_SOURCE_DIR="${CMAKE_SOURCE_DIR}" STACKHOUSE_BINARY_DIR="${CMAKE_BINARY_DIR}"
     STACKHOUSE_DATA_BUILD="${STACKHOUSE_DATA}" STACKHOUSE_MUSIC_BUILT=$<BOOL:${STACKHOUSE_MUSIC}>)

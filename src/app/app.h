@@ -22,6 +22,7 @@ typedef struct app_options {
     int window_w, window_h; /* 0: default 1280×720 */
     int fullscreen;         /* --fullscreen */
     const char *scene;      /* --scene NAME: start there (picker, setup, settings, rules, score) */
+    const char *replay;     /* --replay FILE: a match file on the replay screen */
     const char *game;       /* --game ID for setup/rules/table */
     const char *position;   /* --position TEXT: the table starts from a composed position */
     const char *seats;      /* --seats human,medium: who sits at the table */

@@ -14,7 +14,8 @@ _Static_assert(INPUT_BUTTON_LEFT == SDL_BUTTON_LEFT, "views test INPUT_BUTTON_LE
 static const char *const action_names[ACT_COUNT] = {
     "none",   "up",       "down",     "left",      "right",        "accept",      "back",
     "alt",    "menu",     "prev_tab", "next_tab",  "page_up",      "page_down",   "pointer_move",
-    "pointer_down", "pointer_up", "wheel", "device_added", "device_lost", "extra",
+    "pointer_down", "pointer_up", "wheel", "device_added", "device_lost", "extra", "text",
+    "drop",   "home",     "end",      "digit",
 };
 
 const char *input_action_name(action a) { return (a >= 0 && a < ACT_COUNT) ? action_names[a] : "?"; }
@@ -160,7 +161,9 @@ static action key_action(SDL_Keycode k, Uint16 mod)
     case SDLK_e: return ACT_NEXT_TAB;
     case SDLK_PAGEUP: return ACT_PAGE_UP;
     case SDLK_PAGEDOWN: return ACT_PAGE_DOWN;
-    default: return ACT_NONE;
+    case SDLK_HOME: return ACT_HOME;
+    case SDLK_END: return ACT_END;
+    default: return k >= SDLK_0 && k <= SDLK_9 ? ACT_DIGIT : ACT_NONE;
     }
 }
 
@@ -233,8 +236,22 @@ int input_translate(input *in, const SDL_Event *e, float px_to_virtual, action_e
             return 0;
         in->last_device = DEV_KEYBOARD;
         n = emit(out, max, n, a, DEV_KEYBOARD);
-        if (n)
+        if (n) {
             out[0].repeat = e->key.repeat;
+            out[0].key = e->key.keysym.sym < 128 ? (int)e->key.keysym.sym : 0;
+        }
+        return n;
+    case SDL_TEXTINPUT:
+        /* a name typed in: the screen that has a text field takes it, the others ignore it */
+        in->last_device = DEV_KEYBOARD;
+        n = emit(out, max, n, ACT_TEXT, DEV_KEYBOARD);
+        if (n)
+            out[0].text = e->text.text;
+        return n;
+    case SDL_DROPFILE:
+        n = emit(out, max, n, ACT_DROP, DEV_MOUSE);
+        if (n)
+            out[0].text = e->drop.file;
         return n;
     case SDL_MOUSEMOTION:
         in->pointer_x = (float)e->motion.x * px_to_virtual;

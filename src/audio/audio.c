@@ -2,7 +2,7 @@
  * rendered once by the synthesiser and kept as chunks, their volume and
  * panning; the music: which file plays for the piece asked for, the fades
  * between pieces, the MAXSTAX round's urgent arrangement, the fanfare that
- * returns to the piece before it, and the duck under loud cues.
+ * hands over to the menu's piece, and the duck under loud cues.
  *
  * A crossfade is a fade-out then a fade-in: SDL2_mixer has one music stream,
  * and decoding two Ogg streams as chunks on channels would hold both pieces
@@ -61,8 +61,7 @@ static struct {
     int effect_volume;             /* 0..AUDIO_MAX_VOLUME */
     int music_volume;
     char music_dir[1024];
-    music_id want;           /* the piece asked for */
-    music_id before_fanfare; /* what comes back after it */
+    music_id want; /* the piece asked for */
     float intensity;
     int urgent;
     int file;       /* the file playing, or silent because it failed to load */
@@ -148,7 +147,7 @@ void audio_quit(void)
     }
     au.be->close();
     au.open = 0;
-    au.want = au.before_fanfare = MUSIC_NONE;
+    au.want = MUSIC_NONE;
     au.file = FILE_NONE;
 }
 
@@ -202,6 +201,21 @@ static void effects_budget(float extra)
             au.be->channel_volume(i, channel_level(i));
 }
 
+/* A family's variant (synth_variant) for each play: a deck shuffled twice
+ * never sounds the same twice. The sound's own counter, stepped by a
+ * xorshift seeded from the clock: no game's generator is touched, so sound
+ * never changes a game or its replay. */
+static unsigned variant_pick(void)
+{
+    static Uint32 x;
+    if (!x)
+        x = (Uint32)SDL_GetPerformanceCounter() | 1u;
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    return x >> 8;
+}
+
 void audio_play_at(sfx_id id, float pan, float gain)
 {
     void *chunk;
@@ -215,6 +229,7 @@ void audio_play_at(sfx_id id, float pan, float gain)
         return;
     }
     gain = gain < 0 ? 0 : gain > 1 ? 1 : gain;
+    id = synth_variant(id, variant_pick());
     if (au.effect_volume == 0 || gain == 0 || !(chunk = effect_chunk(id)))
         return;
     group = id == SFX_CLICK || id == SFX_ERROR ? AUDIO_GROUP_INTERFACE : AUDIO_GROUP_EFFECTS;
@@ -257,8 +272,6 @@ void audio_music(music_id m)
 {
     if ((int)m < 0 || m >= MUSIC_COUNT || m == au.want)
         return;
-    if (m == MUSIC_FANFARE)
-        au.before_fanfare = au.want;
     au.want = m;
     /* A round's urgency lasts while its piece plays: the view may set it in
      * the step its screen asks for the piece, so it is cleared by the next
@@ -323,12 +336,13 @@ static void music_step(void)
 {
     int f;
 
-    /* The fanfare played out (or could not play): the piece before returns. */
+    /* The fanfare played out (or could not play): the menu's piece follows.
+     * The score screen is the menu between games (both its ways out lead to
+     * screens that play the menu's piece), and it may be the first screen,
+     * with no piece before it to return to (docs/music.md). */
     if (au.want == MUSIC_FANFARE && au.file == FILE_FANFARE && !au.fading_out &&
-        !(au.music && au.be->music_playing())) {
-        au.want = au.before_fanfare;
-        au.before_fanfare = MUSIC_NONE;
-    }
+        !(au.music && au.be->music_playing()))
+        au.want = MUSIC_MENU;
     f = file_wanted();
     if (f == au.file)
         return;

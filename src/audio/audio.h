@@ -23,10 +23,11 @@ void audio_set_music_dir(const char *dir);
  * waits (up to 8) for the device. */
 void audio_play(sfx_id id);
 /* Plays an effect once, panned (-1 left .. +1 right) at gain (0..1) times
- * the effects volume. */
+ * the effects volume; a family's first id (synth_variants) plays one of its
+ * variants at random. */
 void audio_play_at(sfx_id id, float pan, float gain);
 /* Asks for a piece: it fades in after the one playing has faded out. The
- * fanfare plays once, then the piece before it comes back. */
+ * fanfare plays once, then the menu's piece follows. */
 void audio_music(music_id m);
 /* The MAXSTAX round's urgency, 0 (calm) .. 1 (the clock's last seconds):
  * past a half, the urgent arrangement takes over at the same bar. */

@@ -7,7 +7,7 @@ typedef enum sfx_id {
     SFX_CLICK,   /* UI click / focus accept */
     SFX_PICKUP,  /* lifting a piece, card or block */
     SFX_DROP,    /* setting it down */
-    SFX_SHUFFLE, /* deck shuffle */
+    SFX_SHUFFLE, SFX_SHUFFLE_2, SFX_SHUFFLE_3, /* a deck riffled: a family (below), in synth_table.c */
     SFX_DEAL,    /* one card dealt */
     SFX_TICK,    /* timer tick */
     SFX_WIN,     /* winning fanfare */

@@ -59,7 +59,6 @@ void tablesound_play(sfx_id id, float pan, float gain)
 {
     if (gain <= 0.0f)
         return;
-    rng *r = sound_rng();
-    sfx_id v = synth_variant(id, rng_below(r, (uint32_t)synth_variants(id)));
-    audio_play_at(v, pan, gain * (float)(0.85 + 0.15 * rng_unit(r)));
+    /* audio_play_at picks the family's variant */
+    audio_play_at(id, pan, gain * (float)(0.85 + 0.15 * rng_unit(sound_rng())));
 }

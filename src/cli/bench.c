@@ -8,7 +8,9 @@
 
 #include "cli/bench_phones.h"
 #include "cli/bench_startup.h"
+#include "cli/bench_replay.h"
 #include "cli/bench_track.h"
+#include "cli/review_cmd.h"
 #include "cli/util.h"
 #include "core/ai.h"
 #include "core/registry.h"
@@ -86,7 +88,7 @@ static int bench_stax(int perft_only, int depth, int runs)
             char err[256];
             game_move m;
             stax_search_info info;
-            stax_search_limits lim = {0, 300, 0, NULL, 0};
+            stax_search_limits lim = {0, 300, 0, NULL, 0, NULL};
             if (stax_rules.position_read(&s, NULL, positions[p], err, sizeof err) < 0) {
                 fprintf(stderr, "stackhouse-cli: bench position: %s\n", err);
                 return 2;
@@ -301,15 +303,19 @@ int cmd_bench(int argc, char **argv)
 {
     int rc;
     if (argc < 1)
-        return cli_usage("bench GAME|maxstax|phones|app|startup|saves [ARGS...]");
+        return cli_usage("bench GAME|maxstax|phones|app|startup|saves|replay-jump [ARGS...]");
     if (strcmp(argv[0], "app") == 0)
         return bench_app(argc - 1, argv + 1);
     if (strcmp(argv[0], "saves") == 0 && argc == 1)
         return bench_app_flag("--bench-saves", 0, NULL); /* the game binary links the store */
     if (strcmp(argv[0], "startup") == 0)
         return bench_startup(argc - 1, argv + 1);
+    if (strcmp(argv[0], "review") == 0)
+        return bench_review(argc - 1, argv + 1);
     if (strcmp(argv[0], "phones") == 0)
         return bench_phones(argc - 1, argv + 1);
+    if (strcmp(argv[0], "replay-jump") == 0)
+        return bench_replay(argc - 1, argv + 1);
     if (argc == 1 && bench_realtime(argv[0], &rc))
         return rc;
     if (strcmp(argv[0], "stackatrack") == 0 && argc == 1)

@@ -7,7 +7,9 @@
 
 /* The path of program name beside this executable in out; 0, or -1 with a message. */
 int bench_sibling_path(const char *name, char *out, size_t n);
-/* Runs "bench startup [--runs N]"; returns the exit status. */
+/* Runs "bench startup [--runs N] [--only SCENARIO] [--baseline OTHER-STACKHOUSE]"
+ * (the baseline, another build of the game, run beside each of ours);
+ * returns the exit status. */
 int bench_startup(int argc, char **argv);
 
 #endif

@@ -8,6 +8,7 @@
 
 #include "cli/bench.h"
 #include "cli/replay.h"
+#include "cli/review_cmd.h"
 #include "cli/selfplay.h"
 #include "cli/util.h"
 #include "core/registry.h"
@@ -158,6 +159,8 @@ int main(int argc, char **argv)
         return cmd_replay(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "selfplay") == 0)
         return cmd_selfplay(argc - 2, argv + 2);
+    if (argc >= 2 && strcmp(argv[1], "review") == 0)
+        return cmd_review(argc - 2, argv + 2);
     if (study) {
         int rc = study->study_run(argc - 2, argv + 2, stdout);
         if (rc == 2) {

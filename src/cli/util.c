@@ -24,7 +24,8 @@ int cli_usage(const char *line)
                         "       stackhouse-cli perft GAME POSITION DEPTH\n"
                         "       stackhouse-cli replay FILE   (a match file: its final position and result)\n"
                         "       stackhouse-cli selfplay GAME [--players N] [--games K] [--seed S]\n"
-                        "                      [--level random|easy|medium|hard] [--match A:B]\n");
+                        "                      [--level random|easy|medium|hard] [--match A:B]\n"
+                        "       stackhouse-cli review FILE [--iterations N]   (a match file or record: each move's chances and marks)\n");
         for (int i = 0; i < registry_count(); i++)
             if (registry_get(i)->realtime && len < sizeof ids)
                 len += (size_t)snprintf(ids + len, sizeof ids - len, "%s%s", len ? "|" : "", registry_get(i)->id);
@@ -34,7 +35,7 @@ int cli_usage(const char *line)
             if (rt && rt->study)
                 fprintf(stderr, "       stackhouse-cli %s %s   (%s)\n", rt->study, rt->study_args, rt->study_about);
         }
-        fprintf(stderr, "       stackhouse-cli bench GAME|maxstax|phones|app|startup|saves [ARGS...]\n"
+        fprintf(stderr, "       stackhouse-cli bench GAME|maxstax|phones|app|startup|saves|replay-jump|review [ARGS...]\n"
                         "       stackhouse-cli bench stax [--perft-only] [--depth D] [--runs N]\n");
     }
     return 2;

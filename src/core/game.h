@@ -107,9 +107,24 @@ typedef struct game_rules {
      * screen, the CLI's apply and the phones. Returns its length, or -1 while
      * the game goes on or when n is too small. */
     int (*result_reason)(const void *st, char *buf, size_t n);
+    /* Optional: why move m may not be played in st, one sentence in the
+     * game's words for whoever decides there ("A red 5 matches neither the
+     * colour nor the number of the blue 7."), never notation: a refused
+     * press, a phone's refused move and a lesson's wrong move say it.
+     * Returns its length, or -1 when m may be played (or n is too small). */
+    int (*refusal)(const void *st, const game_move *m, char *buf, size_t n);
     /* The rules' version, written in every record: raise it when a change
      * would replay an old record differently. 0 reads as 1 (game_rules_version). */
     int version;
+    /* Optional: the review's searcher (core/review.h) for a game with its
+     * own search: the hard level's search within a fixed budget (so a
+     * review replays exactly). Writes the best move for the seat to move,
+     * that seat's winning chance in [0, 1] if it plays it, and, when played
+     * is not NULL, its chance if it plays that move instead. Returns 0; 1
+     * when this position is for the generic IS-MCTS instead (hidden
+     * information); -1 when the game is over. */
+    int (*review_search)(const void *st, const game_move *played, uint64_t seed, game_move *best,
+                         double *best_chance, double *played_chance);
 } game_rules;
 
 /* Whether two moves are the same move (kind and bytes). Inline: searches

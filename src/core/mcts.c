@@ -25,6 +25,7 @@ typedef struct mcts_ctx {
     void *work, *view;
     game_move *mv;
     int *slot; /* per legal move: 1 + its child node, or 0 while untried */
+    double (*vec)[GAME_MAX_PLAYERS]; /* per root child: every seat's summed reward (mcts_analyse) */
     rng r;
 } mcts_ctx;
 
@@ -144,8 +145,10 @@ static void playout(mcts_ctx *c, double *reward)
         reward[s] = res.rank[s] == 0 && firsts ? 1.0 / firsts : 0.0;
 }
 
-int mcts_search(const game_rules *g, const void *st, const mcts_config *cfg, uint64_t seed,
-                game_move *out, mcts_stats *stats)
+/* One search of st from viewer's observation; chance, when not NULL, gets
+ * every seat's mean reward through the chosen root move. */
+static int search_run(const game_rules *g, const void *st, int viewer, const mcts_config *cfg, uint64_t seed,
+                      game_move *out, mcts_stats *stats, double *chance)
 {
     mcts_ctx c;
     int root_seat = g->current_player(st), rc = -1;
@@ -157,14 +160,17 @@ int mcts_search(const game_rules *g, const void *st, const mcts_config *cfg, uin
     c.g = g;
     c.cfg = cfg;
     c.seats = g->min_players > root_seat + 1 ? g->min_players : root_seat + 1;
+    if (viewer + 1 > c.seats)
+        c.seats = viewer + 1;
     c.cap = cfg->iterations > 0 ? cfg->iterations + 1 : POOL_TIMED;
     c.pool = malloc(sizeof *c.pool * (size_t)c.cap);
     c.work = malloc(g->state_size);
     c.view = malloc(g->state_size);
     c.mv = malloc(sizeof *c.mv * GAME_MAX_MOVES);
     c.slot = malloc(sizeof *c.slot * GAME_MAX_MOVES);
+    c.vec = chance ? calloc((size_t)c.cap, sizeof *c.vec) : NULL;
     game_move *root_moves = malloc(sizeof *root_moves * GAME_MAX_MOVES);
-    if (!c.pool || !c.work || !c.view || !c.mv || !c.slot || !root_moves) {
+    if (!c.pool || !c.work || !c.view || !c.mv || !c.slot || !root_moves || (chance && !c.vec)) {
         log_error("mcts: out of memory");
         goto done;
     }
@@ -174,25 +180,29 @@ int mcts_search(const game_rules *g, const void *st, const mcts_config *cfg, uin
     rng_seed(&c.r, seed);
     node_new(&c, -1, NULL, -1);
     /* The search never sees the truth it may not know: every iteration
-     * plays in a world sampled from what the searching seat observes. */
+     * plays in a world sampled from what the viewing seat observes. */
     if (g->hidden_info)
-        g->observe(st, root_seat, c.view);
+        g->observe(st, viewer, c.view);
     else
         memcpy(c.view, st, g->state_size);
     double deadline = cfg->time_ms > 0 ? now_ms() + cfg->time_ms : 0;
     int it = 0;
-    while (n_root > 1 && (cfg->iterations <= 0 || it < cfg->iterations)) {
+    /* A forced move needs no search, unless its value is asked for. */
+    while ((n_root > 1 || chance) && (cfg->iterations <= 0 || it < cfg->iterations)) {
         if (deadline && (it & 15) == 0 && now_ms() >= deadline)
             break;
         memcpy(c.work, c.view, g->state_size);
         if (g->hidden_info)
-            g->determinize(c.work, root_seat, &c.r);
+            g->determinize(c.work, viewer, &c.r);
         int node = tree_policy(&c);
-        double reward[GAME_MAX_PLAYERS];
+        double reward[GAME_MAX_PLAYERS] = {0};
         playout(&c, reward);
         for (; node > 0; node = c.pool[node].parent) {
             c.pool[node].visits++;
             c.pool[node].reward += reward[c.pool[node].mover];
+            if (c.vec && c.pool[node].parent == 0)
+                for (int s = 0; s < GAME_MAX_PLAYERS; s++)
+                    c.vec[node][s] += reward[s];
         }
         c.pool[0].visits++;
         it++;
@@ -200,12 +210,20 @@ int mcts_search(const game_rules *g, const void *st, const mcts_config *cfg, uin
     /* Most visited root move that is legal in the real position. */
     *out = root_moves[0];
     uint32_t best = 0;
+    int best_node = -1;
     for (int ch = c.pool[0].child; ch >= 0; ch = c.pool[ch].sibling)
         for (int i = 0; i < n_root; i++)
             if (c.pool[ch].visits > best && game_move_equal(&c.pool[ch].move, &root_moves[i])) {
                 best = c.pool[ch].visits;
+                best_node = ch;
                 *out = root_moves[i];
             }
+    if (chance) {
+        if (best_node < 0)
+            goto done;
+        for (int s = 0; s < GAME_MAX_PLAYERS; s++)
+            chance[s] = c.vec[best_node][s] / best;
+    }
     if (stats) {
         stats->iterations = it;
         stats->nodes = c.n_nodes;
@@ -217,6 +235,19 @@ done:
     free(c.view);
     free(c.mv);
     free(c.slot);
+    free(c.vec);
     free(root_moves);
     return rc;
+}
+
+int mcts_search(const game_rules *g, const void *st, const mcts_config *cfg, uint64_t seed,
+                game_move *out, mcts_stats *stats)
+{
+    return search_run(g, st, g->current_player(st), cfg, seed, out, stats, NULL);
+}
+
+int mcts_analyse(const game_rules *g, const void *st, int viewer, const mcts_config *cfg, uint64_t seed,
+                 game_move *out, double chance[GAME_MAX_PLAYERS])
+{
+    return search_run(g, st, viewer, cfg, seed, out, NULL, chance);
 }

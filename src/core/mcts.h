@@ -28,5 +28,13 @@ typedef struct mcts_stats {
  * (or memory ran out). stats may be NULL. */
 int mcts_search(const game_rules *g, const void *st, const mcts_config *cfg, uint64_t seed,
                 game_move *out, mcts_stats *stats);
+/* The review's search (core/review.h): searches st as mcts_search does but
+ * from viewer's observation (viewer need not be the seat to move; it is
+ * determinized from what viewer sees, never from what it could not), and
+ * writes the chosen move and chance[s], seat s's mean result in [0, 1]
+ * through that move, searching a forced move too. 0, or -1 (game over, no
+ * move, out of memory). */
+int mcts_analyse(const game_rules *g, const void *st, int viewer, const mcts_config *cfg, uint64_t seed,
+                 game_move *out, double chance[GAME_MAX_PLAYERS]);
 
 #endif

@@ -20,13 +20,14 @@ static void usage(FILE *f)
             "usage: stackhouse [--fullscreen] [--window WxH]\n"
             "       stackhouse --scene NAME [--game ID] --screenshot FILE.png [--window WxH]\n"
             "                  [--frames N] [--input SCRIPT] [--trace FILE]\n"
+            "       stackhouse --replay FILE   (watches a match file again)\n"
             "       stackhouse --frames N [--window WxH]   (shows N frames, then exits)\n"
             "                  [--seats human,medium] [--position TEXT]   (table only)\n"
             "                  [--seed N]   (every new match of the run deals from seed N)\n"
             "       stackhouse --phones [--phones-port N] [--phones-info FILE]   (a table with phones\n"
             "                  as hands: docs/phones.md)\n"
             "       stackhouse --bench | --bench-phones | --bench-saves\n"
-            "scenes: picker, setup, settings, rules, score, table\n");
+            "scenes: picker, setup, settings, rules, score, table, replay (with --replay FILE)\n");
 }
 
 static int parse_size(const char *s, int *w, int *h)
@@ -68,6 +69,8 @@ static int parse_args(int argc, char **argv, app_options *o)
             }
         } else if (!strcmp(a, "--scene")) {
             o->scene = v;
+        } else if (!strcmp(a, "--replay")) {
+            o->replay = v; /* a match file, watched on the replay screen */
         } else if (!strcmp(a, "--game")) {
             o->game = v;
         } else if (!strcmp(a, "--position")) {

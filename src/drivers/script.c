@@ -133,6 +133,13 @@ static int parse_line(command *c, const char *line, int lineno, char *err, size_
     } else if (!strcmp(c->op, "wait-scene")) {
         if (got < 2 || parse_count(line, 2, MAX_WAIT, &c->n) != 0 || c->n < 1)
             goto bad;
+    } else if (!strcmp(c->op, "text") || !strcmp(c->op, "drop")) {
+        /* the rest of the line, spaces and all: a name typed, a path dropped */
+        const char *rest = line + strspn(line, " \t") + strlen(c->op);
+        rest += strspn(rest, " \t");
+        if (!*rest || strlen(rest) >= sizeof c->arg)
+            goto bad;
+        snprintf(c->arg, sizeof c->arg, "%s", rest);
     } else if (!strcmp(c->op, "screenshot") || !strcmp(c->op, "expect-scene") || !strcmp(c->op, "click-on") ||
                !strcmp(c->op, "mouse-on") || !strcmp(c->op, "pad-to")) {
         if (got < 2)
@@ -369,6 +376,30 @@ static int run(script *s, app *a, const command *c, char *err, size_t errn)
             push_mouse(a, SDL_MOUSEBUTTONDOWN, r.x + r.w / 2, r.y + r.h / 2);
             push_mouse(a, SDL_MOUSEBUTTONUP, r.x + r.w / 2, r.y + r.h / 2);
         }
+    } else if (!strcmp(c->op, "text")) {
+        /* as SDL's text input sends it: at most its buffer's bytes per event, whole characters */
+        size_t at = 0, len = strlen(c->arg);
+        while (at < len) {
+            SDL_Event e;
+            size_t k = len - at < SDL_TEXTINPUTEVENT_TEXT_SIZE - 1 ? len - at : SDL_TEXTINPUTEVENT_TEXT_SIZE - 1;
+            while (k > 0 && at + k < len && ((unsigned char)c->arg[at + k] & 0xC0) == 0x80)
+                k--;
+            memset(&e, 0, sizeof e);
+            e.type = SDL_TEXTINPUT;
+            e.text.windowID = SDL_GetWindowID(a->window);
+            memcpy(e.text.text, c->arg + at, k);
+            SDL_PushEvent(&e);
+            at += k;
+        }
+        s->wait = 2;
+    } else if (!strcmp(c->op, "drop")) {
+        SDL_Event e;
+        memset(&e, 0, sizeof e);
+        e.type = SDL_DROPFILE;
+        e.drop.windowID = SDL_GetWindowID(a->window);
+        e.drop.file = SDL_strdup(c->arg); /* freed by the loop, as SDL's own */
+        SDL_PushEvent(&e);
+        s->wait = 2;
     } else if (!strcmp(c->op, "wait-scene")) {
         s->await = c;
         s->await_left = c->n;

@@ -12,6 +12,8 @@
  *   down X Y / up X Y press or release the left button there
  *   right-down X Y / right-up X Y   press or release the right button there (it peeks)
  *   wheel DY          scroll (positive is up)
+ *   text TEXT         type TEXT (the rest of the line, UTF-8) as SDL text input events
+ *   drop PATH         drop the file PATH on the window (SDL_DROPFILE)
  *   pad attach        plug in a virtual controller
  *   pad detach        unplug it
  *   pad BUTTON        press and release a button: a b x y start back

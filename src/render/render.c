@@ -161,6 +161,13 @@ render_stats render_get_stats(const render *r) { return r->last; }
 
 float render_scale(const render *r) { return r->scale; }
 
+float render_set_scale(render *r, float scale)
+{
+    float was = r->scale;
+    r->scale = scale;
+    return was;
+}
+
 float render_virtual_w(const render *r) { return r->vw; }
 
 /* The stand-in's id: one past the real sprites, so callers' "found" checks pass. */

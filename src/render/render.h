@@ -74,6 +74,10 @@ void render_art_trim(render *r);
 render_stats render_get_stats(const render *r);
 /* Pixels per virtual unit for the current frame. */
 float render_scale(const render *r);
+/* Sets the pixels per virtual unit for what is drawn next (a screen drawing
+ * another's content smaller: the replay's table above its control bar);
+ * returns the scale it had. render_begin sets it from the framebuffer again. */
+float render_set_scale(render *r, float scale);
 /* Width of the screen in virtual units (height is RENDER_VIRTUAL_H). */
 float render_virtual_w(const render *r);
 

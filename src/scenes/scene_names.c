@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "core/log.h"
+#include "scenes/replay.h"
 #include "scenes/scenes.h"
 #include "shell/toast.h"
 #include "table/modes.h"
@@ -29,9 +30,16 @@ static scene *table_by_name(shell *sh, const game_info *g, const scene_args *arg
     return modes_start(sh, &m, args->position);
 }
 
+static char last_error[320];
+
+const char *scenes_error(void) { return last_error; }
+
 scene *scenes_by_name(shell *sh, const char *name, const char *game, const scene_args *args)
 {
     const game_info *g = registry_find(game ? game : "stax");
+    last_error[0] = 0;
+    if (name && strcmp(name, "replay") == 0)
+        return replay_scene_open_file(sh, args->replay, last_error, sizeof last_error);
     if (!name || strcmp(name, "picker") == 0)
         return picker_scene_create(sh);
     if (strcmp(name, "setup") == 0)

@@ -10,10 +10,13 @@ typedef struct scene_args {
     const char *seats;    /* --seats human,medium (NULL: seat 1 human, the rest computers) */
     const char *position; /* --position TEXT */
     int phones;           /* --phones: Phones as hands on */
+    const char *replay;   /* --replay FILE: the match file the replay screen shows */
 } scene_args;
 
 /* A screen by name (picker, setup, settings, rules, score, table) for game
  * (NULL: STAX); NULL when there is no such screen or its game has no table. */
 scene *scenes_by_name(shell *sh, const char *name, const char *game, const scene_args *args);
+/* Why the last scenes_by_name gave NULL, when it knows ("" otherwise): a bad match file's line. */
+const char *scenes_error(void);
 
 #endif

@@ -26,6 +26,11 @@ typedef enum action {
     ACT_DEVICE_ADDED,
     ACT_DEVICE_LOST,
     ACT_EXTRA, /* X key, controller X: a screen's third action (9 STAX: draw) */
+    ACT_TEXT,  /* text typed (SDL text input): the UTF-8 in text */
+    ACT_DROP,  /* a file dropped on the window: its path in text */
+    ACT_HOME,  /* Home: to the start (a replay) */
+    ACT_END,   /* End: to the end */
+    ACT_DIGIT, /* a number key, its character in key ('1'): a replay's speed */
     ACT_COUNT
 } action;
 
@@ -39,6 +44,9 @@ typedef struct action_event {
     int button;   /* mouse button for pointer events */
     int repeat;   /* nonzero for auto-repeat of a held direction */
     int pad;      /* controller slot (0..INPUT_MAX_PADS-1) of a DEV_PAD button, stick or repeat */
+    int key;      /* DEV_KEYBOARD: the key's character ('\b' Backspace, 27 Escape, '\r' Return, 'w'),
+                     so a text field tells Backspace from Escape; 0 otherwise */
+    const char *text; /* ACT_TEXT, ACT_DROP: UTF-8, valid while the event is handled */
 } action_event;
 
 #endif

@@ -147,6 +147,13 @@ void shell_draw(shell *sh, struct render *r, float alpha)
 
 int shell_drawing_covered(const shell *sh) { return sh->drawing_covered; }
 
+int shell_set_drawing_covered(shell *sh, int covered)
+{
+    int was = sh->drawing_covered;
+    sh->drawing_covered = covered;
+    return was;
+}
+
 double shell_wake(shell *sh)
 {
     scene *top = scene_top(&sh->scenes);

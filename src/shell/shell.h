@@ -116,6 +116,10 @@ void shell_update(shell *sh, double dt);
 void shell_draw(shell *sh, struct render *r, float alpha);
 /* While shell_draw draws a scene under the top one (a modal's backdrop). */
 int shell_drawing_covered(const shell *sh);
+/* Draws what follows as covered (a screen drawing another's content under
+ * its own, as the replay draws a table: that content's hint bar stays
+ * away); returns the old value, to set back. */
+int shell_set_drawing_covered(shell *sh, int covered);
 /* The top scene's wake (scene.h): 0 when it has none. */
 double shell_wake(shell *sh);
 

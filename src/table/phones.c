@@ -19,6 +19,8 @@
 
 #define QUEUE_MAX 64
 #define DEFAULT_PORT 7312
+/* The address a capture shows (STACKHOUSE_PHONES_FIXED; docs/testing.md). */
+#define FIXED_URL "http://192.168.1.23:7312/"
 
 static struct {
     const phone_api *api; /* the server module, loaded when first needed */
@@ -73,7 +75,7 @@ static void write_info(void)
             log_warn("phones: cannot write %s", P.info_path);
         return;
     }
-    fprintf(f, "url=%s\nroom=%s\nport=%d\n", P.url, P.room, P.api->port(P.srv));
+    fprintf(f, "url=%s\nroom=%s\nport=%d\n", P.api->url(P.srv), P.room, P.api->port(P.srv));
     fclose(f);
 }
 
@@ -154,6 +156,7 @@ int phones_open(shell *sh, const match_setup *m, char *err, size_t errn)
     phone_config c;
     char qr_text[200];
     const game_rules *g = m->game ? m->game->rules : NULL;
+    int fixed;
     if (P.srv) {
         phone_seat_info seats[PHONE_MAX_SEATS];
         int n = seat_infos(m, seats);
@@ -175,6 +178,9 @@ int phones_open(shell *sh, const match_setup *m, char *err, size_t errn)
     c.controls = P.pad_mode ? "pad" : "hand";
     c.seats = seat_infos(m, c.seat);
     c.wake = wake_loop;
+    fixed = shell_capturing(sh) && getenv("STACKHOUSE_PHONES_FIXED") != NULL;
+    if (fixed)
+        c.seed = shell_seed(sh) | 1; /* the capture's room code: the same every run */
     P.srv = P.api->start(&c, err, errn);
     if (!P.srv && P.port < 0) {
         /* The usual port is taken (another game on this machine): any free one will do. */
@@ -187,7 +193,8 @@ int phones_open(shell *sh, const match_setup *m, char *err, size_t errn)
     memset(&P.roster, 0, sizeof P.roster);
     P.head = P.count = 0;
     P.ended = 0;
-    snprintf(P.url, sizeof P.url, "%s", P.api->url(P.srv));
+    /* A capture shows a fixed address: its screenshots repeat on any machine. */
+    snprintf(P.url, sizeof P.url, "%s", fixed ? FIXED_URL : P.api->url(P.srv));
     snprintf(P.room, sizeof P.room, "%s", P.api->room(P.srv));
     snprintf(qr_text, sizeof qr_text, "%s?room=%s", P.url, P.room);
     P.has_qr = P.api->qr_encode(qr_text, &P.qr) == 0;

@@ -46,6 +46,6 @@ void phones_card_draw(render *r, rrect c)
                 phones_url());
     y += 44;
     snprintf(line, sizeof line, "Room %s", phones_room());
-    ui_text_fit(r, FONT_SANS_BOLD, UI_HEAD, UI_BODY, (rrect){c.x + 16, y, c.w - 32, 52}, TEXT_CENTER, UI_ACCENT, line);
+    ui_text_fit(r, FONT_SANS_BOLD, UI_HEAD, UI_BODY, (rrect){c.x + 16, y, c.w - 32, 52}, TEXT_CENTER, UI_ACCENT_INK, line);
 }
 

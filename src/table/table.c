@@ -51,13 +51,18 @@ int table_over(const table *t) { return t->over; }
 int table_thinking(const table *t) { return t->job != NULL; }
 int table_can_undo(const table *t) { return t->can_undo; }
 int table_can_redo(const table *t) { return t->can_redo; }
-int table_viewer(const table *t) { return t->viewer; }
+int table_viewer(const table *t) { return t->replay ? table_replay_eyes(t) : t->viewer; }
 table_row *table_row_of(table *t) { return &t->row; }
 const table_row *table_row_read(const table *t) { return &t->row; }
 int table_curtain(const table *t) { return t->curtain; }
 int table_handoff(const table *t) { return t->handoff; }
 void table_hold_curtain(table *t) { t->hold = 1; }
-int table_hides_private(const table *t) { return t->curtain >= 0 || t->all_phones || (t->cover && !t->peeking); }
+int table_hides_private(const table *t)
+{
+    if (t->replay)
+        return table_replay_eyes(t) < 0;
+    return t->curtain >= 0 || t->all_phones || (t->cover && !t->peeking);
+}
 int table_peek_offered(const table *t) { return t->cover && !t->over; }
 int table_peeking(const table *t) { return t->cover && t->peeking; }
 /* A played move's animation runs. */
@@ -76,7 +81,11 @@ double table_anim_length(const table *t) { return t->anim_len; }
 int64_t table_phones_rev(const table *t) { return t->phone_rev; }
 void table_phones_bump(table *t) { t->phone_rev++; }
 
-int table_viewer_seat(const table *t) { return t->viewer < 0 ? 0 : t->viewer; }
+int table_viewer_seat(const table *t)
+{
+    int v = table_viewer(t);
+    return v < 0 ? 0 : v;
+}
 int table_private_seat(const table *t) { return table_hides_private(t) ? -1 : table_viewer_seat(t); }
 
 
@@ -127,6 +136,7 @@ const char *table_refusev(table *t, int spot, const char *fmt, va_list ap)
     t->refuse_spot = spot;
     t->refuse_flash = TABLE_REFUSE_FLASH;
     t->refuse_words = TABLE_REFUSE_WORDS;
+    trace_line("%s refused: %s", t->ops->trace, t->refuse_msg); /* the one line every mode's refusal leaves */
     return t->refuse_msg;
 }
 
@@ -141,6 +151,25 @@ const char *table_refuse(table *t, int spot, const char *fmt, ...)
 }
 
 void table_refuse_clear(table *t) { t->refuse_words = 0; }
+
+void table_turn_words(const table *t, int seat, char *buf, size_t n)
+{
+    char who[40];
+    int d = t->m.game->rules->current_player(table_state(t));
+    if (table_over(t))
+        snprintf(buf, n, "The game is over.");
+    else if (d < 0 || d == seat)
+        snprintf(buf, n, "Wait: your move is still being played.");
+    else
+        snprintf(buf, n, "Wait: it is %s's turn.", table_seat_label(t, d, who, sizeof who));
+}
+
+const char *table_refuse_turn(table *t, int spot)
+{
+    char why[80];
+    table_turn_words(t, table_viewer_seat(t), why, sizeof why);
+    return table_refuse(t, spot, "%s", why);
+}
 
 const char *table_refusal(const table *t, int *spot, float *flash)
 {
@@ -162,7 +191,7 @@ void table_view_changed(table *t, shell *sh, table_change why)
 /* Move m, played from before, starts its animation: as long as the view
  * says; with Reduced motion (one place for every view) of length 0, so the
  * move lands at the next step. */
-static void anim_start(table *t, shell *sh, const void *before, const game_move *m, int by_computer)
+void table_anim_start(table *t, shell *sh, const void *before, const game_move *m, int by_computer)
 {
     double len = t->ops->anim_length ? t->ops->anim_length(t->view, before, m, by_computer) : 0;
     t->anim_on = len > 0;
@@ -171,7 +200,7 @@ static void anim_start(table *t, shell *sh, const void *before, const game_move 
 }
 
 /* One step of the animation; when it ends, the computer's pause starts. */
-static void anim_step(table *t, double dt)
+void table_anim_step(table *t, double dt)
 {
     t->anim_prev = t->anim_time;
     if (!animating(t))
@@ -229,7 +258,7 @@ static int redo_target(const table *t)
 
 
 /* The move that made the position at the cursor, its mover and the position before it. */
-static void last_update(table *t)
+void table_last_update(table *t)
 {
     char err[200];
     int c = t->rec.cursor - 1;
@@ -277,7 +306,7 @@ const char *table_log_line(const table *t, int i, int *seat)
 }
 
 /* The log from the record's start to its cursor (the table opened, or undo or redo moved it). */
-static void log_rebuild(table *t)
+void table_log_reset(table *t)
 {
     if (table_log_rebuild(&t->log, t->ops->describe, table_rules(t), &t->rec, t->scratch) != 0)
         log_error("%s table: the move log could not be read back", t->game->id);
@@ -296,6 +325,8 @@ static void history_info(const table *t, match_info *mi)
  * open under the notice. 0 or -1. */
 static int save_now(table *t, shell *sh, int quitting)
 {
+    if (t->replay)
+        return 0; /* a replay is a kept match's, never the save slot's nor the history's */
     store *db = shell_store(sh);
     int64_t kept = t->m.history;
     int tx = db && t->rec.n_moves > 0 && store_begin(db) == 0, rc;
@@ -322,15 +353,16 @@ void table_position_changed(table *t, shell *sh, table_change why)
     table_rules(t)->result(t->st, &res);
     t->over = res.status == GAME_OVER;
     t->over_announced = 0;
-    t->can_undo = t->ops->undo && undo_target(t) >= 0;
-    t->can_redo = t->ops->undo && redo_target(t) >= 0;
+    t->can_undo = !t->replay && t->ops->undo && undo_target(t) >= 0;
+    t->can_redo = !t->replay && t->ops->undo && redo_target(t) >= 0;
     if (why != TABLE_PLAYED)
-        last_update(t); /* play() has set it without a replay */
+        table_last_update(t); /* play() has set it without a replay */
     table_pace(t);
-    if (table_uses_curtain(t))
+    if (table_uses_curtain(t) && !t->replay)
         table_choose_viewer(t);
     table_view_changed(t, sh, why);
-    table_phones_publish(t, sh);
+    if (!t->replay)
+        table_phones_publish(t, sh);
     /* Saved after every move (and undo, redo) before it is traced: a crash
      * loses nothing played. A finished game's save is forgotten instead. */
     if (why == TABLE_PLAYED || why == TABLE_JUMPED)
@@ -367,7 +399,7 @@ static int play(table *t, shell *sh, const game_move *m, int by_computer)
     memcpy(t->last_before, t->scratch, table_rules(t)->state_size);
     t->has_last = 1;
     table_log_add(&t->log, t->ops->describe, table_rules(t), t->scratch, m, t->last_seat);
-    anim_start(t, sh, t->scratch, m, by_computer);
+    table_anim_start(t, sh, t->scratch, m, by_computer);
     t->ops->played(t->view, sh, t->scratch, m, text, by_computer);
     {
         char who[48];
@@ -393,7 +425,7 @@ static void go_to(table *t, shell *sh, int cursor)
     }
     while (t->rec.cursor < cursor && record_redo(&t->rec, t->st, err, sizeof err) == 0) {
     }
-    log_rebuild(t);
+    table_log_reset(t);
     table_position_changed(t, sh, TABLE_JUMPED);
 }
 
@@ -401,7 +433,9 @@ static void undo(table *t, shell *sh)
 {
     int c = undo_target(t);
     if (c < 0) {
-        audio_play(SFX_ERROR);
+        /* the sound, and why */
+        table_refuse(t, -1, "%s",
+                     t->rec.cursor == 0 ? "Nothing has been played yet." : "There is nothing more to take back.");
         return;
     }
     audio_play(SFX_CLICK);
@@ -415,7 +449,7 @@ static void redo(table *t, shell *sh)
     game_move m;
     char err[200];
     if (c < 0) {
-        audio_play(SFX_ERROR);
+        table_refuse(t, -1, "There is nothing to redo.");
         return;
     }
     trace_line("%s redo", t->ops->trace);
@@ -424,7 +458,7 @@ static void redo(table *t, shell *sh)
     if (t->ops->redone && c == t->rec.cursor && c > 0 &&
         record_replay(&t->rec, c - 1, t->scratch, err, sizeof err) == 0 &&
         table_rules(t)->move_read(t->scratch, t->rec.moves[c - 1], &m, err, sizeof err) == 0) {
-        anim_start(t, sh, t->scratch, &m, 1);
+        table_anim_start(t, sh, t->scratch, &m, 1);
         t->ops->redone(t->view, sh, t->scratch, &m);
     }
 }
@@ -434,7 +468,7 @@ static void redo(table *t, shell *sh)
 static void open_menu(table *t, shell *sh)
 {
     /* A table without undo (hidden cards) never lists it. */
-    table_phones_menu(&t->m, t->handed, &t->menu_extra);
+    table_phones_menu(&t->m, &t->menu_extra);
     table_menu_open(sh, &t->menu_choice, t->ops->undo, t->can_undo, t->can_redo, &t->menu_extra);
     table_phones_pause(t, 1);
 }
@@ -509,7 +543,7 @@ static void computer_turn(table *t, shell *sh)
     int seat = table_rules(t)->current_player(t->st);
     game_move m;
     table_ai *j;
-    if (t->over || table_busy(t) || seat < 0 || table_seat_human(t, seat))
+    if (t->replay || t->over || table_busy(t) || seat < 0 || table_seat_human(t, seat))
         return;
     if (!t->job)
         t->job = table_ai_start(table_rules(t), t->st, t->m.level[seat], table_ai_seed(&t->rec));
@@ -533,7 +567,7 @@ static void computer_turn(table *t, shell *sh)
 static void history_over(table *t, shell *sh)
 {
     store *db = shell_store(sh);
-    int tx = db && t->m.history > 0 && store_begin(db) == 0;
+    int tx = db && !t->replay && t->m.history > 0 && store_begin(db) == 0;
     if (tx) {
         score_report rep;
         match_info mi;
@@ -567,7 +601,7 @@ static void announce_over(table *t, shell *sh)
 
 static void over_update(table *t, shell *sh)
 {
-    if (!t->over || table_busy(t))
+    if (t->replay || !t->over || table_busy(t))
         return;
     if (!t->over_announced)
         announce_over(t, sh);
@@ -608,8 +642,9 @@ static void table_update(scene *s, shell *sh, double dt)
     if (!shell_is_top(sh, s))
         return; /* the notice is up: the table waits for the player */
     table_phones_step(t, sh);
+    table_phones_card_update(t, &t->m);
     table_peek_update(t, sh);
-    anim_step(t, dt);
+    table_anim_step(t, dt);
     t->ops->update(t->view, sh, dt);
     computer_turn(t, sh);
     over_update(t, sh);
@@ -651,9 +686,11 @@ static void table_draw(scene *s, shell *sh, render *r, float alpha)
     table *t = s->data;
     if (t->curtain < 0) {
         t->ops->draw(t->view, sh, r, alpha);
-        table_row_draw(&t->row, r, t->can_undo, t->can_redo);
+        if (!t->replay) /* a replay's controls are the replay screen's */
+            table_row_draw(&t->row, r, t->can_undo, t->can_redo);
         if (t->ops->draw_top)
             t->ops->draw_top(t->view, sh, r, alpha);
+        table_phones_card_draw(&t->m, sh, r);
         return;
     }
     ui_draw_table(r, shell_vw(sh));
@@ -661,6 +698,7 @@ static void table_draw(scene *s, shell *sh, render *r, float alpha)
         t->ops->draw_public(t->view, sh, r, alpha);
     table_draw_curtain(t, sh, r);
     ui_draw_hints(r, sh, "Continue", "Menu", NULL);
+    table_phones_card_draw(&t->m, sh, r);
 }
 
 /* A table at rest draws nothing: no computer to move, no move animating, no
@@ -672,8 +710,9 @@ static double table_wake(scene *s, shell *sh)
     (void)sh; /* the scene interface's */
     int seat = table_rules(t)->current_player(t->st);
     double w = SCENE_AT_REST, v;
-    if (!t->ops->wake || t->job || t->over || t->refuse_flash > 0 || animating(t) ||
-        (seat >= 0 && !table_seat_human(t, seat)))
+    /* a replay waits for no computer and no score screen */
+    if (!t->ops->wake || t->job || (t->over && !t->replay) || t->refuse_flash > 0 || animating(t) ||
+        (!t->replay && seat >= 0 && !table_seat_human(t, seat)))
         return 0;
     if (t->curtain >= 0)
         return SCENE_AT_REST; /* the curtain's panel, until someone is ready */
@@ -696,13 +735,14 @@ static void table_leave_scene(scene *s, shell *sh)
 {
     table *t = s->data;
     /* The window closed: nothing is left on screen to tell; the log says it. */
-    int saved = table_save_unfinished(sh, &t->m, &t->rec, t->over);
+    int saved = t->replay ? 0 : table_save_unfinished(sh, &t->m, &t->rec, t->over);
     if (saved > 0)
         trace_line("%s saved", t->ops->trace);
     else if (saved < 0)
         log_warn("%s table: the game could not be saved on leaving", t->game->id);
     /* The match is over or left: the phones' server stops with it. */
-    phones_close(NULL);
+    if (!t->replay)
+        phones_close(NULL);
     /* The app is closing: let a search finish rather than leave it running at exit. */
     table_ai_drop(t->job, shell_quitting(sh));
     t->job = NULL;
@@ -726,7 +766,8 @@ static void *view_new(table *t)
     return v;
 }
 
-scene *table_create(const table_view_ops *ops, const match_setup *m, game_record *rec)
+/* A table of match m from rec; replay: one that is only watched (table_create_replay). */
+static scene *create(const table_view_ops *ops, const match_setup *m, game_record *rec, int replay)
 {
     const game_rules *g = m->game->rules;
     table *t = calloc(1, sizeof *t + g->state_size + sizeof(max_align_t));
@@ -741,6 +782,8 @@ scene *table_create(const table_view_ops *ops, const match_setup *m, game_record
     t->handoff = -1;
     t->refuse_spot = -1;
     t->pace_setting = 1;
+    t->replay = replay;
+    t->replay_seat = TABLE_WATCH_PUBLIC;
     table_row_init(&t->row, ops);
     if (table_record_take(&t->rec, rec, m->game->id, t->st) != 0 || !(t->view = view_new(t))) {
         record_free(&t->rec);
@@ -749,11 +792,23 @@ scene *table_create(const table_view_ops *ops, const match_setup *m, game_record
         free(t);
         return NULL;
     }
-    log_rebuild(t);
+    table_log_reset(t);
     t->clock0 = t->rec.clock;
-    table_match_trace(&t->m, &t->rec.params);
-    phones_drop_queue(); /* moves sent before this table opened were for no table */
+    if (!replay) {
+        table_match_trace(&t->m, &t->rec.params);
+        phones_drop_queue(); /* moves sent before this table opened were for no table */
+    }
     t->base = (scene){"table", 0, table_enter, table_leave_scene, table_input, table_update, table_draw, t, table_wake,
                       MUSIC_TABLE};
     return &t->base;
+}
+
+scene *table_create(const table_view_ops *ops, const match_setup *m, game_record *rec)
+{
+    return create(ops, m, rec, 0);
+}
+
+scene *table_create_replay(const table_view_ops *ops, const match_setup *m, game_record *rec)
+{
+    return create(ops, m, rec, 1);
 }

@@ -243,6 +243,12 @@ void table_refresh_viewer(table *t, shell *sh);
 const char *table_refuse(table *t, int spot, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* table_refuse with the words' arguments in ap (a view's own printf-like refuse). */
 const char *table_refusev(table *t, int spot, const char *fmt, va_list ap) __attribute__((format(printf, 3, 0)));
+/* Why seat may not act now, when the decision is not theirs, in the words
+ * the table and a phone both say ("Wait: it is Blue's turn."). */
+void table_turn_words(const table *t, int seat, char *buf, size_t n);
+/* A press by the person at the screen while the decision is not theirs:
+ * refused with whose turn it is ("Wait: it is Blue's turn."). */
+const char *table_refuse_turn(table *t, int spot);
 /* The player chose something that works: the last refusal's words go. */
 void table_refuse_clear(table *t);
 /* The refusal's words while they show (NULL when none); *spot the spot
@@ -301,5 +307,35 @@ void table_refresh(table *t, shell *sh);
  * now (the midend calls it when a move's animation ends; a view, for its own
  * waits, such as a round's result dismissed). */
 void table_pace(table *t);
+
+/* ---------------------------------------------------------------- replays (replay_turns.c) */
+
+/* Whose eyes a replay table shows (table_replay_watch): a seat (what that
+ * player knew: the game's observe(seat)), or one of these. */
+#define TABLE_WATCH_PUBLIC (-1) /* what everyone at the table saw: observe(-1) */
+#define TABLE_WATCH_MOVER (-2)  /* a finished match: each position through its mover's eyes, every hand in turn */
+
+/* A table that shows match m's record rec (taken over, freed on failure) to
+ * be watched: no seat decides, no computer plays, nothing is saved, and the
+ * game's end opens no score screen; it stands at rec's cursor. NULL when rec
+ * is not a game of m's mode or the view fails. The view draws it as it
+ * draws a match (without the button row); the replay screen moves it. */
+scene *table_create_replay(const table_view_ops *ops, const match_setup *m, game_record *rec);
+/* Shows the position after the first cursor moves of a replay table (one
+ * move on: the view shows it being played, as a redo does); 0, or -1 when
+ * the record will not replay there. */
+int table_replay_seek(table *t, shell *sh, int cursor);
+/* One logic step of a replay table: the move shown animates, the view updates. */
+void table_replay_step(table *t, shell *sh, double dt);
+/* Whether t is a replay table (a view words its end and its empty hand so). */
+int table_replaying(const table *t);
+/* Whose eyes a replay table shows: a seat, TABLE_WATCH_PUBLIC or TABLE_WATCH_MOVER. */
+void table_replay_watch(table *t, shell *sh, int watch);
+/* A move legal at a replay table's position to show on the board as its
+ * view shows a legal move (the review's preferred move, table_review.c), or
+ * none (m NULL); a seek clears it. */
+void table_replay_show(table *t, const game_move *m);
+/* The move a replay table shows (table_replay_show), or NULL: views draw it. */
+const game_move *table_replay_shown(const table *t);
 
 #endif

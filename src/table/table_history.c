@@ -40,9 +40,8 @@ void table_history_info(const match_setup *m, uint64_t seed, int64_t started, in
 
 int64_t table_history_of_save(const char *text)
 {
-    /* Its third line: the header, the seats, then "history N". */
+    /* Its second line, after the header: "history N". */
     const char *p = text ? strchr(text, '\n') : NULL;
-    p = p ? strchr(p + 1, '\n') : NULL;
     return p && strncmp(p + 1, "history ", 8) == 0 ? strtoll(p + 9, NULL, 10) : 0;
 }
 

@@ -13,6 +13,7 @@
 #include "net/phone_proto.h"
 #include "phoneview/phone_view.h"
 #include "table/phones.h"
+#include "table/phones_card.h"
 #include "table/table_store.h"
 #include "shell/trace.h"
 
@@ -134,7 +135,8 @@ static void phone_move(table *t, shell *sh, const phone_event *ev)
     if (!phones_seat(ev->seat - 1)) {
         phones_api()->error(srv, ev->conn, "no-seat", "This phone plays no seat.");
     } else if (table_over(t) || d != ev->seat - 1) {
-        phones_api()->error(srv, ev->conn, "not-your-turn", "It is not your turn.");
+        table_turn_words(t, ev->seat - 1, err, sizeof err); /* the words the TV says */
+        phones_api()->error(srv, ev->conn, "not-your-turn", err);
     } else if (ev->rev != table_phones_rev(t)) {
         phones_api()->error(srv, ev->conn, "stale", "The table changed; look again.");
     } else if (table_busy(t)) {
@@ -142,11 +144,14 @@ static void phone_move(table *t, shell *sh, const phone_event *ev)
         waiting.ev = *ev;
         waiting.on = 1;
     } else if (g->move_read(table_state(t), ev->text, &mv, err, sizeof err) != 0) {
-        phones_api()->error(srv, ev->conn, "illegal", err);
+        /* the page offers only legal moves: this one lost a race with the
+         * table; the phone hears it in words, the log gets the notation */
+        log_info("phones: p%d's move refused: %s", ev->seat, err);
+        phones_api()->error(srv, ev->conn, "illegal", "That move cannot be played now: look again.");
     } else {
         trace_line("phones move p%d %s", ev->seat, ev->text);
         if (table_play(t, sh, &mv) != 0)
-            phones_api()->error(srv, ev->conn, "illegal", "The table refused that move.");
+            phones_api()->error(srv, ev->conn, "illegal", "That move cannot be played now: look again.");
     }
 }
 
@@ -182,7 +187,7 @@ static void menu_seat(table_menu_extra *x, int seat, int to_tv, const char *what
     x->nseat++;
 }
 
-void table_phones_menu(const match_setup *m, unsigned handed, table_menu_extra *x)
+void table_phones_menu(const match_setup *m, table_menu_extra *x)
 {
     const phone_roster *ro = phones_roster();
     memset(x, 0, sizeof *x);
@@ -194,10 +199,55 @@ void table_phones_menu(const match_setup *m, unsigned handed, table_menu_extra *
             /* its phone is away: the match need not wait for it */
             menu_seat(x, s, 0, "computer plays", "computer");
             menu_seat(x, s, 1, "free the seat", "free");
-        } else if (m->seat[s] != SEAT_HUMAN && (handed >> s & 1)) {
+        } else if (m->seat[s] != SEAT_HUMAN && (m->handed >> s & 1)) {
             menu_seat(x, s, 1, "people play", "people");
         }
     }
+}
+
+unsigned table_phones_waiting(const match_setup *m)
+{
+    const phone_roster *ro = phones_roster();
+    unsigned w = 0;
+    for (int s = 0; s < m->params.players; s++)
+        if (m->seat[s] == SEAT_HUMAN && phones_seat(s) && !(ro->connected >> s & 1))
+            w |= 1u << s;
+    return w;
+}
+
+/* Whether the join card is up, and for which table (a new one starts without). */
+static struct {
+    const void *owner;
+    int shown;
+} card;
+
+void table_phones_card_update(const void *owner, const match_setup *m)
+{
+    int want = table_phones_waiting(m) != 0;
+    if (card.owner != owner) {
+        card.owner = owner;
+        card.shown = 0;
+    }
+    if (want == card.shown)
+        return;
+    card.shown = want;
+    trace_line("phones card %s", want ? "shown" : "hidden");
+}
+
+/* The join card's width: its QR code's modules at least 6 px at 1080p, so a
+ * phone's camera reads it across a living room (PHONES_CARD_HEIGHT). */
+#define JOIN_CARD_W 300.0f
+
+void table_phones_card_draw(const match_setup *m, shell *sh, render *r)
+{
+    float w = JOIN_CARD_W;
+    const scene *top = shell_top(sh);
+    /* The pause menu over the table shows the card itself. */
+    if (!table_phones_waiting(m) || (top && strcmp(top->name, "table") != 0))
+        return;
+    /* The top right corner: the views keep their move lists and scores
+     * there, never the board. */
+    phones_card_draw(r, (rrect){shell_vw(sh) - w - 12, 12, w, PHONES_CARD_HEIGHT(w)});
 }
 
 /* Tells every phone match m is over: why (NULL: no reason), and each seat's

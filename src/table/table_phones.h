@@ -23,9 +23,20 @@ void table_phones_pause(table *t, int paused);
 /* What the pause menu offers for match m's seats (x cleared first): the
  * phones' card while phones are on; for each seat whose phone is away
  * (asleep, or its token lost), the computer or people (the TV, or a phone
- * that joins with the room code) to play it; for each seat in handed (bit
- * per seat, given to the computer from this menu), people again. */
-void table_phones_menu(const match_setup *m, unsigned handed, table_menu_extra *x);
+ * that joins with the room code) to play it; for each seat in m->handed
+ * (given to the computer from this menu, in this sitting or a saved one),
+ * people again. */
+void table_phones_menu(const match_setup *m, table_menu_extra *x);
+/* Seats of match m waiting for their phone (bit per seat): a person's seat
+ * whose phone is asleep or lost its token. */
+unsigned table_phones_waiting(const match_setup *m);
+/* One logic step of the table owner (any table, turn-based or real-time):
+ * the join card is up while a seat of m waits for its phone (traced
+ * "phones card shown" and "phones card hidden" as that changes). */
+void table_phones_card_update(const void *owner, const match_setup *m);
+/* Draws the join card (QR code, address, room code) in the screen's top
+ * right corner while a seat of m waits: a late guest scans it from the couch. */
+void table_phones_card_draw(const match_setup *m, shell *sh, render *r);
 /* The match is over: phones get the result; the server stops with the table. */
 void table_phones_over(table *t, const game_result *res);
 /* A real-time match m is over: phones get its result as the score screen shows it. */

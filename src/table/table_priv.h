@@ -42,7 +42,6 @@ struct table {
     int anim_on; /* it runs: until a step has shown its end (the next, with Reduced motion) */
     table_menu_choice menu_choice;
     table_menu_extra menu_extra; /* the phones' part of the menu while it is up */
-    unsigned handed; /* seats the menu gave the computer (their phone was away) */
     table_saver saver; /* saves as the match goes, and a failed one's notice */
     table_row row; /* Undo, Redo, Menu: the midend's buttons (table_buttons.c) */
     char refuse_msg[112]; /* a refused press: why (table_refuse) */
@@ -54,6 +53,10 @@ struct table {
     int last_seat;     /* who made it, */
     void *last_before; /* and the position it was made from (state_size bytes) */
     void *scratch;     /* a position to replay into, state_size bytes */
+    int replay;        /* a replay (replay_turns.c): no seat decides, nothing saved, no score screen */
+    int replay_seat;   /* whose eyes it shows: a seat, TABLE_WATCH_PUBLIC or TABLE_WATCH_MOVER */
+    game_move shown;   /* a replay's move to show on the board (the review's preferred move) */
+    int has_shown;
     max_align_t st[];  /* the position at the record's cursor, state_size bytes */
 };
 
@@ -65,6 +68,18 @@ void table_view_changed(table *t, shell *sh, table_change why);
 void table_position_changed(table *t, shell *sh, table_change why);
 /* Lets go of a search in flight. */
 void table_ai_cancel(table *t);
+
+/* The move that made the position at the cursor, its mover and the position before it. */
+void table_last_update(table *t);
+/* Move m, played from before, starts its animation (0 long with Reduced motion). */
+void table_anim_start(table *t, shell *sh, const void *before, const game_move *m, int by_computer);
+/* One step of a played move's animation; when it ends, the computer's pause starts. */
+void table_anim_step(table *t, double dt);
+/* The move log from the record's start to its cursor. */
+void table_log_reset(table *t);
+
+/* replay_turns.c: the seat whose eyes a replay shows now; -1 only the public view. */
+int table_replay_eyes(const table *t);
 
 /* table_seats.c */
 /* Whether this match passes the screen behind a curtain (a house rule may decide). */

@@ -228,6 +228,7 @@ static void rt_update(scene *s, shell *sh, double dt)
     i = t->ops->update(t->view, sh, dt);
     if (t->ops->begun(t->view) && !t->over)
         t->played += dt;
+    table_phones_card_update(t, &t->m);
     over_update(t, sh);
     if (!t->over)
         autosave(t, sh, dt);
@@ -246,6 +247,7 @@ static void rt_draw(scene *s, shell *sh, render *r, float alpha)
 {
     table_rt *t = s->data;
     t->ops->draw(t->view, sh, r, alpha);
+    table_phones_card_draw(&t->m, sh, r);
 }
 
 static double rt_wake(scene *s, shell *sh)

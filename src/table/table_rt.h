@@ -71,6 +71,20 @@ typedef struct table_realtime_ops {
     void (*note)(const void *v, char *buf, size_t n);
     /* Optional: one line on a saved match's text for setup's Resume; 0, or -1. */
     int (*summary)(const match_setup *m, const char *text, char *buf, size_t n);
+    /* Optional, for the replay screen (#28): match m's record (the view's
+     * save text, with its tape) opened to be watched, standing at its start:
+     * no input plays, nothing is saved; NULL with the reason in err. The view
+     * then draws it with draw, and the replay calls only the three below. */
+    void *(*replay_open)(shell *sh, const match_setup *m, const char *text, char *err, size_t errn);
+    /* A replay's length in ticks (1/60 s each) and the tick it stands at. */
+    long (*replay_length)(const void *v, long *at);
+    /* Moves a replay to tick; the view follows (a short step on shows what
+     * happened, claims and crashes). 0, or -1 logged. */
+    int (*replay_seek)(void *v, shell *sh, long tick);
+    /* Work behind the scenes for up to budget seconds (the exact match catching up). */
+    void (*replay_work)(void *v, shell *sh, double budget);
+    /* Whether the match shown is exactly the one played (nothing left to work on). */
+    int (*replay_exact)(const void *v);
 } table_realtime_ops;
 
 /* A table playing a new match m of view ops from seed (test_options: the

@@ -21,7 +21,7 @@ static int seat_local(const table *t, int s) { return table_seat_human(t, s) && 
 
 int table_may_act(const table *t, int seat)
 {
-    if (t->over || seat < 0 || !table_seat_human(t, seat) || table_hides_private(t))
+    if (t->replay || t->over || seat < 0 || !table_seat_human(t, seat) || table_hides_private(t))
         return 0;
     /* hot seat: only the person the screen shows; else any person at it */
     return !table_uses_curtain(t) || seat == t->viewer;
@@ -129,7 +129,7 @@ void table_hand_seat(table *t, shell *sh, int k)
     if (phones_seat(s))
         phones_release(sh, &t->m, s);
     match_setup_set_seat(&t->m, s, to_tv ? SEAT_HUMAN : SEAT_COMPUTER);
-    t->handed = to_tv ? t->handed & ~(1u << s) : t->handed | 1u << s;
+    t->m.handed = to_tv ? t->m.handed & ~(1u << s) : t->m.handed | 1u << s; /* saved with the seats */
     if (phones_open(sh, &t->m, err, sizeof err) != 0)
         log_warn("phones: %s", err);
     trace_line("%s seat p%d %s", t->ops->trace, s + 1, to_tv ? "people" : "computer");

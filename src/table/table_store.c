@@ -14,6 +14,7 @@
 #include "shell/trace.h"
 
 #define SAVE_HEADER "stackhouse-table 1"
+#define HANDED_WORD "handed"
 
 /* Labels by ai_level; the random level is never seated at a table. */
 static const char *const level_labels[] = {"Random", "Easy", "Medium", "Hard"};
@@ -121,23 +122,64 @@ void table_seat_name(const match_setup *m, int seat, char *buf, size_t n)
         snprintf(buf, n, "Computer (%s)", table_level_label(m->level[seat]));
 }
 
+/* The save's optional "handed 2,3" line (seats from 1, each a computer's
+ * that the pause menu took from an away phone), "" when none: a save
+ * without one reads as it always did. */
+static void handed_write(const match_setup *m, char *buf, size_t n)
+{
+    size_t len = 0;
+    buf[0] = 0;
+    for (int s = 0; s < m->params.players && len < n; s++)
+        if ((m->handed >> s & 1) && m->seat[s] == SEAT_COMPUTER) /* a seat setup made a person's is none */
+            len += (size_t)snprintf(buf + len, n - len, "%s%d", len ? "," : HANDED_WORD " ", s + 1);
+    if (len && len < n)
+        snprintf(buf + len, n - len, "\n");
+}
+
+/* Reads handed_write's line at *p into m (its seats read already),
+ * stepping *p past it; no such line is none. 0, or -1 when it names a seat
+ * out of range or one the computer does not play. */
+static int handed_read(match_setup *m, const char **p)
+{
+    const char *q = *p + sizeof HANDED_WORD;
+    if (strncmp(*p, HANDED_WORD " ", sizeof HANDED_WORD) != 0)
+        return 0;
+    for (;;) {
+        int s = 0;
+        if (*q < '1' || *q > '9')
+            return -1;
+        s = *q++ - '0';
+        if (s > m->params.players || m->seat[s - 1] != SEAT_COMPUTER || (m->handed >> (s - 1) & 1))
+            return -1;
+        m->handed |= 1u << (s - 1);
+        if (*q == '\n')
+            break;
+        if (*q++ != ',')
+            return -1;
+    }
+    *p = q + 1;
+    return 0;
+}
+
 int table_save_text(shell *sh, const match_setup *m, const char *game_id, const char *body)
 {
-    char seats[128], *all;
+    char seats[128], handed[48], *all;
     size_t n;
     int rc;
     if (!body || !shell_store(sh))
         return -1;
     table_seats_write(m, seats, sizeof seats);
-    n = strlen(body) + sizeof seats + 96;
+    handed_write(m, handed, sizeof handed);
+    n = strlen(body) + sizeof seats + sizeof handed + 96;
     all = malloc(n);
     if (!all)
         return -1;
-    /* The kept match it goes on (#28): a resumed match continues its history row. */
+    /* The kept match it goes on (#28), the second line: a resumed match continues its history row. */
     if (m->history > 0)
-        snprintf(all, n, "%s\nseats %s\nhistory %lld\n%s", SAVE_HEADER, seats, (long long)m->history, body);
+        snprintf(all, n, "%s\nhistory %lld\nseats %s\n%s%s", SAVE_HEADER, (long long)m->history, seats, handed,
+                 body);
     else
-        snprintf(all, n, "%s\nseats %s\n%s", SAVE_HEADER, seats, body);
+        snprintf(all, n, "%s\nseats %s\n%s%s", SAVE_HEADER, seats, handed, body);
     rc = store_save_put(shell_store(sh), game_id, game_id, all);
     free(all);
     return rc;
@@ -216,6 +258,11 @@ int table_save_read(shell *sh, const game_info *g, match_setup *m, char **text, 
     table_match_default(m, g, NULL);
     p = *text;
     nl = strchr(p, '\n');
+    /* "history N" (#28), in saves since the history, before the seats: the kept match it goes on. */
+    if (nl && strncmp(nl + 1, "history ", 8) == 0) {
+        m->history = strtoll(nl + 9, NULL, 10);
+        nl = strchr(nl + 1, '\n');
+    }
     if (!nl || strncmp(p, SAVE_HEADER "\n", sizeof SAVE_HEADER) != 0 ||
         strncmp(nl + 1, "seats ", 6) != 0 || !(p = strchr(nl + 1, '\n')) ||
         (size_t)(p - (nl + 7)) >= sizeof seats) {
@@ -228,12 +275,12 @@ int table_save_read(shell *sh, const game_info *g, match_setup *m, char **text, 
         snprintf(err, errn, "bad seats '%s'", seats);
         goto fail;
     }
-    *body = p + 1;
-    /* "history N" (#28), in saves since the history: the kept match it goes on. */
-    if (strncmp(*body, "history ", 8) == 0) {
-        m->history = strtoll(*body + 8, NULL, 10);
-        *body = strchr(*body, '\n') ? strchr(*body, '\n') + 1 : *body + strlen(*body);
+    p++;
+    if (handed_read(m, &p) != 0) {
+        snprintf(err, errn, "bad handed seats");
+        goto fail;
     }
+    *body = p;
     return 0;
 fail:
     free(*text);

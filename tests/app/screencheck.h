@@ -108,6 +108,8 @@ static void check_text_inside(float vw)
     for (int i = 0; i < n_texts; i++) {
         rrect t = texts[i].r;
         int touched = 0, inside = 0;
+        if (texthook_dimmed(&texts[i]))
+            continue; /* the screen under a modal (the pause menu over a table) lays out on its own */
         if (t.x < -1 || t.y < -1 || t.x + t.w > vw + 1 || t.y + t.h > RENDER_VIRTUAL_H + 1) {
             fprintf(stderr, "text off screen: '%s' at %.0f,%.0f %.0fx%.0f\n", texts[i].s, t.x, t.y,
                     t.w, t.h);

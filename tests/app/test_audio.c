@@ -258,7 +258,8 @@ static void test_volumes_scale_the_output(void **state)
 }
 
 /* Loud cues duck the music, which comes back after them; the fanfare plays
- * once and hands back to the piece before it. */
+ * once and hands over to the menu's piece (the score screen is the menu
+ * between games). */
 static void test_ducking_and_fanfare(void **state)
 {
     short *pcm;
@@ -284,13 +285,13 @@ static void test_ducking_and_fanfare(void **state)
     assert_string_equal(audio_music_file(), "fanfare");
     assert_int_equal(audio_music_wanted(), MUSIC_FANFARE);
     run_for(3500);
-    assert_string_equal(audio_music_file(), "table");
-    assert_int_equal(audio_music_wanted(), MUSIC_TABLE);
+    assert_string_equal(audio_music_file(), "menu");
+    assert_int_equal(audio_music_wanted(), MUSIC_MENU);
     pcm = disk_close(&n);
     windows_of(pcm, n, &w);
     free(pcm);
     /* the table's piece, dipped under the cue but still there; the fanfare;
-     * the table's piece again after it */
+     * the menu's piece after it */
     plateau = loudest_at(&w, 880, 0, &at);
     for (int i = at; i < w.n && fanfare < 0; i++) {
         if (fabs(w.hz[i] - 660) < 15)
@@ -304,7 +305,36 @@ static void test_ducking_and_fanfare(void **state)
     assert_true(ducked < 0.5 * plateau);
     assert_true(fanfare > at);
     assert_true(loudest_at(&w, 660, 0, &at) > 5000);
-    assert_true(loudest_at(&w, 880, fanfare, &at) > 5000 && at > fanfare);
+    assert_true(loudest_at(&w, 220, fanfare, &at) > 5000 && at > fanfare);
+}
+
+/* The score screen opened first (no piece before it, as with --scene
+ * score): after the fanfare the menu's piece comes in, not silence. */
+static void test_fanfare_first_hands_over_to_the_menu(void **state)
+{
+    short *pcm;
+    long n;
+    int fanfare, menu;
+    double rms, hz;
+    windows w;
+    (void)state;
+    disk_open();
+    audio_set_volume(100, 0);
+    audio_music(MUSIC_FANFARE);
+    run_for(1000);
+    assert_string_equal(audio_music_file(), "fanfare");
+    run_for(3500);
+    assert_string_equal(audio_music_file(), "menu");
+    assert_int_equal(audio_music_wanted(), MUSIC_MENU);
+    pcm = disk_close(&n);
+    windows_of(pcm, n, &w);
+    disk_window(pcm, n - 5 * WIN, 3 * WIN, &rms, &hz); /* the end, faded in by then */
+    free(pcm);
+    assert_true(loudest_at(&w, 660, 0, &fanfare) > 5000);
+    assert_true(loudest_at(&w, 220, fanfare, &menu) > 5000 && menu > fanfare);
+    print_message("after the fanfare: RMS %.0f at %.0f Hz\n", rms, hz);
+    assert_true(rms > 5000);
+    assert_true(fabs(hz - 220) < 15);
 }
 
 /* As a MAXSTAX round's clock runs out, the urgent arrangement takes over;
@@ -456,6 +486,7 @@ int main(void)
         cmocka_unit_test(test_panning),
         cmocka_unit_test(test_volumes_scale_the_output),
         cmocka_unit_test(test_ducking_and_fanfare),
+        cmocka_unit_test(test_fanfare_first_hands_over_to_the_menu),
         cmocka_unit_test(test_intensity),
         cmocka_unit_test(test_missing_music_logs_once),
         cmocka_unit_test(test_null_backend),

@@ -91,6 +91,33 @@ static void test_missing_music_plays_on(void **state)
     assert_int_equal(lines, 1);
 }
 
+/* The score screen as the first screen (nothing played before it): the
+ * fanfare, then the menu's piece, not silence, to the end of the run. */
+static void test_score_first_plays_on_after_the_fanfare(void **state)
+{
+    char path[400], *t;
+    long n = 0;
+    double rms, hz;
+    short *pcm;
+    (void)state;
+    data_dir("data-score", 1);
+    snprintf(path, sizeof path, "%s/score.raw", testenv_game_tmp());
+    assert_int_equal(setenv("SDL_AUDIODRIVER", "disk", 1), 0);
+    assert_int_equal(setenv("SDL_DISKAUDIOFILE", path, 1), 0);
+    t = TESTENV_PLAY_SCRIPT(testenv_game_tmp(), GAME, "score", "--scene score --game 9stax", "score_fanfare_sound");
+    assert_int_equal(setenv("SDL_AUDIODRIVER", "dummy", 1), 0);
+    assert_non_null(t);
+    assert_non_null(strstr(t, "music fanfare\n"));
+    free(t);
+    assert_non_null(pcm = disk_read(path, &n));
+    assert_true(n > 4 * DISK_RATE);
+    disk_window(pcm, n - DISK_RATE / 2, DISK_RATE / 4, &rms, &hz); /* the last half second, less its end */
+    free(pcm);
+    print_message("%ld frames; after the fanfare RMS %.0f at %.0f Hz\n", n, rms, hz);
+    assert_true(rms > 1000);
+    assert_true(fabs(hz - 220) < 15); /* the menu's piece */
+}
+
 /* Each screen names its piece and the app asks for it (traced as
  * "music NAME"): the picker the menu's, a turn-based table the table's, a
  * SPEEDSTAX round its own, the score screen the fanfare. */
@@ -126,6 +153,7 @@ int main(void)
         cmocka_unit_test(test_collapse_never_clips),
         cmocka_unit_test(test_missing_music_plays_on),
         cmocka_unit_test(test_screens_name_their_music),
+        cmocka_unit_test(test_score_first_plays_on_after_the_fanfare),
     };
     return cmocka_run_group_tests(tests, testenv_game_setup, testenv_game_teardown);
 }

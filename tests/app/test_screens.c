@@ -18,6 +18,7 @@
 #include "core/registry.h"
 #include "drivers/script.h"
 #include "maxstax_shots.h"
+#include "phone_shots.h"
 #include "shell/toast.h"
 #include "screencheck.h"
 #include "testenv.h"
@@ -40,6 +41,10 @@ static void (*shot_after)(app *a);
 static const char *shot_script, *shot_position;
 /* A file the next shot's app writes its trace to (NULL none). */
 static const char *shot_trace;
+/* Phones as hands on at the next shot's table, and what its phones do
+ * before the frames (phone_shots.h; NULL nothing). */
+static int shot_phones;
+static void (*shot_before)(app *a);
 
 /* Before each test: the shot options at their defaults, so a test that
  * failed half-way (cmocka leaves it at the failed assertion) does not leave
@@ -50,6 +55,8 @@ static int reset_shot(void **state)
     shot_render_scale = 100;
     shot_colorblind = shot_ghost = shot_no_golden = shot_hint_clear = 0;
     shot_script = shot_position = shot_trace = NULL;
+    shot_phones = 0;
+    shot_before = NULL;
     shot_primary = NULL;
     shot_after = NULL;
     toast_clear(); /* the toast is the process's: a notice an earlier app showed is not this one's */
@@ -78,6 +85,7 @@ static void shoot_game(const char *scene_name, const char *game, const char *sea
     o.trace = shot_trace;
     o.headless = 1;
     o.screenshot = "(test)";
+    o.phones = shot_phones;
     a = app_create(&o);
     assert_non_null(a);
     assert_int_equal(a->fb_w, w);
@@ -85,6 +93,8 @@ static void shoot_game(const char *scene_name, const char *game, const char *sea
     a->settings.v[SETTING_render_scale] = shot_render_scale;
     a->settings.v[SETTING_colorblind] = shot_colorblind;
     a->settings.v[SETTING_maxstax_ghost] = shot_ghost;
+    if (shot_before)
+        shot_before(a);
     if (shot_script) {
         char path[512], err[512];
         snprintf(path, sizeof path, "%s/tests/scripts/%s.txt", STACKHOUSE_SOURCE_DIR, shot_script);
@@ -135,6 +145,7 @@ static void shoot_game(const char *scene_name, const char *game, const char *sea
     }
     free(px);
     app_destroy(a);
+    shot_phones_close();
 }
 
 static void shoot(const char *scene_name, int w, int h)
@@ -559,11 +570,11 @@ static void check_modal_dim(const char *heading)
     assert_int_equal(ui_audit_dim_count(), 1);
     for (int i = 0; i < n_texts; i++) {
         if (strcmp(texts[i].s, "Menu") == 0) {
-            assert_true(textcontrast_dimmed(&texts[i]));
+            assert_true(texthook_dimmed(&texts[i]));
             menu = 1;
         }
         if (strcmp(texts[i].s, heading) == 0) {
-            assert_false(textcontrast_dimmed(&texts[i]));
+            assert_false(texthook_dimmed(&texts[i]));
             head = 1;
         }
     }
@@ -790,6 +801,60 @@ static void test_picker_back_names_button(void **state)
     shoot_game("picker", "9stax", NULL, 20, "picker-back", 1280, 720);
 }
 
+/* Phones at the party (#25): Bo's phone joined seat 2 and went away. */
+static void bo_away(app *a)
+{
+    shot_phone_join(2, "Bo");
+    shot_phone_drop(2);
+    shot_phones_settle(a, 2, 0);
+}
+
+/* Bo and Cy play seats 2 and 3 on phones; seat 1 is at the TV. */
+static void bo_and_cy_on_phones(app *a)
+{
+    shot_phone_join(2, "Bo");
+    shot_phone_join(3, "Cy");
+    shot_phones_settle(a, 6, 6);
+}
+
+/* 9 STAX with phones as hands at each size: how is it set up (before),
+ * what the script does (NULL nothing), the golden's name. */
+static void shoot_phones(void (*before)(app *a), const char *seats, const char *steps, const char *golden)
+{
+    static const int size[][2] = {{1024, 768}, {1280, 720}, {3840, 2160}};
+    setenv("STACKHOUSE_PHONES_FIXED", "1", 1);
+    for (int i = 0; i < 3; i++) {
+        shot_phones = 1;
+        shot_before = before;
+        shot_script = steps;
+        shoot_game("table", "9stax", seats, 240, golden, size[i][0], size[i][1]); /* the toasts gone */
+    }
+    unsetenv("STACKHOUSE_PHONES_FIXED");
+}
+
+/* A seat waits for its phone: the TV shows the join card (QR code, address,
+ * room) in its corner, over the TV person's covered hand. */
+static void test_phones_waiting(void **state)
+{
+    (void)state;
+    shoot_phones(bo_away, "human,human", NULL, "phones-waiting");
+}
+
+/* The pause menu with the phones' card and the away seat's choices. */
+static void test_phones_menu(void **state)
+{
+    (void)state;
+    shoot_phones(bo_away, "human,human", "phones_menu", "phones-menu");
+}
+
+/* One person at the TV among phones: their hand hidden, then held P shows it. */
+static void test_phones_peek(void **state)
+{
+    (void)state;
+    shoot_phones(bo_and_cy_on_phones, "human,human,human", NULL, "phones-peek-off");
+    shoot_phones(bo_and_cy_on_phones, "human,human,human", "phones_peek", "phones-peek-on");
+}
+
 /* One screen the sweep below shoots at several sizes, with its primary text. */
 typedef struct screen_spec {
     const char *scene, *game, *seats;
@@ -915,6 +980,7 @@ int main(void)
         cmocka_unit_test(test_notice_tables),
         cmocka_unit_test(test_setup_4p_4x3), cmocka_unit_test(test_setup_4p_4k),
         cmocka_unit_test(test_picker_back_names_button),
+        cmocka_unit_test(test_phones_waiting), cmocka_unit_test(test_phones_menu), cmocka_unit_test(test_phones_peek),
     };
     enum { N_FIXED = sizeof fixed / sizeof fixed[0] };
     struct CMUnitTest tests[N_FIXED + N_SCREENS * N_SWEEP];

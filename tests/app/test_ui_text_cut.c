@@ -40,7 +40,8 @@ static void test_cut_to_width(void **state)
         assert_true(utf8_valid(out));
         size_t n = strlen(out);
         assert_true(n >= 3 && strcmp(out + n - 3, "\xe2\x80\xa6") == 0); /* an ellipsis */
-        assert_int_equal(strncmp(out, ms, n - 3), 0);
+        size_t kept = n >= 3 ? n - 3 : 0; /* spelled out: -O3 sees n - 3 wrap where the assert above has not stopped it */
+        assert_int_equal(memcmp(out, ms, kept), 0);
     }
     /* What fits stays as it is. */
     assert_string_equal(ui_text_cut(r, FONT_SANS, UI_SMALL, ms, full + 1, out, sizeof out), ms);

@@ -138,19 +138,6 @@ static inline int textcontrast_inactive(const text_box *t, const text_contrast *
     return t->c.r == 150 && t->c.g == 140 && t->c.b == 125 && textcontrast_rgb(m->bg) == 0xCDC4B4;
 }
 
-/* Whether a modal's dim (ui_draw_dim) drawn after line t lies over it: the
- * table under a dialog waits for it, and the dialog says what to read now
- * (the audit records dims while it is on). */
-static inline int textcontrast_dimmed(const text_box *t)
-{
-    for (int d = t->dims; d < ui_audit_dim_count(); d++) {
-        rrect m = ui_audit_dim_get(d);
-        if (t->r.x < m.x + m.w && m.x < t->r.x + t->r.w && t->r.y < m.y + m.h && m.y < t->r.y + t->r.h)
-            return 1;
-    }
-    return 0;
-}
-
 /* Measures every line texthook.h recorded on shot name (its frame px, w×h),
  * prints each under TEXT_CONTRAST_MIN that is not hidden, dimmed or inactive, and
  * the lowest; returns how many failed. No text is let off: every owner's must pass. */
@@ -160,7 +147,7 @@ static inline int textcontrast_check(const char *name, const uint8_t *px, int w,
     double worst_ratio = 99;
     for (int i = 0; i < n_texts; i++) {
         text_contrast m;
-        if (textcontrast_is_shadow(i) || textcontrast_dimmed(&texts[i]))
+        if (textcontrast_is_shadow(i) || texthook_dimmed(&texts[i]))
             continue;
         m = textcontrast_measure(&texts[i], px, w, h, (float)h / RENDER_VIRTUAL_H);
         if (m.hidden || m.ratio >= TEXT_CONTRAST_MIN || textcontrast_inactive(&texts[i], &m))

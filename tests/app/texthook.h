@@ -35,4 +35,17 @@ static inline void texthook_on_text(void *user, rrect r, float size, const char 
     }
 }
 
+/* Whether a modal's dim (ui_draw_dim) drawn after line t lies over it: the
+ * table under a dialog waits for it, and the dialog says what to read now
+ * (the audit records dims while it is on). */
+static inline int texthook_dimmed(const text_box *t)
+{
+    for (int d = t->dims; d < ui_audit_dim_count(); d++) {
+        rrect m = ui_audit_dim_get(d);
+        if (t->r.x < m.x + m.w && m.x < t->r.x + t->r.w && t->r.y < m.y + m.h && m.y < t->r.y + t->r.h)
+            return 1;
+    }
+    return 0;
+}
+
 #endif

@@ -667,57 +667,74 @@ fail:
 
 /* ---------------------------------------------------------------- playing */
 
-maxstax_match *maxstax_tape_play(const maxstax_tape *t, const maxstax_deck *deck, char *err, size_t errn)
+/* Does event e to *m (e a tick: one step); 0, or -1 with the reason in why. */
+static int event_do(const maxstax_tape *t, const tape_event *e, const maxstax_deck *deck, maxstax_match **m, char *why,
+                    size_t whyn)
 {
-    maxstax_match *m = NULL;
+    switch (e->kind) {
+    case EV_TICK: maxstax_step(*m, e->in, e->dt); return 0;
+    case EV_SWAP:
+        if (maxstax_match_swap(*m, e->a, e->b) == 0)
+            return 0;
+        snprintf(why, whyn, "seat %d may not swap with %d then", e->a, e->b);
+        return -1;
+    case EV_SNAP: maxstax_match_set_snap(*m, e->a); return 0;
+    case EV_PLACE: maxstax_match_place(*m, e->a, e->b, e->q); return 0;
+    case EV_COMPOSE: maxstax_match_compose(*m, e->a, e->b); return 0;
+    case EV_STACKOFF: return maxstax_match_compose_stackoff(*m, e->a, why, whyn) == 0 ? 0 : -1;
+    case EV_PLAYED: return maxstax_match_compose_played(*m, e->a, e->data, why, whyn) == 0 ? 0 : -1;
+    case EV_LOAD:
+        maxstax_match_free(*m);
+        *m = maxstax_match_load(e->data, deck, why, whyn);
+        if (*m && maxstax_match_rounds(*m)->players == t->players)
+            return 0;
+        if (*m)
+            snprintf(why, whyn, "the saved match has %d players, not %d", maxstax_match_rounds(*m)->players,
+                     t->players);
+        return -1;
+    }
+    return -1;
+}
+
+int maxstax_tape_play_to(const maxstax_tape *t, const maxstax_deck *deck, maxstax_match **m, maxstax_tape_at *at,
+                         long upto, char *err, size_t errn)
+{
     char why[200];
     if (t->broken) {
         snprintf(err, errn, "tape: it stopped recording");
-        return NULL;
+        return -1;
     }
-    if (t->fresh && !(m = maxstax_match_new(&t->setup, deck, t->seed, err, errn)))
-        return NULL;
-    for (int i = 0; i < t->n; i++) {
-        const tape_event *e = &t->ev[i];
+    if (!*m && at->ev == 0 && at->tick == 0 && t->fresh && !(*m = maxstax_match_new(&t->setup, deck, t->seed, err, errn)))
+        return -1;
+    while (at->ev < t->n) {
+        const tape_event *e = &t->ev[at->ev];
         why[0] = 0;
-        if (!m && e->kind != EV_LOAD) {
-            snprintf(err, errn, "tape event %d: no match yet", i + 1);
-            return NULL;
+        if (e->kind == EV_TICK && at->tick >= upto)
+            return 0; /* the position before this tick's step: the match at tick upto */
+        if (!*m && e->kind != EV_LOAD) {
+            snprintf(err, errn, "tape event %d: no match yet", at->ev + 1);
+            return -1;
         }
-        switch (e->kind) {
-        case EV_TICK:
-            for (long k = 0; k < e->count; k++)
-                maxstax_step(m, e->in, e->dt);
-            continue;
-        case EV_SWAP:
-            if (maxstax_match_swap(m, e->a, e->b) == 0)
-                continue;
-            snprintf(why, sizeof why, "seat %d may not swap with %d then", e->a, e->b);
-            break;
-        case EV_SNAP: maxstax_match_set_snap(m, e->a); continue;
-        case EV_PLACE: maxstax_match_place(m, e->a, e->b, e->q); continue;
-        case EV_COMPOSE: maxstax_match_compose(m, e->a, e->b); continue;
-        case EV_STACKOFF:
-            if (maxstax_match_compose_stackoff(m, e->a, why, sizeof why) == 0)
-                continue;
-            break;
-        case EV_PLAYED:
-            if (maxstax_match_compose_played(m, e->a, e->data, why, sizeof why) == 0)
-                continue;
-            break;
-        case EV_LOAD:
-            maxstax_match_free(m);
-            m = maxstax_match_load(e->data, deck, why, sizeof why);
-            if (m && maxstax_match_rounds(m)->players == t->players)
-                continue;
-            if (m)
-                snprintf(why, sizeof why, "the saved match has %d players, not %d", maxstax_match_rounds(m)->players,
-                         t->players);
-            break;
+        if (event_do(t, e, deck, m, why, sizeof why) != 0) {
+            snprintf(err, errn, "tape event %d: %s", at->ev + 1, why);
+            maxstax_match_free(*m);
+            *m = NULL;
+            return -1;
         }
-        snprintf(err, errn, "tape event %d: %s", i + 1, why);
-        maxstax_match_free(m);
-        return NULL;
+        if (e->kind == EV_TICK) {
+            at->tick++;
+            if (++at->k < e->count)
+                continue;
+        }
+        at->ev++;
+        at->k = 0;
     }
-    return m;
+    return 0;
+}
+
+maxstax_match *maxstax_tape_play(const maxstax_tape *t, const maxstax_deck *deck, char *err, size_t errn)
+{
+    maxstax_match *m = NULL;
+    maxstax_tape_at at = {0, 0, 0};
+    return maxstax_tape_play_to(t, deck, &m, &at, t->ticks, err, errn) == 0 ? m : NULL;
 }

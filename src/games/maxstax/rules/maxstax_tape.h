@@ -65,4 +65,17 @@ maxstax_tape *maxstax_tape_read(const char *text, char *err, size_t errn);
  * reason in err when the tape does not play (a refused swap, a bad save). */
 maxstax_match *maxstax_tape_play(const maxstax_tape *t, const maxstax_deck *deck, char *err, size_t errn);
 
+/* Where a tape is being played: the event next, ticks of it done, ticks done in all. */
+typedef struct maxstax_tape_at {
+    int ev;
+    long k;
+    long tick;
+} maxstax_tape_at;
+/* Plays the tape on from *at onto *m (NULL with *at zeroed: from its start)
+ * until upto ticks are done, with everything taped before the next tick:
+ * the match as it was at tick upto. *m may be replaced (a load) and *at
+ * moves on; 0, or -1 with the reason in err (*m then freed and NULL). */
+int maxstax_tape_play_to(const maxstax_tape *t, const maxstax_deck *deck, maxstax_match **m, maxstax_tape_at *at,
+                         long upto, char *err, size_t errn);
+
 #endif

@@ -10,7 +10,7 @@
 
 /* ---------------------------------------------------------------- play */
 
-static void snapshot(maxstax_view *v, int both)
+void maxstax_view_snapshot(maxstax_view *v, int both)
 {
     const maxstax_world *w = maxstax_match_world(v->match);
     int n = v->players * MAXSTAX_BLOCKS_PER_PLAYER;
@@ -32,7 +32,8 @@ static void claim(maxstax_view *v, int p)
 {
     const speedstax_state *s = maxstax_match_rounds(v->match);
     if (v->results_left > 0 || !speedstax_building(s, p)) {
-        audio_play(SFX_ERROR);
+        if (!maxstax_refuse_build(v, p)) /* says why: the rules' words */
+            audio_play(SFX_ERROR);
         return;
     }
     v->ctl[p].actions |= MAXSTAX_IN_CLAIM; /* the Creator's Ready while creating */
@@ -68,7 +69,7 @@ static void compose_card(maxstax_view *v)
     } else {
         maxstax_tape_compose(v->tape, v->match, p, v->compose_n);
     }
-    snapshot(v, 1);
+    maxstax_view_snapshot(v, 1);
 }
 
 /* One line that tells two matches apart: the round, clock, card, deck,
@@ -188,7 +189,7 @@ static void rounds_update(maxstax_view *v)
         v->results_final = s->phase == SPEEDSTAX_OVER;
         v->results_left = RESULTS_S;
         v->results_shown = 0;
-        snapshot(v, 1); /* the piles were rebuilt: no interpolation across */
+        maxstax_view_snapshot(v, 1); /* the piles were rebuilt: no interpolation across */
         for (int p = 0; p < v->players; p++) {
             v->ctl[p].held = -1;
             v->flash[p] = 0;
@@ -248,7 +249,7 @@ static void knock_sounds(maxstax_view *v)
 }
 
 /* Claims that held or failed, collapses, and wood on wood. */
-static void feedback(maxstax_view *v, double dt)
+void maxstax_view_feedback(maxstax_view *v, double dt)
 {
     const maxstax_world *w = maxstax_match_world(v->match);
     maxstax_claims_update(v); /* every claim is an event: each one said */
@@ -318,6 +319,8 @@ static int pad_event(maxstax_view *v, shell *sh, const action_event *ev)
     case ACT_LEFT: c->x = fmax(c->x - NUDGE, v->view_x0); return 1;
     case ACT_RIGHT: c->x = fmin(c->x + NUDGE, v->view_x1); return 1;
     case ACT_ACCEPT:
+        if (c->held < 0)
+            maxstax_refuse_grab(v, p, c->x, c->y); /* a block it may not take now says why */
         c->actions |= c->held >= 0 ? MAXSTAX_IN_RELEASE : MAXSTAX_IN_GRAB;
         return 1;
     case ACT_PREV_TAB: turn_held(v, p, 1); return 1;
@@ -404,7 +407,7 @@ static void play_step(maxstax_view *v, shell *sh, double dt)
         c->press = 0;
     }
     maxstax_tape_step(v->tape, v->match, in, dt); /* the record: every tick, computers' inputs too */
-    snapshot(v, 0);
+    maxstax_view_snapshot(v, 0);
     for (int p = 0; p < v->players; p++) {
         hand_ctl *c = &v->ctl[p];
         int h = maxstax_world_held(w, p);
@@ -437,7 +440,7 @@ static void play_step(maxstax_view *v, shell *sh, double dt)
             }
         }
     }
-    feedback(v, dt);
+    maxstax_view_feedback(v, dt);
     {
         double time_left = maxstax_match_time_left(v->match);
         int left = (int)ceil(time_left);
@@ -494,6 +497,7 @@ static table_intent maxstax_view_input(void *vv, shell *sh, const action_event *
         if (v->results_left > 0)
             return results_done(v);
         if (p >= 0 && ev->button == INPUT_BUTTON_LEFT) {
+            maxstax_refuse_grab(v, p, v->ctl[p].x, v->ctl[p].y); /* a block it may not take now says why */
             v->ctl[p].press = 1;
             v->ctl[p].gx = v->ctl[p].x;
             v->ctl[p].gy = v->ctl[p].y;
@@ -540,7 +544,7 @@ static table_intent maxstax_view_update(void *vv, shell *sh, double dt)
     if (v->results_left > 0) {
         v->results_left -= dt;
         v->results_shown += dt;
-        snapshot(v, 1);
+        maxstax_view_snapshot(v, 1);
         return v->results_left <= 0 ? results_done(v) : TABLE_NONE;
     }
     play_step(v, sh, dt);
@@ -608,7 +612,7 @@ static maxstax_view *view_start(maxstax_view *v, shell *sh, uint64_t bot_seed)
     v->phase_seen = s->phase;
     v->turn_seen = s->turn_seat;
     v->last_second = -1;
-    snapshot(v, 1);
+    maxstax_view_snapshot(v, 1);
     trace_start(v);
     ui_nav_init(&v->nav, v->m.game->id);
     return v;
@@ -718,4 +722,9 @@ const table_realtime_ops maxstax_view_realtime = {
     .ticks = maxstax_view_ticks,
     .note = maxstax_view_note,
     .summary = maxstax_view_summary,
+    .replay_open = maxstax_view_replay_open,
+    .replay_length = maxstax_view_replay_length,
+    .replay_seek = maxstax_view_replay_seek,
+    .replay_work = maxstax_view_replay_work,
+    .replay_exact = maxstax_view_replay_exact,
 };

@@ -666,16 +666,18 @@ void maxstax_view_draw(void *vv, shell *sh, render *r, float alpha)
     draw_card(r, v, &art);
     draw_clock(r, v);
     draw_scores(r, v, &art);
-    ui_draw_button(r, ui_nav_item(&v->nav, ID_CLAIM)->r, p >= 0 && maxstax_creating(v, p) ? "Ready!" : "MAX STAX!",
-                   v->nav.hover == ID_CLAIM,
-                   p >= 0 && speedstax_building(maxstax_match_rounds(v->match), p), 1);
-    ui_draw_button(r, ui_nav_item(&v->nav, ID_MENU)->r, "Menu", v->nav.hover == ID_MENU, 1, 0);
+    if (!v->replay) { /* a replay's controls are the replay screen's */
+        ui_draw_button(r, ui_nav_item(&v->nav, ID_CLAIM)->r, p >= 0 && maxstax_creating(v, p) ? "Ready!" : "MAX STAX!",
+                       v->nav.hover == ID_CLAIM, p >= 0 && speedstax_building(maxstax_match_rounds(v->match), p), 1);
+        ui_draw_button(r, ui_nav_item(&v->nav, ID_MENU)->r, "Menu", v->nav.hover == ID_MENU, 1, 0);
+    }
     for (int q = 0; q < v->players; q++)
         draw_pane(r, sh, v, q, &art, v->results_left > 0 ? 1.0f : alpha);
     if (v->results_left > 0)
         draw_results(r, sh, v, &art);
     else
         maxstax_swap_draw(r, sh, v, &art);
-    draw_hints(r, sh, v);
+    if (!v->replay)
+        draw_hints(r, sh, v);
 }
 

@@ -113,6 +113,10 @@ void maxstax_view_free(maxstax_view *v)
 {
     if (!v)
         return;
+    if (v->replay) { /* the match shown is the replay's */
+        maxstax_replay_free(v->replay);
+        v->match = NULL;
+    }
     maxstax_match_free(v->match);
     maxstax_tape_free(v->tape);
     free(v);

@@ -13,6 +13,7 @@
 #include "core/log.h"
 #include "games/maxstax/rules/maxstax_bot.h"
 #include "games/maxstax/rules/maxstax_match.h"
+#include "games/maxstax/rules/maxstax_replay.h"
 #include "games/maxstax/rules/maxstax_tape.h"
 #include "table/table_rt.h"
 #include "table/table_store.h"
@@ -112,6 +113,7 @@ typedef struct maxstax_view {
     int results_faulty; /* SAMESTAX: the round just shown was faulty */
     int results_creator;
     int first_creator; /* --position creator=P: SAMESTAX's first Creator, or -1 */
+    maxstax_replay *replay; /* a replay (maxstax_view_replay.c): match is its, nothing is played; NULL in a match */
 } maxstax_view;
 
 /* The sprites a block is drawn with. */
@@ -144,6 +146,14 @@ void maxstax_view_free(maxstax_view *v);
  * (NULL for a player's match; seed=N sets *seed), the seats in turn_mask
  * taking turns. 0, or -1 logged (free v). */
 int maxstax_view_open(maxstax_view *v, const char *test_options, uint64_t *seed, unsigned turn_mask);
+
+/* "Why not?" (maxstax_view_why.c): seat p may not build now (take a block,
+ * call MAX STAX): refused with the rules' reason as a toast; 1 if it was. */
+int maxstax_refuse_build(maxstax_view *v, int p);
+/* The same for a press at (x, y) in p's space, only where it is on a block. */
+int maxstax_refuse_grab(maxstax_view *v, int p, double x, double y);
+/* Seat p may not swap with `with` now: refused with the rules' reason; 1 if it was. */
+int maxstax_refuse_swap(maxstax_view *v, int p, int with);
 
 /* "Player 2" for a person (when there are several), "Computer (Hard)"... */
 static inline void seat_name(const maxstax_view *v, int p, char *buf, size_t n)
@@ -220,6 +230,17 @@ char *maxstax_view_record_text(const maxstax_view *v);
  * without a readable tape) one that starts there. *bots: the computer
  * stackers' lines (malloc'd). */
 maxstax_match *maxstax_view_load(maxstax_view *v, const char *text, char **bots, char *err, size_t errn);
+
+/* The blocks' poses from the world: the step's (prev = cur) or both (no interpolation across). */
+void maxstax_view_snapshot(maxstax_view *v, int both);
+/* After a step of dt: claims, crashes and knocks, each said and heard. */
+void maxstax_view_feedback(maxstax_view *v, double dt);
+/* The replay screen's hooks (maxstax_view_replay.c; table_rt.h's replay_*). */
+void *maxstax_view_replay_open(shell *sh, const match_setup *m, const char *text, char *err, size_t errn);
+long maxstax_view_replay_length(const void *vv, long *at);
+int maxstax_view_replay_seek(void *vv, shell *sh, long tick);
+void maxstax_view_replay_work(void *vv, shell *sh, double budget);
+int maxstax_view_replay_exact(const void *vv);
 
 /* Lays out the panes, the card, the clock and the buttons (maxstax_view_layout.c). */
 void maxstax_layout(maxstax_view *v, shell *sh);

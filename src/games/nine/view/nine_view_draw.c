@@ -349,12 +349,23 @@ void nine_prompt_text(const nine_view *v, char *buf, size_t n)
 
 static int drawn_on_show(const nine_view *v);
 
+void nine_pill_text(const nine_view *v, char *buf, size_t n)
+{
+    int at;
+    float flash;
+    const char *why = table_refusal(v->t, &at, &flash);
+    if (why && !table_over(v->t))
+        snprintf(buf, n, "%s", why); /* a refused press: why not, until it times out */
+    else
+        nine_prompt_text(v, buf, n);
+}
+
 void nine_status_shown(const nine_view *v, char *buf, size_t n)
 {
     if (table_curtain(v->t) >= 0 || drawn_on_show(v))
         buf[0] = 0;
     else
-        nine_prompt_text(v, buf, n);
+        nine_pill_text(v, buf, n);
 }
 
 /* The status pill, laid out by nine_layout: primary text, wrapped rather than clipped. */
@@ -487,6 +498,35 @@ static void draw_spots(render *r, shell *sh, nine_view *v)
          * drawn over everything, sits outside it). */
         ui_draw_playable(r, c, spot_radius(v, i), hovered ? 1.0f : pulse);
     }
+}
+
+/* A replay's shown move (the review's preferred one), marked as a chosen
+ * piece: the card to play in the held stack, the draw pile, the seat to
+ * attack or the stack to peek at, swap or throw away. */
+static void draw_shown(render *r, nine_view *v)
+{
+    const game_move *m = table_replay_shown(v->t);
+    rrect c = {0, 0, 0, 0};
+    if (!m)
+        return;
+    switch (m->kind) {
+    case NINE_M_PLAY:
+        for (int j = 0; j < v->nfan; j++)
+            if (v->fan_code[j] == m->b[0])
+                c = v->fan[j];
+        if (c.w == 0 && v->hand_code == m->b[0])
+            c = v->hand_r;
+        break;
+    case NINE_M_DRAW: c = v->drawpile; break;
+    case NINE_M_ATTACK: c = v->g[m->b[0]].head; break;
+    case NINE_M_PEEK:
+    case NINE_M_SWAP:
+    case NINE_M_WITH: c = nine_stack_rect(v, m->b[0], m->b[1]); break;
+    case NINE_M_DISCARD: c = nine_stack_rect(v, table_viewer_seat(v->t), m->b[0]); break;
+    default: break;
+    }
+    if (c.w > 0)
+        ui_draw_chosen(r, c, c.w * 0.09f);
 }
 
 /* The focus ring round the focused spot (over the midend's row): the one
@@ -708,6 +748,7 @@ void nine_view_draw(void *vv, shell *sh, render *r, float alpha)
         draw_prompt(r, sh, v);
     }
     draw_fan(r, sh, v);
+    draw_shown(r, v);
     draw_spots(r, sh, v);
 }
 

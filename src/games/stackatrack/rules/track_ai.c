@@ -265,8 +265,93 @@ void track_ai_limits(int level, track_search_limits *lim)
     }
 }
 
+static double chance_of(int margin_points)
+{
+    return 1.0 / (1.0 + exp(-margin_points / 4.0));
+}
+
 double track_ai_evaluate(const void *st, int seat)
 {
     const track_state *s = st;
-    return 1.0 / (1.0 + exp(-margin(s, seat) / 4.0));
+    return chance_of(margin(s, seat));
+}
+
+/* A margin as a chance: the curve while the end is beyond the horizon, the
+ * result itself once every line was searched to it (a tie for first is
+ * counted as half). */
+static double review_chance(int margin_points, int exact)
+{
+    if (!exact)
+        return chance_of(margin_points);
+    return margin_points > 0 ? 1.0 : margin_points < 0 ? 0.0 : 0.5;
+}
+
+/* seat's margin at t searched to depth (whoever is to move), or 0 with
+ * *stopped set when the budget ran out first; *exact: every line reached
+ * the end. */
+static int margin_at(const track_state *t, int seat, int depth, uint64_t nodes, int *stopped, int *exact)
+{
+    search_ctx c;
+    memset(&c, 0, sizeof c);
+    c.root = seat;
+    c.node_limit = nodes;
+    clock_gettime(CLOCK_MONOTONIC, &c.start);
+    int v = alphabeta(&c, t, depth, -INF, INF, 0);
+    *stopped = c.stop;
+    *exact = !c.horizon;
+    return v;
+}
+
+int track_ai_review(const void *st, const game_move *played, uint64_t seed, game_move *best, double *best_chance,
+                    double *played_chance)
+{
+    const track_state *s = st;
+    track_search_limits lim = {0, 0, TRACK_REVIEW_NODES};
+    track_search_info info;
+    if (s->over)
+        return -1;
+    if (s->opt[TRACK_OPT_HIDDEN])
+        return 1;
+    if (track_ai_search_state(s, &lim, seed, best, &info) < 0)
+        return -1;
+    int depth = info.depth > 1 ? info.depth - 1 : 0, stopped, exact = info.exact;
+    if (info.depth == 0) {
+        /* Forced: the search spent nothing on it; the one move's value is
+         * searched below as a played move's would be. */
+        track_state t = *s;
+        stackatrack_rules.apply(&t, best);
+        for (depth = 4; depth > 0; depth--) {
+            info.score = margin_at(&t, s->to_move, depth, TRACK_REVIEW_NODES, &stopped, &exact);
+            if (!stopped)
+                break;
+        }
+        if (depth == 0) {
+            info.score = margin(&t, s->to_move);
+            exact = t.over;
+        }
+    }
+    *best_chance = review_chance(info.score, exact);
+    if (!played)
+        return 0;
+    if (game_move_equal(played, best)) {
+        *played_chance = *best_chance;
+        return 0;
+    }
+    /* As deep as the root searched every move, so both are comparable;
+     * shallower when the budget cannot reach it. */
+    track_state t = *s;
+    if (stackatrack_rules.apply(&t, played) != 0)
+        return -1;
+    int v = margin(&t, s->to_move);
+    exact = t.over;
+    for (; depth > 0 && !t.over; depth--) {
+        int w = margin_at(&t, s->to_move, depth, TRACK_REVIEW_NODES, &stopped, &exact);
+        if (!stopped) {
+            v = w;
+            break;
+        }
+        exact = 0;
+    }
+    *played_chance = review_chance(v, exact);
+    return 0;
 }

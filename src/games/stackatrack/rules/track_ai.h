@@ -14,6 +14,8 @@ typedef struct track_state track_state;
 /* Hard's time for one decision: within the second the issue allows, with
  * room for a slower machine. */
 #define TRACK_HARD_MS 800
+/* The review's budget per search, in positions so a review replays exactly. */
+#define TRACK_REVIEW_NODES 400000
 
 /* Search limits; 0 means no limit of that kind (one of them must be set). */
 typedef struct track_search_limits {
@@ -43,5 +45,9 @@ void track_ai_limits(int level, track_search_limits *lim);
 int track_ai_search(const void *st, int level, uint64_t seed, game_move *out);
 /* game_rules.evaluate: the margin squashed to [0, 1] for seat. */
 double track_ai_evaluate(const void *st, int seat);
+/* game_rules.review_search: hard's alpha-beta within a node budget with
+ * blocks visible; 1 (the generic IS-MCTS) with hidden blocks. */
+int track_ai_review(const void *st, const game_move *played, uint64_t seed, game_move *best, double *best_chance,
+                    double *played_chance);
 
 #endif

@@ -215,6 +215,23 @@ static void draw_preview(render *r, shell *sh, const track_view *v)
     }
 }
 
+/* A replay's shown move (the review's preferred one): its face landing in
+ * its column as the preview shows a block that fits. */
+static void draw_shown(render *r, const track_view *v)
+{
+    const game_move *m = table_replay_shown(v->t);
+    if (!m || m->kind != TRACK_MOVE_PLACE || m->b[4] >= TRACK_COLS || v->st->height[m->b[4]] >= TRACK_ROWS)
+        return;
+    track_block b = {(track_face)(m->b[0] | m->b[1] << 8), (track_face)(m->b[2] | m->b[3] << 8)};
+    track_face f = track_block_face(b, m->b[5]);
+    int col = m->b[4];
+    rrect land = track_cell_rect(v, col, v->st->height[col]);
+    land = (rrect){land.x + 2, land.y + 2, land.w - 4, land.h - 4};
+    track_draw_block(r, land, f, 0, (rcolor){255, 255, 255, 150}, cell_id(col * TRACK_ROWS + v->st->height[col], f));
+    render_round_rect(r, land, 8, (rcolor){60, 190, 80, 90});
+    render_round_outline(r, land, 8, 6, (rcolor){150, 255, 140, 255});
+}
+
 /* The controller's column cursor round the column, and the refusal flash. */
 static void draw_cursor(render *r, shell *sh, const track_view *v)
 {
@@ -341,6 +358,7 @@ void track_view_draw_public(void *vv, shell *sh, render *r, float alpha)
     draw_drop(r, v, alpha);
     draw_cursor(r, sh, v);
     draw_preview(r, sh, v);
+    draw_shown(r, v);
     draw_pop(r, v);
     track_draw_seats(r, sh, v);
     draw_tray(r, sh, v);

@@ -98,6 +98,8 @@ void track_status_text(const shell *sh, const track_view *v, char *buf, size_t n
     input_device dev = shell_input(sh)->last_device;
     if (why && !table_over(v->t))
         snprintf(buf, n, "%s", why);
+    else if (table_over(v->t) && table_replaying(v->t)) /* a replay's end opens no score screen */
+        snprintf(buf, n, "Game over.");
     else if (table_over(v->t))
         snprintf(buf, n, "Game over. %s to see the score.", ui_hint_press(dev, ACT_ACCEPT, press, sizeof press));
     else if (table_curtain(v->t) >= 0)

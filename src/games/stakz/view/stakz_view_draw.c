@@ -121,7 +121,9 @@ static void draw_hand(render *r, shell *sh, stakz_view *v)
     rrect hh = v->hand_head;
     if (table_private_seat(v->t) < 0) {
         /* every hand is on its phone (the curtain draws nothing here) */
-        static const char *const phones = "Every player's tiles are on their phone.";
+        /* a replay watched from the public view shows no hand either */
+        const char *phones =
+            table_replaying(v->t) ? "The public view: no player's tiles show." : "Every player's tiles are on their phone.";
         draw_plate(r, (rrect){hh.x - 8, hh.y,
                               fminf(hh.w + 8, render_text_width(r, FONT_SANS_BOLD, UI_BODY, phones) + 26), hh.h});
         ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, (rrect){hh.x + 4, hh.y, hh.w - 4, hh.h}, TEXT_LEFT, UI_CREAM,

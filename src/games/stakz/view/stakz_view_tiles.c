@@ -114,9 +114,12 @@ static void draw_under(render *r, const shell *sh, stakz_view *v, float t)
     const stakz_state *s = &v->obs;
     int h = stakz_held(v), at = aimed(v, sh);
     float pulse = table_pulse(v->t, 5.0f);
+    const game_move *shown = table_replay_shown(v->t);
     for (int k = 0; k < s->nstacks; k++) {
         rrect st = stakz_stack_rect(v->stack_col[k], v->ts, s->height[k]), base = grow(st, 9, 9);
-        if (h >= 0 && stakz_can_place(v->st, h, k)) {
+        if (shown && shown->kind == STAKZ_M_PLACE && shown->b[1] == k) {
+            ui_draw_chosen(r, base, 14); /* a replay's shown move (the review's preferred one) lands here */
+        } else if (h >= 0 && stakz_can_place(v->st, h, k)) {
             if (k == at)
                 ui_draw_chosen(r, base, 14);
             else
@@ -320,7 +323,11 @@ void stakz_draw_hand_tiles(render *r, shell *sh, stakz_view *v)
         }
         draw_slab(r, sh, t, c, 255);
         piece = (rrect){t.x, t.y, t.w, t.h + e * (n > 1 ? 2 : 1)};
-        if (c == v->sel && !v->dragging) {
+        const game_move *shown = table_replay_shown(v->t);
+        if (shown && shown->kind == STAKZ_M_PLACE && shown->b[0] == c) {
+            /* a replay's shown move (the review's preferred one) places this tile */
+            render_round_outline(r, grow(piece, 5, 5), rad + 5, 5, UI_GOLD);
+        } else if (c == v->sel && !v->dragging) {
             /* chosen: gold round it (the focus ring's, when the focus is on it) */
             if (!(ui_focus_visible(sh) && v->nav.focus == ID_TILE + c))
                 render_round_outline(r, grow(piece, 5, 5), rad + 5, 5, UI_GOLD);

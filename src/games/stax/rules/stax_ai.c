@@ -12,6 +12,10 @@
 #define MAX_PLY 96
 #define QS_MAX 12
 #define INF 32000
+/* The review's budget per search: a quarter of what hard searches in its
+ * 900 ms on an idle core, about a ply less deep, counted in nodes so that a
+ * review replays exactly (docs/performance.md). */
+#define STAX_REVIEW_NODES 1000000
 
 enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
 
@@ -241,15 +245,19 @@ int stax_ai_search_board(const stax_board *b, const stax_search_limits *lim, uin
     clock_gettime(CLOCK_MONOTONIC, &c->start);
     int max_depth = lim->depth ? lim->depth : MAX_PLY - QS_MAX - 2;
     for (int depth = 1; depth <= max_depth; depth++) {
-        int alpha = -INF, best = -INF, best_k = 0;
+        int alpha = -INF, best = -INF, best_k = 0, exact = -INF;
         for (int k = 0; k < n; k++) {
             stax_board nb = *b;
             stax_make(&nb, &mv[k]);
-            int v = -negamax(c, &nb, depth - 1, -INF, -alpha, 1);
+            /* the exact move gets a full window: its score, not a bound */
+            int full = lim->exact && game_move_equal(lim->exact, &mv[k]);
+            int v = -negamax(c, &nb, depth - 1, -INF, full ? INF : -alpha, 1);
             if (c->stop)
                 break;
             if (seen_before(lim, nb.hash))
                 v = 0; /* heading for a repetition draw */
+            if (full)
+                exact = v;
             if (v > best) {
                 best = v;
                 best_k = k;
@@ -266,6 +274,7 @@ int stax_ai_search_board(const stax_board *b, const stax_search_limits *lim, uin
         *out = m;
         info->depth = depth;
         info->score = best;
+        info->exact_score = exact;
         if (best > MATE - 200 || best < -MATE + 200 || c->stop)
             break;
     }
@@ -278,7 +287,7 @@ int stax_ai_search_board(const stax_board *b, const stax_search_limits *lim, uin
 int stax_ai_search(const void *st, int level, uint64_t seed, game_move *out)
 {
     const stax_state *s = st;
-    stax_search_limits lim = {0, 0, 0, NULL, 0};
+    stax_search_limits lim = {0, 0, 0, NULL, 0, NULL};
     if (s->opt[STAX_OPT_REPETITION]) {
         lim.seen = s->hist;
         lim.n_seen = s->nhist;
@@ -294,13 +303,38 @@ int stax_ai_search(const void *st, int level, uint64_t seed, game_move *out)
     return 0;
 }
 
+/* A logistic curve: about 0.73 for one Minor's worth of advantage. */
+static double chance_of(int score)
+{
+    return 1.0 / (1.0 + exp(-score / 100.0));
+}
+
 double stax_ai_evaluate(const void *st, int seat)
 {
     const stax_state *s = st;
     int v = stax_ai_eval(&s->b);
     if (s->b.stm != seat)
         v = -v;
-    /* A logistic curve: about 0.73 for one Minor's worth of advantage. */
-    double x = v / 100.0;
-    return 1.0 / (1.0 + exp(-x));
+    return chance_of(v);
+}
+
+int stax_ai_review(const void *st, const game_move *played, uint64_t seed, game_move *best, double *best_chance,
+                   double *played_chance)
+{
+    const stax_state *s = st;
+    stax_search_limits lim = {0, 0, STAX_REVIEW_NODES, NULL, 0, played};
+    stax_search_info info;
+    if (s->opt[STAX_OPT_REPETITION]) {
+        lim.seen = s->hist;
+        lim.n_seen = s->nhist;
+    }
+    if (stax_ai_search_board(&s->b, &lim, seed, best, &info) < 0)
+        return -1;
+    memset(best->b + best->len, 0, GAME_MOVE_BYTES - best->len);
+    *best_chance = chance_of(info.score);
+    /* The played move is scored in the same search, at the same depth and
+     * with a full window: the two chances differ only by the moves. */
+    if (played)
+        *played_chance = game_move_equal(played, best) ? *best_chance : chance_of(info.exact_score);
+    return 0;
 }

@@ -16,6 +16,8 @@ typedef struct stax_search_limits {
     uint64_t nodes;
     const uint64_t *seen; /* hashes of earlier positions: going back to one scores as a draw */
     int n_seen;
+    const game_move *exact; /* a root move searched with a full window at every depth (the review's
+                               played move): its score in stax_search_info.exact_score */
 } stax_search_limits;
 
 /* What a search found and what it cost. */
@@ -23,6 +25,7 @@ typedef struct stax_search_info {
     int depth;      /* deepest completed iteration */
     int score;      /* centipawn-like, for the side to move */
     uint64_t nodes; /* nodes visited, quiescence included */
+    int exact_score; /* the limits' exact move's score at that depth, for the side to move */
 } stax_search_info;
 
 /* Static evaluation of b for the side to move (positive: good for it). */
@@ -34,5 +37,8 @@ int stax_ai_search_board(const stax_board *b, const stax_search_limits *lim, uin
 int stax_ai_search(const void *st, int level, uint64_t seed, game_move *out);
 /* game_rules.evaluate: the evaluation squashed to [0, 1] for seat. */
 double stax_ai_evaluate(const void *st, int seat);
+/* game_rules.review_search: hard's alpha-beta within a node budget. */
+int stax_ai_review(const void *st, const game_move *played, uint64_t seed, game_move *best, double *best_chance,
+                   double *played_chance);
 
 #endif

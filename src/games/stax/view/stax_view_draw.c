@@ -104,6 +104,16 @@ static void draw_highlights(render *r, shell *sh, const stax_view *v)
         for (int k = 0; k < v->last.len; k++)
             ui_draw_last_move(r, square_rect(v, v->last.b[k], 3), 6, v->last_seat);
     }
+    const game_move *shown = table_replay_shown(v->t);
+    if (shown && !v->an.active) {
+        /* a replay's shown move (the review's preferred one): its stack as a
+         * picked stack, each landing green as a legal landing */
+        draw_square_mark(r, v, shown->b[0], UI_GOLD, 3, 5);
+        for (int k = 1; k < shown->len; k++) {
+            draw_square_mark(r, v, shown->b[k], (rcolor){70, 190, 80, 180}, 3, 0);
+            draw_square_mark(r, v, shown->b[k], (rcolor){170, 255, 150, 255}, 3, 5);
+        }
+    }
     if (human_turn(v) && v->chain.len == 0) {
         uint64_t mv = stax_chain_movable(&v->chain);
         for (int sq = 0; sq < 64; sq++)
@@ -312,7 +322,11 @@ static void status_text(const shell *sh, const stax_view *v, char *buf, size_t n
         game_result res;
         stax_rules.result(v->st, &res);
         ui_hint_press(shell_input(sh)->last_device, ACT_ACCEPT, press, sizeof press);
-        if (res.winner < 0)
+        if (table_replaying(v->t) && res.winner < 0) /* a replay's end opens no score screen */
+            snprintf(buf, n, "Draw.");
+        else if (table_replaying(v->t))
+            snprintf(buf, n, "%s wins!", side_names[res.winner]);
+        else if (res.winner < 0)
             snprintf(buf, n, "Draw. %s to see the score.", press);
         else
             snprintf(buf, n, "%s wins! %s to see the score.", side_names[res.winner], press);

@@ -1,0 +1,141 @@
+/* The MAXSTAX replay (#28): a tape played again by maxstax_replay, for each
+ * of the three modes, reaches the match's own end when stepped tick by
+ * tick, and when it jumps (to the end, the middle, back to the start) it
+ * lands at once and, once the exact match has caught up behind the scenes,
+ * shows exactly the match as played there. The turn-based modes' replay is
+ * the record's (tests/app/test_replay.c drives the screen for all seven). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "core/matchfile.h"
+#include "core/matchplay.h"
+#include "games/maxstax/rules/maxstax_replay.h"
+#include "matchfile_util.h"
+
+/* Shows the replay's match, exact, at tick (seek, then the catching up). */
+static char *exact_at(maxstax_replay *r, long tick)
+{
+    char err[256];
+    int rounds = 0;
+    if (maxstax_replay_seek(r, tick, err, sizeof err) != 0)
+        fail_msg("seek %ld: %s", tick, err);
+    assert_int_equal(maxstax_replay_at(r), tick);
+    while (!maxstax_replay_exact(r) && rounds++ < 100000)
+        maxstax_replay_work(r, 0.004);
+    assert_true(maxstax_replay_exact(r));
+    assert_int_equal(maxstax_replay_at(r), tick);
+    return mf_maxstax_end(maxstax_replay_match(r));
+}
+
+static void test_maxstax_replays(void **state)
+{
+    static const struct {
+        const char *id;
+        int players;
+    } modes[] = {{"speedstax", 2}, {"samestax", 2}, {"swapstax", 3}};
+    maxstax_deck deck;
+    char err[256];
+    (void)state;
+    assert_int_equal(maxstax_cards_builtin(&deck, err, sizeof err), 0);
+    for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++) {
+        match_info mi;
+        mf_final fin;
+        char *body, *end, *mid_stepped, *mid_jumped, *start;
+        maxstax_replay *r;
+        long ticks, mid;
+        mf_match(modes[i].id, modes[i].players, 60 + i, &mi, &body, &fin);
+        r = maxstax_replay_new(body, &deck, err, sizeof err);
+        if (!r)
+            fail_msg("%s: %s", modes[i].id, err);
+        ticks = maxstax_replay_ticks(r);
+        mid = ticks / 2 + 7;
+        assert_int_equal(ticks, mi.moves);
+        assert_int_equal(maxstax_replay_at(r), 0);
+        assert_true(maxstax_replay_exact(r));
+        assert_true(maxstax_replay_checkpoints(r) == ticks / MAXSTAX_REPLAY_CHECK_EVERY + 1);
+        start = mf_maxstax_end(maxstax_replay_match(r));
+        /* Stepped on a tick at a time, through the middle to the end: exact all the way. */
+        mid_stepped = NULL;
+        for (long t = 1; t <= ticks; t++) {
+            if (maxstax_replay_seek(r, t, err, sizeof err) != 0)
+                fail_msg("%s tick %ld: %s", modes[i].id, t, err);
+            assert_true(maxstax_replay_exact(r));
+            if (t == mid)
+                mid_stepped = mf_maxstax_end(maxstax_replay_match(r));
+        }
+        end = mf_maxstax_end(maxstax_replay_match(r));
+        assert_string_equal(end, fin.text);
+        assert_true(maxstax_match_over(maxstax_replay_match(r)));
+        {
+            /* the match file's own reading of the body ends there too */
+            match_end e;
+            mf_final back;
+            if (match_end_play(&mi, body, 1, &e, err, sizeof err) != 0)
+                fail_msg("%s: %s", modes[i].id, err);
+            mf_final_of(&e, &back);
+            assert_string_equal(back.text, end);
+            free(back.text);
+            match_end_free(&e);
+        }
+        free(end);
+        /* Jumps: back to the start (exact at once), to the middle and to the end. */
+        assert_int_equal(maxstax_replay_seek(r, 0, err, sizeof err), 0);
+        assert_true(maxstax_replay_exact(r));
+        end = mf_maxstax_end(maxstax_replay_match(r));
+        assert_string_equal(end, start);
+        free(end);
+        assert_int_equal(maxstax_replay_seek(r, mid, err, sizeof err), 0);
+        assert_false(maxstax_replay_exact(r)); /* landed from a checkpoint: near, not yet exact */
+        mid_jumped = exact_at(r, mid);
+        assert_non_null(mid_stepped);
+        assert_string_equal(mid_jumped, mid_stepped);
+        end = exact_at(r, ticks);
+        assert_string_equal(end, fin.text);
+        free(end);
+        /* From the end back to the middle: the exact match starts again behind the scenes. */
+        free(mid_jumped);
+        mid_jumped = exact_at(r, mid);
+        assert_string_equal(mid_jumped, mid_stepped);
+        /* Out of range: clamped. */
+        assert_int_equal(maxstax_replay_seek(r, ticks + 500, err, sizeof err), 0);
+        assert_int_equal(maxstax_replay_at(r), ticks);
+        fprintf(stderr, "replay %s: %ld ticks, %d checkpoints, stepped and jumped to the same ends\n", modes[i].id,
+                ticks, maxstax_replay_checkpoints(r));
+        free(mid_jumped);
+        free(mid_stepped);
+        free(start);
+        free(fin.text);
+        free(body);
+        maxstax_replay_free(r);
+    }
+}
+
+/* A tape that is not there, or not a tape: the reason, and no replay. */
+static void test_maxstax_replay_refuses(void **state)
+{
+    maxstax_deck deck;
+    char err[256];
+    (void)state;
+    assert_int_equal(maxstax_cards_builtin(&deck, err, sizeof err), 0);
+    assert_null(maxstax_replay_new("stackhouse-maxstax 1\n", &deck, err, sizeof err));
+    assert_string_equal(err, "the match holds no tape");
+    assert_null(maxstax_replay_new("maxstax-tape 1\nrules 99\n", &deck, err, sizeof err));
+    assert_non_null(strstr(err, "tape line"));
+    assert_null(maxstax_replay_tape_text(NULL));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_maxstax_replays),
+        cmocka_unit_test(test_maxstax_replay_refuses),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
