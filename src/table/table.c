@@ -18,6 +18,7 @@
 #include "core/log.h"
 #include "core/registry.h"
 #include "table/table_ai.h"
+#include "table/lesson.h"
 #include "table/table_buttons.h"
 #include "table/table_log.h"
 #include "table/phones.h"
@@ -297,6 +298,8 @@ static void log_rebuild(table *t)
  * & quit, whose failure keeps the table open under the notice. 0 or -1. */
 static int save_now(table *t, shell *sh, int quitting)
 {
+    if (t->lesson)
+        return 0; /* a lesson never takes the mode's save slot */
     int rc = table_save_unfinished(sh, &t->m, &t->rec, t->over) < 0 ? -1 : 0;
     return table_saver_done(&t->saver, sh, t->ops->trace, rc, quitting);
 }
@@ -309,8 +312,8 @@ void table_position_changed(table *t, shell *sh, table_change why)
     table_rules(t)->result(t->st, &res);
     t->over = res.status == GAME_OVER;
     t->over_announced = 0;
-    t->can_undo = t->ops->undo && undo_target(t) >= 0;
-    t->can_redo = t->ops->undo && redo_target(t) >= 0;
+    t->can_undo = t->ops->undo && !lesson_holds(t) && undo_target(t) >= 0;
+    t->can_redo = t->ops->undo && !lesson_holds(t) && redo_target(t) >= 0;
     if (why != TABLE_PLAYED)
         last_update(t); /* play() has set it without a replay */
     table_pace(t);
@@ -335,6 +338,8 @@ static void clock_update(table *t) { record_set_clock(&t->rec, t->clock0 + llrou
 static int play(table *t, shell *sh, const game_move *m, int by_computer)
 {
     char err[200], text[RECORD_MOVE_LEN];
+    if (!by_computer && lesson_allows(t, sh, m) != 0)
+        return -1; /* not the lesson step's move: refused with why */
     clock_update(t);
     memcpy(t->scratch, t->st, table_rules(t)->state_size);
     if (table_rules(t)->move_write(t->st, m, text, sizeof text) < 0)
@@ -361,11 +366,13 @@ static int play(table *t, shell *sh, const game_move *m, int by_computer)
         trace_line("%s log %s %s", t->ops->trace, table_seat_label(t, t->last_seat, who, sizeof who),
                    table_log_line(t, 0, NULL));
     }
+    lesson_played(t);
     table_position_changed(t, sh, TABLE_PLAYED);
     return 0;
 }
 
 int table_play(table *t, shell *sh, const game_move *m) { return play(t, sh, m, 0); }
+int table_play_by(table *t, shell *sh, const game_move *m, int by_computer) { return play(t, sh, m, by_computer); }
 
 /* Moves the record's cursor (undo, redo) and shows the position there. */
 static void go_to(table *t, shell *sh, int cursor)
@@ -386,7 +393,7 @@ static void go_to(table *t, shell *sh, int cursor)
 
 static void undo(table *t, shell *sh)
 {
-    int c = undo_target(t);
+    int c = lesson_holds(t) ? -1 : undo_target(t);
     if (c < 0) {
         audio_play(SFX_ERROR);
         return;
@@ -398,7 +405,7 @@ static void undo(table *t, shell *sh)
 
 static void redo(table *t, shell *sh)
 {
-    int c = redo_target(t);
+    int c = lesson_holds(t) ? -1 : redo_target(t);
     game_move m;
     char err[200];
     if (c < 0) {
@@ -496,7 +503,7 @@ static void computer_turn(table *t, shell *sh)
     int seat = table_rules(t)->current_player(t->st);
     game_move m;
     table_ai *j;
-    if (t->over || table_busy(t) || seat < 0 || table_seat_human(t, seat))
+    if (t->over || table_busy(t) || seat < 0 || table_seat_human(t, seat) || lesson_holds(t))
         return;
     if (!t->job)
         t->job = table_ai_start(table_rules(t), t->st, t->m.level[seat], table_ai_seed(&t->rec));
@@ -527,12 +534,13 @@ static void announce_over(table *t, shell *sh)
     t->ops->over(t->view, sh, &res);
     table_phones_over(t, &res);
     audio_play(SFX_WIN);
-    table_save_delete(sh, t->game->id);
+    if (!t->lesson)
+        table_save_delete(sh, t->game->id);
 }
 
 static void over_update(table *t, shell *sh)
 {
-    if (!t->over || table_busy(t))
+    if (!t->over || table_busy(t) || lesson_holds(t))
         return;
     if (!t->over_announced)
         announce_over(t, sh);
@@ -575,6 +583,7 @@ static void table_update(scene *s, shell *sh, double dt)
     table_phones_step(t, sh);
     table_peek_update(t, sh);
     anim_step(t, dt);
+    lesson_update(t, sh);
     t->ops->update(t->view, sh, dt);
     computer_turn(t, sh);
     over_update(t, sh);
@@ -601,6 +610,8 @@ static void table_input(scene *s, shell *sh, const action_event *ev)
             table_do(t, sh, TABLE_LIFT);
         return;
     }
+    if (lesson_input(t, sh, ev))
+        return; /* the lesson's Continue */
     {
         /* a press on the button row is the midend's, done once the view has seen the event */
         table_intent i = t->ops->input(t->view, sh, ev), pressed = table_row_take(&t->row);
@@ -661,7 +672,7 @@ static void table_leave_scene(scene *s, shell *sh)
 {
     table *t = s->data;
     /* The window closed: nothing is left on screen to tell; the log says it. */
-    int saved = table_save_unfinished(sh, &t->m, &t->rec, t->over);
+    int saved = t->lesson ? 0 : table_save_unfinished(sh, &t->m, &t->rec, t->over);
     if (saved > 0)
         trace_line("%s saved", t->ops->trace);
     else if (saved < 0)
@@ -672,6 +683,7 @@ static void table_leave_scene(scene *s, shell *sh)
     table_ai_drop(t->job, shell_quitting(sh));
     t->job = NULL;
     record_free(&t->rec);
+    lesson_free(t->lesson);
     free(t->view);
     free(t->scratch);
     free(t->last_before);
