@@ -26,6 +26,7 @@ struct lesson_run {
     int game_moves; /* moves played since the game began */
     rrect cont;     /* the Continue button, where it was drawn last */
     int cont_shown;
+    int cont_traced; /* its place was traced */
 };
 
 #define PANEL_PAD 18.0f
@@ -265,7 +266,12 @@ int lesson_draw_panel(const table *t, shell *sh, render *r, rrect box)
     run->cont_shown = button;
     if (button) {
         float w = in.w < 260 ? in.w : 260;
+        rrect was = run->cont;
         run->cont = (rrect){in.x + in.w - w, in.y + in.h - 48, w, 48};
+        /* where it stands, once per place: what a script clicks */
+        if (!run->cont_traced || was.x != run->cont.x || was.y != run->cont.y)
+            trace_line("lesson continue at %.0f %.0f", run->cont.x + run->cont.w / 2, run->cont.y + run->cont.h / 2);
+        run->cont_traced = 1;
         ui_draw_button(r, run->cont, s + 1 < run->l.step + run->l.n && s[1].game ? "Start the game" : "Continue", 1, 1,
                        1);
     }

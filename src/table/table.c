@@ -480,8 +480,9 @@ void table_do(table *t, shell *sh, table_intent i)
     case TABLE_REDO: redo(t, sh); break;
     case TABLE_RULES: shell_push(sh, shell_rules_screen(sh, t->game->rules_doc)); break;
     case TABLE_SCORE:
-        /* a press for the score before the end was announced announces it first */
-        if (t->over) {
+        /* a press for the score before the end was announced announces it first
+         * (not in a lesson's step, whose end is the lesson's to go on from) */
+        if (t->over && !lesson_holds(t)) {
             announce_over(t, sh);
             show_score(t, sh);
         }
