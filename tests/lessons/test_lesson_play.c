@@ -99,11 +99,30 @@ static void test_stax_pad(void **state)
     free(t);
 }
 
+static void test_track_mouse(void **state)
+{
+    char *t = run("stackatrack", "lesson_track_mouse", 0);
+    (void)state;
+    check_trace("stackatrack", t, "track refused: Not column 1 that way up: a track end would meet a bare side. Turn it.\n");
+    free(t);
+}
+
+static void test_track_pad(void **state)
+{
+    char *t = run("stackatrack", "lesson_track_pad", 1);
+    (void)state;
+    assert_non_null(strstr(t, "focus setup lesson\n"));
+    check_trace("stackatrack", t, "track refused: Not column 1 that way up: a track end would meet a bare side. Turn it.\n");
+    free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_stax_mouse),
         cmocka_unit_test(test_stax_pad),
+        cmocka_unit_test(test_track_mouse),
+        cmocka_unit_test(test_track_pad),
     };
     return cmocka_run_group_tests(tests, testenv_game_setup, testenv_game_teardown);
 }
