@@ -223,7 +223,7 @@ static const char *words(const struct lesson_run *run)
 {
     const lesson_step *s = cur(run);
     if (run->done)
-        return s->done[0] ? s->done : "Well done.";
+        return s->done[0] ? s->done : "Press Continue for the next step.";
     return s->say;
 }
 
@@ -247,9 +247,9 @@ int lesson_draw_panel(const table *t, shell *sh, render *r, rrect box)
     ui_audit_box(box);
     render_round_rect(r, box, 14, UI_PAPER);
     if (s->game)
-        snprintf(head, sizeof head, "Lesson \xc2\xb7 your game \xc2\xb7 you are %s", run->l.you_name);
+        snprintf(head, sizeof head, "Your game \xc2\xb7 you are %s", run->l.you_name);
     else
-        snprintf(head, sizeof head, "Lesson \xc2\xb7 step %d of %d \xc2\xb7 you are %s", run->step + 1, run->l.n - 1,
+        snprintf(head, sizeof head, "Step %d of %d \xc2\xb7 you are %s", run->step + 1, run->l.n - 1,
                  run->l.you_name);
     size = ui_text_fit_line(r, FONT_SANS_BOLD, UI_SMALL, UI_MIN, (rrect){in.x, in.y, in.w, 30}, TEXT_LEFT,
                             UI_INK_SOFT, head);

@@ -116,6 +116,23 @@ static void test_track_pad(void **state)
     free(t);
 }
 
+static void test_stakz_mouse(void **state)
+{
+    char *t = run("stakz", "lesson_stakz_mouse", 0);
+    (void)state;
+    check_trace("stakz", t, "stakz refused: Stack 1 already holds two red tiles: a stack never holds three.\n");
+    free(t);
+}
+
+static void test_stakz_pad(void **state)
+{
+    char *t = run("stakz", "lesson_stakz_pad", 1);
+    (void)state;
+    assert_non_null(strstr(t, "focus setup lesson\n"));
+    check_trace("stakz", t, "stakz refused: Stack 1 already holds two red tiles: a stack never holds three.\n");
+    free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -123,6 +140,8 @@ int main(void)
         cmocka_unit_test(test_stax_pad),
         cmocka_unit_test(test_track_mouse),
         cmocka_unit_test(test_track_pad),
+        cmocka_unit_test(test_stakz_mouse),
+        cmocka_unit_test(test_stakz_pad),
     };
     return cmocka_run_group_tests(tests, testenv_game_setup, testenv_game_teardown);
 }
