@@ -133,6 +133,23 @@ static void test_stakz_pad(void **state)
     free(t);
 }
 
+static void test_nine_mouse(void **state)
+{
+    char *t = run("9stax", "lesson_nine_mouse", 0);
+    (void)state;
+    check_trace("9stax", t, "nine refused: The green 3 is neither blue nor a 7.\n");
+    free(t);
+}
+
+static void test_nine_pad(void **state)
+{
+    char *t = run("9stax", "lesson_nine_pad", 1);
+    (void)state;
+    assert_non_null(strstr(t, "focus setup lesson\n"));
+    check_trace("9stax", t, "nine refused: Swap: choose the first of the two stacks that change places.\n");
+    free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -142,6 +159,8 @@ int main(void)
         cmocka_unit_test(test_track_pad),
         cmocka_unit_test(test_stakz_mouse),
         cmocka_unit_test(test_stakz_pad),
+        cmocka_unit_test(test_nine_mouse),
+        cmocka_unit_test(test_nine_pad),
     };
     return cmocka_run_group_tests(tests, testenv_game_setup, testenv_game_teardown);
 }
