@@ -150,6 +150,29 @@ static void test_nine_pad(void **state)
     free(t);
 }
 
+/* The rules viewer offers its tab's lesson: by mouse (its Lesson button) and by controller (X). */
+static void test_rules_door(void **state)
+{
+    static const char *const mouse[] = {"rules stax\n", "rules lesson stax\n", "lesson stax step 1/9 Men move\n",
+                                        "scene table\n"};
+    static const char *const pad[] = {"rules stackatrack\n", "rules lesson stackatrack\n",
+                                      "lesson stackatrack step 1/6 Slide a block in\n", "track move RL:RB@3F\n",
+                                      "lesson stackatrack step 1 done\n"};
+    char *t;
+    const char *miss;
+    (void)state;
+    t = TESTENV_PLAY_SCRIPT(testenv_game_tmp(), GAME, "rules-mouse", "--scene rules --game stax", "lesson_rules_mouse");
+    assert_non_null(t);
+    if ((miss = testenv_missing_in_order(t, mouse, 4)))
+        fail_msg("trace lacks, in order: %s", miss);
+    free(t);
+    t = TESTENV_PLAY_SCRIPT(testenv_game_tmp(), GAME, "rules-pad", "--scene rules --game stackatrack", "lesson_rules_pad");
+    assert_non_null(t);
+    if ((miss = testenv_missing_in_order(t, pad, 5)))
+        fail_msg("trace lacks, in order: %s", miss);
+    free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -161,6 +184,7 @@ int main(void)
         cmocka_unit_test(test_stakz_pad),
         cmocka_unit_test(test_nine_mouse),
         cmocka_unit_test(test_nine_pad),
+        cmocka_unit_test(test_rules_door),
     };
     return cmocka_run_group_tests(tests, testenv_game_setup, testenv_game_teardown);
 }
