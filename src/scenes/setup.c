@@ -53,6 +53,7 @@ typedef struct setup {
     char names[64][32]; /* stable item names for traces */
     int has_save;       /* an unfinished match of this game can be resumed */
     int has_lesson;     /* the mode has a lesson (assets/lessons) */
+    int offer;          /* the mode's first start: the lesson is offered first */
     char save_sum[200]; /* where that match stands, shown with Resume ("" unknown) */
     int starting;       /* leaving for the table: the phones' server goes with the match */
     rrect card;         /* the phones' card: QR code, address, room (when on) */
@@ -249,6 +250,7 @@ static void choose(setup *p, shell *sh, int id)
         return;
     } else if (id == ID_START) {
         scene *t = modes_start(sh, &p->m, NULL);
+        lesson_offer_done(sh, p->m.game->id);
         if (!t) {
             audio_play(SFX_ERROR);
             toast_show("%s is coming soon.", p->m.game->name);
@@ -260,6 +262,7 @@ static void choose(setup *p, shell *sh, int id)
         return;
     } else if (id == ID_LESSON) {
         scene *t = lesson_start(sh, p->m.game->id);
+        lesson_offer_done(sh, p->m.game->id);
         if (!t) {
             audio_play(SFX_ERROR);
             return;
@@ -475,10 +478,12 @@ static void setup_draw(scene *s, shell *sh, render *r, float alpha)
         phones_card_draw(r, p->card);
     ui_draw_button(r, ui_nav_item(&p->nav, ID_BACK)->r, "Back", p->nav.focus == ID_BACK, 1, 0);
     if (p->has_lesson)
-        ui_draw_button(r, ui_nav_item(&p->nav, ID_LESSON)->r, "Lesson", p->nav.focus == ID_LESSON, 1, 0);
+        /* on the mode's first start the lesson is offered first: lit, focused, its label an invitation */
+        ui_draw_button(r, ui_nav_item(&p->nav, ID_LESSON)->r, p->offer ? "Take the lesson" : "Lesson",
+                       p->nav.focus == ID_LESSON, 1, p->offer);
     ui_draw_button(r, ui_nav_item(&p->nav, ID_START)->r,
                    p->has_save ? "New game" : playable ? "Start" : "Coming soon",
-                   p->nav.focus == ID_START, playable, !p->has_save);
+                   p->nav.focus == ID_START, playable, !p->has_save && !p->offer);
     if (p->has_save)
         ui_draw_button(r, ui_nav_item(&p->nav, ID_RESUME)->r, "Resume", p->nav.focus == ID_RESUME, 1,
                        1);
@@ -513,9 +518,14 @@ static void setup_enter(scene *s, shell *sh)
         table_seats_write(&p->m, seats, sizeof seats);
         trace_line("setup players %d seats %s", p->m.params.players, seats);
     }
+    p->offer = p->has_lesson && !p->has_save && lesson_offer_due(sh, p->m.game->id);
     layout(p, sh);
     if (p->has_save)
         ui_nav_focus(&p->nav, sh, ID_RESUME);
+    else if (p->offer) {
+        ui_nav_focus(&p->nav, sh, ID_LESSON);
+        trace_line("setup lesson offered");
+    }
 }
 
 scene *setup_scene_create(shell *sh, const game_info *g)

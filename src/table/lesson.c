@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "app/paths.h"
+#include "app/store.h"
 #include "audio/audio.h"
 #include "core/log.h"
 #include "core/registry.h"
@@ -66,6 +67,34 @@ int lesson_exists(shell *sh, const char *id)
 }
 
 void lesson_free(struct lesson_run *run) { free(run); }
+
+int lesson_offer_due(shell *sh, const char *id)
+{
+    char key[64], val[8];
+    snprintf(key, sizeof key, "lesson_offered_%s", id);
+    /* without a store (no pref folder) the offer would come every time: it does not */
+    return shell_store(sh) && lesson_exists(sh, id) && store_get(shell_store(sh), "settings", key, val, sizeof val) == 1;
+}
+
+void lesson_offer_done(shell *sh, const char *id)
+{
+    char key[64];
+    snprintf(key, sizeof key, "lesson_offered_%s", id);
+    store *db = shell_store(sh);
+    if (!db)
+        return;
+    /* a store write is a transaction (the settings' own way) */
+    if (store_begin(db) != 0) {
+        log_warn("lesson: could not keep that %s's lesson was offered", id);
+        return;
+    }
+    if (store_put(db, "settings", key, "1") != 0) {
+        store_end(db, 0);
+        log_warn("lesson: could not keep that %s's lesson was offered", id);
+        return;
+    }
+    store_end(db, 1);
+}
 
 /* Sets the table on step i: its position in a fresh record, the view told. */
 static int go_step(table *t, shell *sh, int i)

@@ -20,6 +20,12 @@ int lesson_exists(shell *sh, const char *id);
 /* A table playing mode id's lesson from its first step; NULL (logged) when
  * the mode has none or its file does not read or check. */
 scene *lesson_start(shell *sh, const char *id);
+/* Whether mode id's lesson is still to be offered: it has one, and its
+ * first start has not offered it yet (the store's "lesson_offered_<id>"
+ * setting, kept out of the Settings screen). */
+int lesson_offer_due(shell *sh, const char *id);
+/* The lesson of mode id has been offered (the mode started, or the lesson taken). */
+void lesson_offer_done(shell *sh, const char *id);
 /* Frees a table's lesson (the table is leaving). */
 void lesson_free(struct lesson_run *run);
 

@@ -173,6 +173,29 @@ static void test_rules_door(void **state)
     free(t);
 }
 
+/* The first start of a mode offers the lesson (setup's focus on it, one A
+ * takes it); the store keeps that it was offered, so the next visit does not. */
+static void test_first_start_offers(void **state)
+{
+    char *t;
+    (void)state;
+    t = TESTENV_PLAY_SCRIPT(testenv_game_tmp(), GAME, "offer", "--scene setup --game stakz", "lesson_offer");
+    assert_non_null(t);
+    assert_non_null(strstr(t, "setup lesson offered\n"));
+    assert_non_null(strstr(t, "lesson stakz step 1/8 Match the colour\n"));
+    free(t);
+    t = TESTENV_PLAY_SCRIPT(testenv_game_tmp(), GAME, "offer", "--scene setup --game stakz", "lesson_offer_again");
+    assert_non_null(t);
+    assert_non_null(strstr(t, "scene setup\n"));
+    assert_null(strstr(t, "setup lesson offered"));
+    free(t);
+    /* another mode is still to be offered */
+    t = TESTENV_PLAY_SCRIPT(testenv_game_tmp(), GAME, "offer", "--scene setup --game stax", "lesson_offer_again");
+    assert_non_null(t);
+    assert_non_null(strstr(t, "setup lesson offered\n"));
+    free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -185,6 +208,7 @@ int main(void)
         cmocka_unit_test(test_nine_mouse),
         cmocka_unit_test(test_nine_pad),
         cmocka_unit_test(test_rules_door),
+        cmocka_unit_test(test_first_start_offers),
     };
     return cmocka_run_group_tests(tests, testenv_game_setup, testenv_game_teardown);
 }
