@@ -278,20 +278,26 @@ int lesson_draw_panel(const table *t, shell *sh, render *r, rrect box)
     if (s->game)
         snprintf(head, sizeof head, "Your game \xc2\xb7 you are %s", run->l.you_name);
     else
-        snprintf(head, sizeof head, "Step %d of %d \xc2\xb7 you are %s", run->step + 1, run->l.n - 1,
-                 run->l.you_name);
+        snprintf(head, sizeof head, "Step %d/%d \xc2\xb7 you are %s", run->step + 1, run->l.n - 1, run->l.you_name);
     size = ui_text_fit_line(r, FONT_SANS_BOLD, UI_SMALL, UI_MIN, (rrect){in.x, in.y, in.w, 30}, TEXT_LEFT,
                             UI_INK_SOFT, head);
     y = in.y + render_line_height(r, FONT_SANS_BOLD, size) + 4;
-    size = ui_text_fit_line(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, (rrect){in.x, y, in.w, 38}, TEXT_LEFT,
-                            run->done ? UI_ACCENT : UI_INK, run->done ? "Done!" : s->title);
-    y += render_line_height(r, FONT_SANS_BOLD, size) + 8;
-    /* The words at the largest size that fits above the button, UI_MIN at the least. */
+    /* The title goes where the words would not fit under it even at UI_MIN (a small box, 4:3). */
     avail = in.y + in.h - bh - y;
+    if (render_line_height(r, FONT_SANS_BOLD, UI_BODY) + 8 +
+            render_text_wrapped(r, FONT_SANS, UI_MIN, in.x, y, in.w, TEXT_LEFT, UI_INK, words(run), 0) <= avail) {
+        size = ui_text_fit_line(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, (rrect){in.x, y, in.w, 38}, TEXT_LEFT,
+                                run->done ? UI_ACCENT : UI_INK, run->done ? "Done!" : s->title);
+        y += render_line_height(r, FONT_SANS_BOLD, size) + 8;
+        avail = in.y + in.h - bh - y;
+    }
+    /* The words at the largest size that fits above the button, UI_MIN at the least, kept in the box. */
     for (size = UI_BODY; size > UI_MIN; size -= 1)
         if (render_text_wrapped(r, FONT_SANS, size, in.x, y, in.w, TEXT_LEFT, UI_INK, words(run), 0) <= avail)
             break;
+    render_push_clip(r, (rrect){box.x, y, box.w, avail > 0 ? avail : 0});
     render_text_wrapped(r, FONT_SANS, size, in.x, y, in.w, TEXT_LEFT, UI_INK, words(run), 1);
+    render_pop_clip(r);
     run->cont_shown = button;
     if (button) {
         float w = in.w < 260 ? in.w : 260;
