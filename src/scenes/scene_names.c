@@ -7,6 +7,7 @@
 #include "scenes/replay.h"
 #include "scenes/scenes.h"
 #include "shell/toast.h"
+#include "table/lesson.h"
 #include "table/modes.h"
 #include "table/phones.h"
 #include "table/table_store.h"
@@ -50,6 +51,8 @@ scene *scenes_by_name(shell *sh, const char *name, const char *game, const scene
         return rules_scene_create(sh, g ? g->rules_doc : NULL);
     if (strcmp(name, "table") == 0)
         return table_by_name(sh, g, args);
+    if (strcmp(name, "lesson") == 0)
+        return g ? lesson_start(sh, g->id) : NULL; /* the mode's lesson (#29) */
     if (strcmp(name, "score") == 0) {
         /* the mode row's sample, SPEEDSTAX's when no --game names one */
         score_report rep;

@@ -18,6 +18,7 @@
 #include "core/log.h"
 #include "core/registry.h"
 #include "table/table_ai.h"
+#include "table/lesson.h"
 #include "table/table_buttons.h"
 #include "table/table_log.h"
 #include "table/phones.h"
@@ -316,6 +317,8 @@ static int save_now(table *t, shell *sh, int quitting)
 {
     if (t->replay)
         return 0; /* a replay is a kept match's, never the save slot's */
+    if (t->lesson)
+        return 0; /* a lesson never takes the mode's save slot */
     int rc = table_save_unfinished(sh, &t->m, &t->rec, t->over) < 0 ? -1 : 0;
     return table_saver_done(&t->saver, sh, t->ops->trace, rc, quitting);
 }
@@ -328,8 +331,8 @@ void table_position_changed(table *t, shell *sh, table_change why)
     table_rules(t)->result(t->st, &res);
     t->over = res.status == GAME_OVER;
     t->over_announced = 0;
-    t->can_undo = !t->replay && t->ops->undo && undo_target(t) >= 0;
-    t->can_redo = !t->replay && t->ops->undo && redo_target(t) >= 0;
+    t->can_undo = !t->replay && t->ops->undo && !lesson_holds(t) && undo_target(t) >= 0;
+    t->can_redo = !t->replay && t->ops->undo && !lesson_holds(t) && redo_target(t) >= 0;
     if (why != TABLE_PLAYED)
         table_last_update(t); /* play() has set it without a replay */
     table_pace(t);
@@ -355,6 +358,8 @@ static void clock_update(table *t) { record_set_clock(&t->rec, t->clock0 + llrou
 static int play(table *t, shell *sh, const game_move *m, int by_computer)
 {
     char err[200], text[RECORD_MOVE_LEN];
+    if (!by_computer && lesson_allows(t, sh, m) != 0)
+        return -1; /* not the lesson step's move: refused with why */
     clock_update(t);
     memcpy(t->scratch, t->st, table_rules(t)->state_size);
     if (table_rules(t)->move_write(t->st, m, text, sizeof text) < 0)
@@ -381,11 +386,13 @@ static int play(table *t, shell *sh, const game_move *m, int by_computer)
         trace_line("%s log %s %s", t->ops->trace, table_seat_label(t, t->last_seat, who, sizeof who),
                    table_log_line(t, 0, NULL));
     }
+    lesson_played(t);
     table_position_changed(t, sh, TABLE_PLAYED);
     return 0;
 }
 
 int table_play(table *t, shell *sh, const game_move *m) { return play(t, sh, m, 0); }
+int table_play_by(table *t, shell *sh, const game_move *m, int by_computer) { return play(t, sh, m, by_computer); }
 
 /* Moves the record's cursor (undo, redo) and shows the position there. */
 static void go_to(table *t, shell *sh, int cursor)
@@ -406,7 +413,7 @@ static void go_to(table *t, shell *sh, int cursor)
 
 static void undo(table *t, shell *sh)
 {
-    int c = undo_target(t);
+    int c = lesson_holds(t) ? -1 : undo_target(t);
     if (c < 0) {
         /* the sound, and why */
         table_refuse(t, -1, "%s",
@@ -420,7 +427,7 @@ static void undo(table *t, shell *sh)
 
 static void redo(table *t, shell *sh)
 {
-    int c = redo_target(t);
+    int c = lesson_holds(t) ? -1 : redo_target(t);
     game_move m;
     char err[200];
     if (c < 0) {
@@ -495,8 +502,9 @@ void table_do(table *t, shell *sh, table_intent i)
     case TABLE_REDO: redo(t, sh); break;
     case TABLE_RULES: shell_push(sh, shell_rules_screen(sh, t->game->rules_doc)); break;
     case TABLE_SCORE:
-        /* a press for the score before the end was announced announces it first */
-        if (t->over) {
+        /* a press for the score before the end was announced announces it first
+         * (not in a lesson's step, whose end is the lesson's to go on from) */
+        if (t->over && !lesson_holds(t)) {
             announce_over(t, sh);
             show_score(t, sh);
         }
@@ -518,7 +526,7 @@ static void computer_turn(table *t, shell *sh)
     int seat = table_rules(t)->current_player(t->st);
     game_move m;
     table_ai *j;
-    if (t->replay || t->over || table_busy(t) || seat < 0 || table_seat_human(t, seat))
+    if (t->replay || t->over || table_busy(t) || seat < 0 || table_seat_human(t, seat) || lesson_holds(t))
         return;
     if (!t->job)
         t->job = table_ai_start(table_rules(t), t->st, t->m.level[seat], table_ai_seed(&t->rec));
@@ -549,12 +557,13 @@ static void announce_over(table *t, shell *sh)
     t->ops->over(t->view, sh, &res);
     table_phones_over(t, &res);
     audio_play(SFX_WIN);
-    table_save_delete(sh, t->game->id);
+    if (!t->lesson)
+        table_save_delete(sh, t->game->id);
 }
 
 static void over_update(table *t, shell *sh)
 {
-    if (t->replay || !t->over || table_busy(t))
+    if (t->replay || !t->over || table_busy(t) || lesson_holds(t))
         return;
     if (!t->over_announced)
         announce_over(t, sh);
@@ -598,6 +607,7 @@ static void table_update(scene *s, shell *sh, double dt)
     table_phones_card_update(t, &t->m);
     table_peek_update(t, sh);
     table_anim_step(t, dt);
+    lesson_update(t, sh);
     t->ops->update(t->view, sh, dt);
     computer_turn(t, sh);
     over_update(t, sh);
@@ -624,6 +634,8 @@ static void table_input(scene *s, shell *sh, const action_event *ev)
             table_do(t, sh, TABLE_LIFT);
         return;
     }
+    if (lesson_input(t, sh, ev))
+        return; /* the lesson's Continue */
     {
         /* a press on the button row is the midend's, done once the view has seen the event */
         table_intent i = t->ops->input(t->view, sh, ev), pressed = table_row_take(&t->row);
@@ -688,7 +700,7 @@ static void table_leave_scene(scene *s, shell *sh)
 {
     table *t = s->data;
     /* The window closed: nothing is left on screen to tell; the log says it. */
-    int saved = t->replay ? 0 : table_save_unfinished(sh, &t->m, &t->rec, t->over);
+    int saved = t->replay || t->lesson ? 0 : table_save_unfinished(sh, &t->m, &t->rec, t->over);
     if (saved > 0)
         trace_line("%s saved", t->ops->trace);
     else if (saved < 0)
@@ -700,6 +712,7 @@ static void table_leave_scene(scene *s, shell *sh)
     table_ai_drop(t->job, shell_quitting(sh));
     t->job = NULL;
     record_free(&t->rec);
+    lesson_free(t->lesson);
     free(t->view);
     free(t->scratch);
     free(t->last_before);
