@@ -135,14 +135,14 @@ static pairing pair_under(const maxstax_card *c, const maxstax_pose *b, int n, d
     }
 }
 
-/* The shift that centres the card in its space: where it stands before any block is built. */
+/* The shift that centres the card's blocks in its space, as
+ * maxstax_match_compose stands it: where it goes before any block is built. */
 static double home_shift(const maxstax_card *c)
 {
     double lo = 1e9, hi = -1e9;
     for (int i = 0; i < c->n; i++) {
-        double half = upright(c->block[i].angle) ? 0.5 * MAXSTAX_BLOCK_THICK : 0.5 * MAXSTAX_BLOCK_LEN;
-        lo = fmin(lo, c->block[i].x - half);
-        hi = fmax(hi, c->block[i].x + half);
+        lo = fmin(lo, c->block[i].x);
+        hi = fmax(hi, c->block[i].x);
     }
     return c->n ? -(lo + hi) / 2 : 0;
 }

@@ -102,6 +102,7 @@ typedef struct maxstax_view {
     double collapse_cool[SPEEDSTAX_MAX_PLAYERS];
     unsigned knock_seen; /* the world's impacts already heard (maxstax_world_knocks) */
     int ghost;                       /* --position "ghost": the ghost whatever the setting */
+    char hint[SPEEDSTAX_MAX_PLAYERS][96]; /* what still differs from the card, with the ghost on ("" none) */
     int compose_p, compose_n, compose_each; /* test hook: stand the card in a space (each round) */
     double time;
     maxstax_scoring scoring; /* the mode row's: SPEEDSTAX, SAMESTAX or SWAPSTAX */
@@ -217,6 +218,18 @@ char *maxstax_view_autosave_text(const maxstax_view *v);
  * without a readable tape) one that starts there. *bots: the computer
  * stackers' lines (malloc'd). */
 maxstax_match *maxstax_view_load(maxstax_view *v, const char *text, char **bots, char *err, size_t errn);
+
+/* Nonzero when seat p's pane shows the ghost and hints: a person building,
+ * with the setting on (or --position ghost) (maxstax_view_ghost.c). */
+int maxstax_ghost_on(shell *sh, const maxstax_view *v, int p);
+/* Seat p's card where the matcher would pair it with what stands: translucent
+ * wood (under the blocks), or with outline its outline (over them). */
+void maxstax_ghost_draw(render *r, const maxstax_view *v, const plank_art *art, int p, int outline);
+/* After a step: each ghost seat's differences from its card, once its blocks
+ * lie still, traced "<mode> hints P: ..." as they change ("card done" when none). */
+void maxstax_hints_update(shell *sh, maxstax_view *v);
+/* Seat p's differences on its pane, in a label from top down. */
+void maxstax_hints_draw(render *r, const maxstax_view *v, int p, float top);
 
 /* Lays out the panes, the card, the clock and the buttons (maxstax_view_layout.c). */
 void maxstax_layout(maxstax_view *v, shell *sh);
