@@ -161,14 +161,23 @@ static int better(const pairing *p, const pairing *q, double home)
 }
 
 /* The best pairing over the shifts that put some built block on some card
- * block (the matcher's trial shifts) and the card's home. */
+ * block (the matcher's trial shifts) and the card's home. Blocks stacked in
+ * columns propose the same shift many times: each is tried once. */
 static pairing best_pairing(const maxstax_card *c, const maxstax_pose *b, int n)
 {
-    double home = home_shift(c);
+    double home = home_shift(c), tried[MAXSTAX_CARD_MAX_BLOCKS * MAXSTAX_CARD_MAX_BLOCKS];
+    int n_tried = 0;
     pairing best = pair_under(c, b, n, home);
     for (int i = 0; i < c->n; i++)
         for (int k = 0; k < n; k++) {
-            pairing p = pair_under(c, b, n, b[k].x - c->block[i].x);
+            double shift = b[k].x - c->block[i].x;
+            int seen = 0;
+            for (int t = 0; t < n_tried && !seen; t++)
+                seen = fabs(tried[t] - shift) < 1e-3;
+            if (seen)
+                continue;
+            tried[n_tried++] = shift;
+            pairing p = pair_under(c, b, n, shift);
             if (better(&p, &best, home))
                 best = p;
         }

@@ -38,12 +38,16 @@ static int built(const maxstax_view *v, int p, maxstax_pose *in, int *still)
     return n;
 }
 
-/* Where the ghost of seat p's card stands: the shift for its blocks' centres. */
+/* Where the ghost of seat p's card stands: the shift for its blocks'
+ * centres, as last worked out for the card (maxstax_hints_update), or now. */
 static double ghost_shift(const maxstax_view *v, int p)
 {
     maxstax_pose in[MAXSTAX_CARD_MAX_BLOCKS];
+    const maxstax_card *c = maxstax_view_card(v, p);
+    if (v->ghost_seen[p].valid && !memcmp(&v->ghost_seen[p].card, c, sizeof *c))
+        return v->ghost_seen[p].shift;
     int n = built(v, p, in, NULL);
-    return maxstax_diff_shift(maxstax_view_card(v, p), in, n > MAXSTAX_CARD_MAX_BLOCKS ? MAXSTAX_CARD_MAX_BLOCKS : n);
+    return maxstax_diff_shift(c, in, n > MAXSTAX_CARD_MAX_BLOCKS ? MAXSTAX_CARD_MAX_BLOCKS : n);
 }
 
 void maxstax_ghost_draw(render *r, const maxstax_view *v, const plank_art *art, int p, int outline)
@@ -70,14 +74,25 @@ void maxstax_hints_update(shell *sh, maxstax_view *v)
         maxstax_pose in[MAXSTAX_CARD_MAX_BLOCKS];
         maxstax_diff d;
         char now[sizeof v->hint[0]];
+        struct ghost_seen *seen = &v->ghost_seen[p];
+        const maxstax_card *c = maxstax_view_card(v, p);
         if (!maxstax_ghost_on(sh, v, p)) {
             v->hint[p][0] = '\0';
+            seen->valid = 0;
             continue;
         }
-        int settled = 1, n = built(v, p, in, &settled);
+        int settled = 1, n = built(v, p, in, &settled), kept = n < MAXSTAX_CARD_MAX_BLOCKS ? n : MAXSTAX_CARD_MAX_BLOCKS;
         if (!settled)
-            continue; /* a block still moving: the words wait for it to lie still */
-        maxstax_diff_list(maxstax_view_card(v, p), in, n, &d);
+            continue; /* a block still moving: the ghost and words wait for it to lie still */
+        if (seen->valid && !memcmp(&seen->card, c, sizeof *c) && seen->n == n &&
+            !memcmp(seen->pose, in, sizeof in[0] * (size_t)kept))
+            continue; /* nothing moved since they were worked out */
+        seen->valid = 1;
+        seen->card = *c;
+        seen->n = n;
+        memcpy(seen->pose, in, sizeof in[0] * (size_t)kept);
+        seen->shift = maxstax_diff_shift(c, in, kept);
+        maxstax_diff_list(c, in, n, &d);
         if (!d.n)
             snprintf(now, sizeof now, "%s", "it matches the card: call MAX STAX!");
         else if (d.n == 1)

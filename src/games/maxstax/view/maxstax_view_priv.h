@@ -103,6 +103,15 @@ typedef struct maxstax_view {
     unsigned knock_seen; /* the world's impacts already heard (maxstax_world_knocks) */
     int ghost;                       /* --position "ghost": the ghost whatever the setting */
     char hint[SPEEDSTAX_MAX_PLAYERS][96]; /* what still differs from the card, with the ghost on ("" none) */
+    /* The ghost's place and the hints as last worked out, for the still
+     * blocks and card they were worked out from (maxstax_view_ghost.c:
+     * the matcher's comparison is too dear to redo every step). */
+    struct ghost_seen {
+        int valid, n;      /* worked out at all; blocks */
+        maxstax_card card; /* the card (a SAMESTAX target has no deck id) */
+        maxstax_pose pose[MAXSTAX_CARD_MAX_BLOCKS + 1];
+        double shift;
+    } ghost_seen[SPEEDSTAX_MAX_PLAYERS];
     int compose_p, compose_n, compose_each; /* test hook: stand the card in a space (each round) */
     double time;
     maxstax_scoring scoring; /* the mode row's: SPEEDSTAX, SAMESTAX or SWAPSTAX */
