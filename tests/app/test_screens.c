@@ -315,6 +315,16 @@ static void shoot_at(const char *position, const char *game, const char *seats, 
     shot_position = NULL;
 }
 
+/* Ghost and hints: Stairs with two planks standing, its top plank's ghost
+ * translucent where the matcher expects it and "the top plank is missing"
+ * under the person's name, at 720p and at 4K. */
+static void test_speedstax_ghost_720p_4k(void **state)
+{
+    (void)state;
+    shoot_at("seed=6 compose=0:2 ghost", "speedstax", "human,easy", 120, "speedstax-ghost", 1280, 720);
+    shoot_at("seed=6 compose=0:2 ghost", "speedstax", "human,easy", 120, "speedstax-ghost", 3840, 2160);
+}
+
 /* SAMESTAX: a person creating against a computer at 720p (one mouse, their
  * structure composed, the Ready button); four computers in split screen at
  * 4K, a Creator's structure standing and the others copying it, each with
@@ -960,6 +970,7 @@ int main(void)
         cmocka_unit_test(test_nine_table_2p_720p), cmocka_unit_test(test_nine_table_4p_4k),
         cmocka_unit_test(test_speedstax_720p), cmocka_unit_test(test_speedstax_split_4k),
         cmocka_unit_test(test_speedstax_marks_720p),
+        cmocka_unit_test(test_speedstax_ghost_720p_4k),
         cmocka_unit_test(test_speedstax_built_4x3), cmocka_unit_test(test_speedstax_built_21x9),
         cmocka_unit_test(test_samestax_create_720p), cmocka_unit_test(test_samestax_split_4k),
         cmocka_unit_test(test_swapstax_swaps_720p), cmocka_unit_test(test_swapstax_split_4k),
