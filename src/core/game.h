@@ -107,6 +107,12 @@ typedef struct game_rules {
      * screen, the CLI's apply and the phones. Returns its length, or -1 while
      * the game goes on or when n is too small. */
     int (*result_reason)(const void *st, char *buf, size_t n);
+    /* Optional: why move m may not be played in st, one sentence in the
+     * game's words for whoever decides there ("A red 5 matches neither the
+     * colour nor the number of the blue 7."), never notation: a refused
+     * press, a phone's refused move and a lesson's wrong move say it.
+     * Returns its length, or -1 when m may be played (or n is too small). */
+    int (*refusal)(const void *st, const game_move *m, char *buf, size_t n);
     /* The rules' version, written in every record: raise it when a change
      * would replay an old record differently. 0 reads as 1 (game_rules_version). */
     int version;

@@ -124,6 +124,7 @@ const char *table_refusev(table *t, int spot, const char *fmt, va_list ap)
     t->refuse_spot = spot;
     t->refuse_flash = TABLE_REFUSE_FLASH;
     t->refuse_words = TABLE_REFUSE_WORDS;
+    trace_line("%s refused: %s", t->ops->trace, t->refuse_msg); /* the one line every mode's refusal leaves */
     return t->refuse_msg;
 }
 
@@ -138,6 +139,25 @@ const char *table_refuse(table *t, int spot, const char *fmt, ...)
 }
 
 void table_refuse_clear(table *t) { t->refuse_words = 0; }
+
+void table_turn_words(const table *t, int seat, char *buf, size_t n)
+{
+    char who[40];
+    int d = t->m.game->rules->current_player(table_state(t));
+    if (table_over(t))
+        snprintf(buf, n, "The game is over.");
+    else if (d < 0 || d == seat)
+        snprintf(buf, n, "Wait: your move is still being played.");
+    else
+        snprintf(buf, n, "Wait: it is %s's turn.", table_seat_label(t, d, who, sizeof who));
+}
+
+const char *table_refuse_turn(table *t, int spot)
+{
+    char why[80];
+    table_turn_words(t, table_viewer_seat(t), why, sizeof why);
+    return table_refuse(t, spot, "%s", why);
+}
 
 const char *table_refusal(const table *t, int *spot, float *flash)
 {

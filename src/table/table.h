@@ -243,6 +243,12 @@ void table_refresh_viewer(table *t, shell *sh);
 const char *table_refuse(table *t, int spot, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* table_refuse with the words' arguments in ap (a view's own printf-like refuse). */
 const char *table_refusev(table *t, int spot, const char *fmt, va_list ap) __attribute__((format(printf, 3, 0)));
+/* Why seat may not act now, when the decision is not theirs, in the words
+ * the table and a phone both say ("Wait: it is Blue's turn."). */
+void table_turn_words(const table *t, int seat, char *buf, size_t n);
+/* A press by the person at the screen while the decision is not theirs:
+ * refused with whose turn it is ("Wait: it is Blue's turn."). */
+const char *table_refuse_turn(table *t, int spot);
 /* The player chose something that works: the last refusal's words go. */
 void table_refuse_clear(table *t);
 /* The refusal's words while they show (NULL when none); *spot the spot

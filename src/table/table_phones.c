@@ -135,7 +135,8 @@ static void phone_move(table *t, shell *sh, const phone_event *ev)
     if (!phones_seat(ev->seat - 1)) {
         phones_api()->error(srv, ev->conn, "no-seat", "This phone plays no seat.");
     } else if (table_over(t) || d != ev->seat - 1) {
-        phones_api()->error(srv, ev->conn, "not-your-turn", "It is not your turn.");
+        table_turn_words(t, ev->seat - 1, err, sizeof err); /* the words the TV says */
+        phones_api()->error(srv, ev->conn, "not-your-turn", err);
     } else if (ev->rev != table_phones_rev(t)) {
         phones_api()->error(srv, ev->conn, "stale", "The table changed; look again.");
     } else if (table_busy(t)) {
@@ -143,11 +144,14 @@ static void phone_move(table *t, shell *sh, const phone_event *ev)
         waiting.ev = *ev;
         waiting.on = 1;
     } else if (g->move_read(table_state(t), ev->text, &mv, err, sizeof err) != 0) {
-        phones_api()->error(srv, ev->conn, "illegal", err);
+        /* the page offers only legal moves: this one lost a race with the
+         * table; the phone hears it in words, the log gets the notation */
+        log_info("phones: p%d's move refused: %s", ev->seat, err);
+        phones_api()->error(srv, ev->conn, "illegal", "That move cannot be played now: look again.");
     } else {
         trace_line("phones move p%d %s", ev->seat, ev->text);
         if (table_play(t, sh, &mv) != 0)
-            phones_api()->error(srv, ev->conn, "illegal", "The table refused that move.");
+            phones_api()->error(srv, ev->conn, "illegal", "That move cannot be played now: look again.");
     }
 }
 

@@ -113,6 +113,42 @@ static void test_swapstax_swaps_by_mouse_and_controller(void **state)
 }
 
 /* Save & quit with script quit, then setup's Resume: the same match comes back. */
+/* The number of refusals in trace t that say exactly why (a "<mode> refused: " line). */
+static int refusals(const char *t, const char *line)
+{
+    int n = 0;
+    for (const char *p = strstr(t, line); p; p = strstr(p + 1, line))
+        n++;
+    return n;
+}
+
+/* "Why not?" on SAMESTAX (#29): while the computer creates, a mouse press on
+ * one of the person's blocks, Enter and a controller's Y each say why, in
+ * the toast; the person takes nothing. */
+static void test_samestax_refusals_say_why(void **state)
+{
+    char *t = play("same_why", "--scene table --game samestax --seats human,medium --position 'seed=3 round=30 creator=1'",
+                   "samestax_why");
+    (void)state;
+    assert_int_equal(
+        refusals(t, "samestax refused: Blue (Medium) is the Creator: watch, then copy what they build.\n"), 3);
+    assert_non_null(strstr(t, "toast Blue (Medium) is the Creator: watch, then copy what they build.\n"));
+    assert_null(strstr(t, "samestax grab 0 "));
+    free(t);
+}
+
+/* "Why not?" on SWAPSTAX (#29): during the swaps, a mouse press on one of
+ * the person's blocks and a controller's Y each say why. */
+static void test_swapstax_refusals_say_why(void **state)
+{
+    char *t = play("swap_why", "--scene table --game swapstax --seats human,easy --position seed=3", "swapstax_why");
+    (void)state;
+    assert_int_equal(refusals(t, "swapstax refused: The swaps come first: building starts once everyone has passed.\n"),
+                     2);
+    assert_null(strstr(t, "swapstax grab 0 "));
+    free(t);
+}
+
 static void save_and_resume(const char *pref, const char *game, const char *table_args, const char *quit,
                             const char *preview)
 {
@@ -193,6 +229,8 @@ int main(void)
         cmocka_unit_test(test_swapstax_save_mid_swaps_and_resume),
         cmocka_unit_test(test_samestax_computer_game_to_the_score_screen),
         cmocka_unit_test(test_swapstax_computer_game_to_the_score_screen),
+        cmocka_unit_test(test_samestax_refusals_say_why),
+        cmocka_unit_test(test_swapstax_refusals_say_why),
     };
     return cmocka_run_group_tests(tests, testenv_game_setup, testenv_game_teardown);
 }

@@ -357,6 +357,43 @@ static void test_game_reaches_score(void **state)
     free(t);
 }
 
+/* "Why not?" by mouse (#29): a dimmed card, another of your stacks and an
+ * opponent's stack are each refused with the rules' reason, which the status
+ * pill shows; nothing is played until the green 1 is. */
+static void test_refusals_say_why_by_mouse(void **state)
+{
+    char args[600], *t;
+    static const char *const want[] = {
+        "nine refused: The purple 3 is neither green nor a 7.\n",
+        "nine status The purple 3 is neither green nor a 7.\n",
+        "nine refused: You play from stack 1, the one you hold.\n",
+        "nine refused: Only a Peek or a Swap picks others' stacks.\n",
+        "nine move p1 play G1\n",
+    };
+    (void)state;
+    testenv_composed_args(args, sizeof args, "9stax", "human,easy", "nine_draw_keep");
+    t = play("whymouse", args, "nine_why_mouse");
+    in_order(t, want, 5);
+    assert_null(strstr(t, "nine move p1 play P3"));
+    free(t);
+}
+
+/* "Why not?" by controller (#29): X (draw) after a Color Shift is refused
+ * while a coloured card can follow; A on the computer's turn says whose it is. */
+static void test_refusals_say_why_by_controller(void **state)
+{
+    char *t = play_composed("whypad", "human,easy", "nine_why_pad");
+    static const char *const want[] = {
+        "nine refused: After a Color Shift, play your coloured card.\n",
+        "nine move p1 play G1\n",
+        "nine refused: Wait: it is Player 2's turn.\n",
+    };
+    (void)state;
+    in_order(t, want, 3);
+    assert_null(strstr(t, "nine move p1 draw"));
+    free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -374,6 +411,8 @@ int main(void)
         cmocka_unit_test(test_memory_hidden_by_default),
         cmocka_unit_test(test_memory_shown_with_setting),
         cmocka_unit_test(test_game_reaches_score),
+        cmocka_unit_test(test_refusals_say_why_by_mouse),
+        cmocka_unit_test(test_refusals_say_why_by_controller),
     };
     return cmocka_run_group_tests(tests, testenv_game_setup, testenv_game_teardown);
 }

@@ -58,6 +58,7 @@ static void test_nine_hands_on_phones(void **state)
     o = next_of(&r, b, "error");
     assert_non_null(o);
     assert_string_equal(str_of(o, "code"), "not-your-turn");
+    assert_string_equal(str_of(o, "msg"), "Wait: it is Player 1's turn."); /* the TV's words (#29) */
     cJSON_Delete(o);
     send_text(&r, a, "{\"v\":1,\"t\":\"move\",\"move\":\"draw\",\"rev\":%d}", rev - 1);
     o = next_of(&r, a, "error");
@@ -68,6 +69,7 @@ static void test_nine_hands_on_phones(void **state)
     o = next_of(&r, a, "error");
     assert_non_null(o);
     assert_string_equal(str_of(o, "code"), "illegal");
+    assert_string_equal(str_of(o, "msg"), "That move cannot be played now: look again."); /* words, not notation */
     cJSON_Delete(o);
     t = testenv_slurp(r.trace);
     assert_null(strstr(t, "nine move p"));

@@ -143,6 +143,25 @@ static void test_split_screen_mouse_and_controller_at_once(void **state)
     free(t);
 }
 
+/* "Why not?" on SPEEDSTAX (#29): a second call while the first is checked,
+ * then (the structure holds) a press on a block and another call, each say
+ * why in the toast. */
+static void test_refusals_say_why(void **state)
+{
+    char *t = play("why", "--scene table --game speedstax --seats human,medium --position 'round=4 compose=0:99'",
+                   "speedstax_why_mouse");
+    const char *held;
+    (void)state;
+    assert_non_null(strstr(t, "speedstax shout 0\ntoast Hands off: your MAX STAX is being checked.\n"
+                              "speedstax refused: Hands off: your MAX STAX is being checked.\n"));
+    held = strstr(t, "speedstax claim 0 held\n");
+    assert_non_null(held);
+    held = strstr(held, "speedstax refused: Your MAX STAX stands: you have finished this round.\n");
+    assert_non_null(held);
+    assert_non_null(strstr(held + 1, "speedstax refused: Your MAX STAX stands: you have finished this round.\n"));
+    free(t);
+}
+
 static void test_one_mouse_people_take_turns(void **state)
 {
     char *t = play("turns", "--scene table --game speedstax --seats human,human,medium --position 'round=4 compose=0:99'",
@@ -516,6 +535,7 @@ int main(void)
         cmocka_unit_test(test_controller_alone),
         cmocka_unit_test(test_split_screen_mouse_and_controller_at_once),
         cmocka_unit_test(test_one_mouse_people_take_turns),
+        cmocka_unit_test(test_refusals_say_why),
         cmocka_unit_test(test_claim_on_the_card_holds),
         cmocka_unit_test(test_claim_on_a_wrong_structure_fails),
         cmocka_unit_test(test_two_wrong_claims_both_fail_aloud),

@@ -466,6 +466,48 @@ static void test_controller_plays_a_whole_game(void **state)
     free(t);
 }
 
+/* Runs script on tests/scripts/stakz_mid2.pos, Player 1 against easy. */
+static char *play_mid2(const char *pref, const char *script)
+{
+    char args[600];
+    testenv_composed_args(args, sizeof args, "stakz", "human,easy", "stakz_mid2");
+    return play(pref, args, script);
+}
+
+/* "Why not?" by mouse (#29): a tile that fits nowhere, a third orange on a
+ * stack and a tile that matches neither colour nor symbol each say why, on
+ * the status line; then the tile that fits is placed. */
+static void test_refusals_say_why_by_mouse(void **state)
+{
+    char *t = play_mid2("whymouse", "stakz_why_mouse");
+    static const char *const want[] = {
+        "stakz refused: The orange diamond fits on no stack now.\n",
+        "stakz refused: Stack 5 already holds two orange tiles: a stack never holds three.\n",
+        "stakz refused: Stack 2's top is a blue star: the orange circle is neither blue nor a star.\n",
+        "stakz move p1 o1>3\n",
+    };
+    (void)state;
+    in_order(t, want, 4);
+    assert_int_equal(count(t, "stakz move p1 "), 1);
+    free(t);
+}
+
+/* "Why not?" by controller (#29): A on a stack with no tile chosen, and X
+ * while the computer plays, each say why. */
+static void test_refusals_say_why_by_controller(void **state)
+{
+    char *t = play_mid2("whypad", "stakz_why_pad");
+    static const char *const want[] = {
+        "stakz refused: Choose a tile from your hand first, then the stack it goes on.\n",
+        "stakz move p1 o1>3\n",
+        "stakz move p1 end:",
+        "stakz refused: Wait: it is Player 2's turn.\n",
+    };
+    (void)state;
+    in_order(t, want, 4);
+    free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -480,6 +522,8 @@ int main(void)
         cmocka_unit_test(test_save_mid_turn_then_resume),
         cmocka_unit_test(test_games_reach_score),
         cmocka_unit_test(test_controller_plays_a_whole_game),
+        cmocka_unit_test(test_refusals_say_why_by_mouse),
+        cmocka_unit_test(test_refusals_say_why_by_controller),
     };
     return cmocka_run_group_tests(tests, testenv_game_setup, testenv_game_teardown);
 }

@@ -70,7 +70,8 @@ static void test_controller_press_on_empty_square(void **state)
     char *t = play("pad-empty", "--scene table --game stax --seats human,human", "stax_pad_empty");
     const char *f;
     (void)state;
-    f = strstr(t, "stax refused c4\nstax feedback c4: c4 is empty: pick a stack outlined in gold.\n");
+    f = strstr(t, "stax refused c4\nstax refused: c4 is empty: pick a stack outlined in gold.\n"
+                  "stax feedback c4: c4 is empty: pick a stack outlined in gold.\n");
     assert_non_null(f);
     assert_null(strstr(t, "stax pick c4"));
     assert_non_null(strstr(f, "stax pick c3\n")); /* and the next press works */

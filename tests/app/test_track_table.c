@@ -113,6 +113,42 @@ static void test_illegal_column_refused(void **state)
     free(t);
 }
 
+/* Runs script on tests/scripts/track_illegal.pos, Red against the easy computer. */
+static char *play_illegal(const char *pref, const char *script)
+{
+    char args[600];
+    testenv_composed_args(args, sizeof args, "stackatrack", "human,easy", "track_illegal");
+    return play(pref, args, script);
+}
+
+/* "Why not?" by mouse (#29): Pass while a block fits, the straight across in
+ * column 1, and a click while Blue plays each say why; one move is played. */
+static void test_refusals_say_why_by_mouse(void **state)
+{
+    static const char *const want[] = {
+        "track refused: You can't pass: a block of yours still fits somewhere.\n",
+        "track refused: Not column 1 that way up: a track end would meet a bare side. Turn it.\n",
+        "track move RL:RB@1B\n", "track refused: Wait: it is Blue's turn.\n", "track move RL:RB@3B2\n"};
+    char *t = play_illegal("whymouse", "track_why_mouse");
+    (void)state;
+    in_order(t, want, 5);
+    assert_int_equal(count(t, "track move "), 2);
+    free(t);
+}
+
+/* "Why not?" by controller (#29): A on column 1 the wrong way up, and A
+ * while Blue plays, each say why. */
+static void test_refusals_say_why_by_controller(void **state)
+{
+    static const char *const want[] = {
+        "track refused: Not column 1 that way up: a track end would meet a bare side. Turn it.\n",
+        "track move RL:RB@1B\n", "track refused: Wait: it is Blue's turn.\n"};
+    char *t = play_illegal("whypad", "track_why_pad");
+    (void)state;
+    in_order(t, want, 3);
+    free(t);
+}
+
 static void test_pass_then_score(void **state)
 {
     static const char *const want[] = {"track refused 6: None of your blocks fits anywhere: press Pass.\n",
@@ -369,6 +405,8 @@ int main(void)
         cmocka_unit_test(test_controller_alone),
         cmocka_unit_test(test_illegal_column_refused),
         cmocka_unit_test(test_pass_then_score),
+        cmocka_unit_test(test_refusals_say_why_by_mouse),
+        cmocka_unit_test(test_refusals_say_why_by_controller),
         cmocka_unit_test(test_controller_passes),
         cmocka_unit_test(test_undo_redo_against_computer),
         cmocka_unit_test(test_save_on_quit_then_resume),

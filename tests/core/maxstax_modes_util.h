@@ -15,7 +15,7 @@
 #define FRAME (1.0 / 60.0)
 
 /* A match of this scoring; setup is filled in and may be edited by the caller first via tweak. */
-static maxstax_match *mode_match(maxstax_scoring scoring, int players, double round_s, int first_creator,
+static inline maxstax_match *mode_match(maxstax_scoring scoring, int players, double round_s, int first_creator,
                                  int level, uint64_t seed)
 {
     char err[256];
@@ -36,7 +36,7 @@ static maxstax_match *mode_match(maxstax_scoring scoring, int players, double ro
 }
 
 /* One frame: each seat in bots_mask played by its bot, the rest idle. */
-static void frame(maxstax_match *m, maxstax_bot *bots, unsigned bots_mask)
+static inline void frame(maxstax_match *m, maxstax_bot *bots, unsigned bots_mask)
 {
     maxstax_input in[SPEEDSTAX_MAX_PLAYERS];
     memset(in, 0, sizeof in);
@@ -52,7 +52,7 @@ static void frame(maxstax_match *m, maxstax_bot *bots, unsigned bots_mask)
 }
 
 /* Seat p presses MAX STAX (or Ready) this frame, hand where it is. */
-static void claim(maxstax_match *m, int p)
+static inline void claim(maxstax_match *m, int p)
 {
     maxstax_input in[SPEEDSTAX_MAX_PLAYERS];
     memset(in, 0, sizeof in);
@@ -63,7 +63,7 @@ static void claim(maxstax_match *m, int p)
 }
 
 /* Saves m, loads it back and saves that: the same text; returns the copy. */
-static maxstax_match *round_trip(const maxstax_match *m)
+static inline maxstax_match *round_trip(const maxstax_match *m)
 {
     char *text;
     maxstax_match *c = reload(m, &text);
@@ -76,7 +76,7 @@ static maxstax_match *round_trip(const maxstax_match *m)
 
 /* Damaged copies of m's save, each refused at a line or loaded as a sound
  * match that plays on for half a second. */
-static void fuzz_phase(const maxstax_match *m, uint64_t seed)
+static inline void fuzz_phase(const maxstax_match *m, uint64_t seed)
 {
 #ifdef __SANITIZE_ADDRESS__
     const int rounds = 60;

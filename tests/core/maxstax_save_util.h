@@ -13,7 +13,7 @@
 static maxstax_deck deck;
 
 /* m saved (the text into *text, for the caller to free) and loaded back. */
-static maxstax_match *reload(const maxstax_match *m, char **text)
+static inline maxstax_match *reload(const maxstax_match *m, char **text)
 {
     char err[256] = "";
     maxstax_match *c;
@@ -27,7 +27,7 @@ static maxstax_match *reload(const maxstax_match *m, char **text)
 }
 
 /* c saves as text, to the letter. */
-static void saves_as(const maxstax_match *c, const char *text)
+static inline void saves_as(const maxstax_match *c, const char *text)
 {
     char *again = maxstax_match_save(c);
     assert_non_null(again);
@@ -36,7 +36,7 @@ static void saves_as(const maxstax_match *c, const char *text)
 }
 
 /* text with the first `from` replaced by `to`, into out. */
-static void edit(const char *text, const char *from, const char *to, char *out, size_t n)
+static inline void edit(const char *text, const char *from, const char *to, char *out, size_t n)
 {
     const char *p = strstr(text, from);
     assert_non_null(p);
@@ -44,7 +44,7 @@ static void edit(const char *text, const char *from, const char *to, char *out, 
 }
 
 /* text is refused with "save line N: ...why...". */
-static void expect_refused(const char *text, const char *why)
+static inline void expect_refused(const char *text, const char *why)
 {
     char err[256] = "";
     maxstax_match *m = maxstax_match_load(text, &deck, err, sizeof err);
@@ -59,7 +59,7 @@ static void expect_refused(const char *text, const char *why)
  * changed, removed, or the text cut): each either loads as a sound match
  * that saves and plays on for `frames` frames, or is refused at a line.
  * Returns how many loaded. */
-static int fuzz_load(const char *text, uint64_t seed, int rounds, int frames)
+static inline int fuzz_load(const char *text, uint64_t seed, int rounds, int frames)
 {
     static const char alphabet[] = "0123456789.-+ e\nabcdefx\tinfnan";
     size_t len = strlen(text);

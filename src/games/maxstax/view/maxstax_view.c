@@ -32,7 +32,8 @@ static void claim(maxstax_view *v, int p)
 {
     const speedstax_state *s = maxstax_match_rounds(v->match);
     if (v->results_left > 0 || !speedstax_building(s, p)) {
-        audio_play(SFX_ERROR);
+        if (!maxstax_refuse_build(v, p)) /* says why: the rules' words */
+            audio_play(SFX_ERROR);
         return;
     }
     v->ctl[p].actions |= MAXSTAX_IN_CLAIM; /* the Creator's Ready while creating */
@@ -304,6 +305,8 @@ static int pad_event(maxstax_view *v, shell *sh, const action_event *ev)
     case ACT_LEFT: c->x = fmax(c->x - NUDGE, v->view_x0); return 1;
     case ACT_RIGHT: c->x = fmin(c->x + NUDGE, v->view_x1); return 1;
     case ACT_ACCEPT:
+        if (c->held < 0)
+            maxstax_refuse_grab(v, p, c->x, c->y); /* a block it may not take now says why */
         c->actions |= c->held >= 0 ? MAXSTAX_IN_RELEASE : MAXSTAX_IN_GRAB;
         return 1;
     case ACT_PREV_TAB: turn_held(v, p, 1); return 1;
@@ -465,6 +468,7 @@ static table_intent maxstax_view_input(void *vv, shell *sh, const action_event *
         if (v->results_left > 0)
             return results_done(v);
         if (p >= 0 && ev->button == INPUT_BUTTON_LEFT) {
+            maxstax_refuse_grab(v, p, v->ctl[p].x, v->ctl[p].y); /* a block it may not take now says why */
             v->ctl[p].press = 1;
             v->ctl[p].gx = v->ctl[p].x;
             v->ctl[p].gy = v->ctl[p].y;

@@ -134,6 +134,8 @@ static void swap_play(maxstax_view *v, int p, int with)
 {
     const swapstax_state *w = maxstax_match_swapstax(v->match);
     int before = w->n_log;
+    if (maxstax_refuse_swap(v, p, with))
+        return; /* refused with the rules' reason */
     if (maxstax_tape_swap(v->tape, v->match, p, with) != 0) {
         audio_play(SFX_ERROR);
         return;

@@ -144,6 +144,14 @@ void maxstax_view_free(maxstax_view *v);
  * taking turns. 0, or -1 logged (free v). */
 int maxstax_view_open(maxstax_view *v, const char *test_options, uint64_t *seed, unsigned turn_mask);
 
+/* "Why not?" (maxstax_view_why.c): seat p may not build now (take a block,
+ * call MAX STAX): refused with the rules' reason as a toast; 1 if it was. */
+int maxstax_refuse_build(maxstax_view *v, int p);
+/* The same for a press at (x, y) in p's space, only where it is on a block. */
+int maxstax_refuse_grab(maxstax_view *v, int p, double x, double y);
+/* Seat p may not swap with `with` now: refused with the rules' reason; 1 if it was. */
+int maxstax_refuse_swap(maxstax_view *v, int p, int with);
+
 /* "Player 2" for a person (when there are several), "Computer (Hard)"... */
 static inline void seat_name(const maxstax_view *v, int p, char *buf, size_t n)
 {

@@ -7,6 +7,7 @@
 #include "games/nine/rules/nine_check.h"
 #include "games/nine/rules/nine_observe.h"
 #include "games/nine/rules/nine_text.h"
+#include "games/nine/rules/nine_why.h"
 
 /* A seat's bit; none for seat -1 (a view that may see nothing private). */
 static int bit(int seat) { return seat >= 0 ? 1 << seat : 0; }
@@ -767,4 +768,5 @@ const game_rules nine_rules = {
     .evaluate = nine_evaluate,
     .search = NULL,
     .result_reason = nine_result_reason,
+    .refusal = nine_refusal_rules,
 };

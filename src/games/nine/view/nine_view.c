@@ -346,9 +346,10 @@ static table_intent activate(nine_view *v, shell *sh, int i)
         return TABLE_NONE;
     }
     if (!nine_viewer_decides(v)) {
-        audio_play(SFX_ERROR);
+        table_refuse_turn(v->t, -1);
         return TABLE_NONE;
     }
+    table_refuse_clear(v->t);
     trace_line("nine choose %s", s->name);
     audio_play(SFX_CLICK);
     {
@@ -425,6 +426,7 @@ static table_intent nine_view_input(void *vv, shell *sh, const action_event *ev)
             return score_press(v);
         if (i >= 0)
             return activate(v, sh, i);
+        nine_refuse_press(v, ev->x, ev->y); /* a dimmed card, another stack: why not */
         break;
     }
     case ACT_UP: focus_move(v, 0, -1); break;
@@ -437,7 +439,7 @@ static table_intent nine_view_input(void *vv, shell *sh, const action_event *ev)
         /* On others' turns the focus falls on Menu by default, where no ring
          * shows it: a press there opens nothing unless it was put there. */
         if (!nine_viewer_decides(v) && nine_spot_find(v, v->focus) < 0) {
-            audio_play(SFX_ERROR);
+            table_refuse_turn(v->t, -1);
             break;
         }
         return activate(v, sh, nine_focus_index(v));
@@ -448,7 +450,11 @@ static table_intent nine_view_input(void *vv, shell *sh, const action_event *ev)
             i = nine_spot_find(v, "pass");
         if (i >= 0)
             return activate(v, sh, i);
-        audio_play(SFX_ERROR);
+        {
+            game_move m = {.kind = NINE_M_DRAW, .len = 2};
+            if (!nine_refuse_move(v, &m))
+                audio_play(SFX_ERROR);
+        }
         break;
     }
     case ACT_ALT: return TABLE_RULES;

@@ -349,12 +349,23 @@ void nine_prompt_text(const nine_view *v, char *buf, size_t n)
 
 static int drawn_on_show(const nine_view *v);
 
+void nine_pill_text(const nine_view *v, char *buf, size_t n)
+{
+    int at;
+    float flash;
+    const char *why = table_refusal(v->t, &at, &flash);
+    if (why && !table_over(v->t))
+        snprintf(buf, n, "%s", why); /* a refused press: why not, until it times out */
+    else
+        nine_prompt_text(v, buf, n);
+}
+
 void nine_status_shown(const nine_view *v, char *buf, size_t n)
 {
     if (table_curtain(v->t) >= 0 || drawn_on_show(v))
         buf[0] = 0;
     else
-        nine_prompt_text(v, buf, n);
+        nine_pill_text(v, buf, n);
 }
 
 /* The status pill, laid out by nine_layout: primary text, wrapped rather than clipped. */

@@ -407,7 +407,7 @@ static void layout_centre(nine_view *v, render *r, float cx0, float cw, float to
     v->status_row = (rrect){cx0, y, cw, STATUS_LINE * (float)lines + 16};
     /* the pill, primary text at UI_BODY: its buttons beside it where both
      * fit, else the buttons go by the fan */
-    nine_prompt_text(v, t, sizeof t);
+    nine_pill_text(v, t, sizeof t);
     v->btn_beside = bw > 0 && cw - bw - PILL_GAP >= PILL_MIN;
     avail = v->btn_beside ? cw - bw - PILL_GAP : cw;
     v->pill_k = t[0] ? pill_size(r, t, avail - 48, lines, UI_BODY) : UI_BODY;

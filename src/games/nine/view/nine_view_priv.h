@@ -185,6 +185,8 @@ extern const char *const nine_dir_words[2][2];
 
 /* The status line the viewer reads in the prompt row ("" for none). */
 void nine_prompt_text(const nine_view *v, char *buf, size_t n);
+/* The pill's words: a refused press's reason while it shows, else the prompt. */
+void nine_pill_text(const nine_view *v, char *buf, size_t n);
 /* The status pill's words as drawn now: "" when no pill is drawn (behind
  * the curtain, or under the drawn card's panel). */
 void nine_status_shown(const nine_view *v, char *buf, size_t n);
@@ -217,6 +219,13 @@ int nine_focus_index(nine_view *v);
 int nine_spot_at(const nine_view *v, float x, float y);
 /* Where stack k of seat p lies. */
 rrect nine_stack_rect(const nine_view *v, int p, int k);
+/* A press at (x, y) on something that cannot be chosen now: refused with
+ * the rules' reason (or whose turn it is); 1 if it was, 0 when the press
+ * is on nothing (nine_view_why.c). */
+int nine_refuse_press(nine_view *v, float x, float y);
+/* Refuses m with the rules' reason, or whose turn it is when the viewer
+ * does not decide; 0 (nothing said) when m may be played. */
+int nine_refuse_move(nine_view *v, const game_move *m);
 /* Traces every card drawn face up when it changes. */
 void nine_faces_trace(nine_view *v, shell *sh);
 /* Draws the table (the view's draw callback). */

@@ -4,6 +4,7 @@
  * it scores, and press to slide it down. */
 #include "games/stackatrack/view/track_view.h"
 #include "games/stackatrack/view/track_view_priv.h"
+#include "games/stackatrack/rules/track_why.h"
 #include "shell/settings.h"
 #include "shell/trace.h"
 #include "audio/tablesound.h"
@@ -438,44 +439,47 @@ static void refuse(track_view *v, int col, const char *fmt, ...)
     trace_line("track refused %d: %s", col + 1, why);
 }
 
+/* m is refused: the rules' reason (track_refusal) on the status line, col
+ * flashing; 1 if it was. */
+static int refused(track_view *v, int col, const game_move *m)
+{
+    char why[112];
+    if (track_refusal(v->st, m, why, sizeof why) < 0)
+        return 0;
+    refuse(v, col, "%s", why);
+    return 1;
+}
+
 static void play_pass(track_view *v, shell *sh)
 {
-    game_move m;
-    char err[160];
-    if (!track_view_human_turn(v) || !v->must_pass) {
-        refuse(v, -1, "You can't pass: a block of yours still fits somewhere.");
+    game_move m = {.kind = TRACK_MOVE_PASS, .len = 0};
+    if (!track_view_human_turn(v)) {
+        table_refuse_turn(v->t, -1);
         return;
     }
-    if (stackatrack_rules.move_read(v->st, "pass", &m, err, sizeof err) == 0)
+    if (!refused(v, -1, &m))
         table_play(v->t, sh, &m);
 }
 
 /* Slides the chosen block down column col, or says why it can't go. */
 static void play_column(track_view *v, shell *sh, int col)
 {
-    track_place pl;
     track_face f = track_view_face(v);
     game_move m;
     if (!track_view_human_turn(v)) {
-        audio_play(SFX_ERROR);
+        table_refuse_turn(v->t, col);
         return;
     }
     if (v->must_pass) {
-        refuse(v, col, "None of your blocks fits anywhere: press Pass.");
+        m = (game_move){.kind = TRACK_MOVE_PLACE, .len = 6, .b = {[4] = (uint8_t)(col < 0 ? 0 : col)}};
+        refused(v, col, &m); /* none of the blocks fits anywhere: Pass */
         return;
     }
     if (col < 0 || f == 0)
         return;
-    if (v->st->height[col] >= TRACK_ROWS) {
-        refuse(v, col, "Column %d is full.", col + 1);
-        return;
-    }
-    if (!track_place_eval(v->st, col, f, &pl)) {
-        refuse(v, col, "Not column %d that way up: a track end would meet a bare side. Turn it.", col + 1);
-        return;
-    }
     track_move_set(&m, v->kind[v->sel].b, col, v->orient);
-    table_play(v->t, sh, &m);
+    if (!refused(v, col, &m))
+        table_play(v->t, sh, &m);
 }
 
 /* Turns the chosen block to the next (dir 1) or previous orientation the

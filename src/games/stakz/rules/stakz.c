@@ -6,6 +6,7 @@
 
 #include "games/stakz/rules/stakz_check.h"
 #include "games/stakz/rules/stakz_text.h"
+#include "games/stakz/rules/stakz_why.h"
 
 static const char *const draw_choices[] = {"Choose the colour", "At random"};
 static const game_option stakz_options[] = {
@@ -479,4 +480,5 @@ const game_rules stakz_rules = {
     .search = NULL,
     .result_write = stakz_result_write,
     .result_reason = stakz_result_reason,
+    .refusal = stakz_refusal_rules,
 };

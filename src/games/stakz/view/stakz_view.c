@@ -1,5 +1,6 @@
 #include "games/stakz/view/stakz_view.h"
 #include "games/stakz/view/stakz_view_priv.h"
+#include "games/stakz/rules/stakz_why.h"
 #include "shell/settings.h"
 #include "shell/trace.h"
 #include "audio/tablesound.h"
@@ -223,13 +224,22 @@ static int focus_tile(stakz_view *v, shell *sh, int c)
     return 1;
 }
 
+/* m is refused: the rules' reason (stakz_refusal) on the status line; 1 if it was. */
+static int refused(stakz_view *v, int spot, const game_move *m)
+{
+    char why[112];
+    if (stakz_refusal(v->st, m, why, sizeof why) < 0)
+        return 0;
+    table_refuse(v->t, spot, "%s", why);
+    return 1;
+}
+
 static void place(stakz_view *v, shell *sh, int code, int k)
 {
     game_move m = {.kind = STAKZ_M_PLACE, .len = 2, .b = {(uint8_t)code, (uint8_t)k}};
-    if (!stakz_can_place(v->st, code, k)) {
-        audio_play(SFX_ERROR);
+    if (refused(v, k, &m))
         return;
-    }
+    table_refuse_clear(v->t);
     {
         char nm[3];
         stakz_tile_name((uint8_t)code, nm);
@@ -250,10 +260,8 @@ static void place(stakz_view *v, shell *sh, int code, int k)
 static void end_turn(stakz_view *v, shell *sh, int colour)
 {
     game_move m = {.kind = STAKZ_M_END, .len = 1, .b = {(uint8_t)colour}};
-    if (!stakz_can_end(v->st, colour)) {
-        audio_play(SFX_ERROR);
+    if (refused(v, -1, &m))
         return;
-    }
     table_play(v->t, sh, &m);
 }
 
@@ -291,7 +299,13 @@ static void select_tile(stakz_view *v, shell *sh, int code)
         stakz_tile_name((uint8_t)code, nm);
         trace_line("stakz select %s", nm);
     }
-    audio_play(stakz_fits(v, code) ? SFX_CLICK : SFX_ERROR);
+    {
+        char why[112];
+        if (stakz_tile_refusal(v->st, code, why, sizeof why) >= 0)
+            table_refuse(v->t, -1, "%s", why); /* chosen all the same: the status says why it waits */
+        else
+            audio_play(SFX_CLICK);
+    }
     if (!ui_focus_visible(sh))
         return;
     for (int k = 0; k < v->st->nstacks; k++)
@@ -319,7 +333,7 @@ static table_intent activate(stakz_view *v, shell *sh, int id)
         return TABLE_NONE;
     }
     if (!viewer_decides(v)) {
-        audio_play(SFX_ERROR);
+        table_refuse_turn(v->t, -1);
         return TABLE_NONE;
     }
     if (id >= ID_PICK && id < ID_PICK + STAKZ_COLOURS) {
@@ -328,10 +342,7 @@ static table_intent activate(stakz_view *v, shell *sh, int id)
     } else if (id == ID_END) {
         ask_end(v, sh);
     } else if (id >= ID_STACK && id < ID_STACK + STAKZ_MAX_STACKS) {
-        if (v->sel >= 0)
-            place(v, sh, v->sel, id - ID_STACK);
-        else
-            audio_play(SFX_ERROR);
+        place(v, sh, v->sel, id - ID_STACK); /* with none chosen, refused: choose a tile first */
     } else if (id >= ID_TILE && id < ID_TILE + STAKZ_CODES) {
         select_tile(v, sh, id - ID_TILE);
     }
@@ -381,10 +392,8 @@ static int pointer(stakz_view *v, shell *sh, const action_event *ev)
         v->dragging = 0;
         v->press_code = -1;
         v->nav.pressed = -1;
-        if (k >= 0 && stakz_can_place(v->st, code, k))
-            place(v, sh, code, k);
-        else if (k >= 0)
-            audio_play(SFX_ERROR);
+        if (k >= 0)
+            place(v, sh, code, k); /* or refused, saying why */
         return 1;
     }
     if (ev->act == ACT_POINTER_UP)
@@ -431,6 +440,8 @@ static table_intent stakz_view_input(void *vv, shell *sh, const action_event *ev
     case ACT_EXTRA: /* X: end the turn */
         if (viewer_decides(v) && !v->picking)
             ask_end(v, sh);
+        else if (!viewer_decides(v))
+            table_refuse_turn(v->t, -1);
         else
             audio_play(SFX_ERROR);
         break;

@@ -257,6 +257,15 @@ void stakz_status_text(const stakz_view *v, char *buf, size_t n)
             snprintf(buf, n, "Player %d's turn.", d + 1);
         return;
     }
+    {
+        int at;
+        float flash;
+        const char *why = table_refusal(v->t, &at, &flash);
+        if (why) { /* a refused press says why, until it times out */
+            snprintf(buf, n, "%s", why);
+            return;
+        }
+    }
     if (v->picking) {
         snprintf(buf, n, "Choose the colour of the tile you draw.");
         return;

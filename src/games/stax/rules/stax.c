@@ -1,4 +1,5 @@
 #include "games/stax/rules/stax.h"
+#include "games/stax/rules/stax_why.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -730,4 +731,5 @@ const game_rules stax_rules = {
     .seat_names = stax_seat_names,
     .perft = stax_rules_perft,
     .result_reason = stax_result_reason,
+    .refusal = stax_refusal_rules,
 };
