@@ -10,6 +10,7 @@ typedef struct scene_args {
     const char *seats;    /* --seats human,medium (NULL: seat 1 human, the rest computers) */
     const char *position; /* --position TEXT */
     int phones;           /* --phones: Phones as hands on */
+    const char *hints;    /* --hints on|off|computers: setup's Hints row (NULL: its default) */
 } scene_args;
 
 /* A screen by name (picker, setup, settings, rules, score, table) for game

@@ -26,6 +26,7 @@ typedef enum action {
     ACT_DEVICE_ADDED,
     ACT_DEVICE_LOST,
     ACT_EXTRA, /* X key, controller X: a screen's third action (9 STAX: draw) */
+    ACT_HINT,  /* H key, controller Back: a table's hint */
     ACT_COUNT
 } action;
 

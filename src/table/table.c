@@ -322,6 +322,7 @@ void table_position_changed(table *t, shell *sh, table_change why)
     if (why != TABLE_PLAYED)
         last_update(t); /* play() has set it without a replay */
     table_pace(t);
+    table_hint_forget(t);
     if (table_uses_curtain(t))
         table_choose_viewer(t);
     table_view_changed(t, sh, why);
@@ -490,8 +491,7 @@ void table_do(table *t, shell *sh, table_intent i)
     case TABLE_LIFT: table_lift_curtain(t, sh); break;
     case TABLE_PASS: table_pass_screen(t); break;
     case TABLE_HINT:
-        if (t->ops->hint)
-            t->ops->hint(t->view, sh);
+        table_hint_ask(t, sh);
         break;
     case TABLE_NONE: break;
     }
@@ -610,6 +610,11 @@ static void table_input(scene *s, shell *sh, const action_event *ev)
             table_do(t, sh, TABLE_LIFT);
         return;
     }
+    if (ev->act == ACT_HINT) { /* H, a controller's Back: the midend's, as the row's Hint button */
+        if (!phone)
+            table_do(t, sh, TABLE_HINT);
+        return;
+    }
     {
         /* a press on the button row is the midend's, done once the view has seen the event */
         table_intent i = t->ops->input(t->view, sh, ev), pressed = table_row_take(&t->row);
@@ -626,6 +631,7 @@ static void table_draw(scene *s, shell *sh, render *r, float alpha)
     if (t->curtain < 0) {
         t->ops->draw(t->view, sh, r, alpha);
         table_row_draw(&t->row, r, t->can_undo, t->can_redo);
+        table_hint_draw(t, sh, r);
         if (t->ops->draw_top)
             t->ops->draw_top(t->view, sh, r, alpha);
         table_phones_card_draw(&t->m, sh, r);
@@ -716,7 +722,7 @@ scene *table_create(const table_view_ops *ops, const match_setup *m, game_record
     t->handoff = -1;
     t->refuse_spot = -1;
     t->pace_setting = 1;
-    table_row_init(&t->row, ops);
+    table_row_init(&t->row, ops, table_hint_allowed(t));
     if (table_record_take(&t->rec, rec, m->game->id, t->st) != 0 || !(t->view = view_new(t))) {
         record_free(&t->rec);
         free(t->scratch);

@@ -1,4 +1,5 @@
 #include "games/stax/rules/stax.h"
+#include "games/stax/rules/stax_hint.h"
 #include "games/stax/rules/stax_why.h"
 
 #include <stdio.h>
@@ -732,4 +733,5 @@ const game_rules stax_rules = {
     .perft = stax_rules_perft,
     .result_reason = stax_result_reason,
     .refusal = stax_refusal_rules,
+    .move_reason = stax_move_reason,
 };

