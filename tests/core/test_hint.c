@@ -82,11 +82,22 @@ static void test_stax_reason_words(void **state)
     free(st);
 }
 
+static void test_track_only_loop(void **state)
+{
+    char text[64], why[112];
+    (void)state;
+    /* BL in column 2 closes the ring of four curves: the one +5 on offer */
+    hint_at("stackatrack", 2, "1;TR.RB/TL/-/-/-/-;BL:B/RL:RL;0,0", 1, text, why);
+    assert_string_equal(text, "BL:B@2F");
+    assert_string_equal(why, "completes a loop and joins two track ends in column 2: +7");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_stax_winning_capture),
         cmocka_unit_test(test_stax_reason_words),
+        cmocka_unit_test(test_track_only_loop),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
