@@ -1,5 +1,6 @@
-/* The hint: the move the medium computer would make for the seat to move,
- * and why, in the game's words. Hidden-information games choose it from what
+/* The hint: the move the medium computer would make for the seat to move
+ * (a move that wins the game at once first, which a search may miss), and
+ * why, in the game's words. Hidden-information games choose it from what
  * that seat may know only: its view (observe), with the hidden parts filled
  * in from the seed alone (determinize), so two deals that differ only in
  * cards the seat cannot see give the same hint. No SDL here. */

@@ -79,6 +79,7 @@ void table_hint_draw(table *t, shell *sh, render *r)
     const table_row *row = &t->row;
     char line[128];
     float left, right, h, y;
+    int lines;
     rrect box;
     if (!t->hint.shown || !row->placed || row->n == 0)
         return;
@@ -97,7 +98,9 @@ void table_hint_draw(table *t, shell *sh, render *r)
         right = fminf(shell_vw(sh) - 20, left + 360);
     }
     snprintf(line, sizeof line, "Hint: %s", t->hint.why[0] ? t->hint.why : "this move");
-    h = render_text_width(r, FONT_SANS, UI_MIN, line) <= right - left - 32 ? 48 : 80;
+    /* lines at UI_MIN, a little slack for the words' breaks */
+    lines = (int)ceilf(render_text_width(r, FONT_SANS, UI_MIN, line) * 1.15f / (right - left - 32));
+    h = lines <= 1 ? 48 : 16 + 28 * (float)lines;
     box = (rrect){left, y - h - 12, right - left, h};
     if (box.y < 12)
         box.y = y + 12;

@@ -92,12 +92,41 @@ static void test_track_only_loop(void **state)
     assert_string_equal(why, "completes a loop and joins two track ends in column 2: +7");
 }
 
+static void test_stakz_going_out(void **state)
+{
+    char text[64], why[112];
+    (void)state;
+    /* Player 1's last tile, the blue star, fits stack 1's red star: out,
+     * and Player 2's two tiles take them past 12, so Player 1 wins */
+    hint_at("stakz", 2, "1;r4/g1;b4/o2.o3;g2.p5;0,11;-", 1, text, why);
+    assert_string_equal(text, "b4>1");
+    assert_string_equal(why, "puts your last tile, the blue star, on stack 1 (matching its star): you go out "
+                             "and win the game");
+}
+
+/* Two deals that differ only in what Player 1 cannot see (the symbols of
+ * Player 2's tiles and of the pile; the same tiles in the game, the same
+ * colours in each place) give the same hint, seed by seed. */
+static void test_stakz_hidden_same_hint(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        char a[64], why_a[112], b[64], why_b[112];
+        hint_at("stakz", 2, "1;r4/g1;b4.g3/o2.o3;o4.p5;0,0;-", seed, a, why_a);
+        hint_at("stakz", 2, "1;r4/g1;b4.g3/o3.o4;o2.p5;0,0;-", seed, b, why_b);
+        assert_string_equal(a, b);
+        assert_string_equal(why_a, why_b);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_stax_winning_capture),
         cmocka_unit_test(test_stax_reason_words),
         cmocka_unit_test(test_track_only_loop),
+        cmocka_unit_test(test_stakz_going_out),
+        cmocka_unit_test(test_stakz_hidden_same_hint),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
