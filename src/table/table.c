@@ -631,9 +631,9 @@ static void table_draw(scene *s, shell *sh, render *r, float alpha)
     if (t->curtain < 0) {
         t->ops->draw(t->view, sh, r, alpha);
         table_row_draw(&t->row, r, t->can_undo, t->can_redo);
-        table_hint_draw(t, sh, r);
         if (t->ops->draw_top)
             t->ops->draw_top(t->view, sh, r, alpha);
+        table_hint_draw(t, sh, r); /* over a view's side panels, which draw_top may hold */
         table_phones_card_draw(&t->m, sh, r);
         return;
     }

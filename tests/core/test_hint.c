@@ -35,7 +35,7 @@ static void hint_at(const char *id, int players, const char *pos, uint64_t seed,
         fail_msg("%s: %s", pos, err);
     assert_int_equal(hint_choose(g, st, seed, &m, why, 112), 0);
     assert_true(g->move_write(st, &m, text, 64) > 0);
-    printf("%s %s: %s (%s)\n", id, pos ? pos : "start", text, why);
+    printf("%s %.60s: %s (%s)\n", id, pos ? pos : "start", text, why);
     free(st);
 }
 
@@ -119,6 +119,67 @@ static void test_stakz_hidden_same_hint(void **state)
     }
 }
 
+/* tests/scripts/nine_finish.pos with each of the n (from, to) pairs
+ * replaced once, in order (caller frees). */
+static char *nine_pos(const char *const *pairs, int n)
+{
+    char path[512], *text = NULL;
+    long len;
+    FILE *f;
+    snprintf(path, sizeof path, "%s/tests/scripts/nine_finish.pos", STACKHOUSE_SOURCE_DIR);
+    assert_non_null(f = fopen(path, "rb"));
+    fseek(f, 0, SEEK_END);
+    len = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    assert_non_null(text = calloc(1, (size_t)len + 256));
+    assert_int_equal(fread(text, 1, (size_t)len, f), (size_t)len);
+    fclose(f);
+    text[strcspn(text, "\n")] = '\0';
+    for (int i = 0; i < n; i++) {
+        char *at = strstr(text, pairs[2 * i]);
+        size_t from = strlen(pairs[2 * i]), to = strlen(pairs[2 * i + 1]);
+        assert_non_null(at);
+        memmove(at + to, at + from, strlen(at + from) + 1);
+        memcpy(at, pairs[2 * i + 1], to);
+    }
+    return text;
+}
+
+static void test_nine_last_card(void **state)
+{
+    /* Player 1's one card, a green 2, goes on the green 7: the game is won */
+    static const char *const win[] = {"pend=drawn:p1:R5:must", "pend=none", "p1=-", "p1=1:G2", "draw=G2.", "draw=R5."};
+    char *pos = nine_pos(win, 3), text[64], why[112];
+    (void)state;
+    hint_at("9stax", 2, pos, 1, text, why);
+    assert_string_equal(text, "play G2");
+    assert_string_equal(why, "plays your last card, the green 2: it wins the game");
+    free(pos);
+}
+
+/* The same for 9 STAX: Player 2's face-down stack and the draw pile dealt
+ * otherwise (a purple 8 and a blue 1 change places) give the same hint. */
+static void test_nine_hidden_same_hint(void **state)
+{
+    static const char *const base[] = {"pend=drawn:p1:R5:must", "pend=none", "p1=-", "p1=1:G2.R5.BA",
+                                       "draw=G2.", "draw=", ".BA.", "."};
+    static const char *const other[] = {"pend=drawn:p1:R5:must", "pend=none", "p1=-", "p1=1:G2.R5.BA",
+                                        "draw=G2.", "draw=", ".BA.", ".", "p2=1:B1/B2", "p2=1:P8/B2",
+                                        ".P8.", ".B1."};
+    char *a = nine_pos(base, 4), *b = nine_pos(other, 6);
+    (void)state;
+    assert_string_not_equal(a, b);
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+        char ma[64], why_a[112], mb[64], why_b[112];
+        hint_at("9stax", 2, a, seed, ma, why_a);
+        hint_at("9stax", 2, b, seed, mb, why_b);
+        assert_string_equal(ma, mb);
+        assert_string_equal(why_a, why_b);
+    }
+    free(a);
+    free(b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -127,6 +188,8 @@ int main(void)
         cmocka_unit_test(test_track_only_loop),
         cmocka_unit_test(test_stakz_going_out),
         cmocka_unit_test(test_stakz_hidden_same_hint),
+        cmocka_unit_test(test_nine_last_card),
+        cmocka_unit_test(test_nine_hidden_same_hint),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
