@@ -733,6 +733,8 @@ scene *table_create(const table_view_ops *ops, const match_setup *m, game_record
     log_rebuild(t);
     t->clock0 = t->rec.clock;
     table_match_trace(&t->m, &t->rec.params);
+    if (t->m.hints != MATCH_HINTS_VS_COMPUTERS || t->m.hints_used > 0) /* a resumed match keeps both */
+        trace_line("%s hints %s, %d used", ops->trace, match_hints_label(t->m.hints), t->m.hints_used);
     phones_drop_queue(); /* moves sent before this table opened were for no table */
     t->base = (scene){"table", 0, table_enter, table_leave_scene, table_input, table_update, table_draw, t, table_wake,
                       MUSIC_TABLE};

@@ -77,12 +77,30 @@ static void test_refused_between_people(void **state)
     free(t);
 }
 
+/* The hints used are the match's: saved with it and read back on Resume. */
+static void test_count_saved(void **state)
+{
+    char *t = play("count", "--scene table --game stax --seats human,easy", "hint_stax_quit");
+    const char *a;
+    (void)state;
+    assert_non_null(a = strstr(t, "stax hint: "));
+    assert_non_null(a = strstr(a, "stax move c3-d4\n"));
+    assert_non_null(strstr(a, "stax hint: "));
+    assert_non_null(strstr(t, "stax saved\n"));
+    free(t);
+    t = play("count", "--scene setup --game stax", "stax_resume");
+    assert_non_null(strstr(t, "focus setup resume\n"));
+    assert_non_null(strstr(t, "stax hints Vs computers only, 2 used\n"));
+    free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_stax_mouse),
         cmocka_unit_test(test_stax_pad_and_key),
         cmocka_unit_test(test_refused_between_people),
+        cmocka_unit_test(test_count_saved),
     };
     return cmocka_run_group_tests(tests, testenv_game_setup, testenv_game_teardown);
 }
