@@ -336,6 +336,7 @@ void table_position_changed(table *t, shell *sh, table_change why)
     if (why != TABLE_PLAYED)
         table_last_update(t); /* play() has set it without a replay */
     table_pace(t);
+    table_hint_forget(t);
     if (table_uses_curtain(t) && !t->replay)
         table_choose_viewer(t);
     table_view_changed(t, sh, why);
@@ -512,8 +513,7 @@ void table_do(table *t, shell *sh, table_intent i)
     case TABLE_LIFT: table_lift_curtain(t, sh); break;
     case TABLE_PASS: table_pass_screen(t); break;
     case TABLE_HINT:
-        if (t->ops->hint)
-            t->ops->hint(t->view, sh);
+        table_hint_ask(t, sh);
         break;
     case TABLE_NONE: break;
     }
@@ -636,6 +636,11 @@ static void table_input(scene *s, shell *sh, const action_event *ev)
     }
     if (lesson_input(t, sh, ev))
         return; /* the lesson's Continue */
+    if (ev->act == ACT_HINT) { /* H, a controller's Back: the midend's, as the row's Hint button */
+        if (!phone)
+            table_do(t, sh, TABLE_HINT);
+        return;
+    }
     {
         /* a press on the button row is the midend's, done once the view has seen the event */
         table_intent i = t->ops->input(t->view, sh, ev), pressed = table_row_take(&t->row);
@@ -655,6 +660,7 @@ static void table_draw(scene *s, shell *sh, render *r, float alpha)
             table_row_draw(&t->row, r, t->can_undo, t->can_redo);
         if (t->ops->draw_top)
             t->ops->draw_top(t->view, sh, r, alpha);
+        table_hint_draw(t, sh, r); /* over a view's side panels, which draw_top may hold */
         table_phones_card_draw(&t->m, sh, r);
         return;
     }
@@ -749,7 +755,7 @@ static scene *create(const table_view_ops *ops, const match_setup *m, game_recor
     t->pace_setting = 1;
     t->replay = replay;
     t->replay_seat = TABLE_WATCH_PUBLIC;
-    table_row_init(&t->row, ops);
+    table_row_init(&t->row, ops, !replay && table_hint_allowed(t));
     if (table_record_take(&t->rec, rec, m->game->id, t->st) != 0 || !(t->view = view_new(t))) {
         record_free(&t->rec);
         free(t->scratch);
@@ -761,6 +767,8 @@ static scene *create(const table_view_ops *ops, const match_setup *m, game_recor
     t->clock0 = t->rec.clock;
     if (!replay) {
         table_match_trace(&t->m, &t->rec.params);
+        if (t->m.hints != MATCH_HINTS_VS_COMPUTERS || t->m.hints_used > 0) /* a resumed match keeps both */
+            trace_line("%s hints %s, %d used", ops->trace, match_hints_label(t->m.hints), t->m.hints_used);
         phones_drop_queue(); /* moves sent before this table opened were for no table */
     }
     t->base = (scene){"table", 0, table_enter, table_leave_scene, table_input, table_update, table_draw, t, table_wake,

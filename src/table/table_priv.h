@@ -8,6 +8,7 @@
 #include "table/table.h"
 #include "table/table_ai.h"
 #include "table/table_buttons.h"
+#include "table/table_hint.h"
 #include "table/table_log.h"
 #include "table/table_menu.h"
 #include "table/table_save.h"
@@ -43,6 +44,7 @@ struct table {
     table_menu_extra menu_extra; /* the phones' part of the menu while it is up */
     table_saver saver; /* saves as the match goes, and a failed one's notice */
     table_row row; /* Undo, Redo, Menu: the midend's buttons (table_buttons.c) */
+    table_hint_state hint; /* the hint on show (table_hint.c) */
     char refuse_msg[256]; /* a refused press: why (table_refuse; a lesson's why-not is a sentence or two) */
     int refuse_spot;
     float refuse_flash, refuse_words; /* seconds left of its flash and of its words */

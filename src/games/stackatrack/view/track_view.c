@@ -713,6 +713,7 @@ const table_view_ops stackatrack_view_ops = {
     .pace_watch = 0.7, /* seconds between moves when computers play each other */
     .pace_reply = 0.4, /* the computer's shortest pause before it answers */
     .undo = 1,
+    .hint = 1,
     .curtain = 0,
     .hides = track_view_hides,
     .size = sizeof(track_view),

@@ -112,11 +112,17 @@ static int aimed(const stakz_view *v, const shell *sh)
 static void draw_under(render *r, const shell *sh, stakz_view *v, float t)
 {
     const stakz_state *s = &v->obs;
-    int h = stakz_held(v), at = aimed(v, sh);
+    int h = stakz_held(v), at = aimed(v, sh), hinted = -1;
     float pulse = table_pulse(v->t, 5.0f);
     const game_move *shown = table_replay_shown(v->t);
+    game_move m;
+    /* the table's hint, while no tile is held: its stack lit as the aimed one */
+    if (h < 0 && table_hint_move(v->t, &m, NULL) == 0 && m.kind == STAKZ_M_PLACE)
+        hinted = m.b[1];
     for (int k = 0; k < s->nstacks; k++) {
         rrect st = stakz_stack_rect(v->stack_col[k], v->ts, s->height[k]), base = grow(st, 9, 9);
+        if (k == hinted)
+            ui_draw_chosen(r, base, 14);
         if (shown && shown->kind == STAKZ_M_PLACE && shown->b[1] == k) {
             ui_draw_chosen(r, base, 14); /* a replay's shown move (the review's preferred one) lands here */
         } else if (h >= 0 && stakz_can_place(v->st, h, k)) {
@@ -301,8 +307,11 @@ rrect stakz_hand_piece(const stakz_view *v, int c)
 void stakz_draw_hand_tiles(render *r, shell *sh, stakz_view *v)
 {
     const stakz_state *s = &v->obs;
-    int vs = table_viewer_seat(v->t), decides = viewer_decides(v) && !v->picking;
+    int vs = table_viewer_seat(v->t), decides = viewer_decides(v) && !v->picking, hinted = -1;
     float pulse = table_pulse(v->t, 5.0f);
+    game_move m;
+    if (v->sel < 0 && table_hint_move(v->t, &m, NULL) == 0 && m.kind == STAKZ_M_PLACE)
+        hinted = m.b[0]; /* the table's hint: its tile looks chosen */
     for (int c = 0; c < STAKZ_CODES; c++) {
         rrect t = v->hand_tile[c], piece;
         int n = s->hand[vs][c] - (v->nfl > 0 && v->fl.code == c); /* one drawn is still on its way */
@@ -327,7 +336,7 @@ void stakz_draw_hand_tiles(render *r, shell *sh, stakz_view *v)
         if (shown && shown->kind == STAKZ_M_PLACE && shown->b[0] == c) {
             /* a replay's shown move (the review's preferred one) places this tile */
             render_round_outline(r, grow(piece, 5, 5), rad + 5, 5, UI_GOLD);
-        } else if (c == v->sel && !v->dragging) {
+        } else if ((c == v->sel || c == hinted) && !v->dragging) {
             /* chosen: gold round it (the focus ring's, when the focus is on it) */
             if (!(ui_focus_visible(sh) && v->nav.focus == ID_TILE + c))
                 render_round_outline(r, grow(piece, 5, 5), rad + 5, 5, UI_GOLD);

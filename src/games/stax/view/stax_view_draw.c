@@ -94,6 +94,23 @@ static void draw_board(render *r, const stax_view *v)
     }
 }
 
+/* The table's hint, lit as a legal move is: the stack to pick up in gold,
+ * each square its path lands on green, each stack it jumps red. */
+static void draw_hint(render *r, const stax_view *v, float pulse)
+{
+    game_move m;
+    if (table_hint_move(v->t, &m, NULL) != 0 || v->chain.len > 0 || v->an.active)
+        return;
+    draw_square_mark(r, v, m.b[0], UI_GOLD, 3, 5);
+    for (int k = 1; k < m.len; k++) {
+        int from = m.b[k - 1], sq = m.b[k];
+        draw_square_mark(r, v, sq, (rcolor){70, 190, 80, (uint8_t)(150 + 50 * pulse)}, 3, 0);
+        draw_square_mark(r, v, sq, (rcolor){170, 255, 150, 255}, 3, 5);
+        if (abs((from >> 3) - (sq >> 3)) == 2)
+            draw_square_mark(r, v, (from + sq) / 2, (rcolor){230, 60, 40, (uint8_t)(110 + 60 * pulse)}, 4, 4);
+    }
+}
+
 static void draw_highlights(render *r, shell *sh, const stax_view *v)
 {
     float pulse = table_pulse(v->t, 6.0f);
@@ -147,6 +164,7 @@ static void draw_highlights(render *r, shell *sh, const stax_view *v)
                 }
             }
     }
+    draw_hint(r, v, pulse);
     if (v->hover_sq >= 0 && shell_input(sh)->last_device == DEV_MOUSE && dark(v->hover_sq)) {
         /* a hovered landing square looks chosen (brighter), any other square only outlined */
         if (v->chain.len > 0 && (stax_chain_targets(&v->chain) >> v->hover_sq & 1))
