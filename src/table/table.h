@@ -130,6 +130,10 @@ typedef struct table_view_ops {
     /* Optional, for the lessons issue: shows the player a hint (TABLE_HINT);
      * when set, the button row shows a Hint button. No view has one yet. */
     void (*hint)(void *v, shell *sh);
+    /* Optional, for the rules viewer's diagrams: draws position st (the
+     * game's state) as the table shows it, fitted into box, with move hi
+     * (NULL: none) marked as the last move is. NULL: the mode has no pictures. */
+    void (*draw_position)(shell *sh, render *r, const void *st, const game_move *hi, rrect box);
 } table_view_ops;
 
 /* A table playing match m of mode ops from rec (taken over, freed on
