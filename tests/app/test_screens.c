@@ -667,6 +667,15 @@ static void test_rules_stax_diagram(void **state)
         shoot_game("rules", "stax", NULL, 30, "rules-stax", size[i][0], size[i][1]);
 }
 
+/* The Stakz rules page opens on a tile placed, drawn by its table's view. */
+static void test_rules_stakz_diagram(void **state)
+{
+    static const int size[][2] = {{1280, 720}, {3840, 2160}, {1024, 768}};
+    (void)state;
+    for (int i = 0; i < 3; i++)
+        shoot_game("rules", "stakz", NULL, 30, "rules-stakz", size[i][0], size[i][1]);
+}
+
 /* The Stack-A-Track rules page opens on a loop closed, drawn by its table's view. */
 static void test_rules_track_diagram(void **state)
 {
@@ -975,6 +984,7 @@ int main(void)
         cmocka_unit_test(test_save_notice_720p), cmocka_unit_test(test_settings_notice_720p),
         cmocka_unit_test(test_rules_720p),    cmocka_unit_test(test_rules_4k),
         cmocka_unit_test(test_rules_stax_diagram), cmocka_unit_test(test_rules_track_diagram),
+        cmocka_unit_test(test_rules_stakz_diagram),
         cmocka_unit_test(test_score_720p),    cmocka_unit_test(test_score_4k),
         cmocka_unit_test(test_table_720p),    cmocka_unit_test(test_table_4k),
         cmocka_unit_test(test_nine_table_2p_720p), cmocka_unit_test(test_nine_table_4p_4k),
