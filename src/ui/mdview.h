@@ -10,7 +10,7 @@
 typedef struct md_doc md_doc;
 
 /* A diagram: a fenced code block whose info string is `position <mode> <name>`
- * (docs/rules/README or docs/architecture: "Diagrams in the rules"). Its body
+ * (mode: a registry id, "stax"; name: what the trace calls it). Its body
  * gives the position in the mode's notation on its first line, then optional
  * lines `move <notation>` (the move marked on it) and `caption <words>`. */
 typedef struct md_diagram {
