@@ -13,6 +13,7 @@
 #include "scenes/scenes.h"
 #include "ui/hints.h"
 #include "ui/mdview.h"
+#include "scenes/rules_diagram.h"
 #include "ui/ui.h"
 #include "shell/trace.h"
 #include "table/lesson.h"
@@ -39,6 +40,7 @@ typedef struct rules_scene {
     int dragging;
     float drag_y, drag_scroll;
     const char *lesson; /* the mode whose lesson the tab offers (#29); NULL none */
+    unsigned char traced[64]; /* diagrams already traced as seen, per document load */
 } rules_scene;
 
 /* One tab per rules document; the three MAXSTAX modes share one (the first
@@ -96,6 +98,14 @@ static void load(rules_scene *p, shell *sh, int tab)
     for (int i = 0; i < registry_count() && !p->lesson; i++)
         if (strcmp(registry_get(i)->rules_doc, p->docs[tab].doc) == 0 && lesson_exists(sh, registry_get(i)->id))
             p->lesson = registry_get(i)->id;
+    memset(p->traced, 0, sizeof p->traced);
+    md_set_diagram_fn(p->doc, rules_diagram_draw, sh);
+    /* A bad diagram shows a placeholder on the page; it is logged once here. */
+    for (int i = 0; i < md_diagram_count(p->doc); i++) {
+        const md_diagram *dg = md_diagram_get(p->doc, i);
+        if (rules_diagram_check(dg, err, sizeof err) != 0)
+            log_warn("rules %s: diagram %s %s: %s", p->docs[tab].doc, dg->mode, dg->name, err);
+    }
     trace_line("rules %s", p->docs[tab].doc);
 }
 
@@ -243,6 +253,13 @@ static void rules_draw(scene *s, shell *sh, render *r, float alpha)
     render_push_clip(r, p->view);
     if (p->doc) {
         p->content_h = md_draw(r, p->doc, p->view.x, p->view.y + 10 - scroll, p->view.w, 27, 1);
+        /* Each diagram is traced the first time it is wholly on the page. */
+        for (int i = 0; i < md_diagram_count(p->doc) && i < (int)sizeof p->traced; i++)
+            if (md_diagram_shown(p->doc, i) && !p->traced[i]) {
+                const md_diagram *dg = md_diagram_get(p->doc, i);
+                p->traced[i] = 1;
+                trace_line("rules diagram %s %s", dg->mode, dg->name);
+            }
     } else {
         p->content_h = render_text_wrapped(r, FONT_SANS_BOLD, UI_BODY, p->view.x, p->view.y + 20,
                                            p->view.w, TEXT_LEFT, UI_ACCENT, p->error, 1);

@@ -131,6 +131,10 @@ typedef struct table_view_ops {
      * a legal one: the button row shows a Hint button, which asks the
      * midend for the medium computer's move (the match may leave hints off). */
     int hint;
+    /* Optional, for the rules viewer's diagrams: draws position st (the
+     * game's state) as the table shows it, fitted into box, with move hi
+     * (NULL: none) marked as the last move is. NULL: the mode has no pictures. */
+    void (*draw_position)(shell *sh, render *r, const void *st, const game_move *hi, rrect box);
 } table_view_ops;
 
 /* A table playing match m of mode ops from rec (taken over, freed on

@@ -135,6 +135,12 @@ static void draw_placed(render *r, const track_view *v)
     }
 }
 
+void track_view_draw_board(render *r, const track_view *v)
+{
+    draw_frame(r, v);
+    draw_placed(r, v);
+}
+
 /* What the last block scored rises off it and fades: over everything on
  * the frame, the preview of the next block included. */
 static void draw_pop(render *r, const track_view *v)

@@ -554,4 +554,5 @@ const table_view_ops stakz_view_ops = {
     .score = stakz_view_score,
     .undoable = stakz_view_undoable,
     .summary = stakz_view_summary,
+    .draw_position = stakz_view_draw_position,
 };

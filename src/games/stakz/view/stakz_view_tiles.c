@@ -277,6 +277,43 @@ void stakz_draw_stacks(render *r, shell *sh, stakz_view *v, float alpha)
     draw_tiles(r, sh, v, t, 1);
 }
 
+void stakz_view_draw_position(shell *sh, render *r, const void *stv, const game_move *hi, rrect box)
+{
+    const stakz_state *before = stv;
+    stakz_state *s = malloc(sizeof *s);
+    stakz_view *v = calloc(1, sizeof *v);
+    rrect cols[STAKZ_MAX_STACKS];
+    float ts = 0;
+    int changed = -1;
+
+    if (!s || !v) {
+        free(s);
+        free(v);
+        return;
+    }
+    *s = *before;
+    if (hi && stakz_rules.apply(s, hi) == 0)
+        /* the stack the tile went on: the first that differs from before */
+        for (int k = 0; k < s->nstacks && changed < 0; k++)
+            if (k >= before->nstacks || s->height[k] != before->height[k])
+                changed = k;
+    v->stacks_box = box;
+    stakz_layout_stacks(v, s, cols, &ts);
+    for (int k = 0; k < s->nstacks && ts > 0; k++) {
+        rrect st = stakz_stack_rect(cols[k], ts, s->height[k]);
+        /* a split's two halves ringed as the table flashes them; a placed tile marked */
+        if (changed >= 0 && s->nstacks > before->nstacks && (k == changed || k == changed + 1))
+            render_round_outline(r, grow(st, 9, 9), 14, 5, UI_GOLD);
+        else if (k == changed)
+            stakz_mark_under(r, stakz_tile_rect(cols[k], ts, s->height[k] - 1), before->turn);
+        render_shadow(r, (rrect){st.x, st.y + stakz_edge(ts), st.w, st.h}, ts * 0.14f, 7, (rcolor){0, 0, 0, 110});
+        for (int i = 0; i < s->height[k]; i++)
+            draw_slab(r, sh, stakz_tile_rect(cols[k], ts, i), s->stack[k][i], 255);
+    }
+    free(s);
+    free(v);
+}
+
 /* ---------------------------------------------------------------- the hand */
 
 /* How far hand tile c stands up: chosen, under the pointer, fitting a stack, or not. */

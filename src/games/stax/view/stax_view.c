@@ -660,4 +660,5 @@ const table_view_ops stax_view_ops = {
     .seat_labels = side_names,
     .score = stax_view_score,
     .summary = stax_view_summary,
+    .draw_position = stax_view_draw_position,
 };
