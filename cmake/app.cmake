@@ -69,7 +69,8 @@ foreach(f ${STACKHOUSE_FONTS})
   install(FILES ${DEJAVU_DIR}/${f} DESTINATION ${CMAKE_INSTALL_DATADIR}/stackhouse/fonts)
 endforeach()
 
-file(GLOB APP_TESTS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/app/test_*.c)
+# tests/lessons (#29): the lessons, on the app library like the app tests.
+file(GLOB APP_TESTS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/app/test_*.c ${CMAKE_SOURCE_DIR}/tests/lessons/test_*.c)
 foreach(src ${APP_TESTS})
   get_filename_component(name ${src} NAME_WE)
   add_executable(${name} ${src})

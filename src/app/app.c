@@ -648,6 +648,6 @@ int app_iterate(app *a, double now)
 scene *app_scene_by_name(app *a, const char *name, const char *game)
 {
     /* The app wires the screens in: they are defined above it, in src/scenes. */
-    scene_args args = {a->opt.seats, a->opt.position, a->opt.phones, a->opt.replay};
+    scene_args args = {a->opt.seats, a->opt.position, a->opt.phones, a->opt.replay, a->opt.hints};
     return scenes_by_name(a->sh, name, game, &args);
 }

@@ -26,6 +26,7 @@ typedef struct app_options {
     const char *game;       /* --game ID for setup/rules/table */
     const char *position;   /* --position TEXT: the table starts from a composed position */
     const char *seats;      /* --seats human,medium: who sits at the table */
+    const char *hints;      /* --hints on|off|computers: who may ask for a hint (setup's Hints row) */
     uint64_t seed;          /* --seed N: every new match deals from N (has_seed) */
     int has_seed;
     const char *screenshot; /* --screenshot FILE.png */

@@ -15,7 +15,7 @@ static const char *const action_names[ACT_COUNT] = {
     "none",   "up",       "down",     "left",      "right",        "accept",      "back",
     "alt",    "menu",     "prev_tab", "next_tab",  "page_up",      "page_down",   "pointer_move",
     "pointer_down", "pointer_up", "wheel", "device_added", "device_lost", "extra", "text",
-    "drop",   "home",     "end",      "digit",
+    "drop",   "home",     "end",      "digit",    "hint",
 };
 
 const char *input_action_name(action a) { return (a >= 0 && a < ACT_COUNT) ? action_names[a] : "?"; }
@@ -155,6 +155,7 @@ static action key_action(SDL_Keycode k, Uint16 mod)
     case SDLK_ESCAPE: case SDLK_BACKSPACE: return ACT_BACK;
     case SDLK_r: return ACT_ALT;
     case SDLK_x: return ACT_EXTRA;
+    case SDLK_h: return ACT_HINT;
     case SDLK_TAB: return (mod & KMOD_SHIFT) ? ACT_PREV_TAB : ACT_NEXT_TAB;
     case SDLK_F1: return ACT_MENU;
     case SDLK_q: return ACT_PREV_TAB;
@@ -178,6 +179,7 @@ static action button_action(Uint8 b)
     case SDL_CONTROLLER_BUTTON_B: return ACT_BACK;
     case SDL_CONTROLLER_BUTTON_Y: return ACT_ALT;
     case SDL_CONTROLLER_BUTTON_X: return ACT_EXTRA;
+    case SDL_CONTROLLER_BUTTON_BACK: return ACT_HINT;
     case SDL_CONTROLLER_BUTTON_START: return ACT_MENU;
     case SDL_CONTROLLER_BUTTON_LEFTSHOULDER: return ACT_PREV_TAB;
     case SDL_CONTROLLER_BUTTON_RIGHTSHOULDER: return ACT_NEXT_TAB;

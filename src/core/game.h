@@ -113,6 +113,11 @@ typedef struct game_rules {
      * press, a phone's refused move and a lesson's wrong move say it.
      * Returns its length, or -1 when m may be played (or n is too small). */
     int (*refusal)(const void *st, const game_move *m, char *buf, size_t n);
+    /* Optional: what legal move m, played in st by whoever decides there,
+     * does, one line in the game's words for a hint ("captures two and
+     * builds a stack of 3", "completes a loop: +5"), never notation. Returns
+     * its length, or -1 when m may not be played (or n is too small). */
+    int (*move_reason)(const void *st, const game_move *m, char *buf, size_t n);
     /* The rules' version, written in every record: raise it when a change
      * would replay an old record differently. 0 reads as 1 (game_rules_version). */
     int version;

@@ -23,6 +23,7 @@ static void usage(FILE *f)
             "       stackhouse --replay FILE   (watches a match file again)\n"
             "       stackhouse --frames N [--window WxH]   (shows N frames, then exits)\n"
             "                  [--seats human,medium] [--position TEXT]   (table only)\n"
+            "                  [--hints on|off|computers]   (who may ask for a hint; table only)\n"
             "                  [--seed N]   (every new match of the run deals from seed N)\n"
             "       stackhouse --phones [--phones-port N] [--phones-info FILE]   (a table with phones\n"
             "                  as hands: docs/phones.md)\n"
@@ -77,6 +78,8 @@ static int parse_args(int argc, char **argv, app_options *o)
             o->position = v;
         } else if (!strcmp(a, "--seats")) {
             o->seats = v;
+        } else if (!strcmp(a, "--hints")) {
+            o->hints = v;
         } else if (!strcmp(a, "--screenshot")) {
             o->screenshot = v;
         } else if (!strcmp(a, "--input")) {

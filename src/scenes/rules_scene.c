@@ -13,10 +13,12 @@
 #include "scenes/scenes.h"
 #include "ui/hints.h"
 #include "ui/mdview.h"
+#include "scenes/rules_diagram.h"
 #include "ui/ui.h"
 #include "shell/trace.h"
+#include "table/lesson.h"
 
-enum { ID_TAB = 0, ID_BACK = 50 };
+enum { ID_TAB = 0, ID_BACK = 50, ID_LESSON };
 
 #define MAX_DOCS 16
 
@@ -37,6 +39,8 @@ typedef struct rules_scene {
     rrect panel, view;
     int dragging;
     float drag_y, drag_scroll;
+    const char *lesson; /* the mode whose lesson the tab offers (#29); NULL none */
+    unsigned char traced[64]; /* diagrams already traced as seen, per document load */
 } rules_scene;
 
 /* One tab per rules document; the three MAXSTAX modes share one (the first
@@ -89,6 +93,19 @@ static void load(rules_scene *p, shell *sh, int tab)
     fclose(f);
     if (p->error[0])
         log_warn("%s", p->error);
+    /* The first mode of this document with a lesson: the tab offers it. */
+    p->lesson = NULL;
+    for (int i = 0; i < registry_count() && !p->lesson; i++)
+        if (strcmp(registry_get(i)->rules_doc, p->docs[tab].doc) == 0 && lesson_exists(sh, registry_get(i)->id))
+            p->lesson = registry_get(i)->id;
+    memset(p->traced, 0, sizeof p->traced);
+    md_set_diagram_fn(p->doc, rules_diagram_draw, sh);
+    /* A bad diagram shows a placeholder on the page; it is logged once here. */
+    for (int i = 0; i < md_diagram_count(p->doc); i++) {
+        const md_diagram *dg = md_diagram_get(p->doc, i);
+        if (rules_diagram_check(dg, err, sizeof err) != 0)
+            log_warn("rules %s: diagram %s %s: %s", p->docs[tab].doc, dg->mode, dg->name, err);
+    }
     trace_line("rules %s", p->docs[tab].doc);
 }
 
@@ -103,6 +120,8 @@ static void layout(rules_scene *p, shell *sh)
         ui_nav_add(&p->nav, ID_TAB + i, (rrect){x0 + (tab_w + 20) * (float)i, 180, tab_w, 64}, 1,
                    p->docs[i].doc);
     ui_nav_add(&p->nav, ID_BACK, (rrect){40, 50, 150, 60}, 1, "back");
+    if (p->lesson)
+        ui_nav_add(&p->nav, ID_LESSON, (rrect){shell_vw(sh) - 40 - 200, 50, 200, 60}, 1, "lesson");
     ui_nav_end(&p->nav, sh);
 }
 
@@ -126,10 +145,27 @@ static void switch_tab(rules_scene *p, shell *sh, int tab)
     ui_nav_focus(&p->nav, sh, ID_TAB + tab);
 }
 
+/* The tab's lesson, from home: whatever was open under the rules (a match,
+ * which saves as it leaves) goes first, so the lesson's table stands alone. */
+static void take_lesson(rules_scene *p, shell *sh)
+{
+    const char *mode = p->lesson; /* a registry string: it outlives p */
+    scene *t;
+    audio_play(SFX_CLICK);
+    trace_line("rules lesson %s", mode);
+    shell_home(sh); /* frees p */
+    if ((t = lesson_start(sh, mode)) != NULL)
+        shell_push(sh, t);
+}
+
 static void rules_input(scene *s, shell *sh, const action_event *ev)
 {
     rules_scene *p = s->data;
     int id;
+    if (ev->act == ACT_EXTRA && p->lesson) {
+        take_lesson(p, sh);
+        return;
+    }
     switch (ev->act) {
     case ACT_BACK:
         audio_play(SFX_CLICK);
@@ -169,6 +205,8 @@ static void rules_input(scene *s, shell *sh, const action_event *ev)
     if (id == ID_BACK) {
         audio_play(SFX_CLICK);
         shell_pop(sh);
+    } else if (id == ID_LESSON && p->lesson) {
+        take_lesson(p, sh);
     } else if (id >= ID_TAB && id < ID_TAB + p->n_docs) {
         switch_tab(p, sh, id - ID_TAB);
     }
@@ -215,6 +253,13 @@ static void rules_draw(scene *s, shell *sh, render *r, float alpha)
     render_push_clip(r, p->view);
     if (p->doc) {
         p->content_h = md_draw(r, p->doc, p->view.x, p->view.y + 10 - scroll, p->view.w, 27, 1);
+        /* Each diagram is traced the first time it is wholly on the page. */
+        for (int i = 0; i < md_diagram_count(p->doc) && i < (int)sizeof p->traced; i++)
+            if (md_diagram_shown(p->doc, i) && !p->traced[i]) {
+                const md_diagram *dg = md_diagram_get(p->doc, i);
+                p->traced[i] = 1;
+                trace_line("rules diagram %s %s", dg->mode, dg->name);
+            }
     } else {
         p->content_h = render_text_wrapped(r, FONT_SANS_BOLD, UI_BODY, p->view.x, p->view.y + 20,
                                            p->view.w, TEXT_LEFT, UI_ACCENT, p->error, 1);
@@ -228,6 +273,8 @@ static void rules_draw(scene *s, shell *sh, render *r, float alpha)
         render_round_rect(r, (rrect){track.x, ty, track.w, th}, 6, UI_INK_SOFT);
     }
     ui_draw_button(r, ui_nav_item(&p->nav, ID_BACK)->r, "Back", p->nav.focus == ID_BACK, 1, 0);
+    if (p->lesson)
+        ui_draw_button(r, ui_nav_item(&p->nav, ID_LESSON)->r, "Lesson", p->nav.focus == ID_LESSON, 1, 1);
     ui_nav_draw(&p->nav, r, alpha, ui_focus_visible(sh));
     {
         /* Scrolling first: the page is longer than the panel. Tabs are
@@ -235,8 +282,8 @@ static void rules_draw(scene *s, shell *sh, render *r, float alpha)
         int mouse = shell_input(sh)->last_device == DEV_MOUSE;
         ui_hint h[] = {{UI_HINT_WHEEL, "Scroll"},
                        {mouse ? ACT_ACCEPT : UI_HINT_LEFTRIGHT, mouse ? "Choose a game" : "Game"},
-                       {ACT_BACK, "Back"}};
-        ui_draw_hint_bar(r, sh, h, 3);
+                       {ACT_BACK, "Back"}, {ACT_EXTRA, "Lesson"}};
+        ui_draw_hint_bar(r, sh, h, p->lesson ? 4 : 3);
     }
 }
 

@@ -7,6 +7,7 @@
 #include "scenes/replay.h"
 #include "scenes/scenes.h"
 #include "shell/toast.h"
+#include "table/lesson.h"
 #include "table/modes.h"
 #include "table/phones.h"
 #include "table/table_store.h"
@@ -20,6 +21,10 @@ static scene *table_by_name(shell *sh, const game_info *g, const scene_args *arg
     char err[256];
     if (!g || !modes_playable(g) || table_match_default(&m, g, args->seats) != 0) {
         log_error("no table for that game, or bad --seats");
+        return NULL;
+    }
+    if (args->hints && match_hints_parse(args->hints, &m.hints) != 0) {
+        log_error("bad --hints '%s' (on, off or computers)", args->hints);
         return NULL;
     }
     /* --phones: Phones as hands on for these seats, as setup's row turns it on */
@@ -50,6 +55,8 @@ scene *scenes_by_name(shell *sh, const char *name, const char *game, const scene
         return rules_scene_create(sh, g ? g->rules_doc : NULL);
     if (strcmp(name, "table") == 0)
         return table_by_name(sh, g, args);
+    if (strcmp(name, "lesson") == 0)
+        return g ? lesson_start(sh, g->id) : NULL; /* the mode's lesson (#29) */
     if (strcmp(name, "score") == 0) {
         /* the mode row's sample, SPEEDSTAX's when no --game names one */
         score_report rep;

@@ -11,6 +11,7 @@ typedef struct scene_args {
     const char *position; /* --position TEXT */
     int phones;           /* --phones: Phones as hands on */
     const char *replay;   /* --replay FILE: the match file the replay screen shows */
+    const char *hints;    /* --hints on|off|computers: setup's Hints row (NULL: its default) */
 } scene_args;
 
 /* A screen by name (picker, setup, settings, rules, score, table) for game

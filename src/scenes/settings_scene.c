@@ -28,7 +28,7 @@ static const char *const help[SETTING_COUNT] = {
     "Calmer animations: no glides, shakes or bounces",
     "How long the computer waits before each move it makes",
     "a block picked up near square turns to 0\xc2\xb0 or 90\xc2\xb0",
-    "the card drawn faintly where you build (easier)",
+    "the card drawn faintly, and what differs (easier)",
     "face-down cards you have seen, shown dimmed to you",
 };
 

@@ -11,6 +11,7 @@
 #include "audio/audio.h"
 #include "scenes/scenes.h"
 #include "core/log.h"
+#include "table/lesson.h"
 #include "table/modes.h"
 #include "table/phones.h"
 #include "table/phones_card.h"
@@ -29,7 +30,8 @@ enum {
     ID_PHONES = 45, /* the row after the game's options */
     ID_START = 50,
     ID_BACK,
-    ID_RESUME
+    ID_RESUME,
+    ID_LESSON /* the mode's lesson (#29), on the seats' heading line */
 };
 
 /* Where the rows go: the layout computes it, the drawing follows it. */
@@ -50,6 +52,8 @@ typedef struct setup {
     setup_geom g;
     char names[64][32]; /* stable item names for traces */
     int has_save;       /* an unfinished match of this game can be resumed */
+    int has_lesson;     /* the mode has a lesson (assets/lessons) */
+    int offer;          /* the mode's first start: the lesson is offered first */
     char save_sum[200]; /* where that match stands, shown with Resume ("" unknown) */
     int starting;       /* leaving for the table: the phones' server goes with the match */
     rrect card;         /* the phones' card: QR code, address, room (when on) */
@@ -167,19 +171,32 @@ static void layout(setup *p, shell *sh)
     add(p, ID_PHONES, (rrect){right - col_w(p), g->opt_y0 + g->opt_dy * (float)nopt, col_w(p), g->opt_h}, 1, "phones",
         0);
     ui_nav_adjusts(&p->nav, ID_PHONES);
-    if (p->has_save) {
-        /* Resume first: it is what a returning player most likely wants. */
-        add(p, ID_RESUME, (rrect){shell_vw(sh) / 2 + 180, p->panel.y + p->panel.h + 40, 320, 76}, 1,
-            "resume", 0);
-        add(p, ID_START, (rrect){shell_vw(sh) / 2 - 160, p->panel.y + p->panel.h + 40, 320, 76}, 1,
-            "start", 0);
-        add(p, ID_BACK, (rrect){shell_vw(sh) / 2 - 500, p->panel.y + p->panel.h + 40, 320, 76}, 1, "back",
-            0);
-    } else {
-        add(p, ID_START, (rrect){shell_vw(sh) / 2 + 20, p->panel.y + p->panel.h + 40, 320, 76},
-            modes_playable(p->m.game), "start", 0);
-        add(p, ID_BACK, (rrect){shell_vw(sh) / 2 - 340, p->panel.y + p->panel.h + 40, 320, 76}, 1, "back",
-            0);
+    {
+        /* The row under the panel, centred: [Lesson] Back Start, or [Lesson]
+         * Back New game Resume (Resume first in focus: what a returning
+         * player most likely wants). */
+        int ids[4], n = 0;
+        float bw, gap, x, y = p->panel.y + p->panel.h + 40;
+        if (p->has_lesson)
+            ids[n++] = ID_LESSON;
+        ids[n++] = ID_BACK;
+        ids[n++] = ID_START;
+        if (p->has_save)
+            ids[n++] = ID_RESUME;
+        bw = !p->has_lesson ? 320 : n == 3 ? 300 : 270;
+        gap = !p->has_lesson ? (p->has_save ? 20 : 40) : n == 3 ? 30 : 20;
+        x = (shell_vw(sh) - bw * (float)n - gap * (float)(n - 1)) / 2;
+        if (p->has_save)
+            add(p, ID_RESUME, (rrect){x + (bw + gap) * (float)(n - 1), y, bw, 76}, 1, "resume", 0);
+        for (int i = 0; i < n; i++) {
+            rrect b = {x + (bw + gap) * (float)i, y, bw, 76};
+            if (ids[i] == ID_START)
+                add(p, ID_START, b, p->has_save || modes_playable(p->m.game), "start", 0);
+            else if (ids[i] == ID_BACK)
+                add(p, ID_BACK, b, 1, "back", 0);
+            else if (ids[i] == ID_LESSON)
+                add(p, ID_LESSON, b, 1, "lesson", 0);
+        }
     }
     ui_nav_end(&p->nav, sh);
 }
@@ -233,9 +250,21 @@ static void choose(setup *p, shell *sh, int id)
         return;
     } else if (id == ID_START) {
         scene *t = modes_start(sh, &p->m, NULL);
+        lesson_offer_done(sh, p->m.game->id);
         if (!t) {
             audio_play(SFX_ERROR);
             toast_show("%s is coming soon.", p->m.game->name);
+            return;
+        }
+        audio_play(SFX_CLICK);
+        p->starting = 1;
+        shell_replace(sh, t); /* frees p */
+        return;
+    } else if (id == ID_LESSON) {
+        scene *t = lesson_start(sh, p->m.game->id);
+        lesson_offer_done(sh, p->m.game->id);
+        if (!t) {
+            audio_play(SFX_ERROR);
             return;
         }
         audio_play(SFX_CLICK);
@@ -448,9 +477,13 @@ static void setup_draw(scene *s, shell *sh, render *r, float alpha)
     if (phones_on())
         phones_card_draw(r, p->card);
     ui_draw_button(r, ui_nav_item(&p->nav, ID_BACK)->r, "Back", p->nav.focus == ID_BACK, 1, 0);
+    if (p->has_lesson)
+        /* on the mode's first start the lesson is offered first: lit, focused, its label an invitation */
+        ui_draw_button(r, ui_nav_item(&p->nav, ID_LESSON)->r, p->offer ? "Take the lesson" : "Lesson",
+                       p->nav.focus == ID_LESSON, 1, p->offer);
     ui_draw_button(r, ui_nav_item(&p->nav, ID_START)->r,
                    p->has_save ? "New game" : playable ? "Start" : "Coming soon",
-                   p->nav.focus == ID_START, playable, !p->has_save);
+                   p->nav.focus == ID_START, playable, !p->has_save && !p->offer);
     if (p->has_save)
         ui_draw_button(r, ui_nav_item(&p->nav, ID_RESUME)->r, "Resume", p->nav.focus == ID_RESUME, 1,
                        1);
@@ -474,6 +507,7 @@ static void setup_enter(scene *s, shell *sh)
 {
     setup *p = s->data;
     p->has_save = modes_has_save(sh, p->m.game);
+    p->has_lesson = lesson_exists(sh, p->m.game->id);
     p->save_sum[0] = 0;
     /* The seats and options shown are the saved match's, so the screen
      * describes the game Resume opens (and New game starts the same party). */
@@ -484,9 +518,14 @@ static void setup_enter(scene *s, shell *sh)
         table_seats_write(&p->m, seats, sizeof seats);
         trace_line("setup players %d seats %s", p->m.params.players, seats);
     }
+    p->offer = p->has_lesson && !p->has_save && lesson_offer_due(sh, p->m.game->id);
     layout(p, sh);
     if (p->has_save)
         ui_nav_focus(&p->nav, sh, ID_RESUME);
+    else if (p->offer) {
+        ui_nav_focus(&p->nav, sh, ID_LESSON);
+        trace_line("setup lesson offered");
+    }
 }
 
 scene *setup_scene_create(shell *sh, const game_info *g)

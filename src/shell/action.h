@@ -31,6 +31,7 @@ typedef enum action {
     ACT_HOME,  /* Home: to the start (a replay) */
     ACT_END,   /* End: to the end */
     ACT_DIGIT, /* a number key, its character in key ('1'): a replay's speed */
+    ACT_HINT,  /* H key, controller Back: a table's hint */
     ACT_COUNT
 } action;
 

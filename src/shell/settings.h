@@ -14,7 +14,7 @@
     X(reduced_motion, "Reduced motion", 0, 0, 1, 1, BOOL)                                          \
     X(ai_pace, "Computer pace", 1, 0, 2, 1, CHOICE)                                                \
     X(maxstax_snap, "Square up blocks", 1, 0, 1, 1, BOOL)                                          \
-    X(maxstax_ghost, "Ghost outline", 0, 0, 1, 1, BOOL)                                           \
+    X(maxstax_ghost, "Ghost and hints", 0, 0, 1, 1, BOOL)                                           \
     X(nine_memory, "What you know (9 STAX)", 0, 0, 1, 1, BOOL)
 
 typedef enum setting_kind { SETTING_BOOL, SETTING_PERCENT, SETTING_CHOICE } setting_kind;

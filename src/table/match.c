@@ -86,3 +86,20 @@ int match_setup_step_option(match_setup *m, int i, int dir)
         *v = match_setup_option_max(m, i);
     return 0;
 }
+
+const char *match_hints_label(match_hints h)
+{
+    static const char *const labels[MATCH_HINTS_COUNT] = {"Vs computers only", "On", "Off"};
+    return h >= 0 && h < MATCH_HINTS_COUNT ? labels[h] : labels[0];
+}
+
+int match_hints_parse(const char *s, match_hints *out)
+{
+    static const char *const names[MATCH_HINTS_COUNT] = {"computers", "on", "off"};
+    for (int i = 0; i < MATCH_HINTS_COUNT; i++)
+        if (strcmp(s, names[i]) == 0) {
+            *out = (match_hints)i;
+            return 0;
+        }
+    return -1;
+}

@@ -33,6 +33,11 @@ typedef struct score_report {
 
 typedef enum seat_kind { SEAT_HUMAN, SEAT_COMPUTER } seat_kind;
 
+/* Who may ask for a hint (setup's Hints row, docs/architecture.md): the
+ * default lets a person playing only computers ask, never one facing
+ * another person, unless setup turns hints on for everyone. */
+typedef enum match_hints { MATCH_HINTS_VS_COMPUTERS = 0, MATCH_HINTS_ON, MATCH_HINTS_OFF, MATCH_HINTS_COUNT } match_hints;
+
 /* A match as set up: who sits where and the game's options. The seat count
  * is params.players and nowhere else: setup's screen, the capture flags and
  * the rules all read and change that one field (through the functions below). */
@@ -43,6 +48,8 @@ typedef struct match_setup {
     ai_level level[GAME_MAX_PLAYERS]; /* AI_EASY .. AI_HARD: the one encoding, to the search itself */
     game_params params;               /* players (the seats in play) and the options */
     unsigned handed; /* bit per seat the pause menu gave the computer (its phone was away): people may have it back */
+    match_hints hints; /* who may ask for a hint */
+    int hints_used;    /* hints shown in this match, saved with it (the history's match_info.hints) */
 } match_setup;
 
 /* A new match of game g as setup first shows it: the game's fewest seats,
@@ -63,5 +70,10 @@ int match_setup_set_seat(match_setup *m, int i, seat_kind kind);
 int match_setup_option_max(const match_setup *m, int i);
 /* Steps option i by dir (+1 or -1), wrapping at its ends; 0, or -1 when there is no option i. */
 int match_setup_step_option(match_setup *m, int i, int dir);
+
+/* Parses "on", "off" or "computers" (--hints); 0, or -1. */
+int match_hints_parse(const char *s, match_hints *out);
+/* The Hints row's words for h ("Vs computers only"). */
+const char *match_hints_label(match_hints h);
 
 #endif

@@ -19,6 +19,7 @@
 #include "core/log.h"
 #include "core/registry.h"
 #include "table/table_ai.h"
+#include "table/lesson.h"
 #include "table/table_buttons.h"
 #include "table/table_log.h"
 #include "table/phones.h"
@@ -327,6 +328,8 @@ static int save_now(table *t, shell *sh, int quitting)
 {
     if (t->replay)
         return 0; /* a replay is a kept match's, never the save slot's nor the history's */
+    if (t->lesson)
+        return 0; /* a lesson never takes the mode's save slot, nor is kept */
     store *db = shell_store(sh);
     int64_t kept = t->m.history;
     int tx = db && t->rec.n_moves > 0 && store_begin(db) == 0, rc;
@@ -353,11 +356,12 @@ void table_position_changed(table *t, shell *sh, table_change why)
     table_rules(t)->result(t->st, &res);
     t->over = res.status == GAME_OVER;
     t->over_announced = 0;
-    t->can_undo = !t->replay && t->ops->undo && undo_target(t) >= 0;
-    t->can_redo = !t->replay && t->ops->undo && redo_target(t) >= 0;
+    t->can_undo = !t->replay && t->ops->undo && !lesson_holds(t) && undo_target(t) >= 0;
+    t->can_redo = !t->replay && t->ops->undo && !lesson_holds(t) && redo_target(t) >= 0;
     if (why != TABLE_PLAYED)
         table_last_update(t); /* play() has set it without a replay */
     table_pace(t);
+    table_hint_forget(t);
     if (table_uses_curtain(t) && !t->replay)
         table_choose_viewer(t);
     table_view_changed(t, sh, why);
@@ -380,6 +384,8 @@ static void clock_update(table *t) { record_set_clock(&t->rec, t->clock0 + llrou
 static int play(table *t, shell *sh, const game_move *m, int by_computer)
 {
     char err[200], text[RECORD_MOVE_LEN];
+    if (!by_computer && lesson_allows(t, sh, m) != 0)
+        return -1; /* not the lesson step's move: refused with why */
     clock_update(t);
     memcpy(t->scratch, t->st, table_rules(t)->state_size);
     if (table_rules(t)->move_write(t->st, m, text, sizeof text) < 0)
@@ -406,11 +412,13 @@ static int play(table *t, shell *sh, const game_move *m, int by_computer)
         trace_line("%s log %s %s", t->ops->trace, table_seat_label(t, t->last_seat, who, sizeof who),
                    table_log_line(t, 0, NULL));
     }
+    lesson_played(t);
     table_position_changed(t, sh, TABLE_PLAYED);
     return 0;
 }
 
 int table_play(table *t, shell *sh, const game_move *m) { return play(t, sh, m, 0); }
+int table_play_by(table *t, shell *sh, const game_move *m, int by_computer) { return play(t, sh, m, by_computer); }
 
 /* Moves the record's cursor (undo, redo) and shows the position there. */
 static void go_to(table *t, shell *sh, int cursor)
@@ -431,7 +439,7 @@ static void go_to(table *t, shell *sh, int cursor)
 
 static void undo(table *t, shell *sh)
 {
-    int c = undo_target(t);
+    int c = lesson_holds(t) ? -1 : undo_target(t);
     if (c < 0) {
         /* the sound, and why */
         table_refuse(t, -1, "%s",
@@ -445,7 +453,7 @@ static void undo(table *t, shell *sh)
 
 static void redo(table *t, shell *sh)
 {
-    int c = redo_target(t);
+    int c = lesson_holds(t) ? -1 : redo_target(t);
     game_move m;
     char err[200];
     if (c < 0) {
@@ -520,8 +528,9 @@ void table_do(table *t, shell *sh, table_intent i)
     case TABLE_REDO: redo(t, sh); break;
     case TABLE_RULES: shell_push(sh, shell_rules_screen(sh, t->game->rules_doc)); break;
     case TABLE_SCORE:
-        /* a press for the score before the end was announced announces it first */
-        if (t->over) {
+        /* a press for the score before the end was announced announces it first
+         * (not in a lesson's step, whose end is the lesson's to go on from) */
+        if (t->over && !lesson_holds(t)) {
             announce_over(t, sh);
             show_score(t, sh);
         }
@@ -529,8 +538,7 @@ void table_do(table *t, shell *sh, table_intent i)
     case TABLE_LIFT: table_lift_curtain(t, sh); break;
     case TABLE_PASS: table_pass_screen(t); break;
     case TABLE_HINT:
-        if (t->ops->hint)
-            t->ops->hint(t->view, sh);
+        table_hint_ask(t, sh);
         break;
     case TABLE_NONE: break;
     }
@@ -543,7 +551,7 @@ static void computer_turn(table *t, shell *sh)
     int seat = table_rules(t)->current_player(t->st);
     game_move m;
     table_ai *j;
-    if (t->replay || t->over || table_busy(t) || seat < 0 || table_seat_human(t, seat))
+    if (t->replay || t->over || table_busy(t) || seat < 0 || table_seat_human(t, seat) || lesson_holds(t))
         return;
     if (!t->job)
         t->job = table_ai_start(table_rules(t), t->st, t->m.level[seat], table_ai_seed(&t->rec));
@@ -596,12 +604,13 @@ static void announce_over(table *t, shell *sh)
     t->ops->over(t->view, sh, &res);
     table_phones_over(t, &res);
     audio_play(SFX_WIN);
-    history_over(t, sh);
+    if (!t->lesson)
+        history_over(t, sh);
 }
 
 static void over_update(table *t, shell *sh)
 {
-    if (t->replay || !t->over || table_busy(t))
+    if (t->replay || !t->over || table_busy(t) || lesson_holds(t))
         return;
     if (!t->over_announced)
         announce_over(t, sh);
@@ -645,6 +654,7 @@ static void table_update(scene *s, shell *sh, double dt)
     table_phones_card_update(t, &t->m);
     table_peek_update(t, sh);
     table_anim_step(t, dt);
+    lesson_update(t, sh);
     t->ops->update(t->view, sh, dt);
     computer_turn(t, sh);
     over_update(t, sh);
@@ -671,6 +681,13 @@ static void table_input(scene *s, shell *sh, const action_event *ev)
             table_do(t, sh, TABLE_LIFT);
         return;
     }
+    if (lesson_input(t, sh, ev))
+        return; /* the lesson's Continue */
+    if (ev->act == ACT_HINT) { /* H, a controller's Back: the midend's, as the row's Hint button */
+        if (!phone)
+            table_do(t, sh, TABLE_HINT);
+        return;
+    }
     {
         /* a press on the button row is the midend's, done once the view has seen the event */
         table_intent i = t->ops->input(t->view, sh, ev), pressed = table_row_take(&t->row);
@@ -690,6 +707,7 @@ static void table_draw(scene *s, shell *sh, render *r, float alpha)
             table_row_draw(&t->row, r, t->can_undo, t->can_redo);
         if (t->ops->draw_top)
             t->ops->draw_top(t->view, sh, r, alpha);
+        table_hint_draw(t, sh, r); /* over a view's side panels, which draw_top may hold */
         table_phones_card_draw(&t->m, sh, r);
         return;
     }
@@ -735,7 +753,7 @@ static void table_leave_scene(scene *s, shell *sh)
 {
     table *t = s->data;
     /* The window closed: nothing is left on screen to tell; the log says it. */
-    int saved = t->replay ? 0 : table_save_unfinished(sh, &t->m, &t->rec, t->over);
+    int saved = t->replay || t->lesson ? 0 : table_save_unfinished(sh, &t->m, &t->rec, t->over);
     if (saved > 0)
         trace_line("%s saved", t->ops->trace);
     else if (saved < 0)
@@ -747,6 +765,7 @@ static void table_leave_scene(scene *s, shell *sh)
     table_ai_drop(t->job, shell_quitting(sh));
     t->job = NULL;
     record_free(&t->rec);
+    lesson_free(t->lesson);
     free(t->view);
     free(t->scratch);
     free(t->last_before);
@@ -784,7 +803,7 @@ static scene *create(const table_view_ops *ops, const match_setup *m, game_recor
     t->pace_setting = 1;
     t->replay = replay;
     t->replay_seat = TABLE_WATCH_PUBLIC;
-    table_row_init(&t->row, ops);
+    table_row_init(&t->row, ops, !replay && table_hint_allowed(t));
     if (table_record_take(&t->rec, rec, m->game->id, t->st) != 0 || !(t->view = view_new(t))) {
         record_free(&t->rec);
         free(t->scratch);
@@ -796,6 +815,8 @@ static scene *create(const table_view_ops *ops, const match_setup *m, game_recor
     t->clock0 = t->rec.clock;
     if (!replay) {
         table_match_trace(&t->m, &t->rec.params);
+        if (t->m.hints != MATCH_HINTS_VS_COMPUTERS || t->m.hints_used > 0) /* a resumed match keeps both */
+            trace_line("%s hints %s, %d used", ops->trace, match_hints_label(t->m.hints), t->m.hints_used);
         phones_drop_queue(); /* moves sent before this table opened were for no table */
     }
     t->base = (scene){"table", 0, table_enter, table_leave_scene, table_input, table_update, table_draw, t, table_wake,

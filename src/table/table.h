@@ -37,7 +37,7 @@ typedef enum table_intent {
     TABLE_SCORE, /* the game is over: on to the score screen */
     TABLE_LIFT,  /* the player behind the curtain is ready */
     TABLE_PASS,  /* the player has seen what their move showed them: the screen may be passed */
-    TABLE_HINT   /* the view's hint (the row's Hint button, only with ops.hint) */
+    TABLE_HINT   /* a hint, or away with the one shown (the row's Hint button, only with ops.hint) */
 } table_intent;
 
 /* Why the position changed, for a view's changed callback. */
@@ -127,9 +127,14 @@ typedef struct table_view_ops {
     /* Optional: one line on a saved position st for setup's Resume: whose
      * turn it is and how the scores stand ("Red to move · stacks on top: ..."). */
     void (*summary)(const void *st, const match_setup *m, char *buf, size_t n);
-    /* Optional, for the lessons issue: shows the player a hint (TABLE_HINT);
-     * when set, the button row shows a Hint button. No view has one yet. */
-    void (*hint)(void *v, shell *sh);
+    /* The view lights the hint's move (table_hint_move) the way it lights
+     * a legal one: the button row shows a Hint button, which asks the
+     * midend for the medium computer's move (the match may leave hints off). */
+    int hint;
+    /* Optional, for the rules viewer's diagrams: draws position st (the
+     * game's state) as the table shows it, fitted into box, with move hi
+     * (NULL: none) marked as the last move is. NULL: the mode has no pictures. */
+    void (*draw_position)(shell *sh, render *r, const void *st, const game_move *hi, rrect box);
 } table_view_ops;
 
 /* A table playing match m of mode ops from rec (taken over, freed on
@@ -226,6 +231,14 @@ void table_log_draw(const table *t, shell *sh, render *r, rrect box);
 /* The seat's name as the table says it: the view's seat label, else "Player N". */
 const char *table_seat_label(const table *t, int seat, char *buf, size_t n);
 
+/* Whether the person to move may ask for a hint in this match: the
+ * match's hints setting (on; off; vs computers only, the default: only
+ * while no other person sits at the table). */
+int table_hint_allowed(const table *t);
+/* The hint on show: 0 with its move in *m (unless NULL) and its words in
+ * *why (unless NULL), or -1 when none shows. */
+int table_hint_move(const table *t, game_move *m, const char **why);
+
 /* Phones: the number of the view last sent, and the next. */
 int64_t table_phones_rev(const table *t);
 void table_phones_bump(table *t);
@@ -265,7 +278,7 @@ typedef enum table_button {
     TABLE_BUTTON_UNDO, /* when the view's ops undo */
     TABLE_BUTTON_REDO, /* when they undo, unless row_no_redo */
     TABLE_BUTTON_MENU, /* always */
-    TABLE_BUTTON_HINT, /* only with ops.hint: a slot for the lessons issue, hidden for now */
+    TABLE_BUTTON_HINT, /* with ops.hint, when the match allows hints (table_hint_allowed) */
     TABLE_BUTTONS
 } table_button;
 

@@ -1,5 +1,5 @@
-/* The button row every turn-based table shares: Undo, Redo, Menu (and a
- * Hint slot for the lessons issue). The midend decides which show, adds them
+/* The button row every turn-based table shares: Undo, Redo, Menu (and Hint,
+ * where the view lights hints and the match allows them). The midend decides which show, adds them
  * to the view's focus set where the view's layout puts them, draws them and
  * turns a press into its intent: no view draws or handles them. */
 #include "table/table_buttons.h"
@@ -8,7 +8,7 @@ static const char *const button_names[TABLE_BUTTONS] = {"undo", "redo", "menu", 
 static const char *const button_labels[TABLE_BUTTONS] = {"Undo", "Redo", "Menu", "Hint"};
 static const table_intent button_intents[TABLE_BUTTONS] = {TABLE_UNDO, TABLE_REDO, TABLE_MENU, TABLE_HINT};
 
-void table_row_init(table_row *row, const table_view_ops *ops)
+void table_row_init(table_row *row, const table_view_ops *ops, int hint)
 {
     row->n = 0;
     if (ops->undo)
@@ -16,7 +16,7 @@ void table_row_init(table_row *row, const table_view_ops *ops)
     if (ops->undo && !ops->row_no_redo)
         row->which[row->n++] = TABLE_BUTTON_REDO;
     row->which[row->n++] = TABLE_BUTTON_MENU;
-    if (ops->hint)
+    if (ops->hint && hint)
         row->which[row->n++] = TABLE_BUTTON_HINT;
     row->placed = 0;
     row->nav = NULL;

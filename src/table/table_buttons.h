@@ -16,8 +16,8 @@ typedef struct table_row {
     table_intent pressed;                /* a press waiting for the view's input to return */
 } table_row;
 
-/* The row a table of ops shows. */
-void table_row_init(table_row *row, const table_view_ops *ops);
+/* The row a table of ops shows (hint: the match allows hints). */
+void table_row_init(table_row *row, const table_view_ops *ops, int hint);
 /* The midend's row of table t (table.c). */
 table_row *table_row_of(table *t);
 /* The same, to read. */

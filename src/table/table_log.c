@@ -1,4 +1,5 @@
 #include "table/table_log.h"
+#include "table/lesson.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -65,7 +66,8 @@ void table_log_draw(const table *t, shell *sh, render *r, rrect box)
     float y, lh = render_line_height(r, FONT_SANS, LOG_SIZE), text_x = inner.x + LOG_MARK + 12;
     char head[48];
     int cut = 0;
-    (void)sh;
+    if (lesson_draw_panel(t, sh, r, box))
+        return; /* a lesson's step shows its words where the log goes */
     ui_audit_box(box);
     render_round_rect(r, box, 14, UI_PAPER);
     if (table_log_total(t) > 0)

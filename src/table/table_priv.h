@@ -8,6 +8,7 @@
 #include "table/table.h"
 #include "table/table_ai.h"
 #include "table/table_buttons.h"
+#include "table/table_hint.h"
 #include "table/table_log.h"
 #include "table/table_menu.h"
 #include "table/table_save.h"
@@ -44,7 +45,8 @@ struct table {
     table_menu_extra menu_extra; /* the phones' part of the menu while it is up */
     table_saver saver; /* saves as the match goes, and a failed one's notice */
     table_row row; /* Undo, Redo, Menu: the midend's buttons (table_buttons.c) */
-    char refuse_msg[112]; /* a refused press: why (table_refuse) */
+    table_hint_state hint; /* the hint on show (table_hint.c) */
+    char refuse_msg[256]; /* a refused press: why (table_refuse; a lesson's why-not is a sentence or two) */
     int refuse_spot;
     float refuse_flash, refuse_words; /* seconds left of its flash and of its words */
     table_log log;     /* one line per action up to the cursor (table_log.c) */
@@ -57,6 +59,7 @@ struct table {
     int replay_seat;   /* whose eyes it shows: a seat, TABLE_WATCH_PUBLIC or TABLE_WATCH_MOVER */
     game_move shown;   /* a replay's move to show on the board (the review's preferred move) */
     int has_shown;
+    struct lesson_run *lesson; /* the lesson this table teaches (lesson.c); NULL: a match */
     max_align_t st[];  /* the position at the record's cursor, state_size bytes */
 };
 
@@ -66,6 +69,8 @@ static inline const game_rules *table_rules(const table *t) { return t->game->ru
 void table_view_changed(table *t, shell *sh, table_change why);
 /* Everything that follows from the position at the cursor. */
 void table_position_changed(table *t, shell *sh, table_change why);
+/* Plays m as the person (0) or as the computer (by_computer: shown whole); 0, or -1. */
+int table_play_by(table *t, shell *sh, const game_move *m, int by_computer);
 /* Lets go of a search in flight. */
 void table_ai_cancel(table *t);
 

@@ -15,6 +15,7 @@
 
 #define SAVE_HEADER "stackhouse-table 1"
 #define HANDED_WORD "handed"
+#define HINTS_WORD "hints"
 
 /* Labels by ai_level; the random level is never seated at a table. */
 static const char *const level_labels[] = {"Random", "Easy", "Medium", "Hard"};
@@ -161,25 +162,52 @@ static int handed_read(match_setup *m, const char **p)
     return 0;
 }
 
+/* The save's optional "hints MODE USED" line (the match's hints setting as
+ * a number, and the hints shown so far), "" when both are the defaults: a
+ * save without one reads as it always did. */
+static void hints_write(const match_setup *m, char *buf, size_t n)
+{
+    buf[0] = 0;
+    if (m->hints != MATCH_HINTS_VS_COMPUTERS || m->hints_used > 0)
+        snprintf(buf, n, HINTS_WORD " %d %d\n", (int)m->hints, m->hints_used);
+}
+
+/* Reads hints_write's line at *p into m, stepping *p past it; no such line
+ * is the defaults. 0, or -1 when it is malformed. */
+static int hints_read(match_setup *m, const char **p)
+{
+    int mode, used, len = 0;
+    if (strncmp(*p, HINTS_WORD " ", sizeof HINTS_WORD) != 0)
+        return 0;
+    if (sscanf(*p, HINTS_WORD " %d %d\n%n", &mode, &used, &len) != 2 || len == 0 || (*p)[len - 1] != '\n' ||
+        mode < 0 || mode >= MATCH_HINTS_COUNT || used < 0)
+        return -1;
+    m->hints = (match_hints)mode;
+    m->hints_used = used;
+    *p += len;
+    return 0;
+}
+
 int table_save_text(shell *sh, const match_setup *m, const char *game_id, const char *body)
 {
-    char seats[128], handed[48], *all;
+    char seats[128], handed[48], hints[48], *all;
     size_t n;
     int rc;
     if (!body || !shell_store(sh))
         return -1;
     table_seats_write(m, seats, sizeof seats);
     handed_write(m, handed, sizeof handed);
-    n = strlen(body) + sizeof seats + sizeof handed + 96;
+    hints_write(m, hints, sizeof hints);
+    n = strlen(body) + sizeof seats + sizeof handed + sizeof hints + 96;
     all = malloc(n);
     if (!all)
         return -1;
     /* The kept match it goes on (#28), the second line: a resumed match continues its history row. */
     if (m->history > 0)
-        snprintf(all, n, "%s\nhistory %lld\nseats %s\n%s%s", SAVE_HEADER, (long long)m->history, seats, handed,
-                 body);
+        snprintf(all, n, "%s\nhistory %lld\nseats %s\n%s%s%s", SAVE_HEADER, (long long)m->history, seats, handed,
+                 hints, body);
     else
-        snprintf(all, n, "%s\nseats %s\n%s%s", SAVE_HEADER, seats, handed, body);
+        snprintf(all, n, "%s\nseats %s\n%s%s%s", SAVE_HEADER, seats, handed, hints, body);
     rc = store_save_put(shell_store(sh), game_id, game_id, all);
     free(all);
     return rc;
@@ -278,6 +306,10 @@ int table_save_read(shell *sh, const game_info *g, match_setup *m, char **text, 
     p++;
     if (handed_read(m, &p) != 0) {
         snprintf(err, errn, "bad handed seats");
+        goto fail;
+    }
+    if (hints_read(m, &p) != 0) {
+        snprintf(err, errn, "bad hints line");
         goto fail;
     }
     *body = p;

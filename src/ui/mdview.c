@@ -23,6 +23,7 @@ typedef struct pstate {
     unsigned list_next[LIST_MAX];
     int quote;
     char marker[24];
+    char info[160]; /* the info string of the diagram block being read */
 } pstate;
 
 /* Grows an array to hold need elements; 0 or -1. */
@@ -199,7 +200,16 @@ static int on_enter_block(MD_BLOCKTYPE type, void *detail, void *user)
     case MD_BLOCK_QUOTE: ps->quote++; break;
     case MD_BLOCK_P: return new_block(ps, MB_PARA, 0);
     case MD_BLOCK_H: return new_block(ps, MB_HEADING, (int)((MD_BLOCK_H_DETAIL *)detail)->level);
-    case MD_BLOCK_CODE: return new_block(ps, MB_CODE, 0);
+    case MD_BLOCK_CODE: {
+        const MD_ATTRIBUTE *info = &((MD_BLOCK_CODE_DETAIL *)detail)->info;
+        if (info->text && info->size > 9 && memcmp(info->text, "position ", 9) == 0) {
+            size_t n = info->size < sizeof ps->info ? info->size : sizeof ps->info - 1;
+            memcpy(ps->info, info->text, n);
+            ps->info[n] = '\0';
+            return new_block(ps, MB_DIAGRAM, 0);
+        }
+        return new_block(ps, MB_CODE, 0);
+    }
     case MD_BLOCK_HR:
         if (new_block(ps, MB_RULE, 0) != 0)
             return -1;
@@ -259,6 +269,65 @@ char *md_spans_text(const md_doc *d, int first, int count)
     return s;
 }
 
+/* A copy of s[0..n) with its ends trimmed. */
+static char *dup_trim(const char *s, size_t n)
+{
+    char *c;
+    while (n && (*s == ' ' || *s == '\t'))
+        s++, n--;
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
+        n--;
+    if (!(c = malloc(n + 1)))
+        return NULL;
+    memcpy(c, s, n);
+    c[n] = '\0';
+    return c;
+}
+
+/* The diagram block b just ended: its info string (`position <mode> <name>`)
+ * and body (the position, then `move` and `caption` lines) become a diagram. */
+static int diagram_finish(pstate *ps, md_block *b)
+{
+    md_doc *d = ps->d;
+    md_diagram *dg;
+    char *body = md_spans_text(d, b->first, b->count), *line, *next;
+    const char *mode = ps->info + 9, *name;
+
+    if (!body || grow((void **)&d->diagrams, &d->cdiagrams, d->ndiagrams + 1, sizeof *d->diagrams) != 0) {
+        free(body);
+        return -1;
+    }
+    b->diagram = d->ndiagrams;
+    dg = &d->diagrams[d->ndiagrams++];
+    while (*mode == ' ')
+        mode++;
+    name = mode + strcspn(mode, " ");
+    dg->mode = dup_trim(mode, (size_t)(name - mode));
+    dg->name = dup_trim(name, strlen(name));
+    dg->position = dg->move = dg->caption = NULL;
+    for (line = body; line && *line; line = next) {
+        size_t n;
+        next = strchr(line, '\n');
+        n = next ? (size_t)(next - line) : strlen(line);
+        if (next)
+            next++;
+        if (n >= 5 && memcmp(line, "move ", 5) == 0 && !dg->move)
+            dg->move = dup_trim(line + 5, n - 5);
+        else if (n >= 8 && memcmp(line, "caption ", 8) == 0 && !dg->caption)
+            dg->caption = dup_trim(line + 8, n - 8);
+        else if (!dg->position && n > 0)
+            dg->position = dup_trim(line, n);
+    }
+    free(body);
+    if (!dg->position)
+        dg->position = dup_trim("", 0);
+    if (!dg->move)
+        dg->move = dup_trim("", 0);
+    if (!dg->caption)
+        dg->caption = dup_trim("", 0);
+    return dg->mode && dg->name && dg->position && dg->move && dg->caption ? 0 : -1;
+}
+
 static int on_leave_block(MD_BLOCKTYPE type, void *detail, void *user)
 {
     pstate *ps = user;
@@ -277,9 +346,14 @@ static int on_leave_block(MD_BLOCKTYPE type, void *detail, void *user)
             d->title = md_spans_text(d, d->blocks[ps->cur].first, d->blocks[ps->cur].count);
         ps->cur = -1;
         break;
+    case MD_BLOCK_CODE:
+        if (ps->cur >= 0 && d->blocks[ps->cur].type == MB_DIAGRAM &&
+            diagram_finish(ps, &d->blocks[ps->cur]) != 0)
+            return -1;
+        ps->cur = -1;
+        break;
     case MD_BLOCK_LI:
-    case MD_BLOCK_P:
-    case MD_BLOCK_CODE: ps->cur = -1; break;
+    case MD_BLOCK_P: ps->cur = -1; break;
     case MD_BLOCK_TH:
     case MD_BLOCK_TD: ps->cell = -1; break;
     case MD_BLOCK_TABLE:
@@ -396,7 +470,36 @@ void md_free(md_doc *d)
     free(d->cells);
     free(d->title);
     free(d->block_h);
+    for (int i = 0; i < d->ndiagrams; i++) {
+        free(d->diagrams[i].mode);
+        free(d->diagrams[i].name);
+        free(d->diagrams[i].position);
+        free(d->diagrams[i].move);
+        free(d->diagrams[i].caption);
+    }
+    free(d->diagrams);
+    free(d->shown);
     free(d);
+}
+
+void md_set_diagram_fn(md_doc *d, md_diagram_fn fn, void *user)
+{
+    if (!d)
+        return;
+    d->draw_diagram = fn;
+    d->diagram_user = user;
+}
+
+int md_diagram_count(const md_doc *d) { return d ? d->ndiagrams : 0; }
+
+const md_diagram *md_diagram_get(const md_doc *d, int i)
+{
+    return d && i >= 0 && i < d->ndiagrams ? &d->diagrams[i] : NULL;
+}
+
+int md_diagram_shown(const md_doc *d, int i)
+{
+    return d && d->shown && i >= 0 && i < d->ndiagrams && d->shown[i];
 }
 
 int md_block_count(const md_doc *d) { return d ? d->top_count : 0; }

@@ -2,6 +2,7 @@
  * into lines, with word wrapping that crosses style changes, and draws only
  * the lines that lie wholly inside the clip. */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <math.h>
@@ -309,6 +310,39 @@ static float table_draw(render *r, const md_doc *d, const md_block *b, float x, 
     return cy - y;
 }
 
+/* A diagram: the picture (drawn by the document's diagram function, else a
+ * placeholder saying why) with its caption beside it; returns the height. */
+static float diagram_draw(render *r, md_doc *d, const md_block *b, float x, float y, float w,
+                          float size, int draw)
+{
+    const md_diagram *dg = &d->diagrams[b->diagram];
+    float pic = fminf(w * 0.42f, size * 13), pad = size * 0.5f, cx = x + pic + size;
+    float cw = w - pic - size, ch = 0, h;
+    rrect box = {x, y, pic, pic}, clip = render_clip_rect(r);
+
+    if (dg->caption[0])
+        ch = render_text_wrapped(r, FONT_SANS, size, cx, y + pad, cw, TEXT_LEFT, ink, dg->caption, 0);
+    h = fmaxf(pic, ch + 2 * pad);
+    if (!draw)
+        return h;
+    render_round_rect(r, (rrect){x - pad * 0.5f, y - pad * 0.5f, pic + pad, pic + pad}, size * 0.4f, tint);
+    {
+        char err[200] = "no picture for this kind of game";
+        if (!d->draw_diagram || d->draw_diagram(d->diagram_user, r, dg, box, err, sizeof err) != 0) {
+            char msg[320];
+            /* A clear placeholder: the page still reads, and says what is wrong. */
+            render_round_rect(r, box, size * 0.4f, (rcolor){250, 240, 220, 255});
+            render_round_outline(r, box, size * 0.4f, 3, rule_ink);
+            snprintf(msg, sizeof msg, "Picture missing (%s %s): %s", dg->mode, dg->name, err);
+            render_text_wrapped(r, FONT_SANS, size, x + pad, y + pad, pic - 2 * pad, TEXT_LEFT, ink, msg, 1);
+        }
+    }
+    /* The caption only where it lies wholly inside the clip, as every other line. */
+    if (dg->caption[0] && y + pad >= clip.y && y + pad + ch <= clip.y + clip.h)
+        render_text_wrapped(r, FONT_SANS, size, cx, y + pad, cw, TEXT_LEFT, ink, dg->caption, 1);
+    return h;
+}
+
 float md_draw(render *r, md_doc *d, float x, float y, float w, float size, int draw)
 {
     static const float heading_scale[6] = {2.0f, 1.55f, 1.3f, 1.15f, 1.05f, 1.0f};
@@ -321,6 +355,8 @@ float md_draw(render *r, md_doc *d, float x, float y, float w, float size, int d
     cached = d->block_h && d->cache_w == w && d->cache_size == size &&
              d->cache_scale == render_scale(r);
     if (!d->block_h && d->nblocks > 0 && !(d->block_h = calloc((size_t)d->nblocks, sizeof(float))))
+        return 0;
+    if (!d->shown && d->ndiagrams > 0 && !(d->shown = calloc((size_t)d->ndiagrams, 1)))
         return 0;
     for (int i = 0; i < d->nblocks; i++) {
         const md_block *b = &d->blocks[i];
@@ -336,6 +372,8 @@ float md_draw(render *r, md_doc *d, float x, float y, float w, float size, int d
             after = size * 0.25f;
         else if (b->type == MB_HEADING)
             after = size * 0.35f;
+        if (b->type == MB_DIAGRAM && draw)
+            d->shown[b->diagram] = 0;
         if (cached && (!draw || top + d->block_h[i] < clip.y || top > clip.y + clip.h)) {
             cy = top + d->block_h[i] + after;
             continue;
@@ -366,6 +404,12 @@ float md_draw(render *r, md_doc *d, float x, float y, float w, float size, int d
                 render_rect(r, (rrect){bx, cy + h * 0.5f, bw, 2}, rule_ink);
             break;
         case MB_TABLE: h = table_draw(r, d, b, bx, cy, bw, size, draw); break;
+        case MB_DIAGRAM:
+            h = diagram_draw(r, d, b, bx + size * 0.25f, cy + size * 0.25f, bw - size * 0.5f, size, draw) +
+                size * 0.5f;
+            if (draw)
+                d->shown[b->diagram] = top >= clip.y && top + h <= clip.y + clip.h;
+            break;
         }
         if (draw && b->marker[0] && whole_in_clip(r, clip, FONT_SANS, size, top)) {
             float mw = render_text_width(r, FONT_SANS, size, b->marker);

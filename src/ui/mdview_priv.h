@@ -9,7 +9,7 @@
 #include "ui/mdview.h"
 
 enum { S_BOLD = 1, S_EM = 2, S_CODE = 4, S_STRIKE = 8, S_LINK = 16 };
-typedef enum { MB_PARA, MB_HEADING, MB_CODE, MB_RULE, MB_TABLE } mb_type;
+typedef enum { MB_PARA, MB_HEADING, MB_CODE, MB_RULE, MB_TABLE, MB_DIAGRAM } mb_type;
 
 typedef struct md_span {
     size_t off, len; /* into md_doc.text */
@@ -27,6 +27,7 @@ typedef struct md_block {
     char marker[24];      /* bullet or number of the list item it starts */
     int first, count;     /* spans */
     int cell_first, cell_count, ncols, nrows; /* tables */
+    int diagram;          /* MB_DIAGRAM: its index in md_doc.diagrams */
 } md_block;
 
 struct md_doc {
@@ -39,6 +40,11 @@ struct md_doc {
     md_cell *cells;
     int ncells, ccells;
     char *title;
+    md_diagram *diagrams; /* the ```position blocks, in order */
+    int ndiagrams, cdiagrams;
+    unsigned char *shown; /* per diagram: wholly inside the clip at the last draw */
+    md_diagram_fn draw_diagram;
+    void *diagram_user;
     int top_count;
     /* Block heights from the last full layout: a scrolled page then lays out
      * only the blocks it shows. Valid for one column width, size and scale. */

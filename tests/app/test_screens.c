@@ -315,6 +315,16 @@ static void shoot_at(const char *position, const char *game, const char *seats, 
     shot_position = NULL;
 }
 
+/* Ghost and hints: Stairs with two planks standing, its top plank's ghost
+ * translucent where the matcher expects it and "the top plank is missing"
+ * under the person's name, at 720p and at 4K. */
+static void test_speedstax_ghost_720p_4k(void **state)
+{
+    (void)state;
+    shoot_at("seed=6 compose=0:2 ghost", "speedstax", "human,easy", 120, "speedstax-ghost", 1280, 720);
+    shoot_at("seed=6 compose=0:2 ghost", "speedstax", "human,easy", 120, "speedstax-ghost", 3840, 2160);
+}
+
 /* SAMESTAX: a person creating against a computer at 720p (one mouse, their
  * structure composed, the Ready button); four computers in split screen at
  * 4K, a Creator's structure standing and the others copying it, each with
@@ -657,6 +667,34 @@ SCREEN_TEST(rules)
 SCREEN_TEST(score)
 SCREEN_TEST(table)
 
+/* The STAX rules page opens on a diagram (#29): a capture drawn by the STAX
+ * table's own view beside its caption, at 16:9, 4K and 4:3. */
+static void test_rules_stax_diagram(void **state)
+{
+    static const int size[][2] = {{1280, 720}, {3840, 2160}, {1024, 768}};
+    (void)state;
+    for (int i = 0; i < 3; i++)
+        shoot_game("rules", "stax", NULL, 30, "rules-stax", size[i][0], size[i][1]);
+}
+
+/* The Stakz rules page opens on a tile placed, drawn by its table's view. */
+static void test_rules_stakz_diagram(void **state)
+{
+    static const int size[][2] = {{1280, 720}, {3840, 2160}, {1024, 768}};
+    (void)state;
+    for (int i = 0; i < 3; i++)
+        shoot_game("rules", "stakz", NULL, 30, "rules-stakz", size[i][0], size[i][1]);
+}
+
+/* The Stack-A-Track rules page opens on a loop closed, drawn by its table's view. */
+static void test_rules_track_diagram(void **state)
+{
+    static const int size[][2] = {{1280, 720}, {3840, 2160}, {1024, 768}};
+    (void)state;
+    for (int i = 0; i < 3; i++)
+        shoot_game("rules", "stackatrack", NULL, 30, "rules-stackatrack", size[i][0], size[i][1]);
+}
+
 /* Resolution scale 50%: drawn offscreen at half size and stretched to the window. */
 static void test_settings_720p_half_scale(void **state)
 {
@@ -955,11 +993,14 @@ int main(void)
         cmocka_unit_test(test_settings_720p_half_scale),
         cmocka_unit_test(test_save_notice_720p), cmocka_unit_test(test_settings_notice_720p),
         cmocka_unit_test(test_rules_720p),    cmocka_unit_test(test_rules_4k),
+        cmocka_unit_test(test_rules_stax_diagram), cmocka_unit_test(test_rules_track_diagram),
+        cmocka_unit_test(test_rules_stakz_diagram),
         cmocka_unit_test(test_score_720p),    cmocka_unit_test(test_score_4k),
         cmocka_unit_test(test_table_720p),    cmocka_unit_test(test_table_4k),
         cmocka_unit_test(test_nine_table_2p_720p), cmocka_unit_test(test_nine_table_4p_4k),
         cmocka_unit_test(test_speedstax_720p), cmocka_unit_test(test_speedstax_split_4k),
         cmocka_unit_test(test_speedstax_marks_720p),
+        cmocka_unit_test(test_speedstax_ghost_720p_4k),
         cmocka_unit_test(test_speedstax_built_4x3), cmocka_unit_test(test_speedstax_built_21x9),
         cmocka_unit_test(test_samestax_create_720p), cmocka_unit_test(test_samestax_split_4k),
         cmocka_unit_test(test_swapstax_swaps_720p), cmocka_unit_test(test_swapstax_split_4k),

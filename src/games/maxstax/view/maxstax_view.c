@@ -441,6 +441,7 @@ static void play_step(maxstax_view *v, shell *sh, double dt)
         }
     }
     maxstax_view_feedback(v, dt);
+    maxstax_hints_update(sh, v);
     {
         double time_left = maxstax_match_time_left(v->match);
         int left = (int)ceil(time_left);

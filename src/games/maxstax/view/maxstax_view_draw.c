@@ -287,27 +287,6 @@ static void draw_scores(render *r, maxstax_view *v, const plank_art *art)
     }
 }
 
-/* The ghost: the card's outline, block by block, where it should stand in
- * the middle of seat p's space (as maxstax_match_compose would stand it). */
-static void draw_ghost(render *r, const maxstax_view *v, int p)
-{
-    const maxstax_card *c = maxstax_view_card(v, p);
-    float sc = v->scale[p];
-    rcolor line = ui_seat_color(p);
-    double lo = 1e9, hi = -1e9;
-    line.a = 200;
-    for (int i = 0; i < c->n; i++) {
-        lo = fmin(lo, c->block[i].x);
-        hi = fmax(hi, c->block[i].x);
-    }
-    for (int i = 0; i < c->n; i++) {
-        float cx, cy;
-        maxstax_to_screen(v, p, c->block[i].x - (lo + hi) / 2, c->block[i].y, &cx, &cy);
-        render_round_outline_ex(r, cx, cy, (float)MAXSTAX_BLOCK_LEN * sc, (float)MAXSTAX_BLOCK_THICK * sc,
-                                -(float)c->block[i].angle * PI_F / 180.0f, 0.07f * sc, GHOST_LINE, line);
-    }
-}
-
 /* A strip for a card picture from x to the pane's right edge (420 wide at
  * most), from top to bottom (170 tall at most). */
 static rrect strip_box(rrect pr, float x, float top, float bottom)
@@ -487,6 +466,9 @@ static void draw_pane(render *r, shell *sh, maxstax_view *v, int p, const plank_
     render_rect(r, (rrect){x0, fy, x1 - x0, 8}, ui_seat_color(p));
     if (v->scoring != MAXSTAX_SPEEDSTAX && !swapping)
         draw_pane_mode(r, v, p, art);
+    int ghost = maxstax_ghost_on(sh, v, p);
+    if (ghost) /* under the blocks, so what is built shows over it */
+        maxstax_ghost_draw(r, v, art, p, 0);
     for (int i = 0; i < MAXSTAX_BLOCKS_PER_PLAYER; i++) {
         int b = maxstax_match_first_block(p) + i;
         maxstax_pose a0 = v->prev[b], a1 = v->cur[b];
@@ -497,9 +479,8 @@ static void draw_pane(render *r, shell *sh, maxstax_view *v, int p, const plank_
         draw_plank(r, art, cx, cy, sc, lerp_angle(a0.angle, a1.angle, t), p, grain_of(b));
     }
     /* Over the blocks, so a block can be lined up with its outline. */
-    if ((v->ghost || shell_settings(sh)->v[SETTING_maxstax_ghost]) && seat_human(v, p) && s->phase != SPEEDSTAX_OVER &&
-        s->in_play[p] && !maxstax_creating(v, p) && !maxstax_swapping(v))
-        draw_ghost(r, v, p);
+    if (ghost)
+        maxstax_ghost_draw(r, v, art, p, 1);
     /* The hand, and the rect of the block it carries (for the labels' trace). */
     {
         double hx, hy;
@@ -527,6 +508,8 @@ static void draw_pane(render *r, shell *sh, maxstax_view *v, int p, const plank_
             block = (rrect){bx - bw / 2, by - bh / 2, bw, bh};
         }
         draw_pane_labels(r, v, p, art, swapping, hand, block);
+        if (ghost) /* under the name (and a SAMESTAX role) */
+            maxstax_hints_draw(r, v, p, pr.y + (*maxstax_role(v, p) ? 88 : 54));
     }
     if (s->phase == SPEEDSTAX_STACKOFF && !s->in_play[p]) {
         /* Not among the tied: this space waits out the stack-off. */

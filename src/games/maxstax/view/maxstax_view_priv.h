@@ -104,6 +104,16 @@ typedef struct maxstax_view {
     double collapse_cool[SPEEDSTAX_MAX_PLAYERS];
     unsigned knock_seen; /* the world's impacts already heard (maxstax_world_knocks) */
     int ghost;                       /* --position "ghost": the ghost whatever the setting */
+    char hint[SPEEDSTAX_MAX_PLAYERS][96]; /* what still differs from the card, with the ghost on ("" none) */
+    /* The ghost's place and the hints as last worked out, for the still
+     * blocks and card they were worked out from (maxstax_view_ghost.c:
+     * the matcher's comparison is too dear to redo every step). */
+    struct ghost_seen {
+        int valid, n;      /* worked out at all; blocks */
+        maxstax_card card; /* the card (a SAMESTAX target has no deck id) */
+        maxstax_pose pose[MAXSTAX_CARD_MAX_BLOCKS + 1];
+        double shift;
+    } ghost_seen[SPEEDSTAX_MAX_PLAYERS];
     int compose_p, compose_n, compose_each; /* test hook: stand the card in a space (each round) */
     double time;
     maxstax_scoring scoring; /* the mode row's: SPEEDSTAX, SAMESTAX or SWAPSTAX */
@@ -241,6 +251,17 @@ long maxstax_view_replay_length(const void *vv, long *at);
 int maxstax_view_replay_seek(void *vv, shell *sh, long tick);
 void maxstax_view_replay_work(void *vv, shell *sh, double budget);
 int maxstax_view_replay_exact(const void *vv);
+/* Nonzero when seat p's pane shows the ghost and hints: a person building,
+ * with the setting on (or --position ghost) (maxstax_view_ghost.c). */
+int maxstax_ghost_on(shell *sh, const maxstax_view *v, int p);
+/* Seat p's card where the matcher would pair it with what stands: translucent
+ * wood (under the blocks), or with outline its outline (over them). */
+void maxstax_ghost_draw(render *r, const maxstax_view *v, const plank_art *art, int p, int outline);
+/* After a step: each ghost seat's differences from its card, once its blocks
+ * lie still, traced "<mode> hints P: ..." as they change ("card done" when none). */
+void maxstax_hints_update(shell *sh, maxstax_view *v);
+/* Seat p's differences on its pane, in a label from top down. */
+void maxstax_hints_draw(render *r, const maxstax_view *v, int p, float top);
 
 /* Lays out the panes, the card, the clock and the buttons (maxstax_view_layout.c). */
 void maxstax_layout(maxstax_view *v, shell *sh);

@@ -7,6 +7,7 @@
 #include "games/nine/rules/nine_check.h"
 #include "games/nine/rules/nine_observe.h"
 #include "games/nine/rules/nine_text.h"
+#include "games/nine/rules/nine_hint.h"
 #include "games/nine/rules/nine_why.h"
 
 /* A seat's bit; none for seat -1 (a view that may see nothing private). */
@@ -769,4 +770,5 @@ const game_rules nine_rules = {
     .search = NULL,
     .result_reason = nine_result_reason,
     .refusal = nine_refusal_rules,
+    .move_reason = nine_move_reason,
 };

@@ -160,3 +160,5 @@ int nine_refusal(const nine_state *s, const game_move *m, char *buf, size_t n)
 }
 
 int nine_refusal_rules(const void *st, const game_move *m, char *buf, size_t n) { return nine_refusal(st, m, buf, n); }
+
+const char *nine_card_words(uint8_t code, char *buf, size_t n) { return card_words(code, buf, n); }

@@ -14,6 +14,8 @@
  * Swap, a Free Discard) may be any stack the player pressed. Returns the
  * length written, or -1 when m is legal (or n is too small). */
 int nine_refusal(const nine_state *s, const game_move *m, char *buf, size_t n);
+/* A card as the table says it ("red 5", "blue Attack", "Color Shift"), in buf. */
+const char *nine_card_words(uint8_t code, char *buf, size_t n);
 /* nine_refusal for game_rules.refusal. */
 int nine_refusal_rules(const void *st, const game_move *m, char *buf, size_t n);
 

@@ -477,10 +477,14 @@ static int focus_shown(const shell *sh, const nine_view *v)
 static void draw_spots(render *r, shell *sh, nine_view *v)
 {
     float pulse = table_pulse(v->t, 5.0f);
-    int fi = nine_focus_index(v);
+    int fi = nine_focus_index(v), has_hint;
+    game_move hint;
+    has_hint = table_hint_move(v->t, &hint, NULL) == 0;
     for (int i = 0; i < v->nsp; i++) {
         spot *s = &v->sp[i];
         int hovered = i == v->hover && shell_input(sh)->last_device == DEV_MOUSE;
+        /* the table's hint: its card or button lit as the chosen one */
+        int hinted = has_hint && s->kind == SPOT_MOVE && game_move_equal(&s->m, &hint);
         rrect c = spot_drawn(sh, v, i);
         if (s->kind == SPOT_ROW) {
             /* the midend draws its row, lit where the spots' focus is */
@@ -489,14 +493,17 @@ static void draw_spots(render *r, shell *sh, nine_view *v)
             continue;
         }
         if (s->button) {
-            ui_draw_button(r, s->r, s->label, i == v->hover || (i == fi && focus_shown(sh, v)), 1,
+            ui_draw_button(r, s->r, s->label, hinted || i == v->hover || (i == fi && focus_shown(sh, v)), 1,
                            s->kind == SPOT_MOVE && (s->m.kind == NINE_M_DRAW || s->m.kind == NINE_M_IMMUNE));
             continue;
         }
         /* What may be chosen wears the shared playable mark; under the
          * pointer it holds steady and the card rises (the focus ring,
          * drawn over everything, sits outside it). */
-        ui_draw_playable(r, c, spot_radius(v, i), hovered ? 1.0f : pulse);
+        if (hinted)
+            ui_draw_chosen(r, c, spot_radius(v, i));
+        else
+            ui_draw_playable(r, c, spot_radius(v, i), hovered ? 1.0f : pulse);
     }
 }
 

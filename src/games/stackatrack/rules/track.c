@@ -1,4 +1,5 @@
 #include "games/stackatrack/rules/track.h"
+#include "games/stackatrack/rules/track_hint.h"
 #include "games/stackatrack/rules/track_why.h"
 
 #include <stdio.h>
@@ -737,6 +738,7 @@ const game_rules stackatrack_rules = {
     .review_search = track_ai_review,
     .seat_names = NULL,
     .refusal = track_refusal_rules,
+    .move_reason = track_move_reason,
     .perft = NULL, /* the generic walk: copies are cheap, as its own would be */
     .result_write = track_result_write,
     .result_reason = track_result_reason,

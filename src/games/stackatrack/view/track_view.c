@@ -327,6 +327,39 @@ static int light_loop(track_view *v, const track_state *before, int cell, track_
     return lit;
 }
 
+/* The rules viewer's diagram (table_view_ops.draw_position): st's frame
+ * fitted into box; with a move, the frame after it, its block marked as the
+ * last move and any loop it closes lit, as the table shows them. */
+static void track_view_draw_position(shell *sh, render *r, const void *stv, const game_move *hi, rrect box)
+{
+    track_view *v = calloc(1, sizeof *v);
+    track_state *after = malloc(sizeof *after);
+    (void)sh;
+    if (!v || !after) {
+        free(v);
+        free(after);
+        return;
+    }
+    *after = *(const track_state *)stv;
+    v->last_cell = -1;
+    if (hi && hi->kind != TRACK_MOVE_PASS && stackatrack_rules.apply(after, hi) == 0) {
+        track_face f = 0;
+        v->st = after;
+        v->last_cell = placed_cell(stv, hi, &f);
+        v->last_seat = ((const track_state *)stv)->to_move;
+        if (v->last_cell >= 0 && light_loop(v, stv, v->last_cell, f) > 0)
+            v->glow_t = 1; /* lit for good: a picture does not fade */
+    }
+    v->shown = *after;
+    /* the frame and its rim (RIM a side, the column numbers under it) fill box */
+    v->cell = fminf((box.w - 2 * RIM) / TRACK_COLS, (box.h - 2 * RIM) / TRACK_ROWS);
+    v->frame = (rrect){box.x + (box.w - v->cell * TRACK_COLS) / 2, box.y + (box.h - v->cell * TRACK_ROWS) / 2,
+                       v->cell * TRACK_COLS, v->cell * TRACK_ROWS};
+    track_view_draw_board(r, v);
+    free(after);
+    free(v);
+}
+
 /* How long move m, played from before, takes to show: a placed block's
  * drop (the midend keeps the time); a pass shows nothing. */
 static double track_view_anim_length(const void *vv, const void *before, const game_move *m, int by_computer)
@@ -709,10 +742,12 @@ static double track_view_wake(const void *vv)
 }
 
 const table_view_ops stackatrack_view_ops = {
+    .draw_position = track_view_draw_position,
     .trace = "track",
     .pace_watch = 0.7, /* seconds between moves when computers play each other */
     .pace_reply = 0.4, /* the computer's shortest pause before it answers */
     .undo = 1,
+    .hint = 1,
     .curtain = 0,
     .hides = track_view_hides,
     .size = sizeof(track_view),

@@ -135,6 +135,12 @@ static void draw_placed(render *r, const track_view *v)
     }
 }
 
+void track_view_draw_board(render *r, const track_view *v)
+{
+    draw_frame(r, v);
+    draw_placed(r, v);
+}
+
 /* What the last block scored rises off it and fades: over everything on
  * the frame, the preview of the next block included. */
 static void draw_pop(render *r, const track_view *v)
@@ -173,16 +179,54 @@ static void draw_drop(render *r, const track_view *v, float alpha)
     render_round_outline(r, (rrect){to.x + 2, to.y + 2, to.w - 4, to.h - 4}, 8, 5, ui_seat_color(d->seat));
 }
 
-/* The chosen block over the previewed column, and where it would land:
- * green with its points when it fits, red when it doesn't. */
+/* Face f where it would land in column col (not full): green with its
+ * points when it fits (ok, scoring pl), red when it doesn't. */
+static void draw_landing(render *r, const track_view *v, int col, track_face f, int ok, const track_place *pl,
+                         uint32_t id)
+{
+    rrect land = track_cell_rect(v, col, v->st->height[col]);
+    char pts[16];
+    land = (rrect){land.x + 2, land.y + 2, land.w - 4, land.h - 4};
+    track_draw_block(r, land, f, 0, (rcolor){255, 255, 255, 150}, id);
+    render_round_rect(r, land, 8, ok ? (rcolor){60, 190, 80, 90} : (rcolor){220, 50, 40, 110});
+    render_round_outline(r, land, 8, 6, ok ? (rcolor){150, 255, 140, 255} : (rcolor){255, 90, 70, 255});
+    if (ok)
+        snprintf(pts, sizeof pts, "%+d", pl->points);
+    else
+        snprintf(pts, sizeof pts, "\xe2\x9c\x95"); /* a cross: it would break the track */
+    {
+        rrect b = {land.x + land.w - 62, land.y - 14, 70, 42};
+        render_round_rect(r, b, 21, ok ? (rcolor){250, 248, 235, 255} : (rcolor){255, 225, 215, 255});
+        render_round_outline(r, b, 21, 3, ok ? (rcolor){40, 130, 50, 255} : (rcolor){190, 40, 30, 255});
+        ui_text_center(r, FONT_SANS_BOLD, UI_BODY, b, ok ? (rcolor){20, 90, 30, 255} : (rcolor){170, 30, 20, 255},
+                       pts);
+    }
+}
+
+/* The table's hint, lit as a legal placement is: the block's face where it
+ * would land, green with its points. */
+static void draw_hint(render *r, const track_view *v)
+{
+    game_move m;
+    track_block b;
+    track_face f;
+    track_place pl;
+    if (table_hint_move(v->t, &m, NULL) != 0 || m.kind != TRACK_MOVE_PLACE || v->dr.active)
+        return;
+    b = (track_block){(track_face)(m.b[0] | m.b[1] << 8), (track_face)(m.b[2] | m.b[3] << 8)};
+    f = track_block_face(b, m.b[5]);
+    if (m.b[4] < TRACK_COLS && track_place_eval(v->st, m.b[4], f, &pl))
+        draw_landing(r, v, m.b[4], f, 1, &pl, cell_id(m.b[4] * TRACK_ROWS + v->st->height[m.b[4]], f));
+}
+
+/* The chosen block over the previewed column, and where it would land. */
 static void draw_preview(render *r, shell *sh, const track_view *v)
 {
     track_face f = track_view_face(v);
     int col = v->col, full, ok;
     uint32_t id;
     track_place pl;
-    rrect above, land;
-    char pts[16];
+    rrect above;
     if (!track_view_human_turn(v) || f == 0 || col < 0 || v->must_pass)
         return;
     if (shell_input(sh)->last_device == DEV_MOUSE && v->hover_col < 0)
@@ -195,24 +239,8 @@ static void draw_preview(render *r, shell *sh, const track_view *v)
     above = (rrect){v->frame.x + (float)col * v->cell + 4, v->above.y + 4, v->cell - 8, v->cell - 8};
     track_draw_block(r, above, f, 0, UI_WHITE, id);
     render_round_outline(r, above, 8, 5, ok ? (rcolor){120, 220, 110, 255} : (rcolor){230, 70, 50, 255});
-    if (full)
-        return;
-    land = track_cell_rect(v, col, v->st->height[col]);
-    land = (rrect){land.x + 2, land.y + 2, land.w - 4, land.h - 4};
-    track_draw_block(r, land, f, 0, (rcolor){255, 255, 255, 150}, id);
-    render_round_rect(r, land, 8, ok ? (rcolor){60, 190, 80, 90} : (rcolor){220, 50, 40, 110});
-    render_round_outline(r, land, 8, 6, ok ? (rcolor){150, 255, 140, 255} : (rcolor){255, 90, 70, 255});
-    if (ok)
-        snprintf(pts, sizeof pts, "%+d", pl.points);
-    else
-        snprintf(pts, sizeof pts, "\xe2\x9c\x95"); /* a cross: it would break the track */
-    {
-        rrect b = {land.x + land.w - 62, land.y - 14, 70, 42};
-        render_round_rect(r, b, 21, ok ? (rcolor){250, 248, 235, 255} : (rcolor){255, 225, 215, 255});
-        render_round_outline(r, b, 21, 3, ok ? (rcolor){40, 130, 50, 255} : (rcolor){190, 40, 30, 255});
-        ui_text_center(r, FONT_SANS_BOLD, UI_BODY, b, ok ? (rcolor){20, 90, 30, 255} : (rcolor){170, 30, 20, 255},
-                       pts);
-    }
+    if (!full)
+        draw_landing(r, v, col, f, ok, &pl, id);
 }
 
 /* A replay's shown move (the review's preferred one): its face landing in
@@ -368,5 +396,6 @@ void track_view_draw(void *vv, shell *sh, render *r, float alpha)
 {
     ui_draw_table(r, shell_vw(sh));
     track_view_draw_public(vv, sh, r, alpha);
+    draw_hint(r, vv); /* never under the curtain: the hint is the viewer's */
     draw_hints(r, sh, vv);
 }

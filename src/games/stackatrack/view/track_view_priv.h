@@ -108,6 +108,9 @@ const char *track_orient_words(int o);
  * glow lights the arcs in slot bits, wood tints (or fades) it; id is the
  * block's identity (track_grain_id), which picks its own tone and grain. */
 void track_draw_block(render *r, rrect box, track_face f, int glow, rcolor wood, uint32_t id);
+/* Draws v's frame and the blocks it shows (v->shown), the last move and any
+ * lit loop marked: the table's frame, and the rules' diagrams. */
+void track_view_draw_board(render *r, const track_view *v);
 /* A block's identity for its grain from what tells it apart where it is drawn
  * (a cell and its face, a seat and a hand slot, a tray kind and its side). */
 uint32_t track_grain_id(uint32_t where, uint32_t what);

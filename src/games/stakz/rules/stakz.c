@@ -6,6 +6,7 @@
 
 #include "games/stakz/rules/stakz_check.h"
 #include "games/stakz/rules/stakz_text.h"
+#include "games/stakz/rules/stakz_hint.h"
 #include "games/stakz/rules/stakz_why.h"
 
 static const char *const draw_choices[] = {"Choose the colour", "At random"};
@@ -481,4 +482,5 @@ const game_rules stakz_rules = {
     .result_write = stakz_result_write,
     .result_reason = stakz_result_reason,
     .refusal = stakz_refusal_rules,
+    .move_reason = stakz_move_reason,
 };

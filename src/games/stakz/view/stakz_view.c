@@ -532,6 +532,7 @@ const table_view_ops stakz_view_ops = {
     .pace_watch = 0.55, /* seconds between moves when only computers play */
     .pace_reply = 0.35, /* the computer's shortest pause before it answers */
     .undo = 1,          /* within the turn: the draw is final (undoable) */
+    .hint = 1,
     .row_no_redo = 1,   /* the button row has Undo only; redo stays on its key */
     .curtain = 1,       /* symbols in hand are hidden */
     .size = sizeof(stakz_view),
@@ -553,4 +554,5 @@ const table_view_ops stakz_view_ops = {
     .score = stakz_view_score,
     .undoable = stakz_view_undoable,
     .summary = stakz_view_summary,
+    .draw_position = stakz_view_draw_position,
 };

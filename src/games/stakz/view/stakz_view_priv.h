@@ -139,6 +139,10 @@ static inline int stack_colours(const stakz_state *s, int k)
     return n;
 }
 
+/* Draws position st's stacks fitted into box, move hi (NULL: none) played
+ * on it and marked: a split's two halves ringed, a placed tile marked
+ * (table_view_ops.draw_position, for the rules viewer). */
+void stakz_view_draw_position(shell *sh, render *r, const void *st, const game_move *hi, rrect box);
 /* Lays out the table for the observed position and its focus items. */
 void stakz_layout(stakz_view *v, shell *sh);
 /* The stack columns of position s in the current frame (into cols, tile side in *ts). */

@@ -112,11 +112,17 @@ static int aimed(const stakz_view *v, const shell *sh)
 static void draw_under(render *r, const shell *sh, stakz_view *v, float t)
 {
     const stakz_state *s = &v->obs;
-    int h = stakz_held(v), at = aimed(v, sh);
+    int h = stakz_held(v), at = aimed(v, sh), hinted = -1;
     float pulse = table_pulse(v->t, 5.0f);
     const game_move *shown = table_replay_shown(v->t);
+    game_move m;
+    /* the table's hint, while no tile is held: its stack lit as the aimed one */
+    if (h < 0 && table_hint_move(v->t, &m, NULL) == 0 && m.kind == STAKZ_M_PLACE)
+        hinted = m.b[1];
     for (int k = 0; k < s->nstacks; k++) {
         rrect st = stakz_stack_rect(v->stack_col[k], v->ts, s->height[k]), base = grow(st, 9, 9);
+        if (k == hinted)
+            ui_draw_chosen(r, base, 14);
         if (shown && shown->kind == STAKZ_M_PLACE && shown->b[1] == k) {
             ui_draw_chosen(r, base, 14); /* a replay's shown move (the review's preferred one) lands here */
         } else if (h >= 0 && stakz_can_place(v->st, h, k)) {
@@ -271,6 +277,43 @@ void stakz_draw_stacks(render *r, shell *sh, stakz_view *v, float alpha)
     draw_tiles(r, sh, v, t, 1);
 }
 
+void stakz_view_draw_position(shell *sh, render *r, const void *stv, const game_move *hi, rrect box)
+{
+    const stakz_state *before = stv;
+    stakz_state *s = malloc(sizeof *s);
+    stakz_view *v = calloc(1, sizeof *v);
+    rrect cols[STAKZ_MAX_STACKS];
+    float ts = 0;
+    int changed = -1;
+
+    if (!s || !v) {
+        free(s);
+        free(v);
+        return;
+    }
+    *s = *before;
+    if (hi && stakz_rules.apply(s, hi) == 0)
+        /* the stack the tile went on: the first that differs from before */
+        for (int k = 0; k < s->nstacks && changed < 0; k++)
+            if (k >= before->nstacks || s->height[k] != before->height[k])
+                changed = k;
+    v->stacks_box = box;
+    stakz_layout_stacks(v, s, cols, &ts);
+    for (int k = 0; k < s->nstacks && ts > 0; k++) {
+        rrect st = stakz_stack_rect(cols[k], ts, s->height[k]);
+        /* a split's two halves ringed as the table flashes them; a placed tile marked */
+        if (changed >= 0 && s->nstacks > before->nstacks && (k == changed || k == changed + 1))
+            render_round_outline(r, grow(st, 9, 9), 14, 5, UI_GOLD);
+        else if (k == changed)
+            stakz_mark_under(r, stakz_tile_rect(cols[k], ts, s->height[k] - 1), before->turn);
+        render_shadow(r, (rrect){st.x, st.y + stakz_edge(ts), st.w, st.h}, ts * 0.14f, 7, (rcolor){0, 0, 0, 110});
+        for (int i = 0; i < s->height[k]; i++)
+            draw_slab(r, sh, stakz_tile_rect(cols[k], ts, i), s->stack[k][i], 255);
+    }
+    free(s);
+    free(v);
+}
+
 /* ---------------------------------------------------------------- the hand */
 
 /* How far hand tile c stands up: chosen, under the pointer, fitting a stack, or not. */
@@ -301,8 +344,11 @@ rrect stakz_hand_piece(const stakz_view *v, int c)
 void stakz_draw_hand_tiles(render *r, shell *sh, stakz_view *v)
 {
     const stakz_state *s = &v->obs;
-    int vs = table_viewer_seat(v->t), decides = viewer_decides(v) && !v->picking;
+    int vs = table_viewer_seat(v->t), decides = viewer_decides(v) && !v->picking, hinted = -1;
     float pulse = table_pulse(v->t, 5.0f);
+    game_move m;
+    if (v->sel < 0 && table_hint_move(v->t, &m, NULL) == 0 && m.kind == STAKZ_M_PLACE)
+        hinted = m.b[0]; /* the table's hint: its tile looks chosen */
     for (int c = 0; c < STAKZ_CODES; c++) {
         rrect t = v->hand_tile[c], piece;
         int n = s->hand[vs][c] - (v->nfl > 0 && v->fl.code == c); /* one drawn is still on its way */
@@ -327,7 +373,7 @@ void stakz_draw_hand_tiles(render *r, shell *sh, stakz_view *v)
         if (shown && shown->kind == STAKZ_M_PLACE && shown->b[0] == c) {
             /* a replay's shown move (the review's preferred one) places this tile */
             render_round_outline(r, grow(piece, 5, 5), rad + 5, 5, UI_GOLD);
-        } else if (c == v->sel && !v->dragging) {
+        } else if ((c == v->sel || c == hinted) && !v->dragging) {
             /* chosen: gold round it (the focus ring's, when the focus is on it) */
             if (!(ui_focus_visible(sh) && v->nav.focus == ID_TILE + c))
                 render_round_outline(r, grow(piece, 5, 5), rad + 5, 5, UI_GOLD);

@@ -1,4 +1,5 @@
 #include "games/stax/rules/stax.h"
+#include "games/stax/rules/stax_hint.h"
 #include "games/stax/rules/stax_why.h"
 
 #include <stdio.h>
@@ -733,4 +734,5 @@ const game_rules stax_rules = {
     .result_reason = stax_result_reason,
     .refusal = stax_refusal_rules,
     .review_search = stax_ai_review,
+    .move_reason = stax_move_reason,
 };

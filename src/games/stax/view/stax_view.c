@@ -640,6 +640,7 @@ const table_view_ops stax_view_ops = {
     .pace_watch = 0.6, /* seconds between moves when computers play each other */
     .pace_reply = 0.35, /* the computer's shortest pause before it answers */
     .undo = 1,
+    .hint = 1,
     .curtain = 0,
     .size = sizeof(stax_view),
     .init = stax_view_init,
@@ -659,4 +660,5 @@ const table_view_ops stax_view_ops = {
     .seat_labels = side_names,
     .score = stax_view_score,
     .summary = stax_view_summary,
+    .draw_position = stax_view_draw_position,
 };

@@ -6,6 +6,8 @@
 
 /* ---------------------------------------------------------------- drawing */
 
+float stax_view_sq = 100.0f;
+
 /* One man as a disc; y is the centre of the bottom disc's base, level counts up. */
 static void draw_man(render *r, shell *sh, float x, float y, int level, int blue, int major, float lift,
                      uint8_t alpha)
@@ -94,6 +96,23 @@ static void draw_board(render *r, const stax_view *v)
     }
 }
 
+/* The table's hint, lit as a legal move is: the stack to pick up in gold,
+ * each square its path lands on green, each stack it jumps red. */
+static void draw_hint(render *r, const stax_view *v, float pulse)
+{
+    game_move m;
+    if (table_hint_move(v->t, &m, NULL) != 0 || v->chain.len > 0 || v->an.active)
+        return;
+    draw_square_mark(r, v, m.b[0], UI_GOLD, 3, 5);
+    for (int k = 1; k < m.len; k++) {
+        int from = m.b[k - 1], sq = m.b[k];
+        draw_square_mark(r, v, sq, (rcolor){70, 190, 80, (uint8_t)(150 + 50 * pulse)}, 3, 0);
+        draw_square_mark(r, v, sq, (rcolor){170, 255, 150, 255}, 3, 5);
+        if (abs((from >> 3) - (sq >> 3)) == 2)
+            draw_square_mark(r, v, (from + sq) / 2, (rcolor){230, 60, 40, (uint8_t)(110 + 60 * pulse)}, 4, 4);
+    }
+}
+
 static void draw_highlights(render *r, shell *sh, const stax_view *v)
 {
     float pulse = table_pulse(v->t, 6.0f);
@@ -147,6 +166,7 @@ static void draw_highlights(render *r, shell *sh, const stax_view *v)
                 }
             }
     }
+    draw_hint(r, v, pulse);
     if (v->hover_sq >= 0 && shell_input(sh)->last_device == DEV_MOUSE && dark(v->hover_sq)) {
         /* a hovered landing square looks chosen (brighter), any other square only outlined */
         if (v->chain.len > 0 && (stax_chain_targets(&v->chain) >> v->hover_sq & 1))
@@ -475,6 +495,37 @@ void stax_view_draw(void *vv, shell *sh, render *r, float alpha)
 
 /* The move log's words for move m from before: a step, or a chain of jumps
  * and what each took, and a crowning. */
+void stax_view_draw_position(shell *sh, render *r, const void *stv, const game_move *hi, rrect box)
+{
+    const stax_state *st = stv;
+    float keep = stax_view_sq, side = fminf(box.w, box.h);
+    stax_view v;
+
+    memset(&v, 0, sizeof v);
+    /* the board and its frame (24 units a side, as at the table) fill box */
+    stax_view_sq = (side - 48) / 8;
+    v.board = (rrect){box.x + (box.w - side) / 2 + 24, box.y + (box.h - side) / 2 + 24, 8 * SQ, 8 * SQ};
+    draw_board(r, &v);
+    if (hi) {
+        /* the move's squares as the last move is marked, each stack it jumps in red */
+        for (int k = 0; k < hi->len; k++) {
+            ui_draw_last_move(r, square_rect(&v, hi->b[k], 2), 6, st->b.stm);
+            if (hi->kind && k + 1 < hi->len && abs((hi->b[k] >> 3) - (hi->b[k + 1] >> 3)) == 2)
+                draw_square_mark(r, &v, (hi->b[k] + hi->b[k + 1]) / 2, (rcolor){230, 60, 40, 255}, 3, 4);
+        }
+    }
+    for (int row = 7; row >= 0; row--)
+        for (int f = 0; f < 8; f++) {
+            int sq = row * 8 + f;
+            float x, y;
+            if (!dark(sq) || !(st->b.occ >> sq & 1))
+                continue;
+            square_center(&v, sq, &x, &y);
+            draw_stack(r, sh, &v, &st->b, sq, x, y, 0);
+        }
+    stax_view_sq = keep;
+}
+
 void stax_view_describe(const void *before_st, const game_move *m, char *buf, size_t n)
 {
     const stax_state *before = before_st;

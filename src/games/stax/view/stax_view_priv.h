@@ -17,7 +17,10 @@
 #include "table/table_store.h"
 #include "ui/ui.h"
 
-#define SQ 100.0f         /* board square, virtual units */
+/* A board square in virtual units: 100 at the table; the rules' diagrams
+ * (stax_view_draw_position) draw the same board smaller for one call. */
+extern float stax_view_sq;
+#define SQ stax_view_sq
 #define TOWER_MAX 6       /* men drawn in a tower; taller stacks get a count */
 #define STEP_TIME 0.22    /* a one-square slide */
 #define JUMP_TIME 0.34    /* one jump of a capture */
@@ -95,6 +98,9 @@ static inline int human_turn(const stax_view *v)
 
 /* Draws the table (the view's draw callback). */
 void stax_view_draw(void *vv, shell *sh, render *r, float alpha);
+/* Draws position st fitted into box, move hi (NULL: none) marked
+ * (table_view_ops.draw_position, for the rules viewer). */
+void stax_view_draw_position(shell *sh, render *r, const void *st, const game_move *hi, rrect box);
 /* The move log's words for move m played from before (table_view_ops.describe). */
 void stax_view_describe(const void *before, const game_move *m, char *buf, size_t n);
 

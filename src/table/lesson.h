@@ -1,0 +1,50 @@
+/* A lesson on the table (#29, docs/lessons.md): the midend runs the steps
+ * of assets/lessons/<mode>.txt on the mode's own table. Each step's position
+ * is set in the record, its words show in the lesson panel (where the move
+ * log goes), only its right moves are played (a legal wrong one is refused
+ * with why), its replies are played for the other seat, Continue goes on;
+ * the last step is a game against the easy computer. */
+#ifndef STACKHOUSE_LESSON_H
+#define STACKHOUSE_LESSON_H
+
+#include "core/game.h"
+#include "render/render.h"
+#include "shell/scene.h"
+#include "shell/shell.h"
+#include "table/table.h"
+
+struct lesson_run;
+
+/* Whether mode id has a lesson file. */
+int lesson_exists(shell *sh, const char *id);
+/* A table playing mode id's lesson from its first step; NULL (logged) when
+ * the mode has none or its file does not read or check. */
+scene *lesson_start(shell *sh, const char *id);
+/* Whether mode id's lesson is still to be offered: it has one, and its
+ * first start has not offered it yet (the store's "lesson_offered_<id>"
+ * setting, kept out of the Settings screen). */
+int lesson_offer_due(shell *sh, const char *id);
+/* The lesson of mode id has been offered (the mode started, or the lesson taken). */
+void lesson_offer_done(shell *sh, const char *id);
+/* Frees a table's lesson (the table is leaving). */
+void lesson_free(struct lesson_run *run);
+
+/* The midend's hooks (table.c), each a no-op on a table with no lesson. */
+
+/* Whether a lesson step (not its game) holds the table: no computer turn,
+ * no game over, no saving. */
+int lesson_holds(const table *t);
+/* The person's move m is about to be played: 0 to play it, or -1 when it
+ * is not the step's (refused with the lesson's words, the view reset). */
+int lesson_allows(table *t, shell *sh, const game_move *m);
+/* A move was played (the person's or a reply): the step goes on. */
+void lesson_played(table *t);
+/* One logic step: a reply is played once the table is still. */
+void lesson_update(table *t, shell *sh);
+/* An action: 1 when the lesson took it (Continue), else 0 for the view. */
+int lesson_input(table *t, shell *sh, const action_event *ev);
+/* Draws the lesson panel in box, where the view puts the move log; 1 when
+ * it did (a step is on, or the game has just begun), 0 to draw the log. */
+int lesson_draw_panel(const table *t, shell *sh, render *r, rrect box);
+
+#endif

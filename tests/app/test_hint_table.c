@@ -1,0 +1,106 @@
+/* The Hint button on the table, by the player's path (#29): real SDL events
+ * from input scripts, by mouse and by controller, asserting on the trace the
+ * midend leaves ("<mode> hint: <move> (<reason>)", "... hint dismissed") and
+ * on the position the move then makes; hints refused at a table of two
+ * people unless the match allows them. */
+// ctest-label: screens (runs the game binary: left out of the sanitizer pass)
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <cmocka.h>
+
+#include "testenv.h"
+
+#define GAME STACKHOUSE_BINARY_DIR "/stackhouse"
+/* Red's a3 takes both blue stacks that can move and wins; c3xa5 takes one. */
+#define WIN_POS "--position 'r:a3=r,c3=r,b4=b,d6=b,g1=r,h2=b'"
+#define WIN_HINT "stax hint: a3xc5xe7 (captures two and builds a stack of 3: it wins the game)\n"
+
+static char *play(const char *pref, const char *scene_args, const char *script)
+{
+    char *t = TESTENV_PLAY_SCRIPT(testenv_game_tmp(), GAME, pref, scene_args, script);
+    assert_non_null(t); /* the game exited 0 */
+    if (getenv("HINT_DEBUG"))
+        fprintf(stderr, "%s", t);
+    return t;
+}
+
+/* Trace t shows the winning hint, its dismissal, and the same hint again. */
+static void assert_shown_dismissed_shown(const char *t)
+{
+    const char *a = strstr(t, WIN_HINT), *b;
+    assert_non_null(a);
+    b = strstr(a, "stax hint dismissed\n");
+    assert_non_null(b);
+    assert_non_null(strstr(b, WIN_HINT)); /* asked again: the same move */
+}
+
+static void test_stax_mouse(void **state)
+{
+    char *t = play("mouse", "--scene table --game stax --seats human,easy " WIN_POS, "hint_stax_mouse");
+    (void)state;
+    assert_shown_dismissed_shown(t);
+    /* the hinted move, played, wins */
+    assert_non_null(strstr(t, "stax move a3xc5xe7\n"));
+    assert_non_null(strstr(t, "stax over"));
+    free(t);
+}
+
+static void test_stax_pad_and_key(void **state)
+{
+    char *t = play("pad", "--scene table --game stax --seats human,easy " WIN_POS, "hint_stax_pad");
+    (void)state;
+    assert_shown_dismissed_shown(t); /* Back, Back, then the H key */
+    assert_null(strstr(t, "stax move")); /* a hint plays nothing */
+    free(t);
+}
+
+/* Two people at one table: no hint, unless the match turns hints on. */
+static void test_refused_between_people(void **state)
+{
+    char *t = play("people", "--scene table --game stax --seats human,human " WIN_POS, "hint_pad_once");
+    (void)state;
+    assert_null(strstr(t, "stax hint:"));
+    assert_non_null(strstr(t, "stax refused: Hints are off in this match: setup can turn them on.\n"));
+    free(t);
+    t = play("people-on", "--scene table --game stax --seats human,human --hints on " WIN_POS, "hint_pad_once");
+    assert_non_null(strstr(t, WIN_HINT));
+    free(t);
+    /* and off means off, even against the computer */
+    t = play("off", "--scene table --game stax --seats human,easy --hints off " WIN_POS, "hint_pad_once");
+    assert_null(strstr(t, "stax hint:"));
+    assert_non_null(strstr(t, "stax refused: Hints are off"));
+    free(t);
+}
+
+/* The hints used are the match's: saved with it and read back on Resume. */
+static void test_count_saved(void **state)
+{
+    char *t = play("count", "--scene table --game stax --seats human,easy", "hint_stax_quit");
+    const char *a;
+    (void)state;
+    assert_non_null(a = strstr(t, "stax hint: "));
+    assert_non_null(a = strstr(a, "stax move c3-d4\n"));
+    assert_non_null(strstr(a, "stax hint: "));
+    assert_non_null(strstr(t, "stax saved\n"));
+    free(t);
+    t = play("count", "--scene setup --game stax", "stax_resume");
+    assert_non_null(strstr(t, "focus setup resume\n"));
+    assert_non_null(strstr(t, "stax hints Vs computers only, 2 used\n"));
+    free(t);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_stax_mouse),
+        cmocka_unit_test(test_stax_pad_and_key),
+        cmocka_unit_test(test_refused_between_people),
+        cmocka_unit_test(test_count_saved),
+    };
+    return cmocka_run_group_tests(tests, testenv_game_setup, testenv_game_teardown);
+}

@@ -1,0 +1,188 @@
+/* The rules viewer's diagrams (#29): a ```position <mode> <name>``` block of
+ * a rules document is read into its fields; every diagram in every rules
+ * document reads with its mode's rules and has a view that draws it; a bad
+ * one (unknown mode, a position or move that does not read) is refused with
+ * its reason and drawn as a placeholder; and the player's path (the picker's
+ * Rules button and tab by mouse, Y on a focused game by controller) reaches a
+ * page whose diagram is traced "rules diagram <mode> <name>". */
+// ctest-label: screens (runs the game binary: left out of the sanitizer pass)
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/registry.h"
+#include "render/render.h"
+#include "scenes/rules_diagram.h"
+#include "testenv.h"
+#include "ui/mdview.h"
+
+#define GAME STACKHOUSE_BINARY_DIR "/stackhouse"
+
+static const char bad_doc[] =
+    "# Bad\n\n"
+    "```position nosuch thing\nr:\n```\n\n"
+    "```position stax broken\nr:z9=r\n```\n\n"
+    "```position stax illegal\nr:c3=r,d4=b\nmove c3-d4\n```\n\n"
+    "```position stax good\nr:c3=r,d4=b\nmove c3xe5\ncaption Red captures.\n```\n";
+
+static void test_fields(void **state)
+{
+    char err[256] = "";
+    md_doc *d = md_doc_parse(bad_doc, strlen(bad_doc), err, sizeof err);
+    const md_diagram *g;
+    (void)state;
+    assert_non_null(d);
+    assert_int_equal(md_diagram_count(d), 4);
+    g = md_diagram_get(d, 3);
+    assert_string_equal(g->mode, "stax");
+    assert_string_equal(g->name, "good");
+    assert_string_equal(g->position, "r:c3=r,d4=b");
+    assert_string_equal(g->move, "c3xe5");
+    assert_string_equal(g->caption, "Red captures.");
+    assert_string_equal(md_diagram_get(d, 0)->move, "");
+    assert_null(md_diagram_get(d, 4));
+    md_free(d);
+}
+
+static void test_bad_refused(void **state)
+{
+    char err[256] = "";
+    md_doc *d = md_doc_parse(bad_doc, strlen(bad_doc), err, sizeof err);
+    (void)state;
+    assert_non_null(d);
+    assert_int_equal(rules_diagram_check(md_diagram_get(d, 0), err, sizeof err), -1);
+    assert_non_null(strstr(err, "nosuch"));
+    assert_int_equal(rules_diagram_check(md_diagram_get(d, 1), err, sizeof err), -1);
+    assert_non_null(strstr(err, "does not read"));
+    assert_int_equal(rules_diagram_check(md_diagram_get(d, 2), err, sizeof err), -1);
+    assert_non_null(strstr(err, "not legal"));
+    assert_int_equal(rules_diagram_check(md_diagram_get(d, 3), err, sizeof err), 0);
+    md_free(d);
+}
+
+/* A diagram function that draws nothing and counts; refuses the first three. */
+static int calls, refused;
+static rrect last_box;
+static int count_fn(void *user, render *r, const md_diagram *dg, rrect box, char *err, size_t errn)
+{
+    (void)user, (void)r;
+    calls++;
+    last_box = box;
+    if (strcmp(dg->name, "good") != 0) {
+        refused++;
+        snprintf(err, errn, "refused");
+        return -1;
+    }
+    return 0;
+}
+
+static void test_drawn_with_placeholders(void **state)
+{
+    render_paths p = {NULL, STACKHOUSE_SOURCE_DIR "/assets", "/usr/share/fonts/truetype/dejavu", NULL};
+    char err[512] = "";
+    render *r = render_create_null(&p, err, sizeof err);
+    md_doc *d = md_doc_parse(bad_doc, strlen(bad_doc), err, sizeof err);
+    float h;
+    (void)state;
+    assert_non_null(r);
+    assert_non_null(d);
+    assert_int_equal(render_begin(r, 1920, 1080, (rcolor){0, 0, 0, 255}), 0);
+    md_set_diagram_fn(d, count_fn, NULL);
+    h = md_draw(r, d, 100, 0, 1200, 27, 1);
+    /* every diagram is asked for, each a picture box beside its caption in the column */
+    assert_int_equal(calls, 4);
+    assert_int_equal(refused, 3);
+    assert_true(last_box.w > 27 * 8 && last_box.w <= 1200 * 0.5f);
+    assert_true(last_box.x >= 100 && last_box.y + last_box.h <= h);
+    assert_true(h > 4 * last_box.h);
+    /* the first lies wholly on the 1080-unit screen, the last below it */
+    assert_true(h > 1080);
+    assert_true(md_diagram_shown(d, 0));
+    assert_false(md_diagram_shown(d, 3));
+    render_end(r);
+    render_destroy(r);
+    md_free(d);
+}
+
+/* Every ```position block of every rules document reads with its mode's
+ * rules, and its mode's view draws it. */
+static void test_every_rules_diagram_reads(void **state)
+{
+    int total = 0, stax = 0, track = 0, stakz = 0;
+    (void)state;
+    for (int i = 0; i < registry_count(); i++) {
+        const game_info *g = registry_get(i);
+        char path[512], err[256] = "", *text;
+        md_doc *d;
+        int seen = 0;
+        for (int k = 0; k < i; k++)
+            seen |= strcmp(registry_get(k)->rules_doc, g->rules_doc) == 0;
+        if (seen)
+            continue;
+        snprintf(path, sizeof path, "%s/docs/rules/%s.md", STACKHOUSE_SOURCE_DIR, g->rules_doc);
+        text = testenv_slurp(path);
+        assert_true(text[0] != '\0');
+        d = md_doc_parse(text, strlen(text), err, sizeof err);
+        assert_non_null(d);
+        for (int k = 0; k < md_diagram_count(d); k++) {
+            const md_diagram *dg = md_diagram_get(d, k);
+            if (rules_diagram_check(dg, err, sizeof err) != 0)
+                fail_msg("%s: diagram %s %s: %s", path, dg->mode, dg->name, err);
+            assert_true(dg->caption[0] != '\0');
+            total++;
+            stax += strcmp(dg->mode, "stax") == 0;
+            track += strcmp(dg->mode, "stackatrack") == 0;
+            stakz += strcmp(dg->mode, "stakz") == 0;
+        }
+        md_free(d);
+        free(text);
+    }
+    /* STAX: a capture, a capture from a stack and a capture chain */
+    assert_true(stax >= 3);
+    /* Stack-A-Track: a loop closed */
+    assert_true(track >= 1);
+    /* Stakz: a tile placed, and a split */
+    assert_true(stakz >= 2);
+    assert_true(total >= stax + track + stakz);
+}
+
+static void player_path(const char *script)
+{
+    char *t = TESTENV_PLAY_SCRIPT(testenv_game_tmp(), GAME, script, "--scene picker --frames 400", script);
+    const char *const want[] = {"scene rules", "rules stax", "rules diagram stax capture"};
+    assert_non_null(t);
+    assert_null(testenv_missing_in_order(t, want, 3));
+    free(t);
+}
+
+static void test_mouse(void **state)
+{
+    (void)state;
+    player_path("rules_diagram_mouse");
+}
+
+static void test_pad(void **state)
+{
+    (void)state;
+    player_path("rules_diagram_pad");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_fields),
+        cmocka_unit_test(test_bad_refused),
+        cmocka_unit_test(test_drawn_with_placeholders),
+        cmocka_unit_test(test_every_rules_diagram_reads),
+        cmocka_unit_test(test_mouse),
+        cmocka_unit_test(test_pad),
+    };
+    return cmocka_run_group_tests(tests, testenv_game_setup, testenv_game_teardown);
+}

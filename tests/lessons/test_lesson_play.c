@@ -1,0 +1,214 @@
+/* Every lesson played through on the real table by a script (#29): by mouse
+ * from --scene lesson, and by controller through setup's Lesson button.
+ * The trace must show each step set up and done in order (its right moves
+ * played: "lesson MODE step K done"), each step's legal wrong move tried
+ * refused with the lesson's own words, a move the rules refuse refused with
+ * the rules' reason, and the game against the easy computer begun, the
+ * computer answering. Each step's end is shot to /tmp for a look. */
+// ctest-label: screens (runs the game binary: left out of the sanitizer pass)
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "../app/testenv.h"
+#include "table/lesson_file.h"
+
+#define GAME STACKHOUSE_BINARY_DIR "/stackhouse"
+
+/* The lesson file of mode, read. */
+static lesson *load(const char *mode)
+{
+    char path[512], err[300], *text;
+    lesson *l = calloc(1, sizeof *l);
+    snprintf(path, sizeof path, "%s/assets/lessons/%s.txt", STACKHOUSE_SOURCE_DIR, mode);
+    text = testenv_slurp(path);
+    assert_int_equal(lesson_read(l, text, err, sizeof err), 0);
+    free(text);
+    return l;
+}
+
+/* Checks the trace of a whole lesson of mode: every step in order, each
+ * done, the game begun and answered; a wrong move refused with the
+ * lesson's words and an illegal one with the rules' (want_rules: a line of
+ * it). */
+static void check_trace(const char *mode, const char *t, const char *want_rules)
+{
+    lesson *l = load(mode);
+    const char *p = t;
+    char key[200];
+    int lesson_refusals = 0;
+    for (int s = 0; s < l->n; s++) {
+        snprintf(key, sizeof key, "lesson %s step %d/%d %s", mode, s + 1, l->n, l->step[s].title);
+        if (!(p = strstr(p, key)))
+            fail_msg("%s: the trace lacks, in order: %s", mode, key);
+        if (l->step[s].game)
+            break;
+        snprintf(key, sizeof key, "lesson %s step %d done", mode, s + 1);
+        if (!(p = strstr(p, key)))
+            fail_msg("%s: the trace lacks, in order: %s", mode, key);
+    }
+    /* the game: the learner's move, then the computer's */
+    {
+        const char *trace_tag = strcmp(mode, "stackatrack") == 0 ? "track" : strcmp(mode, "9stax") == 0 ? "nine" : mode;
+        snprintf(key, sizeof key, "%s move ", trace_tag);
+        p = strstr(p, key);
+        assert_non_null(p);
+        assert_non_null(strstr(p + 1, key));
+    }
+    for (int s = 0; s < l->n; s++)
+        for (int w = 0; w < l->step[s].n_wrongs; w++) {
+            snprintf(key, sizeof key, "refused: %s\n", l->step[s].wrong[w].why);
+            lesson_refusals += strstr(t, key) != NULL;
+        }
+    if (lesson_refusals == 0)
+        fail_msg("%s: no wrong move was refused with the lesson's words", mode);
+    if (!strstr(t, want_rules))
+        fail_msg("%s: the trace lacks the rules' refusal: %s", mode, want_rules);
+    free(l);
+}
+
+/* Runs script on mode's lesson: by mouse from --scene lesson, by controller from setup. */
+static char *run(const char *mode, const char *script, int pad)
+{
+    char args[300], pref[64];
+    char *t;
+    snprintf(args, sizeof args, "--scene %s --game %s", pad ? "setup" : "lesson", mode);
+    snprintf(pref, sizeof pref, "%s-%s", mode, pad ? "pad" : "mouse");
+    t = TESTENV_PLAY_SCRIPT(testenv_game_tmp(), GAME, pref, args, script);
+    assert_non_null(t);
+    return t;
+}
+
+static void test_stax_mouse(void **state)
+{
+    char *t = run("stax", "lesson_stax_mouse", 0);
+    (void)state;
+    check_trace("stax", t, "stax refused: Capture is compulsory: pick a stack that can capture.\n");
+    free(t);
+}
+
+static void test_stax_pad(void **state)
+{
+    char *t = run("stax", "lesson_stax_pad", 1);
+    (void)state;
+    assert_non_null(strstr(t, "focus setup lesson\n"));
+    check_trace("stax", t, "stax refused: Capture is compulsory: pick a stack that can capture.\n");
+    free(t);
+}
+
+static void test_track_mouse(void **state)
+{
+    char *t = run("stackatrack", "lesson_track_mouse", 0);
+    (void)state;
+    check_trace("stackatrack", t, "track refused: Not column 1 that way up: a track end would meet a bare side. Turn it.\n");
+    free(t);
+}
+
+static void test_track_pad(void **state)
+{
+    char *t = run("stackatrack", "lesson_track_pad", 1);
+    (void)state;
+    assert_non_null(strstr(t, "focus setup lesson\n"));
+    check_trace("stackatrack", t, "track refused: Not column 1 that way up: a track end would meet a bare side. Turn it.\n");
+    free(t);
+}
+
+static void test_stakz_mouse(void **state)
+{
+    char *t = run("stakz", "lesson_stakz_mouse", 0);
+    (void)state;
+    check_trace("stakz", t, "stakz refused: Stack 1 already holds two red tiles: a stack never holds three.\n");
+    free(t);
+}
+
+static void test_stakz_pad(void **state)
+{
+    char *t = run("stakz", "lesson_stakz_pad", 1);
+    (void)state;
+    assert_non_null(strstr(t, "focus setup lesson\n"));
+    check_trace("stakz", t, "stakz refused: Stack 1 already holds two red tiles: a stack never holds three.\n");
+    free(t);
+}
+
+static void test_nine_mouse(void **state)
+{
+    char *t = run("9stax", "lesson_nine_mouse", 0);
+    (void)state;
+    check_trace("9stax", t, "nine refused: The green 3 is neither blue nor a 7.\n");
+    free(t);
+}
+
+static void test_nine_pad(void **state)
+{
+    char *t = run("9stax", "lesson_nine_pad", 1);
+    (void)state;
+    assert_non_null(strstr(t, "focus setup lesson\n"));
+    check_trace("9stax", t, "nine refused: Swap: choose the first of the two stacks that change places.\n");
+    free(t);
+}
+
+/* The rules viewer offers its tab's lesson: by mouse (its Lesson button) and by controller (X). */
+static void test_rules_door(void **state)
+{
+    static const char *const mouse[] = {"rules stax\n", "rules lesson stax\n", "lesson stax step 1/9 Men move\n",
+                                        "scene table\n"};
+    static const char *const pad[] = {"rules stackatrack\n", "rules lesson stackatrack\n",
+                                      "lesson stackatrack step 1/6 Slide a block in\n", "track move RL:RB@3F\n",
+                                      "lesson stackatrack step 1 done\n"};
+    char *t;
+    const char *miss;
+    (void)state;
+    t = TESTENV_PLAY_SCRIPT(testenv_game_tmp(), GAME, "rules-mouse", "--scene rules --game stax", "lesson_rules_mouse");
+    assert_non_null(t);
+    if ((miss = testenv_missing_in_order(t, mouse, 4)))
+        fail_msg("trace lacks, in order: %s", miss);
+    free(t);
+    t = TESTENV_PLAY_SCRIPT(testenv_game_tmp(), GAME, "rules-pad", "--scene rules --game stackatrack", "lesson_rules_pad");
+    assert_non_null(t);
+    if ((miss = testenv_missing_in_order(t, pad, 5)))
+        fail_msg("trace lacks, in order: %s", miss);
+    free(t);
+}
+
+/* The first start of a mode offers the lesson (setup's focus on it, one A
+ * takes it); the store keeps that it was offered, so the next visit does not. */
+static void test_first_start_offers(void **state)
+{
+    char *t;
+    (void)state;
+    t = TESTENV_PLAY_SCRIPT(testenv_game_tmp(), GAME, "offer", "--scene setup --game stakz", "lesson_offer");
+    assert_non_null(t);
+    assert_non_null(strstr(t, "setup lesson offered\n"));
+    assert_non_null(strstr(t, "lesson stakz step 1/8 Match the colour\n"));
+    free(t);
+    t = TESTENV_PLAY_SCRIPT(testenv_game_tmp(), GAME, "offer", "--scene setup --game stakz", "lesson_offer_again");
+    assert_non_null(t);
+    assert_non_null(strstr(t, "scene setup\n"));
+    assert_null(strstr(t, "setup lesson offered"));
+    free(t);
+    /* another mode is still to be offered */
+    t = TESTENV_PLAY_SCRIPT(testenv_game_tmp(), GAME, "offer", "--scene setup --game stax", "lesson_offer_again");
+    assert_non_null(t);
+    assert_non_null(strstr(t, "setup lesson offered\n"));
+    free(t);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_stax_mouse),
+        cmocka_unit_test(test_stax_pad),
+        cmocka_unit_test(test_track_mouse),
+        cmocka_unit_test(test_track_pad),
+        cmocka_unit_test(test_stakz_mouse),
+        cmocka_unit_test(test_stakz_pad),
+        cmocka_unit_test(test_nine_mouse),
+        cmocka_unit_test(test_nine_pad),
+        cmocka_unit_test(test_rules_door),
+        cmocka_unit_test(test_first_start_offers),
+    };
+    return cmocka_run_group_tests(tests, testenv_game_setup, testenv_game_teardown);
+}
