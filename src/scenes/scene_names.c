@@ -29,6 +29,17 @@ static scene *table_by_name(shell *sh, const game_info *g, const scene_args *arg
     return modes_start(sh, &m, args->position);
 }
 
+/* The replay branch of #28 fills these two in; until it lands the history
+ * hides its Replay action. */
+scene *scenes_replay(shell *sh, long long id)
+{
+    (void)sh;
+    (void)id;
+    return NULL;
+}
+
+int scenes_has_replay(void) { return 0; }
+
 scene *scenes_by_name(shell *sh, const char *name, const char *game, const scene_args *args)
 {
     const game_info *g = registry_find(game ? game : "stax");
@@ -40,6 +51,10 @@ scene *scenes_by_name(shell *sh, const char *name, const char *game, const scene
         return settings_scene_create(sh);
     if (strcmp(name, "rules") == 0)
         return rules_scene_create(sh, g ? g->rules_doc : NULL);
+    if (strcmp(name, "history") == 0) /* every mode; --game filters it only when given */
+        return history_scene_create(sh, game);
+    if (strcmp(name, "stats") == 0) /* the first person the history knows */
+        return stats_scene_create(sh, "", game ? game : "");
     if (strcmp(name, "table") == 0)
         return table_by_name(sh, g, args);
     if (strcmp(name, "score") == 0) {

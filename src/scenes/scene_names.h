@@ -16,4 +16,10 @@ typedef struct scene_args {
  * (NULL: STAX); NULL when there is no such screen or its game has no table. */
 scene *scenes_by_name(shell *sh, const char *name, const char *game, const scene_args *args);
 
+/* The replay screen for kept match id (#28), or NULL while there is none:
+ * the history shows Replay only where scenes_has_replay says one exists. */
+scene *scenes_replay(shell *sh, long long id);
+/* Whether the app has a replay screen. */
+int scenes_has_replay(void);
+
 #endif

@@ -39,6 +39,7 @@ typedef struct match_setup {
     seat_kind seat[GAME_MAX_PLAYERS];
     ai_level level[GAME_MAX_PLAYERS]; /* AI_EASY .. AI_HARD: the one encoding, to the search itself */
     game_params params;               /* players (the seats in play) and the options */
+    char name[GAME_MAX_PLAYERS][32];  /* a person's name, typed or picked in setup (#28); "" none */
 } match_setup;
 
 /* A new match of game g as setup first shows it: the game's fewest seats,
