@@ -13,9 +13,12 @@
 #include <sys/stat.h>
 
 #include "app/store_fault.h"
+#include "app/store_salvage.h"
 #include "core/log.h"
 
-#define STORE_SCHEMA_VERSION 1
+/* 1: settings, saves, stats (the first release). 2: the history (#28):
+ * matches, their seats and bodies, players and reviews. */
+#define STORE_SCHEMA_VERSION 2
 
 struct store {
     sqlite3 *db;
@@ -36,20 +39,56 @@ typedef struct table_def {
 
 static const table_def tables[] = {{"settings", 1}, {"saves", 0}, {"stats", 0}};
 
+/* Each migration brings user_version n to n + 1 (migrations[n]); a fresh
+ * file runs them all, so a new database and an upgraded one are the same. */
+
 static const char schema_v1[] =
     "CREATE TABLE settings(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
     "CREATE TABLE saves(slot TEXT PRIMARY KEY, game TEXT NOT NULL, record TEXT NOT NULL,"
     " updated INTEGER NOT NULL);"
-    "CREATE TABLE stats(game TEXT, key TEXT, value INTEGER, PRIMARY KEY(game, key));"
-    "PRAGMA user_version = 1;";
+    "CREATE TABLE stats(game TEXT, key TEXT, value INTEGER, PRIMARY KEY(game, key));";
+
+/* The history (app/history.h). The body lives apart from the header row so
+ * a list of 10,000 matches never reads a record; the indexes serve the
+ * history screen's lists: newest first, by mode, by player (seat name), and
+ * the statistics (by player id). */
+static const char schema_v2[] =
+    "CREATE TABLE players(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE,"
+    " level INTEGER NOT NULL DEFAULT 0);"
+    "CREATE TABLE matches(id INTEGER PRIMARY KEY, mode TEXT NOT NULL, players INTEGER NOT NULL,"
+    " options TEXT NOT NULL, seed INTEGER NOT NULL, started INTEGER NOT NULL,"
+    " ended INTEGER NOT NULL DEFAULT 0, status INTEGER NOT NULL, result TEXT NOT NULL DEFAULT '',"
+    " reason TEXT NOT NULL DEFAULT '', played_ms INTEGER NOT NULL DEFAULT 0,"
+    " moves INTEGER NOT NULL DEFAULT 0, hints INTEGER NOT NULL DEFAULT 0);"
+    "CREATE TABLE match_seats(match INTEGER NOT NULL, seat INTEGER NOT NULL, player INTEGER,"
+    " name TEXT NOT NULL, level INTEGER NOT NULL, place INTEGER NOT NULL DEFAULT -1,"
+    " score INTEGER NOT NULL DEFAULT 0, best_ms INTEGER NOT NULL DEFAULT 0,"
+    " PRIMARY KEY(match, seat)) WITHOUT ROWID;"
+    "CREATE TABLE match_bodies(match INTEGER PRIMARY KEY, body TEXT NOT NULL);"
+    "CREATE TABLE reviews(match INTEGER PRIMARY KEY, text TEXT NOT NULL);"
+    "CREATE INDEX matches_started ON matches(started DESC, id DESC);"
+    "CREATE INDEX matches_mode ON matches(mode, started DESC, id DESC);"
+    "CREATE INDEX seats_name ON match_seats(name, match);"
+    "CREATE INDEX seats_player ON match_seats(player, match);";
+
+static const char *const migrations[] = {schema_v1, schema_v2};
 
 /* Each table's columns as we use them; preparing this proves the file's
  * schema is ours and not a lookalike with the same table names. */
 static const char schema_probe[] = "SELECT key, value FROM settings LIMIT 0;"
                                    "SELECT slot, game, record, updated FROM saves LIMIT 0;"
-                                   "SELECT game, key, value FROM stats LIMIT 0;";
+                                   "SELECT game, key, value FROM stats LIMIT 0;"
+                                   "SELECT id, name, level FROM players LIMIT 0;"
+                                   "SELECT id, mode, players, options, seed, started, ended, status,"
+                                   " result, reason, played_ms, moves, hints FROM matches LIMIT 0;"
+                                   "SELECT match, seat, player, name, level, place, score, best_ms"
+                                   " FROM match_seats LIMIT 0;"
+                                   "SELECT match, body FROM match_bodies LIMIT 0;"
+                                   "SELECT match, text FROM reviews LIMIT 0;";
 
-typedef enum open_result { OPEN_OK, OPEN_UNUSABLE, OPEN_FAILED } open_result;
+/* OPEN_NEWER is unusable too, but sound: moved aside whole, nothing salvaged
+ * from it (its rows may mean what a newer Stackhouse means). */
+typedef enum open_result { OPEN_OK, OPEN_UNUSABLE, OPEN_NEWER, OPEN_FAILED } open_result;
 
 /* Whether an SQLite error means "this file's content is bad" (move it
  * aside) rather than "we cannot get at the file" (give up). */
@@ -118,14 +157,18 @@ static open_result migrate(sqlite3 *db, char *why, size_t whyn)
         /* From a newer Stackhouse: we cannot read it, but it must survive. */
         snprintf(why, whyn, "schema version %d is newer than ours (%d)", version,
                  STORE_SCHEMA_VERSION);
-        return OPEN_UNUSABLE;
+        return OPEN_NEWER;
     }
-    if (version == 0) {
+    if (version < STORE_SCHEMA_VERSION) {
+        char set[48];
         rc = sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+        for (int v = version; v < STORE_SCHEMA_VERSION && rc == SQLITE_OK; v++)
+            rc = sqlite3_exec(db, migrations[v], NULL, NULL, NULL);
+        snprintf(set, sizeof set, "PRAGMA user_version = %d", STORE_SCHEMA_VERSION);
         if (rc == SQLITE_OK)
-            rc = sqlite3_exec(db, schema_v1, NULL, NULL, NULL);
+            rc = sqlite3_exec(db, set, NULL, NULL, NULL);
         if (rc != SQLITE_OK) {
-            open_result r = fail(db, rc, "creating the schema", why, whyn);
+            open_result r = fail(db, rc, version ? "upgrading the schema" : "creating the schema", why, whyn);
             sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
             return r;
         }
@@ -134,6 +177,9 @@ static open_result migrate(sqlite3 *db, char *why, size_t whyn)
             sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
             return fail(db, rc, "creating the schema", why, whyn);
         }
+        if (version)
+            log_info("store: upgraded %s from schema %d to %d", sqlite3_db_filename(db, "main"), version,
+                     STORE_SCHEMA_VERSION);
     }
     rc = sqlite3_exec(db, schema_probe, NULL, NULL, NULL);
     if (rc != SQLITE_OK)
@@ -259,7 +305,8 @@ store *store_open(const char *path, char *err, size_t errn)
         return NULL;
     }
     r = try_open(s, why, sizeof why);
-    if (r == OPEN_UNUSABLE) {
+    if (r == OPEN_UNUSABLE || r == OPEN_NEWER) {
+        int damaged = r == OPEN_UNUSABLE;
         if (move_aside(path, aside, sizeof aside) != 0) {
             snprintf(err, errn, "store: %s is unusable (%s) and cannot be moved aside", path,
                      why);
@@ -267,11 +314,18 @@ store *store_open(const char *path, char *err, size_t errn)
             store_close(s);
             return NULL;
         }
-        snprintf(err, errn, "store: %s was unusable (%s); kept as %s, starting afresh", path, why,
-                 aside);
-        log_warn("%s", err);
         s->aside = strdup(aside); /* NULL when out of memory: only the notice is lost */
         r = try_open(s, why, sizeof why);
+        if (r == OPEN_OK && damaged) {
+            char saved[160];
+            store_salvage(s->db, aside, saved, sizeof saved);
+            snprintf(err, errn, "store: %s was unusable (%s); kept as %s, starting afresh%s", path, why,
+                     aside, saved);
+        } else {
+            snprintf(err, errn, "store: %s was unusable (%s); kept as %s, starting afresh", path, why,
+                     aside);
+        }
+        log_warn("%s", err);
     }
     if (r != OPEN_OK) {
         snprintf(err, errn, "store: cannot open %s: %s", path, why);
@@ -299,8 +353,7 @@ void store_close(store *db)
     free(db);
 }
 
-/* Keeps the reason a write failed for store_error, and logs it. */
-static void write_failed(store *db, const char *what)
+void store_write_failed(store *db, const char *what)
 {
     snprintf(db->err, sizeof db->err, "%s", sqlite3_errmsg(db->db));
     log_error("store: %s: %s", what, db->err);
@@ -382,7 +435,7 @@ int store_begin(store *db)
      * not halfway through the writes. */
     rc = sqlite3_exec(db->db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
     if (rc != SQLITE_OK) {
-        write_failed(db, "begin");
+        store_write_failed(db, "begin");
         return -1;
     }
     db->in_tx = 1;
@@ -411,7 +464,7 @@ int store_put(store *db, const char *table, const char *key, const char *val)
     if (rc != SQLITE_DONE) {
         char what[160];
         snprintf(what, sizeof what, "writing %s.%s", table, key);
-        write_failed(db, what);
+        store_write_failed(db, what);
         return -1;
     }
     return 0;
@@ -433,7 +486,7 @@ int store_end(store *db, int ok)
             db->err[0] = '\0';
             return 0;
         }
-        write_failed(db, "commit");
+        store_write_failed(db, "commit");
     }
     rc = sqlite3_exec(db->db, "ROLLBACK", NULL, NULL, NULL);
     store_fault_arm(0);
@@ -466,7 +519,7 @@ static int save_write(store *db, const char *sql, const char *slot, const char *
     if (rc != SQLITE_DONE) {
         char what[160];
         snprintf(what, sizeof what, "writing save %s", slot);
-        write_failed(db, what);
+        store_write_failed(db, what);
     }
     sqlite3_finalize(st);
     if (own)
@@ -521,5 +574,9 @@ int store_save_delete(store *db, const char *slot)
 }
 
 const char *store_path(const store *db) { return db ? db->path : NULL; }
+
+struct sqlite3 *store_sqlite(store *db) { return db ? db->db : NULL; }
+
+int store_in_tx(const store *db) { return db && db->in_tx; }
 
 const char *store_moved_aside(const store *db) { return db ? db->aside : NULL; }

@@ -8,9 +8,14 @@
 
 typedef struct store store;
 
+struct sqlite3;
+
 /* Opens (creating and migrating) the database at path. A file that is not a
  * usable database is moved aside to path.corrupt-N, named in err as a warning,
- * and a fresh one is made. Returns NULL only if nothing can be opened. */
+ * and a fresh one is made with what rows of it could still be read (settings,
+ * saves, the matches before the damage; a newer Stackhouse's file is only
+ * moved aside). Returns NULL only if nothing can be
+ * opened. */
 store *store_open(const char *path, char *err, size_t errn);
 /* Closes the database. */
 void store_close(store *db);
@@ -42,6 +47,13 @@ const char *store_error(const store *db);
  * a real commit (-1: every one; 0: none). STACKHOUSE_STORE_FULL=N (or "all")
  * sets it when the store opens. */
 void store_fault_full(store *db, int transactions);
+/* The SQLite handle, for the history and statistics (app/history.c,
+ * stats.c), which write through store_begin/store_end like everyone. */
+struct sqlite3 *store_sqlite(store *db);
+/* Keeps why a write failed (the handle's error) for store_error, and logs it under what. */
+void store_write_failed(store *db, const char *what);
+/* Whether a transaction is open (a write then joins it rather than opening its own). */
+int store_in_tx(const store *db);
 /* Path of the database file. */
 const char *store_path(const store *db);
 /* Where store_open moved an unusable file aside (path.corrupt-N), or NULL if it did not. */

@@ -1,5 +1,5 @@
 /* The history and statistics screens and setup's players (#28), on the
- * fixture history (history_fixture.h), through the doors players use:
+ * fixture history (histscreen_fixture.h), through the doors players use:
  * input scripts by mouse and by controller from the picker, setup and the
  * score screen, asserting on the trace the screens write and on the
  * database itself; then golden shots of both screens at 1024×768,
@@ -19,7 +19,7 @@
 #include "app/stats.h"
 #include "core/registry.h"
 #include "drivers/script.h"
-#include "history_fixture.h"
+#include "histscreen_fixture.h"
 #include "screencheck.h"
 #include "testenv.h"
 #include "textcontrast.h"
