@@ -296,7 +296,13 @@ static void hist_draw(scene *s, shell *sh, render *r, float alpha)
     hist *p = s->data;
     float vw = shell_vw(sh);
     char line[128];
-    ui_draw_table(r, vw);
+    {
+        /* the rows are opaque: the table is not filled under them (a software rasteriser's fill) */
+        rrect covers[HIST_PAGE_MAX];
+        for (int i = 0; i < p->nrows; i++)
+            covers[i] = (rrect){p->list.x, LIST_TOP + (float)i * (ROW_H + ROW_GAP), p->list.w, ROW_H};
+        ui_draw_table_behind(r, vw, covers, p->nrows, 18);
+    }
     ui_draw_title(r, vw, "History", NULL);
     ui_draw_button(r, ui_nav_item(&p->nav, HID_BACK)->r, "Back", p->nav.focus == HID_BACK, 1, 0);
     hist_filter_box(r, ui_nav_item(&p->nav, HID_MODE)->r, "Mode", mode_game(p) ? mode_game(p)->name : "All modes",
