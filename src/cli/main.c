@@ -1,5 +1,5 @@
 /* stackhouse-cli: the rules core on the command line (games, legal, apply,
- * perft, selfplay, bench). Bad input: a message on stderr, exit status 2. */
+ * perft, replay, selfplay, bench). Bad input: a message on stderr, exit status 2. */
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "cli/bench.h"
+#include "cli/replay.h"
 #include "cli/selfplay.h"
 #include "cli/util.h"
 #include "core/registry.h"
@@ -141,7 +142,7 @@ int main(int argc, char **argv)
 {
     const realtime_rules *study = argc >= 2 ? cli_study(argv[1]) : NULL;
     /* the commands that may play a real-time mode */
-    if (argc >= 2 && (!strcmp(argv[1], "selfplay") || !strcmp(argv[1], "bench") || study))
+    if (argc >= 2 && (!strcmp(argv[1], "selfplay") || !strcmp(argv[1], "bench") || !strcmp(argv[1], "replay") || study))
         quiet_realtime();
     if (argc >= 2 && strcmp(argv[1], "games") == 0 && argc == 2)
         return cmd_games(0);
@@ -153,6 +154,8 @@ int main(int argc, char **argv)
         return cmd_apply(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "perft") == 0)
         return cmd_perft(argc - 2, argv + 2);
+    if (argc >= 2 && strcmp(argv[1], "replay") == 0)
+        return cmd_replay(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "selfplay") == 0)
         return cmd_selfplay(argc - 2, argv + 2);
     if (study) {

@@ -22,6 +22,7 @@ int cli_usage(const char *line)
                         "       stackhouse-cli legal GAME POSITION\n"
                         "       stackhouse-cli apply [--why] GAME POSITION [MOVE...]\n"
                         "       stackhouse-cli perft GAME POSITION DEPTH\n"
+                        "       stackhouse-cli replay FILE   (a match file: its final position and result)\n"
                         "       stackhouse-cli selfplay GAME [--players N] [--games K] [--seed S]\n"
                         "                      [--level random|easy|medium|hard] [--match A:B]\n");
         for (int i = 0; i < registry_count(); i++)

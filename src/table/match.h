@@ -5,6 +5,8 @@
 #ifndef STACKHOUSE_MATCH_H
 #define STACKHOUSE_MATCH_H
 
+#include <stdint.h>
+
 #include "core/ai.h"
 #include "core/registry.h"
 
@@ -36,6 +38,7 @@ typedef enum seat_kind { SEAT_HUMAN, SEAT_COMPUTER } seat_kind;
  * the rules all read and change that one field (through the functions below). */
 typedef struct match_setup {
     const game_info *game;
+    int64_t history; /* the kept match (app/history.h) this one goes on; 0 none yet */
     seat_kind seat[GAME_MAX_PLAYERS];
     ai_level level[GAME_MAX_PLAYERS]; /* AI_EASY .. AI_HARD: the one encoding, to the search itself */
     game_params params;               /* players (the seats in play) and the options */

@@ -131,11 +131,15 @@ int table_save_text(shell *sh, const match_setup *m, const char *game_id, const 
     if (!body || !shell_store(sh))
         return -1;
     table_seats_write(m, seats, sizeof seats);
-    n = strlen(body) + sizeof seats + 64;
+    n = strlen(body) + sizeof seats + 96;
     all = malloc(n);
     if (!all)
         return -1;
-    snprintf(all, n, "%s\nseats %s\n%s", SAVE_HEADER, seats, body);
+    /* The kept match it goes on (#28): a resumed match continues its history row. */
+    if (m->history > 0)
+        snprintf(all, n, "%s\nseats %s\nhistory %lld\n%s", SAVE_HEADER, seats, (long long)m->history, body);
+    else
+        snprintf(all, n, "%s\nseats %s\n%s", SAVE_HEADER, seats, body);
     rc = store_save_put(shell_store(sh), game_id, game_id, all);
     free(all);
     return rc;
@@ -227,6 +231,11 @@ int table_save_read(shell *sh, const game_info *g, match_setup *m, char **text, 
         goto fail;
     }
     *body = p + 1;
+    /* "history N" (#28), in saves since the history: the kept match it goes on. */
+    if (strncmp(*body, "history ", 8) == 0) {
+        m->history = strtoll(*body + 8, NULL, 10);
+        *body = strchr(*body, '\n') ? strchr(*body, '\n') + 1 : *body + strlen(*body);
+    }
     return 0;
 fail:
     free(*text);

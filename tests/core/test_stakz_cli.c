@@ -16,18 +16,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "cli_testutil.h"
+
 #define CLI STACKHOUSE_BINARY_DIR "/stackhouse-cli"
 
 static char out_text[65536], err_text[4096];
-
-static void slurp(const char *path, char *buf, size_t n)
-{
-    FILE *f = fopen(path, "rb");
-    size_t got = f ? fread(buf, 1, n - 1, f) : 0;
-    buf[got] = 0;
-    if (f)
-        fclose(f);
-}
 
 /* Runs stackhouse-cli with args (already quoted for the shell); returns its
  * exit status, with stdout and stderr in out_text and err_text. */
@@ -36,13 +29,8 @@ static int cli(const char *args)
     char cmd[2048], out[64], err[64];
     snprintf(out, sizeof out, "/tmp/stakz-cli-%d.out", (int)getpid());
     snprintf(err, sizeof err, "/tmp/stakz-cli-%d.err", (int)getpid());
-    snprintf(cmd, sizeof cmd, "'%s' %s >%s 2>%s", CLI, args, out, err);
-    int status = system(cmd);
-    slurp(out, out_text, sizeof out_text);
-    slurp(err, err_text, sizeof err_text);
-    remove(out);
-    remove(err);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    snprintf(cmd, sizeof cmd, "'%s' %s", CLI, args);
+    return cli_run(cmd, out, err, out_text, sizeof out_text, err_text, sizeof err_text);
 }
 
 static void test_games(void **state)
