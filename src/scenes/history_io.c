@@ -1,6 +1,8 @@
 /* The history's match files (#28, docs/match-file.md): a row's Export writes
  * its match file into the exports folder beside the database
- * (<pref>/exports/<mode>-<date>-<id>.txt); Import reads every file put in
+ * (<pref>/exports/, under the name app/matchio.h suggests: "2026-11-27
+ * 05.12 stax Anna vs Computer.stackhouse.txt", written whole or not at
+ * all); Import reads every file put in
  * the imports folder (<pref>/imports/), and a file dropped on the window is
  * imported from wherever it is. A file chooser would be a screen of its own
  * for a rare act; a known folder and a drop cover both the desk and the TV.
@@ -15,14 +17,13 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "app/matchio.h"
 #include "app/paths.h"
 #include "audio/audio.h"
 #include "core/log.h"
 #include "scenes/history_priv.h"
 #include "shell/toast.h"
 #include "shell/trace.h"
-
-#define FILE_MAX (16 << 20) /* a match file larger than this is not one of ours */
 
 /* <pref>/<name>/ made if need be into out; 0, or -1 (toast says why). */
 static int folder(shell *sh, const char *name, char *out, size_t n)
@@ -42,67 +43,32 @@ static int folder(shell *sh, const char *name, char *out, size_t n)
 
 void hist_export(hist *p, shell *sh, int64_t id)
 {
-    char dir[1100], path[1300], stamp[32];
-    char *text = NULL;
+    char dir[1100], name[200], path[1400], err[400];
+    char *body = NULL;
     match_info mi;
-    FILE *f;
-    time_t now = time(NULL);
-    struct tm tm;
     (void)p;
-    if (!shell_store(sh) || history_get(shell_store(sh), id, &mi, NULL) != 0 ||
-        history_text(shell_store(sh), id, &text) != 0) {
+    if (!shell_store(sh) || history_get(shell_store(sh), id, &mi, &body) != 0) {
         audio_play(SFX_ERROR);
         toast_show("That match could not be read from the history.");
         return;
     }
     if (folder(sh, "exports", dir, sizeof dir) != 0) {
-        free(text);
+        free(body);
         audio_play(SFX_ERROR);
         return;
     }
-    now = mi.started > 0 ? (time_t)mi.started : now;
-    if (!localtime_r(&now, &tm) || strftime(stamp, sizeof stamp, "%Y%m%d-%H%M", &tm) == 0)
-        snprintf(stamp, sizeof stamp, "match");
-    snprintf(path, sizeof path, "%s/%s-%s-%lld.txt", dir, mi.mode, stamp, (long long)id);
-    f = fopen(path, "wb");
-    if (!f || fputs(text, f) < 0 || fclose(f) != 0) {
+    matchio_file_name(&mi, name, sizeof name);
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    if (matchio_export(path, &mi, body, err, sizeof err) != 0) {
         audio_play(SFX_ERROR);
-        toast_show("Could not write %s: %s", path, strerror(errno));
-        trace_line("history export %lld failed", (long long)id);
+        toast_show("The match was not exported: %s", err);
+        trace_line("history export %lld failed: %s", (long long)id, err);
     } else {
         audio_play(SFX_CLICK);
         toast_show("Exported to %s", path);
         trace_line("history export %lld %s", (long long)id, path);
     }
-    free(text);
-}
-
-/* The whole file at path, malloc'd (caller frees); NULL with why in err. */
-static char *read_all(const char *path, char *err, size_t errn)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf;
-    size_t n = 0, got;
-    if (!f) {
-        snprintf(err, errn, "cannot open it: %s", strerror(errno));
-        return NULL;
-    }
-    buf = malloc(FILE_MAX + 1);
-    if (!buf) {
-        fclose(f);
-        snprintf(err, errn, "out of memory");
-        return NULL;
-    }
-    while ((got = fread(buf + n, 1, FILE_MAX + 1 - n, f)) > 0)
-        n += got;
-    fclose(f);
-    if (n > FILE_MAX) {
-        free(buf);
-        snprintf(err, errn, "it is larger than any match file");
-        return NULL;
-    }
-    buf[n] = 0;
-    return buf;
+    free(body);
 }
 
 /* The file's own name, for the player's words. */
@@ -115,7 +81,7 @@ static const char *base_name(const char *path)
 /* Imports one file; the reason it failed in err. 0 or -1. */
 static int import_one(shell *sh, const char *path, int64_t *id, char *err, size_t errn)
 {
-    char *text = read_all(path, err, errn);
+    char *text = matchio_read(path, MATCHIO_MAX_BYTES, err, errn);
     int rc;
     if (!text)
         return -1;

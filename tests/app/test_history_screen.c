@@ -215,7 +215,8 @@ static void test_history_export_import(void **state)
     {
         const char *at = strstr(t, "history export 30 ");
         assert_non_null(at);
-        sscanf(at + strlen("history export 30 "), "%599s", exported);
+        snprintf(exported, sizeof exported, "%.*s", (int)strcspn(at + strlen("history export 30 "), "\n"),
+                 at + strlen("history export 30 "));
     }
     free(t);
     f = fopen(exported, "r");
@@ -228,7 +229,7 @@ static void test_history_export_import(void **state)
     fclose(f);
     snprintf(lines, sizeof lines, "wait 5\ndrop %s\nwait 3\ndrop %s\nwait 3\n", exported, bad);
     t = run_app("history", NULL, lines, 3, 1280, 720, NULL);
-    assert_non_null(strstr(t, "history import stax-20261110-1800-30.txt ok\n"));
+    assert_non_null(strstr(t, "history import 2026-11-10 18.00 stax Anna vs Chidi.stackhouse.txt ok\n"));
     assert_non_null(strstr(t, "history list mode all player anyone total 31 page 1 rows 5\n"));
     assert_non_null(strstr(t, "history import not-a-match.txt failed: "));
     assert_null(strstr(t, "total 32"));
@@ -247,7 +248,8 @@ static void test_history_import_folder(void **state)
     {
         const char *at = strstr(t, "history export 30 ");
         assert_non_null(at);
-        sscanf(at + strlen("history export 30 "), "%599s", path);
+        snprintf(path, sizeof path, "%.*s", (int)strcspn(at + strlen("history export 30 "), "\n"),
+                 at + strlen("history export 30 "));
     }
     free(t);
     text = testenv_slurp(path);
