@@ -334,6 +334,51 @@ static void test_setup_names(void **state)
     free(t);
 }
 
+/* ------------------------------------------------------------ the whole path */
+
+/* The first kept match's header from the database (the test's store). */
+static void first_row(history_row *row)
+{
+    char path[512], err[256];
+    store *db;
+    snprintf(path, sizeof path, "%sstackhouse.db", pref);
+    db = store_open(path, err, sizeof err);
+    assert_non_null(db);
+    assert_int_equal(history_list(db, NULL, 0, 1, row), 1);
+    store_close(db);
+}
+
+/* By keyboard and mouse, on a fresh database: a name typed at seat 1 of
+ * STAX, a match begun against the computer (a move each) and left by Save
+ * & quit; the
+ * picker's History finds it under that name (not finished), and the player
+ * filter keeps it. */
+static void test_whole_path_mouse(void **state)
+{
+    char *t;
+    history_row row;
+    (void)state;
+    fresh_pref(0);
+    t = run_app("picker", NULL,
+                "wait 5\nclick-on stax\nwait 3\nexpect-scene setup\n"
+                "click-on name1\nwait 3\ntext Zo\xc3\xab\nkey Return\nwait 3\n"
+                "click-on start\nwait 20\nexpect-scene table\n"
+                "click 810 700\nwait 3\nclick 910 600\nwait 90\n" /* a move (as stax_quit.txt), the computer's answer */
+                "key Escape\nwait 5\nexpect-scene menu\nclick-on quit\n"
+                "wait 5\nexpect-scene picker\nclick-on history\nwait 5\nexpect-scene history\n"
+                "click-on filter_player\nwait 3\n",
+                3, 1280, 720, NULL);
+    assert_non_null(strstr(t, "setup name seat1 Zo\xc3\xab\n"));
+    assert_non_null(strstr(t, "history list mode all player anyone total 1 page 1 rows 1\n"
+                              "history row 1 stax playing seats Zo\xc3\xab,Computer (Medium) result -\n"));
+    assert_non_null(strstr(t, "history list mode all player Zo\xc3\xab total 1 page 1 rows 1\n"));
+    free(t);
+    first_row(&row);
+    assert_string_equal(row.info.mode, "stax");
+    assert_string_equal(row.info.seat[0].name, "Zo\xc3\xab");
+    assert_int_equal(row.info.seat[0].level, 0);
+}
+
 /* ---------------------------------------------------------------- shots */
 
 static void shoot(const char *scene_name, const char *script_text, const char *golden, int w, int h)
@@ -374,8 +419,11 @@ int main(void)
         cmocka_unit_test(test_history_export_import), cmocka_unit_test(test_history_import_folder),
         cmocka_unit_test(test_players_rename_delete), cmocka_unit_test(test_setup_names),
         cmocka_unit_test(test_shots_history),         cmocka_unit_test(test_shots_stats),
-        cmocka_unit_test(test_shots_panels),
+        cmocka_unit_test(test_shots_panels),          cmocka_unit_test(test_whole_path_mouse),
     };
+    /* STACKHOUSE_SCREENS_FILTER (a cmocka pattern, "*whole*") picks the tests, as test_screens' does */
+    if (getenv("STACKHOUSE_SCREENS_FILTER"))
+        cmocka_set_test_filter(getenv("STACKHOUSE_SCREENS_FILTER"));
     /* dates as the fixture's times in UTC, whatever the machine's zone */
     setenv("TZ", "UTC", 1);
     tzset();
