@@ -379,6 +379,24 @@ static void test_whole_path_mouse(void **state)
     assert_int_equal(row.info.seat[0].level, 0);
 }
 
+/* The score screen's History, by mouse and by controller: the history
+ * opens on the finished game's mode, and Back returns to the score screen. */
+static void test_score_opens_history(void **state)
+{
+    char *t;
+    (void)state;
+    fresh_pref(1);
+    t = run_app("score", "stax", "wait 5\nclick-on history\nwait 5\nexpect-scene history\nkey Escape\nwait 3\n"
+                "expect-scene score\n", 3, 1280, 720, NULL);
+    assert_non_null(strstr(t, "history list mode stax player anyone total 24 page 1 rows 5\n"));
+    free(t);
+    t = run_app("score", "9stax", "pad attach\nwait 5\npad-to history\npad a\nwait 5\nexpect-scene history\n"
+                "pad b\nwait 3\nexpect-scene score\n", 3, 1280, 720, NULL);
+    assert_non_null(strstr(t, "history list mode 9stax player anyone total 1 page 1 rows 1\n"
+                              "history row 23 9stax finished seats Anna,Bartosz,Computer (Hard) result A shared win!\n"));
+    free(t);
+}
+
 /* ---------------------------------------------------------------- shots */
 
 static void shoot(const char *scene_name, const char *script_text, const char *golden, int w, int h)
@@ -420,6 +438,7 @@ int main(void)
         cmocka_unit_test(test_players_rename_delete), cmocka_unit_test(test_setup_names),
         cmocka_unit_test(test_shots_history),         cmocka_unit_test(test_shots_stats),
         cmocka_unit_test(test_shots_panels),          cmocka_unit_test(test_whole_path_mouse),
+        cmocka_unit_test(test_score_opens_history),
     };
     /* STACKHOUSE_SCREENS_FILTER (a cmocka pattern, "*whole*") picks the tests, as test_screens' does */
     if (getenv("STACKHOUSE_SCREENS_FILTER"))
