@@ -5,6 +5,8 @@
 #ifndef STACKHOUSE_MATCH_H
 #define STACKHOUSE_MATCH_H
 
+#include <stdint.h>
+
 #include "core/ai.h"
 #include "core/registry.h"
 
@@ -41,12 +43,14 @@ typedef enum match_hints { MATCH_HINTS_VS_COMPUTERS = 0, MATCH_HINTS_ON, MATCH_H
  * the rules all read and change that one field (through the functions below). */
 typedef struct match_setup {
     const game_info *game;
+    int64_t history; /* the kept match (app/history.h) this one goes on; 0 none yet */
     seat_kind seat[GAME_MAX_PLAYERS];
     ai_level level[GAME_MAX_PLAYERS]; /* AI_EASY .. AI_HARD: the one encoding, to the search itself */
     game_params params;               /* players (the seats in play) and the options */
     unsigned handed; /* bit per seat the pause menu gave the computer (its phone was away): people may have it back */
     match_hints hints; /* who may ask for a hint */
     int hints_used;    /* hints shown in this match, saved with it (the history's match_info.hints) */
+    char name[GAME_MAX_PLAYERS][32];  /* a person's name, typed or picked in setup (#28); "" none */
 } match_setup;
 
 /* A new match of game g as setup first shows it: the game's fewest seats,

@@ -105,13 +105,16 @@ static int play_words(game_record *rec, const char *words, char *err, size_t err
     return rc;
 }
 
-scene *modes_start(shell *sh, const match_setup *m, const char *position)
+scene *modes_start(shell *sh, const match_setup *m_in, const char *position)
 {
+    /* A new match: never the kept match of a save whose seats setup shows (#28). */
+    match_setup fresh = *m_in, *m = &fresh;
     game_record rec;
     char err[256], start[RECORD_START_LEN];
     const char *moves = position ? strchr(position, '|') : NULL;
     /* The rules' own randomness and the computer's choices draw from this. */
     uint64_t seed = shell_seed(sh);
+    fresh.history = 0;
     if (!modes_playable(m->game))
         return NULL;
     if (m->game->kind == GAME_KIND_REALTIME) {

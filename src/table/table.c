@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "shell/shell.h"
 #include "shell/settings.h"
@@ -24,6 +25,8 @@
 #include "table/phones.h"
 #include "table/table_menu.h"
 #include "table/table_phones.h"
+#include "app/store.h"
+#include "table/table_history.h"
 #include "table/table_store.h"
 #include "ui/ui.h"
 #include "shell/trace.h"
@@ -311,15 +314,37 @@ void table_log_reset(table *t)
     trace_line("%s log rebuilt %d", t->ops->trace, t->log.total);
 }
 
-/* Saves the match as it stands (not when over or empty); quitting: for Save
- * & quit, whose failure keeps the table open under the notice. 0 or -1. */
+/* The match's header for the history as it stands. */
+static void history_info(const table *t, match_info *mi)
+{
+    table_history_info(&t->m, t->rec.seed, t->started, t->rec.clock, t->rec.cursor, mi);
+}
+
+/* Saves the match as it stands (not when over or empty), and keeps it in the
+ * history (#28) in the same transaction, before the save so that the save
+ * names its row; quitting: for Save & quit, whose failure keeps the table
+ * open under the notice. 0 or -1. */
 static int save_now(table *t, shell *sh, int quitting)
 {
     if (t->replay)
         return 0; /* a replay is a kept match's, never the save slot's */
     if (t->lesson)
         return 0; /* a lesson never takes the mode's save slot */
-    int rc = table_save_unfinished(sh, &t->m, &t->rec, t->over) < 0 ? -1 : 0;
+    store *db = shell_store(sh);
+    int64_t kept = t->m.history;
+    int tx = db && t->rec.n_moves > 0 && store_begin(db) == 0, rc;
+    char *body = tx ? record_write(&t->rec) : NULL;
+    if (body) {
+        match_info mi;
+        history_info(t, &mi);
+        table_history_write(sh, &t->m, &mi, body);
+        free(body);
+    }
+    rc = table_save_unfinished(sh, &t->m, &t->rec, t->over) < 0 ? -1 : 0;
+    if (tx && store_end(db, rc == 0) != 0)
+        rc = -1;
+    if (rc != 0)
+        t->m.history = kept; /* rolled back: a row begun in it is not there */
     return table_saver_done(&t->saver, sh, t->ops->trace, rc, quitting);
 }
 
@@ -544,6 +569,28 @@ static void computer_turn(table *t, shell *sh)
     play(t, sh, &m, 1);
 }
 
+/* The match ended: its history row finished with the score screen's words
+ * and its save forgotten, in one transaction. A match over before any move
+ * at this table (a finished position opened to be looked at) was never kept. */
+static void history_over(table *t, shell *sh)
+{
+    store *db = shell_store(sh);
+    int tx = db && t->m.history > 0 && store_begin(db) == 0;
+    if (tx) {
+        score_report rep;
+        match_info mi;
+        char *body = record_write(&t->rec);
+        table_report(t, &rep);
+        history_info(t, &mi);
+        if (body)
+            table_history_finish(sh, &t->m, &mi, &rep, body);
+        free(body);
+    }
+    table_save_delete(sh, t->game->id);
+    if (tx)
+        store_end(db, 1);
+}
+
 /* The game is over: the view traces it, the phones hear it, the win sounds
  * and the save slot is emptied (nothing is left to resume). Once. */
 static void announce_over(table *t, shell *sh)
@@ -557,8 +604,8 @@ static void announce_over(table *t, shell *sh)
     t->ops->over(t->view, sh, &res);
     table_phones_over(t, &res);
     audio_play(SFX_WIN);
-    if (!t->lesson)
-        table_save_delete(sh, t->game->id);
+    if (!t->lesson) /* a lesson is kept nowhere */
+        history_over(t, sh);
 }
 
 static void over_update(table *t, shell *sh)
@@ -765,6 +812,7 @@ static scene *create(const table_view_ops *ops, const match_setup *m, game_recor
     }
     table_log_reset(t);
     t->clock0 = t->rec.clock;
+    t->started = (int64_t)time(NULL);
     if (!replay) {
         table_match_trace(&t->m, &t->rec.params);
         if (t->m.hints != MATCH_HINTS_VS_COMPUTERS || t->m.hints_used > 0) /* a resumed match keeps both */

@@ -22,6 +22,7 @@ struct table {
     game_record rec;
     double time;
     int64_t clock0; /* the record's clock when the table opened: ms played in earlier sittings */
+    int64_t started; /* when this table opened (unix seconds): a new match's start in the history */
     double lively_from; /* when the last press or change came (table_pulse, table_wake) */
     int over, over_announced;
     double over_time;

@@ -6,12 +6,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
+#include "app/history.h"
+#include "app/store.h"
 #include "audio/audio.h"
 #include "core/log.h"
 #include "shell/trace.h"
 #include "table/phones.h"
 #include "table/table_menu.h"
+#include "table/table_history.h"
 #include "table/table_phones.h"
 #include "table/table_save.h"
 #include "table/table_store.h"
@@ -30,6 +34,11 @@ typedef struct table_rt {
     uint64_t saved_hash; /* of the last text saved, so a held match is not saved again; 0 none */
     int round;         /* the view's round when last saved */
     table_menu_extra menu_extra; /* the phones' card while the menu is up */
+    int64_t started;  /* when this table opened (unix seconds): a new match's start in the history */
+    int64_t played0;  /* ms played in earlier sittings (the history row's, on resume) */
+    double played;    /* seconds played at this table */
+    int whole_due;    /* a round began: the next history write carries the whole text */
+    uint64_t seed;    /* the match's seed (its history row's, on resume) */
 } table_rt;
 
 /* FNV-1a of a save's text. */
@@ -44,11 +53,39 @@ static uint64_t text_hash(const char *s)
 /* Saves a match that has begun and is not over, for Resume in match setup
  * (traced "<id> <how>: <note>"); an autosave of what is saved already (a
  * round's results, held) writes nothing. 0, or -1 when it could not be written. */
+/* The match's header for the history as it stands. */
+static void history_info(const table_rt *t, match_info *mi)
+{
+    table_history_info(&t->m, t->seed, t->started, t->played0 + (int64_t)(t->played * 1000),
+                       t->ops->ticks ? (int)t->ops->ticks(t->view) : 0, mi);
+}
+
+/* Keeps the match in the history (#28) inside the caller's transaction: the
+ * whole text (the save and the whole tape, which a replay re-simulates) when
+ * whole, at its first write, or a round has begun since the last; else only
+ * the header (the time played). The tape is too dear to write every 5 s
+ * (docs/performance.md): a crash mid-round loses that round's tape from the
+ * replay, never the match (its save). */
+static void history_keep(table_rt *t, shell *sh, int whole)
+{
+    match_info mi;
+    char *text = NULL;
+    whole = whole || t->whole_due || t->m.history <= 0;
+    if (whole && !(text = t->ops->save_text(t->view)))
+        return;
+    history_info(t, &mi);
+    if (table_history_write(sh, &t->m, &mi, text) == 0 && whole)
+        t->whole_due = 0;
+    free(text);
+}
+
 static int write_match(table_rt *t, shell *sh, const char *how, int autosave)
 {
     char *text, note[160];
     uint64_t h = 0;
-    int rc;
+    int rc, tx;
+    int64_t kept = t->m.history;
+    store *db = shell_store(sh);
     if (t->ops->over(t->view) || !t->ops->begun(t->view))
         return 0;
     /* As the match goes, the cheap text: a crash loses the record, never the match. */
@@ -58,7 +95,15 @@ static int write_match(table_rt *t, shell *sh, const char *how, int autosave)
         free(text);
         return 0;
     }
+    /* The history row and the save in one transaction: the save names the row. */
+    tx = text && db && store_begin(db) == 0;
+    if (tx)
+        history_keep(t, sh, !autosave);
     rc = text ? table_save_text(sh, &t->m, t->game->id, text) : -1;
+    if (tx && store_end(db, rc == 0) != 0)
+        rc = -1;
+    if (rc != 0)
+        t->m.history = kept; /* rolled back: a row begun in it is not there */
     t->saved_hash = rc == 0 ? h : 0;
     free(text);
     if (rc == 0) {
@@ -83,6 +128,8 @@ static void autosave(table_rt *t, shell *sh, double dt)
     t->since_save += dt;
     if (round == t->round && t->since_save < TABLE_SAVE_EVERY)
         return;
+    if (round != t->round)
+        t->whole_due = 1;
     t->round = round;
     save_match(t, sh, "autosaved", 0);
 }
@@ -99,11 +146,30 @@ static void fill_score(const table_rt *t, score_report *rep)
 static void over_update(table_rt *t, shell *sh)
 {
     score_report rep;
+    store *db = shell_store(sh);
+    int tx;
     if (t->over || !t->ops->over(t->view))
         return;
     t->over = 1;
-    table_save_delete(sh, t->game->id);
     fill_score(t, &rep);
+    /* Its history row finished with the whole text, and its save forgotten, in one transaction. */
+    tx = db && store_begin(db) == 0;
+    if (tx) {
+        match_info mi;
+        /* Over, a match has no save to write: its record replays it. */
+        char *text = t->ops->record_text ? t->ops->record_text(t->view) : t->ops->save_text(t->view);
+        history_info(t, &mi);
+        if (text && table_history_finish(sh, &t->m, &mi, &rep, text) == 0 && t->ops->best_ms)
+            for (int i = 0; i < t->m.params.players; i++)
+                if (t->ops->best_ms(t->view, i) > 0)
+                    history_set_best(db, t->m.history, i, t->ops->best_ms(t->view, i));
+        if (!text)
+            log_warn("%s table: the finished match's record could not be written for the history", t->game->id);
+        free(text);
+    }
+    table_save_delete(sh, t->game->id);
+    if (tx)
+        store_end(db, 1);
     table_phones_end(&t->m, &rep);
 }
 
@@ -155,6 +221,8 @@ static void rt_update(scene *s, shell *sh, double dt)
         return; /* the notice is up: the match waits for the player */
     i = t->ops->update(t->view, sh, dt);
     table_phones_card_update(t, &t->m);
+    if (t->ops->begun(t->view) && !t->over)
+        t->played += dt;
     over_update(t, sh);
     if (!t->over)
         autosave(t, sh, dt);
@@ -214,6 +282,7 @@ static table_rt *rt_new(const table_realtime_ops *ops, const match_setup *m, voi
     t->m = *m;
     t->view = v;
     t->round = ops->round ? ops->round(v) : 0;
+    t->started = (int64_t)time(NULL);
     t->base = (scene){"table", 0, rt_enter, rt_leave, rt_input, rt_update, rt_draw, t, ops->wake ? rt_wake : NULL,
                       MUSIC_MAXSTAX};
     return t;
@@ -223,6 +292,8 @@ scene *table_rt_create(shell *sh, const table_realtime_ops *ops, const match_set
                        const char *test_options)
 {
     table_rt *t = rt_new(ops, m, ops->create(sh, m, seed, test_options));
+    if (t)
+        t->seed = seed;
     return t ? &t->base : NULL;
 }
 
@@ -232,8 +303,16 @@ scene *table_rt_resume(shell *sh, const table_realtime_ops *ops, const match_set
     table_rt *t = rt_new(ops, m, ops->resume(sh, m, text, err, errn));
     char note[160];
     if (t) {
+        match_info mi;
         t->ops->note(t->view, note, sizeof note);
         trace_line("%s resumed: %s", t->game->id, note);
+        /* The row it goes on: its time played so far, and the tape from here on written whole. */
+        if (t->m.history > 0 && shell_store(sh) && history_get(shell_store(sh), t->m.history, &mi, NULL) == 0)
+        {
+            t->played0 = mi.played_ms;
+            t->seed = mi.seed;
+        }
+        t->whole_due = 1;
     }
     return t ? &t->base : NULL;
 }

@@ -58,6 +58,15 @@ typedef struct table_realtime_ops {
      * record then starts again there), cheap enough for the saves every few
      * seconds of play (malloc'd; NULL on failure). NULL: save_text. */
     char *(*autosave_text)(const void *v);
+    /* Optional: the match's whole record, which a replay plays again, also
+     * once it is over (the history's final body, #28; malloc'd, NULL on
+     * failure). NULL: save_text. */
+    char *(*record_text)(const void *v);
+    /* Optional: seat's best this sitting in ms, the mode's "best" of the
+     * statistics (docs/rules/maxstax.md: its fastest finish); 0 none. */
+    int (*best_ms)(const void *v, int seat);
+    /* Optional: the ticks record_text holds (the history's and match file's "ticks"); NULL: 0. */
+    long (*ticks)(const void *v);
     /* One line that tells two matches apart, traced on saving and resuming. */
     void (*note)(const void *v, char *buf, size_t n);
     /* Optional: one line on a saved match's text for setup's Resume; 0, or -1. */

@@ -163,7 +163,10 @@ void maxstax_tape_compose(maxstax_tape *t, maxstax_match *m, int p, int n)
     maxstax_match_compose(m, p, n);
     if ((e = event_add(t, EV_COMPOSE)) != NULL) {
         e->a = p;
-        e->b = n;
+        /* "All of it" (any n past the card's size) as the tape reads it back:
+         * no card has more blocks than a player (#28: a composed match's tape
+         * kept in the history did not read back). */
+        e->b = n < MAXSTAX_BLOCKS_PER_PLAYER ? n : MAXSTAX_BLOCKS_PER_PLAYER;
     }
 }
 

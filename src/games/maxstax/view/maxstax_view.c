@@ -113,6 +113,20 @@ static int maxstax_view_over(const void *vv)
 static char *maxstax_view_save(const void *vv) { return maxstax_view_save_text(vv); }
 /* The saves as the match goes: the snapshot without the tape (maxstax_view_tape.c). */
 static char *maxstax_view_autosave(const void *vv) { return maxstax_view_autosave_text(vv); }
+/* The match's record for the history: its whole tape (maxstax_view_tape.c). */
+static char *maxstax_view_record(const void *vv) { return maxstax_view_record_text(vv); }
+/* The ticks the tape holds (the match file's "ticks"). */
+static long maxstax_view_ticks(const void *vv)
+{
+    const maxstax_view *v = vv;
+    return v->tape ? maxstax_tape_ticks(v->tape) : 0;
+}
+/* A seat's fastest finish this sitting, in ms (0 none). */
+static int maxstax_view_best(const void *vv, int seat)
+{
+    const maxstax_view *v = vv;
+    return seat >= 0 && seat < v->players ? v->best_ms[seat] : 0;
+}
 
 /* The score lines of a finished match (the midend adds the game). */
 static void maxstax_view_score(const void *vv, score_report *rep)
@@ -348,6 +362,21 @@ static double whole_deg(double sh)
     return sh == 0 ? 0 : sh;
 }
 
+/* Each seat's fastest finish (docs/rules/maxstax.md, Best times): a call
+ * that held, timed from the seat's own start; a SAMESTAX Creator's Ready is none. */
+static void best_update(maxstax_view *v)
+{
+    const speedstax_state *s = maxstax_match_rounds(v->match);
+    const samestax_state *g = maxstax_match_samestax(v->match);
+    for (int p = 0; p < v->players; p++) {
+        int ms = (int)(s->finish[p] * MAXSTAX_STEP * 1000 + 0.5);
+        if (s->finish[p] < 0 || (g && (g->phase != SAMESTAX_REPLICATE || p == g->creator)))
+            continue;
+        if (ms > 0 && (v->best_ms[p] == 0 || ms < v->best_ms[p]))
+            v->best_ms[p] = ms;
+    }
+}
+
 static void play_step(maxstax_view *v, shell *sh, double dt)
 {
     maxstax_input in[SPEEDSTAX_MAX_PLAYERS];
@@ -378,6 +407,7 @@ static void play_step(maxstax_view *v, shell *sh, double dt)
         c->press = 0;
     }
     maxstax_tape_step(v->tape, v->match, in, dt); /* the record: every tick, computers' inputs too */
+    best_update(v);
     maxstax_view_snapshot(v, 0);
     for (int p = 0; p < v->players; p++) {
         hand_ctl *c = &v->ctl[p];
@@ -688,6 +718,9 @@ const table_realtime_ops maxstax_view_realtime = {
     .score = maxstax_view_score,
     .save_text = maxstax_view_save,
     .autosave_text = maxstax_view_autosave,
+    .record_text = maxstax_view_record,
+    .best_ms = maxstax_view_best,
+    .ticks = maxstax_view_ticks,
     .note = maxstax_view_note,
     .summary = maxstax_view_summary,
     .replay_open = maxstax_view_replay_open,

@@ -63,6 +63,7 @@ typedef struct maxstax_view {
     maxstax_bot bot[SPEEDSTAX_MAX_PLAYERS];
     hand_ctl ctl[SPEEDSTAX_MAX_PLAYERS];
     int players, humans;
+    int best_ms[SPEEDSTAX_MAX_PLAYERS]; /* each seat's fastest finish this sitting (#28's statistics); 0 none */
     int mouse_seat; /* the seat the mouse drives (the first person's, or whose turn it is), or -1 */
     int turns;      /* several people, one mouse: they take turns */
     int turn_seen;
@@ -232,6 +233,8 @@ char *maxstax_view_save_text(const maxstax_view *v);
 /* The match and its computer stackers without the tape, for the saves as
  * the match goes (malloc'd; NULL on failure). */
 char *maxstax_view_autosave_text(const maxstax_view *v);
+/* The whole tape alone, also once the match is over (the history's final body, #28); NULL without one. */
+char *maxstax_view_record_text(const maxstax_view *v);
 /* Reads a save's text into a match (NULL with the reason in err) and the
  * view's tape: the saved one going on from the saved match, or (a save
  * without a readable tape) one that starts there. *bots: the computer

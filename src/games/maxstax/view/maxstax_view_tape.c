@@ -73,3 +73,9 @@ maxstax_match *maxstax_view_load(maxstax_view *v, const char *text, char **bots,
     }
     return m;
 }
+
+char *maxstax_view_record_text(const maxstax_view *v)
+{
+    /* A finished match has no save (nothing to resume); its tape replays it. */
+    return v->tape ? maxstax_tape_write(v->tape) : NULL;
+}

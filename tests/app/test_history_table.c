@@ -1,0 +1,340 @@
+/* Every match kept as it is played (#28), on the game binary under its own
+ * Xvfb, read back from the database the game wrote:
+ * - a whole STAX game by controller is one finished row: both seats, the
+ *   score screen's headline, places as the rules rank them, and a body that
+ *   replays to the last position the table traced;
+ * - a whole SPEEDSTAX match (a person and a computer): finished, its body
+ *   (the whole tape) re-simulated to the same standings;
+ * - Save & quit keeps the row playing and the save names it; resuming goes
+ *   on in it; a new match over the save marks it abandoned;
+ * - killed with SIGKILL mid-match: a playing row with every move traced;
+ * - each finished match exported as a match file, read and imported whole. */
+// ctest-label: screens (runs the game binary: left out of the sanitizer pass)
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "app/history.h"
+#include "app/stats.h"
+#include "core/record.h"
+#include "games/maxstax/rules/maxstax_cards.h"
+#include "games/maxstax/rules/maxstax_match.h"
+#include "games/maxstax/rules/maxstax_tape.h"
+#include "testenv.h"
+
+#define GAME STACKHOUSE_BINARY_DIR "/stackhouse"
+#define ROWS 8
+
+static char *play(const char *pref, const char *scene_args, const char *script)
+{
+    char *t = TESTENV_PLAY_SCRIPT(testenv_game_tmp(), GAME, pref, scene_args, script);
+    assert_non_null(t); /* the game exited 0 */
+    return t;
+}
+
+static store *open_pref(const char *pref)
+{
+    char path[450], err[300];
+    store *db;
+    snprintf(path, sizeof path, "%s/%s/stackhouse.db", testenv_game_tmp(), pref);
+    db = store_open(path, err, sizeof err);
+    assert_non_null(db);
+    return db;
+}
+
+/* The matches pref's game kept, newest first; how many. */
+static int kept(const char *pref, history_row *rows)
+{
+    store *db = open_pref(pref);
+    int n = history_list(db, NULL, 0, ROWS, rows);
+    store_close(db);
+    assert_true(n >= 0);
+    return n;
+}
+
+/* Match id's body (caller frees). */
+static char *body_of(const char *pref, int64_t id)
+{
+    store *db = open_pref(pref);
+    match_info mi;
+    char *body = NULL;
+    assert_int_equal(history_get(db, id, &mi, &body), 0);
+    store_close(db);
+    return body;
+}
+
+/* A turn-based body replayed to its cursor: the position's text, its
+ * result (ranks) and its moves. */
+static int replay_body(const char *body, char *pos, size_t n, game_result *res)
+{
+    game_record rec;
+    char err[200];
+    void *st;
+    int moves;
+    memset(&rec, 0, sizeof rec);
+    assert_int_equal(record_read(&rec, body, err, sizeof err), 0);
+    st = calloc(1, record_rules(&rec)->state_size);
+    assert_non_null(st);
+    assert_int_equal(record_replay(&rec, rec.cursor, st, err, sizeof err), 0);
+    assert_true(record_rules(&rec)->position_write(st, pos, n) >= 0);
+    if (res)
+        record_rules(&rec)->result(st, res);
+    moves = rec.cursor;
+    free(st);
+    record_free(&rec);
+    return moves;
+}
+
+/* Match id of pref exported as a match file, read back, and imported into
+ * a fresh database: the same header and body there. */
+static void export_import(const char *pref, int64_t id)
+{
+    store *db = open_pref(pref), *fresh;
+    char *text = NULL, *body = NULL, *body2 = NULL, err[300], path[450];
+    match_info mi, back;
+    int64_t id2;
+    assert_int_equal(history_text(db, id, &text), 0);
+    assert_int_equal(history_get(db, id, &mi, &body), 0);
+    store_close(db);
+    snprintf(path, sizeof path, "%s/%s-import.db", testenv_game_tmp(), pref);
+    fresh = store_open(path, err, sizeof err);
+    assert_non_null(fresh);
+    if (history_import(fresh, text, &id2, err, sizeof err) != 0)
+        fprintf(stderr, "%s: import: %s\n", pref, err);
+    assert_int_equal(history_get(fresh, id2, &back, &body2), 0);
+    assert_string_equal(body2, body);
+    assert_string_equal(back.mode, mi.mode);
+    assert_int_equal(back.status, mi.status);
+    assert_string_equal(back.result, mi.result);
+    for (int i = 0; i < mi.params.players; i++) {
+        assert_string_equal(back.seat[i].name, mi.seat[i].name);
+        assert_int_equal(back.seat[i].place, mi.seat[i].place);
+        assert_int_equal(back.seat[i].score, mi.seat[i].score);
+    }
+    store_close(fresh);
+    free(text);
+    free(body);
+    free(body2);
+}
+
+static void test_stax_whole_game_kept(void **state)
+{
+    history_row rows[ROWS];
+    char last[2048], pos[2048], head[128], *t, *body;
+    game_result res;
+    (void)state;
+    t = play("whole", "--scene table --game stax --seats human,human", "stax_whole_game");
+    assert_int_equal(testenv_line_after(t, "stax position ", 1, last, sizeof last), 0);
+    assert_int_equal(testenv_line_after(t, "score headline ", 1, head, sizeof head), 0);
+    free(t);
+
+    assert_int_equal(kept("whole", rows), 1);
+    assert_string_equal(rows[0].info.mode, "stax");
+    assert_int_equal(rows[0].info.status, MATCH_FINISHED);
+    assert_int_equal(rows[0].info.params.players, 2);
+    assert_string_equal(rows[0].info.result, head);
+    assert_true(rows[0].info.reason[0] != 0);
+    assert_true(rows[0].info.ended >= rows[0].info.started && rows[0].info.started > 0);
+    assert_true(rows[0].info.played_ms > 0);
+    for (int i = 0; i < 2; i++) {
+        assert_string_equal(rows[0].info.seat[i].name, "Human");
+        assert_int_equal(rows[0].info.seat[i].level, 0);
+    }
+    /* The body is the record: replayed, the table's last position and the rules' ranks. */
+    body = body_of("whole", rows[0].id);
+    assert_int_equal(replay_body(body, pos, sizeof pos, &res), rows[0].info.moves);
+    free(body);
+    assert_string_equal(pos, last);
+    assert_int_equal(res.status, GAME_OVER);
+    for (int i = 0; i < 2; i++)
+        assert_int_equal(rows[0].info.seat[i].place, res.rank[i]);
+    export_import("whole", rows[0].id);
+}
+
+static void test_speedstax_match_kept(void **state)
+{
+    history_row rows[ROWS];
+    maxstax_deck deck;
+    maxstax_tape *tape;
+    maxstax_match *m;
+    char err[200], *t, *body;
+    const char *tp;
+    int score[SPEEDSTAX_MAX_PLAYERS], rank[SPEEDSTAX_MAX_PLAYERS];
+    (void)state;
+    t = play("speed", "--scene table --game speedstax --seats human,easy --position 'round=3 compose=0:99'",
+             "speedstax_match");
+    assert_non_null(strstr(t, "speedstax round 5 over: 0 0 0 0 (match over)\n"));
+    free(t);
+
+    assert_int_equal(kept("speed", rows), 1);
+    assert_string_equal(rows[0].info.mode, "speedstax");
+    assert_int_equal(rows[0].info.status, MATCH_FINISHED);
+    assert_string_equal(rows[0].info.seat[0].name, "Human");
+    assert_string_equal(rows[0].info.seat[1].name, "Computer (Easy)");
+    assert_int_equal(rows[0].info.seat[1].level, 1);
+    /* Seat 1 called the first round's card and held it: 2 points, first. */
+    assert_int_equal(rows[0].info.seat[0].place, 0);
+    assert_int_equal(rows[0].info.seat[0].score, 2);
+    assert_int_equal(rows[0].info.seat[1].place, 1);
+    assert_true(rows[0].info.played_ms >= 15000); /* five 3-second rounds at least */
+    {
+        /* Seat 1's best: the held call on the composed card, inside its 3-second round. */
+        history_filter flt;
+        stats_summary st;
+        store *db = open_pref("speed");
+        memset(&flt, 0, sizeof flt);
+        snprintf(flt.player, sizeof flt.player, "Human");
+        snprintf(flt.mode, sizeof flt.mode, "speedstax");
+        assert_int_equal(stats_compute(db, &flt, &st), 0);
+        assert_int_equal(st.played, 1);
+        assert_int_equal(st.won, 1);
+        fprintf(stderr, "speedstax: seat 1's best %d ms\n", st.best_ms);
+        assert_true(st.best_ms > 0 && st.best_ms < 3000);
+        snprintf(flt.player, sizeof flt.player, "Computer (Easy)");
+        assert_int_equal(stats_compute(db, &flt, &st), 0);
+        assert_int_equal(st.best_ms, 0); /* it never finished a card */
+        store_close(db);
+    }
+
+    /* The body is the whole tape (a finished match has no save to resume):
+     * re-simulated, the same standings. */
+    body = body_of("speed", rows[0].id);
+    tp = strncmp(body, MAXSTAX_TAPE_HEADER " ", strlen(MAXSTAX_TAPE_HEADER) + 1) == 0 ? body : NULL;
+    assert_non_null(tp);
+    tape = maxstax_tape_read(tp, err, sizeof err);
+    if (!tape)
+        fprintf(stderr, "tape: %s\n", err);
+    assert_non_null(tape);
+    assert_int_equal(maxstax_cards_builtin(&deck, err, sizeof err), 0);
+    m = maxstax_tape_play(tape, &deck, err, sizeof err);
+    assert_non_null(m);
+    assert_true(maxstax_match_over(m));
+    maxstax_match_standings(m, score, rank);
+    for (int i = 0; i < 2; i++) {
+        assert_int_equal(rank[i], rows[0].info.seat[i].place);
+        assert_int_equal(score[i], rows[0].info.seat[i].score);
+    }
+    maxstax_match_free(m);
+    maxstax_tape_free(tape);
+    free(body);
+    export_import("speed", rows[0].id);
+}
+
+static void test_quit_resume_then_abandoned(void **state)
+{
+    history_row rows[ROWS];
+    char *t, *text = NULL, line[32];
+    int moves;
+    (void)state;
+    /* A move, the computer's answer, Save & quit: the row plays on, the save names it. */
+    t = play("aband", "--scene table --game stax --seats human,easy", "stax_quit");
+    free(t);
+    assert_int_equal(kept("aband", rows), 1);
+    assert_int_equal(rows[0].info.status, MATCH_PLAYING);
+    moves = rows[0].info.moves;
+    assert_true(moves >= 2);
+    assert_int_equal(testenv_saved("aband", "stax", &text), 0);
+    snprintf(line, sizeof line, "\nhistory %lld\n", (long long)rows[0].id);
+    assert_non_null(strstr(text, line));
+    free(text);
+
+    /* Resumed from setup as a player would, and left: the same row, still playing. */
+    t = play("aband", "--scene setup --game stax", "resume_saved");
+    assert_non_null(strstr(t, "scene table\n"));
+    free(t);
+    assert_int_equal(kept("aband", rows), 1);
+    assert_int_equal(rows[0].info.status, MATCH_PLAYING);
+    assert_int_equal(testenv_saved("aband", "stax", &text), 0);
+    assert_non_null(strstr(text, line));
+    free(text);
+
+    /* A new match over the save: once it is kept, the old one can never be resumed. */
+    t = play("aband", "--scene table --game stax --seats easy,easy", "stax_watch");
+    free(t);
+    assert_int_equal(kept("aband", rows), 2);
+    assert_int_equal(rows[1].info.status, MATCH_ABANDONED);
+    assert_int_equal(rows[1].info.moves, moves);
+    assert_true(rows[1].info.ended > 0);
+    assert_true(rows[0].info.status != MATCH_ABANDONED);
+    assert_string_equal(rows[0].info.seat[0].name, "Computer (Easy)");
+}
+
+/* Lines of the trace that start "stax position ". */
+static int positions(const char *t, char *last, size_t n)
+{
+    int count = 0;
+    for (const char *p = strstr(t, "stax position "); p; p = strstr(p + 1, "stax position ")) {
+        if (p != t && p[-1] != '\n')
+            continue;
+        count++;
+        if (last)
+            snprintf(last, n, "%.*s", (int)strcspn(p + 14, "\n"), p + 14);
+    }
+    return count;
+}
+
+static void test_killed_mid_match(void **state)
+{
+    char trace[400], cmd[1400], last[2048], pos[2048], *t = NULL, *body;
+    history_row rows[ROWS];
+    pid_t pid;
+    int status, traced;
+    (void)state;
+    snprintf(trace, sizeof trace, "%s/killed.trace", testenv_game_tmp());
+    snprintf(cmd, sizeof cmd,
+             "mkdir -p %s/killed && cd / && STACKHOUSE_PREF_DIR=%s/killed exec %s --scene table --game stax "
+             "--seats easy,easy --frames 100000 --window 800x600 --trace %s >/dev/null 2>&1",
+             testenv_game_tmp(), testenv_game_tmp(), GAME, trace);
+    pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+        _exit(127);
+    }
+    /* The opening position, then six moves (up to 5 minutes on a loaded machine). */
+    for (int waited = 0; waited < 15000; waited++) {
+        free(t);
+        t = testenv_slurp(trace);
+        if (positions(t, NULL, 0) >= 7)
+            break;
+        testenv_sleep_ms(20);
+    }
+    assert_int_equal(kill(pid, SIGKILL), 0); /* no leave, no atexit: what was committed */
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFSIGNALED(status));
+    free(t);
+    t = testenv_slurp(trace);
+    traced = positions(t, last, sizeof last) - 1;
+    free(t);
+    assert_true(traced >= 6);
+
+    /* Each move is kept before it is traced: every traced move is there,
+     * and at most the one being played as the kill came beyond it. */
+    assert_int_equal(kept("killed", rows), 1);
+    assert_int_equal(rows[0].info.status, MATCH_PLAYING);
+    fprintf(stderr, "killed after %d traced moves; the history holds %d\n", traced, rows[0].info.moves);
+    assert_true(rows[0].info.moves == traced || rows[0].info.moves == traced + 1);
+    body = body_of("killed", rows[0].id);
+    assert_int_equal(replay_body(body, pos, sizeof pos, NULL), rows[0].info.moves);
+    free(body);
+    if (rows[0].info.moves == traced)
+        assert_string_equal(pos, last);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_stax_whole_game_kept),
+        cmocka_unit_test(test_speedstax_match_kept),
+        cmocka_unit_test(test_quit_resume_then_abandoned),
+        cmocka_unit_test(test_killed_mid_match),
+    };
+    return cmocka_run_group_tests(tests, testenv_game_setup, testenv_game_teardown);
+}
