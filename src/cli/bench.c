@@ -303,11 +303,13 @@ int cmd_bench(int argc, char **argv)
 {
     int rc;
     if (argc < 1)
-        return cli_usage("bench GAME|maxstax|phones|app|startup|saves|replay-jump [ARGS...]");
+        return cli_usage("bench GAME|maxstax|phones|app|startup|saves|replay-jump|history [ARGS...]");
     if (strcmp(argv[0], "app") == 0)
         return bench_app(argc - 1, argv + 1);
     if (strcmp(argv[0], "saves") == 0 && argc == 1)
         return bench_app_flag("--bench-saves", 0, NULL); /* the game binary links the store */
+    if (strcmp(argv[0], "history") == 0 && argc == 1)
+        return bench_app_flag("--bench-history", 0, NULL); /* a window: the screen's first frame */
     if (strcmp(argv[0], "startup") == 0)
         return bench_startup(argc - 1, argv + 1);
     if (strcmp(argv[0], "review") == 0)

@@ -9,6 +9,7 @@
 #include "app/app.h"
 #include "drivers/bench.h"
 #include "drivers/bench_phones.h"
+#include "drivers/bench_history.h"
 #include "drivers/bench_saves.h"
 #include "drivers/script.h"
 #include "drivers/shot.h"
@@ -27,7 +28,7 @@ static void usage(FILE *f)
             "                  [--seed N]   (every new match of the run deals from seed N)\n"
             "       stackhouse --phones [--phones-port N] [--phones-info FILE]   (a table with phones\n"
             "                  as hands: docs/phones.md)\n"
-            "       stackhouse --bench | --bench-phones | --bench-saves\n"
+            "       stackhouse --bench | --bench-phones | --bench-saves | --bench-history\n"
             "scenes: picker, setup, settings, rules, score, table, replay (with --replay FILE)\n");
 }
 
@@ -56,6 +57,9 @@ static int parse_args(int argc, char **argv, app_options *o)
             takes = 0;
         } else if (!strcmp(a, "--bench-saves")) {
             o->bench = 3;
+            takes = 0;
+        } else if (!strcmp(a, "--bench-history")) {
+            o->bench = 4;
             takes = 0;
         } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
@@ -209,6 +213,8 @@ int main(int argc, char **argv)
         return bench_phones_run(&opt);
     if (opt.bench == 3)
         return bench_saves_run(); /* no window: the store and the midend's saves */
+    if (opt.bench == 4)
+        return bench_history_run(&opt);
     if (opt.bench)
         return bench_run(&opt);
     a = app_create_ex(&opt, &rc);

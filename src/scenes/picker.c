@@ -13,7 +13,7 @@
 #include "ui/ui.h"
 #include "shell/toast.h"
 
-enum { ID_SETTINGS = 100, ID_RULES, ID_QUIT };
+enum { ID_SETTINGS = 100, ID_RULES, ID_QUIT, ID_HISTORY };
 
 /* A game's picture, in virtual units: its SVG's own size (viewBox 480x300).
  * The pictures are drawn at most at this size, which is what the widest tile
@@ -51,6 +51,7 @@ static void layout(picker *p, shell *sh)
         ui_nav_add(&p->nav, i, p->tiles[i], 1, registry_get(i)->id);
     }
     ui_nav_add(&p->nav, ID_QUIT, (rrect){40, 50, 150, 60}, 1, "quit");
+    ui_nav_add(&p->nav, ID_HISTORY, (rrect){210, 50, 190, 60}, 1, "history"); /* beside Quit: clear of the title at 4:3 */
     ui_nav_add(&p->nav, ID_RULES, (rrect){vw - 420, 50, 170, 60}, 1, "rules");
     ui_nav_add(&p->nav, ID_SETTINGS, (rrect){vw - 230, 50, 190, 60}, 1, "settings");
     ui_nav_end(&p->nav, sh);
@@ -65,6 +66,9 @@ static void choose(picker *p, shell *sh, int id)
         const game_info *g = registry_get(p->nav.focus < p->n ? p->nav.focus : 0);
         audio_play(SFX_CLICK);
         shell_push(sh, rules_scene_create(sh, g ? g->rules_doc : NULL));
+    } else if (id == ID_HISTORY) {
+        audio_play(SFX_CLICK);
+        shell_push(sh, history_scene_create(sh, NULL));
     } else if (id == ID_QUIT) {
         shell_quit(sh);
     } else if (id >= 0 && id < p->n) {
@@ -234,6 +238,7 @@ static void picker_draw(scene *s, shell *sh, render *r, float alpha)
             draw_tile(p, sh, r, i, text_h, desc_k);
     }
     ui_draw_button(r, ui_nav_item(&p->nav, ID_QUIT)->r, "Quit", p->nav.focus == ID_QUIT, 1, 0);
+    ui_draw_button(r, ui_nav_item(&p->nav, ID_HISTORY)->r, "History", p->nav.focus == ID_HISTORY, 1, 0);
     ui_draw_button(r, ui_nav_item(&p->nav, ID_RULES)->r, "Rules", p->nav.focus == ID_RULES, 1, 0);
     ui_draw_button(r, ui_nav_item(&p->nav, ID_SETTINGS)->r, "Settings", p->nav.focus == ID_SETTINGS,
                    1, 0);

@@ -1,10 +1,13 @@
 /* Scenes by name, for --scene and the benchmark. */
 #include "scenes/scene_names.h"
 
+#include <stdlib.h>
 #include <string.h>
 
+#include "app/history.h"
 #include "core/log.h"
 #include "scenes/replay.h"
+#include "scenes/replay_review.h"
 #include "scenes/scenes.h"
 #include "shell/toast.h"
 #include "table/lesson.h"
@@ -39,6 +42,29 @@ static char last_error[320];
 
 const char *scenes_error(void) { return last_error; }
 
+/* A kept match's replay (the history's Replay): its review is kept with it. */
+scene *scenes_replay(shell *sh, long long id)
+{
+    match_info mi;
+    char *body = NULL;
+    store *db = shell_store(sh);
+    if (!db || history_get(db, id, &mi, &body) != 0) {
+        toast_show("That match could not be read from the history.");
+        return NULL;
+    }
+    scene *s = replay_scene_create(sh, &mi, body, last_error, sizeof last_error);
+    if (!s) {
+        log_warn("history match %lld: no replay: %s", id, last_error);
+        toast_show("This match cannot be replayed: %s", last_error);
+    } else {
+        replay_review_attach(s, sh, body, id); /* turn-based only: a MAXSTAX replay has no review */
+    }
+    free(body);
+    return s;
+}
+
+int scenes_has_replay(void) { return 1; }
+
 scene *scenes_by_name(shell *sh, const char *name, const char *game, const scene_args *args)
 {
     const game_info *g = registry_find(game ? game : "stax");
@@ -53,6 +79,10 @@ scene *scenes_by_name(shell *sh, const char *name, const char *game, const scene
         return settings_scene_create(sh);
     if (strcmp(name, "rules") == 0)
         return rules_scene_create(sh, g ? g->rules_doc : NULL);
+    if (strcmp(name, "history") == 0) /* every mode; --game filters it only when given */
+        return history_scene_create(sh, game);
+    if (strcmp(name, "stats") == 0) /* the first person the history knows */
+        return stats_scene_create(sh, "", game ? game : "");
     if (strcmp(name, "table") == 0)
         return table_by_name(sh, g, args);
     if (strcmp(name, "lesson") == 0)

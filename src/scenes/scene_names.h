@@ -20,4 +20,10 @@ scene *scenes_by_name(shell *sh, const char *name, const char *game, const scene
 /* Why the last scenes_by_name gave NULL, when it knows ("" otherwise): a bad match file's line. */
 const char *scenes_error(void);
 
+/* The replay screen for kept match id (#28), or NULL while there is none:
+ * the history shows Replay only where scenes_has_replay says one exists. */
+scene *scenes_replay(shell *sh, long long id);
+/* Whether the app has a replay screen. */
+int scenes_has_replay(void);
+
 #endif

@@ -19,4 +19,16 @@ scene *rules_scene_create(shell *sh, const char *doc);
 /* The common end-of-game screen. */
 scene *score_scene_create(shell *sh, const score_report *rep);
 
+/* Setup's name panel (#28) over setup: seat's name typed or picked from the
+ * history's players (none of the ntaken names in taken), written into out
+ * (SETUP_NAME_LEN bytes, "" for none) when it closes. seat -1 renames the
+ * player named in out: no list, and the caller renames once it closes. */
+#define SETUP_NAME_LEN 32
+scene *setup_name_create(shell *sh, int seat, char *out, const char (*taken)[SETUP_NAME_LEN], int ntaken);
+/* Every kept match, newest first, filtered by mode (game_id, NULL every
+ * mode) and player, with replay, export, import and the players (#28). */
+scene *history_scene_create(shell *sh, const char *game_id);
+/* One player's statistics in one mode ("" every mode), with charts (#28). */
+scene *stats_scene_create(shell *sh, const char *player, const char *game_id);
+
 #endif

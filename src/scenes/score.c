@@ -18,7 +18,7 @@
 #include "ui/ui.h"
 #include "shell/trace.h"
 
-enum { ID_AGAIN = 0, ID_PICKER };
+enum { ID_AGAIN = 0, ID_PICKER, ID_HISTORY };
 
 #define CONFETTI 110
 #define CONFETTI_TIME 4.5 /* seconds the confetti falls */
@@ -97,6 +97,8 @@ static void layout_scene(score_scene *p, shell *sh)
     ui_nav_begin(&p->nav);
     ui_nav_add(&p->nav, ID_AGAIN, (rrect){shell_vw(sh) / 2 + 20, y, 340, 76}, 1, "again");
     ui_nav_add(&p->nav, ID_PICKER, (rrect){shell_vw(sh) / 2 - 360, y, 340, 76}, 1, "picker");
+    /* the history (#28), where this match is now kept, filtered to its mode */
+    ui_nav_add(&p->nav, ID_HISTORY, (rrect){shell_vw(sh) - 260, 50, 220, 60}, 1, "history");
     ui_nav_end(&p->nav, sh);
 }
 
@@ -104,7 +106,9 @@ static void go(score_scene *p, shell *sh, int id)
 {
     const game_info *g = registry_find(p->rep.game_id);
     audio_play(SFX_CLICK);
-    if (id == ID_AGAIN && g) {
+    if (id == ID_HISTORY) {
+        shell_push(sh, history_scene_create(sh, p->rep.game_id));
+    } else if (id == ID_AGAIN && g) {
         shell_replace(sh, setup_scene_create(sh, g));
     } else {
         shell_home(sh); /* back to the picker */
@@ -456,6 +460,7 @@ static void score_draw(scene *s, shell *sh, render *r, float alpha)
     draw_summary(p, r);
     ui_draw_button(r, ui_nav_item(&p->nav, ID_PICKER)->r, "Back to games", p->nav.focus == ID_PICKER, 1, 0);
     ui_draw_button(r, ui_nav_item(&p->nav, ID_AGAIN)->r, "Play again", p->nav.focus == ID_AGAIN, 1, 1);
+    ui_draw_button(r, ui_nav_item(&p->nav, ID_HISTORY)->r, "History", p->nav.focus == ID_HISTORY, 1, 0);
     ui_nav_draw(&p->nav, r, alpha, ui_focus_visible(sh));
     if (p->celebrate && !shell_settings(sh)->v[SETTING_reduced_motion])
         confetti_draw(p, r, alpha);

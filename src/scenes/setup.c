@@ -31,7 +31,8 @@ enum {
     ID_START = 50,
     ID_BACK,
     ID_RESUME,
-    ID_LESSON /* the mode's lesson (#29), on the seats' heading line */
+    ID_LESSON, /* the mode's lesson (#29), on the seats' heading line */
+    ID_NAME = 56 /* a person seat's name (#28) */
 };
 
 /* Where the rows go: the layout computes it, the drawing follows it. */
@@ -155,6 +156,9 @@ static void layout(setup *p, shell *sh)
         if (p->m.seat[i] == SEAT_COMPUTER) {
             add(p, ID_LEVEL + i, (rrect){right - col_w(p), ry, col_w(p), g->row_h}, 1, "level%d", i + 1);
             ui_nav_adjusts(&p->nav, ID_LEVEL + i);
+        } else if (!phones_seat(i)) {
+            /* a person at this screen: their name, typed or picked (a phone names itself) */
+            add(p, ID_NAME + i, (rrect){right - col_w(p), ry, col_w(p), g->row_h}, 1, "name%d", i + 1);
         }
     }
     if (p->m.game->min_players != p->m.game->max_players) {
@@ -289,6 +293,10 @@ static void choose(setup *p, shell *sh, int id)
         p->starting = 1;
         shell_replace(sh, t); /* frees p */
         return;
+    } else if (id >= ID_NAME && id < ID_NAME + GAME_MAX_PLAYERS) {
+        audio_play(SFX_CLICK);
+        shell_push(sh, setup_name_create(sh, id - ID_NAME, p->m.name[id - ID_NAME], p->m.name, GAME_MAX_PLAYERS));
+        return;
     } else if (id == ID_ADD && match_setup_add_seat(&p->m) == 0) {
         audio_play(SFX_CLICK);
         trace_line("setup %s", p->names[id % 64]);
@@ -359,6 +367,24 @@ static void value_box(render *r, rrect b, const char *text, int focused, int ena
                            UI_INK_SOFT);
         ui_draw_sprite_fit(r, "icons/chevron_right",
                            (rrect){b.x + b.w - 38, b.y + b.h / 2 - 14, 28, 28}, UI_INK_SOFT);
+    }
+}
+
+/* A person seat's name box: the name, or an invitation to give one. */
+static void draw_name_box(render *r, const setup *p, int i)
+{
+    const ui_item *it = ui_nav_item(&p->nav, ID_NAME + i);
+    char cut[96];
+    if (!it)
+        return;
+    if (p->m.name[i][0]) {
+        value_box(r, it->r, "", p->nav.focus == ID_NAME + i, 1, 0);
+        ui_text_cut(r, FONT_SANS_BOLD, UI_BODY, p->m.name[i], it->r.w - 40, cut, sizeof cut);
+        ui_text_center(r, FONT_SANS_BOLD, UI_BODY, it->r, UI_INK, cut);
+    } else {
+        value_box(r, it->r, "", p->nav.focus == ID_NAME + i, 1, 0);
+        ui_text_fit(r, FONT_SANS_OBLIQUE, UI_SMALL, UI_MIN, it->r, TEXT_CENTER, UI_INK_SOFT,
+                    phones_on() ? "Name, or join on a phone" : "Add a name");
     }
 }
 
@@ -438,9 +464,7 @@ static void setup_draw(scene *s, shell *sh, render *r, float alpha)
             ui_text_fit(r, FONT_SANS_BOLD, UI_SMALL, UI_MIN, (rrect){col_right(p) - col_w(p) + 48, ry, col_w(p) - 48, h},
                         TEXT_LEFT, UI_TEAL, line);
         } else
-            ui_text_fit(r, FONT_SANS_OBLIQUE, UI_SMALL, UI_MIN, (rrect){col_right(p) - col_w(p), ry, col_w(p), h},
-                        TEXT_CENTER, UI_INK_SOFT,
-                        phones_on() ? "This screen, or join on a phone" : "Plays on this screen");
+            draw_name_box(r, p, i);
     }
     if (g->min_players != g->max_players) {
         ui_draw_button(r, ui_nav_item(&p->nav, ID_ADD)->r, "+ Add seat", p->nav.focus == ID_ADD,

@@ -50,6 +50,7 @@ typedef struct match_setup {
     unsigned handed; /* bit per seat the pause menu gave the computer (its phone was away): people may have it back */
     match_hints hints; /* who may ask for a hint */
     int hints_used;    /* hints shown in this match, saved with it (the history's match_info.hints) */
+    char name[GAME_MAX_PLAYERS][32];  /* a person's name, typed or picked in setup (#28); "" none */
 } match_setup;
 
 /* A new match of game g as setup first shows it: the game's fewest seats,

@@ -2,6 +2,7 @@
  * names, whatever its game. */
 #include "table/table_store.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -117,7 +118,9 @@ void table_seat_name(const match_setup *m, int seat, char *buf, size_t n)
             snprintf(line, sizeof line, "\xe2\x98\x8e Waiting for %s \xc2\xb7 room %s", phones_roster()->name[seat],
                      phones_room());
         utf8_copy(buf, n, line);
-    } else if (m->seat[seat] == SEAT_HUMAN)
+    } else if (m->seat[seat] == SEAT_HUMAN && m->name[seat][0])
+        utf8_copy(buf, n, m->name[seat]); /* the player setup named (#28) */
+    else if (m->seat[seat] == SEAT_HUMAN)
         snprintf(buf, n, "Human");
     else
         snprintf(buf, n, "Computer (%s)", table_level_label(m->level[seat]));
@@ -185,6 +188,30 @@ static int hints_read(match_setup *m, const char **p)
     m->hints = (match_hints)mode;
     m->hints_used = used;
     *p += len;
+    return 0;
+}
+
+/* Reads the save's optional "history N" line (#28: the kept match a resumed
+ * match goes on) at *p into m, stepping *p past it; no such line is none.
+ * 0, or -1 when N is not a number as the house writes them (1.., no sign, no
+ * leading zero). */
+static int history_read(match_setup *m, const char **p)
+{
+    const char *q = *p + sizeof "history";
+    long long id = 0;
+    if (strncmp(*p, "history ", 8) != 0)
+        return 0;
+    if (*q < '1' || *q > '9')
+        return -1;
+    for (; *q >= '0' && *q <= '9'; q++) {
+        if (id > (INT64_MAX - 9) / 10)
+            return -1;
+        id = id * 10 + (*q - '0');
+    }
+    if (*q != '\n')
+        return -1;
+    m->history = id;
+    *p = q + 1;
     return 0;
 }
 
@@ -310,6 +337,10 @@ int table_save_read(shell *sh, const game_info *g, match_setup *m, char **text, 
     }
     if (hints_read(m, &p) != 0) {
         snprintf(err, errn, "bad hints line");
+        goto fail;
+    }
+    if (history_read(m, &p) != 0) {
+        snprintf(err, errn, "bad history line");
         goto fail;
     }
     *body = p;
