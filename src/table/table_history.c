@@ -24,6 +24,7 @@ void table_history_info(const match_setup *m, uint64_t seed, int64_t started, in
     mi->started = started ? started : (int64_t)time(NULL);
     mi->played_ms = played_ms;
     mi->moves = moves;
+    mi->hints = m->hints_used; /* #29: the history says hints were used */
     for (int i = 0; i < m->params.players && i < GAME_MAX_PLAYERS; i++) {
         match_seat *s = &mi->seat[i];
         s->place = -1;
