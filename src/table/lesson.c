@@ -14,6 +14,7 @@
 #include "shell/trace.h"
 #include "table/lesson_file.h"
 #include "table/modes.h"
+#include "table/table_buttons.h"
 #include "table/table_priv.h"
 #include "table/table_store.h"
 #include "ui/ui.h"
@@ -159,6 +160,9 @@ scene *lesson_start(shell *sh, const char *id)
         return NULL;
     }
     ((table *)s->data)->lesson = run;
+    /* The lesson's panel says what to do: its row has no Hint button (the
+     * panel sits where the move log does, above the row as it was laid out). */
+    table_row_init(&((table *)s->data)->row, ((table *)s->data)->ops, 0);
     trace_line("lesson %s step 1/%d %s", id, run->l.n, cur(run)->title);
     return s;
 }
