@@ -268,14 +268,9 @@ static void hist_input(scene *s, shell *sh, const action_event *ev)
             return;
         }
     }
-    id = ui_nav_event(&p->nav, sh, ev);
-    if (id >= 0) {
-        const ui_item *it = ui_nav_item(&p->nav, id);
-        if (it && it->enabled)
-            choose(p, sh, id);
-        else
-            audio_play(SFX_ERROR);
-    }
+    id = ui_nav_choice(&p->nav, sh, ev);
+    if (id >= 0)
+        choose(p, sh, id);
 }
 
 static double hist_wake(scene *s, shell *sh)

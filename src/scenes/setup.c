@@ -330,14 +330,9 @@ static void setup_input(scene *s, shell *sh, const action_event *ev)
         shell_push(sh, rules_scene_create(sh, p->m.game->rules_doc));
         return;
     }
-    id = ui_nav_event(&p->nav, sh, ev);
-    if (id >= 0) {
-        const ui_item *it = ui_nav_item(&p->nav, id);
-        if (it && it->enabled)
-            choose(p, sh, id);
-        else
-            audio_play(SFX_ERROR);
-    }
+    id = ui_nav_choice(&p->nav, sh, ev);
+    if (id >= 0)
+        choose(p, sh, id);
 }
 
 /* Phones joining wake the loop from their thread; the rest is the ring. */

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "app/input.h"
+#include "audio/audio.h"
 #include "core/utf8.h"
 #include "shell/shell.h"
 #include "shell/trace.h"
@@ -571,3 +572,14 @@ void ui_draw_title(render *r, float vw, const char *title, const char *subtitle)
     }
 }
 
+
+int ui_nav_choice(ui_nav *nav, shell *sh, const action_event *ev)
+{
+    int id = ui_nav_event(nav, sh, ev);
+    const ui_item *it = id >= 0 ? ui_nav_item(nav, id) : NULL;
+    if (id >= 0 && !(it && it->enabled)) {
+        audio_play(SFX_ERROR);
+        return -1;
+    }
+    return id;
+}

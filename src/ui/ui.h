@@ -75,6 +75,9 @@ void ui_nav_end(ui_nav *nav, shell *sh);
 void ui_nav_focus(ui_nav *nav, shell *sh, int id);
 /* Handles navigation and pointer events; returns the id activated, or -1. */
 int ui_nav_event(ui_nav *nav, shell *sh, const action_event *ev);
+/* ui_nav_event for a screen of buttons: the id of an enabled item activated,
+ * or -1 (a disabled one refused with the error sound). */
+int ui_nav_choice(ui_nav *nav, shell *sh, const action_event *ev);
 /* Animates the focus ring one logic step. */
 void ui_nav_update(ui_nav *nav, double dt, int reduced_motion);
 /* Whether the focus ring has come to rest on its item (nothing to redraw). */
