@@ -166,7 +166,7 @@ static void browser_rects(const maxstax_view *v, rrect *prev, rrect *num, rrect 
     float bw = 96, h = 76, y = b.y + 16;
     *prev = (rrect){b.x + 16, y, bw, h};
     *next = (rrect){b.x + b.w - 16 - bw, y, bw, h};
-    *num = (rrect){prev->x + bw + 20, y, next->x - 20 - (prev->x + bw + 20), h};
+    *num = (rrect){prev->x + bw + 28, y, next->x - 28 - (prev->x + bw + 28), h}; /* the focus ring clear of both */
 }
 
 void maxstax_practice_layout(maxstax_view *v)

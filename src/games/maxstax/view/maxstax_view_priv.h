@@ -112,6 +112,7 @@ typedef struct maxstax_view {
      * the matcher's comparison is too dear to redo every step). */
     struct ghost_seen {
         int valid, n;      /* worked out at all; blocks */
+        int finished;      /* the seat's call had held (a match needs no more calling) */
         maxstax_card card; /* the card (a SAMESTAX target has no deck id) */
         maxstax_pose pose[MAXSTAX_CARD_MAX_BLOCKS + 1];
         double shift;
