@@ -19,7 +19,10 @@
 
 #include "core/registry.h"
 #include "render/render.h"
+#include "app/input.h"
 #include "scenes/rules_diagram.h"
+#include "shell/settings.h"
+#include "shell/shell.h"
 #include "testenv.h"
 #include "ui/mdview.h"
 
@@ -153,6 +156,65 @@ static void test_every_rules_diagram_reads(void **state)
     assert_true(total >= stax + track + stakz);
 }
 
+/* Each diagram's position is read once, when its page is, however many
+ * frames draw it (#29: it was read again every frame). */
+static void test_read_once(void **state)
+{
+    render_paths p = {NULL, STACKHOUSE_SOURCE_DIR "/assets", "/usr/share/fonts/truetype/dejavu", NULL};
+    char err[512] = "";
+    render *r = render_create_null(&p, err, sizeof err);
+    md_doc *d = md_doc_parse(bad_doc, strlen(bad_doc), err, sizeof err);
+    rules_pictures *pics;
+    shell *sh;
+    (void)state;
+    assert_non_null(r);
+    assert_non_null(d);
+    {
+        static const shell_host host = {0};
+        static settings st;
+        static input in;
+        shell_parts parts = {.r = r, .settings = &st, .in = &in};
+        settings_defaults(&st);
+        sh = shell_create(&host, &parts);
+        assert_non_null(sh);
+    }
+    pics = rules_pictures_read(sh, d, "bad");
+    assert_non_null(pics);
+    assert_int_equal(rules_pictures_reads(pics), 4);
+    md_set_diagram_fn(d, rules_pictures_draw, pics);
+    for (int f = 0; f < 5; f++) {
+        assert_int_equal(render_begin(r, 1920, 1080, (rcolor){0, 0, 0, 255}), 0);
+        md_draw(r, d, 100, 0, 1200, 27, 1);
+        render_end(r);
+    }
+    /* drawn five times, still read once each; the good one drawn, the bad ones placeholders */
+    assert_int_equal(rules_pictures_reads(pics), 4);
+    assert_int_equal(rules_pictures_draw(pics, r, md_diagram_get(d, 3), (rrect){0, 0, 300, 300}, err, sizeof err), 0);
+    assert_int_equal(rules_pictures_draw(pics, r, md_diagram_get(d, 1), (rrect){0, 0, 300, 300}, err, sizeof err), -1);
+    assert_non_null(strstr(err, "does not read"));
+    rules_pictures_free(pics);
+    shell_destroy(sh);
+    render_destroy(r);
+    md_free(d);
+}
+
+/* The viewer scrolls in a capture run as for a player (#29: it did not
+ * move, since the page was measured only on the frames drawn): a key, a
+ * page, the mouse wheel, the d-pad and Home each bring the STAX page to
+ * rest where the trace says. */
+static void test_scroll(void **state)
+{
+    char *t = TESTENV_PLAY_SCRIPT(testenv_game_tmp(), GAME, "rules_scroll",
+                                  "--scene rules --game stax --frames 10", "rules_scroll");
+    /* Down 90, Page Down 90% of the 630-unit panel, three wheel notches of 80, the d-pad 90, Home */
+    const char *const want[] = {"rules stax",           "rules scroll 90 of",  "rules scroll 657 of",
+                                "rules scroll 897 of",  "rules scroll 987 of", "rules scroll 0 of"};
+    (void)state;
+    assert_non_null(t);
+    assert_null(testenv_missing_in_order(t, want, 6));
+    free(t);
+}
+
 static void player_path(const char *script)
 {
     char *t = TESTENV_PLAY_SCRIPT(testenv_game_tmp(), GAME, script, "--scene picker --frames 400", script);
@@ -181,6 +243,8 @@ int main(void)
         cmocka_unit_test(test_bad_refused),
         cmocka_unit_test(test_drawn_with_placeholders),
         cmocka_unit_test(test_every_rules_diagram_reads),
+        cmocka_unit_test(test_read_once),
+        cmocka_unit_test(test_scroll),
         cmocka_unit_test(test_mouse),
         cmocka_unit_test(test_pad),
     };
