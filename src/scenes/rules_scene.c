@@ -43,6 +43,7 @@ typedef struct rules_scene {
     rules_pictures *pictures; /* the document's diagrams, each read once */
     unsigned char traced[64]; /* diagrams already traced as seen, per document load */
     float scroll_traced;      /* where the page last came to rest, as traced */
+    const char *section;      /* a mode's own section to open at, once laid out (its heading); NULL none */
 } rules_scene;
 
 /* One tab per rules document; the three MAXSTAX modes share one (the first
@@ -142,6 +143,7 @@ static void switch_tab(rules_scene *p, shell *sh, int tab)
     tab = (tab + p->n_docs) % p->n_docs;
     if (tab == p->tab)
         return;
+    p->section = NULL;
     audio_play(SFX_CLICK);
     load(p, sh, tab);
     ui_nav_focus(&p->nav, sh, ID_TAB + tab);
@@ -232,8 +234,15 @@ static double rules_wake(scene *s, shell *sh)
 static void measure(rules_scene *p, shell *sh)
 {
     render *r = shell_render(sh);
+    float top;
     if (p->doc && r)
         p->content_h = md_draw(r, p->doc, p->view.x, p->view.y + 10, p->view.w, 27, 0);
+    /* opened for one mode of a shared document: at that mode's own section */
+    if (p->section && p->doc && md_heading_place(p->doc, 2, p->section, &top) == 0) {
+        p->target = p->scroll = p->scroll_prev = p->scroll_traced = fminf(top, max_scroll(p));
+        trace_line("rules section %s", p->section);
+        p->section = NULL;
+    }
 }
 
 /* Once the page rests: where it rests, and each diagram the first time it
@@ -347,4 +356,16 @@ scene *rules_scene_create(shell *sh, const char *doc)
     ui_nav_init(&p->nav, "rules");
     p->base = (scene){"rules", 0, rules_enter, rules_leave, rules_input, rules_update, rules_draw, p, rules_wake, 0};
     return &p->base;
+}
+
+scene *rules_scene_create_mode(shell *sh, const game_info *g)
+{
+    scene *s = rules_scene_create(sh, g ? g->rules_doc : NULL);
+    rules_scene *p = s->data;
+    int sharing = 0;
+    /* a document of several modes (MAXSTAX's three) opens at this one's heading */
+    for (int i = 0; g && i < registry_count(); i++)
+        sharing += strcmp(registry_get(i)->rules_doc, g->rules_doc) == 0;
+    p->section = sharing > 1 ? g->name : NULL;
+    return s;
 }

@@ -486,6 +486,7 @@ void md_free(md_doc *d)
     free(d->shown);
     free(d->dg_top);
     free(d->dg_h);
+    free(d->block_y);
     free(d);
 }
 
@@ -516,6 +517,26 @@ int md_diagram_place(const md_doc *d, int i, float *top, float *h)
     *top = d->dg_top[i];
     *h = d->dg_h[i];
     return 0;
+}
+
+int md_heading_place(const md_doc *d, int level, const char *text, float *top)
+{
+    if (!d || !d->block_y || !d->dg_placed)
+        return -1;
+    for (int i = 0; i < d->nblocks; i++) {
+        const md_block *b = &d->blocks[i];
+        char *t;
+        int same;
+        if (b->type != MB_HEADING || b->level != level || !(t = md_spans_text(d, b->first, b->count)))
+            continue;
+        same = strcmp(t, text) == 0;
+        free(t);
+        if (same) {
+            *top = d->block_y[i];
+            return 0;
+        }
+    }
+    return -1;
 }
 
 int md_block_count(const md_doc *d) { return d ? d->top_count : 0; }

@@ -46,6 +46,10 @@ int md_diagram_shown(const md_doc *d, int i);
  * in *h, virtual units) as the last md_draw laid it out, drawn or not, so a
  * screen can tell what it shows without drawing; 0, or -1 before any layout. */
 int md_diagram_place(const md_doc *d, int i, float *top, float *h);
+/* Where the first heading of level with exactly text lies from the
+ * document's top, as the last md_draw laid it out; 0, or -1 when there is
+ * none or nothing was laid out yet. */
+int md_heading_place(const md_doc *d, int level, const char *text, float *top);
 /* Number of top-level blocks (for tests). */
 int md_block_count(const md_doc *d);
 /* Title: the text of the first level-1 heading, or "". */

@@ -362,6 +362,8 @@ float md_draw(render *r, md_doc *d, float x, float y, float w, float size, int d
         return 0;
     if (!d->dg_h && d->ndiagrams > 0 && !(d->dg_h = calloc((size_t)d->ndiagrams, sizeof(float))))
         return 0;
+    if (!d->block_y && d->nblocks > 0 && !(d->block_y = calloc((size_t)d->nblocks, sizeof(float))))
+        return 0;
     for (int i = 0; i < d->nblocks; i++) {
         const md_block *b = &d->blocks[i];
         float indent = (float)b->quote_depth * size * 1.2f + (float)b->list_depth * size * 1.6f;
@@ -371,6 +373,7 @@ float md_draw(render *r, md_doc *d, float x, float y, float w, float size, int d
         if (b->type == MB_HEADING && i > 0)
             cy += size * 0.6f;
         top = cy;
+        d->block_y[i] = top - y;
         /* Consecutive list items sit closer than paragraphs. */
         if (b->type == MB_PARA && b->list_depth && i + 1 < d->nblocks && d->blocks[i + 1].list_depth)
             after = size * 0.25f;
