@@ -70,6 +70,42 @@ static void test_bad_refused(void **state)
     md_free(d);
 }
 
+/* MAXSTAX pictures are read by its view, in its own words; bad ones are
+ * refused with their reason. */
+static const char mx_doc[] =
+    "```position speedstax card\ncard 6\n```\n\n"
+    "```position speedstax built\ncard 4 ; space -1.5 0.5 0, 1.5 0.5 0, 0 1.5 0\n```\n\n"
+    "```position swapstax swap\nswap 44 deck\n```\n\n"
+    "```position samestax faulty\nseat 2 ; faulty ; space 0 0.5 0\n```\n\n"
+    "```position speedstax no-card\ncard 46\n```\n\n"
+    "```position speedstax overlap\nspace 0 0.5 0, 0.5 0.5 0\n```\n\n"
+    "```position speedstax sunk\nspace 0 0.2 0\n```\n\n"
+    "```position speedstax swap\nswap 1 2\n```\n\n"
+    "```position samestax card\ncreator ; card 3 ; space 0 0.5 0\n```\n\n"
+    "```position speedstax word\ncards 3\n```\n\n"
+    "```position speedstax moved\ncard 3\nmove call\n```\n";
+
+static void test_maxstax_pictures(void **state)
+{
+    static const char *const why[] = {"no stacker card", "overlap", "floor", "only SWAPSTAX",
+                                      "no stacker cards", "expected card", "no moves"};
+    char err[256] = "";
+    md_doc *d = md_doc_parse(mx_doc, strlen(mx_doc), err, sizeof err);
+    (void)state;
+    assert_non_null(d);
+    assert_int_equal(md_diagram_count(d), 11);
+    for (int i = 0; i < 4; i++)
+        if (rules_diagram_check(md_diagram_get(d, i), err, sizeof err) != 0)
+            fail_msg("diagram %d: %s", i, err);
+    for (int i = 4; i < 11; i++) {
+        err[0] = '\0';
+        assert_int_equal(rules_diagram_check(md_diagram_get(d, i), err, sizeof err), -1);
+        if (!strstr(err, why[i - 4]))
+            fail_msg("diagram %d: \"%s\" lacks \"%s\"", i, err, why[i - 4]);
+    }
+    md_free(d);
+}
+
 /* A diagram function that draws nothing and counts; refuses the first three. */
 static int calls, refused;
 static rrect last_box;
@@ -118,7 +154,7 @@ static void test_drawn_with_placeholders(void **state)
  * rules, and its mode's view draws it. */
 static void test_every_rules_diagram_reads(void **state)
 {
-    int total = 0, stax = 0, track = 0, stakz = 0;
+    int total = 0, stax = 0, track = 0, stakz = 0, nine = 0, speed = 0, same = 0, swap = 0;
     (void)state;
     for (int i = 0; i < registry_count(); i++) {
         const game_info *g = registry_get(i);
@@ -143,6 +179,10 @@ static void test_every_rules_diagram_reads(void **state)
             stax += strcmp(dg->mode, "stax") == 0;
             track += strcmp(dg->mode, "stackatrack") == 0;
             stakz += strcmp(dg->mode, "stakz") == 0;
+            nine += strcmp(dg->mode, "9stax") == 0;
+            speed += strcmp(dg->mode, "speedstax") == 0;
+            same += strcmp(dg->mode, "samestax") == 0;
+            swap += strcmp(dg->mode, "swapstax") == 0;
         }
         md_free(d);
         free(text);
@@ -153,7 +193,14 @@ static void test_every_rules_diagram_reads(void **state)
     assert_true(track >= 1);
     /* Stakz: a tile placed, and a split */
     assert_true(stakz >= 2);
-    assert_true(total >= stax + track + stakz);
+    /* 9 STAX: a card played, a Swap, an Attack and Immunity */
+    assert_true(nine >= 4);
+    /* MAXSTAX: a stacker card and blocks that copy it not yet; the SAMESTAX
+     * Creator and its faulty stack; the SWAPSTAX swap */
+    assert_true(speed >= 2);
+    assert_true(same >= 2);
+    assert_true(swap >= 1);
+    assert_true(total >= stax + track + stakz + nine + speed + same + swap);
 }
 
 /* Each diagram's position is read once, when its page is, however many
@@ -236,6 +283,37 @@ static void test_pad(void **state)
     player_path("rules_diagram_pad");
 }
 
+/* The player's path to the 9 STAX and MAXSTAX pictures (#29), by mouse: the
+ * tabs, and the wheel down the MAXSTAX page past each mode's pictures. */
+static void test_pictures_mouse(void **state)
+{
+    char *t = TESTENV_PLAY_SCRIPT(testenv_game_tmp(), GAME, "rules_pictures_mouse", "--scene picker --frames 10",
+                                  "rules_pictures_mouse");
+    const char *const want[] = {"scene rules", "rules 9stax", "rules diagram 9stax play", "rules maxstax",
+                                "rules diagram speedstax not-yet", "rules diagram speedstax card",
+                                "rules diagram samestax creator", "rules diagram samestax faulty",
+                                "rules diagram swapstax swap"};
+    (void)state;
+    assert_non_null(t);
+    assert_null(testenv_missing_in_order(t, want, 9));
+    free(t);
+}
+
+/* The same by controller: Y on 9 STAX in the picker, then on SAMESTAX and
+ * SWAPSTAX, whose shared page opens at each mode's own section. */
+static void test_pictures_pad(void **state)
+{
+    char *t = TESTENV_PLAY_SCRIPT(testenv_game_tmp(), GAME, "rules_pictures_pad", "--scene picker --frames 10",
+                                  "rules_pictures_pad");
+    const char *const want[] = {"rules 9stax",           "rules diagram 9stax play",       "scene picker",
+                                "rules section SAMESTAX", "rules diagram samestax creator", "scene picker",
+                                "rules section SWAPSTAX", "rules diagram swapstax swap"};
+    (void)state;
+    assert_non_null(t);
+    assert_null(testenv_missing_in_order(t, want, 8));
+    free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -244,9 +322,12 @@ int main(void)
         cmocka_unit_test(test_drawn_with_placeholders),
         cmocka_unit_test(test_every_rules_diagram_reads),
         cmocka_unit_test(test_read_once),
+        cmocka_unit_test(test_maxstax_pictures),
         cmocka_unit_test(test_scroll),
         cmocka_unit_test(test_mouse),
         cmocka_unit_test(test_pad),
+        cmocka_unit_test(test_pictures_mouse),
+        cmocka_unit_test(test_pictures_pad),
     };
     return cmocka_run_group_tests(tests, testenv_game_setup, testenv_game_teardown);
 }
