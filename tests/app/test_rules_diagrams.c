@@ -70,6 +70,18 @@ static void test_bad_refused(void **state)
     md_free(d);
 }
 
+/* Diagrams first.. first + n - 1 of d are refused, each with why[i] in its reason. */
+static void expect_refused(const md_doc *d, int first, const char *const *why, int n)
+{
+    char err[256];
+    for (int i = 0; i < n; i++) {
+        err[0] = '\0';
+        assert_int_equal(rules_diagram_check(md_diagram_get(d, first + i), err, sizeof err), -1);
+        if (!strstr(err, why[i]))
+            fail_msg("diagram %d: \"%s\" lacks \"%s\"", first + i, err, why[i]);
+    }
+}
+
 /* MAXSTAX pictures are read by its view, in its own words; bad ones are
  * refused with their reason. */
 static const char mx_doc[] =
@@ -97,12 +109,30 @@ static void test_maxstax_pictures(void **state)
     for (int i = 0; i < 4; i++)
         if (rules_diagram_check(md_diagram_get(d, i), err, sizeof err) != 0)
             fail_msg("diagram %d: %s", i, err);
-    for (int i = 4; i < 11; i++) {
-        err[0] = '\0';
-        assert_int_equal(rules_diagram_check(md_diagram_get(d, i), err, sizeof err), -1);
-        if (!strstr(err, why[i - 4]))
-            fail_msg("diagram %d: \"%s\" lacks \"%s\"", i, err, why[i - 4]);
-    }
+    expect_refused(d, 4, why, 7);
+    md_free(d);
+}
+
+/* A refused move (#29: Stack-A-Track's breaking rule) is shown only where
+ * the rules refuse it; the block's refused line reads into its field. */
+static const char refused_doc[] =
+    "```position stackatrack break\n1;RL/-/-/-/-/-;TB:TB/RL:RL;0,0\nrefused TB:TB@2F\ncaption Broken.\n```\n\n"
+    "```position stackatrack legal\n1;RL/-/-/-/-/-;TB:TB/RL:RL;0,0\nrefused TB:TB@3F\n```\n\n"
+    "```position stackatrack garbled\n1;RL/-/-/-/-/-;TB:TB/RL:RL;0,0\nrefused TB@2\n```\n\n"
+    "```position stackatrack both\n1;RL/-/-/-/-/-;TB:TB/RL:RL;0,0\nmove TB:TB@3F\nrefused TB:TB@2F\n```\n\n"
+    "```position stax refused\nr:c3=r,d4=b\nrefused c3-d4\n```\n";
+
+static void test_refused(void **state)
+{
+    static const char *const why[] = {"not refused", "no placement", "not both", "no refused moves"};
+    char err[256] = "";
+    md_doc *d = md_doc_parse(refused_doc, strlen(refused_doc), err, sizeof err);
+    (void)state;
+    assert_non_null(d);
+    assert_string_equal(md_diagram_get(d, 0)->refused, "TB:TB@2F");
+    assert_string_equal(md_diagram_get(d, 0)->move, "");
+    assert_int_equal(rules_diagram_check(md_diagram_get(d, 0), err, sizeof err), 0);
+    expect_refused(d, 1, why, 4);
     md_free(d);
 }
 
@@ -154,7 +184,7 @@ static void test_drawn_with_placeholders(void **state)
  * rules, and its mode's view draws it. */
 static void test_every_rules_diagram_reads(void **state)
 {
-    int total = 0, stax = 0, track = 0, stakz = 0, nine = 0, speed = 0, same = 0, swap = 0;
+    int total = 0, refusing = 0, stax = 0, track = 0, stakz = 0, nine = 0, speed = 0, same = 0, swap = 0;
     (void)state;
     for (int i = 0; i < registry_count(); i++) {
         const game_info *g = registry_get(i);
@@ -178,6 +208,7 @@ static void test_every_rules_diagram_reads(void **state)
             total++;
             stax += strcmp(dg->mode, "stax") == 0;
             track += strcmp(dg->mode, "stackatrack") == 0;
+            refusing += dg->refused[0] != '\0';
             stakz += strcmp(dg->mode, "stakz") == 0;
             nine += strcmp(dg->mode, "9stax") == 0;
             speed += strcmp(dg->mode, "speedstax") == 0;
@@ -189,8 +220,9 @@ static void test_every_rules_diagram_reads(void **state)
     }
     /* STAX: a capture, a capture from a stack and a capture chain */
     assert_true(stax >= 3);
-    /* Stack-A-Track: a loop closed */
-    assert_true(track >= 1);
+    /* Stack-A-Track: a loop closed, and the breaking rule's refused block */
+    assert_true(track >= 2);
+    assert_true(refusing >= 1);
     /* Stakz: a tile placed, and a split */
     assert_true(stakz >= 2);
     /* 9 STAX: a card played, a Swap, an Attack and Immunity */
@@ -323,6 +355,7 @@ int main(void)
         cmocka_unit_test(test_every_rules_diagram_reads),
         cmocka_unit_test(test_read_once),
         cmocka_unit_test(test_maxstax_pictures),
+        cmocka_unit_test(test_refused),
         cmocka_unit_test(test_scroll),
         cmocka_unit_test(test_mouse),
         cmocka_unit_test(test_pad),
