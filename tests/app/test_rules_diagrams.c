@@ -278,13 +278,13 @@ static void test_read_once(void **state)
 }
 
 /* The viewer scrolls in a capture run as for a player (#29: it did not
- * move, since the page was measured only on the frames drawn): a key, a
- * page, the mouse wheel, the d-pad and Home each bring the STAX page to
- * rest where the trace says. */
+ * move, since the page was measured only on the frames drawn): from the
+ * picker's Rules and the STAX tab, a key, a page, the mouse wheel, the
+ * d-pad and Home each bring the page to rest where the trace says. */
 static void test_scroll(void **state)
 {
     char *t = TESTENV_PLAY_SCRIPT(testenv_game_tmp(), GAME, "rules_scroll",
-                                  "--scene rules --game stax --frames 10", "rules_scroll");
+                                  "--scene picker --frames 10", "rules_scroll");
     /* Down 90, Page Down 90% of the 630-unit panel, three wheel notches of 80, the d-pad 90, Home */
     const char *const want[] = {"rules stax",           "rules scroll 90 of",  "rules scroll 657 of",
                                 "rules scroll 897 of",  "rules scroll 987 of", "rules scroll 0 of"};
