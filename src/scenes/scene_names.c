@@ -79,7 +79,7 @@ scene *scenes_by_name(shell *sh, const char *name, const char *game, const scene
     if (strcmp(name, "settings") == 0)
         return settings_scene_create(sh);
     if (strcmp(name, "rules") == 0)
-        return rules_scene_create(sh, g ? g->rules_doc : NULL);
+        return rules_scene_create_mode(sh, g);
     if (strcmp(name, "history") == 0) /* every mode; --game filters it only when given */
         return history_scene_create(sh, game);
     if (strcmp(name, "stats") == 0) /* the first person the history knows */

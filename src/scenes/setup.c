@@ -340,7 +340,7 @@ static void setup_input(scene *s, shell *sh, const action_event *ev)
         return;
     }
     if (ev->act == ACT_ALT) {
-        shell_push(sh, rules_scene_create(sh, p->m.game->rules_doc));
+        shell_push(sh, rules_scene_create_mode(sh, p->m.game));
         return;
     }
     id = ui_nav_choice(&p->nav, sh, ev);

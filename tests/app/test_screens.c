@@ -708,6 +708,23 @@ static void test_rules_track_diagram(void **state)
         shoot_game("rules", "stackatrack", NULL, 30, "rules-stackatrack", size[i][0], size[i][1]);
 }
 
+/* The MAXSTAX rules open at each mode's own section (#29), on its picture
+ * drawn by the MAXSTAX table's view: SPEEDSTAX's stacker card, the SAMESTAX
+ * Creator's structure, the SWAPSTAX swap. (The 9 STAX page, "rules", opens
+ * on a card played.) */
+static void test_rules_maxstax_diagrams(void **state)
+{
+    static const int size[][2] = {{1280, 720}, {3840, 2160}, {1024, 768}};
+    static const char *const mode[] = {"speedstax", "samestax", "swapstax"};
+    char golden[32];
+    (void)state;
+    for (int m = 0; m < 3; m++)
+        for (int i = 0; i < 3; i++) {
+            snprintf(golden, sizeof golden, "rules-%s", mode[m]);
+            shoot_game("rules", mode[m], NULL, 30, golden, size[i][0], size[i][1]);
+        }
+}
+
 /* Resolution scale 50%: drawn offscreen at half size and stretched to the window. */
 static void test_settings_720p_half_scale(void **state)
 {
@@ -1007,7 +1024,7 @@ int main(void)
         cmocka_unit_test(test_save_notice_720p), cmocka_unit_test(test_settings_notice_720p),
         cmocka_unit_test(test_rules_720p),    cmocka_unit_test(test_rules_4k),
         cmocka_unit_test(test_rules_stax_diagram), cmocka_unit_test(test_rules_track_diagram),
-        cmocka_unit_test(test_rules_stakz_diagram),
+        cmocka_unit_test(test_rules_stakz_diagram), cmocka_unit_test(test_rules_maxstax_diagrams),
         cmocka_unit_test(test_score_720p),    cmocka_unit_test(test_score_4k),
         cmocka_unit_test(test_table_720p),    cmocka_unit_test(test_table_4k),
         cmocka_unit_test(test_nine_table_2p_720p), cmocka_unit_test(test_nine_table_4p_4k),

@@ -744,4 +744,6 @@ const table_realtime_ops maxstax_view_realtime = {
     .replay_seek = maxstax_view_replay_seek,
     .replay_work = maxstax_view_replay_work,
     .replay_exact = maxstax_view_replay_exact,
+    .diagram_read = maxstax_view_diagram_read,
+    .draw_position = maxstax_view_draw_position,
 };

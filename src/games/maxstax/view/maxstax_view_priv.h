@@ -231,6 +231,16 @@ void maxstax_claims_update(maxstax_view *v);
 void maxstax_claims_round_over(maxstax_view *v);
 /* On seat p's pane: its place badge after its name, and a wrong call's note under its banner. */
 void maxstax_claims_draw(render *r, const maxstax_view *v, int p);
+/* The sprites blocks are drawn with, and the colour-blind setting (maxstax_view_draw.c). */
+void maxstax_plank_art(render *r, shell *sh, plank_art *art);
+/* Block b (its index: its grain for good) centred at (cx, cy), s units a
+ * plank unit, turned angle_deg, its ends painted in seat's colour (none for
+ * seat < 0, a card's picture). */
+void maxstax_draw_block(render *r, const plank_art *art, float cx, float cy, float s, double angle_deg, int seat, int b);
+/* A picture for the rules viewer (#29, maxstax_view_diagram.c): mode's
+ * picture read from position (table_realtime_ops.diagram_read), and drawn. */
+void *maxstax_view_diagram_read(const char *mode, const char *position, char *err, size_t errn);
+void maxstax_view_draw_position(shell *sh, render *r, const void *pic, rrect box);
 /* A card's structure in mini planks fitted into box (maxstax_view_draw.c). */
 void maxstax_draw_structure(render *r, const plank_art *art, const maxstax_card *c, rrect box);
 /* A card's stars (what it scores, 1 to 3) in font size, ending at right,

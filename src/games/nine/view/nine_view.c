@@ -596,6 +596,7 @@ const table_view_ops nine_view_ops = {
     .pace_reply = 0.45, /* the computer's shortest pause before it answers */
     .undo = 0,          /* it would show a hidden card and take it back */
     .hint = 1,
+    .draw_position = nine_view_draw_position,
     .curtain = 1,
     .size = sizeof(nine_view),
     .init = nine_view_init,
