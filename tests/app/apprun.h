@@ -82,6 +82,19 @@ static inline void apprun_script(apprun *r, const char *text, int after)
 /* The trace so far (caller frees). */
 static inline char *apprun_trace(const apprun *r) { return testenv_slurp(r->trace); }
 
+/* The rest of the last line of trace t that starts with prefix, into
+ * out; fails the test when there is none. */
+static inline void apprun_last_line(const char *t, const char *prefix, char *out, size_t n)
+{
+    const char *at = NULL;
+    for (const char *p = strstr(t, prefix); p; p = strstr(p + 1, prefix))
+        if (p == t || p[-1] == '\n')
+            at = p + strlen(prefix);
+    if (!at)
+        fail_msg("no line '%s...' traced", prefix);
+    snprintf(out, n, "%.*s", (int)strcspn(at, "\n"), at);
+}
+
 /* The scene on top of the app's stack. */
 static inline scene *apprun_top(const apprun *r) { return shell_top(r->a->sh); }
 

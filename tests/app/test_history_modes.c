@@ -43,18 +43,6 @@ static const struct {
     {"swapstax", NULL, "hard,hard", "round=12"},
 };
 
-/* The rest of the line after the last line of t starting with prefix, into out. */
-static void last_line(const char *t, const char *prefix, char *out, size_t n)
-{
-    const char *at = NULL;
-    for (const char *p = strstr(t, prefix); p; p = strstr(p + 1, prefix))
-        if (p == t || p[-1] == '\n')
-            at = p + strlen(prefix);
-    if (!at)
-        fail_msg("no line '%s...' traced", prefix);
-    snprintf(out, n, "%.*s", (int)strcspn(at, "\n"), at);
-}
-
 /* What the table left at its end, to be reached again by each replay. */
 typedef struct match_end_seen {
     char state[4096]; /* turn-based: the last position; MAXSTAX: the over line's note */
@@ -126,8 +114,8 @@ static void whole_match(int mode)
     t = apprun_trace(&r);
     /* a turn-based table's last position; a real-time one's line as its match ended */
     snprintf(want, sizeof want, modes[mode].word ? "%s position " : "%s over: ", modes[mode].word ? modes[mode].word : id);
-    last_line(t, want, seen.state, sizeof seen.state);
-    last_line(t, "score headline ", seen.headline, sizeof seen.headline);
+    apprun_last_line(t, want, seen.state, sizeof seen.state);
+    apprun_last_line(t, "score headline ", seen.headline, sizeof seen.headline);
     free(t);
     fprintf(stderr, "%s: the table ended at %.80s...: %s\n", id, seen.state, seen.headline);
 
@@ -155,7 +143,7 @@ static void whole_match(int mode)
     apprun_script(&r, "key Escape\nwait 5\nexpect-scene history\nclick-on export0\nwait 3\n", 2);
     t = apprun_trace(&r);
     snprintf(want, sizeof want, "history export %lld ", (long long)row.id);
-    last_line(t, want, exported, sizeof exported);
+    apprun_last_line(t, want, exported, sizeof exported);
     free(t);
     apprun_close(&r);
 
