@@ -1,15 +1,17 @@
 /* #28's "done means", for each of the seven modes through the app itself
- * (in-process, real SDL events): a whole match played at the table by the
- * computer in every seat (short options: two seats, MAXSTAX rounds of 12
- * seconds), then on the player's path from its score screen: History lists
- * it as the newest row (finished, the score screen's headline), its Replay
- * opens and End reaches the table's own final state (a turn-based mode: the
- * last position the table traced, read back from the replay's position;
- * MAXSTAX: the line the table traced as the match ended, round, clock,
- * card, scores and a checksum of every block's pose, against the replay's
- * end), Export writes its match file; then in a fresh preferences folder
- * (another machine) the history's Import takes that file, the row is the
- * same match, and its Replay reaches the same end again. */
+ * (in-process, real SDL events): a whole match played at the table (two
+ * seats; STAX's two people by controller, SPEEDSTAX's person by keyboard in
+ * 3-second rounds, the other modes' computers with short options: MAXSTAX
+ * rounds of 12 seconds), then on the player's path from its score screen:
+ * History lists it as the newest row (finished, the score screen's
+ * headline), its Replay opens and End reaches the table's own final state
+ * (a turn-based mode: the last position the table traced, read back from
+ * the replay's position; MAXSTAX: the line the table traced as the match
+ * ended, round, clock, card, scores and a checksum of every block's pose,
+ * against the replay's exact match), Export writes its match file; then in
+ * a fresh preferences folder (another machine) the history's Import takes
+ * that file, the row is the same match, and its Replay reaches the same end
+ * again. */
 // ctest-label: screens (runs the app under Xvfb: left out of the sanitizer pass)
 #include <setjmp.h>
 #include <stdarg.h>
@@ -29,19 +31,29 @@
 #define EXACT_FRAMES 20000       /* a MAXSTAX replay's exact match caught up with its end, at most */
 
 /* Each mode's match: the table's word in its trace lines ("nine position
- * ..."; MAXSTAX none), its seats and its test options. */
-static const struct {
-    const char *id, *word, *seats, *position;
-} modes[] = {
-    {"stax", "stax", "easy,easy", NULL},
-    {"9stax", "nine", "easy,easy", NULL},
-    {"stakz", "stakz", "easy,easy", NULL},
-    {"stackatrack", "track", "easy,easy", NULL},
+ * ..."; MAXSTAX none), its seats, its test options, and the input script
+ * that plays its people (tests/scripts/NAME.txt; NULL: computers only). */
+typedef struct mode_match {
+    const char *id, *word, *seats, *position, *script;
+} mode_match;
+
+static const mode_match modes[] = {
+    /* two people at one screen, by controller alone: 175 moves to the score screen */
+    {"stax", "stax", "human,human", NULL, "stax_whole_game"},
+    {"9stax", "nine", "easy,easy", NULL, NULL},
+    {"stakz", "stakz", "easy,easy", NULL, NULL},
+    {"stackatrack", "track", "easy,easy", NULL, NULL},
+    /* a person by keyboard: the card composed in seat 1's space, called and held */
+    {"speedstax", NULL, "human,easy", "round=3 compose=0:99", "speedstax_match"},
     /* Hard stackers finish cards in short rounds (Easy ones in 3 s never do, and stack-offs go on) */
-    {"speedstax", NULL, "hard,hard", "round=12"},
-    {"samestax", NULL, "hard,hard", "round=12"},
-    {"swapstax", NULL, "hard,hard", "round=12"},
+    {"samestax", NULL, "hard,hard", "round=12", NULL},
+    {"swapstax", NULL, "hard,hard", "round=12", NULL},
 };
+
+/* SPEEDSTAX between computers as well: blocks in motion to the end, and a
+ * speed-stack-off (a jump to its end shows a checkpoint's match, whose
+ * blocks differ in the last digits, until the exact one catches up). */
+static const mode_match speedstax_computers = {"speedstax", NULL, "hard,hard", "round=12", NULL};
 
 /* What the table left at its end, to be reached again by each replay. */
 typedef struct match_end_seen {
@@ -54,9 +66,9 @@ typedef struct match_end_seen {
  * same position (turn-based), or (MAXSTAX) once the exact match has caught
  * up with the jump, the same line as the table traced at its end; and the
  * row's places. */
-static void check_replay_end(apprun *r, int mode, const match_end_seen *seen)
+static void check_replay_end(apprun *r, const mode_match *mode, const match_end_seen *seen)
 {
-    const game_info *g = registry_find(modes[mode].id);
+    const game_info *g = registry_find(mode->id);
     scene *s = apprun_top(r);
     score_report rep;
     assert_string_equal(s->name, "replay");
@@ -98,9 +110,9 @@ static void newest_row(const char *dir, history_row *row)
     store_close(db);
 }
 
-static void whole_match(int mode)
+static void whole_match(const mode_match *mode)
 {
-    const char *id = modes[mode].id;
+    const char *id = mode->id;
     apprun r;
     match_end_seen seen;
     history_row row;
@@ -108,12 +120,20 @@ static void whole_match(int mode)
     memset(&seen, 0, sizeof seen);
 
     /* The whole match, every seat the computer, to the score screen. */
-    apprun_open(&r, NULL, "table", id, modes[mode].seats, modes[mode].position);
+    apprun_open(&r, NULL, "table", id, mode->seats, mode->position);
+    if (mode->script) {
+        char *text;
+        snprintf(path, sizeof path, "%s/tests/scripts/%s.txt", STACKHOUSE_SOURCE_DIR, mode->script);
+        text = testenv_slurp(path);
+        assert_true(strlen(text) > 0);
+        apprun_script(&r, text, 0);
+        free(text);
+    }
     snprintf(want, sizeof want, "wait-scene score %d\nwait 5\n", WHOLE_MATCH_FRAMES);
     apprun_script(&r, want, 0);
     t = apprun_trace(&r);
     /* a turn-based table's last position; a real-time one's line as its match ended */
-    snprintf(want, sizeof want, modes[mode].word ? "%s position " : "%s over: ", modes[mode].word ? modes[mode].word : id);
+    snprintf(want, sizeof want, mode->word ? "%s position " : "%s over: ", mode->word ? mode->word : id);
     apprun_last_line(t, want, seen.state, sizeof seen.state);
     apprun_last_line(t, "score headline ", seen.headline, sizeof seen.headline);
     free(t);
@@ -187,23 +207,27 @@ static void whole_match(int mode)
     apprun_close(&r);
 }
 
-static void test_stax(void **state) { (void)state; whole_match(0); }
-static void test_nine(void **state) { (void)state; whole_match(1); }
-static void test_stakz(void **state) { (void)state; whole_match(2); }
-static void test_track(void **state) { (void)state; whole_match(3); }
-static void test_speedstax(void **state) { (void)state; whole_match(4); }
-static void test_samestax(void **state) { (void)state; whole_match(5); }
-static void test_swapstax(void **state) { (void)state; whole_match(6); }
+static void test_stax(void **state) { (void)state; whole_match(&modes[0]); }
+static void test_nine(void **state) { (void)state; whole_match(&modes[1]); }
+static void test_stakz(void **state) { (void)state; whole_match(&modes[2]); }
+static void test_track(void **state) { (void)state; whole_match(&modes[3]); }
+static void test_speedstax(void **state) { (void)state; whole_match(&modes[4]); }
+static void test_samestax(void **state) { (void)state; whole_match(&modes[5]); }
+static void test_swapstax(void **state) { (void)state; whole_match(&modes[6]); }
+static void test_speedstax_computers(void **state) { (void)state; whole_match(&speedstax_computers); }
 
 int main(void)
 {
     static const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_stax),      cmocka_unit_test(test_nine),     cmocka_unit_test(test_stakz),
         cmocka_unit_test(test_track),     cmocka_unit_test(test_speedstax), cmocka_unit_test(test_samestax),
-        cmocka_unit_test(test_swapstax),
+        cmocka_unit_test(test_swapstax),  cmocka_unit_test(test_speedstax_computers),
     };
-    /* seven modes, the seven of core/modelist.h */
-    assert_true(sizeof modes / sizeof modes[0] == (size_t)registry_count());
+    if (sizeof modes / sizeof modes[0] != (size_t)registry_count()) {
+        fprintf(stderr, "modes[] holds %zu modes, core/modelist.h %d\n", sizeof modes / sizeof modes[0],
+                registry_count());
+        return 1;
+    }
     /* STACKHOUSE_SCREENS_FILTER (a cmocka pattern, "*stax") picks the tests, as test_screens' does */
     if (getenv("STACKHOUSE_SCREENS_FILTER"))
         cmocka_set_test_filter(getenv("STACKHOUSE_SCREENS_FILTER"));
