@@ -521,6 +521,15 @@ void replay_scene_set_review_control(scene *s, const char *(*label)(void *data),
     p->review_step = step;
 }
 
+int replay_scene_note(const scene *s, char *buf, size_t n)
+{
+    const replay *p = s->data;
+    if (!p->rt)
+        return -1;
+    p->rt_ops->note(p->rt, buf, n);
+    return !p->rt_ops->replay_exact || p->rt_ops->replay_exact(p->rt);
+}
+
 table *replay_scene_table(scene *s)
 {
     replay *p = s->data;
