@@ -359,6 +359,8 @@ static void status_text(const shell *sh, const stax_view *v, char *buf, size_t n
         } else {
             snprintf(buf, n, "The chain must go on: choose the next jump.");
         }
+    } else if (table_replaying(v->t)) {
+        snprintf(buf, n, "%s to move.", side_names[side]); /* watched: nobody decides, nobody thinks */
     } else if (!table_seat_human(v->t, side)) {
         snprintf(buf, n, "%s (computer) is thinking.", side_names[side]);
     } else if (v->chain.capture) {
@@ -382,6 +384,8 @@ static void draw_inspect(render *r, shell *sh, const stax_view *v, rrect box)
     ui_audit_box(box);
     render_round_rect(r, box, 18, UI_PAPER);
     if (sq < 0 || !dark(sq) || !(b->occ >> sq & 1)) {
+        if (table_replaying(v->t))
+            return; /* a replay takes no pointing: no invitation to */
         render_text_wrapped(r, FONT_SANS_OBLIQUE, UI_SMALL, box.x + 20, box.y + 20, box.w - 40, TEXT_LEFT,
                             UI_INK_SOFT, "Point at a stack to see every man in it, bottom to top.", 1);
         return;
