@@ -305,9 +305,10 @@ static void draw_player(render *r, const stax_view *v, int s, float y)
     if (to_move)
         render_round_outline(r, row, 18, 3, side_colors[s]);
     table_seat_name(table_match(v->t), s, seat, sizeof seat);
-    /* the name across the row (primary text, never wrapped under the line below) */
-    ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_BODY, (rrect){row.x + 16, row.y + 6, row.w - 32, 36}, TEXT_LEFT,
-                UI_INK, seat);
+    /* the name across the row (primary text, never wrapped under the line below: a
+     * long one, typed or from a replay's file, shrinks, then is cut) */
+    ui_text_fit_line(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, (rrect){row.x + 16, row.y + 6, row.w - 32, 36}, TEXT_LEFT,
+                     UI_INK, seat);
     /* the seat's mark before its colour's name, as on every screen */
     ui_draw_seat_mark(r, s, row.x + 28, row.y + 60, 22);
     if (to_move && table_thinking(v->t)) {
