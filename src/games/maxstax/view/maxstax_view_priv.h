@@ -165,12 +165,11 @@ int maxstax_refuse_grab(maxstax_view *v, int p, double x, double y);
 /* Seat p may not swap with `with` now: refused with the rules' reason; 1 if it was. */
 int maxstax_refuse_swap(maxstax_view *v, int p, int with);
 
-/* "Player 2" for a person (when there are several), "Computer (Hard)"...;
- * a replay's seat by the name its match file gives it. */
+/* "Player 2" for a person (when there are several), "Computer (Hard)"... */
 static inline void seat_name(const maxstax_view *v, int p, char *buf, size_t n)
 {
     if (v->m.names_kept && v->m.name[p][0])
-        table_seat_name(&v->m, p, buf, n);
+        table_seat_name(&v->m, p, buf, n); /* a replay's seat: the name its match file gives it */
     else if (seat_human(v, p) && v->humans > 1)
         snprintf(buf, n, "Player %d", p + 1);
     else if (!seat_human(v, p))
