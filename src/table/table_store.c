@@ -119,8 +119,8 @@ void table_seat_name(const match_setup *m, int seat, char *buf, size_t n)
             snprintf(line, sizeof line, "\xe2\x98\x8e Waiting for %s \xc2\xb7 room %s", phones_roster()->name[seat],
                      phones_room());
         utf8_copy(buf, n, line);
-    } else if (m->seat[seat] == SEAT_HUMAN && m->name[seat][0])
-        utf8_copy(buf, n, m->name[seat]); /* the player setup named (#28) */
+    } else if ((m->seat[seat] == SEAT_HUMAN || m->names_kept) && m->name[seat][0])
+        utf8_copy(buf, n, m->name[seat]); /* the player setup named, or a replay's file (#28) */
     else if (m->seat[seat] == SEAT_HUMAN)
         snprintf(buf, n, "Human");
     else

@@ -179,7 +179,9 @@ int maxstax_refuse_swap(maxstax_view *v, int p, int with);
 /* "Player 2" for a person (when there are several), "Computer (Hard)"... */
 static inline void seat_name(const maxstax_view *v, int p, char *buf, size_t n)
 {
-    if (seat_human(v, p) && v->humans > 1)
+    if (v->m.names_kept && v->m.name[p][0])
+        table_seat_name(&v->m, p, buf, n); /* a replay's seat: the name its match file gives it */
+    else if (seat_human(v, p) && v->humans > 1)
         snprintf(buf, n, "Player %d", p + 1);
     else if (!seat_human(v, p))
         /* a computer by its seat's colour, as its mark: two of one level are told apart */

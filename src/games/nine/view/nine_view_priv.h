@@ -211,6 +211,8 @@ rrect nine_think_rect(const seat_geo *g);
 void nine_layout(nine_view *v, shell *sh);
 /* The viewer decides now (and may see the table). */
 int nine_viewer_decides(const nine_view *v);
+/* Whether seat p's header says "You": the person whose hand the screen shows (never in a replay). */
+int nine_seat_is_you(const nine_view *v, int p);
 /* The spot named name, or -1. */
 int nine_spot_find(const nine_view *v, const char *name);
 /* The focused spot (the first when none is), or -1. */

@@ -339,7 +339,7 @@ static void draw_tray(render *r, shell *sh, const track_view *v)
     for (int k = 0; !hide && k < v->nkind; k++) {
         const ui_item *it = ui_nav_item(&v->nav, ID_TRAY + k);
         rrect tile, fb;
-        int chosen = k == v->sel, side = v->orient >= 4;
+        int chosen = k == v->sel && !table_replaying(v->t), side = v->orient >= 4; /* a replay chooses none */
         char cnt[16];
         float f;
         if (!it)
@@ -372,7 +372,7 @@ static void draw_tray(render *r, shell *sh, const track_view *v)
                         (rrect){tile.x + 2 * f + 34, tile.y, tile.w - 2 * f - 44, tile.h}, TEXT_LEFT, UI_INK, cnt);
         }
     }
-    {
+    if (!table_replaying(v->t)) { /* a replay is watched: nothing to turn or pass */
         /* the button says what it does; the chosen tile shows which way up the block is */
         const ui_item *t = ui_nav_item(&v->nav, ID_TURN), *p = ui_nav_item(&v->nav, ID_PASS);
         ui_draw_button(r, t->r, TRACK_TURN_LABEL, v->nav.hover == ID_TURN, t->enabled, 0);
