@@ -62,7 +62,9 @@ static char *lesson_text(shell *sh, const char *id)
 
 int lesson_exists(shell *sh, const char *id)
 {
-    char *text = id ? lesson_text(sh, id) : NULL;
+    const game_info *g = id ? registry_find(id) : NULL;
+    /* a real-time mode's lesson is read and checked (lesson_check_rt), but no table plays it yet */
+    char *text = g && g->rules ? lesson_text(sh, id) : NULL;
     free(text);
     return text != NULL;
 }
