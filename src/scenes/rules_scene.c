@@ -19,6 +19,7 @@
 #include "table/lesson.h"
 
 enum { ID_TAB = 0, ID_BACK = 50, ID_LESSON };
+#define RULES_LESSONS 3
 
 #define MAX_DOCS 16
 
@@ -39,7 +40,11 @@ typedef struct rules_scene {
     rrect panel, view;
     int dragging;
     float drag_y, drag_scroll;
-    const char *lesson; /* the mode whose lesson the tab offers (#29); NULL none */
+    const char *lesson; /* the mode whose lesson the tab offers (#29), its first; NULL none */
+    /* every mode of the tab's document with a lesson (MAXSTAX's three share one), a button each */
+    const char *lessons[RULES_LESSONS];
+    int n_lessons;
+    char lesson_names[RULES_LESSONS][40]; /* their buttons' names ("lesson", "lesson_samestax"), kept for the nav */
     unsigned char traced[64]; /* diagrams already traced as seen, per document load */
 } rules_scene;
 
@@ -93,11 +98,12 @@ static void load(rules_scene *p, shell *sh, int tab)
     fclose(f);
     if (p->error[0])
         log_warn("%s", p->error);
-    /* The first mode of this document with a lesson: the tab offers it. */
-    p->lesson = NULL;
-    for (int i = 0; i < registry_count() && !p->lesson; i++)
+    /* The modes of this document with a lesson: the tab offers each (X the first). */
+    p->n_lessons = 0;
+    for (int i = 0; i < registry_count() && p->n_lessons < RULES_LESSONS; i++)
         if (strcmp(registry_get(i)->rules_doc, p->docs[tab].doc) == 0 && lesson_exists(sh, registry_get(i)->id))
-            p->lesson = registry_get(i)->id;
+            p->lessons[p->n_lessons++] = registry_get(i)->id;
+    p->lesson = p->n_lessons ? p->lessons[0] : NULL;
     memset(p->traced, 0, sizeof p->traced);
     md_set_diagram_fn(p->doc, rules_diagram_draw, sh);
     /* A bad diagram shows a placeholder on the page; it is logged once here. */
@@ -120,8 +126,14 @@ static void layout(rules_scene *p, shell *sh)
         ui_nav_add(&p->nav, ID_TAB + i, (rrect){x0 + (tab_w + 20) * (float)i, 180, tab_w, 64}, 1,
                    p->docs[i].doc);
     ui_nav_add(&p->nav, ID_BACK, (rrect){40, 50, 150, 60}, 1, "back");
-    if (p->lesson)
-        ui_nav_add(&p->nav, ID_LESSON, (rrect){shell_vw(sh) - 40 - 200, 50, 200, 60}, 1, "lesson");
+    for (int k = 0; k < p->n_lessons; k++) {
+        /* one mode: "Lesson" in the corner; several: "Learn SAMESTAX"..., two a row beside the title */
+        rrect b = {shell_vw(sh) - 40 - 200, 50, 200, 60};
+        if (p->n_lessons > 1)
+            b = (rrect){shell_vw(sh) - 40 - 250 - (k % 2 ? 0 : 262), 24 + 68 * (float)(k / 2), 250, 60};
+        snprintf(p->lesson_names[k], sizeof p->lesson_names[k], k ? "lesson_%s" : "lesson", p->lessons[k]);
+        ui_nav_add(&p->nav, ID_LESSON + k, b, 1, p->lesson_names[k]);
+    }
     ui_nav_end(&p->nav, sh);
 }
 
@@ -145,11 +157,11 @@ static void switch_tab(rules_scene *p, shell *sh, int tab)
     ui_nav_focus(&p->nav, sh, ID_TAB + tab);
 }
 
-/* The tab's lesson, from home: whatever was open under the rules (a match,
+/* A lesson of the tab's, from home: whatever was open under the rules (a match,
  * which saves as it leaves) goes first, so the lesson's table stands alone. */
-static void take_lesson(rules_scene *p, shell *sh)
+static void take_lesson(shell *sh, const char *mode)
 {
-    const char *mode = p->lesson; /* a registry string: it outlives p */
+    /* mode: a registry string, it outlives p */
     scene *t;
     audio_play(SFX_CLICK);
     trace_line("rules lesson %s", mode);
@@ -163,7 +175,7 @@ static void rules_input(scene *s, shell *sh, const action_event *ev)
     rules_scene *p = s->data;
     int id;
     if (ev->act == ACT_EXTRA && p->lesson) {
-        take_lesson(p, sh);
+        take_lesson(sh, p->lesson);
         return;
     }
     switch (ev->act) {
@@ -205,8 +217,8 @@ static void rules_input(scene *s, shell *sh, const action_event *ev)
     if (id == ID_BACK) {
         audio_play(SFX_CLICK);
         shell_pop(sh);
-    } else if (id == ID_LESSON && p->lesson) {
-        take_lesson(p, sh);
+    } else if (id >= ID_LESSON && id < ID_LESSON + p->n_lessons) {
+        take_lesson(sh, p->lessons[id - ID_LESSON]);
     } else if (id >= ID_TAB && id < ID_TAB + p->n_docs) {
         switch_tab(p, sh, id - ID_TAB);
     }
@@ -273,8 +285,11 @@ static void rules_draw(scene *s, shell *sh, render *r, float alpha)
         render_round_rect(r, (rrect){track.x, ty, track.w, th}, 6, UI_INK_SOFT);
     }
     ui_draw_button(r, ui_nav_item(&p->nav, ID_BACK)->r, "Back", p->nav.focus == ID_BACK, 1, 0);
-    if (p->lesson)
-        ui_draw_button(r, ui_nav_item(&p->nav, ID_LESSON)->r, "Lesson", p->nav.focus == ID_LESSON, 1, 1);
+    for (int k = 0; k < p->n_lessons; k++) {
+        char label[64];
+        snprintf(label, sizeof label, p->n_lessons > 1 ? "Learn %s" : "Lesson", registry_find(p->lessons[k])->name);
+        ui_draw_button(r, ui_nav_item(&p->nav, ID_LESSON + k)->r, label, p->nav.focus == ID_LESSON + k, 1, 1);
+    }
     ui_nav_draw(&p->nav, r, alpha, ui_focus_visible(sh));
     {
         /* Scrolling first: the page is longer than the panel. Tabs are
