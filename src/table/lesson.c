@@ -154,8 +154,11 @@ static scene *lesson_start_rt(shell *sh, const game_info *g, char *text)
         log_error("lesson %s: %s", g->id, l ? err : "out of memory");
     } else {
         lesson_seats(l, seats, sizeof seats);
-        if (table_match_default(&m, g, seats) == 0)
+        if (table_match_default(&m, g, seats) == 0) {
+            /* the learner's space is named as the panel names them ("you are Red") */
+            snprintf(m.name[l->you], sizeof m.name[l->you], "%s", l->you_name);
             s = table_rt_lesson(sh, t->realtime, &m, l, shell_seed(sh));
+        }
     }
     free(l);
     free(text);
