@@ -6,6 +6,7 @@
 
 #include "app/history.h"
 #include "core/log.h"
+#include "scenes/practice.h"
 #include "scenes/replay.h"
 #include "scenes/replay_review.h"
 #include "scenes/scenes.h"
@@ -85,6 +86,8 @@ scene *scenes_by_name(shell *sh, const char *name, const char *game, const scene
         return stats_scene_create(sh, "", game ? game : "");
     if (strcmp(name, "table") == 0)
         return table_by_name(sh, g, args);
+    if (strcmp(name, "practice") == 0)
+        return practice_scene_create(sh, g); /* setup's Practice button's own (#29) */
     if (strcmp(name, "lesson") == 0)
         return g ? lesson_start(sh, g->id) : NULL; /* the mode's lesson (#29) */
     if (strcmp(name, "score") == 0) {

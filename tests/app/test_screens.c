@@ -325,6 +325,19 @@ static void test_speedstax_ghost_720p_4k(void **state)
     shoot_at("seed=6 compose=0:2 ghost", "speedstax", "human,easy", 120, "speedstax-ghost", 3840, 2160);
 }
 
+/* MAXSTAX practice (#29): card 4 typed, its left plank set down by a
+ * controller, the ghost over it and the hints naming the two planks still
+ * missing; the card browser where the scores go and "Practice" where the
+ * clock goes; at 4:3, 720p and 4K. */
+static void test_speedstax_practice(void **state)
+{
+    (void)state;
+    shot_script = "maxstax_practice_shot";
+    shoot_game("practice", "speedstax", NULL, 720, "speedstax-practice", 1024, 768);
+    shoot_game("practice", "speedstax", NULL, 720, "speedstax-practice", 1280, 720);
+    shoot_game("practice", "speedstax", NULL, 720, "speedstax-practice", 3840, 2160);
+}
+
 /* SAMESTAX: a person creating against a computer at 720p (one mouse, their
  * structure composed, the Ready button); four computers in split screen at
  * 4K, a Creator's structure standing and the others copying it, each with
@@ -1017,6 +1030,7 @@ int main(void)
         cmocka_unit_test(test_speedstax_720p), cmocka_unit_test(test_speedstax_split_4k),
         cmocka_unit_test(test_speedstax_marks_720p),
         cmocka_unit_test(test_speedstax_ghost_720p_4k),
+        cmocka_unit_test(test_speedstax_practice),
         cmocka_unit_test(test_speedstax_built_4x3), cmocka_unit_test(test_speedstax_built_21x9),
         cmocka_unit_test(test_samestax_create_720p), cmocka_unit_test(test_samestax_split_4k),
         cmocka_unit_test(test_swapstax_swaps_720p), cmocka_unit_test(test_swapstax_split_4k),

@@ -647,12 +647,17 @@ void maxstax_view_draw(void *vv, shell *sh, render *r, float alpha)
     art.marks = shell_settings(sh)->v[SETTING_colorblind];
     ui_draw_table(r, shell_vw(sh));
     draw_card(r, v, &art);
-    draw_clock(r, v);
-    draw_scores(r, v, &art);
+    if (v->practice.on) {
+        maxstax_practice_draw(r, sh, v); /* no clock, no scores: the card browser */
+    } else {
+        draw_clock(r, v);
+        draw_scores(r, v, &art);
+    }
     if (!v->replay) { /* a replay's controls are the replay screen's */
         ui_draw_button(r, ui_nav_item(&v->nav, ID_CLAIM)->r, p >= 0 && maxstax_creating(v, p) ? "Ready!" : "MAX STAX!",
                        v->nav.hover == ID_CLAIM, p >= 0 && speedstax_building(maxstax_match_rounds(v->match), p), 1);
-        ui_draw_button(r, ui_nav_item(&v->nav, ID_MENU)->r, "Menu", v->nav.hover == ID_MENU, 1, 0);
+        ui_draw_button(r, ui_nav_item(&v->nav, ID_MENU)->r, v->practice.on ? "Leave" : "Menu", v->nav.hover == ID_MENU,
+                       1, 0);
     }
     for (int q = 0; q < v->players; q++)
         draw_pane(r, sh, v, q, &art, v->results_left > 0 ? 1.0f : alpha);
@@ -661,7 +666,9 @@ void maxstax_view_draw(void *vv, shell *sh, render *r, float alpha)
     else
         maxstax_swap_draw(r, sh, v, &art);
     maxstax_lesson_draw(r, sh, v); /* a lesson's panel, where the computer's space is (over the swaps' dim) */
-    if (!v->replay)
+    if (v->practice.on)
+        maxstax_practice_hints(r, sh, v);
+    else if (!v->replay)
         draw_hints(r, sh, v);
 }
 
