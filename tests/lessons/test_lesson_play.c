@@ -244,6 +244,22 @@ static void test_rt_lesson(void **state)
     play_rt(c->mode, c->pad, c->computer, c->refused, c->n);
 }
 
+/* A MAXSTAX step's round keeps the rules' clock: left alone past it, the
+ * step starts again with a word why, and no results of the round show. */
+static void test_rt_step_time_up(void **state)
+{
+    static const char *const want[] = {"lesson speedstax step 1/5 Build the card\n",
+                                       "toast Time is up: the step starts again.\n",
+                                       "lesson speedstax step 1/5 Build the card\n"};
+    char *t = run("speedstax", "lesson_speedstax_time_up", 0);
+    const char *miss;
+    (void)state;
+    if ((miss = testenv_missing_in_order(t, want, 3)))
+        fail_msg("trace lacks, in order: %s", miss);
+    assert_null(strstr(t, "speedstax round 1 over"));
+    free(t);
+}
+
 /* The rules viewer offers its tab's lesson: by mouse (its Lesson button) and by controller (X). */
 static void test_rules_door(void **state)
 {
@@ -332,6 +348,7 @@ int main(void)
         cmocka_unit_test_prestate(test_rt_lesson, (void *)&rt_cases[3]),
         cmocka_unit_test_prestate(test_rt_lesson, (void *)&rt_cases[4]),
         cmocka_unit_test_prestate(test_rt_lesson, (void *)&rt_cases[5]),
+        cmocka_unit_test(test_rt_step_time_up),
         cmocka_unit_test(test_rules_door),
         cmocka_unit_test(test_rules_door_maxstax),
         cmocka_unit_test(test_first_start_offers),
