@@ -75,6 +75,21 @@ typedef struct realtime_rules {
     const char *study_about; /* what it measures, for the CLI's usage */
     /* Runs it, its output into out; 0, or 2 on bad arguments. */
     int (*study_run)(int argc, char **argv, FILE *out);
+
+    /* Optional, for a lesson (#29, docs/lessons.md): the match a lesson's step
+     * starts from: p's seats (levels as create's) from seed, with position,
+     * in the mode's own notation, applied; NULL with the reason in err. */
+    realtime_match *(*lesson_position)(const game_params *p, const int *levels, uint64_t seed, const char *position,
+                                       char *err, size_t errn);
+    /* Optional: whether text is an action of a lesson's step (what the
+     * learner must do, or a reply) that seat (-1: the seat on turn) may take
+     * in m now: 0; else -1 with why (a malformed action, or the rules'
+     * refusal in the game's words). */
+    int (*lesson_action)(const realtime_match *m, int seat, const char *text, char *err, size_t errn);
+    /* Optional: plays action text for seat (-1: the seat on turn) when it
+     * takes no hands (a swap or a pass); 1 played, 0 when it is the hands'
+     * work (build, claim, ready), -1 when it cannot be played. */
+    int (*lesson_play)(realtime_match *m, int seat, const char *text);
 } realtime_rules;
 
 #endif

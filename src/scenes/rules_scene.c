@@ -19,6 +19,7 @@
 #include "table/lesson.h"
 
 enum { ID_TAB = 0, ID_BACK = 50, ID_LESSON };
+#define RULES_LESSONS 3
 
 #define MAX_DOCS 16
 
@@ -39,11 +40,16 @@ typedef struct rules_scene {
     rrect panel, view;
     int dragging;
     float drag_y, drag_scroll;
-    const char *lesson; /* the mode whose lesson the tab offers (#29); NULL none */
+    const char *lesson; /* the mode whose lesson the tab offers (#29), its first; NULL none */
+    /* every mode of the tab's document with a lesson (MAXSTAX's three share one), a button each */
+    const char *lessons[RULES_LESSONS];
+    int n_lessons;
+    char lesson_names[RULES_LESSONS][40]; /* their buttons' names ("lesson", "lesson_samestax"), kept for the nav */
     rules_pictures *pictures; /* the document's diagrams, each read once */
     unsigned char traced[64]; /* diagrams already traced as seen, per document load */
     float scroll_traced;      /* where the page last came to rest, as traced */
     const char *section;      /* a mode's own section to open at, once laid out (its heading); NULL none */
+    const char *opened;       /* the mode (registry id) the viewer was opened for: X takes its lesson; NULL none */
 } rules_scene;
 
 /* One tab per rules document; the three MAXSTAX modes share one (the first
@@ -61,6 +67,16 @@ static void docs_list(rules_scene *p)
             p->docs[p->n_docs++].label = g->rules_tab;
         }
     }
+}
+
+/* X's lesson: the tab's first, or, opened for one of a shared document's
+ * modes (Y on SAMESTAX), that one's. */
+static void pick_lesson(rules_scene *p)
+{
+    p->lesson = p->n_lessons ? p->lessons[0] : NULL;
+    for (int k = 0; k < p->n_lessons; k++)
+        if (p->opened && strcmp(p->lessons[k], p->opened) == 0)
+            p->lesson = p->lessons[k];
 }
 
 static void load(rules_scene *p, shell *sh, int tab)
@@ -99,11 +115,12 @@ static void load(rules_scene *p, shell *sh, int tab)
     fclose(f);
     if (p->error[0])
         log_warn("%s", p->error);
-    /* The first mode of this document with a lesson: the tab offers it. */
-    p->lesson = NULL;
-    for (int i = 0; i < registry_count() && !p->lesson; i++)
+    /* The modes of this document with a lesson: the tab offers each (X the first). */
+    p->n_lessons = 0;
+    for (int i = 0; i < registry_count() && p->n_lessons < RULES_LESSONS; i++)
         if (strcmp(registry_get(i)->rules_doc, p->docs[tab].doc) == 0 && lesson_exists(sh, registry_get(i)->id))
-            p->lesson = registry_get(i)->id;
+            p->lessons[p->n_lessons++] = registry_get(i)->id;
+    pick_lesson(p);
     memset(p->traced, 0, sizeof p->traced);
     if (p->doc) {
         p->pictures = rules_pictures_read(sh, p->doc, p->docs[tab].doc);
@@ -123,8 +140,14 @@ static void layout(rules_scene *p, shell *sh)
         ui_nav_add(&p->nav, ID_TAB + i, (rrect){x0 + (tab_w + 20) * (float)i, 180, tab_w, 64}, 1,
                    p->docs[i].doc);
     ui_nav_add(&p->nav, ID_BACK, (rrect){40, 50, 150, 60}, 1, "back");
-    if (p->lesson)
-        ui_nav_add(&p->nav, ID_LESSON, (rrect){shell_vw(sh) - 40 - 200, 50, 200, 60}, 1, "lesson");
+    for (int k = 0; k < p->n_lessons; k++) {
+        /* one mode: "Lesson" in the corner; several: "Learn SAMESTAX"..., two a row beside the title */
+        rrect b = {shell_vw(sh) - 40 - 200, 50, 200, 60};
+        if (p->n_lessons > 1)
+            b = (rrect){shell_vw(sh) - 40 - 250 - (k % 2 ? 0 : 262), 24 + 68 * (float)(k / 2), 250, 60};
+        snprintf(p->lesson_names[k], sizeof p->lesson_names[k], k ? "lesson_%s" : "lesson", p->lessons[k]);
+        ui_nav_add(&p->nav, ID_LESSON + k, b, 1, p->lesson_names[k]);
+    }
     ui_nav_end(&p->nav, sh);
 }
 
@@ -149,11 +172,11 @@ static void switch_tab(rules_scene *p, shell *sh, int tab)
     ui_nav_focus(&p->nav, sh, ID_TAB + tab);
 }
 
-/* The tab's lesson, from home: whatever was open under the rules (a match,
+/* A lesson of the tab's, from home: whatever was open under the rules (a match,
  * which saves as it leaves) goes first, so the lesson's table stands alone. */
-static void take_lesson(rules_scene *p, shell *sh)
+static void take_lesson(shell *sh, const char *mode)
 {
-    const char *mode = p->lesson; /* a registry string: it outlives p */
+    /* mode: a registry string, it outlives p */
     scene *t;
     audio_play(SFX_CLICK);
     trace_line("rules lesson %s", mode);
@@ -167,7 +190,7 @@ static void rules_input(scene *s, shell *sh, const action_event *ev)
     rules_scene *p = s->data;
     int id;
     if (ev->act == ACT_EXTRA && p->lesson) {
-        take_lesson(p, sh);
+        take_lesson(sh, p->lesson);
         return;
     }
     switch (ev->act) {
@@ -211,8 +234,8 @@ static void rules_input(scene *s, shell *sh, const action_event *ev)
     if (id == ID_BACK) {
         audio_play(SFX_CLICK);
         shell_pop(sh);
-    } else if (id == ID_LESSON && p->lesson) {
-        take_lesson(p, sh);
+    } else if (id >= ID_LESSON && id < ID_LESSON + p->n_lessons) {
+        take_lesson(sh, p->lessons[id - ID_LESSON]);
     } else if (id >= ID_TAB && id < ID_TAB + p->n_docs) {
         switch_tab(p, sh, id - ID_TAB);
     }
@@ -312,8 +335,11 @@ static void rules_draw(scene *s, shell *sh, render *r, float alpha)
         render_round_rect(r, (rrect){track.x, ty, track.w, th}, 6, UI_INK_SOFT);
     }
     ui_draw_button(r, ui_nav_item(&p->nav, ID_BACK)->r, "Back", p->nav.focus == ID_BACK, 1, 0);
-    if (p->lesson)
-        ui_draw_button(r, ui_nav_item(&p->nav, ID_LESSON)->r, "Lesson", p->nav.focus == ID_LESSON, 1, 1);
+    for (int k = 0; k < p->n_lessons; k++) {
+        char label[64];
+        snprintf(label, sizeof label, p->n_lessons > 1 ? "Learn %s" : "Lesson", registry_find(p->lessons[k])->name);
+        ui_draw_button(r, ui_nav_item(&p->nav, ID_LESSON + k)->r, label, p->nav.focus == ID_LESSON + k, 1, 1);
+    }
     ui_nav_draw(&p->nav, r, alpha, ui_focus_visible(sh));
     {
         /* Scrolling first: the page is longer than the panel. Tabs are
@@ -367,5 +393,7 @@ scene *rules_scene_create_mode(shell *sh, const game_info *g)
     for (int i = 0; g && i < registry_count(); i++)
         sharing += strcmp(registry_get(i)->rules_doc, g->rules_doc) == 0;
     p->section = sharing > 1 ? g->name : NULL;
+    p->opened = g ? g->id : NULL;
+    pick_lesson(p); /* the tab may be loaded already */
     return s;
 }

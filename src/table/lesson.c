@@ -16,6 +16,7 @@
 #include "table/modes.h"
 #include "table/table_buttons.h"
 #include "table/table_priv.h"
+#include "table/table_rt.h"
 #include "table/table_store.h"
 #include "ui/ui.h"
 
@@ -26,9 +27,7 @@ struct lesson_run {
     int done;       /* its moves are played: Continue */
     int replying;   /* the lesson plays a reply now */
     int game_moves; /* moves played since the game began */
-    rrect cont;     /* the Continue button, where it was drawn last */
-    int cont_shown;
-    int cont_traced; /* its place was traced */
+    lesson_panel panel; /* the Continue button, where it was drawn last */
 };
 
 #define PANEL_PAD 18.0f
@@ -62,7 +61,10 @@ static char *lesson_text(shell *sh, const char *id)
 
 int lesson_exists(shell *sh, const char *id)
 {
-    char *text = id ? lesson_text(sh, id) : NULL;
+    const game_info *g = id ? registry_find(id) : NULL;
+    const table_mode *t = g ? modes_find(id) : NULL;
+    /* a real-time mode's lesson needs a view that plays it */
+    char *text = g && (g->rules || (t && t->realtime && t->realtime->lesson)) ? lesson_text(sh, id) : NULL;
     free(text);
     return text != NULL;
 }
@@ -131,6 +133,38 @@ static int go_step(table *t, shell *sh, int i)
     return 0;
 }
 
+/* The learner a person, every other seat the easy computer (which plays only in the game), as --seats has them. */
+static void lesson_seats(const lesson *l, char *seats, size_t n)
+{
+    seats[0] = 0;
+    for (int i = 0; i < l->players; i++)
+        snprintf(seats + strlen(seats), n - strlen(seats), "%s%s", i ? "," : "", i == l->you ? "human" : "easy");
+}
+
+/* A real-time mode's lesson (MAXSTAX): read, checked, and played by its view on a real-time table. */
+static scene *lesson_start_rt(shell *sh, const game_info *g, char *text)
+{
+    const table_mode *t = modes_find(g->id);
+    lesson *l = calloc(1, sizeof *l);
+    char err[400], seats[64];
+    match_setup m;
+    scene *s = NULL;
+    if (!l || lesson_read(l, text, err, sizeof err) != 0 || lesson_check_rt(l, g->realtime, err, sizeof err) != 0 ||
+        strcmp(l->mode, g->id) != 0) {
+        log_error("lesson %s: %s", g->id, l ? err : "out of memory");
+    } else {
+        lesson_seats(l, seats, sizeof seats);
+        if (table_match_default(&m, g, seats) == 0) {
+            /* the learner's space is named as the panel names them ("you are Red") */
+            snprintf(m.name[l->you], sizeof m.name[l->you], "%s", l->you_name);
+            s = table_rt_lesson(sh, t->realtime, &m, l, shell_seed(sh));
+        }
+    }
+    free(l);
+    free(text);
+    return s;
+}
+
 scene *lesson_start(shell *sh, const char *id)
 {
     const game_info *g = registry_find(id);
@@ -138,6 +172,8 @@ scene *lesson_start(shell *sh, const char *id)
     char *text, err[400], seats[64] = "", pos[RECORD_START_LEN];
     match_setup m;
     scene *s;
+    if (g && !g->rules && lesson_exists(sh, id) && (text = lesson_text(sh, id)) != NULL)
+        return lesson_start_rt(sh, g, text);
     if (!g || !g->rules || !modes_playable(g) || !(text = lesson_text(sh, id))) {
         log_error("lesson: no lesson for '%s'", id ? id : "");
         return NULL;
@@ -151,10 +187,7 @@ scene *lesson_start(shell *sh, const char *id)
         return NULL;
     }
     free(text);
-    /* The learner is the person; every other seat the easy computer, which plays only in the game. */
-    for (int i = 0; i < run->l.players; i++)
-        snprintf(seats + strlen(seats), sizeof seats - strlen(seats), "%s%s", i ? "," : "",
-                 i == run->l.you ? "human" : "easy");
+    lesson_seats(&run->l, seats, sizeof seats);
     if (table_match_default(&m, g, seats) != 0 || !(s = modes_start(sh, &m, pos))) {
         free(run);
         return NULL;
@@ -241,9 +274,7 @@ int lesson_input(table *t, shell *sh, const action_event *ev)
     struct lesson_run *run = t->lesson;
     if (!run || in_game(run) || !(run->done || cur(run)->watch))
         return 0;
-    if (ev->act == ACT_ACCEPT ||
-        (ev->act == ACT_POINTER_DOWN && ev->button == INPUT_BUTTON_LEFT && run->cont_shown &&
-         ui_rect_contains(run->cont, ev->x, ev->y))) {
+    if (lesson_panel_pressed(&run->panel, ev)) {
         trace_line("lesson %s continue", run->l.mode);
         next_step(t, sh);
         return 1;
@@ -251,68 +282,69 @@ int lesson_input(table *t, shell *sh, const action_event *ev)
     return 0;
 }
 
-/* The words of the step now: what to do, or once done what it did. */
-static const char *words(const struct lesson_run *run)
+void lesson_panel_draw(render *r, rrect box, const lesson *l, int step, int done, lesson_panel *p)
 {
-    const lesson_step *s = cur(run);
-    if (run->done)
-        return s->done[0] ? s->done : "Press Continue for the next step.";
-    return s->say;
-}
-
-int lesson_draw_panel(const table *t, shell *sh, render *r, rrect box)
-{
-    struct lesson_run *run = t->lesson;
-    const lesson_step *s;
+    const lesson_step *s = &l->step[step];
+    const char *text = done ? (s->done[0] ? s->done : "Press Continue for the next step.") : s->say;
     rrect in;
     char head[160];
     float y, size, avail, bh;
     int button;
-    (void)sh;
-    if (!run)
-        return 0;
-    s = cur(run);
-    if (s->game && run->game_moves > 0)
-        return 0; /* the game has begun: the move log again */
     in = (rrect){box.x + PANEL_PAD, box.y + 14, box.w - 2 * PANEL_PAD, box.h - 14 - PANEL_PAD};
-    button = !s->game && (run->done || s->watch);
+    button = !s->game && (done || s->watch);
     bh = button ? 56.0f : 0.0f;
     ui_audit_box(box);
     render_round_rect(r, box, 14, UI_PAPER);
     if (s->game)
-        snprintf(head, sizeof head, "Your game \xc2\xb7 you are %s", run->l.you_name);
+        snprintf(head, sizeof head, "Your game \xc2\xb7 you are %s", l->you_name);
     else
-        snprintf(head, sizeof head, "Step %d/%d \xc2\xb7 you are %s", run->step + 1, run->l.n - 1, run->l.you_name);
+        snprintf(head, sizeof head, "Step %d/%d \xc2\xb7 you are %s", step + 1, l->n - 1, l->you_name);
     size = ui_text_fit_line(r, FONT_SANS_BOLD, UI_SMALL, UI_MIN, (rrect){in.x, in.y, in.w, 30}, TEXT_LEFT,
                             UI_INK_SOFT, head);
     y = in.y + render_line_height(r, FONT_SANS_BOLD, size) + 4;
     /* The title goes where the words would not fit under it even at UI_MIN (a small box, 4:3). */
     avail = in.y + in.h - bh - y;
     if (render_line_height(r, FONT_SANS_BOLD, UI_BODY) + 8 +
-            render_text_wrapped(r, FONT_SANS, UI_MIN, in.x, y, in.w, TEXT_LEFT, UI_INK, words(run), 0) <= avail) {
+            render_text_wrapped(r, FONT_SANS, UI_MIN, in.x, y, in.w, TEXT_LEFT, UI_INK, text, 0) <= avail) {
         size = ui_text_fit_line(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, (rrect){in.x, y, in.w, 38}, TEXT_LEFT,
-                                run->done ? UI_ACCENT : UI_INK, run->done ? "Done!" : s->title);
+                                done ? UI_ACCENT : UI_INK, done ? "Done!" : s->title);
         y += render_line_height(r, FONT_SANS_BOLD, size) + 8;
         avail = in.y + in.h - bh - y;
     }
     /* The words at the largest size that fits above the button, UI_MIN at the least, kept in the box. */
     for (size = UI_BODY; size > UI_MIN; size -= 1)
-        if (render_text_wrapped(r, FONT_SANS, size, in.x, y, in.w, TEXT_LEFT, UI_INK, words(run), 0) <= avail)
+        if (render_text_wrapped(r, FONT_SANS, size, in.x, y, in.w, TEXT_LEFT, UI_INK, text, 0) <= avail)
             break;
     render_push_clip(r, (rrect){box.x, y, box.w, avail > 0 ? avail : 0});
-    render_text_wrapped(r, FONT_SANS, size, in.x, y, in.w, TEXT_LEFT, UI_INK, words(run), 1);
+    render_text_wrapped(r, FONT_SANS, size, in.x, y, in.w, TEXT_LEFT, UI_INK, text, 1);
     render_pop_clip(r);
-    run->cont_shown = button;
+    p->cont_shown = button;
     if (button) {
         float w = in.w < 260 ? in.w : 260;
-        rrect was = run->cont;
-        run->cont = (rrect){in.x + in.w - w, in.y + in.h - 48, w, 48};
+        rrect was = p->cont;
+        p->cont = (rrect){in.x + in.w - w, in.y + in.h - 48, w, 48};
         /* where it stands, once per place: what a script clicks */
-        if (!run->cont_traced || was.x != run->cont.x || was.y != run->cont.y)
-            trace_line("lesson continue at %.0f %.0f", run->cont.x + run->cont.w / 2, run->cont.y + run->cont.h / 2);
-        run->cont_traced = 1;
-        ui_draw_button(r, run->cont, s + 1 < run->l.step + run->l.n && s[1].game ? "Start the game" : "Continue", 1, 1,
-                       1);
+        if (!p->cont_traced || was.x != p->cont.x || was.y != p->cont.y)
+            trace_line("lesson continue at %.0f %.0f", p->cont.x + p->cont.w / 2, p->cont.y + p->cont.h / 2);
+        p->cont_traced = 1;
+        ui_draw_button(r, p->cont, step + 1 < l->n && s[1].game ? "Start the game" : "Continue", 1, 1, 1);
     }
+}
+
+int lesson_panel_pressed(const lesson_panel *p, const action_event *ev)
+{
+    return ev->act == ACT_ACCEPT || (ev->act == ACT_POINTER_DOWN && ev->button == INPUT_BUTTON_LEFT && p->cont_shown &&
+                                     ui_rect_contains(p->cont, ev->x, ev->y));
+}
+
+int lesson_draw_panel(const table *t, shell *sh, render *r, rrect box)
+{
+    struct lesson_run *run = t->lesson;
+    (void)sh;
+    if (!run)
+        return 0;
+    if (cur(run)->game && run->game_moves > 0)
+        return 0; /* the game has begun: the move log again */
+    lesson_panel_draw(r, box, &run->l, run->step, run->done, &run->panel);
     return 1;
 }

@@ -11,6 +11,7 @@
 #include "render/render.h"
 #include "shell/scene.h"
 #include "shell/shell.h"
+#include "table/lesson_file.h"
 #include "table/table.h"
 
 struct lesson_run;
@@ -26,6 +27,20 @@ scene *lesson_start(shell *sh, const char *id);
 int lesson_offer_due(shell *sh, const char *id);
 /* The lesson of mode id has been offered (the mode started, or the lesson taken). */
 void lesson_offer_done(shell *sh, const char *id);
+/* The lesson panel's Continue button, where it was drawn last (a script clicks it). */
+typedef struct lesson_panel {
+    rrect cont;
+    int cont_shown;
+    int cont_traced; /* its place was traced ("lesson continue at X Y") */
+} lesson_panel;
+/* Draws the panel of l's step (done: its moves are played) in box: step N
+ * of M and who the learner is, the title, the words at the largest size
+ * that fits, and Continue where the step waits for it; the turn-based
+ * midend's and a real-time view's (MAXSTAX) alike. */
+void lesson_panel_draw(render *r, rrect box, const lesson *l, int step, int done, lesson_panel *p);
+/* Whether ev presses the panel's Continue: Enter or (A), or a click on it. */
+int lesson_panel_pressed(const lesson_panel *p, const action_event *ev);
+
 /* Frees a table's lesson (the table is leaving). */
 void lesson_free(struct lesson_run *run);
 

@@ -408,3 +408,86 @@ int lesson_check(const lesson *l, const game_rules *g, char *err, size_t errn)
     free(st);
     return rc;
 }
+
+/* ---------------------------------------------------------------- real time */
+
+/* The seats' levels of a lesson: the learner a person, the others easy computers. */
+static void lesson_levels(const lesson *l, int *levels)
+{
+    for (int i = 0; i < GAME_MAX_PLAYERS; i++)
+        levels[i] = i == l->you ? 0 : 1;
+}
+
+realtime_match *lesson_match_rt(const lesson *l, const realtime_rules *rt, int i, uint64_t seed, char *err,
+                                size_t errn)
+{
+    game_params p;
+    int levels[GAME_MAX_PLAYERS], from = i;
+    realtime_match *m;
+    char why[300];
+    if (!rt->lesson_position || !rt->lesson_play) {
+        snprintf(err, errn, "lesson: %s has no lessons", rt->id);
+        return NULL;
+    }
+    memset(&p, 0, sizeof p);
+    p.players = l->players;
+    lesson_levels(l, levels);
+    while (from > 0 && !l->step[from].position[0])
+        from--;
+    if (!(m = rt->lesson_position(&p, levels, seed, l->step[from].position, why, sizeof why))) {
+        snprintf(err, errn, "lesson line %d: %s", l->step[from].line, why);
+        return NULL;
+    }
+    /* The steps between played what takes no hands (their swaps); what the hands build stays to be built. */
+    for (int j = from; j < i; j++)
+        for (int k = 0; k < l->step[j].n_seq; k++)
+            if (rt->lesson_play(m, l->step[j].seq[k].reply ? -1 : l->you, l->step[j].seq[k].alt[0]) < 0) {
+                snprintf(err, errn, "lesson line %d: %s cannot be played", l->step[j].line, l->step[j].seq[k].alt[0]);
+                rt->destroy(m);
+                return NULL;
+            }
+    return m;
+}
+
+int lesson_check_rt(const lesson *l, const realtime_rules *rt, char *err, size_t errn)
+{
+    char why[300];
+    if (!rt->lesson_action || !rt->lesson_play || !rt->lesson_position) {
+        snprintf(err, errn, "lesson: %s has no lessons", rt->id);
+        return -1;
+    }
+    for (int i = 0; i < l->n; i++) {
+        const lesson_step *s = &l->step[i];
+        realtime_match *m = lesson_match_rt(l, rt, i, 1, err, errn);
+        int rc = 0;
+        if (!m)
+            return -1;
+        for (int w = 0; w < s->n_wrongs && rc == 0; w++) {
+            if (rt->lesson_action(m, l->you, s->wrong[w].move, why, sizeof why) != 0) {
+                snprintf(err, errn, "lesson line %d: wrong action %s: %s", s->line, s->wrong[w].move, why);
+                rc = -1;
+            }
+            for (int a = 0; rc == 0 && s->n_seq && a < s->seq[0].n_alts; a++)
+                if (!strcmp(s->seq[0].alt[a], s->wrong[w].move)) {
+                    snprintf(err, errn, "lesson line %d: wrong action %s is a right one", s->line, s->wrong[w].move);
+                    rc = -1;
+                }
+        }
+        for (int k = 0; rc == 0 && k < s->n_seq; k++) {
+            const lesson_act *a = &s->seq[k];
+            for (int j = 0; rc == 0 && j < a->n_alts; j++)
+                if (rt->lesson_action(m, a->reply ? -1 : l->you, a->alt[j], why, sizeof why) != 0) {
+                    snprintf(err, errn, "lesson line %d: %s %s: %s", s->line, a->reply ? "reply" : "do", a->alt[j], why);
+                    rc = -1;
+                }
+            if (rc == 0 && rt->lesson_play(m, a->reply ? -1 : l->you, a->alt[0]) < 0) {
+                snprintf(err, errn, "lesson line %d: %s cannot be played", s->line, a->alt[0]);
+                rc = -1;
+            }
+        }
+        rt->destroy(m);
+        if (rc != 0)
+            return -1;
+    }
+    return 0;
+}

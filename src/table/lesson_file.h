@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 #include "core/game.h"
+#include "core/realtime.h"
 #include "core/record.h"
 
 #define LESSON_STEPS 32    /* steps in a lesson, the game included */
@@ -71,6 +72,18 @@ int lesson_read(lesson *l, const char *text, char *err, size_t errn);
  * right, and the last step (only the last) is the game; 0, or -1 with a
  * message naming the step's line. */
 int lesson_check(const lesson *l, const game_rules *g, char *err, size_t errn);
+
+/* lesson_check for a real-time mode (MAXSTAX, docs/lessons.md): every
+ * position is made into a match by rt's lesson_position, every step starts
+ * with the learner's action allowed, every right action and reply is allowed
+ * where it is taken (swaps are played), every wrong one reads and is
+ * allowed but not right; 0, or -1 with a message naming the step's line. */
+int lesson_check_rt(const lesson *l, const realtime_rules *rt, char *err, size_t errn);
+
+/* The match step i of a real-time lesson starts from (its position, or the
+ * one before with its swaps played), for seats levels; NULL with a message. */
+realtime_match *lesson_match_rt(const lesson *l, const realtime_rules *rt, int i, uint64_t seed, char *err,
+                                size_t errn);
 
 /* Plays step i's position into st (the position given, or the one the steps
  * before left, their sequences played); 0, or -1 with a message. */

@@ -40,6 +40,7 @@ typedef struct table_rt {
     int whole_due;    /* a round began: the next history write carries the whole text */
     uint64_t seed;    /* the match's seed (its history row's, on resume) */
     int body_ticks;   /* the ticks of the body last kept in the history */
+    int lesson;       /* a lesson's table (#29): never saved, nor kept in the history */
 } table_rt;
 
 /* FNV-1a of a save's text. */
@@ -92,7 +93,7 @@ static int write_match(table_rt *t, shell *sh, const char *how, int autosave)
     int rc, tx;
     int64_t kept = t->m.history;
     store *db = shell_store(sh);
-    if (t->ops->over(t->view) || !t->ops->begun(t->view))
+    if (t->lesson || t->ops->over(t->view) || !t->ops->begun(t->view))
         return 0;
     /* As the match goes, the cheap text: a crash loses the record, never the match. */
     text = autosave && t->ops->autosave_text ? t->ops->autosave_text(t->view) : t->ops->save_text(t->view);
@@ -161,6 +162,8 @@ static void over_update(table_rt *t, shell *sh)
     t->ops->note(t->view, note, sizeof note);
     trace_line("%s over: %s", t->game->id, note); /* the end its replay must reach (#28) */
     fill_score(t, &rep);
+    if (t->lesson)
+        return; /* a lesson's game: no history row, and the mode's save is not its */
     /* Its history row finished with the whole text, and its save forgotten, in one transaction. */
     tx = db && store_begin(db) == 0;
     if (tx) {
@@ -303,6 +306,15 @@ scene *table_rt_create(shell *sh, const table_realtime_ops *ops, const match_set
     table_rt *t = rt_new(ops, m, ops->create(sh, m, seed, test_options));
     if (t)
         t->seed = seed;
+    return t ? &t->base : NULL;
+}
+
+scene *table_rt_lesson(shell *sh, const table_realtime_ops *ops, const match_setup *m, const struct lesson *l,
+                       uint64_t seed)
+{
+    table_rt *t = ops->lesson ? rt_new(ops, m, ops->lesson(sh, m, l, seed)) : NULL;
+    if (t)
+        t->lesson = 1;
     return t ? &t->base : NULL;
 }
 

@@ -18,6 +18,8 @@
 #include "table/match.h"
 #include "table/table.h"
 
+struct lesson; /* table/lesson_file.h */
+
 /* A real-time view: every callback but create, resume and summary takes the
  * view's own state (from create or resume). */
 typedef struct table_realtime_ops {
@@ -92,6 +94,10 @@ typedef struct table_realtime_ops {
     void *(*diagram_read)(const char *mode, const char *position, char *err, size_t errn);
     /* Draws a picture diagram_read gave, fitted into box, as the table draws it. */
     void (*draw_position)(shell *sh, render *r, const void *pic, rrect box);
+    /* Optional (#29, docs/lessons.md): a new view playing lesson l (read and
+     * checked) of m's mode from seed: its steps, then its game against the
+     * easy computer; NULL when it cannot (logged). */
+    void *(*lesson)(shell *sh, const match_setup *m, const struct lesson *l, uint64_t seed);
 } table_realtime_ops;
 
 /* A table playing a new match m of view ops from seed (test_options: the
@@ -102,6 +108,10 @@ scene *table_rt_create(shell *sh, const table_realtime_ops *ops, const match_set
  * the reason in err when the view cannot read it. */
 scene *table_rt_resume(shell *sh, const table_realtime_ops *ops, const match_setup *m, const char *text,
                        char *err, size_t errn);
+/* A table playing lesson l of view ops (its lesson hook) with seats m:
+ * never saved, nor kept in the history; NULL when the view cannot. */
+scene *table_rt_lesson(shell *sh, const table_realtime_ops *ops, const match_setup *m, const struct lesson *l,
+                       uint64_t seed);
 /* The score lines of a real-time table's match (its scene's data), as the
  * score screen gets them; 0, or -1 while the match goes on. */
 int table_rt_report(const void *rt, score_report *rep);

@@ -725,6 +725,21 @@ static void test_rules_maxstax_diagrams(void **state)
         }
 }
 
+/* The MAXSTAX lessons (#29): the rules' MAXSTAX tab offers a Learn button
+ * for each of its games, and a lesson's first step at the table: SPEEDSTAX's
+ * (its panel where the computer's space is) and SWAPSTAX's (over the card
+ * and the clock while the swaps' panel holds the middle), at 16:9 and 4K. */
+static void test_lessons_maxstax(void **state)
+{
+    static const int size[][2] = {{1280, 720}, {3840, 2160}};
+    (void)state;
+    for (int i = 0; i < 2; i++) {
+        shoot_game("rules", "speedstax", NULL, 30, "rules-maxstax", size[i][0], size[i][1]);
+        shoot_game("lesson", "speedstax", NULL, 40, "lesson-speedstax", size[i][0], size[i][1]);
+        shoot_game("lesson", "swapstax", NULL, 40, "lesson-swapstax", size[i][0], size[i][1]);
+    }
+}
+
 /* Resolution scale 50%: drawn offscreen at half size and stretched to the window. */
 static void test_settings_720p_half_scale(void **state)
 {
@@ -1025,6 +1040,7 @@ int main(void)
         cmocka_unit_test(test_rules_720p),    cmocka_unit_test(test_rules_4k),
         cmocka_unit_test(test_rules_stax_diagram), cmocka_unit_test(test_rules_track_diagram),
         cmocka_unit_test(test_rules_stakz_diagram), cmocka_unit_test(test_rules_maxstax_diagrams),
+        cmocka_unit_test(test_lessons_maxstax),
         cmocka_unit_test(test_score_720p),    cmocka_unit_test(test_score_4k),
         cmocka_unit_test(test_table_720p),    cmocka_unit_test(test_table_4k),
         cmocka_unit_test(test_nine_table_2p_720p), cmocka_unit_test(test_nine_table_4p_4k),

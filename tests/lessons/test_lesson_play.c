@@ -1,5 +1,6 @@
 /* Every lesson played through on the real table by a script (#29): by mouse
- * from --scene lesson, and by controller through setup's Lesson button.
+ * from --scene lesson, and by controller through setup's Lesson button; the
+ * MAXSTAX ones on the real-time table, blocks dragged and carried.
  * The trace must show each step set up and done in order (its right moves
  * played: "lesson MODE step K done"), each step's legal wrong move tried
  * refused with the lesson's own words, a move the rules refuse refused with
@@ -30,6 +31,27 @@ static lesson *load(const char *mode)
     return l;
 }
 
+/* Every step of l set up in order in trace t, each done (a watch step has
+ * nothing to be done), up to the game's; where the game begins in t. */
+static const char *steps_in_order(const char *mode, const lesson *l, const char *t)
+{
+    const char *p = t;
+    char key[200];
+    for (int s = 0; s < l->n; s++) {
+        snprintf(key, sizeof key, "lesson %s step %d/%d %s", mode, s + 1, l->n, l->step[s].title);
+        if (!(p = strstr(p, key)))
+            fail_msg("%s: the trace lacks, in order: %s", mode, key);
+        if (l->step[s].game)
+            break;
+        if (l->step[s].watch)
+            continue;
+        snprintf(key, sizeof key, "lesson %s step %d done", mode, s + 1);
+        if (!(p = strstr(p, key)))
+            fail_msg("%s: the trace lacks, in order: %s", mode, key);
+    }
+    return p;
+}
+
 /* Checks the trace of a whole lesson of mode: every step in order, each
  * done, the game begun and answered; a wrong move refused with the
  * lesson's words and an illegal one with the rules' (want_rules: a line of
@@ -37,19 +59,9 @@ static lesson *load(const char *mode)
 static void check_trace(const char *mode, const char *t, const char *want_rules)
 {
     lesson *l = load(mode);
-    const char *p = t;
+    const char *p = steps_in_order(mode, l, t);
     char key[200];
     int lesson_refusals = 0;
-    for (int s = 0; s < l->n; s++) {
-        snprintf(key, sizeof key, "lesson %s step %d/%d %s", mode, s + 1, l->n, l->step[s].title);
-        if (!(p = strstr(p, key)))
-            fail_msg("%s: the trace lacks, in order: %s", mode, key);
-        if (l->step[s].game)
-            break;
-        snprintf(key, sizeof key, "lesson %s step %d done", mode, s + 1);
-        if (!(p = strstr(p, key)))
-            fail_msg("%s: the trace lacks, in order: %s", mode, key);
-    }
     /* the game: the learner's move, then the computer's */
     {
         const char *trace_tag = strcmp(mode, "stackatrack") == 0 ? "track" : strcmp(mode, "9stax") == 0 ? "nine" : mode;
@@ -150,6 +162,104 @@ static void test_nine_pad(void **state)
     free(t);
 }
 
+/* Checks the trace of a whole MAXSTAX lesson of mode: every step in order,
+ * each done, the game begun and the easy computer acting in it (computer,
+ * a line of its), and every refusal the script tried said (refused: the
+ * lines "<mode> refused: why", the lesson's words, the matcher's and the
+ * rules'), each step's wrong actions among them when the script tries them.
+ * A watch step has nothing to be done. The computer's line is one it traces
+ * whatever its luck: SPEEDSTAX's call of MAX STAX (held or failed), the
+ * learner's words on what differs from the structure the SAMESTAX computer
+ * Creator built (there is none to copy until it has), a SWAPSTAX swap or pass. */
+static void check_rt_trace(const char *mode, const char *t, const char *computer, const char *const *refused, int n)
+{
+    lesson *l = load(mode);
+    const char *p = steps_in_order(mode, l, t);
+    char key[300];
+    if (!strstr(p, computer))
+        fail_msg("%s: the easy computer did not act in the game: no %s", mode, computer);
+    for (int i = 0; i < n; i++) {
+        snprintf(key, sizeof key, "%s refused: %s\n", mode, refused[i]);
+        if (!strstr(t, key))
+            fail_msg("%s: the trace lacks the refusal: %s", mode, key);
+    }
+    free(l);
+}
+
+/* Plays mode's MAXSTAX lesson by mouse or by controller (pad: through
+ * setup, where its first start offers it) and checks its trace. */
+static void play_rt(const char *mode, int pad, const char *computer, const char *const *refused, int n)
+{
+    char script[64];
+    char *t;
+    snprintf(script, sizeof script, "lesson_%s_%s", mode, pad ? "pad" : "mouse");
+    t = run(mode, script, pad);
+    if (pad)
+        assert_non_null(strstr(t, "setup lesson offered\n"));
+    check_rt_trace(mode, t, computer, refused, n);
+    free(t);
+}
+
+static const char *const speedstax_refusals[] = {
+    "Not yet: the bottom plank is missing; the top plank is missing.", /* the matcher's, a call too soon */
+    "Your MAX STAX stands: you have finished this round.",             /* the rules' */
+    "Not yet: the top plank is missing; one block too many.",
+};
+
+static const char *const samestax_refusals[] = {
+    "Not yet: the bottom plank is missing; the top plank is missing.",
+    "Build two blocks or more that stand on their own, then press Ready.",
+};
+
+/* The lesson's words for the wrong swaps, the matcher's for a call too soon,
+ * and (by mouse: a press on a block during the swaps) the rules'. */
+static const char *const swapstax_refusals[] = {
+    "Blue's card has 3 stars, but it is a tall one. This time, swap with the deck.",
+    "Passing keeps your card. This time, swap it with the deck.",
+    "This time take Blue's card, not the deck's.",
+    "Not yet: the left plank is missing; the right plank is missing.",
+    "The swaps come first: building starts once everyone has passed.",
+};
+
+/* Each MAXSTAX lesson by mouse and by controller: the computer's line and the refusals its script tries. */
+typedef struct rt_case {
+    const char *mode;
+    int pad;
+    const char *computer;
+    const char *const *refused;
+    int n;
+} rt_case;
+static const rt_case rt_cases[] = {
+    {"speedstax", 0, "speedstax claim 1 ", speedstax_refusals, 3},
+    {"speedstax", 1, "speedstax claim 1 ", speedstax_refusals, 3},
+    {"samestax", 0, "samestax hints 0: ", samestax_refusals, 2},
+    {"samestax", 1, "samestax hints 0: ", samestax_refusals, 2},
+    {"swapstax", 0, "swapstax swap 1 ", swapstax_refusals, 5},
+    {"swapstax", 1, "swapstax swap 1 ", swapstax_refusals, 4}, /* a controller presses no block during the swaps */
+};
+
+static void test_rt_lesson(void **state)
+{
+    const rt_case *c = *state;
+    play_rt(c->mode, c->pad, c->computer, c->refused, c->n);
+}
+
+/* A MAXSTAX step's round keeps the rules' clock: left alone past it, the
+ * step starts again with a word why, and no results of the round show. */
+static void test_rt_step_time_up(void **state)
+{
+    static const char *const want[] = {"lesson speedstax step 1/5 Build the card\n",
+                                       "toast Time is up: the step starts again.\n",
+                                       "lesson speedstax step 1/5 Build the card\n"};
+    char *t = run("speedstax", "lesson_speedstax_time_up", 0);
+    const char *miss;
+    (void)state;
+    if ((miss = testenv_missing_in_order(t, want, 3)))
+        fail_msg("trace lacks, in order: %s", miss);
+    assert_null(strstr(t, "speedstax round 1 over"));
+    free(t);
+}
+
 /* The rules viewer offers its tab's lesson: by mouse (its Lesson button) and by controller (X). */
 static void test_rules_door(void **state)
 {
@@ -169,6 +279,31 @@ static void test_rules_door(void **state)
     t = TESTENV_PLAY_SCRIPT(testenv_game_tmp(), GAME, "rules-pad", "--scene rules --game stackatrack", "lesson_rules_pad");
     assert_non_null(t);
     if ((miss = testenv_missing_in_order(t, pad, 5)))
+        fail_msg("trace lacks, in order: %s", miss);
+    free(t);
+}
+
+/* The MAXSTAX tab of the rules viewer offers each of its three games'
+ * lessons: SAMESTAX's by mouse, the first (SPEEDSTAX's) by controller's X. */
+static void test_rules_door_maxstax(void **state)
+{
+    static const char *const mouse[] = {"rules maxstax\n", "rules lesson samestax\n",
+                                        "lesson samestax step 1/5 Copy the Creator\n", "scene table\n"};
+    static const char *const pad[] = {"rules maxstax\n", "rules lesson speedstax\n",
+                                      "lesson speedstax step 1/5 Build the card\n", "scene table\n"};
+    char *t;
+    const char *miss;
+    (void)state;
+    t = TESTENV_PLAY_SCRIPT(testenv_game_tmp(), GAME, "rules-mx-mouse", "--scene rules --game swapstax",
+                            "lesson_rules_maxstax_mouse");
+    assert_non_null(t);
+    if ((miss = testenv_missing_in_order(t, mouse, 4)))
+        fail_msg("trace lacks, in order: %s", miss);
+    free(t);
+    t = TESTENV_PLAY_SCRIPT(testenv_game_tmp(), GAME, "rules-mx-pad", "--scene rules --game samestax",
+                            "lesson_rules_maxstax_pad");
+    assert_non_null(t);
+    if ((miss = testenv_missing_in_order(t, pad, 4)))
         fail_msg("trace lacks, in order: %s", miss);
     free(t);
 }
@@ -207,7 +342,15 @@ int main(void)
         cmocka_unit_test(test_stakz_pad),
         cmocka_unit_test(test_nine_mouse),
         cmocka_unit_test(test_nine_pad),
+        cmocka_unit_test_prestate(test_rt_lesson, (void *)&rt_cases[0]),
+        cmocka_unit_test_prestate(test_rt_lesson, (void *)&rt_cases[1]),
+        cmocka_unit_test_prestate(test_rt_lesson, (void *)&rt_cases[2]),
+        cmocka_unit_test_prestate(test_rt_lesson, (void *)&rt_cases[3]),
+        cmocka_unit_test_prestate(test_rt_lesson, (void *)&rt_cases[4]),
+        cmocka_unit_test_prestate(test_rt_lesson, (void *)&rt_cases[5]),
+        cmocka_unit_test(test_rt_step_time_up),
         cmocka_unit_test(test_rules_door),
+        cmocka_unit_test(test_rules_door_maxstax),
         cmocka_unit_test(test_first_start_offers),
     };
     return cmocka_run_group_tests(tests, testenv_game_setup, testenv_game_teardown);

@@ -16,10 +16,32 @@
 
 #include "../app/testenv.h"
 #include "core/registry.h"
+#include "games/maxstax/rules/maxstax_lesson.h"
 #include "table/lesson_file.h"
 
-/* The turn-based modes that have lessons (the MAXSTAX ones come later). */
-static const char *const modes[] = {"stax", "9stax", "stakz", "stackatrack"};
+/* The modes that have lessons: the four turn-based ones, then MAXSTAX's three real-time ones. */
+static const char *const modes[] = {"stax", "9stax", "stakz", "stackatrack", "speedstax", "samestax", "swapstax"};
+
+/* The sections of docs/rules/maxstax.md a MAXSTAX mode's lesson must teach:
+ * §1 is every MAXSTAX game's, §2 SPEEDSTAX's, §3 SAMESTAX's, §4 SWAPSTAX's.
+ * NULL: every clause of the mode's document. */
+static const char *own_section(const char *mode)
+{
+    return !strcmp(mode, "speedstax") ? "2." : !strcmp(mode, "samestax") ? "3." : !strcmp(mode, "swapstax") ? "4." : NULL;
+}
+
+/* Whether clause id is one mode's lesson must teach. */
+static int clause_is_modes(const char *mode, const char *id)
+{
+    const char *own = own_section(mode);
+    return !own || !strncmp(id, "1.", 2) || !strncmp(id, own, strlen(own));
+}
+
+/* Reads and checks a lesson against its mode's rules, turn-based or real-time. */
+static int check_any(const lesson *l, const game_info *g, char *err, size_t errn)
+{
+    return g->rules ? lesson_check(l, g->rules, err, errn) : lesson_check_rt(l, g->realtime, err, errn);
+}
 
 /* A file of the source tree, whole; NULL when missing or empty. */
 static char *slurp(const char *path)
@@ -56,7 +78,7 @@ static void test_lessons_check(void **state)
         lesson *l = load(modes[i]);
         char err[400];
         assert_non_null(g);
-        if (lesson_check(l, g->rules, err, sizeof err) != 0)
+        if (check_any(l, g, err, sizeof err) != 0)
             fail_msg("%s: %s", modes[i], err);
         assert_true(l->n >= 4);
         assert_true(l->step[l->n - 1].game);
@@ -71,8 +93,12 @@ static void test_lessons_judge(void **state)
     (void)state;
     for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++) {
         const game_rules *g = registry_find(modes[i])->rules;
-        lesson *l = load(modes[i]);
-        void *st = calloc(1, g->state_size);
+        lesson *l;
+        void *st;
+        if (!g)
+            continue; /* real time: test_lessons_rt_refusals */
+        l = load(modes[i]);
+        st = calloc(1, g->state_size);
         int wrongs = 0;
         for (int s = 0; s < l->n; s++) {
             const lesson_step *ls = &l->step[s];
@@ -143,10 +169,12 @@ static void test_lessons_cover(void **state)
         const game_info *g = registry_find(modes[i]);
         lesson *l = load(modes[i]);
         char ids[64][LESSON_CLAUSE_LEN];
-        int n = doc_clauses(g->rules_doc, ids, 64);
-        assert_true(n >= 5);
+        int n = doc_clauses(g->rules_doc, ids, 64), mine = 0;
         for (int c = 0; c < n; c++) {
             int taught = 0;
+            if (!clause_is_modes(modes[i], ids[c]))
+                continue;
+            mine++;
             for (int s = 0; s < l->n && !taught; s++)
                 for (int k = 0; k < l->step[s].n_teaches; k++)
                     taught |= strcmp(l->step[s].teaches[k], ids[c]) == 0;
@@ -154,11 +182,12 @@ static void test_lessons_cover(void **state)
                 fail_msg("%s: clause \xc2\xa7%s of docs/rules/%s.md is taught by no step", modes[i], ids[c],
                          g->rules_doc);
         }
+        assert_true(mine >= 5);
         for (int s = 0; s < l->n; s++)
             for (int k = 0; k < l->step[s].n_teaches; k++) {
                 int found = 0;
                 for (int c = 0; c < n; c++)
-                    found |= strcmp(l->step[s].teaches[k], ids[c]) == 0;
+                    found |= strcmp(l->step[s].teaches[k], ids[c]) == 0 && clause_is_modes(modes[i], ids[c]);
                 if (!found)
                     fail_msg("%s line %d: teaches %s, which docs/rules/%s.md does not number", modes[i],
                              l->step[s].line, l->step[s].teaches[k], g->rules_doc);
@@ -180,6 +209,9 @@ static void test_lessons_named_clauses(void **state)
         {"9stax", "**Color Shift**"},           {"9stax", "**Free Discard**"},
         {"9stax", "Once per game, at any time"}, {"stakz", "brings the **fifth colour**"},
         {"stackatrack", "create a **break**"},  {"stackatrack", "**+5 bonus**"},
+        {"maxstax", "the Creator builds an original"}, {"maxstax", "it is **faulty**"},
+        {"maxstax", "A swap trades their card"},      {"maxstax", "the **next card from the deck**"},
+        {"maxstax", "you score the card's **star rating**"}, {"maxstax", "**Calling MAX STAX**"},
     };
     (void)state;
     for (size_t i = 0; i < sizeof named / sizeof named[0]; i++) {
@@ -311,7 +343,7 @@ static void test_lessons_fuzz(void **state)
             }
             err[0] = 0;
             if (lesson_read(l, m, err, sizeof err) == 0)
-                (void)lesson_check(l, registry_find(modes[i])->rules, err, sizeof err);
+                (void)check_any(l, registry_find(modes[i]), err, sizeof err);
             else
                 assert_non_null(strstr(err, "lesson"));
             free(l);
@@ -321,13 +353,98 @@ static void test_lessons_fuzz(void **state)
     }
 }
 
+/* MAXSTAX lessons whose positions or actions are wrong are refused by the
+ * check, naming the step's line (and the position's line in it). */
+static void test_lessons_rt_check_refuses(void **state)
+{
+    static const struct {
+        const char *mode, *step, *msg;
+    } bad[] = {
+        {"speedstax", "position card 99\ndo build\n", "position line 1"},
+        {"speedstax", "position card 1; place 0 3 0 -2 0\ndo build\n", "position line 2"},
+        {"speedstax", "position card 1; place 1 3 0 0.5 0\ndo build\n", "position line 2"},
+        {"speedstax", "position card 1; tick x\ndo build\n", "save line"},
+        {"speedstax", "position card 1; fly 3\ndo build\n", "no line of the tape"},
+        {"speedstax", "position card 1\ndo fly\n", "not build, claim"},
+        {"speedstax", "position card 1\ndo ready\n", "Only the Creator"},
+        {"speedstax", "position card 1\ndo swap -2\n", "Only SWAPSTAX"},
+        {"swapstax", "position card 1 2 3; swapstax 1 phase swapping turn 0 passes 0\ndo build\n", "swaps come first"},
+        {"swapstax", "position card 1 2 3; swapstax 1 phase swapping turn 1 passes 0\ndo swap -2\n", "turn to swap"},
+        {"swapstax", "position card 1 2 3; swapstax 1 phase swapping turn 0 passes 0\ndo swap -2\nwrong swap -2 | no\n",
+         "is a right one"},
+        {"samestax", "position first-creator 1; card 1\ndo ready\n", "Only the Creator"},
+        {"samestax", "position first-creator 0\ndo build\n", "You are the Creator"},
+        {"samestax", "position first-creator 1\ndo build\n", "is the Creator: watch"},
+    };
+    (void)state;
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char text[1200], err[300] = "";
+        lesson *l = calloc(1, sizeof *l);
+        snprintf(text, sizeof text,
+                 "lesson %s\ntitle T\nplayers 2\nyou 1 Red\nstep A\nsay hi\n%sgame G\nposition card 1 2 3\nsay go\n",
+                 bad[i].mode, bad[i].step);
+        assert_int_equal(lesson_read(l, text, err, sizeof err), 0);
+        assert_int_equal(lesson_check_rt(l, registry_find(bad[i].mode)->realtime, err, sizeof err), -1);
+        if (!strstr(err, "lesson line 5") || !strstr(err, bad[i].msg))
+            fail_msg("case %zu: \"%s\" does not name line 5 and say \"%s\"", i, err, bad[i].msg);
+        free(l);
+    }
+}
+
+/* Every MAXSTAX lesson step sets up its position; a step that asks for a
+ * build starts with the card not built (a MAX STAX called then is refused
+ * with what differs); each wrong action reads and is allowed by the rules,
+ * so only the lesson's words refuse it; and what the rules refuse says why. */
+static void test_lessons_rt_refusals(void **state)
+{
+    (void)state;
+    for (size_t i = 4; i < sizeof modes / sizeof modes[0]; i++) {
+        const realtime_rules *rt = registry_find(modes[i])->realtime;
+        lesson *l = load(modes[i]);
+        int builds = 0;
+        for (int s = 0; s < l->n; s++) {
+            const lesson_step *ls = &l->step[s];
+            char err[300], why[300];
+            realtime_match *m = lesson_match_rt(l, rt, s, 1, err, sizeof err);
+            if (!m)
+                fail_msg("%s step %d: %s", modes[i], s + 1, err);
+            /* the card a position names is the one the learner builds (SAMESTAX: the Creator's structure) */
+            if (strstr(ls->position, "card ")) {
+                const maxstax_card *c = maxstax_match_seat_card((const maxstax_match *)m, l->you);
+                int id = atoi(strstr(ls->position, "card ") + 5);
+                maxstax_deck deck;
+                assert_int_equal(maxstax_cards_builtin(&deck, err, sizeof err), 0);
+                if (!strcmp(modes[i], "samestax"))
+                    assert_int_equal(c->n, deck.card[id - 1].n);
+                else
+                    assert_int_equal(c->id, id);
+            }
+            if (!ls->game && ls->n_seq && !strcmp(ls->seq[0].alt[0], "build")) {
+                why[0] = 0;
+                assert_int_equal(maxstax_lesson_built((const maxstax_match *)m, l->you, why, sizeof why), -1);
+                assert_true(strlen(why) > 8);
+                builds++;
+            }
+            if (!ls->game && ls->n_seq && !strncmp(ls->seq[0].alt[0], "swap", 4)) {
+                /* a swap step: building is refused by the rules until the swaps are over */
+                assert_int_equal(rt->lesson_action(m, l->you, "build", why, sizeof why), -1);
+                assert_string_equal(why, "The swaps come first: building starts once everyone has passed.");
+            }
+            rt->destroy(m);
+        }
+        assert_true(builds >= 1);
+        free(l);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_lessons_check),     cmocka_unit_test(test_lessons_judge),
         cmocka_unit_test(test_lessons_cover),     cmocka_unit_test(test_lessons_named_clauses),
         cmocka_unit_test(test_lessons_malformed), cmocka_unit_test(test_lessons_check_refuses),
-        cmocka_unit_test(test_lessons_fuzz),
+        cmocka_unit_test(test_lessons_fuzz),      cmocka_unit_test(test_lessons_rt_check_refuses),
+        cmocka_unit_test(test_lessons_rt_refusals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

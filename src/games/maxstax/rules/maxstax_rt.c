@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "games/maxstax/rules/maxstax_bot.h"
+#include "games/maxstax/rules/maxstax_lesson.h"
 
 _Static_assert(GAME_MAX_PLAYERS == SPEEDSTAX_MAX_PLAYERS, "a MAXSTAX seat is a game seat");
 
@@ -251,15 +252,76 @@ static int swapstax_figures(const realtime_figures *f, int games, int players, c
                     r[3], r[4], f->n[FIG_TAKEN_BACK]);
 }
 
+/* A lesson step's match (maxstax_lesson.h) of rt's mode. */
+static realtime_match *lesson_as(const realtime_rules *rt, const game_params *p, const int *levels, uint64_t seed,
+                                 const char *position, char *err, size_t errn)
+{
+    maxstax_deck deck;
+    maxstax_setup setup;
+    if (maxstax_cards_builtin(&deck, err, errn) < 0 || maxstax_setup_for(rt, p, levels, &setup) < 0)
+        return NULL;
+    return (realtime_match *)maxstax_lesson_match(&setup, &deck, seed, position, err, errn);
+}
+
+static realtime_match *speedstax_lesson(const game_params *p, const int *levels, uint64_t seed, const char *position,
+                                        char *err, size_t errn)
+{
+    return lesson_as(&speedstax_rules_rt, p, levels, seed, position, err, errn);
+}
+
+static realtime_match *samestax_lesson(const game_params *p, const int *levels, uint64_t seed, const char *position,
+                                       char *err, size_t errn)
+{
+    return lesson_as(&samestax_rules_rt, p, levels, seed, position, err, errn);
+}
+
+static realtime_match *swapstax_lesson(const game_params *p, const int *levels, uint64_t seed, const char *position,
+                                       char *err, size_t errn)
+{
+    return lesson_as(&swapstax_rules_rt, p, levels, seed, position, err, errn);
+}
+
+/* The seat an action is for: seat, or (-1) the seat on turn to swap. */
+static int actor(const maxstax_match *m, int seat)
+{
+    const swapstax_state *w = maxstax_match_swapstax(m);
+    return seat >= 0 ? seat : w && w->phase == SWAPSTAX_SWAPPING ? w->turn : -1;
+}
+
+static int rt_lesson_action(const realtime_match *rm, int seat, const char *text, char *err, size_t errn)
+{
+    maxstax_lesson_act a;
+    int p = actor(look(rm), seat);
+    if (maxstax_lesson_act_read(text, maxstax_match_rounds(look(rm))->players, &a, err, errn) != 0)
+        return -1;
+    if (p < 0)
+        return snprintf(err, errn, "nobody is on turn to swap"), -1;
+    return maxstax_lesson_act_allowed(look(rm), p, &a, err, errn);
+}
+
+static int rt_lesson_play(realtime_match *rm, int seat, const char *text)
+{
+    maxstax_lesson_act a;
+    char err[200];
+    int p = actor(look(rm), seat);
+    if (maxstax_lesson_act_read(text, maxstax_match_rounds(look(rm))->players, &a, err, sizeof err) != 0 || p < 0)
+        return -1;
+    if (a.kind != MAXSTAX_LESSON_SWAP)
+        return 0;
+    return maxstax_match_swap(match_of(rm), p, a.with) == 0 ? 1 : -1;
+}
+
 /* The columns every MAXSTAX mode shares. */
 #define MAXSTAX_RT_COMMON                                                                                          \
     .input_size = sizeof(maxstax_input), .destroy = rt_destroy, .step = rt_step, .over = rt_over,                 \
     .standings = rt_standings, .check = rt_check, .save = rt_save, .load = rt_load, .bots_new = rt_bots_new,      \
-    .bots_free = rt_bots_free, .bots_think = rt_bots_think, .bench = maxstax_bench
+    .bots_free = rt_bots_free, .bots_think = rt_bots_think, .bench = maxstax_bench,                               \
+    .lesson_action = rt_lesson_action, .lesson_play = rt_lesson_play
 
 /* 5 rounds of 2 minutes and a few stack-offs at most. */
 const realtime_rules speedstax_rules_rt = {
-    .id = "speedstax", .max_seconds = 30 * 60, .create = speedstax_create, .figures_add = speedstax_figures_add,
+    .id = "speedstax", .max_seconds = 30 * 60, .create = speedstax_create, .lesson_position = speedstax_lesson,
+    .figures_add = speedstax_figures_add,
     .figures_write = speedstax_figures, MAXSTAX_RT_COMMON};
 /* 8 rounds of 3 minutes, or 5 with one mouse. */
 const realtime_rules samestax_rules_rt = {.id = "samestax",
@@ -267,12 +329,14 @@ const realtime_rules samestax_rules_rt = {.id = "samestax",
                                           .n_options = 1,
                                           .max_seconds = 60 * 60,
                                           .create = samestax_create,
+                                          .lesson_position = samestax_lesson,
                                           .figures_add = rt_figures_add,
                                           .figures_write = samestax_figures,
                                           MAXSTAX_RT_COMMON};
 const realtime_rules swapstax_rules_rt = {.id = "swapstax",
                                           .max_seconds = 60 * 60,
                                           .create = swapstax_create,
+                                          .lesson_position = swapstax_lesson,
                                           .figures_add = rt_figures_add,
                                           .figures_write = swapstax_figures,
                                           .study = "chances",

@@ -36,6 +36,8 @@ static void claim(maxstax_view *v, int p)
             audio_play(SFX_ERROR);
         return;
     }
+    if (maxstax_lesson_refuse(v, p, maxstax_creating(v, p) ? "ready" : "claim"))
+        return; /* not what the lesson's step asks for: refused with why */
     v->ctl[p].actions |= MAXSTAX_IN_CLAIM; /* the Creator's Ready while creating */
     audio_play_at(SFX_SHOUT, maxstax_view_pan(v, p), 1.0f);
     if (maxstax_creating(v, p)) {
@@ -384,7 +386,8 @@ static void play_step(maxstax_view *v, shell *sh, double dt)
     int swapping = maxstax_swapping(v);
     memset(in, 0, sizeof in);
     assign_pads(v, sh);
-    maxstax_swap_update(v, dt);
+    if (!maxstax_lesson_holds(v)) /* in a lesson's step the computer waits */
+        maxstax_swap_update(v, dt);
     for (int p = 0; p < v->players; p++) {
         hand_ctl *c = &v->ctl[p];
         if (swapping) { /* nobody builds before the cards are settled */
@@ -394,7 +397,8 @@ static void play_step(maxstax_view *v, shell *sh, double dt)
             continue;
         }
         if (!seat_human(v, p)) {
-            maxstax_bot_think(&v->bot[p], v->match, dt, &in[p]);
+            if (!maxstax_lesson_holds(v))
+                maxstax_bot_think(&v->bot[p], v->match, dt, &in[p]);
             continue;
         }
         pad_poll(v, sh, c, dt);
@@ -469,6 +473,8 @@ static table_intent maxstax_view_input(void *vv, shell *sh, const action_event *
     maxstax_view *v = vv;
     int p = v->mouse_seat;
     table_intent practice;
+    if (maxstax_lesson_input(v, sh, ev))
+        return TABLE_NONE; /* the lesson's Continue */
     if (maxstax_practice_input(v, sh, ev, &practice)) /* practice's card browser */
         return practice;
     if (maxstax_swapping(v) && v->results_left <= 0 &&
@@ -500,7 +506,8 @@ static table_intent maxstax_view_input(void *vv, shell *sh, const action_event *
     case ACT_POINTER_DOWN:
         if (v->results_left > 0)
             return results_done(v);
-        if (p >= 0 && ev->button == INPUT_BUTTON_LEFT) {
+        /* a press on a button (a swap offer over the spaces) takes no block and asks nothing */
+        if (p >= 0 && ev->button == INPUT_BUTTON_LEFT && v->nav.pressed < 0) {
             maxstax_refuse_grab(v, p, v->ctl[p].x, v->ctl[p].y); /* a block it may not take now says why */
             v->ctl[p].press = 1;
             v->ctl[p].gx = v->ctl[p].x;
@@ -553,6 +560,7 @@ static table_intent maxstax_view_update(void *vv, shell *sh, double dt)
     }
     play_step(v, sh, dt);
     best_update(v);
+    maxstax_lesson_update(v, sh, dt);
     maxstax_practice_update(v, dt);
     return TABLE_NONE;
 }
@@ -587,7 +595,7 @@ static void trace_start(const maxstax_view *v)
 
 /* Sets the view going on its match (new or resumed): hands, computer
  * stackers, who the mouse drives, and what the view has seen so far. */
-static maxstax_view *view_start(maxstax_view *v, shell *sh, uint64_t bot_seed)
+maxstax_view *maxstax_view_start(maxstax_view *v, shell *sh, uint64_t bot_seed)
 {
     const speedstax_state *s = maxstax_match_rounds(v->match);
     maxstax_tape_snap(v->tape, v->match, shell_settings(sh)->v[SETTING_maxstax_snap]);
@@ -642,7 +650,7 @@ static void *maxstax_view_create(shell *sh, const match_setup *m, uint64_t seed,
     if (v->scoring == MAXSTAX_SAMESTAX)
         trace_line("samestax first creator %d%s", samestax_creator_of(maxstax_match_samestax(v->match), 1),
                   v->first_creator < 0 ? " (at random)" : "");
-    return view_start(v, sh, seed);
+    return maxstax_view_start(v, sh, seed);
 }
 
 static void *maxstax_view_resume(shell *sh, const match_setup *m, const char *text, char *err, size_t errn)
@@ -666,7 +674,7 @@ static void *maxstax_view_resume(shell *sh, const match_setup *m, const char *te
         maxstax_view_free(v);
         return NULL;
     }
-    view_start(v, sh, s->r.s[0] ^ s->r.s[1]);
+    maxstax_view_start(v, sh, s->r.s[0] ^ s->r.s[1]);
     if (maxstax_bots_load(v->bot, v->players, computers(v), bots_text, err, errn) < 0) {
         free(bots_text);
         maxstax_view_free(v);
@@ -681,7 +689,7 @@ void *maxstax_view_practice_create(shell *sh, const match_setup *m, int card)
     maxstax_view *v = maxstax_practice_open(m, card);
     if (!v)
         return NULL;
-    view_start(v, sh, 1);
+    maxstax_view_start(v, sh, 1);
     v->scoring = MAXSTAX_SPEEDSTAX; /* drawn as SPEEDSTAX is: one card for all, in the card box */
     trace_line("%s practice card %d: %s", m->game->id, maxstax_match_card(v->match)->id,
                maxstax_match_card(v->match)->name);
@@ -746,4 +754,5 @@ const table_realtime_ops maxstax_view_realtime = {
     .replay_exact = maxstax_view_replay_exact,
     .diagram_read = maxstax_view_diagram_read,
     .draw_position = maxstax_view_draw_position,
+    .lesson = maxstax_view_lesson,
 };

@@ -675,6 +675,7 @@ void maxstax_view_draw(void *vv, shell *sh, render *r, float alpha)
         draw_results(r, sh, v, &art);
     else
         maxstax_swap_draw(r, sh, v, &art);
+    maxstax_lesson_draw(r, sh, v); /* a lesson's panel, where the computer's space is (over the swaps' dim) */
     if (v->practice.on)
         maxstax_practice_hints(r, sh, v);
     else if (!v->replay)

@@ -99,7 +99,7 @@ static int swap_turn_human(const maxstax_view *v)
 
 /* The panel in the middle of the table, tall enough for a row per seat,
  * the log and the buttons. */
-static rrect swap_panel(const maxstax_view *v, const shell *sh)
+rrect maxstax_swap_panel(const maxstax_view *v, const shell *sh)
 {
     float w = fminf(shell_vw(sh) - 80, 1500), h = SWAP_HEAD + swap_row(v) * (float)v->players + 60 + SWAP_BTN_H + 40;
     return (rrect){shell_vw(sh) / 2 - w / 2, fmaxf(40, (RENDER_VIRTUAL_H - h) / 2), w, h};
@@ -108,7 +108,7 @@ static rrect swap_panel(const maxstax_view *v, const shell *sh)
 void maxstax_swap_layout(maxstax_view *v, shell *sh)
 {
     const swapstax_state *w = maxstax_match_swapstax(v->match);
-    rrect b = swap_panel(v, sh), row;
+    rrect b = maxstax_swap_panel(v, sh), row;
     int ids[SWAP_BUTTONS], n = 0;
     rrect out[SWAP_BUTTONS];
     if (!swap_turn_human(v) || v->results_left > 0)
@@ -135,8 +135,8 @@ static void swap_play(maxstax_view *v, int p, int with)
 {
     const swapstax_state *w = maxstax_match_swapstax(v->match);
     int before = w->n_log;
-    if (maxstax_refuse_swap(v, p, with))
-        return; /* refused with the rules' reason */
+    if (maxstax_refuse_swap(v, p, with) || maxstax_lesson_refuse_swap(v, p, with))
+        return; /* refused with the rules' reason, or the lesson's */
     if (maxstax_tape_swap(v->tape, v->match, p, with) != 0) {
         audio_play(SFX_ERROR);
         return;
@@ -301,7 +301,7 @@ static void draw_offer(render *r, const maxstax_view *v, const plank_art *art, i
 void maxstax_swap_draw(render *r, shell *sh, maxstax_view *v, const plank_art *art)
 {
     const swapstax_state *w = maxstax_match_swapstax(v->match);
-    rrect b = swap_panel(v, sh);
+    rrect b = maxstax_swap_panel(v, sh);
     char title[96], who[48];
     if (!w || w->phase != SWAPSTAX_SWAPPING)
         return;

@@ -119,6 +119,7 @@ void maxstax_view_free(maxstax_view *v)
     }
     maxstax_match_free(v->match);
     maxstax_tape_free(v->tape);
+    maxstax_lesson_free(v->lesson);
     free(v);
 }
 

@@ -127,6 +127,7 @@ typedef struct maxstax_view {
     int results_creator;
     int first_creator; /* --position creator=P: SAMESTAX's first Creator, or -1 */
     maxstax_replay *replay; /* a replay (maxstax_view_replay.c): match is its, nothing is played; NULL in a match */
+    struct maxstax_lesson_run *lesson; /* a lesson's steps (maxstax_view_lesson.c); NULL in a match */
     /* Practice (#29, maxstax_view_practice.c): one person, any card, no clock, the ghost always on. */
     struct practice_view {
         int on;          /* this view plays a practice match */
@@ -136,6 +137,7 @@ typedef struct maxstax_view {
         int matched;     /* the card's match already said */
     } practice;
 } maxstax_view;
+typedef struct maxstax_lesson_run maxstax_lesson_run;
 
 /* The sprites a block is drawn with. */
 #define GRAINS 4 /* wood grain variants: plank.svg, plank_2.svg ... */
@@ -176,6 +178,30 @@ int maxstax_refuse_grab(maxstax_view *v, int p, double x, double y);
 /* Seat p may not swap with `with` now: refused with the rules' reason; 1 if it was. */
 int maxstax_refuse_swap(maxstax_view *v, int p, int with);
 
+/* Says seat p's refusal why: the error sound from its side, the toast, the trace "<mode> refused: why". */
+void maxstax_refuse_say(maxstax_view *v, int p, const char *why);
+
+/* A lesson (maxstax_view_lesson.c, docs/lessons.md): a new view playing lesson l (table_rt.h's lesson). */
+void *maxstax_view_lesson(shell *sh, const match_setup *m, const struct lesson *l, uint64_t seed);
+/* Frees a view's lesson. */
+void maxstax_lesson_free(maxstax_lesson_run *run);
+/* Whether a lesson step (not its game) holds the table: the computers wait. */
+int maxstax_lesson_holds(const maxstax_view *v);
+/* Seat p is about to take action ("claim", "ready"): 0 to let it, 1 when the
+ * lesson refused it with why. 0 on a table with no lesson. */
+int maxstax_lesson_refuse(maxstax_view *v, int p, const char *action);
+/* The same for a swap with `with` (the tape's: -2 the deck, -1 a pass, a seat). */
+int maxstax_lesson_refuse_swap(maxstax_view *v, int p, int with);
+/* After a step: the replies, and whether the step is done. */
+void maxstax_lesson_update(maxstax_view *v, shell *sh, double dt);
+/* An action: 1 when the lesson took it (Continue). */
+int maxstax_lesson_input(maxstax_view *v, shell *sh, const action_event *ev);
+/* The lesson panel, where the computer's space is. */
+void maxstax_lesson_draw(render *r, shell *sh, maxstax_view *v);
+/* Sets the view going on its match (new, resumed, or a lesson step's):
+ * hands, computer stackers, who the mouse drives, what it has seen (maxstax_view.c). */
+maxstax_view *maxstax_view_start(maxstax_view *v, shell *sh, uint64_t bot_seed);
+
 /* "Player 2" for a person (when there are several), "Computer (Hard)"... */
 static inline void seat_name(const maxstax_view *v, int p, char *buf, size_t n)
 {
@@ -207,6 +233,8 @@ int maxstax_creating(const maxstax_view *v, int p);
 const char *maxstax_role(const maxstax_view *v, int p);
 /* The clock's line: the round of how many, and the phase. */
 void maxstax_phase_words(const maxstax_view *v, char *buf, size_t n);
+/* Where the swap phase's panel stands. */
+rrect maxstax_swap_panel(const maxstax_view *v, const shell *sh);
 /* The swap offers of the person on turn, as focusable buttons. */
 void maxstax_swap_layout(maxstax_view *v, shell *sh);
 /* A swap button was pressed: plays it; nonzero when id was one. */

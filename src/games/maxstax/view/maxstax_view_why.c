@@ -34,6 +34,8 @@ static void refuse(maxstax_view *v, int p, const char *why)
     trace_line("%s refused: %s", v->m.game->id, why);
 }
 
+void maxstax_refuse_say(maxstax_view *v, int p, const char *why) { refuse(v, p, why); }
+
 int maxstax_refuse_build(maxstax_view *v, int p)
 {
     char buf[SPEEDSTAX_MAX_PLAYERS][48], why[120];
