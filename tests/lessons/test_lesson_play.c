@@ -284,13 +284,14 @@ static void test_rules_door(void **state)
 }
 
 /* The MAXSTAX tab of the rules viewer offers each of its three games'
- * lessons: SAMESTAX's by mouse, the first (SPEEDSTAX's) by controller's X. */
+ * lessons: SAMESTAX's by mouse; by controller, X takes the lesson of the
+ * game the viewer was opened for (Y on SAMESTAX: SAMESTAX's). */
 static void test_rules_door_maxstax(void **state)
 {
     static const char *const mouse[] = {"rules maxstax\n", "rules lesson samestax\n",
                                         "lesson samestax step 1/5 Copy the Creator\n", "scene table\n"};
-    static const char *const pad[] = {"rules maxstax\n", "rules lesson speedstax\n",
-                                      "lesson speedstax step 1/5 Build the card\n", "scene table\n"};
+    static const char *const pad[] = {"rules maxstax\n", "rules lesson samestax\n",
+                                      "lesson samestax step 1/5 Copy the Creator\n", "scene table\n"};
     char *t;
     const char *miss;
     (void)state;
