@@ -13,6 +13,7 @@
 
 #include <cmocka.h>
 
+#include "app/history.h"
 #include "testenv.h"
 
 #define GAME STACKHOUSE_BINARY_DIR "/stackhouse"
@@ -90,8 +91,63 @@ static void test_count_saved(void **state)
     free(t);
     t = play("count", "--scene setup --game stax", "stax_resume");
     assert_non_null(strstr(t, "focus setup resume\n"));
-    assert_non_null(strstr(t, "stax hints Vs computers only, 2 used\n"));
+    assert_non_null(strstr(t, "stax hints Against computers, 2 used\n"));
     free(t);
+}
+
+/* The hints the history kept for pref's newest match (the one Save & quit kept). */
+static int kept_hints(const char *pref)
+{
+    store *db = testenv_pref_store(pref);
+    history_row row;
+    int n;
+    assert_non_null(db);
+    n = history_list(db, NULL, 0, 1, &row);
+    store_close(db);
+    assert_int_equal(n, 1);
+    assert_string_equal(row.info.mode, "stax");
+    return row.info.hints;
+}
+
+/* Runs script from STAX's setup in preferences folder pref: setup's Hints
+ * row ends on setting, the table opens with it, Hint is shown (or refused,
+ * with the rules' words) and Save & quit keeps the match with that count. */
+static void setup_row_run(const char *pref, const char *script, const char *setting, int shown)
+{
+    char *t = play(pref, "--scene setup --game stax", script), line[80];
+    snprintf(line, sizeof line, "setup hints %s\n", setting);
+    assert_non_null(strstr(t, line));
+    snprintf(line, sizeof line, "stax hints %s, 0 used\n", setting); /* the table opened with the row's setting */
+    assert_non_null(strstr(t, line));
+    if (shown) {
+        assert_non_null(strstr(t, "stax hint: "));
+        assert_null(strstr(t, "stax refused: Hints are off"));
+    } else {
+        assert_null(strstr(t, "stax hint: "));
+        assert_non_null(strstr(t, "stax refused: Hints are off in this match: setup can turn them on.\n"));
+    }
+    assert_non_null(strstr(t, "stax saved\n"));
+    free(t);
+    assert_int_equal(kept_hints(pref), shown);
+}
+
+/* Setup's Hints row by mouse: "Always" lets two people ask (the Hint
+ * button shows one); "Never" takes the button away even against the
+ * computer, and the H key is refused. */
+static void test_setup_row_mouse(void **state)
+{
+    (void)state;
+    setup_row_run("setup-mouse", "hint_setup_mouse", "Always", 1);
+    setup_row_run("setup-mouse-off", "hint_setup_mouse_off", "Never", 0);
+}
+
+/* By controller: left from the default is "Never" (Back refused); right is
+ * "Always", which two people may use. */
+static void test_setup_row_pad(void **state)
+{
+    (void)state;
+    setup_row_run("setup-pad", "hint_setup_pad", "Never", 0);
+    setup_row_run("setup-pad-on", "hint_setup_pad_on", "Always", 1);
 }
 
 int main(void)
@@ -101,6 +157,8 @@ int main(void)
         cmocka_unit_test(test_stax_pad_and_key),
         cmocka_unit_test(test_refused_between_people),
         cmocka_unit_test(test_count_saved),
+        cmocka_unit_test(test_setup_row_mouse),
+        cmocka_unit_test(test_setup_row_pad),
     };
     return cmocka_run_group_tests(tests, testenv_game_setup, testenv_game_teardown);
 }
