@@ -14,7 +14,6 @@
 #include "shell/trace.h"
 #include "table/lesson_file.h"
 #include "table/modes.h"
-#include "table/table_buttons.h"
 #include "table/table_priv.h"
 #include "table/table_store.h"
 #include "ui/ui.h"
@@ -162,7 +161,7 @@ scene *lesson_start(shell *sh, const char *id)
     ((table *)s->data)->lesson = run;
     /* The lesson's panel says what to do: its row has no Hint button (the
      * panel sits where the move log does, above the row as it was laid out). */
-    table_row_init(&((table *)s->data)->row, ((table *)s->data)->ops, 0);
+    table_hint_sync(s->data);
     trace_line("lesson %s step 1/%d %s", id, run->l.n, cur(run)->title);
     return s;
 }

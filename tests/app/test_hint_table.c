@@ -150,6 +150,29 @@ static void test_setup_row_pad(void **state)
     setup_row_run("setup-pad-on", "hint_setup_pad_on", "Always", 1);
 }
 
+/* The hint bar names Hint in the controls in hand where the row offers it
+ * (Stakz traces its bar): "Back Hint" on a controller, "H Hint" on keys;
+ * between two people, where the row has no Hint, the bar does not name it. */
+static void test_bar_names_hint(void **state)
+{
+    char args[1024], *t;
+    (void)state;
+    testenv_composed_args(args, sizeof args, "stakz", "human,easy", "stakz_mid2");
+    t = play("bar-pad", args, "hint_pad_once");
+    assert_non_null(strstr(t, "stakz hints (A) Pick a tile  \xc2\xb7  (X) End turn  \xc2\xb7  (Y) Rules  \xc2\xb7  Back Hint\n"));
+    assert_non_null(strstr(t, "stakz hint: ")); /* and Back asks for one */
+    free(t);
+    t = play("bar-keys", args, "hint_show");
+    assert_non_null(strstr(t, "stakz hints Enter Pick a tile  \xc2\xb7  X End turn  \xc2\xb7  R Rules  \xc2\xb7  H Hint\n"));
+    free(t);
+    testenv_composed_args(args, sizeof args, "stakz", "human,human", "stakz_mid2");
+    t = play("bar-people", args, "hint_after_curtain");
+    assert_non_null(strstr(t, "stakz hints Enter Pick a tile  \xc2\xb7  X End turn  \xc2\xb7  R Rules\n"));
+    assert_null(strstr(t, " Hint\n"));
+    assert_non_null(strstr(t, "stakz refused: Hints are off in this match"));
+    free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -159,6 +182,7 @@ int main(void)
         cmocka_unit_test(test_count_saved),
         cmocka_unit_test(test_setup_row_mouse),
         cmocka_unit_test(test_setup_row_pad),
+        cmocka_unit_test(test_bar_names_hint),
     };
     return cmocka_run_group_tests(tests, testenv_game_setup, testenv_game_teardown);
 }

@@ -776,9 +776,10 @@ void nine_view_draw_top(void *vv, shell *sh, render *r, float alpha)
         ui_hint h[] = {{UI_HINT_PEEK, table_peek_offered(v->t) ? "See your hand" : NULL},
                        {ACT_ACCEPT, table_over(v->t) && v->over_seen ? "Score" : "Choose"},
                        {ACT_EXTRA, draws ? (nine_spot_find(v, "draw") >= 0 ? "Draw" : "Pass") : NULL},
+                       {ACT_HINT, table_hint_offered(v->t) ? "Hint" : NULL},
                        {ACT_ALT, "Rules"},
                        {ACT_BACK, "Menu"}};
-        ui_draw_hint_bar(r, sh, h, 5);
+        ui_draw_hint_bar(r, sh, h, 6);
     }
     draw_log(r, sh, v);
 }

@@ -303,6 +303,8 @@ int stakz_hints(const stakz_view *v, const shell *sh, ui_hint *h)
         h[n++] = (ui_hint){ACT_PREV_TAB, table_can_undo(v->t) ? "Undo" : NULL};
         h[n++] = (ui_hint){ACT_ALT, "Rules"};
     }
+    if (!v->round_show && !v->picking && !table_over(v->t) && viewer_decides(v) && table_hint_offered(v->t))
+        h[n++] = (ui_hint){ACT_HINT, "Hint"}; /* the sixth at most: h holds six */
     return n;
 }
 

@@ -489,7 +489,13 @@ void stax_view_draw(void *vv, shell *sh, render *r, float alpha)
     draw_cursor(r, sh, v, alpha);
     draw_left(r, sh, v);
     draw_right(r, sh, v);
-    ui_draw_hints(r, sh, table_over(v->t) ? "Score" : v->chain.len > 0 ? "Land" : "Pick up", back, "Rules");
+    {
+        ui_hint h[] = {{ACT_ACCEPT, table_over(v->t) ? "Score" : v->chain.len > 0 ? "Land" : "Pick up"},
+                       {ACT_BACK, back},
+                       {ACT_HINT, table_hint_offered(v->t) ? "Hint" : NULL},
+                       {ACT_ALT, "Rules"}};
+        ui_draw_hint_bar(r, sh, h, 4);
+    }
 }
 
 
