@@ -16,6 +16,7 @@
 #include "table/modes.h"
 #include "table/table_priv.h"
 #include "table/table_store.h"
+#include "ui/hints.h"
 #include "ui/ui.h"
 
 struct lesson_run {
@@ -250,6 +251,37 @@ int lesson_input(table *t, shell *sh, const action_event *ev)
     return 0;
 }
 
+const char *lesson_continue_word(const table *t)
+{
+    const struct lesson_run *run = t->lesson;
+    if (!run || in_game(run) || !(run->done || cur(run)->watch))
+        return NULL;
+    return run->step + 1 < run->l.n && run->l.step[run->step + 1].game ? "Start the game" : "Continue";
+}
+
+int lesson_status(const table *t, input_device dev, char *buf, size_t n)
+{
+    const struct lesson_run *run = t->lesson;
+    const char *cont = lesson_continue_word(t);
+    char press[32];
+    if (!run || in_game(run))
+        return 0;
+    if (!cont) {
+        if (table_seat_human(t, table_rules(t)->current_player(t->st)))
+            return 0; /* the learner's move: the view's own words say how */
+        /* nobody is thinking: the lesson plays the answer itself */
+        snprintf(buf, n, "The lesson plays the answer.");
+        return 1;
+    }
+    /* the step waits for Continue, whoever's turn the position shows: say so, in the controls in hand */
+    if (dev == DEV_MOUSE) /* the panel's button, by its name */
+        snprintf(buf, n, "Click %s%s.", cont, strcmp(cont, "Continue") == 0 ? " for the next step" : "");
+    else
+        snprintf(buf, n, "%s %s.", ui_hint_press(dev, ACT_ACCEPT, press, sizeof press),
+                 strcmp(cont, "Continue") == 0 ? "for the next step" : "to start the game");
+    return 1;
+}
+
 /* The words of the step now: what to do, or once done what it did. */
 static const char *words(const struct lesson_run *run)
 {
@@ -310,8 +342,7 @@ int lesson_draw_panel(const table *t, shell *sh, render *r, rrect box)
         if (!run->cont_traced || was.x != run->cont.x || was.y != run->cont.y)
             trace_line("lesson continue at %.0f %.0f", run->cont.x + run->cont.w / 2, run->cont.y + run->cont.h / 2);
         run->cont_traced = 1;
-        ui_draw_button(r, run->cont, s + 1 < run->l.step + run->l.n && s[1].game ? "Start the game" : "Continue", 1, 1,
-                       1);
+        ui_draw_button(r, run->cont, lesson_continue_word(t), 1, 1, 1);
     }
     return 1;
 }

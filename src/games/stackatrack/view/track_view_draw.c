@@ -8,6 +8,7 @@
 
 #include "games/stackatrack/view/track_view_priv.h"
 #include "app/input.h"
+#include "table/lesson.h"
 #include "table/phones.h"
 
 #define PI_2 1.5707963f
@@ -369,12 +370,15 @@ static void draw_hints(render *r, shell *sh, const track_view *v)
     ui_hint h[8] = {{UI_HINT_PEEK, "See your blocks"}};
     const ui_hint *from = keys;
     int n = 6, first = table_peek_offered(v->t) ? 1 : 0; /* phones' players are in the room */
-    if (table_over(v->t))
+    ui_hint cont[] = {{ACT_ACCEPT, lesson_continue_word(v->t)}, {ACT_BACK, "Menu"}};
+    if (cont[0].does) /* a lesson's step waits for Continue */
+        from = cont, n = 2;
+    else if (table_over(v->t))
         from = over, n = 2;
     else if (shell_input(sh)->last_device == DEV_MOUSE)
         from = mouse, n = 3;
     memcpy(h + first, from, (size_t)n * sizeof *h);
-    if (from != over && table_hint_offered(v->t)) {
+    if (from != over && from != cont && table_hint_offered(v->t)) {
         /* Hint goes before Menu, the bar's last */
         h[first + n] = h[first + n - 1];
         h[first + n - 1] = (ui_hint){ACT_HINT, "Hint"};
