@@ -27,9 +27,13 @@ static scene *table_by_name(shell *sh, const game_info *g, const scene_args *arg
         log_error("no table for that game, or bad --seats");
         return NULL;
     }
-    if (args->hints && match_hints_parse(args->hints, &m.hints) != 0) {
-        log_error("bad --hints '%s' (on, off or computers)", args->hints);
-        return NULL;
+    if (args->hints) {
+        match_hints h;
+        /* setup's Hints row sets it with the same call */
+        if (match_hints_parse(args->hints, &h) != 0 || match_setup_set_hints(&m, h) != 0) {
+            log_error("bad --hints '%s' (on, off or computers)", args->hints);
+            return NULL;
+        }
     }
     /* --phones: Phones as hands on for these seats, as setup's row turns it on */
     if (args->phones && phones_open(sh, &m, err, sizeof err) != 0) {

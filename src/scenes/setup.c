@@ -28,7 +28,8 @@ enum {
     ID_ADD = 20,
     ID_REMOVE,
     ID_OPT = 30,
-    ID_PHONES = 45, /* the row after the game's options */
+    ID_PHONES = 45, /* the row after the game's options (and Hints) */
+    ID_HINTS,       /* who may ask for a hint (#29): the turn-based modes' row after the options */
     ID_START = 50,
     ID_BACK,
     ID_RESUME,
@@ -57,6 +58,7 @@ typedef struct setup {
     int has_save;       /* an unfinished match of this game can be resumed */
     int has_lesson;     /* the mode has a lesson (assets/lessons) */
     int has_practice;   /* the mode has practice (the MAXSTAX modes) */
+    int has_hints;      /* the mode's table offers hints: setup shows the Hints row */
     int offer;          /* the mode's first start: the lesson is offered first */
     char save_sum[200]; /* where that match stands, shown with Resume ("" unknown) */
     int starting;       /* leaving for the table: the phones' server goes with the match */
@@ -81,6 +83,16 @@ static int n_options(const setup *p)
     return n;
 }
 
+/* The rows under "Options" before Phones as hands: the game's, then Hints. */
+static int n_rules_rows(const setup *p) { return n_options(p) + p->has_hints; }
+
+/* Whether mode g's table offers a hint (a turn-based view that lights one). */
+static int mode_hints(const game_info *g)
+{
+    const table_mode *tm = modes_find(g->id);
+    return tm && tm->turns && tm->turns->hint;
+}
+
 static void add(setup *p, int id, rrect r, int enabled, const char *fmt, int arg)
 {
     snprintf(p->names[id % 64], sizeof p->names[0], fmt, arg);
@@ -103,7 +115,7 @@ static float seat_w(const setup *p) { return 300.0f * p->k; }
 static void geometry(setup *p, float *panel_h)
 {
     setup_geom *g = &p->g;
-    int nopt = n_options(p) + 1, maxp = p->m.game->max_players; /* + phones as hands */
+    int nopt = n_rules_rows(p) + 1, maxp = p->m.game->max_players; /* + phones as hands */
     /* Natural heights: what scales (row pitches) and what does not. */
     float rows = 92.0f * (float)maxp + (nopt ? 50 + 80.0f * (float)nopt : 0);
     float fixed = 110 + 36; /* heading above the seats, margin below the last row */
@@ -133,7 +145,7 @@ static void geometry(setup *p, float *panel_h)
 static void layout(setup *p, shell *sh)
 {
     float w = 1180, right, panel_h;
-    int nopt = n_options(p);
+    int nopt = n_options(p), nrows = n_rules_rows(p);
     const setup_geom *g = &p->g;
     geometry(p, &panel_h);
     p->k = 1;
@@ -175,7 +187,12 @@ static void layout(setup *p, shell *sh)
             "option%d", i);
         ui_nav_adjusts(&p->nav, ID_OPT + i);
     }
-    add(p, ID_PHONES, (rrect){right - col_w(p), g->opt_y0 + g->opt_dy * (float)nopt, col_w(p), g->opt_h}, 1, "phones",
+    if (p->has_hints) {
+        add(p, ID_HINTS, (rrect){right - col_w(p), g->opt_y0 + g->opt_dy * (float)nopt, col_w(p), g->opt_h}, 1, "hints",
+            0);
+        ui_nav_adjusts(&p->nav, ID_HINTS);
+    }
+    add(p, ID_PHONES, (rrect){right - col_w(p), g->opt_y0 + g->opt_dy * (float)nrows, col_w(p), g->opt_h}, 1, "phones",
         0);
     ui_nav_adjusts(&p->nav, ID_PHONES);
     {
@@ -246,6 +263,11 @@ static void cycle(setup *p, shell *sh, int id, int dir)
     } else if (id >= ID_OPT && id < ID_OPT + GAME_MAX_OPTIONS) {
         if (match_setup_step_option(&p->m, id - ID_OPT, dir) != 0)
             return;
+    } else if (id == ID_HINTS) {
+        match_setup_step_hints(&p->m, dir);
+        audio_play(SFX_CLICK);
+        trace_line("setup hints %s", match_hints_label(p->m.hints));
+        return;
     } else {
         return;
     }
@@ -499,9 +521,20 @@ static void setup_draw(scene *s, shell *sh, render *r, float alpha)
             value_box(r, ui_nav_item(&p->nav, ID_OPT + i)->r, val, p->nav.focus == ID_OPT + i, 1, 1);
         }
     }
-    {
+    if (p->has_hints) {
+        /* who may ask for a hint: the words say when, the default keeps it from games between people */
+        const ui_item *it = ui_nav_item(&p->nav, ID_HINTS);
         float oy = gm->opt_y0 + gm->opt_dy * (float)nopt;
         if (!nopt)
+            render_text(r, FONT_SANS_BOLD, UI_HEAD, x, gm->opt_head_y - 10, UI_INK, "Options");
+        render_text(r, FONT_SANS, UI_BODY, x, oy + (gm->opt_h - body) / 2, UI_INK, "Hints");
+        value_box(r, it->r, "", p->nav.focus == ID_HINTS, 1, 1);
+        ui_text_fit_line(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, (rrect){it->r.x + 44, it->r.y, it->r.w - 88, it->r.h},
+                    TEXT_CENTER, UI_INK, match_hints_label(p->m.hints));
+    }
+    {
+        float oy = gm->opt_y0 + gm->opt_dy * (float)(nopt + p->has_hints);
+        if (!nopt && !p->has_hints)
             render_text(r, FONT_SANS_BOLD, UI_HEAD, x, gm->opt_head_y - 10, UI_INK, "Options");
         render_text(r, FONT_SANS, UI_BODY, x, oy + (gm->opt_h - body) / 2, UI_INK, "Phones as hands");
         value_box(r, ui_nav_item(&p->nav, ID_PHONES)->r, phones_on() ? "On" : "Off", p->nav.focus == ID_PHONES, 1, 1);
@@ -543,6 +576,7 @@ static void setup_enter(scene *s, shell *sh)
     p->has_save = modes_has_save(sh, p->m.game);
     p->has_lesson = lesson_exists(sh, p->m.game->id);
     p->has_practice = practice_offered(p->m.game);
+    p->has_hints = mode_hints(p->m.game);
     p->save_sum[0] = 0;
     /* The seats and options shown are the saved match's, so the screen
      * describes the game Resume opens (and New game starts the same party). */

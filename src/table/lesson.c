@@ -14,10 +14,10 @@
 #include "shell/trace.h"
 #include "table/lesson_file.h"
 #include "table/modes.h"
-#include "table/table_buttons.h"
 #include "table/table_priv.h"
 #include "table/table_rt.h"
 #include "table/table_store.h"
+#include "ui/hints.h"
 #include "ui/ui.h"
 
 struct lesson_run {
@@ -195,7 +195,7 @@ scene *lesson_start(shell *sh, const char *id)
     ((table *)s->data)->lesson = run;
     /* The lesson's panel says what to do: its row has no Hint button (the
      * panel sits where the move log does, above the row as it was laid out). */
-    table_row_init(&((table *)s->data)->row, ((table *)s->data)->ops, 0);
+    table_hint_sync(s->data);
     trace_line("lesson %s step 1/%d %s", id, run->l.n, cur(run)->title);
     return s;
 }
@@ -280,6 +280,37 @@ int lesson_input(table *t, shell *sh, const action_event *ev)
         return 1;
     }
     return 0;
+}
+
+const char *lesson_continue_word(const table *t)
+{
+    const struct lesson_run *run = t->lesson;
+    if (!run || in_game(run) || !(run->done || cur(run)->watch))
+        return NULL;
+    return run->step + 1 < run->l.n && run->l.step[run->step + 1].game ? "Start the game" : "Continue";
+}
+
+int lesson_status(const table *t, input_device dev, char *buf, size_t n)
+{
+    const struct lesson_run *run = t->lesson;
+    const char *cont = lesson_continue_word(t);
+    char press[32];
+    if (!run || in_game(run))
+        return 0;
+    if (!cont) {
+        if (table_seat_human(t, table_rules(t)->current_player(t->st)))
+            return 0; /* the learner's move: the view's own words say how */
+        /* nobody is thinking: the lesson plays the answer itself */
+        snprintf(buf, n, "The lesson plays the answer.");
+        return 1;
+    }
+    /* the step waits for Continue, whoever's turn the position shows: say so, in the controls in hand */
+    if (dev == DEV_MOUSE) /* the panel's button, by its name */
+        snprintf(buf, n, "Click %s%s.", cont, strcmp(cont, "Continue") == 0 ? " for the next step" : "");
+    else
+        snprintf(buf, n, "%s %s.", ui_hint_press(dev, ACT_ACCEPT, press, sizeof press),
+                 strcmp(cont, "Continue") == 0 ? "for the next step" : "to start the game");
+    return 1;
 }
 
 void lesson_panel_draw(render *r, rrect box, const lesson *l, int step, int done, lesson_panel *p)

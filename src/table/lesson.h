@@ -58,6 +58,16 @@ void lesson_played(table *t);
 void lesson_update(table *t, shell *sh);
 /* An action: 1 when the lesson took it (Continue), else 0 for the view. */
 int lesson_input(table *t, shell *sh, const action_event *ev);
+/* What the accept control does while a step waits for it: "Continue", or
+ * "Start the game" before the lesson's game; NULL when it waits for a move
+ * (or there is no lesson): a view's hint bar names it. */
+const char *lesson_continue_word(const table *t);
+/* The table's status line while a step holds it and the learner has nothing
+ * to play (the step is done, or it is one to read): 1 with what to press
+ * next in the words of dev ("Press (A) for the next step.", "Click Start the
+ * game to start your game."), never that a computer is thinking; else 0 and
+ * the view says what it says in a game. */
+int lesson_status(const table *t, input_device dev, char *buf, size_t n);
 /* Draws the lesson panel in box, where the view puts the move log; 1 when
  * it did (a step is on, or the game has just begun), 0 to draw the log. */
 int lesson_draw_panel(const table *t, shell *sh, render *r, rrect box);

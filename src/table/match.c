@@ -89,8 +89,22 @@ int match_setup_step_option(match_setup *m, int i, int dir)
 
 const char *match_hints_label(match_hints h)
 {
-    static const char *const labels[MATCH_HINTS_COUNT] = {"Vs computers only", "On", "Off"};
+    /* "Hints: Against computers", "Hints: Always", "Hints: Never" */
+    static const char *const labels[MATCH_HINTS_COUNT] = {"Against computers", "Always", "Never"};
     return h >= 0 && h < MATCH_HINTS_COUNT ? labels[h] : labels[0];
+}
+
+int match_setup_set_hints(match_setup *m, match_hints h)
+{
+    if (h < 0 || h >= MATCH_HINTS_COUNT)
+        return -1;
+    m->hints = h;
+    return 0;
+}
+
+void match_setup_step_hints(match_setup *m, int dir)
+{
+    match_setup_set_hints(m, (match_hints)(((int)m->hints + MATCH_HINTS_COUNT + (dir < 0 ? -1 : 1)) % MATCH_HINTS_COUNT));
 }
 
 int match_hints_parse(const char *s, match_hints *out)

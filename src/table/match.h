@@ -75,7 +75,12 @@ int match_setup_step_option(match_setup *m, int i, int dir);
 
 /* Parses "on", "off" or "computers" (--hints); 0, or -1. */
 int match_hints_parse(const char *s, match_hints *out);
-/* The Hints row's words for h ("Vs computers only"). */
+/* The Hints row's words for h ("Against computers", "Always", "Never"). */
 const char *match_hints_label(match_hints h);
+/* Who may ask for a hint: setup's Hints row and --hints both set it here;
+ * 0, or -1 (m unchanged) when h is no setting. */
+int match_setup_set_hints(match_setup *m, match_hints h);
+/* Steps the hints setting by dir (+1 or -1), wrapping: setup's Hints row. */
+void match_setup_step_hints(match_setup *m, int dir);
 
 #endif

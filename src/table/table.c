@@ -655,6 +655,7 @@ static void table_update(scene *s, shell *sh, double dt)
         if (!t->saver.quitting)
             save_now(t, sh, 0);
     }
+    table_hint_sync(t); /* a seat that changed hands may change who may ask */
     if (!shell_is_top(sh, s))
         return; /* the notice is up: the table waits for the player */
     table_phones_step(t, sh);
@@ -714,7 +715,6 @@ static void table_draw(scene *s, shell *sh, render *r, float alpha)
             table_row_draw(&t->row, r, t->can_undo, t->can_redo);
         if (t->ops->draw_top)
             t->ops->draw_top(t->view, sh, r, alpha);
-        table_hint_draw(t, sh, r); /* over a view's side panels, which draw_top may hold */
         table_phones_card_draw(&t->m, sh, r);
         return;
     }

@@ -241,6 +241,9 @@ const char *table_seat_label(const table *t, int seat, char *buf, size_t n);
  * match's hints setting (on; off; vs computers only, the default: only
  * while no other person sits at the table). */
 int table_hint_allowed(const table *t);
+/* Whether the row offers Hint now (its button shows and the game is on):
+ * what a view's hint bar names with ACT_HINT. */
+int table_hint_offered(const table *t);
 /* The hint on show: 0 with its move in *m (unless NULL) and its words in
  * *why (unless NULL), or -1 when none shows. */
 int table_hint_move(const table *t, game_move *m, const char **why);

@@ -24,6 +24,31 @@ int table_hint_allowed(const table *t)
     }
 }
 
+/* Whether the row holds the Hint button now. */
+static int row_has_hint(const table_row *row)
+{
+    for (int i = 0; i < row->n; i++)
+        if (row->which[i] == TABLE_BUTTON_HINT)
+            return 1;
+    return 0;
+}
+
+int table_hint_offered(const table *t) { return row_has_hint(&t->row) && !t->over; }
+
+void table_hint_sync(table *t)
+{
+    /* a lesson's panel says what to do, a replay's controls are the replay screen's */
+    int want = t->ops->hint && !t->replay && !t->lesson && table_hint_allowed(t);
+    if (want == row_has_hint(&t->row))
+        return;
+    table_row_init(&t->row, t->ops, want); /* the view places the new row on its next layout */
+    if (!want && t->hint.shown) {
+        t->hint.shown = 0;
+        trace_line("%s hint dismissed", t->ops->trace);
+    }
+    trace_line("%s hint button %s", t->ops->trace, want ? "shown" : "hidden");
+}
+
 int table_hint_move(const table *t, game_move *m, const char **why)
 {
     if (!t->hint.shown)
@@ -74,37 +99,33 @@ void table_hint_ask(table *t, shell *sh)
     trace_line("%s hint: %s (%s)", t->ops->trace, text, t->hint.why);
 }
 
-void table_hint_draw(table *t, shell *sh, render *r)
+void table_hint_draw_in(const table *t, render *r, rrect box)
 {
-    const table_row *row = &t->row;
+    static const rcolor fill = {255, 248, 232, 255};
     char line[128];
-    float left, right, h, y;
-    int lines;
-    rrect box;
-    if (!t->hint.shown || !row->placed || row->n == 0)
+    float size, head, th, h, maxh;
+    rrect panel;
+    if (!t->hint.shown || t->curtain >= 0)
         return;
-    /* over the button row, as wide as the row: one line, or two at UI_MIN */
-    left = row->slot[0].x;
-    right = row->slot[0].x + row->slot[0].w;
-    y = row->slot[0].y;
-    for (int i = 1; i < row->n; i++) {
-        left = fminf(left, row->slot[i].x);
-        right = fmaxf(right, row->slot[i].x + row->slot[i].w);
-        y = fminf(y, row->slot[i].y);
-    }
-    if (right - left < 360) { /* a narrow row: widen about its middle, kept on the screen */
-        float mid = (left + right) / 2;
-        left = fmaxf(20, mid - 180);
-        right = fminf(shell_vw(sh) - 20, left + 360);
-    }
-    snprintf(line, sizeof line, "Hint: %s", t->hint.why[0] ? t->hint.why : "this move");
-    /* lines at UI_MIN, a little slack for the words' breaks */
-    lines = (int)ceilf(render_text_width(r, FONT_SANS, UI_MIN, line) * 1.15f / (right - left - 32));
-    h = lines <= 1 ? 48 : 16 + 28 * (float)lines;
-    box = (rrect){left, y - h - 12, right - left, h};
-    if (box.y < 12)
-        box.y = y + 12;
-    ui_draw_panel(r, box);
-    ui_text_fit(r, FONT_SANS, UI_SMALL, UI_MIN, (rrect){box.x + 16, box.y + 8, box.w - 32, box.h - 16}, TEXT_CENTER,
-                UI_INK, line);
+    /* over the log's oldest lines (the newest is at its top): the board, the
+     * hands, the piles and the legends stay in sight, and the hinted move is lit there */
+    snprintf(line, sizeof line, "%s", t->hint.why[0] ? t->hint.why : "This move.");
+    if (line[0] >= 'a' && line[0] <= 'z')
+        line[0] = (char)(line[0] - 'a' + 'A'); /* a sentence of its own under "Hint" */
+    head = render_line_height(r, FONT_SANS_BOLD, UI_SMALL);
+    maxh = box.h - 16 - 28 - head - 6; /* the log's heading stays above it */
+    for (size = UI_SMALL; size > UI_MIN; size -= 1)
+        if (render_text_wrapped(r, FONT_SANS, size, 0, 0, box.w - 16 - 32, TEXT_LEFT, UI_INK, line, 0) <= maxh)
+            break;
+    th = render_text_wrapped(r, FONT_SANS, size, 0, 0, box.w - 16 - 32, TEXT_LEFT, UI_INK, line, 0);
+    h = fminf(24 + head + 6 + th, box.h - 16);
+    panel = (rrect){box.x + 8, box.y + box.h - 8 - h, box.w - 16, h};
+    ui_audit_box(panel);
+    render_round_rect(r, panel, 12, fill);
+    render_round_outline(r, panel, 12, 2, UI_ACCENT_INK);
+    render_text(r, FONT_SANS_BOLD, UI_SMALL, panel.x + 16, panel.y + 12, UI_ACCENT_INK, "Hint");
+    render_push_clip(r, panel);
+    render_text_wrapped(r, FONT_SANS, size, panel.x + 16, panel.y + 12 + head + 6, panel.w - 32, TEXT_LEFT, UI_INK, line,
+                        1);
+    render_pop_clip(r);
 }

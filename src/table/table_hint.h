@@ -19,9 +19,16 @@ typedef struct table_hint_state {
  * "<mode> hint: <move> (<reason>)" and counted in the match (m.hints_used),
  * or the press is refused with why (hints off, not their turn). */
 void table_hint_ask(table *t, shell *sh);
+/* The row shows the Hint button exactly when this match lets the person ask
+ * now: seats change hands at the table (the pause menu gives a seat to the
+ * computer or back to people), so the midend calls it every step; a shown
+ * hint goes with its button. Traced "<mode> hint button shown|hidden". */
+void table_hint_sync(table *t);
 /* The position changed: a hint for another position goes. */
 void table_hint_forget(table *t);
-/* Draws the hint's words above the button row while a hint shows. */
-void table_hint_draw(table *t, shell *sh, render *r);
+/* Draws the hint's words while a hint shows, over the foot of the move
+ * log's box (table_log_draw passes it): never over the board, a hand, a
+ * pile or a legend the player needs to play it. */
+void table_hint_draw_in(const table *t, render *r, rrect box);
 
 #endif

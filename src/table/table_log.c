@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "table/table.h"
+#include "table/table_hint.h"
 #include "ui/ui.h"
 
 void table_log_clear(table_log *lg) { memset(lg, 0, sizeof *lg); }
@@ -60,14 +61,13 @@ int table_log_rebuild(table_log *lg, table_describe_fn describe, const game_rule
 #define LOG_SIZE 24.0f /* a line's text: read from a sofa (UI_SMALL and up) */
 #define LOG_MARK 20.0f
 
-void table_log_draw(const table *t, shell *sh, render *r, rrect box)
+/* The log's lines in box, newest first. */
+static void draw_lines(const table *t, render *r, rrect box)
 {
     rrect inner = {box.x + 18, box.y + 14, box.w - 36, box.h - 24};
     float y, lh = render_line_height(r, FONT_SANS, LOG_SIZE), text_x = inner.x + LOG_MARK + 12;
     char head[48];
     int cut = 0;
-    if (lesson_draw_panel(t, sh, r, box))
-        return; /* a lesson's step shows its words where the log goes */
     ui_audit_box(box);
     render_round_rect(r, box, 14, UI_PAPER);
     if (table_log_total(t) > 0)
@@ -100,4 +100,12 @@ void table_log_draw(const table *t, shell *sh, render *r, rrect box)
         ui_draw_list_fade(r, (rrect){box.x, box.y, box.w, inner.y + inner.h - box.y + 4}, 14, UI_PAPER,
                           UI_FADE_BOTTOM);
     render_pop_clip(r);
+}
+
+void table_log_draw(const table *t, shell *sh, render *r, rrect box)
+{
+    if (lesson_draw_panel(t, sh, r, box))
+        return; /* a lesson's step shows its words where the log goes */
+    draw_lines(t, r, box);
+    table_hint_draw_in(t, r, box); /* a hint's words over the oldest lines */
 }

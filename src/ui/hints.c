@@ -19,6 +19,7 @@ const char *ui_hint_key(input_device dev, int act)
     case ACT_ALT: return dev == DEV_PAD ? "(Y)" : "R";
     case ACT_EXTRA: return dev == DEV_PAD ? "(X)" : "X";
     case ACT_MENU: return dev == DEV_PAD ? "Start" : "F1";
+    case ACT_HINT: return dev == DEV_PAD ? "Back" : "H"; /* a controller's Back (View, Select) button */
     case ACT_PREV_TAB: return dev == DEV_PAD ? "LB" : "Q";
     case ACT_NEXT_TAB: return dev == DEV_PAD ? "RB" : "E";
     case ACT_PAGE_UP: return dev == DEV_PAD ? "LT" : "PgUp";

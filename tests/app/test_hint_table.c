@@ -13,6 +13,7 @@
 
 #include <cmocka.h>
 
+#include "app/history.h"
 #include "testenv.h"
 
 #define GAME STACKHOUSE_BINARY_DIR "/stackhouse"
@@ -90,7 +91,85 @@ static void test_count_saved(void **state)
     free(t);
     t = play("count", "--scene setup --game stax", "stax_resume");
     assert_non_null(strstr(t, "focus setup resume\n"));
-    assert_non_null(strstr(t, "stax hints Vs computers only, 2 used\n"));
+    assert_non_null(strstr(t, "stax hints Against computers, 2 used\n"));
+    free(t);
+}
+
+/* The hints the history kept for pref's newest match (the one Save & quit kept). */
+static int kept_hints(const char *pref)
+{
+    store *db = testenv_pref_store(pref);
+    history_row row;
+    int n;
+    assert_non_null(db);
+    n = history_list(db, NULL, 0, 1, &row);
+    store_close(db);
+    assert_int_equal(n, 1);
+    assert_string_equal(row.info.mode, "stax");
+    return row.info.hints;
+}
+
+/* Runs script from STAX's setup in preferences folder pref: setup's Hints
+ * row ends on setting, the table opens with it, Hint is shown (or refused,
+ * with the rules' words) and Save & quit keeps the match with that count. */
+static void setup_row_run(const char *pref, const char *script, const char *setting, int shown)
+{
+    char *t = play(pref, "--scene setup --game stax", script), line[80];
+    snprintf(line, sizeof line, "setup hints %s\n", setting);
+    assert_non_null(strstr(t, line));
+    snprintf(line, sizeof line, "stax hints %s, 0 used\n", setting); /* the table opened with the row's setting */
+    assert_non_null(strstr(t, line));
+    if (shown) {
+        assert_non_null(strstr(t, "stax hint: "));
+        assert_null(strstr(t, "stax refused: Hints are off"));
+    } else {
+        assert_null(strstr(t, "stax hint: "));
+        assert_non_null(strstr(t, "stax refused: Hints are off in this match: setup can turn them on.\n"));
+    }
+    assert_non_null(strstr(t, "stax saved\n"));
+    free(t);
+    assert_int_equal(kept_hints(pref), shown);
+}
+
+/* Setup's Hints row by mouse: "Always" lets two people ask (the Hint
+ * button shows one); "Never" takes the button away even against the
+ * computer, and the H key is refused. */
+static void test_setup_row_mouse(void **state)
+{
+    (void)state;
+    setup_row_run("setup-mouse", "hint_setup_mouse", "Always", 1);
+    setup_row_run("setup-mouse-off", "hint_setup_mouse_off", "Never", 0);
+}
+
+/* By controller: left from the default is "Never" (Back refused); right is
+ * "Always", which two people may use. */
+static void test_setup_row_pad(void **state)
+{
+    (void)state;
+    setup_row_run("setup-pad", "hint_setup_pad", "Never", 0);
+    setup_row_run("setup-pad-on", "hint_setup_pad_on", "Always", 1);
+}
+
+/* The hint bar names Hint in the controls in hand where the row offers it
+ * (Stakz traces its bar): "Back Hint" on a controller, "H Hint" on keys;
+ * between two people, where the row has no Hint, the bar does not name it. */
+static void test_bar_names_hint(void **state)
+{
+    char args[1024], *t;
+    (void)state;
+    testenv_composed_args(args, sizeof args, "stakz", "human,easy", "stakz_mid2");
+    t = play("bar-pad", args, "hint_pad_once");
+    assert_non_null(strstr(t, "stakz hints (A) Pick a tile  \xc2\xb7  (X) End turn  \xc2\xb7  (Y) Rules  \xc2\xb7  Back Hint\n"));
+    assert_non_null(strstr(t, "stakz hint: ")); /* and Back asks for one */
+    free(t);
+    t = play("bar-keys", args, "hint_show");
+    assert_non_null(strstr(t, "stakz hints Enter Pick a tile  \xc2\xb7  X End turn  \xc2\xb7  R Rules  \xc2\xb7  H Hint\n"));
+    free(t);
+    testenv_composed_args(args, sizeof args, "stakz", "human,human", "stakz_mid2");
+    t = play("bar-people", args, "hint_after_curtain");
+    assert_non_null(strstr(t, "stakz hints Enter Pick a tile  \xc2\xb7  X End turn  \xc2\xb7  R Rules\n"));
+    assert_null(strstr(t, " Hint\n"));
+    assert_non_null(strstr(t, "stakz refused: Hints are off in this match"));
     free(t);
 }
 
@@ -101,6 +180,9 @@ int main(void)
         cmocka_unit_test(test_stax_pad_and_key),
         cmocka_unit_test(test_refused_between_people),
         cmocka_unit_test(test_count_saved),
+        cmocka_unit_test(test_setup_row_mouse),
+        cmocka_unit_test(test_setup_row_pad),
+        cmocka_unit_test(test_bar_names_hint),
     };
     return cmocka_run_group_tests(tests, testenv_game_setup, testenv_game_teardown);
 }

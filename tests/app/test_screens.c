@@ -995,6 +995,27 @@ static const screen_spec screens[] = {
 };
 #define N_SCREENS (int)(sizeof screens / sizeof screens[0])
 
+/* A hint on show (H, tests/scripts/hint_show*.txt, #29): its words lie over
+ * the foot of the move log, never over Stakz's draw pile or 9 STAX's
+ * legend, at 4:3, 720p and 4K. */
+static void test_hint_stakz(void **state)
+{
+    (void)state;
+    shot_primary = stakz2_primary;
+    shoot_scripted("stakz", "human,easy", "stakz_mid2", "hint_show", 40, "hint-stakz", 1024, 768);
+    shot_primary = stakz2_primary;
+    shoot_scripted("stakz", "human,easy", "stakz_mid2", "hint_show", 40, "hint-stakz", 1280, 720);
+}
+
+static void test_hint_nine(void **state)
+{
+    (void)state;
+    shot_primary = nine2_primary;
+    shoot_scripted("9stax", "human,easy", NULL, "hint_show_late", 110, "hint-nine", 1280, 720);
+    shot_primary = nine2_primary;
+    shoot_scripted("9stax", "human,easy", NULL, "hint_show_late", 110, "hint-nine", 3840, 2160);
+}
+
 /* A screen at a size; golden 0 checks the layout and text only. */
 typedef struct screen_shot {
     const screen_spec *sp;
@@ -1064,6 +1085,7 @@ int main(void)
         cmocka_unit_test(test_stakz_round_4k), cmocka_unit_test(test_stakz_arrive_720p),
         cmocka_unit_test(test_track_preview_720p), cmocka_unit_test(test_track_loop_4k),
         cmocka_unit_test(test_track_pop_720p),
+        cmocka_unit_test(test_hint_stakz), cmocka_unit_test(test_hint_nine),
         cmocka_unit_test(test_notice_picker_4x3), cmocka_unit_test(test_notice_track_4x3),
         cmocka_unit_test(test_notice_tables),
         cmocka_unit_test(test_setup_4p_4x3), cmocka_unit_test(test_setup_4p_4k),

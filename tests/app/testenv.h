@@ -211,6 +211,15 @@ static inline int testenv_saved(const char *pref, const char *game, char **text)
     return rc == 0 ? 0 : -1;
 }
 
+/* The store of preferences folder pref of testenv_game_tmp (store_close
+ * it), or NULL when it does not open. */
+static inline store *testenv_pref_store(const char *pref)
+{
+    char path[450], err[300];
+    snprintf(path, sizeof path, "%s/%s/stackhouse.db", testenv_game_tmp(), pref);
+    return store_open(path, err, sizeof err);
+}
+
 /* cmocka group setup and teardown for tests that run the game binary. */
 static inline int testenv_game_setup(void **state)
 {

@@ -82,6 +82,21 @@ static void check_trace(const char *mode, const char *t, const char *want_rules)
     free(l);
 }
 
+/* While a step waits (its move played, the learner to press Continue), the
+ * table says what to press in the controls in hand and never that a
+ * computer is thinking: trace t holds each of want[0..n), and nothing
+ * before the lesson's game says "is thinking". */
+static void check_waiting(const char *t, const char *const *want, int n)
+{
+    const char *game = strstr(t, " (game)\n"), *think = strstr(t, "is thinking");
+    for (int i = 0; i < n; i++)
+        if (!strstr(t, want[i]))
+            fail_msg("the trace lacks: %s", want[i]);
+    assert_non_null(game);
+    if (think && think < game)
+        fail_msg("a lesson step said a computer is thinking");
+}
+
 /* Runs script on mode's lesson: by mouse from --scene lesson, by controller from setup. */
 static char *run(const char *mode, const char *script, int pad)
 {
@@ -133,6 +148,11 @@ static void test_stakz_mouse(void **state)
     char *t = run("stakz", "lesson_stakz_mouse", 0);
     (void)state;
     check_trace("stakz", t, "stakz refused: Stack 1 already holds two red tiles: a stack never holds three.\n");
+    {
+        static const char *const want[] = {"stakz hints Click Continue  \xc2\xb7  Esc Menu\n",
+                                           "stakz hints Click Start the game  \xc2\xb7  Esc Menu\n"};
+        check_waiting(t, want, 2);
+    }
     free(t);
 }
 
@@ -142,6 +162,11 @@ static void test_stakz_pad(void **state)
     (void)state;
     assert_non_null(strstr(t, "focus setup lesson\n"));
     check_trace("stakz", t, "stakz refused: Stack 1 already holds two red tiles: a stack never holds three.\n");
+    {
+        static const char *const want[] = {"stakz hints (A) Continue  \xc2\xb7  (B) Menu\n",
+                                           "stakz hints (A) Start the game  \xc2\xb7  (B) Menu\n"};
+        check_waiting(t, want, 2);
+    }
     free(t);
 }
 
@@ -150,6 +175,11 @@ static void test_nine_mouse(void **state)
     char *t = run("9stax", "lesson_nine_mouse", 0);
     (void)state;
     check_trace("9stax", t, "nine refused: The green 3 is neither blue nor a 7.\n");
+    {
+        static const char *const want[] = {"nine status Click Continue for the next step.\n",
+                                           "nine status Click Start the game.\n"};
+        check_waiting(t, want, 2);
+    }
     free(t);
 }
 
@@ -159,6 +189,11 @@ static void test_nine_pad(void **state)
     (void)state;
     assert_non_null(strstr(t, "focus setup lesson\n"));
     check_trace("9stax", t, "nine refused: Swap: choose the first of two stacks.\n");
+    {
+        static const char *const want[] = {"nine status Press (A) for the next step.\n",
+                                           "nine status Press (A) to start the game.\n"};
+        check_waiting(t, want, 2);
+    }
     free(t);
 }
 

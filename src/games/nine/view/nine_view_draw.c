@@ -2,6 +2,7 @@
  * every card it shows face up. */
 #include "games/nine/view/nine_view_priv.h"
 #include "app/input.h"
+#include "table/lesson.h"
 #include "shell/settings.h"
 #include "table/phones.h"
 #include "shell/trace.h"
@@ -286,6 +287,8 @@ void nine_prompt_text(const nine_view *v, char *buf, size_t n)
     const nine_state *s = &v->shown;
     int d = nine_decider(s), vs = table_viewer_seat(v->t);
     char who[16];
+    if (lesson_status(v->t, v->dev, buf, n))
+        return; /* a lesson's step: what to press next, never a computer thinking */
     if (table_over(v->t) && v->over_seen) {
         game_result res;
         char press[48];
@@ -779,12 +782,14 @@ void nine_view_draw_top(void *vv, shell *sh, render *r, float alpha)
         ui_draw_hint_bar(r, sh, h, 2);
     } else {
         int draws = nine_spot_find(v, "draw") >= 0 || nine_spot_find(v, "pass") >= 0;
+        const char *cont = lesson_continue_word(v->t); /* a lesson's step waits for Continue */
         ui_hint h[] = {{UI_HINT_PEEK, table_peek_offered(v->t) ? "See your hand" : NULL},
-                       {ACT_ACCEPT, table_over(v->t) && v->over_seen ? "Score" : "Choose"},
+                       {ACT_ACCEPT, cont ? cont : table_over(v->t) && v->over_seen ? "Score" : "Choose"},
                        {ACT_EXTRA, draws ? (nine_spot_find(v, "draw") >= 0 ? "Draw" : "Pass") : NULL},
+                       {ACT_HINT, table_hint_offered(v->t) ? "Hint" : NULL},
                        {ACT_ALT, "Rules"},
                        {ACT_BACK, "Menu"}};
-        ui_draw_hint_bar(r, sh, h, 5);
+        ui_draw_hint_bar(r, sh, h, 6);
     }
     draw_log(r, sh, v);
 }

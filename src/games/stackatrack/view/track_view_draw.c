@@ -8,6 +8,7 @@
 
 #include "games/stackatrack/view/track_view_priv.h"
 #include "app/input.h"
+#include "table/lesson.h"
 #include "table/phones.h"
 
 #define PI_2 1.5707963f
@@ -390,14 +391,23 @@ static void draw_hints(render *r, shell *sh, const track_view *v)
     static const ui_hint mouse[] = {{UI_HINT_POINT, "Slide in"}, {UI_HINT_WHEEL, "Turn"}, {ACT_BACK, "Menu"}};
     static const ui_hint keys[] = {{UI_HINT_LEFTRIGHT, "Column"}, {UI_HINT_UPDOWN, "Block"}, {ACT_EXTRA, "Turn"},
                                    {ACT_ACCEPT, "Slide in"},     {ACT_ALT, "Rules"},         {ACT_BACK, "Menu"}};
-    ui_hint h[7] = {{UI_HINT_PEEK, "See your blocks"}};
+    ui_hint h[8] = {{UI_HINT_PEEK, "See your blocks"}};
     const ui_hint *from = keys;
     int n = 6, first = table_peek_offered(v->t) ? 1 : 0; /* phones' players are in the room */
-    if (table_over(v->t))
+    ui_hint cont[] = {{ACT_ACCEPT, lesson_continue_word(v->t)}, {ACT_BACK, "Menu"}};
+    if (cont[0].does) /* a lesson's step waits for Continue */
+        from = cont, n = 2;
+    else if (table_over(v->t))
         from = over, n = 2;
     else if (shell_input(sh)->last_device == DEV_MOUSE)
         from = mouse, n = 3;
     memcpy(h + first, from, (size_t)n * sizeof *h);
+    if (from != over && from != cont && table_hint_offered(v->t)) {
+        /* Hint goes before Menu, the bar's last */
+        h[first + n] = h[first + n - 1];
+        h[first + n - 1] = (ui_hint){ACT_HINT, "Hint"};
+        n++;
+    }
     ui_draw_hint_bar(r, sh, h, n + first);
 }
 

@@ -3,6 +3,7 @@
  * puts it. */
 #include "games/stackatrack/view/track_view_priv.h"
 #include "app/input.h"
+#include "table/lesson.h"
 #include "table/phones.h"
 
 #define BLOCK_MIN 29.0f /* a hand's block: 20 px at 1024x768 (768 / 1080 of a unit) */
@@ -98,6 +99,8 @@ void track_status_text(const shell *sh, const track_view *v, char *buf, size_t n
     input_device dev = shell_input(sh)->last_device;
     if (why && !table_over(v->t))
         snprintf(buf, n, "%s", why);
+    else if (lesson_status(v->t, dev, buf, n))
+        ; /* a lesson's step: what to press next, never a computer thinking */
     else if (table_over(v->t) && table_replaying(v->t)) /* a replay's end opens no score screen */
         snprintf(buf, n, "Game over.");
     else if (table_over(v->t))

@@ -4,6 +4,7 @@
  * panels and the hint bar. */
 #include "games/stakz/view/stakz_view_priv.h"
 #include "app/input.h"
+#include "table/lesson.h"
 #include "shell/settings.h"
 
 #define MAT_FELT ((rcolor){28, 78, 68, 255})
@@ -177,7 +178,10 @@ static void draw_status(render *r, shell *sh, stakz_view *v)
     rrect b = v->status;
     /* another seat's turn names it: its mark goes before the words */
     int seat = !viewer_decides(v) && !table_over(v->t) ? stakz_current(v->st) : -1;
-    stakz_status_text(v, t, sizeof t);
+    if (lesson_status(v->t, shell_input(sh)->last_device, t, sizeof t))
+        seat = -1; /* a lesson's step: what to press next, never a computer thinking */
+    else
+        stakz_status_text(v, t, sizeof t);
     if (!t[0])
         return;
     mark = seat >= 0 ? 34 : 0;
@@ -285,6 +289,11 @@ void stakz_view_draw(void *vv, shell *sh, render *r, float alpha)
 int stakz_hints(const stakz_view *v, const shell *sh, ui_hint *h)
 {
     int n = 0;
+    if (lesson_continue_word(v->t)) { /* a lesson's step waits for Continue */
+        h[n++] = (ui_hint){ACT_ACCEPT, lesson_continue_word(v->t)};
+        h[n++] = (ui_hint){ACT_BACK, "Menu"};
+        return n;
+    }
     if (table_peek_offered(v->t) && !v->round_show && !v->picking)
         h[n++] = (ui_hint){UI_HINT_PEEK, "See your hand"}; /* phones' players are in the room */
     if (v->round_show) {
@@ -314,6 +323,8 @@ int stakz_hints(const stakz_view *v, const shell *sh, ui_hint *h)
         h[n++] = (ui_hint){ACT_PREV_TAB, table_can_undo(v->t) ? "Undo" : NULL};
         h[n++] = (ui_hint){ACT_ALT, "Rules"};
     }
+    if (!v->round_show && !v->picking && !table_over(v->t) && viewer_decides(v) && table_hint_offered(v->t))
+        h[n++] = (ui_hint){ACT_HINT, "Hint"}; /* the sixth at most: h holds six */
     return n;
 }
 

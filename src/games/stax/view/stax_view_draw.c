@@ -2,6 +2,7 @@
  * exploded stack and the move list. */
 #include "games/stax/view/stax_view_priv.h"
 #include "app/input.h"
+#include "table/lesson.h"
 #include "shell/settings.h"
 
 /* ---------------------------------------------------------------- drawing */
@@ -339,6 +340,8 @@ static void status_text(const shell *sh, const stax_view *v, char *buf, size_t n
     const char *why = table_refusal(v->t, &spot, &flash);
     if (why && !table_over(v->t)) {
         snprintf(buf, n, "%s", why);
+    } else if (lesson_status(v->t, shell_input(sh)->last_device, buf, n)) {
+        /* a lesson's step: what to press next, never a computer thinking */
     } else if (table_over(v->t)) {
         game_result res;
         stax_rules.result(v->st, &res);
@@ -494,7 +497,17 @@ void stax_view_draw(void *vv, shell *sh, render *r, float alpha)
     draw_cursor(r, sh, v, alpha);
     draw_left(r, sh, v);
     draw_right(r, sh, v);
-    ui_draw_hints(r, sh, table_over(v->t) ? "Score" : v->chain.len > 0 ? "Land" : "Pick up", back, "Rules");
+    {
+        const char *cont = lesson_continue_word(v->t); /* a lesson's step waits for Continue */
+        ui_hint h[] = {{ACT_ACCEPT, cont                ? cont
+                                    : table_over(v->t)  ? "Score"
+                                    : v->chain.len > 0 ? "Land"
+                                                        : "Pick up"},
+                       {ACT_BACK, back},
+                       {ACT_HINT, table_hint_offered(v->t) ? "Hint" : NULL},
+                       {ACT_ALT, "Rules"}};
+        ui_draw_hint_bar(r, sh, h, 4);
+    }
 }
 
 
