@@ -588,6 +588,19 @@ static int setup_read(text_in *in, maxstax_tape *t)
     return 0;
 }
 
+/* Room for as many events as text has lines (at most one event a line), so
+ * a long tape is not grown and copied event by event as it is read. */
+static int events_reserve(maxstax_tape *t, const char *text)
+{
+    size_t lines = 1;
+    for (const char *p = text; (p = strchr(p, '\n')) != NULL; p++)
+        lines++;
+    if (lines > (size_t)MAXSTAX_TAPE_MAX_TICKS + 100000 || !(t->ev = malloc(sizeof *t->ev * lines)))
+        return lines > (size_t)MAXSTAX_TAPE_MAX_TICKS + 100000 ? 0 : -1; /* too long to be a tape: the reader says so */
+    t->cap = (int)lines;
+    return 0;
+}
+
 /* The tape after its setup: the events, "ticks N" and "end". */
 static int events_read(text_in *in, maxstax_tape *t)
 {
@@ -645,7 +658,7 @@ maxstax_tape *maxstax_tape_read(const char *text, char *err, size_t errn)
     }
     if (rd_line(&in, "players", "players N", 1, 2, SPEEDSTAX_MAX_PLAYERS, v) < 0)
         goto fail;
-    if (!(t = tape_alloc((int)v[0]))) {
+    if (!(t = tape_alloc((int)v[0])) || events_reserve(t, text) != 0) {
         text_in_fail(&in, "out of memory");
         goto fail;
     }
