@@ -34,6 +34,8 @@ struct maxstax_tape {
     int n, cap;
     long ticks;
     int broken; /* ran out of memory or ticks: it no longer records */
+    long moves; /* let-gos, claims and swaps taped (maxstax_tape_moves) */
+    unsigned acts[SPEEDSTAX_MAX_PLAYERS]; /* each seat's actions on the last tick taped */
 };
 
 static const char *const scoring_names[] = {"", "speedstax", "samestax", "swapstax"};
@@ -113,6 +115,11 @@ void maxstax_tape_step(maxstax_tape *t, maxstax_match *m, const maxstax_input *i
         return;
     }
     t->ticks++;
+    /* A move: a seat lets go, or calls (each press once, however long it is held). */
+    for (int p = 0; p < t->players; p++) {
+        t->moves += (all[p].actions & ~t->acts[p] & (MAXSTAX_IN_RELEASE | MAXSTAX_IN_CLAIM)) != 0;
+        t->acts[p] = all[p].actions;
+    }
     /* The same bits as the last tick (a hand at rest): one more of it. */
     last = t->n ? &t->ev[t->n - 1] : NULL;
     if (last && last->kind == EV_TICK && memcmp(&last->dt, &dt, sizeof dt) == 0 &&
@@ -131,6 +138,8 @@ int maxstax_tape_swap(maxstax_tape *t, maxstax_match *m, int p, int with)
     tape_event *e;
     if (maxstax_match_swap(m, p, with) != 0)
         return -1;
+    if (t)
+        t->moves++;
     if ((e = event_add(t, EV_SWAP)) != NULL) {
         e->a = p;
         e->b = with;
@@ -197,6 +206,32 @@ int maxstax_tape_stackoff(maxstax_tape *t, maxstax_match *m, int p, char *err, s
     return 0;
 }
 
+int maxstax_tape_append(maxstax_tape *t, const maxstax_tape *after)
+{
+    if (!t || !after || t->broken || after->broken || t->players != after->players || after->fresh)
+        return -1;
+    for (int i = 0; i < after->n; i++) {
+        const tape_event *from = &after->ev[i];
+        tape_event *e = event_add(t, from->kind);
+        size_t size = from->kind == EV_LOAD     ? strlen(from->data) + 1
+                      : from->kind == EV_PLAYED ? sizeof(int[SPEEDSTAX_MAX_PLAYERS]) * (size_t)from->a
+                                                : 0;
+        if (!e)
+            return -1;
+        *e = *from;
+        if (size && !(e->data = malloc(size))) {
+            t->broken = 1;
+            return -1;
+        }
+        if (size)
+            memcpy(e->data, from->data, size);
+    }
+    t->ticks += after->ticks;
+    t->moves += after->moves;
+    memcpy(t->acts, after->acts, sizeof t->acts);
+    return 0;
+}
+
 void maxstax_tape_load(maxstax_tape *t, const char *text)
 {
     tape_event *e = event_add(t, EV_LOAD);
@@ -205,14 +240,15 @@ void maxstax_tape_load(maxstax_tape *t, const char *text)
 }
 
 long maxstax_tape_ticks(const maxstax_tape *t) { return t ? t->ticks : 0; }
+long maxstax_tape_moves(const maxstax_tape *t) { return t ? t->moves : 0; }
 
 /* ---------------------------------------------------------------- writing */
 
-/* Room enough for the tape's text: every line at its longest. */
-static size_t text_bound(const maxstax_tape *t)
+/* Room enough for the text of events from..n-1: every line at its longest. */
+static size_t text_bound(const maxstax_tape *t, int from)
 {
     size_t n = 1024;
-    for (int i = 0; i < t->n; i++)
+    for (int i = from; i < t->n; i++)
         n += t->ev[i].kind == EV_TICK   ? 2 * (size_t)LINE_MAX_LEN
              : t->ev[i].kind == EV_LOAD ? strlen(t->ev[i].data) + 32
                                         : 256;
@@ -264,63 +300,95 @@ static void tick_write(text_out *o, const tape_event *e, maxstax_input *prev, do
         text_out_add(o, "tick 1 %s\ntick %ld %s\n", first, e->count - 1, rest);
 }
 
-char *maxstax_tape_write(const maxstax_tape *t)
+/* The header and the setup (or "start saved"). */
+static void head_write(text_out *o, const maxstax_tape *t)
 {
-    size_t cap = t->broken ? 0 : text_bound(t);
-    text_out o = {cap ? malloc(cap) : NULL, cap, 0, 0};
-    maxstax_input prev[SPEEDSTAX_MAX_PLAYERS];
-    double pdt = 0;
-    if (!o.buf)
-        return NULL;
-    memset(prev, 0, sizeof prev);
-    text_out_add(&o, "%s %d\nrules %d\nplayers %d\n", HEADER, MAXSTAX_TAPE_VERSION, MAXSTAX_RULES_VERSION, t->players);
+    text_out_add(o, "%s %d\nrules %d\nplayers %d\n", HEADER, MAXSTAX_TAPE_VERSION, MAXSTAX_RULES_VERSION, t->players);
     if (t->fresh) {
         const maxstax_setup *s = &t->setup;
         int sc = s->scoring >= MAXSTAX_SPEEDSTAX && s->scoring <= MAXSTAX_SWAPSTAX ? (int)s->scoring : 1;
-        text_out_add(&o, "start new\ngame %s\nstars %d %d\nsnap %d\nround-seconds %.17g\nturn-mask %u\nfirst-creator %d\nlevels",
+        text_out_add(o, "start new\ngame %s\nstars %d %d\nsnap %d\nround-seconds %.17g\nturn-mask %u\nfirst-creator %d\nlevels",
             scoring_names[sc], s->stars_min, s->stars_max, s->snap, s->round_seconds, s->turn_mask,
             s->first_creator);
         for (int p = 0; p < t->players; p++)
-            text_out_add(&o, " %d", s->levels[p]);
-        text_out_add(&o, "\nseed %" PRIu64 "\n", t->seed);
+            text_out_add(o, " %d", s->levels[p]);
+        text_out_add(o, "\nseed %" PRIu64 "\n", t->seed);
     } else {
-        text_out_add(&o, "start saved\n");
+        text_out_add(o, "start saved\n");
     }
-    for (int i = 0; i < t->n; i++) {
-        const tape_event *e = &t->ev[i];
-        switch (e->kind) {
-        case EV_TICK: tick_write(&o, e, prev, &pdt, t->players); break;
-        case EV_SWAP: text_out_add(&o, "swap %d %d\n", e->a, e->b); break;
-        case EV_SNAP: text_out_add(&o, "snap %d\n", e->a); break;
-        case EV_PLACE: text_out_add(&o, "place %d %d %.17g %.17g %.17g\n", e->a, e->b, e->q.x, e->q.y, e->q.angle); break;
-        case EV_COMPOSE: text_out_add(&o, "compose %d %d\n", e->a, e->b); break;
-        case EV_STACKOFF: text_out_add(&o, "stackoff %d\n", e->a); break;
-        case EV_PLAYED: {
-            const int(*pts)[SPEEDSTAX_MAX_PLAYERS] = e->data;
-            text_out_add(&o, "played %d", e->a);
-            for (int r = 0; r < e->a; r++)
-                for (int p = 0; p < t->players; p++)
-                    text_out_add(&o, " %d", pts[r][p]);
-            text_out_add(&o, "\n");
+}
+
+/* One event's lines, told against the tick before it (prev, pdt: both move on past a tick). */
+static void event_write(text_out *o, const maxstax_tape *t, const tape_event *e, maxstax_input *prev, double *pdt)
+{
+    switch (e->kind) {
+    case EV_TICK: tick_write(o, e, prev, pdt, t->players); break;
+    case EV_SWAP: text_out_add(o, "swap %d %d\n", e->a, e->b); break;
+    case EV_SNAP: text_out_add(o, "snap %d\n", e->a); break;
+    case EV_PLACE: text_out_add(o, "place %d %d %.17g %.17g %.17g\n", e->a, e->b, e->q.x, e->q.y, e->q.angle); break;
+    case EV_COMPOSE: text_out_add(o, "compose %d %d\n", e->a, e->b); break;
+    case EV_STACKOFF: text_out_add(o, "stackoff %d\n", e->a); break;
+    case EV_PLAYED: {
+        const int(*pts)[SPEEDSTAX_MAX_PLAYERS] = e->data;
+        text_out_add(o, "played %d", e->a);
+        for (int r = 0; r < e->a; r++)
+            for (int p = 0; p < t->players; p++)
+                text_out_add(o, " %d", pts[r][p]);
+        text_out_add(o, "\n");
+        break;
+    }
+    case EV_LOAD: {
+        const char *s = e->data;
+        int lines = 0;
+        for (const char *c = s; *c; c++)
+            lines += *c == '\n';
+        lines += *s && s[strlen(s) - 1] != '\n';
+        text_out_add(o, "load %d\n%s%s", lines, s, *s && s[strlen(s) - 1] != '\n' ? "\n" : "");
+        break;
+    }
+    }
+}
+
+char *maxstax_tape_write_on(const maxstax_tape *t, maxstax_tape_mark *mark)
+{
+    size_t cap = t->broken || mark->ev > t->n ? 0 : text_bound(t, mark->ev);
+    text_out o = {cap ? malloc(cap) : NULL, cap, 0, 0};
+    maxstax_input prev[SPEEDSTAX_MAX_PLAYERS];
+    double pdt = 0;
+    int done = t->n && t->ev[t->n - 1].kind == EV_TICK ? t->n - 1 : t->n; /* a last run of ticks may grow */
+    size_t at;
+    if (!o.buf)
+        return NULL;
+    memset(prev, 0, sizeof prev);
+    /* Told against the last tick before the mark, as the whole text tells it. */
+    for (int i = mark->ev - 1; i >= 0; i--)
+        if (t->ev[i].kind == EV_TICK) {
+            memcpy(prev, t->ev[i].in, sizeof prev);
+            pdt = t->ev[i].dt;
             break;
         }
-        case EV_LOAD: {
-            const char *s = e->data;
-            int lines = 0;
-            for (const char *c = s; *c; c++)
-                lines += *c == '\n';
-            lines += *s && s[strlen(s) - 1] != '\n';
-            text_out_add(&o, "load %d\n%s%s", lines, s, *s && s[strlen(s) - 1] != '\n' ? "\n" : "");
-            break;
-        }
-        }
+    if (mark->ev == 0 && mark->at == 0)
+        head_write(&o, t);
+    at = o.len; /* the header's, or nothing yet */
+    for (int i = mark->ev; i < t->n; i++) {
+        event_write(&o, t, &t->ev[i], prev, &pdt);
+        if (i < done)
+            at = o.len;
     }
     text_out_add(&o, "ticks %ld\nend\n", t->ticks);
     if (o.full) {
         free(o.buf);
         return NULL;
     }
+    mark->at += at;
+    mark->ev = done > mark->ev ? done : mark->ev;
     return o.buf;
+}
+
+char *maxstax_tape_write(const maxstax_tape *t)
+{
+    maxstax_tape_mark mark = {0, 0};
+    return maxstax_tape_write_on(t, &mark);
 }
 
 /* ---------------------------------------------------------------- reading */
