@@ -393,7 +393,8 @@ static int last_line(const char *t, const char *word, char *buf, size_t n)
  * on), the history's row is playing and its body is the tape,
  * kept to where the last save was: its ticks are the header's, it reads and
  * plays to round 2 at or past the last traced save's tick, and played to its
- * end it is the match the save (written in the same transaction) resumes. */
+ * end it is the match the save (written in the same transaction) resumes.
+ * Resumed, the row's tape goes on from there: the whole match, from its start. */
 static void test_killed_mid_speedstax(void **state)
 {
     history_row rows[ROWS];
@@ -446,6 +447,35 @@ static void test_killed_mid_speedstax(void **state)
     free(text);
     maxstax_match_free(saved);
     maxstax_match_free(m);
+    /* Resumed from that save (which holds no tape), the match goes on in the
+     * same row, and its tape still starts at the match's start: what was
+     * played before the kill, then the resume's load, then what came after. */
+    {
+        long before = maxstax_tape_ticks(tape);
+        char *tt = TESTENV_PLAY_SCRIPT(testenv_game_tmp(), GAME, "killed_rt", "--scene setup --game speedstax",
+                                       "resume_saved");
+        assert_non_null(tt);
+        assert_non_null(strstr(tt, "speedstax resumed: "));
+        free(tt);
+        maxstax_tape_free(tape);
+        free(body);
+        assert_int_equal(kept("killed_rt", rows), 1);
+        body = body_of("killed_rt", rows[0].id);
+        assert_int_equal(strncmp(body, MAXSTAX_TAPE_HEADER " ", strlen(MAXSTAX_TAPE_HEADER) + 1), 0);
+        assert_non_null(strstr(body, "\nstart new\n"));
+        assert_non_null(strstr(body, "\nload "));
+        tape = maxstax_tape_read(body, err, sizeof err);
+        if (!tape)
+            fail_msg("the resumed tape does not read: %s", err);
+        assert_true(maxstax_tape_ticks(tape) > before);
+        assert_int_equal(maxstax_tape_ticks(tape), rows[0].info.moves);
+        m = maxstax_tape_play(tape, &deck, err, sizeof err);
+        if (!m)
+            fail_msg("the resumed tape does not play: %s", err);
+        fprintf(stderr, "resumed: the history's tape holds %ld ticks, %ld of them before the kill\n",
+                maxstax_tape_ticks(tape), before);
+        maxstax_match_free(m);
+    }
     maxstax_tape_free(tape);
     free(body);
 }
