@@ -406,7 +406,7 @@ int history_list(store *db, const history_filter *f, int offset, int limit, hist
 static int pieces_fold(store *db, int64_t id, char **body)
 {
     sqlite3_stmt *st = prep(db, "SELECT at, text FROM match_pieces WHERE match = ?1 ORDER BY id");
-    size_t len = strlen(*body);
+    size_t len = strlen(*body), cap = len + 1;
     int rc = SQLITE_DONE;
     if (!st)
         rc = SQLITE_ERROR;
@@ -416,10 +416,18 @@ static int pieces_fold(store *db, int64_t id, char **body)
         sqlite3_int64 at = sqlite3_column_int64(st, 0);
         const char *t = (const char *)sqlite3_column_text(st, 1);
         size_t n = (size_t)sqlite3_column_bytes(st, 1);
-        char *grown;
-        if (at < 0 || (size_t)at > len || !(grown = realloc(*body, (size_t)at + n + 1))) {
-            log_error("history: match %lld: a piece of its record at byte %lld does not follow its %zu bytes",
-                      (long long)id, (long long)at, len);
+        char *grown = *body;
+        /* grown by doubling: a match's hundreds of pieces copy its body a few times, not once each */
+        if (at >= 0 && (size_t)at <= len && (size_t)at + n + 1 > cap) {
+            cap = (size_t)at + n + 1 > 2 * cap ? (size_t)at + n + 1 : 2 * cap;
+            grown = realloc(*body, cap);
+        }
+        if (at < 0 || (size_t)at > len || !grown) {
+            if (grown)
+                log_error("history: match %lld: a piece of its record at byte %lld does not follow its %zu bytes",
+                          (long long)id, (long long)at, len);
+            else
+                log_error("history: match %lld: out of memory laying its record's pieces", (long long)id);
             rc = SQLITE_ERROR;
             break;
         }

@@ -188,6 +188,22 @@ static int bench_realtime(shell *sh)
     report("save_text_ms speedstax", "(every move, round and 5 s: snapshot + record piece)", text_ms, n, bytes);
     report("save_write_ms speedstax", "(every move, round and 5 s: snapshot + record piece)", write_ms, n, bytes);
     printf("speedstax record pieces: %d saves, %ld moves, at most %zu bytes\n", n, moves, biggest);
+    if (rc == 0 && m.history > 0 && !ops->over(v)) {
+        /* Saved once more (as Save & quit would), then read back as the
+         * history's Replay reads it: the body with its pieces laid is the tape. */
+        match_info mi;
+        char *body = NULL, *whole = ops->record_text(v);
+        double t0, spare[2];
+        size_t spare_n[2];
+        int got = rt_save(sh, ops, v, &m, &mark, &spare[0], &spare[1], &spare_n[0], &spare_n[1]);
+        t0 = now_ms();
+        got = got == 0 ? history_get(shell_store(sh), m.history, &mi, &body) : -1;
+        printf("speedstax kept record read back (%d pieces laid): %.3f ms, %zu bytes, %s\n", n, now_ms() - t0,
+               body ? strlen(body) : 0, got == 0 && whole && !strcmp(body, whole) ? "the whole tape" : "NOT the tape");
+        rc = got == 0 && whole && !strcmp(body, whole) ? 0 : -1;
+        free(body);
+        free(whole);
+    }
     if (rc == 0 && !ops->over(v)) {
         double t0 = now_ms(), t1;
         char *text = ops->save_text(v);
