@@ -186,6 +186,54 @@ static void test_maxstax_replay_lazy(void **state)
     maxstax_replay_free(r);
 }
 
+/* Read a part at a time: a tape with a bad line three quarters through
+ * opens at once (only its start is read), plays and jumps before the bad
+ * line, and a jump past it is refused naming the tape's line, the replay
+ * standing where it was. */
+static void test_maxstax_replay_reads_lazily(void **state)
+{
+    maxstax_deck deck;
+    match_info mi;
+    mf_final fin;
+    char err[256], *body, *bad;
+    maxstax_replay *r;
+    long ticks;
+    int line = 1;
+    (void)state;
+    assert_int_equal(maxstax_cards_builtin(&deck, err, sizeof err), 0);
+    mf_match("speedstax", 2, 73, &mi, &body, &fin);
+    /* the first tick line past three quarters of the text, its count made "x" */
+    bad = strstr(body + strlen(body) * 3 / 4, "\ntick ");
+    assert_non_null(bad);
+    memcpy(bad + 6, "x", 1);
+    for (const char *c = maxstax_replay_tape_text(body); c <= bad; c++)
+        line += *c == '\n'; /* the tape's own line numbers */
+    r = maxstax_replay_new(body, &deck, err, sizeof err);
+    if (!r)
+        fail_msg("%s", err);
+    ticks = maxstax_replay_ticks(r);
+    assert_int_equal(ticks, mi.moves); /* as the text says */
+    assert_int_equal(maxstax_replay_seek(r, ticks / 2, err, sizeof err), 0);
+    assert_int_equal(maxstax_replay_at(r), ticks / 2);
+    assert_int_equal(maxstax_replay_seek(r, ticks, err, sizeof err), -1);
+    {
+        char want[64];
+        snprintf(want, sizeof want, "tape line %d", line);
+        if (!strstr(err, want))
+            fail_msg("expected '%s' in: %s", want, err);
+    }
+    assert_int_equal(maxstax_replay_at(r), ticks / 2);
+    assert_non_null(maxstax_replay_match(r));
+    /* behind the scenes the pass stops at the bad line and the screen may rest */
+    for (int k = 0; k < 100000 && !maxstax_replay_idle(r); k++)
+        maxstax_replay_work(r, 0.004);
+    assert_true(maxstax_replay_idle(r));
+    assert_true(maxstax_replay_checkpoints(r) < ticks / MAXSTAX_REPLAY_CHECK_EVERY + 1);
+    free(fin.text);
+    free(body);
+    maxstax_replay_free(r);
+}
+
 /* A tape that is not there, or not a tape: the reason, and no replay. */
 static void test_maxstax_replay_refuses(void **state)
 {
@@ -205,6 +253,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_maxstax_replays),
         cmocka_unit_test(test_maxstax_replay_lazy),
+        cmocka_unit_test(test_maxstax_replay_reads_lazily),
         cmocka_unit_test(test_maxstax_replay_refuses),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

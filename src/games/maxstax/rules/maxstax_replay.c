@@ -14,8 +14,10 @@ typedef struct checkpoint {
 
 struct maxstax_replay {
     const maxstax_deck *deck;
-    maxstax_tape *tape;
-    long ticks;
+    char *text;               /* the tape's text, read a part at a time */
+    maxstax_tape_reader *rd;  /* its reading, and the tape as read so far */
+    const maxstax_tape *tape; /* the reader's */
+    long ticks;               /* as the text says (checked once it is read whole) */
     checkpoint *cp; /* cp[i] at tick i * MAXSTAX_REPLAY_CHECK_EVERY, laid up to cp[laid - 1] */
     int n_cp;       /* checkpoints the whole tape has room for */
     int laid;
@@ -48,6 +50,16 @@ static double now_s(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* maxstax_tape_play_to, the tape read first as far as it goes: a tape is
+ * read a part at a time, only as far as it is played (a five-minute one's
+ * reading took 12-26 ms, more than a frame). */
+static int play(maxstax_replay *r, maxstax_match **m, maxstax_tape_at *at, long upto, char *err, size_t errn)
+{
+    if (maxstax_tape_reader_on(r->rd, upto, err, errn) < 0)
+        return -1; /* *m as it was: the tape does not read past here */
+    return maxstax_tape_play_to(r->tape, r->deck, m, at, upto, err, errn);
+}
+
 /* Lays the next checkpoint: the one pass plays on to its tick and saves the
  * match there. 0, or -1 with the reason in err (kept: the pass stops there). */
 static int lay_next(maxstax_replay *r, char *err, size_t errn)
@@ -57,8 +69,8 @@ static int lay_next(maxstax_replay *r, char *err, size_t errn)
         snprintf(err, errn, "%s", r->lay_err);
         return -1;
     }
-    if (maxstax_tape_play_to(r->tape, r->deck, &r->layer, &r->layer_at, (long)r->laid * MAXSTAX_REPLAY_CHECK_EVERY,
-                             r->lay_err, sizeof r->lay_err) != 0 ||
+    if (play(r, &r->layer, &r->layer_at, (long)r->laid * MAXSTAX_REPLAY_CHECK_EVERY, r->lay_err, sizeof r->lay_err) !=
+            0 ||
         (!r->layer && snprintf(r->lay_err, sizeof r->lay_err, "tape: it holds no match"))) {
         snprintf(err, errn, "%s", r->lay_err);
         return -1;
@@ -95,15 +107,24 @@ maxstax_replay *maxstax_replay_new(const char *text, const maxstax_deck *deck, c
         return NULL;
     }
     r->deck = deck;
-    /* Only the start is laid here, so the first frame comes at once; the
-     * rest are laid a little each frame (maxstax_replay_work), or on the
-     * way to a jump past them. */
-    if (!(r->tape = maxstax_tape_read(tape_text, err, errn)) || (r->ticks = maxstax_tape_ticks(r->tape), 0) ||
-        !(r->n_cp = (int)(r->ticks / MAXSTAX_REPLAY_CHECK_EVERY) + 1) ||
-        !(r->cp = calloc((size_t)r->n_cp, sizeof *r->cp)) || lay_to(r, 0, err, errn) != 0 ||
-        maxstax_tape_play_to(r->tape, deck, &r->shown, &r->at, 0, err, errn) != 0) {
-        if (r->tape && !r->cp)
-            snprintf(err, errn, "out of memory");
+    /* Only the tape's start is read and laid here, so the first frame comes
+     * at once; the rest are read and laid a little each frame
+     * (maxstax_replay_work), or on the way to a jump past them. */
+    if (!(r->text = strdup(tape_text)))
+        snprintf(err, errn, "out of memory");
+    else if ((r->rd = maxstax_tape_reader_new(r->text, err, errn)) != NULL &&
+             (r->ticks = maxstax_tape_reader_claims(r->text)) < 0 &&
+             maxstax_tape_reader_on(r->rd, MAXSTAX_TAPE_MAX_TICKS, err, errn) == 1) /* says what is wrong at its end */
+        r->ticks = maxstax_tape_ticks(maxstax_tape_reader_tape(r->rd));
+    if (!r->rd || r->ticks < 0) {
+        maxstax_replay_free(r);
+        return NULL;
+    }
+    r->tape = maxstax_tape_reader_tape(r->rd);
+    r->n_cp = (int)(r->ticks / MAXSTAX_REPLAY_CHECK_EVERY) + 1;
+    if (!(r->cp = calloc((size_t)r->n_cp, sizeof *r->cp)))
+        snprintf(err, errn, "out of memory");
+    if (!r->cp || lay_to(r, 0, err, errn) != 0 || play(r, &r->shown, &r->at, 0, err, errn) != 0) {
         maxstax_replay_free(r);
         return NULL;
     }
@@ -121,7 +142,8 @@ void maxstax_replay_free(maxstax_replay *r)
     maxstax_match_free(r->layer);
     maxstax_match_free(r->shown);
     maxstax_match_free(r->walker);
-    maxstax_tape_free(r->tape);
+    maxstax_tape_reader_free(r->rd);
+    free(r->text);
     free(r);
 }
 
@@ -133,13 +155,13 @@ const maxstax_match *maxstax_replay_match(const maxstax_replay *r) { return r->s
 int maxstax_replay_exact(const maxstax_replay *r) { return r->exact; }
 
 /* The match at checkpoint i (0: the tape's start, exact), or NULL with err. */
-static maxstax_match *checkpoint_open(const maxstax_replay *r, int i, maxstax_tape_at *at, char *err, size_t errn)
+static maxstax_match *checkpoint_open(maxstax_replay *r, int i, maxstax_tape_at *at, char *err, size_t errn)
 {
     maxstax_match *m = NULL;
     *at = r->cp[i].at;
     if (i == 0) {
         memset(at, 0, sizeof *at);
-        return maxstax_tape_play_to(r->tape, r->deck, &m, at, 0, err, errn) == 0 ? m : NULL;
+        return play(r, &m, at, 0, err, errn) == 0 ? m : NULL;
     }
     return maxstax_match_load(r->cp[i].save, r->deck, err, errn);
 }
@@ -151,7 +173,7 @@ int maxstax_replay_seek(maxstax_replay *r, long tick, char *err, size_t errn)
     int i;
     tick = tick < 0 ? 0 : tick > r->ticks ? r->ticks : tick;
     if (tick >= r->at.tick && tick - r->at.tick <= MAXSTAX_REPLAY_ON)
-        return maxstax_tape_play_to(r->tape, r->deck, &r->shown, &r->at, tick, err, errn);
+        return play(r, &r->shown, &r->at, tick, err, errn);
     /* Past the checkpoints laid so far: the pass plays on to the nearest one
      * (what a jump there costs before they exist), laying those on the way. */
     i = (int)(tick / MAXSTAX_REPLAY_CHECK_EVERY);
@@ -160,7 +182,7 @@ int maxstax_replay_seek(maxstax_replay *r, long tick, char *err, size_t errn)
     for (; i > 0 && !r->cp[i].save; i--) {
     }
     if (!(m = checkpoint_open(r, i, &at, err, errn)) ||
-        maxstax_tape_play_to(r->tape, r->deck, &m, &at, tick, err, errn) != 0) {
+        play(r, &m, &at, tick, err, errn) != 0) {
         maxstax_match_free(m);
         return -1;
     }
@@ -191,12 +213,12 @@ static int exact_work(maxstax_replay *r, double until)
     }
     if (!r->walker) {
         memset(&r->walker_at, 0, sizeof r->walker_at);
-        if (maxstax_tape_play_to(r->tape, r->deck, &r->walker, &r->walker_at, 0, err, sizeof err) != 0)
+        if (play(r, &r->walker, &r->walker_at, 0, err, sizeof err) != 0)
             return 0;
     }
     while (r->walker_at.tick < r->at.tick && now_s() < until) {
         long to = r->walker_at.tick + 8 < r->at.tick ? r->walker_at.tick + 8 : r->at.tick;
-        if (maxstax_tape_play_to(r->tape, r->deck, &r->walker, &r->walker_at, to, err, sizeof err) != 0)
+        if (play(r, &r->walker, &r->walker_at, to, err, sizeof err) != 0)
             return 0; /* freed: it starts again next time */
     }
     if (r->walker_at.tick != r->at.tick)

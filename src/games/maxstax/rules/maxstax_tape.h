@@ -85,6 +85,24 @@ char *maxstax_tape_write_on(const maxstax_tape *t, maxstax_tape_mark *mark);
 /* Reads a tape's text; NULL with "tape line L, field F: what" in err on any fault
  * (another rules version included). */
 maxstax_tape *maxstax_tape_read(const char *text, char *err, size_t errn);
+/* A tape read a part at a time (a replay opens at once, #28): its text is
+ * kept by pointer and must outlive the reader. */
+typedef struct maxstax_tape_reader maxstax_tape_reader;
+/* Reads the tape's first lines to its setup (its events later, by
+ * maxstax_tape_reader_on); NULL with "tape line L, field F: what" in err. */
+maxstax_tape_reader *maxstax_tape_reader_new(const char *text, char *err, size_t errn);
+/* Reads on until the tape holds a tick past upto, or to its end: 0 (more
+ * left), 1 (read whole: its count and end checked), or -1 with the fault in
+ * err when it stops before a tick past upto (the same fault at every later
+ * call that needs more; what was read before it stays and plays). */
+int maxstax_tape_reader_on(maxstax_tape_reader *rd, long upto, char *err, size_t errn);
+/* The tape as read so far (the reader's, freed with it). */
+const maxstax_tape *maxstax_tape_reader_tape(const maxstax_tape_reader *rd);
+/* The ticks a tape's text says it holds (its "ticks N" line, found from its
+ * end; reading it whole checks them), or -1 when it says none. */
+long maxstax_tape_reader_claims(const char *text);
+/* Frees a reader and its tape (NULL is fine). */
+void maxstax_tape_reader_free(maxstax_tape_reader *rd);
 /* Plays the tape again from its start against deck (the deck it was played
  * with): the match as it was after the last thing taped; NULL with the
  * reason in err when the tape does not play (a refused swap, a bad save). */

@@ -284,16 +284,15 @@ static int events_reserve(maxstax_tape *t, const char *text)
     return 0;
 }
 
-/* The tape after its setup: the events, "ticks N" and "end". */
-static int events_read(text_in *in, maxstax_tape *t)
+/* The tape's events after its setup, told against prev and *pdt (both move
+ * on), until a tick past upto is read: 0 then, or 1 once "ticks N" and "end"
+ * are read and checked; -1 (said) on a fault. */
+static int events_read(text_in *in, maxstax_tape *t, maxstax_input *prev, double *pdt, long upto)
 {
-    maxstax_input prev[SPEEDSTAX_MAX_PLAYERS];
-    double pdt = 0;
     long long ticks;
     text_span f;
     int k;
-    memset(prev, 0, sizeof prev);
-    for (;;) {
+    while (t->ticks <= upto) {
         tape_event *e;
         if (rd_next(in) < 0 || rd_take(in, "EVENT ...", &f) < 0)
             return -1;
@@ -303,9 +302,14 @@ static int events_read(text_in *in, maxstax_tape *t)
             break;
         if (!(e = maxstax_tape_event_add(t, EV_TICK)))
             return text_in_fail(in, "out of memory");
-        if (event_read(in, t, e, (tape_kind)k, prev, &pdt) < 0)
+        if (event_read(in, t, e, (tape_kind)k, prev, pdt) < 0) {
+            free(e->data); /* the tape read so far stays whole: a reader may play it */
+            t->n--;
             return -1;
+        }
     }
+    if (t->ticks > upto)
+        return 0;
     if (rd_nums(in, "ticks N", 1, 0, MAXSTAX_TAPE_MAX_TICKS, &ticks) < 0)
         return -1;
     if (ticks != t->ticks)
@@ -316,44 +320,43 @@ static int events_read(text_in *in, maxstax_tape *t)
         return text_in_fail(in, "expected 'end', the tape's last line");
     if (!t->fresh && t->n == 0)
         return text_in_fail(in, "a tape that starts saved starts with 'load'");
-    return 0;
+    return 1;
 }
 
-maxstax_tape *maxstax_tape_read(const char *text, char *err, size_t errn)
+/* The tape's first lines, to its setup: a tape with no events yet, or NULL (said). */
+static maxstax_tape *head_read(text_in *in, const char *text)
 {
     maxstax_tape *t = NULL;
-    text_in in;
     long long v[1];
     text_span f;
-    text_in_init(&in, text, "tape", err, errn);
-    if (rd_line(&in, MAXSTAX_TAPE_HEADER, MAXSTAX_TAPE_HEADER " VERSION", 1, 0, 1000000, v) < 0)
+    if (rd_line(in, MAXSTAX_TAPE_HEADER, MAXSTAX_TAPE_HEADER " VERSION", 1, 0, 1000000, v) < 0)
         goto fail;
     if (v[0] != MAXSTAX_TAPE_VERSION) {
-        text_in_fail(&in, "tape version %lld is not supported (this build reads %d)", v[0], MAXSTAX_TAPE_VERSION);
+        text_in_fail(in, "tape version %lld is not supported (this build reads %d)", v[0], MAXSTAX_TAPE_VERSION);
         goto fail;
     }
-    if (rd_line(&in, "rules", "rules VERSION", 1, 0, 1000000, v) < 0)
+    if (rd_line(in, "rules", "rules VERSION", 1, 0, 1000000, v) < 0)
         goto fail;
     if (v[0] != MAXSTAX_RULES_VERSION) {
-        text_in_fail(&in, "the tape was played by MAXSTAX rules version %lld; this build plays version %d", v[0],
+        text_in_fail(in, "the tape was played by MAXSTAX rules version %lld; this build plays version %d", v[0],
                      MAXSTAX_RULES_VERSION);
         goto fail;
     }
-    if (rd_line(&in, "players", "players N", 1, 2, SPEEDSTAX_MAX_PLAYERS, v) < 0)
+    if (rd_line(in, "players", "players N", 1, 2, SPEEDSTAX_MAX_PLAYERS, v) < 0)
         goto fail;
     if (!(t = maxstax_tape_alloc((int)v[0])) || events_reserve(t, text) != 0) {
-        text_in_fail(&in, "out of memory");
+        text_in_fail(in, "out of memory");
         goto fail;
     }
-    if (rd_next(&in) < 0)
+    if (rd_next(in) < 0)
         goto fail;
-    f = text_in_rest(&in);
+    f = text_in_rest(in);
     t->fresh = text_is(f, "start new");
     if (!t->fresh && !text_is(f, "start saved")) {
-        text_in_fail(&in, "expected 'start new' or 'start saved'");
+        text_in_fail(in, "expected 'start new' or 'start saved'");
         goto fail;
     }
-    if ((t->fresh && setup_read(&in, t) < 0) || events_read(&in, t) < 0)
+    if (t->fresh && setup_read(in, t) < 0)
         goto fail;
     return t;
 fail:
@@ -361,3 +364,81 @@ fail:
     return NULL;
 }
 
+maxstax_tape *maxstax_tape_read(const char *text, char *err, size_t errn)
+{
+    maxstax_input prev[SPEEDSTAX_MAX_PLAYERS];
+    double pdt = 0;
+    text_in in;
+    maxstax_tape *t;
+    text_in_init(&in, text, "tape", err, errn);
+    memset(prev, 0, sizeof prev);
+    if ((t = head_read(&in, text)) != NULL && events_read(&in, t, prev, &pdt, MAXSTAX_TAPE_MAX_TICKS) != 1) {
+        maxstax_tape_free(t);
+        return NULL;
+    }
+    return t;
+}
+
+/* ---------------------------------------------------------------- a part at a time */
+
+struct maxstax_tape_reader {
+    text_in in;
+    char err[300]; /* in's messages; the first fault stays */
+    maxstax_input prev[SPEEDSTAX_MAX_PLAYERS];
+    double pdt;
+    maxstax_tape *t;
+    int state; /* 0 reading, 1 read whole, -1 failed (err) */
+};
+
+maxstax_tape_reader *maxstax_tape_reader_new(const char *text, char *err, size_t errn)
+{
+    maxstax_tape_reader *rd = calloc(1, sizeof *rd);
+    if (!rd) {
+        snprintf(err, errn, "out of memory");
+        return NULL;
+    }
+    text_in_init(&rd->in, text, "tape", rd->err, sizeof rd->err);
+    if (!(rd->t = head_read(&rd->in, text))) {
+        snprintf(err, errn, "%s", rd->err);
+        free(rd);
+        return NULL;
+    }
+    return rd;
+}
+
+int maxstax_tape_reader_on(maxstax_tape_reader *rd, long upto, char *err, size_t errn)
+{
+    if (rd->state == 0 && rd->t->ticks <= upto)
+        rd->state = events_read(&rd->in, rd->t, rd->prev, &rd->pdt, upto);
+    if (rd->state >= 0 || rd->t->ticks > upto)
+        return rd->state > 0; /* what was read before a fault still plays */
+    snprintf(err, errn, "%s", rd->err);
+    return -1;
+}
+
+const maxstax_tape *maxstax_tape_reader_tape(const maxstax_tape_reader *rd) { return rd->t; }
+
+long maxstax_tape_reader_claims(const char *text)
+{
+    /* The last "ticks N" line, from the end: the tape's own count, checked once it is read. */
+    const char *q = text + strlen(text);
+    long long n;
+    while (q > text && q[-1] == '\n')
+        q--;
+    while (q > text && strncmp(q, "\nticks ", 7) != 0)
+        q--;
+    if (q == text)
+        return -1;
+    q += 7;
+    if (text_num((text_span){q, strcspn(q, "\n")}, 0, MAXSTAX_TAPE_MAX_TICKS, &n) != 0)
+        return -1;
+    return (long)n;
+}
+
+void maxstax_tape_reader_free(maxstax_tape_reader *rd)
+{
+    if (!rd)
+        return;
+    maxstax_tape_free(rd->t);
+    free(rd);
+}
