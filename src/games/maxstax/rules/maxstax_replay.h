@@ -3,8 +3,12 @@
  * where it stands steps the taped inputs (exact, a ghost of the match; up to
  * MAXSTAX_REPLAY_ON ticks at a time). A
  * jump lands at once from the nearest checkpoint: every CHECK_EVERY ticks of
- * the one pass that opened it, the match's save (maxstax_match_save, a few
- * kilobytes), loaded and played on to the tick. A save keeps every block's
+ * one pass through the tape, the match's save (maxstax_match_save, a few
+ * kilobytes), loaded and played on to the tick. The pass is not made when
+ * the replay opens (a five-minute match's took 0.3-0.5 s): maxstax_replay_work
+ * lays it a little at a time, and a jump past the checkpoints laid so far
+ * plays the pass on to it first; the tape's text is read the same way, as
+ * far as play needs it (maxstax_tape_reader). A save keeps every block's
  * pose but puts them at rest and lets go of the hands, so a match landed on
  * that way is only near the real one; maxstax_replay_work then plays an
  * exact match up to the cursor behind the scenes and swaps it in when it
@@ -26,9 +30,10 @@ typedef struct maxstax_replay maxstax_replay;
 /* Where a match's tape begins in text (a save: the snapshot, the stackers,
  * then the tape; or a tape alone); NULL when text holds none. */
 const char *maxstax_replay_tape_text(const char *text);
-/* A replay of the tape in text (as maxstax_replay_tape_text finds it),
- * standing at tick 0 with only its start laid; deck is kept by pointer and
- * must outlive it. NULL with the reason in err. */
+/* A replay of the tape in text (as maxstax_replay_tape_text finds it; text
+ * is copied), standing at tick 0 with only its start read and laid; deck is
+ * kept by pointer and must outlive it. NULL with the reason in err (a fault
+ * past the tape's start is found when play gets there: maxstax_replay_seek). */
 maxstax_replay *maxstax_replay_new(const char *text, const maxstax_deck *deck, char *err, size_t errn);
 /* Frees a replay (NULL is fine). */
 void maxstax_replay_free(maxstax_replay *r);
