@@ -96,6 +96,13 @@ static void update_sizes(app *a)
     a->vw = RENDER_VIRTUAL_H * (float)a->fb_w / (float)a->fb_h;
     if (a->sh)
         shell_set_vw(a->sh, a->vw);
+    /* Text measured between frames (a screen laid out in its update, as the
+     * rules viewer's page) at the scale the next frame draws at, not the new
+     * renderer's 1.0: a capture run draws only the frames it shoots. */
+    if (a->r) {
+        int pct = a->settings.v[SETTING_render_scale], h = pct >= 100 ? a->fb_h : a->fb_h * pct / 100;
+        render_set_scale(a->r, (float)(h < 1 ? 1 : h) / RENDER_VIRTUAL_H);
+    }
 }
 
 /* Puts the window in or out of fullscreen; what is remembered is the caller's business. */
@@ -302,6 +309,7 @@ app *app_create_ex(const app_options *opt, int *exit_code)
             goto fail;
     }
     app_startup_mark(opt->start_time, "renderer ready");
+    update_sizes(a); /* the renderer's scale, now that there is one */
     input_init(&a->in);
 
     {

@@ -162,6 +162,33 @@ void review_free(review *rv)
     rv->n = 0;
 }
 
+int review_seats(const review *rv)
+{
+    int n = 0;
+    for (int k = 0; k < rv->n; k++)
+        if (rv->moves[k].mover + 1 > n)
+            n = rv->moves[k].mover + 1;
+    return n;
+}
+
+/* A chance of mover's as seat's, in a two-seat game. */
+static double as_seat(double chance, int mover, int seat)
+{
+    return mover == seat ? chance : 1 - chance;
+}
+
+double review_curve(const review *rv, int seat, int k)
+{
+    if (rv->n <= 0)
+        return 0.5;
+    if (k <= 0)
+        return as_seat(rv->moves[0].before, rv->moves[0].mover, seat);
+    if (k >= rv->n)
+        return as_seat(rv->moves[rv->n - 1].after, rv->moves[rv->n - 1].mover, seat);
+    return (as_seat(rv->moves[k - 1].after, rv->moves[k - 1].mover, seat) +
+            as_seat(rv->moves[k].before, rv->moves[k].mover, seat)) / 2;
+}
+
 review_mark review_mark_of(double drop)
 {
     if (drop >= REVIEW_BLUNDER_DROP)

@@ -73,6 +73,19 @@ char *review_write(const review *rv);
 /* Reads review_write's text into rv (zeroed or freed before); every line is
  * checked. 0, or -1 with a message naming the line (rv untouched). */
 int review_read(review *rv, const char *text, char *err, size_t errn);
+/* The seats a review's moves were played by: the highest mover's, plus one
+ * (a review does not keep the match's seats; a seat that never moved is
+ * not counted). */
+int review_seats(const review *rv);
+/* Seat's chance at the position after the first k moves of rv (k = 0: the
+ * start, before the first move; k = rv->n: the end), for a two-seat review,
+ * as its graph draws it: one player's chance, position by position. Each
+ * position between two moves has two estimates, the mover's after and the
+ * next mover's before, from searches begun a move apart; their mean keeps
+ * the curve from swinging with what either search missed. The start is the
+ * first mover's before, the end the last move's after (the result when the
+ * game ended there). Seat's chance from the other seat's as 1 - theirs. */
+double review_curve(const review *rv, int seat, int k);
 /* The seat's name as reviews print it, into buf: the game's seat name, or p1..p4. */
 const char *review_seat_name(const game_rules *g, int seat, char *buf, size_t n);
 

@@ -65,7 +65,7 @@ static void choose(picker *p, shell *sh, int id)
     } else if (id == ID_RULES) {
         const game_info *g = registry_get(p->nav.focus < p->n ? p->nav.focus : 0);
         audio_play(SFX_CLICK);
-        shell_push(sh, rules_scene_create(sh, g ? g->rules_doc : NULL));
+        shell_push(sh, p->nav.focus < p->n ? rules_scene_create_mode(sh, g) : rules_scene_create(sh, g ? g->rules_doc : NULL));
     } else if (id == ID_HISTORY) {
         audio_play(SFX_CLICK);
         shell_push(sh, history_scene_create(sh, NULL));
@@ -105,7 +105,7 @@ static void picker_input(scene *s, shell *sh, const action_event *ev)
     }
     if (ev->act == ACT_ALT && p->nav.focus >= 0 && p->nav.focus < p->n) {
         audio_play(SFX_CLICK);
-        shell_push(sh, rules_scene_create(sh, registry_get(p->nav.focus)->rules_doc));
+        shell_push(sh, rules_scene_create_mode(sh, registry_get(p->nav.focus)));
         return;
     }
     id = ui_nav_event(&p->nav, sh, ev);

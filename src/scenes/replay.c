@@ -11,6 +11,7 @@
 #include "audio/audio.h"
 #include "core/log.h"
 #include "core/registry.h"
+#include "core/utf8.h"
 #include "scenes/replay_bar.h"
 #include "scenes/replay_review.h"
 #include "shell/trace.h"
@@ -137,15 +138,18 @@ static const char *watch_words(const replay *p, char *buf, size_t n)
         snprintf(buf, n, "All hands");
     else if (p->watch == TABLE_WATCH_PUBLIC)
         snprintf(buf, n, "Public view");
-    else
-        table_seat_label(p->table->data, p->watch, buf, n);
+    else { /* a seat's eyes: whose, by the name the match file gives ("Ann's view") */
+        char who[MATCH_NAME_LEN];
+        table_seat_name(table_match(p->table->data), p->watch, who, sizeof who);
+        snprintf(buf, n, "%s's view", who);
+    }
     return buf;
 }
 
 /* The next eyes: every hand (a finished match only), the public view, then each seat's. */
 static void watch_next(replay *p, shell *sh)
 {
-    char who[48];
+    char who[64];
     int n = p->mi.params.players;
     if (p->watch == TABLE_WATCH_MOVER)
         p->watch = TABLE_WATCH_PUBLIC;
@@ -249,7 +253,7 @@ static void replay_input(scene *s, shell *sh, const action_event *ev)
 {
     replay *p = s->data;
     p->quiet = 0;
-    char who[48];
+    char who[64];
     replay_bar_view v;
     replay_cmd c = key_command(ev);
     if (ev->act == ACT_DIGIT) { /* 1, 2 and 4: that speed */
@@ -306,7 +310,7 @@ static void replay_draw(scene *s, shell *sh, render *r, float alpha)
 {
     replay *p = s->data;
     replay_bar_view v;
-    char who[48];
+    char who[64];
     view_frame f;
     ui_draw_table(r, shell_vw(sh)); /* the felt along the bottom, under the bar */
     f = frame_in(p, sh, r);
@@ -360,7 +364,8 @@ static void replay_leave(scene *s, shell *sh)
     free(p);
 }
 
-/* The match as it was set up: its seats (a person, or a computer at its level) and options. */
+/* The match as it was set up: its seats (a person, or a computer at its
+ * level) under the names its file gives them, and its options. */
 static int setup_of(const match_info *mi, const game_info *g, match_setup *m, char *err, size_t errn)
 {
     match_setup_init(m, g);
@@ -372,7 +377,9 @@ static int setup_of(const match_info *mi, const game_info *g, match_setup *m, ch
         match_setup_set_seat(m, s, mi->seat[s].level > 0 ? SEAT_COMPUTER : SEAT_HUMAN);
         if (mi->seat[s].level > 0)
             m->level[s] = mi->seat[s].level > AI_HARD ? AI_HARD : (ai_level)mi->seat[s].level;
+        utf8_copy(m->name[s], sizeof m->name[s], mi->seat[s].name);
     }
+    m->names_kept = 1; /* the file's names, a computer's too ("Easy computer"), not the table's defaults */
     m->params = mi->params;
     return 0;
 }
@@ -519,6 +526,15 @@ void replay_scene_set_review_control(scene *s, const char *(*label)(void *data),
     p->review_label = label;
     p->review_press = press;
     p->review_step = step;
+}
+
+int replay_scene_note(const scene *s, char *buf, size_t n)
+{
+    const replay *p = s->data;
+    if (!p->rt)
+        return -1;
+    p->rt_ops->note(p->rt, buf, n);
+    return !p->rt_ops->replay_exact || p->rt_ops->replay_exact(p->rt);
 }
 
 table *replay_scene_table(scene *s)

@@ -38,6 +38,11 @@ scene *replay_scene_open_file(shell *sh, const char *path, char *err, size_t err
 int replay_scene_report(scene *s, score_report *rep);
 /* Turn-based: the position the replay s shows (the game's state); NULL for a real-time mode. */
 const void *replay_scene_position(const scene *s);
+/* Real-time: the view's one line of what the replay s shows (round, clock,
+ * card, scores, a checksum of every block's pose: the line the table traces
+ * as a match ends) into buf; 1 once it is the exact match (played from the
+ * tape's start, not a checkpoint's), 0 before; -1 for a turn-based replay. */
+int replay_scene_note(const scene *s, char *buf, size_t n);
 /* Whose eyes the replay s shows now (a seat), or -1: only what everyone saw. */
 int replay_scene_eyes(const scene *s);
 /* Gives the replay s review data: fn draws it above the bar, free_fn (may be

@@ -40,7 +40,10 @@ typedef struct rules_scene {
     int dragging;
     float drag_y, drag_scroll;
     const char *lesson; /* the mode whose lesson the tab offers (#29); NULL none */
+    rules_pictures *pictures; /* the document's diagrams, each read once */
     unsigned char traced[64]; /* diagrams already traced as seen, per document load */
+    float scroll_traced;      /* where the page last came to rest, as traced */
+    const char *section;      /* a mode's own section to open at, once laid out (its heading); NULL none */
 } rules_scene;
 
 /* One tab per rules document; the three MAXSTAX modes share one (the first
@@ -69,9 +72,12 @@ static void load(rules_scene *p, shell *sh, int tab)
 
     md_free(p->doc);
     p->doc = NULL;
+    rules_pictures_free(p->pictures);
+    p->pictures = NULL;
     p->error[0] = '\0';
     p->tab = tab;
-    p->scroll = p->scroll_prev = p->target = 0;
+    p->scroll = p->scroll_prev = p->target = p->scroll_traced = 0;
+    p->content_h = 0;
     snprintf(path, sizeof path, "%s/%s.md", shell_paths(sh)->rules, p->docs[tab].doc);
     f = fopen(path, "rb");
     if (!f) {
@@ -99,12 +105,9 @@ static void load(rules_scene *p, shell *sh, int tab)
         if (strcmp(registry_get(i)->rules_doc, p->docs[tab].doc) == 0 && lesson_exists(sh, registry_get(i)->id))
             p->lesson = registry_get(i)->id;
     memset(p->traced, 0, sizeof p->traced);
-    md_set_diagram_fn(p->doc, rules_diagram_draw, sh);
-    /* A bad diagram shows a placeholder on the page; it is logged once here. */
-    for (int i = 0; i < md_diagram_count(p->doc); i++) {
-        const md_diagram *dg = md_diagram_get(p->doc, i);
-        if (rules_diagram_check(dg, err, sizeof err) != 0)
-            log_warn("rules %s: diagram %s %s: %s", p->docs[tab].doc, dg->mode, dg->name, err);
+    if (p->doc) {
+        p->pictures = rules_pictures_read(sh, p->doc, p->docs[tab].doc);
+        md_set_diagram_fn(p->doc, p->pictures ? rules_pictures_draw : NULL, p->pictures);
     }
     trace_line("rules %s", p->docs[tab].doc);
 }
@@ -140,6 +143,7 @@ static void switch_tab(rules_scene *p, shell *sh, int tab)
     tab = (tab + p->n_docs) % p->n_docs;
     if (tab == p->tab)
         return;
+    p->section = NULL;
     audio_play(SFX_CLICK);
     load(p, sh, tab);
     ui_nav_focus(&p->nav, sh, ID_TAB + tab);
@@ -176,6 +180,8 @@ static void rules_input(scene *s, shell *sh, const action_event *ev)
     case ACT_PAGE_UP: scroll_by(p, -p->view.h * 0.9f); return;
     case ACT_PAGE_DOWN: scroll_by(p, p->view.h * 0.9f); return;
     case ACT_WHEEL: scroll_by(p, -ev->wheel * 80); return;
+    case ACT_HOME: scroll_by(p, -p->target); return;
+    case ACT_END: scroll_by(p, max_scroll(p)); return;
     case ACT_LEFT: case ACT_PREV_TAB: switch_tab(p, sh, p->tab - 1); return;
     case ACT_RIGHT: case ACT_NEXT_TAB: switch_tab(p, sh, p->tab + 1); return;
     case ACT_POINTER_DOWN:
@@ -222,10 +228,49 @@ static double rules_wake(scene *s, shell *sh)
     return ui_nav_wake(&p->nav);
 }
 
+/* The page's length, laid out without drawing: a run that draws only some
+ * frames (a capture's) scrolls as far as one that draws them all. Cheap
+ * once laid out: md_draw keeps each block's height. */
+static void measure(rules_scene *p, shell *sh)
+{
+    render *r = shell_render(sh);
+    float top;
+    if (p->doc && r)
+        p->content_h = md_draw(r, p->doc, p->view.x, p->view.y + 10, p->view.w, 27, 0);
+    /* opened for one mode of a shared document: at that mode's own section */
+    if (p->section && p->doc && md_heading_place(p->doc, 2, p->section, &top) == 0) {
+        p->target = p->scroll = p->scroll_prev = p->scroll_traced = fminf(top, max_scroll(p));
+        trace_line("rules section %s", p->section);
+        p->section = NULL;
+    }
+}
+
+/* Once the page rests: where it rests, and each diagram the first time it
+ * lies wholly in the panel, traced from the layout (not the drawing). */
+static void trace_page(rules_scene *p)
+{
+    if (p->scroll == p->target && p->scroll != p->scroll_traced) {
+        p->scroll_traced = p->scroll;
+        trace_line("rules scroll %.0f of %.0f", p->scroll, max_scroll(p));
+    }
+    for (int i = 0; p->doc && i < md_diagram_count(p->doc) && i < (int)sizeof p->traced; i++) {
+        float top, h, y;
+        if (p->traced[i] || md_diagram_place(p->doc, i, &top, &h) != 0)
+            continue;
+        y = p->view.y + 10 - p->scroll + top;
+        if (y >= p->view.y && y + h <= p->view.y + p->view.h) {
+            const md_diagram *dg = md_diagram_get(p->doc, i);
+            p->traced[i] = 1;
+            trace_line("rules diagram %s %s", dg->mode, dg->name);
+        }
+    }
+}
+
 static void rules_update(scene *s, shell *sh, double dt)
 {
     rules_scene *p = s->data;
     layout(p, sh);
+    measure(p, sh);
     ui_nav_update(&p->nav, dt, shell_settings(sh)->v[SETTING_reduced_motion]);
     p->scroll_prev = p->scroll;
     if (shell_settings(sh)->v[SETTING_reduced_motion] || p->dragging)
@@ -234,6 +279,7 @@ static void rules_update(scene *s, shell *sh, double dt)
         p->scroll += (p->target - p->scroll) * (1.0f - expf(-(float)dt * 18.0f));
     if (fabsf(p->scroll - p->target) < 0.01f)
         p->scroll = p->target; /* arrived: nothing left to redraw */
+    trace_page(p);
 }
 
 static void rules_draw(scene *s, shell *sh, render *r, float alpha)
@@ -253,13 +299,6 @@ static void rules_draw(scene *s, shell *sh, render *r, float alpha)
     render_push_clip(r, p->view);
     if (p->doc) {
         p->content_h = md_draw(r, p->doc, p->view.x, p->view.y + 10 - scroll, p->view.w, 27, 1);
-        /* Each diagram is traced the first time it is wholly on the page. */
-        for (int i = 0; i < md_diagram_count(p->doc) && i < (int)sizeof p->traced; i++)
-            if (md_diagram_shown(p->doc, i) && !p->traced[i]) {
-                const md_diagram *dg = md_diagram_get(p->doc, i);
-                p->traced[i] = 1;
-                trace_line("rules diagram %s %s", dg->mode, dg->name);
-            }
     } else {
         p->content_h = render_text_wrapped(r, FONT_SANS_BOLD, UI_BODY, p->view.x, p->view.y + 20,
                                            p->view.w, TEXT_LEFT, UI_ACCENT, p->error, 1);
@@ -292,6 +331,7 @@ static void rules_leave(scene *s, shell *sh)
     rules_scene *p = s->data;
     (void)sh;
     md_free(p->doc);
+    rules_pictures_free(p->pictures);
     free(p);
 }
 
@@ -316,4 +356,16 @@ scene *rules_scene_create(shell *sh, const char *doc)
     ui_nav_init(&p->nav, "rules");
     p->base = (scene){"rules", 0, rules_enter, rules_leave, rules_input, rules_update, rules_draw, p, rules_wake, 0};
     return &p->base;
+}
+
+scene *rules_scene_create_mode(shell *sh, const game_info *g)
+{
+    scene *s = rules_scene_create(sh, g ? g->rules_doc : NULL);
+    rules_scene *p = s->data;
+    int sharing = 0;
+    /* a document of several modes (MAXSTAX's three) opens at this one's heading */
+    for (int i = 0; g && i < registry_count(); i++)
+        sharing += strcmp(registry_get(i)->rules_doc, g->rules_doc) == 0;
+    p->section = sharing > 1 ? g->name : NULL;
+    return s;
 }

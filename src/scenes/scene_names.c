@@ -6,6 +6,7 @@
 
 #include "app/history.h"
 #include "core/log.h"
+#include "scenes/practice.h"
 #include "scenes/replay.h"
 #include "scenes/replay_review.h"
 #include "scenes/scenes.h"
@@ -78,13 +79,15 @@ scene *scenes_by_name(shell *sh, const char *name, const char *game, const scene
     if (strcmp(name, "settings") == 0)
         return settings_scene_create(sh);
     if (strcmp(name, "rules") == 0)
-        return rules_scene_create(sh, g ? g->rules_doc : NULL);
+        return rules_scene_create_mode(sh, g);
     if (strcmp(name, "history") == 0) /* every mode; --game filters it only when given */
         return history_scene_create(sh, game);
     if (strcmp(name, "stats") == 0) /* the first person the history knows */
         return stats_scene_create(sh, "", game ? game : "");
     if (strcmp(name, "table") == 0)
         return table_by_name(sh, g, args);
+    if (strcmp(name, "practice") == 0)
+        return practice_scene_create(sh, g); /* setup's Practice button's own (#29) */
     if (strcmp(name, "lesson") == 0)
         return g ? lesson_start(sh, g->id) : NULL; /* the mode's lesson (#29) */
     if (strcmp(name, "score") == 0) {

@@ -16,6 +16,9 @@ scene *setup_scene_create(shell *sh, const game_info *g);
 scene *settings_scene_create(shell *sh);
 /* The rules of a game (docs/rules/<doc>.md), scrollable; doc NULL shows the first. */
 scene *rules_scene_create(shell *sh, const char *doc);
+/* The rules of mode g: its document, opened at g's own section (the
+ * heading named as the mode) when the document tells several modes. */
+scene *rules_scene_create_mode(shell *sh, const game_info *g);
 /* The common end-of-game screen. */
 scene *score_scene_create(shell *sh, const score_report *rep);
 

@@ -9,6 +9,7 @@
 #include "shell/settings.h"
 #include "shell/shell.h"
 #include "audio/audio.h"
+#include "scenes/practice.h"
 #include "scenes/scenes.h"
 #include "core/log.h"
 #include "table/lesson.h"
@@ -32,7 +33,8 @@ enum {
     ID_BACK,
     ID_RESUME,
     ID_LESSON, /* the mode's lesson (#29), on the seats' heading line */
-    ID_NAME = 56 /* a person seat's name (#28) */
+    ID_NAME = 56, /* a person seat's name (#28) */
+    ID_PRACTICE = 60 /* MAXSTAX practice (#29): any card, no clock */
 };
 
 /* Where the rows go: the layout computes it, the drawing follows it. */
@@ -54,6 +56,7 @@ typedef struct setup {
     char names[64][32]; /* stable item names for traces */
     int has_save;       /* an unfinished match of this game can be resumed */
     int has_lesson;     /* the mode has a lesson (assets/lessons) */
+    int has_practice;   /* the mode has practice (the MAXSTAX modes) */
     int offer;          /* the mode's first start: the lesson is offered first */
     char save_sum[200]; /* where that match stands, shown with Resume ("" unknown) */
     int starting;       /* leaving for the table: the phones' server goes with the match */
@@ -176,19 +179,21 @@ static void layout(setup *p, shell *sh)
         0);
     ui_nav_adjusts(&p->nav, ID_PHONES);
     {
-        /* The row under the panel, centred: [Lesson] Back Start, or [Lesson]
-         * Back New game Resume (Resume first in focus: what a returning
-         * player most likely wants). */
-        int ids[4], n = 0;
+        /* The row under the panel, centred: [Lesson] [Practice] Back Start,
+         * or [Lesson] [Practice] Back New game Resume (Resume first in focus:
+         * what a returning player most likely wants). */
+        int ids[5], n = 0, extra = p->has_lesson + p->has_practice;
         float bw, gap, x, y = p->panel.y + p->panel.h + 40;
         if (p->has_lesson)
             ids[n++] = ID_LESSON;
+        if (p->has_practice)
+            ids[n++] = ID_PRACTICE;
         ids[n++] = ID_BACK;
         ids[n++] = ID_START;
         if (p->has_save)
             ids[n++] = ID_RESUME;
-        bw = !p->has_lesson ? 320 : n == 3 ? 300 : 270;
-        gap = !p->has_lesson ? (p->has_save ? 20 : 40) : n == 3 ? 30 : 20;
+        bw = !extra ? 320 : n == 3 ? 300 : n == 4 ? 270 : 240;
+        gap = !extra ? (p->has_save ? 20 : 40) : n == 3 ? 30 : n == 4 ? 20 : 16;
         x = (shell_vw(sh) - bw * (float)n - gap * (float)(n - 1)) / 2;
         if (p->has_save)
             add(p, ID_RESUME, (rrect){x + (bw + gap) * (float)(n - 1), y, bw, 76}, 1, "resume", 0);
@@ -200,6 +205,8 @@ static void layout(setup *p, shell *sh)
                 add(p, ID_BACK, b, 1, "back", 0);
             else if (ids[i] == ID_LESSON)
                 add(p, ID_LESSON, b, 1, "lesson", 0);
+            else if (ids[i] == ID_PRACTICE)
+                add(p, ID_PRACTICE, b, 1, "practice", 0);
         }
     }
     ui_nav_end(&p->nav, sh);
@@ -275,6 +282,12 @@ static void choose(setup *p, shell *sh, int id)
         p->starting = 1;
         shell_replace(sh, t); /* frees p */
         return;
+    } else if (id == ID_PRACTICE) {
+        scene *t = practice_scene_create(sh, p->m.game);
+        audio_play(t ? SFX_CLICK : SFX_ERROR);
+        if (t)
+            shell_push(sh, t); /* leaving practice comes back here */
+        return;
     } else if (id == ID_RESUME) {
         char err[300];
         scene *t = modes_resume(sh, p->m.game, err, sizeof err);
@@ -327,7 +340,7 @@ static void setup_input(scene *s, shell *sh, const action_event *ev)
         return;
     }
     if (ev->act == ACT_ALT) {
-        shell_push(sh, rules_scene_create(sh, p->m.game->rules_doc));
+        shell_push(sh, rules_scene_create_mode(sh, p->m.game));
         return;
     }
     id = ui_nav_choice(&p->nav, sh, ev);
@@ -500,6 +513,8 @@ static void setup_draw(scene *s, shell *sh, render *r, float alpha)
         /* on the mode's first start the lesson is offered first: lit, focused, its label an invitation */
         ui_draw_button(r, ui_nav_item(&p->nav, ID_LESSON)->r, p->offer ? "Take the lesson" : "Lesson",
                        p->nav.focus == ID_LESSON, 1, p->offer);
+    if (p->has_practice)
+        ui_draw_button(r, ui_nav_item(&p->nav, ID_PRACTICE)->r, "Practice", p->nav.focus == ID_PRACTICE, 1, 0);
     ui_draw_button(r, ui_nav_item(&p->nav, ID_START)->r,
                    p->has_save ? "New game" : playable ? "Start" : "Coming soon",
                    p->nav.focus == ID_START, playable, !p->has_save && !p->offer);
@@ -527,6 +542,7 @@ static void setup_enter(scene *s, shell *sh)
     setup *p = s->data;
     p->has_save = modes_has_save(sh, p->m.game);
     p->has_lesson = lesson_exists(sh, p->m.game->id);
+    p->has_practice = practice_offered(p->m.game);
     p->save_sum[0] = 0;
     /* The seats and options shown are the saved match's, so the screen
      * describes the game Resume opens (and New game starts the same party). */

@@ -51,6 +51,7 @@ typedef struct match_setup {
     match_hints hints; /* who may ask for a hint */
     int hints_used;    /* hints shown in this match, saved with it (the history's match_info.hints) */
     char name[GAME_MAX_PLAYERS][32];  /* a person's name, typed or picked in setup (#28); "" none */
+    int names_kept; /* a replay's: name[] names every seat as its match file did, the computers' too */
 } match_setup;
 
 /* A new match of game g as setup first shows it: the game's fewest seats,

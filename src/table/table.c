@@ -437,13 +437,18 @@ static void go_to(table *t, shell *sh, int cursor)
     table_position_changed(t, sh, TABLE_JUMPED);
 }
 
+/* Why undo (redo) takes nothing back now: the table's and its menu's words. */
+static const char *undo_why(const table *t)
+{
+    return t->rec.cursor == 0 ? "Nothing has been played yet." : "There is nothing more to take back.";
+}
+#define REDO_WHY "There is nothing to redo."
+
 static void undo(table *t, shell *sh)
 {
     int c = lesson_holds(t) ? -1 : undo_target(t);
     if (c < 0) {
-        /* the sound, and why */
-        table_refuse(t, -1, "%s",
-                     t->rec.cursor == 0 ? "Nothing has been played yet." : "There is nothing more to take back.");
+        table_refuse(t, -1, "%s", undo_why(t)); /* the sound, and why */
         return;
     }
     audio_play(SFX_CLICK);
@@ -457,7 +462,7 @@ static void redo(table *t, shell *sh)
     game_move m;
     char err[200];
     if (c < 0) {
-        table_refuse(t, -1, "There is nothing to redo.");
+        table_refuse(t, -1, REDO_WHY);
         return;
     }
     trace_line("%s redo", t->ops->trace);
@@ -477,6 +482,8 @@ static void open_menu(table *t, shell *sh)
 {
     /* A table without undo (hidden cards) never lists it. */
     table_phones_menu(&t->m, &t->menu_extra);
+    snprintf(t->menu_extra.undo_why, sizeof t->menu_extra.undo_why, "%s", undo_why(t));
+    snprintf(t->menu_extra.redo_why, sizeof t->menu_extra.redo_why, REDO_WHY);
     table_menu_open(sh, &t->menu_choice, t->ops->undo, t->can_undo, t->can_redo, &t->menu_extra);
     table_phones_pause(t, 1);
 }

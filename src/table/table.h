@@ -135,6 +135,12 @@ typedef struct table_view_ops {
      * game's state) as the table shows it, fitted into box, with move hi
      * (NULL: none) marked as the last move is. NULL: the mode has no pictures. */
     void (*draw_position)(shell *sh, render *r, const void *st, const game_move *hi, rrect box);
+    /* Optional, for a diagram of a refused move (#29): move, in the rules'
+     * notation but not legal in st, drawn on st fitted into box as the table
+     * marks a refused press (r NULL: only checked); 0 with the rules' reason
+     * (game_rules.refusal) in why, or -1 with why it cannot be shown (it
+     * does not read, or the rules allow it). */
+    int (*draw_refused)(shell *sh, render *r, const void *st, const char *move, rrect box, char *why, size_t n);
 } table_view_ops;
 
 /* A table playing match m of mode ops from rec (taken over, freed on

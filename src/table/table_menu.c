@@ -6,6 +6,8 @@
 
 #include "shell/settings.h"
 #include "shell/shell.h"
+#include "shell/toast.h"
+#include "shell/trace.h"
 #include "audio/audio.h"
 #include "table/match.h"
 #include "table/phones_card.h"
@@ -73,6 +75,18 @@ static void menu_close(table_menu *p, shell *sh, table_menu_choice c)
     shell_pop(sh);
 }
 
+/* A greyed item pressed: the error sound, and why in the table's words, as
+ * the table says it (the toast shows over the menu's dim). */
+static void refuse(const table_menu *p, int id)
+{
+    const char *why = !p->extra ? "" : id == MENU_UNDO ? p->extra->undo_why : id == MENU_REDO ? p->extra->redo_why : "";
+    audio_play(SFX_ERROR);
+    if (!why[0])
+        return;
+    trace_line("menu refused %s: %s", menu_names[id], why);
+    toast_show("%s", why);
+}
+
 static void menu_input(scene *s, shell *sh, const action_event *ev)
 {
     table_menu *p = s->data;
@@ -90,7 +104,7 @@ static void menu_input(scene *s, shell *sh, const action_event *ev)
         return;
     }
     if (!p->enabled[id]) {
-        audio_play(SFX_ERROR);
+        refuse(p, id);
         return;
     }
     menu_close(p, sh, menu_choices[id]);

@@ -33,11 +33,15 @@ typedef struct table_menu_extra {
         char name[24];  /* its focus name: "seat2_computer", "seat2_tv" */
     } seat[TABLE_MENU_SEATS];
     int picked; /* out: the seat action chosen (TABLE_MENU_SEAT) */
+    /* Why Undo and Redo are greyed, in the table's own refusal words (a
+     * press on one says so in the toast); "" for nothing to say. */
+    char undo_why[96], redo_why[96];
 } table_menu_extra;
 
 /* The pause menu over a table; the choice is written to *choice when it closes.
  * Undo and Redo are listed only when the mode offers_undo, greyed while
- * can_undo (can_redo) is 0; extra (NULL: none) adds the phones' part. */
+ * can_undo (can_redo) is 0, and a press on a greyed one says why (extra's
+ * undo_why, redo_why) in the toast; extra (NULL: none) adds the phones' part. */
 scene *table_menu_create(shell *sh, table_menu_choice *choice, int offers_undo, int can_undo,
                          int can_redo, table_menu_extra *extra);
 /* Opens the pause menu over the table (with its click). */

@@ -200,9 +200,12 @@ static void over_update(table_rt *t, shell *sh)
     score_report rep;
     store *db = shell_store(sh);
     int tx;
+    char note[200];
     if (t->over || !t->ops->over(t->view))
         return;
     t->over = 1;
+    t->ops->note(t->view, note, sizeof note);
+    trace_line("%s over: %s", t->game->id, note); /* the end its replay must reach (#28) */
     fill_score(t, &rep);
     /* Its history row finished with the whole text, and its save forgotten, in one transaction. */
     tx = db && store_begin(db) == 0;

@@ -108,6 +108,13 @@ typedef struct table_realtime_ops {
     void (*replay_work)(void *v, shell *sh, double budget);
     /* Whether the match shown is exactly the one played (nothing left to work on). */
     int (*replay_exact)(const void *v);
+    /* Optional, for the rules viewer's diagrams (#29): a picture of mode
+     * (its row's id) read from position, the view's own words for it
+     * (docs/rules/maxstax.md), as plain data that free() frees; NULL with
+     * why in err. */
+    void *(*diagram_read)(const char *mode, const char *position, char *err, size_t errn);
+    /* Draws a picture diagram_read gave, fitted into box, as the table draws it. */
+    void (*draw_position)(shell *sh, render *r, const void *pic, rrect box);
 } table_realtime_ops;
 
 /* A table playing a new match m of view ops from seed (test_options: the

@@ -17,6 +17,7 @@
 #define SAVE_HEADER "stackhouse-table 1"
 #define HANDED_WORD "handed"
 #define HINTS_WORD "hints"
+#define NAME_WORD "name"
 
 /* Labels by ai_level; the random level is never seated at a table. */
 static const char *const level_labels[] = {"Random", "Easy", "Medium", "Hard"};
@@ -118,8 +119,8 @@ void table_seat_name(const match_setup *m, int seat, char *buf, size_t n)
             snprintf(line, sizeof line, "\xe2\x98\x8e Waiting for %s \xc2\xb7 room %s", phones_roster()->name[seat],
                      phones_room());
         utf8_copy(buf, n, line);
-    } else if (m->seat[seat] == SEAT_HUMAN && m->name[seat][0])
-        utf8_copy(buf, n, m->name[seat]); /* the player setup named (#28) */
+    } else if ((m->seat[seat] == SEAT_HUMAN || m->names_kept) && m->name[seat][0])
+        utf8_copy(buf, n, m->name[seat]); /* the player setup named, or a replay's file (#28) */
     else if (m->seat[seat] == SEAT_HUMAN)
         snprintf(buf, n, "Human");
     else
@@ -191,6 +192,43 @@ static int hints_read(match_setup *m, const char **p)
     return 0;
 }
 
+/* The save's optional "name N TEXT" lines (#28): the name setup gave seat
+ * N (from 1), one line each, none for a seat without one; a save without
+ * them reads as it always did. */
+static void names_write(const match_setup *m, char *buf, size_t n)
+{
+    size_t len = 0;
+    buf[0] = 0;
+    for (int s = 0; s < m->params.players && s < GAME_MAX_PLAYERS && len < n; s++)
+        if (m->name[s][0])
+            len += (size_t)snprintf(buf + len, n - len, NAME_WORD " %d %s\n", s + 1, m->name[s]);
+}
+
+/* Reads names_write's lines at *p into m (its seats read already),
+ * stepping *p past them. 0, or -1 when one names no seat, a seat twice, or
+ * a name that is empty, too long, not UTF-8 or holds a control character. */
+static int names_read(match_setup *m, const char **p)
+{
+    while (strncmp(*p, NAME_WORD " ", sizeof NAME_WORD) == 0) {
+        const char *q = *p + sizeof NAME_WORD, *text = q + 2;
+        size_t len = strcspn(text, "\n");
+        int s = *q - '1', bad = s < 0 || s >= m->params.players || q[1] != ' ' || m->name[s][0] || len == 0 ||
+                               len >= sizeof m->name[s] || text[len] != '\n';
+        for (size_t i = 0; !bad && i < len; i++)
+            bad = (unsigned char)text[i] < 0x20 || text[i] == 0x7f;
+        if (bad)
+            return -1;
+        memcpy(m->name[s], text, len);
+        m->name[s][len] = 0;
+        if (!utf8_valid(m->name[s])) {
+            m->name[s][0] = 0;
+            return -1;
+        }
+        *p = text + len + 1;
+    }
+    return 0;
+}
+
 /* Reads the save's optional "history N" line (#28: the kept match a resumed
  * match goes on) at *p into m, stepping *p past it; no such line is none.
  * 0, or -1 when N is not a number as the house writes them (1.., no sign, no
@@ -217,7 +255,7 @@ static int history_read(match_setup *m, const char **p)
 
 int table_save_text(shell *sh, const match_setup *m, const char *game_id, const char *body)
 {
-    char seats[128], handed[48], hints[48], *all;
+    char seats[128], handed[48], hints[48], names[GAME_MAX_PLAYERS * 48], *all;
     size_t n;
     int rc;
     if (!body || !shell_store(sh))
@@ -225,16 +263,17 @@ int table_save_text(shell *sh, const match_setup *m, const char *game_id, const 
     table_seats_write(m, seats, sizeof seats);
     handed_write(m, handed, sizeof handed);
     hints_write(m, hints, sizeof hints);
-    n = strlen(body) + sizeof seats + sizeof handed + sizeof hints + 96;
+    names_write(m, names, sizeof names);
+    n = strlen(body) + sizeof seats + sizeof handed + sizeof hints + sizeof names + 96;
     all = malloc(n);
     if (!all)
         return -1;
     /* The kept match it goes on (#28), the second line: a resumed match continues its history row. */
     if (m->history > 0)
-        snprintf(all, n, "%s\nhistory %lld\nseats %s\n%s%s%s", SAVE_HEADER, (long long)m->history, seats, handed,
-                 hints, body);
+        snprintf(all, n, "%s\nhistory %lld\nseats %s\n%s%s%s%s", SAVE_HEADER, (long long)m->history, seats, handed,
+                 hints, names, body);
     else
-        snprintf(all, n, "%s\nseats %s\n%s%s%s", SAVE_HEADER, seats, handed, hints, body);
+        snprintf(all, n, "%s\nseats %s\n%s%s%s%s", SAVE_HEADER, seats, handed, hints, names, body);
     rc = store_save_put(shell_store(sh), game_id, game_id, all);
     free(all);
     return rc;
@@ -337,6 +376,10 @@ int table_save_read(shell *sh, const game_info *g, match_setup *m, char **text, 
     }
     if (hints_read(m, &p) != 0) {
         snprintf(err, errn, "bad hints line");
+        goto fail;
+    }
+    if (names_read(m, &p) != 0) {
+        snprintf(err, errn, "bad name line");
         goto fail;
     }
     if (history_read(m, &p) != 0) {

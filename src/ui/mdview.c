@@ -304,7 +304,7 @@ static int diagram_finish(pstate *ps, md_block *b)
     name = mode + strcspn(mode, " ");
     dg->mode = dup_trim(mode, (size_t)(name - mode));
     dg->name = dup_trim(name, strlen(name));
-    dg->position = dg->move = dg->caption = NULL;
+    dg->position = dg->move = dg->refused = dg->caption = NULL;
     for (line = body; line && *line; line = next) {
         size_t n;
         next = strchr(line, '\n');
@@ -313,6 +313,8 @@ static int diagram_finish(pstate *ps, md_block *b)
             next++;
         if (n >= 5 && memcmp(line, "move ", 5) == 0 && !dg->move)
             dg->move = dup_trim(line + 5, n - 5);
+        else if (n >= 8 && memcmp(line, "refused ", 8) == 0 && !dg->refused)
+            dg->refused = dup_trim(line + 8, n - 8);
         else if (n >= 8 && memcmp(line, "caption ", 8) == 0 && !dg->caption)
             dg->caption = dup_trim(line + 8, n - 8);
         else if (!dg->position && n > 0)
@@ -323,9 +325,11 @@ static int diagram_finish(pstate *ps, md_block *b)
         dg->position = dup_trim("", 0);
     if (!dg->move)
         dg->move = dup_trim("", 0);
+    if (!dg->refused)
+        dg->refused = dup_trim("", 0);
     if (!dg->caption)
         dg->caption = dup_trim("", 0);
-    return dg->mode && dg->name && dg->position && dg->move && dg->caption ? 0 : -1;
+    return dg->mode && dg->name && dg->position && dg->move && dg->refused && dg->caption ? 0 : -1;
 }
 
 static int on_leave_block(MD_BLOCKTYPE type, void *detail, void *user)
@@ -475,10 +479,14 @@ void md_free(md_doc *d)
         free(d->diagrams[i].name);
         free(d->diagrams[i].position);
         free(d->diagrams[i].move);
+        free(d->diagrams[i].refused);
         free(d->diagrams[i].caption);
     }
     free(d->diagrams);
     free(d->shown);
+    free(d->dg_top);
+    free(d->dg_h);
+    free(d->block_y);
     free(d);
 }
 
@@ -500,6 +508,35 @@ const md_diagram *md_diagram_get(const md_doc *d, int i)
 int md_diagram_shown(const md_doc *d, int i)
 {
     return d && d->shown && i >= 0 && i < d->ndiagrams && d->shown[i];
+}
+
+int md_diagram_place(const md_doc *d, int i, float *top, float *h)
+{
+    if (!d || !d->dg_placed || i < 0 || i >= d->ndiagrams)
+        return -1;
+    *top = d->dg_top[i];
+    *h = d->dg_h[i];
+    return 0;
+}
+
+int md_heading_place(const md_doc *d, int level, const char *text, float *top)
+{
+    if (!d || !d->block_y || !d->dg_placed)
+        return -1;
+    for (int i = 0; i < d->nblocks; i++) {
+        const md_block *b = &d->blocks[i];
+        char *t;
+        int same;
+        if (b->type != MB_HEADING || b->level != level || !(t = md_spans_text(d, b->first, b->count)))
+            continue;
+        same = strcmp(t, text) == 0;
+        free(t);
+        if (same) {
+            *top = d->block_y[i];
+            return 0;
+        }
+    }
+    return -1;
 }
 
 int md_block_count(const md_doc *d) { return d ? d->top_count : 0; }

@@ -12,9 +12,11 @@ typedef struct md_doc md_doc;
 /* A diagram: a fenced code block whose info string is `position <mode> <name>`
  * (mode: a registry id, "stax"; name: what the trace calls it). Its body
  * gives the position in the mode's notation on its first line, then optional
- * lines `move <notation>` (the move marked on it) and `caption <words>`. */
+ * lines `move <notation>` (the move marked on it), `refused <notation>` (a
+ * move the rules refuse there, marked as the table marks a refused press)
+ * and `caption <words>`. */
 typedef struct md_diagram {
-    char *mode, *name, *position, *move, *caption; /* "" when absent; never NULL */
+    char *mode, *name, *position, *move, *refused, *caption; /* "" when absent; never NULL */
 } md_diagram;
 
 /* Draws diagram dg into box (virtual units); 0, or -1 with why in err, when
@@ -40,6 +42,14 @@ int md_diagram_count(const md_doc *d);
 const md_diagram *md_diagram_get(const md_doc *d, int i);
 /* Whether diagram i lay wholly inside the clip at the last md_draw. */
 int md_diagram_shown(const md_doc *d, int i);
+/* Where diagram i lies from the document's top (its top in *top, its height
+ * in *h, virtual units) as the last md_draw laid it out, drawn or not, so a
+ * screen can tell what it shows without drawing; 0, or -1 before any layout. */
+int md_diagram_place(const md_doc *d, int i, float *top, float *h);
+/* Where the first heading of level with exactly text lies from the
+ * document's top, as the last md_draw laid it out; 0, or -1 when there is
+ * none or nothing was laid out yet. */
+int md_heading_place(const md_doc *d, int level, const char *text, float *top);
 /* Number of top-level blocks (for tests). */
 int md_block_count(const md_doc *d);
 /* Title: the text of the first level-1 heading, or "". */

@@ -358,6 +358,12 @@ float md_draw(render *r, md_doc *d, float x, float y, float w, float size, int d
         return 0;
     if (!d->shown && d->ndiagrams > 0 && !(d->shown = calloc((size_t)d->ndiagrams, 1)))
         return 0;
+    if (!d->dg_top && d->ndiagrams > 0 && !(d->dg_top = calloc((size_t)d->ndiagrams, sizeof(float))))
+        return 0;
+    if (!d->dg_h && d->ndiagrams > 0 && !(d->dg_h = calloc((size_t)d->ndiagrams, sizeof(float))))
+        return 0;
+    if (!d->block_y && d->nblocks > 0 && !(d->block_y = calloc((size_t)d->nblocks, sizeof(float))))
+        return 0;
     for (int i = 0; i < d->nblocks; i++) {
         const md_block *b = &d->blocks[i];
         float indent = (float)b->quote_depth * size * 1.2f + (float)b->list_depth * size * 1.6f;
@@ -367,6 +373,7 @@ float md_draw(render *r, md_doc *d, float x, float y, float w, float size, int d
         if (b->type == MB_HEADING && i > 0)
             cy += size * 0.6f;
         top = cy;
+        d->block_y[i] = top - y;
         /* Consecutive list items sit closer than paragraphs. */
         if (b->type == MB_PARA && b->list_depth && i + 1 < d->nblocks && d->blocks[i + 1].list_depth)
             after = size * 0.25f;
@@ -374,6 +381,10 @@ float md_draw(render *r, md_doc *d, float x, float y, float w, float size, int d
             after = size * 0.35f;
         if (b->type == MB_DIAGRAM && draw)
             d->shown[b->diagram] = 0;
+        if (b->type == MB_DIAGRAM) {
+            d->dg_top[b->diagram] = top - y;
+            d->dg_h[b->diagram] = cached ? d->block_h[i] : 0;
+        }
         if (cached && (!draw || top + d->block_h[i] < clip.y || top > clip.y + clip.h)) {
             cy = top + d->block_h[i] + after;
             continue;
@@ -409,6 +420,7 @@ float md_draw(render *r, md_doc *d, float x, float y, float w, float size, int d
                 size * 0.5f;
             if (draw)
                 d->shown[b->diagram] = top >= clip.y && top + h <= clip.y + clip.h;
+            d->dg_h[b->diagram] = h;
             break;
         }
         if (draw && b->marker[0] && whole_in_clip(r, clip, FONT_SANS, size, top)) {
@@ -420,6 +432,7 @@ float md_draw(render *r, md_doc *d, float x, float y, float w, float size, int d
         d->block_h[i] = h;
         cy = top + h + after;
     }
+    d->dg_placed = 1;
     d->cache_w = w;
     d->cache_size = size;
     d->cache_scale = render_scale(r);

@@ -43,6 +43,9 @@ struct md_doc {
     md_diagram *diagrams; /* the ```position blocks, in order */
     int ndiagrams, cdiagrams;
     unsigned char *shown; /* per diagram: wholly inside the clip at the last draw */
+    float *dg_top, *dg_h; /* per diagram: where the last layout put it (top from the document's) */
+    float *block_y;       /* per block: its top from the document's at the last layout */
+    int dg_placed;        /* a layout has filled them */
     md_diagram_fn draw_diagram;
     void *diagram_user;
     int top_count;

@@ -72,6 +72,16 @@ static void draw_axis(render *r, rrect plot)
     }
 }
 
+/* Seat's name beginning a sentence: the game's ("Red"), else its colour as its mark shows it. */
+static const char *caption_seat(const game_rules *g, int seat, char *buf, size_t n)
+{
+    char name[16];
+    snprintf(buf, n, "%s", g && g->seat_names ? review_seat_name(g, seat, name, sizeof name) : seat_color_name(seat));
+    if (buf[0] >= 'a' && buf[0] <= 'z')
+        buf[0] = (char)(buf[0] - 'a' + 'A');
+    return buf;
+}
+
 /* The caption: the move played from the position the board shows, or how
  * to read the graph at the end. */
 static void draw_caption(render *r, rrect box, const review *rv, const game_rules *g, int current)
@@ -79,15 +89,14 @@ static void draw_caption(render *r, rrect box, const review *rv, const game_rule
     char text[3 * RECORD_MOVE_LEN], seat[16];
     rrect line = {box.x + PAD, box.y + PAD / 2, box.w - 2 * PAD, CAPTION_H};
     if (current < 0 || current >= rv->n) {
-        snprintf(text, sizeof text, "Review: each player's chance to win after each of their %d moves", rv->n);
+        if (review_seats(rv) <= 2)
+            snprintf(text, sizeof text, "Review: %s's chance to win over the %d moves",
+                     caption_seat(g, 0, seat, sizeof seat), rv->n);
+        else
+            snprintf(text, sizeof text, "Review: each player's chance to win after each of their %d moves", rv->n);
     } else {
         const review_move *m = &rv->moves[current];
-        /* the game's seat name ("red"), else the seat's colour as its mark shows it */
-        char name[16];
-        snprintf(seat, sizeof seat, "%s",
-                 g && g->seat_names ? review_seat_name(g, m->mover, name, sizeof name) : seat_color_name(m->mover));
-        if (seat[0] >= 'a' && seat[0] <= 'z')
-            seat[0] = (char)(seat[0] - 'a' + 'A'); /* it begins a sentence here */
+        caption_seat(g, m->mover, seat, sizeof seat);
         int n = snprintf(text, sizeof text, "Move %d, %s played %s:  %d%% \xe2\x86\x92 %d%%", current + 1,
                          seat, m->move, (int)(m->before * 100 + 0.5),
                          (int)(m->after * 100 + 0.5));
@@ -100,18 +109,40 @@ static void draw_caption(render *r, rrect box, const review *rv, const game_rule
     ui_text_fit_line(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, line, TEXT_LEFT, UI_INK, text);
 }
 
-void review_graph_draw(render *r, rrect box, const review *rv, const game_rules *g, int current)
+/* The marked moves' dots with their signs: move k's at x_of(k), on the
+ * chance y_of(k) its drop landed on. */
+static void draw_marks(render *r, rrect plot, const review *rv, int two)
 {
-    draw_caption(r, box, rv, g, current);
-    rrect plot = plot_rect(box);
-    draw_axis(r, plot);
-    if (rv->n <= 0)
-        return;
-    if (current >= 0 && current < rv->n) {
-        float x = move_x(plot, current, rv->n);
-        render_rect(r, (rrect){x - CURSOR_W / 2, plot.y - 6, CURSOR_W, plot.h + 12}, UI_TEAL);
+    float lh = render_line_height(r, FONT_SANS_BOLD, UI_MIN);
+    for (int k = 0; k < rv->n; k++) {
+        review_mark m = rv->moves[k].mark;
+        if (m == REVIEW_NONE)
+            continue;
+        float x = two ? move_x(plot, k + 1, rv->n + 1) : move_x(plot, k, rv->n);
+        float y = chance_y(plot, two ? review_curve(rv, 0, k + 1) : rv->moves[k].after);
+        render_round_rect(r, (rrect){x - DOT_R - 2, y - DOT_R - 2, 2 * DOT_R + 4, 2 * DOT_R + 4}, DOT_R + 2, UI_INK);
+        render_round_rect(r, (rrect){x - DOT_R, y - DOT_R, 2 * DOT_R, 2 * DOT_R}, DOT_R, mark_colors[m]);
+        const char *sign = mark_signs[m];
+        float tw = render_text_width(r, FONT_SANS_BOLD, UI_MIN, sign);
+        render_text(r, FONT_SANS_BOLD, UI_MIN, x - tw / 2, y - lh / 2, m == REVIEW_BLUNDER ? UI_WHITE : UI_INK,
+                    sign);
     }
-    /* Each seat's line joins its own moves. */
+}
+
+/* Two seats: one curve, the first seat's chance at every position from the
+ * start to the end (review_curve), in its colour; 100% is its win, 0% the
+ * other seat's. */
+static void draw_curve(render *r, rrect plot, const review *rv)
+{
+    for (int k = 0; k < rv->n; k++)
+        stroke(r, move_x(plot, k, rv->n + 1), chance_y(plot, review_curve(rv, 0, k)), move_x(plot, k + 1, rv->n + 1),
+               chance_y(plot, review_curve(rv, 0, k + 1)), LINE_W, ui_seat_color(0));
+}
+
+/* Three or four seats: each seat's chance after each of its own moves, a
+ * line per seat in its colour (a seat's share is not the others' 1 - it). */
+static void draw_lines(render *r, rrect plot, const review *rv)
+{
     for (int s = 0; s < GAME_MAX_PLAYERS; s++) {
         int last = -1;
         for (int k = 0; k < rv->n; k++) {
@@ -127,20 +158,28 @@ void review_graph_draw(render *r, rrect box, const review *rv, const game_rules 
             last = k;
         }
     }
-    /* The marks over the lines, where the move landed its mover. */
-    float lh = render_line_height(r, FONT_SANS_BOLD, UI_MIN);
-    for (int k = 0; k < rv->n; k++) {
-        review_mark m = rv->moves[k].mark;
-        if (m == REVIEW_NONE)
-            continue;
-        float x = move_x(plot, k, rv->n), y = chance_y(plot, rv->moves[k].after);
-        render_round_rect(r, (rrect){x - DOT_R - 2, y - DOT_R - 2, 2 * DOT_R + 4, 2 * DOT_R + 4}, DOT_R + 2, UI_INK);
-        render_round_rect(r, (rrect){x - DOT_R, y - DOT_R, 2 * DOT_R, 2 * DOT_R}, DOT_R, mark_colors[m]);
-        const char *sign = mark_signs[m];
-        float tw = render_text_width(r, FONT_SANS_BOLD, UI_MIN, sign);
-        render_text(r, FONT_SANS_BOLD, UI_MIN, x - tw / 2, y - lh / 2, m == REVIEW_BLUNDER ? UI_WHITE : UI_INK,
-                    sign);
+}
+
+void review_graph_draw(render *r, rrect box, const review *rv, const game_rules *g, int current)
+{
+    int two = review_seats(rv) <= 2;
+    draw_caption(r, box, rv, g, current);
+    rrect plot = plot_rect(box);
+    draw_axis(r, plot);
+    if (rv->n <= 0)
+        return;
+    /* the cursor: two seats, the position the board shows; else the move about to be played from it */
+    if (two || (current >= 0 && current < rv->n)) {
+        float x = two ? move_x(plot, current < 0 ? 0 : current > rv->n ? rv->n : current, rv->n + 1)
+                      : move_x(plot, current, rv->n);
+        render_rect(r, (rrect){x - CURSOR_W / 2, plot.y - 6, CURSOR_W, plot.h + 12}, UI_TEAL);
     }
+    if (two)
+        draw_curve(r, plot, rv);
+    else
+        draw_lines(r, plot, rv);
+    /* the marks over the curve, where the move landed its mover */
+    draw_marks(r, plot, rv, two);
 }
 
 void review_graph_draw_progress(render *r, rrect box, int done, int total)

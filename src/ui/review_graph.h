@@ -1,8 +1,11 @@
-/* The review's graph under the replay (#28): each seat's winning chance
- * after each of its moves as a line in the seat's colour, the 50% line, the
- * current move marked, and the marked moves as coloured dots with lichess's
- * signs (?! inaccuracy, ? mistake, ?? blunder); a caption reads the current
- * move out. Drawn with our renderer, sized to read at 1080p from 3 m. */
+/* The review's graph under the replay (#28): in a two-seat game one curve,
+ * the first seat's winning chance at every position from the start to the
+ * end (core/review.h's review_curve), as lichess draws White's; with three
+ * or four seats each seat's chance after each of its moves as a line in the
+ * seat's colour. The 50% line, the position the board shows marked, and the
+ * marked moves as coloured dots with lichess's signs (?! inaccuracy, ?
+ * mistake, ?? blunder); a caption reads the current move out. Drawn with
+ * our renderer, sized to read at 1080p from 3 m. */
 #ifndef STACKHOUSE_REVIEW_GRAPH_H
 #define STACKHOUSE_REVIEW_GRAPH_H
 

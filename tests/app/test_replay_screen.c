@@ -5,7 +5,8 @@
  * start (turn-based: the position text and hash; MAXSTAX: the standings
  * the score screen would show). Home, the slider, the speeds, play and
  * pause, whose eyes a hidden-information match is watched through, and
- * Exit back to the screen below. */
+ * Exit back to the screen below. What the view shows in a replay: no
+ * controls, and the seats by the names the file gives them. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -26,6 +27,7 @@
 #include "shell/settings.h"
 #include "shell/shell.h"
 #include "shell/trace.h"
+#include "texthook.h"
 #include "../core/matchfile_util.h"
 
 #define STEP (1.0 / 60.0)
@@ -130,13 +132,28 @@ static void assert_at_end(scene *s, const match_info *mi, const mf_final *fin, c
     }
 }
 
+/* The replay of match mi (its record body) opened over the screen below. */
+static scene *open_replay(shell *sh, const match_info *mi, const char *body, const char *id)
+{
+    char err[300];
+    scene *s;
+    shell_push(sh, &below);
+    s = replay_scene_create(sh, mi, body, err, sizeof err);
+    if (!s)
+        fail_msg("%s: %s", id, err);
+    shell_push(sh, s);
+    return s;
+}
+
+/* The seven modes, each with the seats its test match has. */
+static const struct {
+    const char *id;
+    int players;
+} modes[] = {{"stax", 2},      {"9stax", 3},     {"stakz", 3},   {"stackatrack", 3},
+             {"speedstax", 2}, {"samestax", 2}, {"swapstax", 3}};
+
 static void test_every_mode(void **state)
 {
-    static const struct {
-        const char *id;
-        int players;
-    } modes[] = {{"stax", 2},      {"9stax", 3},     {"stakz", 3},   {"stackatrack", 3},
-                 {"speedstax", 2}, {"samestax", 2}, {"swapstax", 3}};
     (void)state;
     for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++) {
         shell *sh = make_shell();
@@ -161,11 +178,7 @@ static void test_every_mode(void **state)
             free(back.text);
             match_end_free(&e);
         }
-        shell_push(sh, &below);
-        s = replay_scene_create(sh, &mi, body, err, sizeof err);
-        if (!s)
-            fail_msg("%s: %s", modes[i].id, err);
-        shell_push(sh, s);
+        s = open_replay(sh, &mi, body, modes[i].id);
         steps(sh, 2);
         assert_int_equal(traced_at(&len), 0);
         assert_int_equal(len, mi.moves);
@@ -434,6 +447,194 @@ static void test_refused(void **state)
     shell_destroy(sh);
 }
 
+/* ---------------------------------------------------------------- what the view shows
+ * A replay shows the game, not the controls to play it (no End turn, Turn
+ * over, Pass, MAX STAX!, Menu or Undo, no "Your turn", nobody "thinking"),
+ * and names each seat as its match file does ("Ann", "Easy computer"),
+ * never the table's "Human" or "Computer (Easy)"; a hidden-information match
+ * watched through one seat's eyes says whose they are. Every line of text the
+ * view draws is read through the renderer's text hook. */
+
+/* Whether line t is the first the replay draws after its view: the review's
+ * panel ("Review: ...") or the bar's place ("Move 9 of 80", "0:09 of 1:08"). */
+static int after_view(const char *t)
+{
+    int a, b, c;
+    return strncmp(t, "Review", 6) == 0 || sscanf(t, "Move %d of %d", &a, &b) == 2 ||
+           sscanf(t, "%d:%d of %d", &a, &b, &c) == 3;
+}
+
+/* One frame drawn; the lines of text the view drew (before the review and
+ * the bar, which the replay draws after it) are in texts[]. */
+static void frame(shell *sh)
+{
+    n_texts = 0;
+    render_set_text_hook(r, texthook_on_text, NULL);
+    render_begin(r, 1920, 1080, (rcolor){0, 0, 0, 255});
+    shell_draw(sh, r, 0);
+    render_set_text_hook(r, NULL, NULL);
+    for (int i = 0; i < n_texts; i++)
+        if (after_view(texts[i].s)) {
+            n_texts = i;
+            break;
+        }
+}
+
+static void dump(void)
+{
+    for (int i = 0; i < n_texts; i++)
+        fprintf(stderr, "  text %.0f,%.0f %.0fx%.0f: %s\n", texts[i].r.x, texts[i].r.y, texts[i].r.w, texts[i].r.h,
+                texts[i].s);
+}
+
+static int shown(const char *part)
+{
+    for (int i = 0; i < n_texts; i++)
+        if (strstr(texts[i].s, part))
+            return 1;
+    return 0;
+}
+
+/* The frame's view text holds no control and no words for a player at the screen. */
+static void assert_no_controls(const char *id, long at)
+{
+    /* buttons of the views and the midend's row, whole */
+    static const char *const buttons[] = {"End turn", "End & draw", "Turn over", "Pass", "MAX STAX!", "Ready!",
+                                          "Menu", "Undo", "Redo", "Hint", "Next round", "Final scores", "Score",
+                                          "I am ready"};
+    /* words that ask the player at the screen to act, or say a computer thinks */
+    static const char *const words[] = {"Your turn", "Your tiles", "You, ", "thinking", "Point at a stack",
+                                        "see the score", "for the score", "Human", "Computer ("};
+    for (int i = 0; i < n_texts; i++) {
+        for (size_t k = 0; k < sizeof buttons / sizeof *buttons; k++)
+            if (strcmp(texts[i].s, buttons[k]) == 0)
+                fail_msg("%s at %ld: the replay shows the control \"%s\"", id, at, buttons[k]);
+        for (size_t k = 0; k < sizeof words / sizeof *words; k++)
+            if (strstr(texts[i].s, words[k]))
+                fail_msg("%s at %ld: the replay shows \"%s\" (in \"%s\")", id, at, words[k], texts[i].s);
+    }
+}
+
+/* A whole match of mode id whose file names its seats: Ann (a person),
+ * Easy computer (the easy computer; MAXSTAX keeps its tape's levels), Bo. */
+static void named_match(const char *id, int players, uint64_t seed, match_info *mi, char **body)
+{
+    static const char *const names[] = {"Ann", "Easy computer", "Bo"};
+    int turns = registry_find(id)->rules != NULL;
+    mf_final fin;
+    mf_match(id, players, seed, mi, body, &fin);
+    free(fin.text);
+    for (int s = 0; s < players; s++) {
+        snprintf(mi->seat[s].name, sizeof mi->seat[s].name, "%s", names[s]);
+        if (turns)
+            mi->seat[s].level = s == 1 ? AI_EASY : 0;
+    }
+}
+
+static void test_views_every_mode(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++) {
+        shell *sh = make_shell();
+        int turns = registry_find(modes[i].id)->rules != NULL;
+        long step = turns ? 1 : 60;
+        match_info mi;
+        char *body;
+        trace = tmpfile();
+        trace_to(trace);
+        named_match(modes[i].id, modes[i].players, 60 + i, &mi, &body);
+        open_replay(sh, &mi, body, modes[i].id);
+        steps(sh, 2);
+        for (int stop = 0; stop < 4; stop++) {
+            long at = stop == 0 ? 0 : stop == 1 ? 9 * step : stop == 2 ? mi.moves / 2 : mi.moves;
+            if (stop == 1)
+                for (int k = 0; k < 9; k++)
+                    key(sh, ACT_RIGHT, 0);
+            else if (stop == 2) { /* halfway: Home, then ten twentieths right on the focused slider */
+                key(sh, ACT_HOME, 0);
+                pad(sh, ACT_UP);
+                for (int k = 0; k < 10; k++)
+                    pad(sh, ACT_RIGHT);
+                pad(sh, ACT_DOWN);
+            } else if (stop == 3)
+                key(sh, ACT_END, 0);
+            steps(sh, turns ? 200 : 400); /* moves land, round panels go by, MAXSTAX catches up */
+            frame(sh);
+            assert_true(n_texts > 0);
+            assert_no_controls(modes[i].id, at);
+            /* the file's names: the person's and the computer's */
+            if (!shown("Ann") || !shown("Easy computer")) {
+                dump();
+                fail_msg("%s at %ld: the seats are not named as the file names them", modes[i].id, at);
+            }
+        }
+        fprintf(stderr, "replay %s: no controls, the file's names, at the start, 9 in, halfway and the end\n",
+                modes[i].id);
+        shell_destroy(sh);
+        trace_to(NULL);
+        fclose(trace);
+        free(body);
+    }
+}
+
+/* 9 STAX and Stakz watched through each seat's eyes: the bar names whose
+ * view it is by the file's name, and the view names whose hand it shows. */
+static void test_whose_eyes(void **state)
+{
+    static const char *const ids[] = {"9stax", "stakz"};
+    static const char *const views[] = {"Ann's view", "Easy computer's view", "Bo's view"};
+    (void)state;
+    for (size_t i = 0; i < 2; i++) {
+        shell *sh = make_shell();
+        match_info mi;
+        char *body, err[300], want[64];
+        scene *s;
+        int seen = 0;
+        trace = tmpfile();
+        trace_to(trace);
+        named_match(ids[i], 3, 70 + i, &mi, &body);
+        shell_push(sh, &below);
+        s = replay_scene_create(sh, &mi, body, err, sizeof err);
+        assert_non_null(s);
+        shell_push(sh, s);
+        steps(sh, 1);
+        for (int k = 0; k < 4; k++)
+            key(sh, ACT_RIGHT, 0);
+        steps(sh, 120);
+        /* the eyes control by controller: right from Play to it, then A round the choices */
+        for (int k = 0; k < 4; k++)
+            pad(sh, ACT_RIGHT);
+        assert_true(traced("focus replay replay_watch"));
+        for (int k = 0; k < 5; k++) {
+            int eyes;
+            pad(sh, ACT_ACCEPT);
+            steps(sh, 2);
+            eyes = replay_scene_eyes(s);
+            if (eyes < 0)
+                continue;
+            snprintf(want, sizeof want, "replay watch %s", views[eyes]);
+            assert_true(traced(want));
+            frame(sh);
+            assert_no_controls(ids[i], eyes);
+            /* Stakz's hand says whose tiles they are; 9 STAX's seat header names its player */
+            snprintf(want, sizeof want, "%s", mi.seat[eyes].name);
+            if (!shown(want))
+                fail_msg("%s through seat %d's eyes: \"%s\" is not shown", ids[i], eyes + 1, want);
+            if (i == 1) {
+                snprintf(want, sizeof want, "%s's tiles", mi.seat[eyes].name);
+                if (!shown(want))
+                    fail_msg("stakz through seat %d's eyes: no \"%s\"", eyes + 1, want);
+            }
+            seen |= 1 << eyes;
+        }
+        assert_int_equal(seen, 7); /* every seat's eyes */
+        shell_destroy(sh);
+        trace_to(NULL);
+        fclose(trace);
+        free(body);
+    }
+}
+
 static int setup(void **state)
 {
     render_paths p = {NULL, STACKHOUSE_SOURCE_DIR "/assets", "/usr/share/fonts/truetype/dejavu", NULL};
@@ -459,6 +660,9 @@ int main(void)
         cmocka_unit_test(test_review_hook),
         cmocka_unit_test(test_saves_untouched),
         cmocka_unit_test(test_refused),
+        cmocka_unit_test(test_views_every_mode),
+        cmocka_unit_test(test_whose_eyes),
     };
+    (void)texthook_dimmed;
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -325,6 +325,19 @@ static void test_speedstax_ghost_720p_4k(void **state)
     shoot_at("seed=6 compose=0:2 ghost", "speedstax", "human,easy", 120, "speedstax-ghost", 3840, 2160);
 }
 
+/* MAXSTAX practice (#29): card 4 typed, its left plank set down by a
+ * controller, the ghost over it and the hints naming the two planks still
+ * missing; the card browser where the scores go and "Practice" where the
+ * clock goes; at 4:3, 720p and 4K. */
+static void test_speedstax_practice(void **state)
+{
+    (void)state;
+    shot_script = "maxstax_practice_shot";
+    shoot_game("practice", "speedstax", NULL, 720, "speedstax-practice", 1024, 768);
+    shoot_game("practice", "speedstax", NULL, 720, "speedstax-practice", 1280, 720);
+    shoot_game("practice", "speedstax", NULL, 720, "speedstax-practice", 3840, 2160);
+}
+
 /* SAMESTAX: a person creating against a computer at 720p (one mouse, their
  * structure composed, the Ready button); four computers in split screen at
  * 4K, a Creator's structure standing and the others copying it, each with
@@ -695,6 +708,23 @@ static void test_rules_track_diagram(void **state)
         shoot_game("rules", "stackatrack", NULL, 30, "rules-stackatrack", size[i][0], size[i][1]);
 }
 
+/* The MAXSTAX rules open at each mode's own section (#29), on its picture
+ * drawn by the MAXSTAX table's view: SPEEDSTAX's stacker card, the SAMESTAX
+ * Creator's structure, the SWAPSTAX swap. (The 9 STAX page, "rules", opens
+ * on a card played.) */
+static void test_rules_maxstax_diagrams(void **state)
+{
+    static const int size[][2] = {{1280, 720}, {3840, 2160}, {1024, 768}};
+    static const char *const mode[] = {"speedstax", "samestax", "swapstax"};
+    char golden[32];
+    (void)state;
+    for (int m = 0; m < 3; m++)
+        for (int i = 0; i < 3; i++) {
+            snprintf(golden, sizeof golden, "rules-%s", mode[m]);
+            shoot_game("rules", mode[m], NULL, 30, golden, size[i][0], size[i][1]);
+        }
+}
+
 /* Resolution scale 50%: drawn offscreen at half size and stretched to the window. */
 static void test_settings_720p_half_scale(void **state)
 {
@@ -994,13 +1024,14 @@ int main(void)
         cmocka_unit_test(test_save_notice_720p), cmocka_unit_test(test_settings_notice_720p),
         cmocka_unit_test(test_rules_720p),    cmocka_unit_test(test_rules_4k),
         cmocka_unit_test(test_rules_stax_diagram), cmocka_unit_test(test_rules_track_diagram),
-        cmocka_unit_test(test_rules_stakz_diagram),
+        cmocka_unit_test(test_rules_stakz_diagram), cmocka_unit_test(test_rules_maxstax_diagrams),
         cmocka_unit_test(test_score_720p),    cmocka_unit_test(test_score_4k),
         cmocka_unit_test(test_table_720p),    cmocka_unit_test(test_table_4k),
         cmocka_unit_test(test_nine_table_2p_720p), cmocka_unit_test(test_nine_table_4p_4k),
         cmocka_unit_test(test_speedstax_720p), cmocka_unit_test(test_speedstax_split_4k),
         cmocka_unit_test(test_speedstax_marks_720p),
         cmocka_unit_test(test_speedstax_ghost_720p_4k),
+        cmocka_unit_test(test_speedstax_practice),
         cmocka_unit_test(test_speedstax_built_4x3), cmocka_unit_test(test_speedstax_built_21x9),
         cmocka_unit_test(test_samestax_create_720p), cmocka_unit_test(test_samestax_split_4k),
         cmocka_unit_test(test_swapstax_swaps_720p), cmocka_unit_test(test_swapstax_split_4k),

@@ -5,6 +5,7 @@
  * view only (two deals that differ only in cards the mover cannot see give
  * the same estimates); a review is reproducible, reports progress, stops
  * when cancelled, and its text reads back exactly. */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -103,6 +104,43 @@ static void test_stax_tall_stack_blunder(void **state)
     free(st);
     record_free(&rec);
     review_free(&good);
+    review_free(&rv);
+}
+
+/* The graph's curve (review_curve): one player's chance, position by
+ * position. The computer's own first move from the start changes nothing,
+ * so the curve stays where it was and the two searches that estimate the
+ * position after it (Red's, as its after; Blue's, as its before) agree;
+ * the start itself, the same for both sides, is near even. When a search's
+ * score was its last depth's alone, an odd depth flattered the side to move:
+ * Red read 64% at the start, and after the move Red's search still said 64%
+ * where Blue's said 57%. The tall stack's blunder drops the curve by a
+ * blunder's worth. */
+static void test_stax_curve_steady(void **state)
+{
+    (void)state;
+    static const char *const moves[] = {"e3-f4", "b6-c5"};
+    review rv;
+    review_of(&rv, "stax", 2, "start", moves, 2);
+    print_review("stax opening", &rv);
+    assert_int_equal(review_seats(&rv), 2);
+    assert_int_equal(rv.moves[0].mark, REVIEW_NONE);
+    assert_string_equal(rv.moves[0].best, ""); /* the computer's own move */
+    double red_after = rv.moves[0].after, red_next = 1 - rv.moves[1].before;
+    print_message("red at the start %.3f, after e3-f4 %.3f by Red's search and %.3f by Blue's\n",
+                  review_curve(&rv, 0, 0), red_after, red_next);
+    assert_true(fabs(red_after - red_next) < 0.05);
+    assert_true(fabs(review_curve(&rv, 0, 1) - review_curve(&rv, 0, 0)) < 0.05);
+    assert_true(fabs(review_curve(&rv, 0, 0) - 0.5) < 0.1);
+    /* one player's chance: the other's is its complement, at every position */
+    for (int k = 0; k <= rv.n; k++)
+        assert_true(fabs(review_curve(&rv, 0, k) + review_curve(&rv, 1, k) - 1) < 1e-12);
+    review_free(&rv);
+
+    static const char *const tall[] = {"c3-d4", "e5xc3"};
+    review_of(&rv, "stax", 2, STAX_TALL, tall, 2);
+    assert_true(review_curve(&rv, 0, 0) - review_curve(&rv, 0, 1) >= REVIEW_BLUNDER_DROP);
+    assert_true(review_curve(&rv, 0, 2) == 1 - rv.moves[1].after); /* the end: the last move's after */
     review_free(&rv);
 }
 
@@ -327,6 +365,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_marks),
         cmocka_unit_test(test_stax_tall_stack_blunder),
+        cmocka_unit_test(test_stax_curve_steady),
         cmocka_unit_test(test_track_last_block),
         cmocka_unit_test(test_stakz_last_tile),
         cmocka_unit_test(test_nine_last_card),

@@ -9,12 +9,11 @@
 /* A stalled caller never makes the physics catch up by more than this. */
 #define MAX_DT 0.25
 
-static void reset_piles(maxstax_match *m);
-
 /* The hooks of each scoring mode, by maxstax_scoring. */
 static const maxstax_mode *mode_of(maxstax_scoring scoring)
 {
-    static const maxstax_mode *const modes[] = {&speedstax_mode, &samestax_mode, &swapstax_mode};
+    static const maxstax_mode *const modes[] = {&speedstax_mode, &samestax_mode, &swapstax_mode,
+                                                &practice_mode};
     for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++)
         if (modes[i]->scoring == (scoring ? scoring : MAXSTAX_SPEEDSTAX)) /* 0 reads as SPEEDSTAX */
             return modes[i];
@@ -35,7 +34,7 @@ static void turf_done(maxstax_match *m, const maxstax_turf *t)
     if (t->let_go >= 0)
         maxstax_world_release(m->world, t->let_go);
     if (t->reset)
-        reset_piles(m);
+        maxstax_match_reset_piles(m);
 }
 
 void maxstax_setup_default(maxstax_setup *setup, int players)
@@ -59,7 +58,7 @@ double maxstax_match_pile_x(int k) { return 12.5 + 3.5 * k; }
 static double space_x(int p) { return p * MAXSTAX_SPACE_PITCH; }
 
 /* Takes every structure down: each player's blocks back into 3 piles of 4. */
-static void reset_piles(maxstax_match *m)
+void maxstax_match_reset_piles(maxstax_match *m)
 {
     for (int p = 0; p < m->setup.players; p++) {
         maxstax_world_release(m->world, p);
@@ -80,7 +79,7 @@ maxstax_match *maxstax_match_new(const maxstax_setup *setup, const maxstax_deck 
         snprintf(err, errn, "unknown MAXSTAX scoring %d", (int)setup->scoring);
         return NULL;
     }
-    if (setup->players < 2 || setup->players > SPEEDSTAX_MAX_PLAYERS) {
+    if (setup->players < (mode->fewest ? mode->fewest : 2) || setup->players > SPEEDSTAX_MAX_PLAYERS) {
         snprintf(err, errn, "MAXSTAX is for 2 to 4 players, not %d", setup->players);
         return NULL;
     }
@@ -109,7 +108,7 @@ maxstax_match *maxstax_match_new(const maxstax_setup *setup, const maxstax_deck 
     m->deck = *deck;
     for (int b = 0; b < setup->players * MAXSTAX_BLOCKS_PER_PLAYER; b++)
         maxstax_world_add(m->world, (maxstax_pose){0, 0.5, 0});
-    reset_piles(m);
+    maxstax_match_reset_piles(m);
     speedstax_init(&m->rounds, setup->players, eligible, n, seed);
     if (setup->round_seconds > 0)
         m->rounds.round_ticks = (long)(setup->round_seconds / MAXSTAX_STEP + 0.5);

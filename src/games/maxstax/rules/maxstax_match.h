@@ -48,7 +48,8 @@ typedef struct maxstax_input {
 typedef enum maxstax_scoring {
     MAXSTAX_SPEEDSTAX = 1, /* race to copy the card; points by finishing order */
     MAXSTAX_SAMESTAX,      /* build what nobody else can copy; reclaim and retain */
-    MAXSTAX_SWAPSTAX       /* trade cards, build the stars you hold */
+    MAXSTAX_SWAPSTAX,      /* trade cards, build the stars you hold */
+    MAXSTAX_PRACTICE       /* one card chosen, no clock, no rounds (maxstax_practice.h; never saved) */
 } maxstax_scoring;
 /* MAXSTAX_IN_CLAIM is the Creator's Ready while SAMESTAX creation runs. */
 #define MAXSTAX_IN_READY MAXSTAX_IN_CLAIM

@@ -1,5 +1,5 @@
-/* The inside of a maxstax_match, shared by its core (maxstax_match.c) and its
- * saves (maxstax_match_save.c); nothing else includes it. */
+/* The inside of a maxstax_match, shared by its core (maxstax_match.c), its
+ * saves (maxstax_match_save.c) and practice (maxstax_practice.c); nothing else includes it. */
 #ifndef STACKHOUSE_MAXSTAX_MATCH_PRIV_H
 #define STACKHOUSE_MAXSTAX_MATCH_PRIV_H
 
@@ -22,5 +22,9 @@ struct maxstax_match {
     int hold_left[SPEEDSTAX_MAX_PLAYERS];
     maxstax_claim_event event[SPEEDSTAX_MAX_PLAYERS]; /* the last claim event of each seat */
 };
+
+/* Takes every structure down: each player's blocks back into 3 piles of 4,
+ * their claims forgotten (maxstax_match.c; practice's next card too). */
+void maxstax_match_reset_piles(maxstax_match *m);
 
 #endif

@@ -29,6 +29,7 @@ typedef struct maxstax_turf {
 
 typedef struct maxstax_mode {
     maxstax_scoring scoring;
+    int fewest; /* the fewest seats it plays (0: the rules' 2; practice's 1) */
     /* Whether a match of setup can be dealt from n_cards eligible cards; 0,
      * or -1 with a message (NULL: always). */
     int (*check)(const maxstax_setup *setup, int n_cards, char *err, size_t errn);
@@ -53,7 +54,7 @@ typedef struct maxstax_mode {
     int (*stackoff)(maxstax_turf *t, int p);
 } maxstax_mode;
 
-extern const maxstax_mode speedstax_mode, samestax_mode, swapstax_mode;
+extern const maxstax_mode speedstax_mode, samestax_mode, swapstax_mode, practice_mode;
 
 /* The poses of the blocks over seat p's space in w, relative to it, into in
  * (12 at most); returns how many there are (13 means too many). */

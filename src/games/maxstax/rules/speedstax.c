@@ -62,7 +62,7 @@ static int takes_turns(const speedstax_state *s, int p) { return s->turn_mask >>
 
 int speedstax_init(speedstax_state *s, int players, const int *cards, int n_cards, uint64_t seed)
 {
-    if (players < 2 || players > SPEEDSTAX_MAX_PLAYERS || n_cards < 1 || n_cards > MAXSTAX_DECK_SIZE)
+    if (players < 1 || players > SPEEDSTAX_MAX_PLAYERS || n_cards < 1 || n_cards > MAXSTAX_DECK_SIZE)
         return -1;
     memset(s, 0, sizeof *s);
     s->players = players;

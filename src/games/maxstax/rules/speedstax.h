@@ -52,8 +52,9 @@ typedef struct speedstax_state {
     rng r;
 } speedstax_state;
 
-/* Starts a game: shuffles the eligible cards (indices into the deck; at least
- * one) and turns up the first. Returns 0, or -1 if players or cards are bad. */
+/* Starts a game of 1..4 players (1: MAXSTAX practice): shuffles the eligible
+ * cards (indices into the deck; at least one) and turns up the first.
+ * Returns 0, or -1 if players or cards are bad. */
 int speedstax_init(speedstax_state *s, int players, const int *cards, int n_cards, uint64_t seed);
 /* Makes the seats in mask take turns (see turn_mask), from this round on. */
 void speedstax_set_turns(speedstax_state *s, unsigned mask);

@@ -468,6 +468,9 @@ static table_intent maxstax_view_input(void *vv, shell *sh, const action_event *
 {
     maxstax_view *v = vv;
     int p = v->mouse_seat;
+    table_intent practice;
+    if (maxstax_practice_input(v, sh, ev, &practice)) /* practice's card browser */
+        return practice;
     if (maxstax_swapping(v) && v->results_left <= 0 &&
         (ev->act == ACT_UP || ev->act == ACT_DOWN || ev->act == ACT_LEFT || ev->act == ACT_RIGHT ||
          ev->act == ACT_ACCEPT)) {
@@ -486,7 +489,7 @@ static table_intent maxstax_view_input(void *vv, shell *sh, const action_event *
             claim(v, p);
         else if (id == ID_MENU)
             return TABLE_MENU;
-        else
+        else if (!maxstax_practice_pick(v, id))
             maxstax_swap_pick(v, id);
         if (id >= 0)
             return TABLE_NONE;
@@ -550,6 +553,7 @@ static table_intent maxstax_view_update(void *vv, shell *sh, double dt)
     }
     play_step(v, sh, dt);
     best_update(v);
+    maxstax_practice_update(v, dt);
     return TABLE_NONE;
 }
 
@@ -672,6 +676,18 @@ static void *maxstax_view_resume(shell *sh, const match_setup *m, const char *te
     return v;
 }
 
+void *maxstax_view_practice_create(shell *sh, const match_setup *m, int card)
+{
+    maxstax_view *v = maxstax_practice_open(m, card);
+    if (!v)
+        return NULL;
+    view_start(v, sh, 1);
+    v->scoring = MAXSTAX_SPEEDSTAX; /* drawn as SPEEDSTAX is: one card for all, in the card box */
+    trace_line("%s practice card %d: %s", m->game->id, maxstax_match_card(v->match)->id,
+               maxstax_match_card(v->match)->name);
+    return v;
+}
+
 /* Setup's Resume: the round and the points so far. */
 static int maxstax_view_summary(const match_setup *m, const char *text, char *buf, size_t n)
 {
@@ -731,4 +747,6 @@ const table_realtime_ops maxstax_view_realtime = {
     .replay_seek = maxstax_view_replay_seek,
     .replay_work = maxstax_view_replay_work,
     .replay_exact = maxstax_view_replay_exact,
+    .diagram_read = maxstax_view_diagram_read,
+    .draw_position = maxstax_view_draw_position,
 };

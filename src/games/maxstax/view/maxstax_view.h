@@ -29,5 +29,12 @@
  * seed, or a saved match from its text (maxstax_match_save and the computer
  * stackers' lines, then the tape). */
 extern const table_realtime_ops maxstax_view_realtime;
+/* A practice table (#29) for one person of m's mode, on deck card `card`
+ * (0-based), no clock, the ghost always on: a view that maxstax_view_realtime's
+ * enter, update, draw, input and destroy run (never saved). NULL when it
+ * cannot be made (logged). */
+void *maxstax_view_practice_create(shell *sh, const match_setup *m, int card);
+/* The deck index of the card a practice view builds now (-1: no practice). */
+int maxstax_view_practice_card(const void *v);
 
 #endif

@@ -83,7 +83,7 @@ void maxstax_claims_draw(render *r, const maxstax_view *v, int p)
 {
     rrect pr = v->pane[p];
     const char *word = maxstax_place_word(v, p);
-    if (*word && v->results_left <= 0 && !maxstax_swapping(v)) {
+    if (*word && v->results_left <= 0 && !maxstax_swapping(v) && !v->practice.on) { /* practice has no places */
         /* The place badge, in the seat's colour, after the name on the pane. */
         char name[48];
         seat_name(v, p, name, sizeof name);

@@ -52,6 +52,11 @@ static void draw_plank(render *r, const plank_art *art, float cx, float cy, floa
         maxstax_draw_mark(r, art, seat, cx, cy, h * 0.62f, 255);
 }
 
+void maxstax_draw_block(render *r, const plank_art *art, float cx, float cy, float s, double angle_deg, int seat, int b)
+{
+    draw_plank(r, art, cx, cy, s, angle_deg, seat, grain_of(b));
+}
+
 /* A tall single column (card 40: twelve high) drawn small is a stack of
  * thin stripes nobody can count: its count ("\xc3\x97" "12") stands beside it,
  * and the picture leaves room for it. Writes the count into t (n bytes)
@@ -631,28 +636,38 @@ static void draw_hints(render *r, shell *sh, const maxstax_view *v)
     ui_draw_hint_line(r, sh, ui_hint_words(dev, h, n, line, sizeof line));
 }
 
+void maxstax_plank_art(render *r, shell *sh, plank_art *art)
+{
+    for (int g = 0; g < GRAINS; g++) {
+        char name[32];
+        snprintf(name, sizeof name, g ? "maxstax/plank_%d" : "maxstax/plank", g + 1);
+        art->wood[g] = render_sprite_find(r, name);
+    }
+    art->ends = render_sprite_find(r, "maxstax/plank_ends");
+    for (int q = 0; q < SPEEDSTAX_MAX_PLAYERS; q++)
+        art->mark[q] = render_sprite_find(r, ui_seat_sprite(q));
+    art->marks = shell_settings(sh)->v[SETTING_colorblind];
+}
+
 void maxstax_view_draw(void *vv, shell *sh, render *r, float alpha)
 {
     maxstax_view *v = vv;
     plank_art art;
     int p = v->mouse_seat;
-    for (int g = 0; g < GRAINS; g++) {
-        char name[32];
-        snprintf(name, sizeof name, g ? "maxstax/plank_%d" : "maxstax/plank", g + 1);
-        art.wood[g] = render_sprite_find(r, name);
-    }
-    art.ends = render_sprite_find(r, "maxstax/plank_ends");
-    for (int q = 0; q < SPEEDSTAX_MAX_PLAYERS; q++)
-        art.mark[q] = render_sprite_find(r, ui_seat_sprite(q));
-    art.marks = shell_settings(sh)->v[SETTING_colorblind];
+    maxstax_plank_art(r, sh, &art);
     ui_draw_table(r, shell_vw(sh));
     draw_card(r, v, &art);
-    draw_clock(r, v);
-    draw_scores(r, v, &art);
+    if (v->practice.on) {
+        maxstax_practice_draw(r, sh, v); /* no clock, no scores: the card browser */
+    } else {
+        draw_clock(r, v);
+        draw_scores(r, v, &art);
+    }
     if (!v->replay) { /* a replay's controls are the replay screen's */
         ui_draw_button(r, ui_nav_item(&v->nav, ID_CLAIM)->r, p >= 0 && maxstax_creating(v, p) ? "Ready!" : "MAX STAX!",
                        v->nav.hover == ID_CLAIM, p >= 0 && speedstax_building(maxstax_match_rounds(v->match), p), 1);
-        ui_draw_button(r, ui_nav_item(&v->nav, ID_MENU)->r, "Menu", v->nav.hover == ID_MENU, 1, 0);
+        ui_draw_button(r, ui_nav_item(&v->nav, ID_MENU)->r, v->practice.on ? "Leave" : "Menu", v->nav.hover == ID_MENU,
+                       1, 0);
     }
     for (int q = 0; q < v->players; q++)
         draw_pane(r, sh, v, q, &art, v->results_left > 0 ? 1.0f : alpha);
@@ -660,7 +675,9 @@ void maxstax_view_draw(void *vv, shell *sh, render *r, float alpha)
         draw_results(r, sh, v, &art);
     else
         maxstax_swap_draw(r, sh, v, &art);
-    if (!v->replay)
+    if (v->practice.on)
+        maxstax_practice_hints(r, sh, v);
+    else if (!v->replay)
         draw_hints(r, sh, v);
 }
 

@@ -76,6 +76,7 @@ void maxstax_hints_update(shell *sh, maxstax_view *v)
         char now[sizeof v->hint[0]];
         struct ghost_seen *seen = &v->ghost_seen[p];
         const maxstax_card *c = maxstax_view_card(v, p);
+        int finished = maxstax_match_rounds(v->match)->finish[p] >= 0;
         if (!maxstax_ghost_on(sh, v, p)) {
             v->hint[p][0] = '\0';
             seen->valid = 0;
@@ -84,27 +85,30 @@ void maxstax_hints_update(shell *sh, maxstax_view *v)
         int settled = 1, n = built(v, p, in, &settled), kept = n < MAXSTAX_CARD_MAX_BLOCKS ? n : MAXSTAX_CARD_MAX_BLOCKS;
         if (!settled)
             continue; /* a block still moving: the ghost and words wait for it to lie still */
-        if (seen->valid && !memcmp(&seen->card, c, sizeof *c) && seen->n == n &&
+        if (seen->valid && !memcmp(&seen->card, c, sizeof *c) && seen->n == n && seen->finished == finished &&
             !memcmp(seen->pose, in, sizeof in[0] * (size_t)kept))
             continue; /* nothing moved since they were worked out */
         seen->valid = 1;
+        seen->finished = finished;
         seen->card = *c;
         seen->n = n;
         memcpy(seen->pose, in, sizeof in[0] * (size_t)kept);
         seen->shift = maxstax_diff_shift(c, in, kept);
         maxstax_diff_list(c, in, n, &d);
-        if (!d.n)
-            snprintf(now, sizeof now, "%s", "it matches the card: call MAX STAX!");
+        if (!d.n) /* once the call held, nothing is left to do */
+            snprintf(now, sizeof now, "%s", finished ? "it matches the card" : "it matches the card: call MAX STAX!");
         else if (d.n == 1)
             snprintf(now, sizeof now, "%s", d.text[0]);
         else
             snprintf(now, sizeof now, "%s; %s", d.text[0], d.text[1]);
         if (strcmp(now, v->hint[p]) != 0) {
             char all[MAXSTAX_DIFF_MAX * (MAXSTAX_DIFF_LEN + 2)] = "card done";
+            int was_done = strncmp(v->hint[p], "it matches the card", 19) == 0;
             for (int i = 0, at = 0; i < d.n; i++)
                 at += snprintf(all + at, sizeof all - (size_t)at, "%s%s", i ? "; " : "", d.text[i]);
             snprintf(v->hint[p], sizeof v->hint[p], "%s", now);
-            trace_line("%s hints %d: %s", v->m.game->id, p, all);
+            if (!(was_done && !d.n)) /* the words after the call are no new difference */
+                trace_line("%s hints %d: %s", v->m.game->id, p, all);
         }
     }
 }

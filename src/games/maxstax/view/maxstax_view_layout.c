@@ -342,6 +342,7 @@ void maxstax_layout(maxstax_view *v, shell *sh)
     ui_nav_add(&v->nav, ID_MENU, (rrect){gx + 360, 166, 150, 70}, 1, "menu");
     v->swap_buttons = 0;
     maxstax_swap_layout(v, sh);
+    maxstax_practice_layout(v);
     ui_nav_end(&v->nav, sh);
     trace_layout(v);
 }

@@ -93,7 +93,8 @@ static float swap_row(const maxstax_view *v) { return v->players > 3 ? SWAP_ROW_
 static int swap_turn_human(const maxstax_view *v)
 {
     const swapstax_state *w = maxstax_match_swapstax(v->match);
-    return w && w->phase == SWAPSTAX_SWAPPING && seat_human(v, w->turn) && w->swaps_left[w->turn] > 0;
+    /* a replay's swaps are the tape's: no buttons to press */
+    return w && !v->replay && w->phase == SWAPSTAX_SWAPPING && seat_human(v, w->turn) && w->swaps_left[w->turn] > 0;
 }
 
 /* The panel in the middle of the table, tall enough for a row per seat,

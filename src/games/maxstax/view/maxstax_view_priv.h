@@ -37,6 +37,8 @@
 /* Focusable items: the claim (Ready) and menu buttons, and SWAPSTAX's swap
  * offers (ID_SWAP_SEAT + seat takes that seat's card). */
 enum { ID_CLAIM = 1, ID_MENU, ID_SWAP_DECK, ID_SWAP_PASS, ID_SWAP_SEAT };
+/* Practice's card browser (maxstax_view_practice.c): previous, the card's number, next. */
+enum { ID_PRACTICE_PREV = 20, ID_PRACTICE_CARD, ID_PRACTICE_NEXT };
 #define SWAP_BUTTONS (SPEEDSTAX_MAX_PLAYERS + 1)
 
 typedef struct hand_ctl {
@@ -111,6 +113,7 @@ typedef struct maxstax_view {
      * the matcher's comparison is too dear to redo every step). */
     struct ghost_seen {
         int valid, n;      /* worked out at all; blocks */
+        int finished;      /* the seat's call had held (a match needs no more calling) */
         maxstax_card card; /* the card (a SAMESTAX target has no deck id) */
         maxstax_pose pose[MAXSTAX_CARD_MAX_BLOCKS + 1];
         double shift;
@@ -125,6 +128,14 @@ typedef struct maxstax_view {
     int results_creator;
     int first_creator; /* --position creator=P: SAMESTAX's first Creator, or -1 */
     maxstax_replay *replay; /* a replay (maxstax_view_replay.c): match is its, nothing is played; NULL in a match */
+    /* Practice (#29, maxstax_view_practice.c): one person, any card, no clock, the ghost always on. */
+    struct practice_view {
+        int on;          /* this view plays a practice match */
+        int browsing;    /* the keys or the controller browse the cards (X) */
+        int typed;       /* a card number being typed (0: none) */
+        double typed_left; /* seconds until the typed number is taken */
+        int matched;     /* the card's match already said */
+    } practice;
 } maxstax_view;
 
 /* The sprites a block is drawn with. */
@@ -169,7 +180,9 @@ int maxstax_refuse_swap(maxstax_view *v, int p, int with);
 /* "Player 2" for a person (when there are several), "Computer (Hard)"... */
 static inline void seat_name(const maxstax_view *v, int p, char *buf, size_t n)
 {
-    if (seat_human(v, p) && v->humans > 1)
+    if (v->m.names_kept && v->m.name[p][0])
+        table_seat_name(&v->m, p, buf, n); /* a replay's seat: the name its match file gives it */
+    else if (seat_human(v, p) && v->humans > 1)
         snprintf(buf, n, "Player %d", p + 1);
     else if (!seat_human(v, p))
         /* a computer by its seat's colour, as its mark: two of one level are told apart */
@@ -221,6 +234,16 @@ void maxstax_claims_update(maxstax_view *v);
 void maxstax_claims_round_over(maxstax_view *v);
 /* On seat p's pane: its place badge after its name, and a wrong call's note under its banner. */
 void maxstax_claims_draw(render *r, const maxstax_view *v, int p);
+/* The sprites blocks are drawn with, and the colour-blind setting (maxstax_view_draw.c). */
+void maxstax_plank_art(render *r, shell *sh, plank_art *art);
+/* Block b (its index: its grain for good) centred at (cx, cy), s units a
+ * plank unit, turned angle_deg, its ends painted in seat's colour (none for
+ * seat < 0, a card's picture). */
+void maxstax_draw_block(render *r, const plank_art *art, float cx, float cy, float s, double angle_deg, int seat, int b);
+/* A picture for the rules viewer (#29, maxstax_view_diagram.c): mode's
+ * picture read from position (table_realtime_ops.diagram_read), and drawn. */
+void *maxstax_view_diagram_read(const char *mode, const char *position, char *err, size_t errn);
+void maxstax_view_draw_position(shell *sh, render *r, const void *pic, rrect box);
 /* A card's structure in mini planks fitted into box (maxstax_view_draw.c). */
 void maxstax_draw_structure(render *r, const plank_art *art, const maxstax_card *c, rrect box);
 /* A card's stars (what it scores, 1 to 3) in font size, ending at right,
@@ -269,6 +292,22 @@ void maxstax_ghost_draw(render *r, const maxstax_view *v, const plank_art *art, 
 void maxstax_hints_update(shell *sh, maxstax_view *v);
 /* Seat p's differences on its pane, in a label from top down. */
 void maxstax_hints_draw(render *r, const maxstax_view *v, int p, float top);
+
+/* Practice (maxstax_view_practice.c): a view of one person's practice
+ * match on deck card `card` of m's mode; NULL when it cannot be made (logged). */
+maxstax_view *maxstax_practice_open(const match_setup *m, int card);
+/* Practice's own input first (browsing the cards); 1 when it took ev, with *intent set. */
+int maxstax_practice_input(maxstax_view *v, shell *sh, const action_event *ev, table_intent *intent);
+/* A practice item was clicked: browses; nonzero when id was one. */
+int maxstax_practice_pick(maxstax_view *v, int id);
+/* After a step: a typed number taken, a match said once. */
+void maxstax_practice_update(maxstax_view *v, double dt);
+/* The browser's items, where the scores go in a match. */
+void maxstax_practice_layout(maxstax_view *v);
+/* The clock's and scores' places: "Practice", the card browser and what to do next. */
+void maxstax_practice_draw(render *r, shell *sh, const maxstax_view *v);
+/* Practice's hint bar. */
+void maxstax_practice_hints(render *r, shell *sh, const maxstax_view *v);
 
 /* Lays out the panes, the card, the clock and the buttons (maxstax_view_layout.c). */
 void maxstax_layout(maxstax_view *v, shell *sh);

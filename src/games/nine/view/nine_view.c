@@ -271,7 +271,7 @@ static void nine_view_played(void *vv, shell *sh, const void *before_st, const g
     (void)by_computer;
     trace_line("nine move p%d %s", p + 1, text);
     v->drawn_code = -1;
-    if (m->kind == NINE_M_DRAW && p == table_viewer_seat(v->t) && table_seat_human(v->t, p)) {
+    if (m->kind == NINE_M_DRAW && !table_replaying(v->t) && p == table_viewer_seat(v->t) && table_seat_human(v->t, p)) {
         v->drawn_code = drawn_into_stack(v, before, p, &v->drawn_stack);
         /* hot seat: the drawer sees the card before the screen is passed */
         if (v->drawn_code >= 0 && table_humans(v->t) >= 2)
@@ -596,6 +596,7 @@ const table_view_ops nine_view_ops = {
     .pace_reply = 0.45, /* the computer's shortest pause before it answers */
     .undo = 0,          /* it would show a hidden card and take it back */
     .hint = 1,
+    .draw_position = nine_view_draw_position,
     .curtain = 1,
     .size = sizeof(nine_view),
     .init = nine_view_init,

@@ -149,7 +149,7 @@ static void draw_seat(render *r, nine_view *v, int p)
     x += ui_draw_seat_name(r, p, FONT_SANS_BOLD, UI_BODY, x, g->head.y + 2, UI_CREAM, name) + 10;
     {
         int left = nine_cards_left(s, p);
-        const char *you = p == table_private_seat(v->t) && table_seat_human(v->t, p) ? "You, " : "";
+        const char *you = nine_seat_is_you(v, p) ? "You, " : "";
         rcolor soft = {240, 222, 196, 255};
         /* room kept on a line for the computer's "thinking" mark (nine_think_rect) */
         float think = table_seat_human(v->t, p) ? 0 : NINE_THINK_W + 8;
@@ -289,15 +289,17 @@ void nine_prompt_text(const nine_view *v, char *buf, size_t n)
     if (table_over(v->t) && v->over_seen) {
         game_result res;
         char press[48];
-        if (v->dev == DEV_MOUSE)
+        if (table_replaying(v->t)) /* a replay's end opens no score screen */
+            press[0] = 0;
+        else if (v->dev == DEV_MOUSE)
             snprintf(press, sizeof press, "Click for the score.");
         else
             snprintf(press, sizeof press, "Press %s for the score.", ui_hint_key(v->dev, ACT_ACCEPT));
         nine_rules.result(v->st, &res);
         if (res.winner >= 0)
-            snprintf(buf, n, "Player %d wins! %s", res.winner + 1, press);
+            snprintf(buf, n, "Player %d wins!%s%s", res.winner + 1, press[0] ? " " : "", press);
         else
-            snprintf(buf, n, "The game is over. %s", press);
+            snprintf(buf, n, "The game is over.%s%s", press[0] ? " " : "", press);
         return;
     }
     if (v->drawn_code >= 0 && v->nfl > 0) {
@@ -310,6 +312,10 @@ void nine_prompt_text(const nine_view *v, char *buf, size_t n)
         return;
     }
     seat_name(v, d, who, sizeof who);
+    if (table_replaying(v->t)) { /* watched: nobody decides at this screen */
+        snprintf(buf, n, "%s to play.", who);
+        return;
+    }
     if (d == table_viewer(v->t) && table_peek_offered(v->t) && !table_peeking(v->t)) {
         /* the hand on the TV hides from the phones' players in the room */
         snprintf(buf, n, "Your turn. %s to see your hand.", ui_hint_key(v->dev, UI_HINT_PEEK));

@@ -79,6 +79,12 @@ static void spot_add(nine_view *v, rrect r, int kind, const game_move *m, const 
 }
 
 /* The viewer decides now (and may see the table). */
+int nine_seat_is_you(const nine_view *v, int p)
+{
+    /* a replay's eyes are a seat's, but nobody at the screen plays it */
+    return !table_replaying(v->t) && p == table_private_seat(v->t) && table_seat_human(v->t, p);
+}
+
 int nine_viewer_decides(const nine_view *v)
 {
     return table_may_act(v->t, nine_decider(v->st)) && v->nfl == 0;
@@ -268,12 +274,12 @@ int nine_head_lines(const nine_view *v, render *r, int p, float w)
     float think = table_seat_human(v->t, p) ? 0 : NINE_THINK_W + 8;
     table_seat_name(table_match(v->t), p, kind, sizeof kind);
     snprintf(line, sizeof line, "%s%s \xc2\xb7 188 cards",
-             p == table_private_seat(v->t) && table_seat_human(v->t, p) ? "You, " : "", kind);
+             nine_seat_is_you(v, p) ? "You, " : "", kind);
     /* shield, name, the line, and room for the computer's "thinking" mark */
     if (name_w + render_text_width(r, FONT_SANS, UI_SMALL, line) + think <= w)
         return 1;
     /* the name and the cards; below, who plays it and the mark */
-    snprintf(line, sizeof line, "%s%s", p == table_private_seat(v->t) && table_seat_human(v->t, p) ? "You, " : "", kind);
+    snprintf(line, sizeof line, "%s%s", nine_seat_is_you(v, p) ? "You, " : "", kind);
     if (name_w + cards + 8 <= w && 8 + render_text_width(r, FONT_SANS, UI_MIN, line) + think + 8 <= w)
         return 2;
     return 3;

@@ -211,6 +211,8 @@ rrect nine_think_rect(const seat_geo *g);
 void nine_layout(nine_view *v, shell *sh);
 /* The viewer decides now (and may see the table). */
 int nine_viewer_decides(const nine_view *v);
+/* Whether seat p's header says "You": the person whose hand the screen shows (never in a replay). */
+int nine_seat_is_you(const nine_view *v, int p);
 /* The spot named name, or -1. */
 int nine_spot_find(const nine_view *v, const char *name);
 /* The focused spot (the first when none is), or -1. */
@@ -228,6 +230,9 @@ int nine_refuse_press(nine_view *v, float x, float y);
 int nine_refuse_move(nine_view *v, const game_move *m);
 /* Traces every card drawn face up when it changes. */
 void nine_faces_trace(nine_view *v, shell *sh);
+/* Position st fitted into box, move hi (NULL: none) marked as the last move
+ * is (table_view_ops.draw_position, for the rules viewer; nine_view_diagram.c). */
+void nine_view_draw_position(shell *sh, render *r, const void *st, const game_move *hi, rrect box);
 /* Draws the table (the view's draw callback). */
 void nine_view_draw(void *vv, shell *sh, render *r, float alpha);
 /* What everyone may see behind the curtain: the log. */

@@ -351,10 +351,7 @@ static void track_view_draw_position(shell *sh, render *r, const void *stv, cons
             v->glow_t = 1; /* lit for good: a picture does not fade */
     }
     v->shown = *after;
-    /* the frame and its rim (RIM a side, the column numbers under it) fill box */
-    v->cell = fminf((box.w - 2 * RIM) / TRACK_COLS, (box.h - 2 * RIM) / TRACK_ROWS);
-    v->frame = (rrect){box.x + (box.w - v->cell * TRACK_COLS) / 2, box.y + (box.h - v->cell * TRACK_ROWS) / 2,
-                       v->cell * TRACK_COLS, v->cell * TRACK_ROWS};
+    track_view_fit(v, box);
     track_view_draw_board(r, v);
     free(after);
     free(v);
@@ -743,6 +740,7 @@ static double track_view_wake(const void *vv)
 
 const table_view_ops stackatrack_view_ops = {
     .draw_position = track_view_draw_position,
+    .draw_refused = track_view_draw_refused,
     .trace = "track",
     .pace_watch = 0.7, /* seconds between moves when computers play each other */
     .pace_reply = 0.4, /* the computer's shortest pause before it answers */

@@ -203,6 +203,30 @@ static void draw_landing(render *r, const track_view *v, int col, track_face f, 
     }
 }
 
+void track_view_draw_refusal(render *r, const track_view *v, int col, track_face f)
+{
+    rrect c = track_cell_rect(v, col, TRACK_ROWS - 1);
+    c.h = v->frame.h;
+    rrect land = track_cell_rect(v, col, v->st->height[col]);
+    /* the refusal flash at its brightest, then the face that would not fit,
+     * red as the preview marks it, its cross on it (a picture's cells are
+     * small: the preview's points pill would hide the block) */
+    render_rect(r, c, (rcolor){220, 40, 30, 120});
+    land = (rrect){land.x + 2, land.y + 2, land.w - 4, land.h - 4};
+    track_draw_block(r, land, f, 0, (rcolor){255, 255, 255, 200}, cell_id(col * TRACK_ROWS + v->st->height[col], f));
+    render_round_rect(r, land, 6, (rcolor){220, 50, 40, 90});
+    render_round_outline(r, land, 6, fmaxf(3, land.w * 0.08f), (rcolor){255, 90, 70, 255});
+    ui_text_center(r, FONT_SANS_BOLD, fmaxf(UI_MIN, land.h * 0.7f), (rrect){land.x, land.y - land.h, land.w, land.h},
+                   (rcolor){255, 235, 225, 255}, "\xe2\x9c\x95");
+}
+
+void track_view_fit(track_view *v, rrect box)
+{
+    v->cell = fminf((box.w - 2 * RIM) / TRACK_COLS, (box.h - 2 * RIM) / TRACK_ROWS);
+    v->frame = (rrect){box.x + (box.w - v->cell * TRACK_COLS) / 2, box.y + (box.h - v->cell * TRACK_ROWS) / 2,
+                       v->cell * TRACK_COLS, v->cell * TRACK_ROWS};
+}
+
 /* The table's hint, lit as a legal placement is: the block's face where it
  * would land, green with its points. */
 static void draw_hint(render *r, const track_view *v)
@@ -315,7 +339,7 @@ static void draw_tray(render *r, shell *sh, const track_view *v)
     for (int k = 0; !hide && k < v->nkind; k++) {
         const ui_item *it = ui_nav_item(&v->nav, ID_TRAY + k);
         rrect tile, fb;
-        int chosen = k == v->sel, side = v->orient >= 4;
+        int chosen = k == v->sel && !table_replaying(v->t), side = v->orient >= 4; /* a replay chooses none */
         char cnt[16];
         float f;
         if (!it)
@@ -348,7 +372,7 @@ static void draw_tray(render *r, shell *sh, const track_view *v)
                         (rrect){tile.x + 2 * f + 34, tile.y, tile.w - 2 * f - 44, tile.h}, TEXT_LEFT, UI_INK, cnt);
         }
     }
-    {
+    if (!table_replaying(v->t)) { /* a replay is watched: nothing to turn or pass */
         /* the button says what it does; the chosen tile shows which way up the block is */
         const ui_item *t = ui_nav_item(&v->nav, ID_TURN), *p = ui_nav_item(&v->nav, ID_PASS);
         ui_draw_button(r, t->r, TRACK_TURN_LABEL, v->nav.hover == ID_TURN, t->enabled, 0);

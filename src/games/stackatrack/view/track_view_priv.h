@@ -111,6 +111,16 @@ void track_draw_block(render *r, rrect box, track_face f, int glow, rcolor wood,
 /* Draws v's frame and the blocks it shows (v->shown), the last move and any
  * lit loop marked: the table's frame, and the rules' diagrams. */
 void track_view_draw_board(render *r, const track_view *v);
+/* Lays v's frame and its rim (RIM a side, the column numbers under it) out
+ * to fill box: a picture of the board (the rules' diagrams). */
+void track_view_fit(track_view *v, rrect box);
+/* Face f refused in column col (not full), as the table marks a refused
+ * press: the column flashed red, the face where it would land, red with a
+ * cross (a track end would meet a bare side). */
+void track_view_draw_refusal(render *r, const track_view *v, int col, track_face f);
+/* table_view_ops.draw_refused (track_view_refused.c): a placement written
+ * in the notation that the rules refuse, drawn on st fitted into box. */
+int track_view_draw_refused(shell *sh, render *r, const void *st, const char *move, rrect box, char *why, size_t n);
 /* A block's identity for its grain from what tells it apart where it is drawn
  * (a cell and its face, a seat and a hand slot, a tray kind and its side). */
 uint32_t track_grain_id(uint32_t where, uint32_t what);

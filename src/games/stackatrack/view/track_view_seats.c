@@ -102,6 +102,8 @@ void track_status_text(const shell *sh, const track_view *v, char *buf, size_t n
         snprintf(buf, n, "Game over.");
     else if (table_over(v->t))
         snprintf(buf, n, "Game over. %s to see the score.", ui_hint_press(dev, ACT_ACCEPT, press, sizeof press));
+    else if (table_replaying(v->t)) /* watched: nobody decides, nobody thinks */
+        snprintf(buf, n, "%s to play.", seat_color_name(s));
     else if (table_curtain(v->t) >= 0)
         snprintf(buf, n, "Pass the screen to %s.", seat_color_name(table_curtain(v->t)));
     else if (!table_seat_human(v->t, s))

@@ -476,8 +476,9 @@ static void stakz_view_update(void *vv, shell *sh, double dt)
     }
     if (v->anim_t >= 1)
         v->split_at = -1;
-    /* with nobody to dismiss them, the round's scores go by themselves */
-    if (v->round_show && table_humans(v->t) == 0 && table_time(v->t) - v->round_since > ROUND_WATCH) {
+    /* with nobody to dismiss them (computers alone, or a replay), the round's scores go by themselves */
+    if (v->round_show && (table_humans(v->t) == 0 || table_replaying(v->t)) &&
+        table_time(v->t) - v->round_since > ROUND_WATCH) {
         v->round_show = 0;
         table_pace(v->t);
     }

@@ -130,9 +130,17 @@ static void draw_hand(render *r, shell *sh, stakz_view *v)
                     phones);
         return;
     }
-    snprintf(head, sizeof head, "%s \xc2\xb7 %s \xc2\xb7 %d tile%s \xc2\xb7 %d pt%s", mine ? "Your tiles" : "Tiles",
-             table_seat_label(v->t, vs, name, sizeof name), s->nhand[vs], s->nhand[vs] == 1 ? "" : "s",
-             s->score[vs], s->score[vs] == 1 ? "" : "s");
+    if (table_replaying(v->t)) { /* watched through a seat's eyes: whose they are */
+        char who[48], whose[64];
+        table_seat_name(table_match(v->t), vs, who, sizeof who);
+        snprintf(whose, sizeof whose, "%s's tiles", who);
+        snprintf(head, sizeof head, "%s \xc2\xb7 %s \xc2\xb7 %d tile%s \xc2\xb7 %d pt%s", whose,
+                 table_seat_label(v->t, vs, name, sizeof name), s->nhand[vs], s->nhand[vs] == 1 ? "" : "s",
+                 s->score[vs], s->score[vs] == 1 ? "" : "s");
+    } else
+        snprintf(head, sizeof head, "%s \xc2\xb7 %s \xc2\xb7 %d tile%s \xc2\xb7 %d pt%s", mine ? "Your tiles" : "Tiles",
+                 table_seat_label(v->t, vs, name, sizeof name), s->nhand[vs], s->nhand[vs] == 1 ? "" : "s",
+                 s->score[vs], s->score[vs] == 1 ? "" : "s");
     {
         float size = ui_text_fit_size(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, hh.w - 34, head);
         draw_plate(r, (rrect){hh.x - 8, hh.y,
@@ -150,6 +158,8 @@ static void draw_buttons(render *r, shell *sh, stakz_view *v)
 {
     int decides = viewer_decides(v);
     const char *end = "End turn";
+    if (table_replaying(v->t))
+        return; /* a replay is watched: nothing here to press */
     if (table_over(v->t)) {
         ui_draw_button(r, v->end_r, "Score", v->nav.hover == ID_SCORE, 1, 1);
         return;
@@ -240,7 +250,8 @@ static void draw_round(render *r, shell *sh, stakz_view *v)
         snprintf(t, sizeof t, "total %d", v->st->score[s]);
         ui_text_fit(r, FONT_SANS, UI_BODY, UI_MIN, (rrect){c.x, c.y + 96, c.w, 36}, TEXT_CENTER, UI_INK_SOFT, t);
     }
-    ui_draw_button(r, v->ok_r, v->st->over ? "Final scores" : "Next round", 1, 1, 1);
+    if (!table_replaying(v->t)) /* a replay's round scores go by themselves */
+        ui_draw_button(r, v->ok_r, v->st->over ? "Final scores" : "Next round", 1, 1, 1);
 }
 
 static void draw_flights(render *r, shell *sh, stakz_view *v, float alpha)

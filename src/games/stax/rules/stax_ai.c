@@ -272,6 +272,8 @@ int stax_ai_search_board(const stax_board *b, const stax_search_limits *lim, uin
         memmove(mv + 1, mv, sizeof mv[0] * (size_t)best_k);
         mv[0] = m;
         *out = m;
+        info->prev_score = depth > 1 ? info->score : best;
+        info->prev_exact_score = depth > 1 ? info->exact_score : exact;
         info->depth = depth;
         info->score = best;
         info->exact_score = exact;
@@ -318,6 +320,14 @@ double stax_ai_evaluate(const void *st, int seat)
     return chance_of(v);
 }
 
+/* A review's score from the last two depths' (see stax_ai_review). */
+static int review_score(int last, int prev)
+{
+    if (last > MATE - 200 || last < -MATE + 200)
+        return last;
+    return (last + prev) / 2;
+}
+
 int stax_ai_review(const void *st, const game_move *played, uint64_t seed, game_move *best, double *best_chance,
                    double *played_chance)
 {
@@ -331,10 +341,17 @@ int stax_ai_review(const void *st, const game_move *played, uint64_t seed, game_
     if (stax_ai_search_board(&s->b, &lim, seed, best, &info) < 0)
         return -1;
     memset(best->b + best->len, 0, GAME_MOVE_BYTES - best->len);
-    *best_chance = chance_of(info.score);
-    /* The played move is scored in the same search, at the same depth and
+    /* Each score is the mean of the last two depths: a search that stops on
+     * an odd depth flatters the side to move (it moves last), on an even one
+     * its opponent, by up to a Minor at the start (d11 +65, d12 -9), and the
+     * depth a budget of nodes reaches varies from move to move; the mean
+     * keeps the review's curve from swinging between plies where nothing
+     * happened. A mate found stands as found. */
+    *best_chance = chance_of(review_score(info.score, info.prev_score));
+    /* The played move is scored in the same search, at the same depths and
      * with a full window: the two chances differ only by the moves. */
     if (played)
-        *played_chance = game_move_equal(played, best) ? *best_chance : chance_of(info.exact_score);
+        *played_chance = game_move_equal(played, best) ? *best_chance
+                                                       : chance_of(review_score(info.exact_score, info.prev_exact_score));
     return 0;
 }

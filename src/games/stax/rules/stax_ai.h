@@ -26,6 +26,8 @@ typedef struct stax_search_info {
     int score;      /* centipawn-like, for the side to move */
     uint64_t nodes; /* nodes visited, quiescence included */
     int exact_score; /* the limits' exact move's score at that depth, for the side to move */
+    /* the same two one iteration shallower (depth - 1; both = the above at depth 1) */
+    int prev_score, prev_exact_score;
 } stax_search_info;
 
 /* Static evaluation of b for the side to move (positive: good for it). */

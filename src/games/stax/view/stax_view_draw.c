@@ -305,9 +305,10 @@ static void draw_player(render *r, const stax_view *v, int s, float y)
     if (to_move)
         render_round_outline(r, row, 18, 3, side_colors[s]);
     table_seat_name(table_match(v->t), s, seat, sizeof seat);
-    /* the name across the row (primary text, never wrapped under the line below) */
-    ui_text_fit(r, FONT_SANS_BOLD, UI_BODY, UI_BODY, (rrect){row.x + 16, row.y + 6, row.w - 32, 36}, TEXT_LEFT,
-                UI_INK, seat);
+    /* the name across the row (primary text, never wrapped under the line below: a
+     * long one, typed or from a replay's file, shrinks, then is cut) */
+    ui_text_fit_line(r, FONT_SANS_BOLD, UI_BODY, UI_MIN, (rrect){row.x + 16, row.y + 6, row.w - 32, 36}, TEXT_LEFT,
+                     UI_INK, seat);
     /* the seat's mark before its colour's name, as on every screen */
     ui_draw_seat_mark(r, s, row.x + 28, row.y + 60, 22);
     if (to_move && table_thinking(v->t)) {
@@ -359,6 +360,8 @@ static void status_text(const shell *sh, const stax_view *v, char *buf, size_t n
         } else {
             snprintf(buf, n, "The chain must go on: choose the next jump.");
         }
+    } else if (table_replaying(v->t)) {
+        snprintf(buf, n, "%s to move.", side_names[side]); /* watched: nobody decides, nobody thinks */
     } else if (!table_seat_human(v->t, side)) {
         snprintf(buf, n, "%s (computer) is thinking.", side_names[side]);
     } else if (v->chain.capture) {
@@ -382,6 +385,8 @@ static void draw_inspect(render *r, shell *sh, const stax_view *v, rrect box)
     ui_audit_box(box);
     render_round_rect(r, box, 18, UI_PAPER);
     if (sq < 0 || !dark(sq) || !(b->occ >> sq & 1)) {
+        if (table_replaying(v->t))
+            return; /* a replay takes no pointing: no invitation to */
         render_text_wrapped(r, FONT_SANS_OBLIQUE, UI_SMALL, box.x + 20, box.y + 20, box.w - 40, TEXT_LEFT,
                             UI_INK_SOFT, "Point at a stack to see every man in it, bottom to top.", 1);
         return;
