@@ -161,6 +161,9 @@ static int body_put(store *db, int64_t id, const char *body)
         return -1;
     sqlite3_bind_int64(st, 1, id);
     sqlite3_bind_text(st, 2, body ? body : "", -1, SQLITE_TRANSIENT);
+    if (run(db, st, "writing a match's record") != 0 || !(st = prep(db, "DELETE FROM match_pieces WHERE match = ?1")))
+        return -1;
+    sqlite3_bind_int64(st, 1, id); /* a whole body: the pieces laid over the last are gone */
     return run(db, st, "writing a match's record");
 }
 
@@ -317,12 +320,13 @@ int history_delete(store *db, int64_t id)
 {
     static const char *const sql[] = {"DELETE FROM match_seats WHERE match = ?1",
                                       "DELETE FROM match_bodies WHERE match = ?1",
+                                      "DELETE FROM match_pieces WHERE match = ?1",
                                       "DELETE FROM reviews WHERE match = ?1", "DELETE FROM matches WHERE id = ?1"};
     int own, ok = 1;
     if (!db || tx_open(db, &own) != 0)
         return -1;
-    for (int k = 0; k < 4 && ok; k++)
-        ok = match_exec(db, id, sql[k], "deleting a match", k == 3) == 0;
+    for (int k = 0; k < 5 && ok; k++)
+        ok = match_exec(db, id, sql[k], "deleting a match", k == 4) == 0;
     return tx_close(db, own, ok);
 }
 
@@ -397,6 +401,49 @@ int history_list(store *db, const history_filter *f, int offset, int limit, hist
     return n;
 }
 
+/* Lays match id's pieces, oldest first, over *body (history_append); 0, or
+ * -1 (logged, *body freed) when one starts past the text before it. */
+static int pieces_fold(store *db, int64_t id, char **body)
+{
+    sqlite3_stmt *st = prep(db, "SELECT at, text FROM match_pieces WHERE match = ?1 ORDER BY id");
+    size_t len = strlen(*body), cap = len + 1;
+    int rc = SQLITE_DONE;
+    if (!st)
+        rc = SQLITE_ERROR;
+    else
+        sqlite3_bind_int64(st, 1, id);
+    while (st && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        sqlite3_int64 at = sqlite3_column_int64(st, 0);
+        const char *t = (const char *)sqlite3_column_text(st, 1);
+        size_t n = (size_t)sqlite3_column_bytes(st, 1);
+        char *grown = *body;
+        /* grown by doubling: a match's hundreds of pieces copy its body a few times, not once each */
+        if (at >= 0 && (size_t)at <= len && (size_t)at + n + 1 > cap) {
+            cap = (size_t)at + n + 1 > 2 * cap ? (size_t)at + n + 1 : 2 * cap;
+            grown = realloc(*body, cap);
+        }
+        if (at < 0 || (size_t)at > len || !grown) {
+            if (grown)
+                log_error("history: match %lld: a piece of its record at byte %lld does not follow its %zu bytes",
+                          (long long)id, (long long)at, len);
+            else
+                log_error("history: match %lld: out of memory laying its record's pieces", (long long)id);
+            rc = SQLITE_ERROR;
+            break;
+        }
+        memcpy(grown + at, t ? t : "", n);
+        grown[at + n] = 0;
+        *body = grown;
+        len = (size_t)at + n;
+    }
+    sqlite3_finalize(st);
+    if (rc == SQLITE_DONE)
+        return 0;
+    free(*body);
+    *body = NULL;
+    return -1;
+}
+
 int history_get(store *db, int64_t id, match_info *mi, char **body)
 {
     sqlite3_stmt *st, *seats;
@@ -419,7 +466,7 @@ int history_get(store *db, int64_t id, match_info *mi, char **body)
         if (result == 0 && body) {
             const char *t = (const char *)sqlite3_column_text(st, 13);
             *body = strdup(t ? t : "");
-            result = *body ? 0 : -1;
+            result = *body ? pieces_fold(db, id, body) : -1;
         }
     }
     sqlite3_finalize(st);
@@ -562,4 +609,46 @@ int history_review_get(store *db, int64_t id, char **text)
     }
     sqlite3_finalize(st);
     return result;
+}
+
+/* The byte length of match id's body as its pieces leave it; -1 on error. */
+static sqlite3_int64 body_length(store *db, int64_t id)
+{
+    static const char *const sql[] = {
+        "SELECT at + length(CAST(text AS BLOB)) FROM match_pieces WHERE match = ?1 ORDER BY id DESC LIMIT 1",
+        "SELECT length(CAST(body AS BLOB)) FROM match_bodies WHERE match = ?1"};
+    for (int k = 0; k < 2; k++) {
+        sqlite3_stmt *st = prep(db, sql[k]);
+        int rc;
+        sqlite3_int64 n = -1;
+        if (!st)
+            return -1;
+        sqlite3_bind_int64(st, 1, id);
+        rc = sqlite3_step(st);
+        if (rc == SQLITE_ROW)
+            n = sqlite3_column_int64(st, 0);
+        sqlite3_finalize(st);
+        if (rc == SQLITE_ROW)
+            return n;
+        if (rc != SQLITE_DONE)
+            return -1;
+    }
+    return -1;
+}
+
+int history_append(store *db, int64_t id, const match_info *mi, size_t at, const char *text)
+{
+    sqlite3_stmt *st;
+    sqlite3_int64 len;
+    int own, ok;
+    if (!db || !mi || !text || tx_open(db, &own) != 0)
+        return -1;
+    ok = match_write(db, id, mi, NULL, 0) == 0 && (len = body_length(db, id)) >= 0 && (sqlite3_int64)at <= len;
+    if (ok && (ok = (st = prep(db, "INSERT INTO match_pieces(match, at, text) VALUES(?1, ?2, ?3)")) != NULL)) {
+        sqlite3_bind_int64(st, 1, id);
+        sqlite3_bind_int64(st, 2, (sqlite3_int64)at);
+        sqlite3_bind_text(st, 3, text, -1, SQLITE_TRANSIENT);
+        ok = run(db, st, "writing a match's record") == 0;
+    }
+    return tx_close(db, own, ok);
 }

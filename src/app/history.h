@@ -3,7 +3,8 @@
  * indexes) plus one row per seat and its record body (core/matchfile.h's
  * body: the turn-based record text, or a MAXSTAX save + whole tape). The
  * table midend writes it as the match goes: begun when it starts, the body
- * replaced at every autosave (so a crash loses at most the last move),
+ * replaced at every move (a turn-based record) or added to (a MAXSTAX tape,
+ * history_append) at every move, so a crash loses at most the last move,
  * finished with the score screen's result, or abandoned. Players are names:
  * a person typed in setup, or a computer per level ("Computer (Easy)").
  * Every write is one transaction. Pure C11 over SQLite, no SDL. */
@@ -44,6 +45,12 @@ const char *history_computer_name(int level);
 int history_begin(store *db, const match_info *mi, const char *body, int64_t *id);
 /* Replaces match id's header (moves, time played) and body as it goes; 0 or -1. */
 int history_update(store *db, int64_t id, const match_info *mi, const char *body);
+/* Match id's header as it goes (history_update's) and its body as its first
+ * at bytes followed by text, kept as a piece laid over the body (history_get
+ * lays them), so the write costs text's length, not the body's: a MAXSTAX
+ * tape kept at every move. A whole body written later replaces the pieces.
+ * 0, or -1 (no such match still playing, or at past the body's end). */
+int history_append(store *db, int64_t id, const match_info *mi, size_t at, const char *text);
 /* Match id ended: mi's status FINISHED, result, reason, places and scores,
  * and its final body; 0 or -1. */
 int history_finish(store *db, int64_t id, const match_info *mi, const char *body);

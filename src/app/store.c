@@ -18,7 +18,7 @@
 
 /* 1: settings, saves, stats (the first release). 2: the history (#28):
  * matches, their seats and bodies, players and reviews. */
-#define STORE_SCHEMA_VERSION 2
+#define STORE_SCHEMA_VERSION 3
 
 struct store {
     sqlite3 *db;
@@ -71,7 +71,15 @@ static const char schema_v2[] =
     "CREATE INDEX seats_name ON match_seats(name, match);"
     "CREATE INDEX seats_player ON match_seats(player, match);";
 
-static const char *const migrations[] = {schema_v1, schema_v2};
+/* A body kept as it goes in pieces (history_append, #28): each says the
+ * body's text from byte `at` on, laid over what was there, so a MAXSTAX
+ * tape written every move costs what was taped since, not the whole tape. */
+static const char schema_v3[] =
+    "CREATE TABLE match_pieces(id INTEGER PRIMARY KEY, match INTEGER NOT NULL, at INTEGER NOT NULL,"
+    " text TEXT NOT NULL);"
+    "CREATE INDEX pieces_match ON match_pieces(match, id);";
+
+static const char *const migrations[] = {schema_v1, schema_v2, schema_v3};
 
 /* Each table's columns as we use them; preparing this proves the file's
  * schema is ours and not a lookalike with the same table names. */
@@ -84,7 +92,8 @@ static const char schema_probe[] = "SELECT key, value FROM settings LIMIT 0;"
                                    "SELECT match, seat, player, name, level, place, score, best_ms"
                                    " FROM match_seats LIMIT 0;"
                                    "SELECT match, body FROM match_bodies LIMIT 0;"
-                                   "SELECT match, text FROM reviews LIMIT 0;";
+                                   "SELECT match, text FROM reviews LIMIT 0;"
+                                   "SELECT id, match, at, text FROM match_pieces LIMIT 0;";
 
 /* OPEN_NEWER is unusable too, but sound: moved aside whole, nothing salvaged
  * from it (its rows may mean what a newer Stackhouse means). */

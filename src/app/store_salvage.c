@@ -26,6 +26,7 @@ static const struct salvage_table {
     {"match_seats", "match, seat, player, name, level, place, score, best_ms", 1},
     {"match_bodies", "match, body", 1},
     {"reviews", "match, text", 1},
+    {"match_pieces", "id, match, at, text", 1},
 };
 
 /* Keys tried one by one past a lost page before the rest of a table is
@@ -41,6 +42,7 @@ static const char salvage_checks[] =
     "DELETE FROM match_seats WHERE match NOT IN (SELECT id FROM matches);"
     "DELETE FROM match_bodies WHERE match NOT IN (SELECT id FROM matches);"
     "DELETE FROM reviews WHERE match NOT IN (SELECT id FROM matches);"
+    "DELETE FROM match_pieces WHERE match NOT IN (SELECT id FROM matches);"
     "UPDATE match_seats SET player = NULL WHERE player NOT IN (SELECT id FROM players);";
 
 /* Copies the rows rd reads (from its key ?1 on) into wr; *lo becomes the

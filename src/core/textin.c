@@ -190,9 +190,12 @@ int text_double(text_span f, double *out)
     char buf[64], *end;
     if (f.len == 0 || f.len >= sizeof buf || (f.p[0] != '-' && (f.p[0] < '0' || f.p[0] > '9')))
         return -1;
-    for (size_t i = 0; i < f.len; i++)
-        if (!f.p[i] || !strchr("0123456789.e-+", f.p[i]))
-            return -1; /* no blanks, hex, inf or nan */
+    for (size_t i = 0; i < f.len; i++) {
+        char c = f.p[i];
+        /* no blanks, hex, inf or nan (a test, not strchr: a MAXSTAX tape reads ~70,000 of these) */
+        if (!((c >= '0' && c <= '9') || c == '.' || c == 'e' || c == '-' || c == '+'))
+            return -1;
+    }
     memcpy(buf, f.p, f.len);
     buf[f.len] = 0;
     double v = strtod(buf, &end);

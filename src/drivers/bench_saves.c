@@ -4,11 +4,12 @@
  * - every turn-based mode: random games between computers, a save after
  *   every move, as the table makes it (table_save: the record's text and
  *   one transaction);
- * - SPEEDSTAX between two computers: the save at every round's start and
- *   every TABLE_SAVE_EVERY seconds, as table_rt.c makes it (the view's
- *   autosave text, the match without its tape, then one transaction), the
- *   text and the write timed apart; then the whole text, tape and all, that
- *   Save & quit writes once, at the end of the 4 minutes. */
+ * - SPEEDSTAX between two computers: the save at every move, every round's
+ *   start and every TABLE_SAVE_EVERY seconds, as table_rt.c makes it (the
+ *   view's autosave text, the match without its tape, and the history's
+ *   record, the piece of tape since the last save, then one transaction),
+ *   the texts and the write timed apart; then the whole text, tape and all,
+ *   that Save & quit writes once, at the end of the 4 minutes. */
 #include "drivers/bench_saves.h"
 
 #include <stdio.h>
@@ -16,6 +17,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "app/history.h"
 #include "app/store.h"
 #include "core/registry.h"
 #include "core/rng.h"
@@ -23,6 +25,7 @@
 #include "shell/settings.h"
 #include "shell/shell.h"
 #include "table/modes.h"
+#include "table/table_history.h"
 #include "table/table_rt.h"
 #include "table/table_save.h"
 #include "table/table_store.h"
@@ -30,6 +33,7 @@
 #define GAMES 20      /* random games of each turn-based mode */
 #define MAX_PLIES 300 /* moves at most in one */
 #define RT_SECONDS 240.0
+#define RT_SAVES 1024 /* saves at most in the real-time run */
 
 static double now_ms(void)
 {
@@ -110,49 +114,96 @@ static int bench_turns(shell *sh, const game_info *g)
     return rc;
 }
 
-/* SPEEDSTAX between two computers: its saves as the real-time midend makes them. */
+/* One real-time save as table_rt.c makes it: in one transaction, the
+ * history's record (whole at the first, then the piece taped since, #28)
+ * and the save slot's snapshot. The text's and the write's ms apart; 0 or -1. */
+static int rt_save(shell *sh, const table_realtime_ops *ops, void *v, match_setup *m, table_rt_mark *mark,
+                   double *text_ms, double *write_ms, size_t *bytes, size_t *piece)
+{
+    store *db = shell_store(sh);
+    table_rt_mark was = *mark;
+    match_info mi;
+    double t0 = now_ms(), t1;
+    char *text = ops->autosave_text(v), *rec = ops->record_on(v, mark);
+    int rc;
+    t1 = now_ms();
+    table_history_info(m, 7, 0, 0, (int)ops->ticks(v), &mi);
+    rc = text && rec && store_begin(db) == 0 ? 0 : -1;
+    if (rc == 0) {
+        rc = m->history > 0 ? history_append(db, m->history, &mi, was.at, rec) : history_begin(db, &mi, rec, &m->history);
+        rc = rc == 0 ? table_save_text(sh, m, "speedstax", text) : -1;
+        rc = store_end(db, rc == 0) == 0 ? rc : -1;
+    }
+    *text_ms = t1 - t0;
+    *write_ms = now_ms() - t1;
+    *bytes = text ? strlen(text) : 0;
+    *piece = rec ? strlen(rec) : 0;
+    free(text);
+    free(rec);
+    return rc;
+}
+
+/* SPEEDSTAX between two computers: its saves as the real-time midend makes
+ * them, at every move, every round's start and every 5 s. */
 static int bench_realtime(shell *sh)
 {
     const game_info *g = registry_find("speedstax");
     const table_mode *mode = modes_find("speedstax");
     const table_realtime_ops *ops = mode ? mode->realtime : NULL;
-    double text_ms[256], write_ms[256], since = 0;
+    double text_ms[RT_SAVES], write_ms[RT_SAVES], since = 0;
     int n = 0, round, rc = 0;
-    size_t bytes = 0;
+    long moves;
+    size_t bytes = 0, piece[RT_SAVES], biggest = 0;
+    table_rt_mark mark = {0, 0};
     match_setup m;
     void *v;
-    if (!g || !ops)
+    if (!g || !ops || !ops->record_on || !ops->autosave_text)
         return -1;
     table_match_default(&m, g, "easy,easy");
     v = ops->create(sh, &m, 7, NULL);
     if (!v)
         return -1;
     round = ops->round ? ops->round(v) : 0;
-    for (double t = 0; t < RT_SECONDS && !ops->over(v) && n < 256; t += 1.0 / 60) {
+    moves = ops->moves ? ops->moves(v) : 0;
+    for (double t = 0; t < RT_SECONDS && !ops->over(v) && n < RT_SAVES; t += 1.0 / 60) {
         int now;
+        long now_moves;
         ops->update(v, sh, 1.0 / 60);
         since += 1.0 / 60;
         now = ops->round ? ops->round(v) : 0;
-        if ((now != round || since >= TABLE_SAVE_EVERY) && ops->begun(v) && !ops->over(v)) {
-            double t0 = now_ms(), t1;
-            char *text = ops->autosave_text ? ops->autosave_text(v) : ops->save_text(v);
-            t1 = now_ms();
-            if (!text || table_save_text(sh, &m, g->id, text) != 0) {
-                fprintf(stderr, "bench saves: speedstax: the save failed\n");
+        now_moves = ops->moves ? ops->moves(v) : 0;
+        if ((now != round || now_moves != moves || since >= TABLE_SAVE_EVERY) && ops->begun(v) && !ops->over(v)) {
+            if (rt_save(sh, ops, v, &m, &mark, &text_ms[n], &write_ms[n], &bytes, &piece[n]) != 0) {
+                fprintf(stderr, "bench saves: speedstax: the save failed: %s\n", store_error(shell_store(sh)));
                 rc = -1;
-                free(text);
                 break;
             }
-            text_ms[n] = t1 - t0;
-            write_ms[n++] = now_ms() - t1;
-            bytes = strlen(text);
-            free(text);
+            biggest = n > 0 && piece[n] > biggest ? piece[n] : biggest; /* the first is the whole record */
+            n++;
             round = now;
+            moves = now_moves;
             since = 0;
         }
     }
-    report("save_text_ms speedstax", "(every round and 5 s)", text_ms, n, bytes);
-    report("save_write_ms speedstax", "(every round and 5 s)", write_ms, n, bytes);
+    report("save_text_ms speedstax", "(every move, round and 5 s: snapshot + record piece)", text_ms, n, bytes);
+    report("save_write_ms speedstax", "(every move, round and 5 s: snapshot + record piece)", write_ms, n, bytes);
+    printf("speedstax record pieces: %d saves, %ld moves, at most %zu bytes\n", n, moves, biggest);
+    if (rc == 0 && m.history > 0 && !ops->over(v)) {
+        /* Saved once more (as Save & quit would), then read back as the
+         * history's Replay reads it: the body with its pieces laid is the tape. */
+        match_info mi;
+        char *body = NULL, *whole = ops->record_text(v);
+        double t0, spare[2];
+        size_t spare_n[2];
+        int got = rt_save(sh, ops, v, &m, &mark, &spare[0], &spare[1], &spare_n[0], &spare_n[1]);
+        t0 = now_ms();
+        got = got == 0 ? history_get(shell_store(sh), m.history, &mi, &body) : -1;
+        printf("speedstax kept record read back (%d pieces laid): %.3f ms, %zu bytes, %s\n", n, now_ms() - t0,
+               body ? strlen(body) : 0, got == 0 && whole && !strcmp(body, whole) ? "the whole tape" : "NOT the tape");
+        rc = got == 0 && whole && !strcmp(body, whole) ? 0 : -1;
+        free(body);
+        free(whole);
+    }
     if (rc == 0 && !ops->over(v)) {
         double t0 = now_ms(), t1;
         char *text = ops->save_text(v);

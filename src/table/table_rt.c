@@ -41,6 +41,8 @@ typedef struct table_rt {
     uint64_t seed;    /* the match's seed (its history row's, on resume) */
     int body_ticks;   /* the ticks of the body last kept in the history */
     int lesson;       /* a lesson's table (#29): never saved, nor kept in the history */
+    table_rt_mark mark; /* the history's body holds the record up to here (record_on) */
+    long moves;         /* the view's moves when the match was last kept */
 } table_rt;
 
 /* FNV-1a of a save's text. */
@@ -62,16 +64,52 @@ static void history_info(const table_rt *t, match_info *mi)
                        t->ops->ticks ? (int)t->ops->ticks(t->view) : 0, mi);
 }
 
-/* Keeps the match in the history (#28) inside the caller's transaction: the
- * whole text (the save and the whole tape, which a replay re-simulates):
- * whole when given, at its first write, or when a round has begun since the last; else only
- * the header (the time played). The tape is too dear to write every 5 s
- * (docs/performance.md): a crash mid-round loses that round's tape from the
- * replay, never the match (its save). */
+/* Keeps the record in the history as it goes (#28): whole at the first
+ * write and after a resume, else a piece, what was recorded since the last
+ * (history_append), so a crash loses at most the last move and a write
+ * costs what happened since, not the whole tape (docs/performance.md). */
+static void record_keep(table_rt *t, shell *sh)
+{
+    match_info mi;
+    table_rt_mark was = t->mark;
+    int whole = t->whole_due || t->m.history <= 0, rc;
+    char *text;
+    if (whole)
+        memset(&t->mark, 0, sizeof t->mark);
+    if (!(text = t->ops->record_on(t->view, &t->mark))) {
+        t->mark = was;
+        log_warn("%s table: the match's record could not be written for the history", t->game->id);
+        return;
+    }
+    history_info(t, &mi);
+    if (whole) {
+        rc = table_history_write(sh, &t->m, &mi, text);
+    } else if ((rc = history_append(shell_store(sh), t->m.history, &mi, was.at, text)) != 0) {
+        log_warn("%s table: history %lld could not be kept: %s", t->game->id, (long long)t->m.history,
+                 store_error(shell_store(sh)));
+    }
+    if (rc == 0) {
+        t->body_ticks = mi.moves;
+        t->whole_due = 0;
+    } else {
+        t->mark = was; /* not kept: the next write starts where this one did */
+    }
+    free(text);
+}
+
+/* Keeps the match in the history (#28) inside the caller's transaction. A
+ * view that writes its record on (record_on) keeps it at every save;
+ * another the whole text (the save and the whole tape, which a replay
+ * re-simulates): whole when given, at its first write, or when a round has
+ * begun since the last; else only the header (the time played). */
 static void history_keep(table_rt *t, shell *sh, const char *whole)
 {
     match_info mi;
     char *text = NULL;
+    if (t->ops->record_on) {
+        record_keep(t, sh);
+        return;
+    }
     /* whole: the save's whole text when the caller has it (Save & quit, leaving) */
     if (!whole && (t->whole_due || t->m.history <= 0) && !(whole = text = t->ops->save_text(t->view)))
         return;
@@ -90,8 +128,9 @@ static int write_match(table_rt *t, shell *sh, const char *how, int autosave)
 {
     char *text, note[160];
     uint64_t h = 0;
-    int rc, tx;
+    int rc, tx, whole_due = t->whole_due;
     int64_t kept = t->m.history;
+    table_rt_mark mark = t->mark;
     store *db = shell_store(sh);
     if (t->lesson || t->ops->over(t->view) || !t->ops->begun(t->view))
         return 0;
@@ -109,8 +148,12 @@ static int write_match(table_rt *t, shell *sh, const char *how, int autosave)
     rc = text ? table_save_text(sh, &t->m, t->game->id, text) : -1;
     if (tx && store_end(db, rc == 0) != 0)
         rc = -1;
-    if (rc != 0)
-        t->m.history = kept; /* rolled back: a row begun in it is not there */
+    if (rc != 0) {
+        /* rolled back: a row begun in it is not there, nor the record kept */
+        t->m.history = kept;
+        t->mark = mark;
+        t->whole_due = whole_due;
+    }
     t->saved_hash = rc == 0 ? h : 0;
     free(text);
     if (rc == 0) {
@@ -127,17 +170,20 @@ static int save_match(table_rt *t, shell *sh, const char *how, int quitting)
     return table_saver_done(&t->saver, sh, t->game->id, write_match(t, sh, how, !quitting), quitting);
 }
 
-/* Saves as the match goes: at every round's start and every
- * TABLE_SAVE_EVERY seconds of play, so a crash loses seconds, never the match. */
+/* Saves as the match goes: at every move (the view's moves), every round's
+ * start and every TABLE_SAVE_EVERY seconds of play, so a crash loses at
+ * most the last move, never the match. */
 static void autosave(table_rt *t, shell *sh, double dt)
 {
     int round = t->ops->round ? t->ops->round(t->view) : 0;
+    long moves = t->ops->moves ? t->ops->moves(t->view) : 0;
     t->since_save += dt;
-    if (round == t->round && t->since_save < TABLE_SAVE_EVERY)
+    if (round == t->round && moves == t->moves && t->since_save < TABLE_SAVE_EVERY)
         return;
-    if (round != t->round)
-        t->whole_due = 1;
+    if (round != t->round && !t->ops->record_on)
+        t->whole_due = 1; /* a record kept whole is kept at a round's start */
     t->round = round;
+    t->moves = moves;
     save_match(t, sh, "autosaved", 0);
 }
 
@@ -294,6 +340,7 @@ static table_rt *rt_new(const table_realtime_ops *ops, const match_setup *m, voi
     t->m = *m;
     t->view = v;
     t->round = ops->round ? ops->round(v) : 0;
+    t->moves = ops->moves ? ops->moves(v) : 0;
     t->started = (int64_t)time(NULL);
     t->base = (scene){"table", 0, rt_enter, rt_leave, rt_input, rt_update, rt_draw, t, ops->wake ? rt_wake : NULL,
                       MUSIC_MAXSTAX};
@@ -327,12 +374,18 @@ scene *table_rt_resume(shell *sh, const table_realtime_ops *ops, const match_set
         match_info mi;
         t->ops->note(t->view, note, sizeof note);
         trace_line("%s resumed: %s", t->game->id, note);
-        /* The row it goes on: its time played so far, and the tape from here on written whole. */
-        if (t->m.history > 0 && shell_store(sh) && history_get(shell_store(sh), t->m.history, &mi, NULL) == 0)
-        {
+        /* The row it goes on: its time played so far, the record it kept
+         * before this save (the save written as the match went holds none),
+         * and the record from here on written whole. */
+        char *body = NULL;
+        if (t->m.history > 0 && shell_store(sh) &&
+            history_get(shell_store(sh), t->m.history, &mi, t->ops->record_before ? &body : NULL) == 0) {
             t->played0 = mi.played_ms;
             t->seed = mi.seed;
+            if (body && mi.status == MATCH_PLAYING)
+                t->ops->record_before(t->view, body);
         }
+        free(body);
         t->whole_due = 1;
     }
     return t ? &t->base : NULL;

@@ -19,6 +19,13 @@
 #include "table/table.h"
 
 struct lesson; /* table/lesson_file.h */
+/* Where a record has been written up to for good (table_realtime_ops.record_on):
+ * part is the view's own count, at the bytes of record_text's text before it.
+ * Zeroed: nothing written yet. */
+typedef struct table_rt_mark {
+    long part;
+    size_t at;
+} table_rt_mark;
 
 /* A real-time view: every callback but create, resume and summary takes the
  * view's own state (from create or resume). */
@@ -64,6 +71,21 @@ typedef struct table_realtime_ops {
      * once it is over (the history's final body, #28; malloc'd, NULL on
      * failure). NULL: save_text. */
     char *(*record_text)(const void *v);
+    /* Optional: the record (record_text's) written on from *mark: the first
+     * mark->at bytes of the text written before, then this, are its whole
+     * text now, so keeping it at every move costs what happened since, not
+     * the whole record (#28). *mark moves past what can no longer change.
+     * malloc'd; NULL on failure (mark unchanged). NULL: the midend keeps the
+     * whole text at each round's start only. */
+    char *(*record_on)(const void *v, table_rt_mark *mark);
+    /* Optional, after resume: the record kept as the match went before the
+     * save it resumed from (the history's body). A view whose save holds no
+     * record (an autosave's) goes on from it, so a resume after a crash
+     * keeps what was played before it; else it is ignored. */
+    void (*record_before)(void *v, const char *record);
+    /* Optional: a count that grows at each move (MAXSTAX: a block let go, a
+     * call of MAX STAX, a swap); the midend keeps the match at each. */
+    long (*moves)(const void *v);
     /* Optional: seat's best this sitting in ms, the mode's "best" of the
      * statistics (docs/rules/maxstax.md: its fastest finish); 0 none. */
     int (*best_ms)(const void *v, int seat);

@@ -1,7 +1,8 @@
 /* The history in the store (#28): a match kept as it goes (begun, updated,
  * finished, abandoned), lists newest first filtered by mode and player, a
- * page of 10,000 matches in well under 100 ms, players and reviews, the
- * first release's database upgraded with nothing lost, and a file truncated
+ * page of 10,000 matches in well under 100 ms, players and reviews, a body
+ * kept in pieces, the first release's database and schema 2's upgraded with
+ * nothing lost, and a file truncated
  * mid-write moved aside with the matches before the damage still listed. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -300,7 +301,7 @@ static void test_upgrade_from_first_release(void **state)
     sqlite3_finalize(st);
     assert_int_equal(sqlite3_prepare_v2(store_sqlite(db), "PRAGMA user_version", -1, &st, NULL), SQLITE_OK);
     assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-    assert_int_equal(sqlite3_column_int(st, 0), 2);
+    assert_int_equal(sqlite3_column_int(st, 0), 3);
     sqlite3_finalize(st);
     /* And the history works in it. */
     assert_int_equal(history_count(db, NULL), 0);
@@ -312,6 +313,104 @@ static void test_upgrade_from_first_release(void **state)
     db = hfix_open(f);
     assert_int_equal(history_count(db, NULL), 1);
     assert_int_equal(store_get(db, "settings", "volume", val, sizeof val), 0);
+    store_close(db);
+}
+
+/* Pieces in the store (#28 mxtape): how many match id has. */
+static int pieces_of(store *db, int64_t id)
+{
+    sqlite3_stmt *st;
+    int n;
+    assert_int_equal(sqlite3_prepare_v2(store_sqlite(db), "SELECT count(*) FROM match_pieces WHERE match = ?1", -1,
+                                        &st, NULL),
+                     SQLITE_OK);
+    sqlite3_bind_int64(st, 1, id);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    n = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    return n;
+}
+
+/* A body kept as it goes in pieces (#28, a MAXSTAX tape at every move):
+ * each laid over the text before it at its byte, the header with it; one
+ * past the body's end is refused and changes nothing; a whole body replaces
+ * the pieces; a finished match takes none; deleting the match deletes them. */
+static void test_body_in_pieces(void **state)
+{
+    static const int lv[] = {1};
+    match_info mi = hfix_match("speedstax", "Anna", 2, lv, 1700000000), got;
+    store *db = hfix_open(*state);
+    char *body = NULL;
+    int64_t id = 0;
+
+    assert_int_equal(history_begin(db, &mi, "head\nend 0\n", &id), 0);
+    mi.moves = 3;
+    assert_int_equal(history_append(db, id, &mi, 5, "tick 3\nend 3\n"), 0);
+    mi.moves = 5;
+    assert_int_equal(history_append(db, id, &mi, 12, "tick 2\nend 5\n"), 0);
+    assert_int_equal(history_get(db, id, &got, &body), 0);
+    assert_string_equal(body, "head\ntick 3\ntick 2\nend 5\n");
+    assert_int_equal(got.moves, 5);
+    free(body);
+    assert_int_equal(pieces_of(db, id), 2);
+    /* Past the end: refused whole (the header too). */
+    mi.moves = 9;
+    assert_int_equal(history_append(db, id, &mi, 100, "x"), -1);
+    assert_int_equal(history_get(db, id, &got, &body), 0);
+    assert_string_equal(body, "head\ntick 3\ntick 2\nend 5\n");
+    assert_int_equal(got.moves, 5);
+    free(body);
+    /* Exported as a file: the body laid whole. */
+    assert_int_equal(history_update(db, id, &mi, "whole\n"), 0);
+    assert_int_equal(pieces_of(db, id), 0);
+    assert_int_equal(history_append(db, id, &mi, 6, "more\n"), 0);
+    assert_int_equal(history_get(db, id, &got, &body), 0);
+    assert_string_equal(body, "whole\nmore\n");
+    free(body);
+    /* Finished: its last body whole; no piece follows it. */
+    assert_int_equal(history_finish(db, id, &mi, "final\n"), 0);
+    assert_int_equal(pieces_of(db, id), 0);
+    assert_int_equal(history_append(db, id, &mi, 6, "late\n"), -1);
+    assert_int_equal(history_get(db, id, &got, &body), 0);
+    assert_string_equal(body, "final\n");
+    free(body);
+    /* A second match's pieces go with it when it is deleted. */
+    assert_int_equal(history_begin(db, &mi, "b\n", &id), 0);
+    assert_int_equal(history_append(db, id, &mi, 2, "c\n"), 0);
+    assert_int_equal(pieces_of(db, id), 1);
+    assert_int_equal(history_delete(db, id), 0);
+    assert_int_equal(pieces_of(db, id), 0);
+    store_close(db);
+}
+
+/* Today's release's database (schema 2: the history without pieces)
+ * upgraded to schema 3 with nothing lost, and a body kept in pieces in it. */
+static void test_upgrade_from_schema_2(void **state)
+{
+    hfix *f = *state;
+    static const int lv[] = {2};
+    match_info mi = hfix_match("stax", "Anna", 2, lv, 5), got;
+    sqlite3 *raw;
+    store *db = hfix_open(f);
+    char *body = NULL;
+    int64_t id;
+
+    assert_int_equal(history_begin(db, &mi, "stax 1\n", &id), 0);
+    store_close(db);
+    /* As schema 2 left it: no pieces table, version 2. */
+    assert_int_equal(sqlite3_open(f->path, &raw), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(raw, "DROP TABLE match_pieces; PRAGMA user_version = 2;", NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(raw);
+    db = hfix_open(f);
+    assert_null(store_moved_aside(db));
+    assert_int_equal(history_get(db, id, &got, &body), 0);
+    assert_string_equal(body, "stax 1\n");
+    assert_string_equal(got.seat[0].name, "Anna");
+    free(body);
+    assert_int_equal(history_append(db, id, &mi, 7, "moves 1\n"), 0);
+    assert_int_equal(history_get(db, id, &got, &body), 0);
+    assert_string_equal(body, "stax 1\nmoves 1\n");
+    free(body);
     store_close(db);
 }
 
@@ -410,6 +509,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_players, hfix_setup, hfix_teardown),
         cmocka_unit_test_setup_teardown(test_ten_thousand, hfix_setup, hfix_teardown),
         cmocka_unit_test_setup_teardown(test_upgrade_from_first_release, hfix_setup, hfix_teardown),
+        cmocka_unit_test_setup_teardown(test_upgrade_from_schema_2, hfix_setup, hfix_teardown),
+        cmocka_unit_test_setup_teardown(test_body_in_pieces, hfix_setup, hfix_teardown),
         cmocka_unit_test_setup_teardown(test_truncated_keeps_matches_before_damage, hfix_setup, hfix_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -10,8 +10,8 @@
  * - Save & quit keeps the row playing and the save names it; resuming goes
  *   on in it; a new match over the save marks it abandoned;
  * - killed with SIGKILL mid-match: a playing row with every move traced;
- *   SPEEDSTAX killed in round 2: a playing row whose body is its save and
- *   tape as round 2 began;
+ *   SPEEDSTAX killed in round 2: a playing row whose body is its tape to
+ *   the last move (the last save), the match the save resumes;
  * - each finished match exported as a match file, read and imported whole. */
 // ctest-label: screens (runs the game binary: left out of the sanitizer pass)
 #include <setjmp.h>
@@ -28,6 +28,7 @@
 #include "app/history.h"
 #include "app/stats.h"
 #include "core/record.h"
+#include "games/maxstax/rules/maxstax_bot.h"
 #include "games/maxstax/rules/maxstax_cards.h"
 #include "games/maxstax/rules/maxstax_match.h"
 #include "games/maxstax/rules/maxstax_tape.h"
@@ -372,30 +373,109 @@ static void test_picker_path_kept(void **state)
     free(text);
 }
 
-/* Real time: killed in round 2 after its first saves, the row is playing,
- * and its body (the save and the tape as round 2 began) reads and plays. */
+/* The last "<word><rest>" line's rest in trace t (its note), into buf; how many there are. */
+static int last_line(const char *t, const char *word, char *buf, size_t n)
+{
+    int count = 0;
+    buf[0] = 0;
+    for (const char *p = strstr(t, word); p; p = strstr(p + 1, word))
+        if (p == t || p[-1] == '\n') {
+            count++;
+            snprintf(buf, n, "%.*s", (int)strcspn(p + strlen(word), "\n"), p + strlen(word));
+        }
+    return count;
+}
+
+/* Real time, killed mid-round (#28: "a crash loses at most the last move"):
+ * SPEEDSTAX between two computers is saved at every move (a block let go, a
+ * claim) as well as every round's start and 5 s; killed in round 2 after its
+ * third save there (its start's, its stacking's start, then a move's or 5 s
+ * on), the history's row is playing and its body is the tape,
+ * kept to where the last save was: its ticks are the header's, it reads and
+ * plays to round 2 at or past the last traced save's tick, and played to its
+ * end it is the match the save (written in the same transaction) resumes.
+ * Resumed, the row's tape goes on from there: the whole match, from its start. */
 static void test_killed_mid_speedstax(void **state)
 {
     history_row rows[ROWS];
     maxstax_tape *tape;
-    char err[200], *t, *body;
-    const char *tp;
+    maxstax_deck deck;
+    maxstax_match *m, *saved;
+    char err[200], note[300], *t, *body, *text = NULL, *a, *b;
+    const char *bots, *tp;
+    int round, tick, saves;
     (void)state;
     t = run_and_kill("killed_rt", "--scene table --game speedstax --seats easy,easy --position round=8",
-                     "speedstax autosaved: round 2 tick 242", 1);
+                     "speedstax autosaved: round 2 ", 3);
     assert_non_null(strstr(t, "speedstax round 1 over"));
+    saves = last_line(t, "speedstax autosaved: ", note, sizeof note);
     free(t);
+    assert_int_equal(sscanf(note, "round %d tick %d", &round, &tick), 2);
+    assert_int_equal(round, 2);
     assert_int_equal(kept("killed_rt", rows), 1);
     assert_int_equal(rows[0].info.status, MATCH_PLAYING);
     assert_true(rows[0].info.played_ms > 0);
     body = body_of("killed_rt", rows[0].id);
-    tp = strstr(body, "\n" MAXSTAX_TAPE_HEADER " ");
+    tp = strncmp(body, MAXSTAX_TAPE_HEADER " ", strlen(MAXSTAX_TAPE_HEADER) + 1) ? strstr(body, "\n" MAXSTAX_TAPE_HEADER " ")
+                                                                                : body - 1;
     assert_non_null(tp);
     tape = maxstax_tape_read(tp + 1, err, sizeof err);
-    assert_non_null(tape);
-    /* The header's ticks are the body's: round 1's and the start of round 2. */
+    if (!tape)
+        fail_msg("the kept tape does not read: %s", err);
+    /* The header's ticks are the body's. */
     assert_int_equal(maxstax_tape_ticks(tape), rows[0].info.moves);
-    assert_true(rows[0].info.moves > 0);
+    assert_int_equal(maxstax_cards_builtin(&deck, err, sizeof err), 0);
+    m = maxstax_tape_play(tape, &deck, err, sizeof err);
+    if (!m)
+        fail_msg("the kept tape does not play: %s", err);
+    fprintf(stderr, "speedstax killed after %d saves, the last at round %d tick %d; the history's tape ends at round %d tick %ld\n",
+            saves, round, tick, maxstax_match_rounds(m)->round, maxstax_match_rounds(m)->tick);
+    /* Round 2 up to the last save traced (or one more, committed as the kill came). */
+    assert_int_equal(maxstax_match_rounds(m)->round, 2);
+    assert_true(maxstax_match_rounds(m)->tick >= tick);
+    /* ...and it is where the save is: the match Resume would go on from. */
+    assert_int_equal(testenv_saved("killed_rt", "speedstax", &text), 0);
+    assert_non_null(strstr(text, "\nstackhouse-maxstax "));
+    saved = maxstax_bots_load_match(strstr(text, "\nstackhouse-maxstax ") + 1, &deck, &bots, err, sizeof err);
+    if (!saved)
+        fail_msg("the save does not load: %s", err);
+    a = maxstax_match_save(saved);
+    b = maxstax_match_save(m);
+    assert_string_equal(a, b);
+    free(a);
+    free(b);
+    free(text);
+    maxstax_match_free(saved);
+    maxstax_match_free(m);
+    /* Resumed from that save (which holds no tape), the match goes on in the
+     * same row, and its tape still starts at the match's start: what was
+     * played before the kill, then the resume's load, then what came after. */
+    {
+        long before = maxstax_tape_ticks(tape);
+        char *tt = TESTENV_PLAY_SCRIPT(testenv_game_tmp(), GAME, "killed_rt", "--scene setup --game speedstax",
+                                       "resume_saved");
+        assert_non_null(tt);
+        assert_non_null(strstr(tt, "speedstax resumed: "));
+        free(tt);
+        maxstax_tape_free(tape);
+        free(body);
+        assert_int_equal(kept("killed_rt", rows), 1);
+        body = body_of("killed_rt", rows[0].id);
+        assert_int_equal(strncmp(body, MAXSTAX_TAPE_HEADER " ", strlen(MAXSTAX_TAPE_HEADER) + 1), 0);
+        assert_non_null(strstr(body, "\nstart new\n"));
+        assert_non_null(strstr(body, "\nload "));
+        tape = maxstax_tape_read(body, err, sizeof err);
+        if (!tape)
+            fail_msg("the resumed tape does not read: %s", err);
+        assert_true(maxstax_tape_ticks(tape) > before);
+        assert_int_equal(maxstax_tape_ticks(tape), rows[0].info.moves);
+        m = maxstax_tape_play(tape, &deck, err, sizeof err);
+        if (!m)
+            fail_msg("the resumed tape does not play: %s", err);
+        fprintf(stderr, "resumed: the history's tape holds %ld ticks, %ld of them before the kill\n",
+                maxstax_tape_ticks(tape), before);
+        maxstax_match_free(m);
+    }
     maxstax_tape_free(tape);
     free(body);
 }

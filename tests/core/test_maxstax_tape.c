@@ -14,6 +14,7 @@
 
 #include <cmocka.h>
 
+#include "games/maxstax/rules/maxstax_bot.h"
 #include "games/maxstax/rules/maxstax_tape.h"
 #include "games/maxstax/rules/maxstax_world.h"
 
@@ -242,6 +243,75 @@ static void test_composed_end_replays(void **state)
     maxstax_match_free(m);
 }
 
+/* Kept as it goes (#28 mxtape): the text written on from a mark, laid over
+ * what was written before at the mark's bytes, is the whole text at every
+ * point of a match of two computers (runs of ticks that grow, a load, the
+ * square-up setting), and a piece holds only what was taped since; the
+ * moves count each let-go and claim once. */
+static void test_written_as_it_goes(void **state)
+{
+    maxstax_setup setup;
+    maxstax_match *m = new_match(&setup, 9);
+    maxstax_tape *t = maxstax_tape_new(&setup, 9);
+    maxstax_tape_mark mark = {0, 0};
+    maxstax_bot bots[2];
+    char *kept = calloc(1, 1), *whole, *piece;
+    size_t biggest = 0;
+    long lets = 0, pieces = 0;
+    unsigned was[2] = {0, 0};
+    (void)state;
+    for (int p = 0; p < 2; p++)
+        maxstax_bot_init(&bots[p], p, 2, 5 + (uint64_t)p);
+    for (int k = 1; k <= 2400; k++) {
+        maxstax_input in[SPEEDSTAX_MAX_PLAYERS];
+        memset(in, 0, sizeof in);
+        for (int p = 0; p < 2; p++) {
+            maxstax_bot_think(&bots[p], m, FRAME, &in[p]);
+            lets += (in[p].actions & ~was[p] & (MAXSTAX_IN_RELEASE | MAXSTAX_IN_CLAIM)) != 0;
+            was[p] = in[p].actions;
+        }
+        maxstax_tape_step(t, m, in, FRAME);
+        if (k == 600)
+            maxstax_tape_snap(t, m, 0);
+        if (k == 1200) {
+            /* a resume: the match goes on from its save */
+            char *save = maxstax_match_save(m), err[256];
+            maxstax_match *back = maxstax_match_load(save, &deck, err, sizeof err);
+            assert_non_null(back);
+            maxstax_tape_load(t, save);
+            maxstax_match_free(m);
+            m = back;
+            free(save);
+        }
+        if (k % 37 && k % 600)
+            continue;
+        {
+            size_t at = mark.at, len;
+            piece = maxstax_tape_write_on(t, &mark);
+            assert_non_null(piece);
+            assert_true(mark.at >= at && at <= strlen(kept));
+            len = strlen(piece);
+            biggest = len > biggest ? len : biggest;
+            kept = realloc(kept, at + len + 1);
+            memcpy(kept + at, piece, len + 1);
+            free(piece);
+            pieces++;
+        }
+        whole = maxstax_tape_write(t);
+        assert_string_equal(kept, whole);
+        free(whole);
+    }
+    assert_int_equal(maxstax_tape_moves(t), lets);
+    assert_true(lets > 4);
+    /* 37 ticks of two hands on the move and the end: a few kilobytes, never the whole. */
+    assert_true(biggest < strlen(kept) / 8);
+    fprintf(stderr, "tape kept as it goes: %ld pieces, at most %zu bytes, %zu in all; %ld moves\n", pieces, biggest,
+            strlen(kept), lets);
+    free(kept);
+    maxstax_tape_free(t);
+    maxstax_match_free(m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -249,6 +319,7 @@ int main(void)
         cmocka_unit_test(test_tape_from_a_save),
         cmocka_unit_test(test_malformed_refused),
         cmocka_unit_test(test_composed_end_replays),
+        cmocka_unit_test(test_written_as_it_goes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -62,6 +62,7 @@ typedef struct maxstax_view {
     maxstax_deck deck;
     maxstax_match *match;
     maxstax_tape *tape; /* the match's record: everything done to it (maxstax_view_tape.c); NULL when none */
+    int tape_at_save;   /* the tape starts at the save resumed from, which held none (maxstax_view_record_before) */
     maxstax_bot bot[SPEEDSTAX_MAX_PLAYERS];
     hand_ctl ctl[SPEEDSTAX_MAX_PLAYERS];
     int players, humans;
@@ -286,6 +287,12 @@ char *maxstax_view_save_text(const maxstax_view *v);
 char *maxstax_view_autosave_text(const maxstax_view *v);
 /* The whole tape alone, also once the match is over (the history's final body, #28); NULL without one. */
 char *maxstax_view_record_text(const maxstax_view *v);
+/* The history's record kept as it goes (#28, table_rt.h's record_on, moves
+ * and record_before): the tape written on from a mark, the moves taped, and
+ * the tape kept before a save without one, which a resume goes on from. */
+char *maxstax_view_record_on(const void *vv, table_rt_mark *mark);
+long maxstax_view_moves(const void *vv);
+void maxstax_view_record_before(void *vv, const char *record);
 /* Reads a save's text into a match (NULL with the reason in err) and the
  * view's tape: the saved one going on from the saved match, or (a save
  * without a readable tape) one that starts there. *bots: the computer

@@ -106,4 +106,5 @@ void maxstax_view_replay_work(void *vv, shell *sh, double budget)
     }
 }
 
-int maxstax_view_replay_exact(const void *vv) { return maxstax_replay_exact(((const maxstax_view *)vv)->replay); }
+/* Nothing left to work on: the screen may rest (its checkpoints are laid while it does not). */
+int maxstax_view_replay_exact(const void *vv) { return maxstax_replay_idle(((const maxstax_view *)vv)->replay); }
