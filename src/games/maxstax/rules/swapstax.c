@@ -34,11 +34,17 @@ static void refill(const swapstax_state *w, speedstax_state *s)
     s->next = n_held;
 }
 
-/* The deck's next card, or -1 when every card is held. */
+/* The deck's next card, or -1 when every card is held. The clock's card
+ * follows the last one drawn: it is what a save's reader rebuilds from the
+ * deck's order (order[next - 1]), so a resumed match or a replay's
+ * checkpoint falls back on the same card once the match is over. */
 static int draw(const swapstax_state *w, speedstax_state *s)
 {
     refill(w, s);
-    return s->next < s->n_order ? s->order[s->next++] : -1;
+    if (s->next >= s->n_order)
+        return -1;
+    s->card = s->order[s->next];
+    return s->order[s->next++];
 }
 
 int swapstax_deck_left(const speedstax_state *s) { return s->n_order - s->next; }
