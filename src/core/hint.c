@@ -7,29 +7,6 @@
 #include "core/ai.h"
 #include "core/rng.h"
 
-/* A move that wins the game for seat at once in st, into *out: 0, or -1
- * when there is none. A hint never misses one, though the medium search
- * may (Stakz's MCTS at medium passes up going out for the game). */
-static int win_now(const game_rules *g, const void *st, int seat, game_move *out)
-{
-    game_move mv[GAME_MAX_MOVES];
-    void *after = malloc(g->state_size);
-    int n = g->legal_moves(st, mv, GAME_MAX_MOVES), found = -1;
-    game_result res;
-    for (int i = 0; after && i < n && found < 0; i++) {
-        memcpy(after, st, g->state_size);
-        if (g->apply(after, &mv[i]) != 0)
-            continue;
-        g->result(after, &res);
-        if (res.status == GAME_OVER && res.winner == seat) {
-            *out = mv[i];
-            found = 0;
-        }
-    }
-    free(after);
-    return found;
-}
-
 int hint_choose(const game_rules *g, const void *st, uint64_t seed, game_move *out, char *why, size_t n)
 {
     int seat = g->current_player(st), rc;
@@ -48,7 +25,7 @@ int hint_choose(const game_rules *g, const void *st, uint64_t seed, game_move *o
     } else {
         memcpy(view, st, g->state_size);
     }
-    rc = win_now(g, view, seat, out) == 0 ? 0 : ai_choose(g, view, HINT_LEVEL, seed, out);
+    rc = ai_choose(g, view, HINT_LEVEL, seed, out);
     free(view);
     if (rc != 0)
         return -1;

@@ -1,7 +1,7 @@
 /* The hint: the move the medium computer would make for the seat to move
- * (a move that wins the game at once first, which a search may miss), and
- * why, in the game's words. Hidden-information games choose it from what
- * that seat may know only: its view (observe), with the hidden parts filled
+ * (which takes a sure win: core/mcts.c's sure_win), and why, in the game's
+ * words. Hidden-information games choose it from what that seat may know
+ * only: its view (observe), with the hidden parts filled
  * in from the seed alone (determinize), so two deals that differ only in
  * cards the seat cannot see give the same hint. No SDL here. */
 #ifndef STACKHOUSE_HINT_H

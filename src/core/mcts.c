@@ -14,6 +14,7 @@ typedef struct mcts_node {
     int parent, child, sibling; /* pool indices, -1 for none */
     int mover;                  /* seat that played move */
     uint32_t visits, avail;     /* avail: iterations in which move was legal */
+    uint32_t won;               /* visits in which move itself ended the game, mover the winner */
     double reward;              /* summed reward of mover */
 } mcts_node;
 
@@ -145,6 +146,30 @@ static void playout(mcts_ctx *c, double *reward)
         reward[s] = res.rank[s] == 0 && firsts ? 1.0 / firsts : 0.0;
 }
 
+/* How many of its own moves node's mover needs to win for certain from
+ * there: 1 where node's move ended the game in the mover's favour in every
+ * iteration that tried it (every world the viewer imagined), 1 more where
+ * the mover, still to move, has such a move of its own next; 0 when no
+ * such line is in the tree. The playouts score a win now and a win later
+ * alike (1), so without this a search is indifferent between going out and
+ * passing the turn when both win in every world it samples (Stakz's last
+ * tile), and picks either. */
+static int sure_win(const mcts_ctx *c, int node, int depth)
+{
+    const mcts_node *x = &c->pool[node];
+    int best = 0;
+    if (x->visits && x->won == x->visits)
+        return 1;
+    if (depth >= 8)
+        return 0;
+    for (int ch = x->child; ch >= 0; ch = c->pool[ch].sibling) {
+        int k = c->pool[ch].mover == x->mover ? sure_win(c, ch, depth + 1) : 0;
+        if (k && (!best || k + 1 < best))
+            best = k + 1;
+    }
+    return best;
+}
+
 /* One search of st from viewer's observation; chance, when not NULL, gets
  * every seat's mean reward through the chosen root move. */
 static int search_run(const game_rules *g, const void *st, int viewer, const mcts_config *cfg, uint64_t seed,
@@ -196,7 +221,10 @@ static int search_run(const game_rules *g, const void *st, int viewer, const mct
             g->determinize(c.work, viewer, &c.r);
         int node = tree_policy(&c);
         double reward[GAME_MAX_PLAYERS] = {0};
+        int ended = g->current_player(c.work) < 0;
         playout(&c, reward);
+        if (ended && node > 0 && reward[c.pool[node].mover] == 1.0)
+            c.pool[node].won++;
         for (; node > 0; node = c.pool[node].parent) {
             c.pool[node].visits++;
             c.pool[node].reward += reward[c.pool[node].mover];
@@ -207,22 +235,30 @@ static int search_run(const game_rules *g, const void *st, int viewer, const mct
         c.pool[0].visits++;
         it++;
     }
-    /* Most visited root move that is legal in the real position. */
+    /* The root move legal in the real position that wins for certain in
+     * the fewest moves of the root's own, else the most visited. */
     *out = root_moves[0];
     uint32_t best = 0;
-    int best_node = -1;
+    int best_node = -1, best_sure = 0;
     for (int ch = c.pool[0].child; ch >= 0; ch = c.pool[ch].sibling)
         for (int i = 0; i < n_root; i++)
-            if (c.pool[ch].visits > best && game_move_equal(&c.pool[ch].move, &root_moves[i])) {
-                best = c.pool[ch].visits;
-                best_node = ch;
-                *out = root_moves[i];
+            if (game_move_equal(&c.pool[ch].move, &root_moves[i])) {
+                int sure = c.pool[ch].mover == root_seat ? sure_win(&c, ch, 0) : 0;
+                int better = sure ? !best_sure || sure < best_sure || (sure == best_sure && c.pool[ch].visits > best)
+                                  : !best_sure && c.pool[ch].visits > best;
+                if (better) {
+                    best = c.pool[ch].visits;
+                    best_node = ch;
+                    best_sure = sure;
+                    *out = root_moves[i];
+                }
+                break;
             }
     if (chance) {
         if (best_node < 0)
             goto done;
         for (int s = 0; s < GAME_MAX_PLAYERS; s++)
-            chance[s] = c.vec[best_node][s] / best;
+            chance[s] = best_sure ? s == root_seat : c.vec[best_node][s] / best;
     }
     if (stats) {
         stats->iterations = it;

@@ -24,7 +24,9 @@ typedef struct mcts_stats {
     int nodes;
 } mcts_stats;
 
-/* Chooses a move for the seat to move in st; returns 0, or -1 if it has none
+/* Chooses a move for the seat to move in st (a sure win first: a move that
+ * won in every iteration that tried it, or leads by the seat's own moves to
+ * one, fewest moves first; else the most visited); returns 0, or -1 if it has none
  * (or memory ran out). stats may be NULL. */
 int mcts_search(const game_rules *g, const void *st, const mcts_config *cfg, uint64_t seed,
                 game_move *out, mcts_stats *stats);

@@ -173,6 +173,29 @@ static void test_bar_names_hint(void **state)
     free(t);
 }
 
+/* Stakz, Player 1's last tile fits and going out wins the game (Player 2
+ * is one point short of 12 with two tiles in hand): the hint by the H key
+ * names the go-out, and the medium computer in that seat plays it. Ending
+ * the turn wins too in every deal Player 1 can imagine, and the medium
+ * search took either about as often; the hint found the go-out only by a
+ * check of its own, now gone. */
+static void test_stakz_goes_out(void **state)
+{
+    char args[1024], *t;
+    (void)state;
+    testenv_composed_args(args, sizeof args, "stakz", "human,easy", "stakz_goout");
+    t = play("goout-hint", args, "hint_show");
+    assert_non_null(strstr(t, "stakz hint: b4>1 (puts your last tile, the blue star, on stack 1 (matching its star): "
+                              "you go out and win the game)\n"));
+    free(t);
+    testenv_composed_args(args, sizeof args, "stakz", "medium,human", "stakz_goout");
+    t = play("goout-medium", args, "stakz_goout_watch");
+    assert_non_null(strstr(t, "stakz move p1 b4>1\n"));
+    assert_non_null(strstr(t, "stakz round over (game over)\n"));
+    assert_null(strstr(t, "stakz move p1 end"));
+    free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -183,6 +206,7 @@ int main(void)
         cmocka_unit_test(test_setup_row_mouse),
         cmocka_unit_test(test_setup_row_pad),
         cmocka_unit_test(test_bar_names_hint),
+        cmocka_unit_test(test_stakz_goes_out),
     };
     return cmocka_run_group_tests(tests, testenv_game_setup, testenv_game_teardown);
 }

@@ -207,6 +207,7 @@ int track_ai_search_state(const track_state *s, const track_search_limits *lim, 
         memmove(ch + 1, ch, sizeof ch[0] * (size_t)best_k);
         ch[0] = m;
         move_of(s, &m, out);
+        info->prev_score = depth > 1 ? info->score : best;
         info->depth = depth;
         info->score = best;
         info->exact = !c.horizon && !c.stop;
@@ -265,7 +266,7 @@ void track_ai_limits(int level, track_search_limits *lim)
     }
 }
 
-static double chance_of(int margin_points)
+static double chance_of(double margin_points)
 {
     return 1.0 / (1.0 + exp(-margin_points / 4.0));
 }
@@ -279,7 +280,7 @@ double track_ai_evaluate(const void *st, int seat)
 /* A margin as a chance: the curve while the end is beyond the horizon, the
  * result itself once every line was searched to it (a tie for first is
  * counted as half). */
-static double review_chance(int margin_points, int exact)
+static double review_chance(double margin_points, int exact)
 {
     if (!exact)
         return chance_of(margin_points);
@@ -302,56 +303,77 @@ static int margin_at(const track_state *t, int seat, int depth, uint64_t nodes, 
     return v;
 }
 
+/* A review's margin from two depths': the last alone once it reached the
+ * end of every line, else the mean of the last two. The margin swings with
+ * the depth's parity, as the seat that places the last block gains its
+ * points: from the first move of a deal, depth 1 +0, 2 -1, 3 +0, 4 -1; the
+ * depth a budget of positions reaches varies from move to move, and with
+ * the last depth alone two searches of one position a ply apart (the
+ * mover's, after its move, and its rival's next) were a point apart, six
+ * points of chance, where nothing happened. */
+static double review_margin(int last, int prev, int depth, int exact)
+{
+    return exact || depth < 2 ? last : (last + prev) / 2.0;
+}
+
+/* seat's margin at t (the position after one of its moves) from searches
+ * to depth and depth - 1 as review_margin takes them, the deepest the
+ * budget allows at or under depth; *exact: the end of every line. */
+static double margin_after(const track_state *t, int seat, int depth, int *exact)
+{
+    int stopped, prev_exact;
+    *exact = t->over;
+    if (t->over)
+        return margin(t, seat);
+    for (; depth > 0; depth--) {
+        int v = margin_at(t, seat, depth, TRACK_REVIEW_NODES, &stopped, exact);
+        if (stopped)
+            continue;
+        if (*exact || depth < 2)
+            return v;
+        int w = margin_at(t, seat, depth - 1, TRACK_REVIEW_NODES, &stopped, &prev_exact);
+        return stopped ? v : review_margin(v, w, 2, 0);
+    }
+    *exact = 0;
+    return margin(t, seat);
+}
+
 int track_ai_review(const void *st, const game_move *played, uint64_t seed, game_move *best, double *best_chance,
                     double *played_chance)
 {
     const track_state *s = st;
     track_search_limits lim = {0, 0, TRACK_REVIEW_NODES};
     track_search_info info;
+    int exact;
     if (s->over)
         return -1;
     if (s->opt[TRACK_OPT_HIDDEN])
         return 1;
     if (track_ai_search_state(s, &lim, seed, best, &info) < 0)
         return -1;
-    int depth = info.depth > 1 ? info.depth - 1 : 0, stopped, exact = info.exact;
+    /* The position after a move is searched a ply less deep than the root
+     * searched every move, so both are comparable. */
+    int depth = info.depth > 1 ? info.depth - 1 : 0;
     if (info.depth == 0) {
         /* Forced: the search spent nothing on it; the one move's value is
-         * searched below as a played move's would be. */
+         * searched as a played move's would be. */
         track_state t = *s;
         stackatrack_rules.apply(&t, best);
-        for (depth = 4; depth > 0; depth--) {
-            info.score = margin_at(&t, s->to_move, depth, TRACK_REVIEW_NODES, &stopped, &exact);
-            if (!stopped)
-                break;
-        }
-        if (depth == 0) {
-            info.score = margin(&t, s->to_move);
-            exact = t.over;
-        }
+        double v = margin_after(&t, s->to_move, 4, &exact);
+        *best_chance = review_chance(v, exact);
+    } else {
+        *best_chance = review_chance(review_margin(info.score, info.prev_score, info.depth, info.exact), info.exact);
     }
-    *best_chance = review_chance(info.score, exact);
     if (!played)
         return 0;
     if (game_move_equal(played, best)) {
         *played_chance = *best_chance;
         return 0;
     }
-    /* As deep as the root searched every move, so both are comparable;
-     * shallower when the budget cannot reach it. */
     track_state t = *s;
     if (stackatrack_rules.apply(&t, played) != 0)
         return -1;
-    int v = margin(&t, s->to_move);
-    exact = t.over;
-    for (; depth > 0 && !t.over; depth--) {
-        int w = margin_at(&t, s->to_move, depth, TRACK_REVIEW_NODES, &stopped, &exact);
-        if (!stopped) {
-            v = w;
-            break;
-        }
-        exact = 0;
-    }
+    double v = margin_after(&t, s->to_move, depth, &exact);
     *played_chance = review_chance(v, exact);
     return 0;
 }

@@ -29,6 +29,7 @@ typedef struct track_search_info {
     int depth;           /* deepest completed iteration */
     int exact;           /* 1: that iteration reached the end of every line */
     int score;           /* margin for the searching seat */
+    int prev_score;      /* the margin of the iteration before (score at depth 1) */
     uint64_t nodes;      /* positions visited */
     uint64_t placements; /* placements evaluated (legality and points) */
 } track_search_info;
@@ -46,7 +47,8 @@ int track_ai_search(const void *st, int level, uint64_t seed, game_move *out);
 /* game_rules.evaluate: the margin squashed to [0, 1] for seat. */
 double track_ai_evaluate(const void *st, int seat);
 /* game_rules.review_search: hard's alpha-beta within a node budget with
- * blocks visible; 1 (the generic IS-MCTS) with hidden blocks. */
+ * blocks visible, each margin the mean of the last two depths (unless
+ * exact); 1 (the generic IS-MCTS) with hidden blocks. */
 int track_ai_review(const void *st, const game_move *played, uint64_t seed, game_move *best, double *best_chance,
                     double *played_chance);
 
