@@ -121,14 +121,26 @@ static const char *const speedstax_mouse[] = {
     "speedstax over: round 5 ",
 };
 
+/* Stakz by mouse: the learner's turns and the computer's (its moves read
+ * from the trace at seed 7) until the pile is out and nobody can place; the
+ * computer ends with fewer tiles in hand, so fewer points, and wins. */
+static const char *const stakz_mouse[] = {
+    "stakz move p1 b2>1\n", "stakz move p1 p3>2\n", "stakz move p1 end:b\n", "stakz move p2 g2>1\n",
+    "stakz move p2 end:o\n", "stakz move p1 g5>1\n", "stakz move p1 b5>1\n", "stakz move p1 end:g\n",
+    "stakz move p2 o3>2\n", "stakz move p2 o5>2\n", "stakz move p2 end:r\n", "stakz move p1 r4>2\n",
+    "stakz round over (game over)\n",
+};
+
 static const newcomer_case cases[] = {
     {"speedstax", "mouse", speedstax_mouse, 5, "Red wins!"},
+    {"stakz", "mouse", stakz_mouse, 13, "Player 2 wins!"},
 };
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_prestate(test_newcomer, (void *)&cases[0]),
+        cmocka_unit_test_prestate(test_newcomer, (void *)&cases[1]),
     };
     return cmocka_run_group_tests(tests, testenv_game_setup, testenv_game_teardown);
 }
