@@ -131,9 +131,18 @@ static const char *const stakz_mouse[] = {
     "stakz round over (game over)\n",
 };
 
+/* Stack-A-Track by controller: three turns of A against the computer's three
+ * blocks; the last block landed, Blue has the more points. */
+static const char *const track_pad[] = {
+    "track move TB:BL@2F\n",     "track move TB:TB+RL@2F\n", "track move RB:TR+BL@2F\n",
+    "track move RL:RB@6B2\n",    "track move RL:RB@2F\n",    "track move BL:TL+RB@6F\n",
+    "track position 1;RL/TB.TB.TB.RB.RL/-/-/RB/TL.BL;-/-;2,3\n", "track over 2\n",
+};
+
 static const newcomer_case cases[] = {
     {"speedstax", "mouse", speedstax_mouse, 5, "Red wins!"},
     {"stakz", "mouse", stakz_mouse, 13, "Player 2 wins!"},
+    {"stackatrack", "pad", track_pad, 8, "Blue wins!"},
 };
 
 int main(void)
@@ -141,6 +150,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_prestate(test_newcomer, (void *)&cases[0]),
         cmocka_unit_test_prestate(test_newcomer, (void *)&cases[1]),
+        cmocka_unit_test_prestate(test_newcomer, (void *)&cases[2]),
     };
     return cmocka_run_group_tests(tests, testenv_game_setup, testenv_game_teardown);
 }
