@@ -139,10 +139,19 @@ static const char *const track_pad[] = {
     "track position 1;RL/TB.TB.TB.RB.RL/-/-/RB/TL.BL;-/-;2,3\n", "track over 2\n",
 };
 
+/* STAX, by controller and by mouse (the same game: the computer's replies
+ * do not depend on the door): four men against two, won in four moves. */
+static const char *const stax_game[] = {
+    "stax move g3-f4\n",  "stax move d6-c5\n", "stax move b2-a3\n", "stax move h6-g5\n",
+    "stax move f4xh6\n", "stax move c5-b4\n", "stax move a3xc5\n", "stax over Red\n",
+};
+
 static const newcomer_case cases[] = {
     {"speedstax", "mouse", speedstax_mouse, 5, "Red wins!"},
     {"stakz", "mouse", stakz_mouse, 13, "Player 2 wins!"},
     {"stackatrack", "pad", track_pad, 8, "Blue wins!"},
+    {"stax", "pad", stax_game, 8, "Red wins!"},
+    {"stax", "mouse", stax_game, 8, "Red wins!"},
 };
 
 int main(void)
@@ -151,6 +160,8 @@ int main(void)
         cmocka_unit_test_prestate(test_newcomer, (void *)&cases[0]),
         cmocka_unit_test_prestate(test_newcomer, (void *)&cases[1]),
         cmocka_unit_test_prestate(test_newcomer, (void *)&cases[2]),
+        cmocka_unit_test_prestate(test_newcomer, (void *)&cases[3]),
+        cmocka_unit_test_prestate(test_newcomer, (void *)&cases[4]),
     };
     return cmocka_run_group_tests(tests, testenv_game_setup, testenv_game_teardown);
 }
