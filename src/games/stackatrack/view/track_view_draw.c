@@ -319,12 +319,12 @@ static void draw_scoring(render *r, rrect box)
 static void draw_tray(render *r, shell *sh, const track_view *v)
 {
     int seat = track_view_chooser(v), hide = table_curtain(v->t) >= 0;
-    char head[64];
+    char head[MATCH_NAME_LEN + 16];
     ui_draw_panel(r, v->right);
     if (seat < 0 || hide) {
         render_text(r, FONT_SANS_BOLD, UI_HEAD, v->right.x + 24, v->right.y + 18, UI_INK, "Blocks");
     } else {
-        snprintf(head, sizeof head, "%s's blocks", seat_color_name(seat));
+        track_view_tray_head(v, seat, head, sizeof head);
         ui_draw_seat_name(r, seat, FONT_SANS_BOLD, UI_HEAD, v->right.x + 24, v->right.y + 18, UI_INK, head);
     }
     if (hide) {
