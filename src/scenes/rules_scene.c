@@ -20,6 +20,7 @@
 
 enum { ID_TAB = 0, ID_BACK = 50, ID_LESSON };
 #define RULES_LESSONS 3
+#define LEARN_ROW_H 64.0f /* the row of Learn buttons of a tab of several games */
 
 #define MAX_DOCS 16
 
@@ -133,8 +134,10 @@ static void layout(rules_scene *p, shell *sh)
 {
     float w = fminf(1400, shell_vw(sh) - 120), tab_w = (w - 20.0f * (p->n_docs - 1)) / p->n_docs;
     float x0 = (shell_vw(sh) - w) / 2;
-    p->panel = (rrect){x0, 270, w, 690};
-    p->view = (rrect){x0 + 50, 300, w - 130, 630};
+    /* a tab of several games (MAXSTAX) has a row of Learn buttons under its tabs, the page below it */
+    float row = p->n_lessons > 1 ? LEARN_ROW_H + 16 : 0;
+    p->panel = (rrect){x0, 270 + row, w, 690 - row};
+    p->view = (rrect){x0 + 50, 300 + row, w - 130, 630 - row};
     ui_nav_begin(&p->nav);
     for (int i = 0; i < p->n_docs; i++)
         ui_nav_add(&p->nav, ID_TAB + i, (rrect){x0 + (tab_w + 20) * (float)i, 180, tab_w, 64}, 1,
@@ -143,8 +146,10 @@ static void layout(rules_scene *p, shell *sh)
     for (int k = 0; k < p->n_lessons; k++) {
         /* one mode: "Lesson" in the corner; several: "Learn SAMESTAX"..., two a row beside the title */
         rrect b = {shell_vw(sh) - 40 - 200, 50, 200, 60};
-        if (p->n_lessons > 1)
-            b = (rrect){shell_vw(sh) - 40 - 250 - (k % 2 ? 0 : 262), 24 + 68 * (float)(k / 2), 250, 60};
+        if (p->n_lessons > 1) { /* the whole panel's width shared: each label at full body size, read from the sofa */
+            float bw = (w - 20.0f * (float)(p->n_lessons - 1)) / (float)p->n_lessons;
+            b = (rrect){x0 + (bw + 20) * (float)k, 262, bw, LEARN_ROW_H};
+        }
         snprintf(p->lesson_names[k], sizeof p->lesson_names[k], k ? "lesson_%s" : "lesson", p->lessons[k]);
         ui_nav_add(&p->nav, ID_LESSON + k, b, 1, p->lesson_names[k]);
     }
@@ -185,6 +190,40 @@ static void take_lesson(shell *sh, const char *mode)
         shell_push(sh, t);
 }
 
+/* The row of Learn buttons by d-pad or arrows (a tab of several games):
+ * down from the tabs steps onto it (the lesson X takes first), left and
+ * right move along it, up goes back to the tabs, and down from it scrolls
+ * the page as before; A or Enter takes the focused lesson. 1 when taken. */
+static int learn_row_event(rules_scene *p, shell *sh, const action_event *ev)
+{
+    int f = p->nav.focus, on_row = f >= ID_LESSON && f < ID_LESSON + p->n_lessons, k = 0;
+    if (p->n_lessons < 2)
+        return 0;
+    if (ev->act == ACT_DOWN && f >= ID_TAB && f < ID_TAB + p->n_docs) {
+        while (k < p->n_lessons - 1 && p->lessons[k] != p->lesson)
+            k++;
+        audio_play(SFX_CLICK);
+        ui_nav_focus(&p->nav, sh, ID_LESSON + k);
+        return 1;
+    }
+    if (!on_row)
+        return 0;
+    if (ev->act == ACT_UP) {
+        audio_play(SFX_CLICK);
+        ui_nav_focus(&p->nav, sh, ID_TAB + p->tab);
+        return 1;
+    }
+    if (ev->act == ACT_LEFT || ev->act == ACT_RIGHT) {
+        k = f - ID_LESSON + (ev->act == ACT_RIGHT ? 1 : -1);
+        if (k >= 0 && k < p->n_lessons) {
+            audio_play(SFX_CLICK);
+            ui_nav_focus(&p->nav, sh, ID_LESSON + k);
+        }
+        return 1;
+    }
+    return 0;
+}
+
 static void rules_input(scene *s, shell *sh, const action_event *ev)
 {
     rules_scene *p = s->data;
@@ -193,6 +232,8 @@ static void rules_input(scene *s, shell *sh, const action_event *ev)
         take_lesson(sh, p->lesson);
         return;
     }
+    if (learn_row_event(p, sh, ev))
+        return;
     switch (ev->act) {
     case ACT_BACK:
         audio_play(SFX_CLICK);
@@ -345,9 +386,16 @@ static void rules_draw(scene *s, shell *sh, render *r, float alpha)
         /* Scrolling first: the page is longer than the panel. Tabs are
          * clicked with a mouse, stepped with left and right otherwise. */
         int mouse = shell_input(sh)->last_device == DEV_MOUSE;
+        char learn[64];
+        int row = p->nav.focus >= ID_LESSON && p->nav.focus < ID_LESSON + p->n_lessons;
         ui_hint h[] = {{UI_HINT_WHEEL, "Scroll"},
-                       {mouse ? ACT_ACCEPT : UI_HINT_LEFTRIGHT, mouse ? "Choose a game" : "Game"},
-                       {ACT_BACK, "Back"}, {ACT_EXTRA, "Lesson"}};
+                       {mouse ? ACT_ACCEPT : UI_HINT_LEFTRIGHT, mouse ? "Choose a game" : row ? "Lesson" : "Game"},
+                       {ACT_BACK, "Back"}, {ACT_EXTRA, learn}};
+        /* X's lesson by its name where the tab has several; on the row, A takes the focused one */
+        snprintf(learn, sizeof learn, p->n_lessons > 1 && p->lesson ? "Learn %s" : "Lesson",
+                 p->lesson ? registry_find(p->lesson)->name : "");
+        if (row && !mouse)
+            h[3] = (ui_hint){ACT_ACCEPT, "Learn"};
         ui_draw_hint_bar(r, sh, h, p->lesson ? 4 : 3);
     }
 }

@@ -211,7 +211,7 @@ int lesson_allows(table *t, shell *sh, const game_move *m)
     if (!run->done && lesson_judge(cur(run), run->k, table_rules(t), t->st, m, why, sizeof why) == 0)
         return 0;
     if (run->done)
-        snprintf(why, sizeof why, "That step is done: press Continue for the next.");
+        lesson_wait_words(t, why, sizeof why);
     /* The move is not played: the view lets go of what it held, then says why. */
     table_view_changed(t, sh, TABLE_JUMPED);
     table_refuse(t, -1, "%s", why);
@@ -288,6 +288,16 @@ const char *lesson_continue_word(const table *t)
     if (!run || in_game(run) || !(run->done || cur(run)->watch))
         return NULL;
     return run->step + 1 < run->l.n && run->l.step[run->step + 1].game ? "Start the game" : "Continue";
+}
+
+int lesson_wait_words(const table *t, char *buf, size_t n)
+{
+    const struct lesson_run *run = t->lesson;
+    if (!lesson_continue_word(t))
+        return 0;
+    snprintf(buf, n, "%s", run->done ? "That step is done: press Continue for the next."
+                                     : "Read the lesson, then press Continue.");
+    return 1;
 }
 
 int lesson_status(const table *t, input_device dev, char *buf, size_t n)

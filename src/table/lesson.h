@@ -62,6 +62,11 @@ int lesson_input(table *t, shell *sh, const action_event *ev);
  * "Start the game" before the lesson's game; NULL when it waits for a move
  * (or there is no lesson): a view's hint bar names it. */
 const char *lesson_continue_word(const table *t);
+/* While a step waits for Continue (its moves played, or one to read), 1
+ * with why the learner may not move ("That step is done: press Continue for
+ * the next."): the table then offers no move (table_may_act), and a press on
+ * the board says this; else 0. */
+int lesson_wait_words(const table *t, char *buf, size_t n);
 /* The table's status line while a step holds it and the learner has nothing
  * to play (the step is done, or it is one to read): 1 with what to press
  * next in the words of dev ("Press (A) for the next step.", "Click Start the

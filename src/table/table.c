@@ -157,6 +157,8 @@ void table_turn_words(const table *t, int seat, char *buf, size_t n)
 {
     char who[40];
     int d = t->m.game->rules->current_player(table_state(t));
+    if (lesson_wait_words(t, buf, n))
+        return; /* a lesson's step waits for Continue (#29) */
     if (table_over(t))
         snprintf(buf, n, "The game is over.");
     else if (d < 0 || d == seat)

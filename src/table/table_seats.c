@@ -7,6 +7,7 @@
 #include "audio/audio.h"
 #include "core/log.h"
 #include "shell/trace.h"
+#include "table/lesson.h"
 #include "table/phones.h"
 #include "table/table.h"
 #include "table/table_priv.h"
@@ -23,6 +24,8 @@ int table_may_act(const table *t, int seat)
 {
     if (t->replay || t->over || seat < 0 || !table_seat_human(t, seat) || table_hides_private(t))
         return 0;
+    if (lesson_continue_word(t))
+        return 0; /* a lesson's step waits for Continue: no move is offered (#29) */
     /* hot seat: only the person the screen shows; else any person at it */
     return !table_uses_curtain(t) || seat == t->viewer;
 }

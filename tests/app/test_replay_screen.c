@@ -21,6 +21,7 @@
 #include "app/store.h"
 #include "core/matchfile.h"
 #include "core/matchplay.h"
+#include "games/stackatrack/rules/track.h"
 #include "render/render.h"
 #include "scenes/replay.h"
 #include "scenes/replay_bar.h"
@@ -577,14 +578,57 @@ static void test_views_every_mode(void **state)
     }
 }
 
-/* 9 STAX and Stakz watched through each seat's eyes: the bar names whose
- * view it is by the file's name, and the view names whose hand it shows. */
+/* A named Stack-A-Track match (named_match's names) with the hidden-blocks
+ * house rule: each seat's blocks are its own, so a replay is watched
+ * through one seat's eyes. */
+static void hidden_track(match_info *mi, char **body)
+{
+    const game_info *gi = registry_find("stackatrack");
+    game_params p;
+    match_info named = *mi;
+    free(*body);
+    registry_params_default(gi, &p, 3);
+    p.opt[TRACK_OPT_HIDDEN] = 1;
+    mf_turns_with(gi, 3, 72, -1, &p, mi, body, NULL);
+    for (int s = 0; s < 3; s++) {
+        snprintf(mi->seat[s].name, sizeof mi->seat[s].name, "%s", named.seat[s].name);
+        mi->seat[s].level = named.seat[s].level;
+    }
+}
+
+/* Through seat eyes' eyes, the tray's heading and its trace name the file's player ("Bo's blocks"), not a colour. */
+static void track_tray_named(const match_info *mi, int eyes)
+{
+    char want[80];
+    snprintf(want, sizeof want, "%s's blocks", mi->seat[eyes].name);
+    if (!shown(want)) {
+        dump();
+        fail_msg("stackatrack through seat %d's eyes: no \"%s\"", eyes + 1, want);
+    }
+    {
+        char line[512], tray[32], named[80];
+        int found = 0;
+        snprintf(tray, sizeof tray, "track tray p%d: ", eyes + 1);
+        snprintf(named, sizeof named, "(%s's blocks)\n", mi->seat[eyes].name);
+        fflush(trace);
+        rewind(trace);
+        while (fgets(line, sizeof line, trace))
+            found |= strncmp(line, tray, strlen(tray)) == 0 && strstr(line, named) != NULL;
+        fseek(trace, 0, SEEK_END);
+        if (!found)
+            fail_msg("the trace lacks %s...%s", tray, named);
+    }
+}
+
+/* 9 STAX, Stakz and Stack-A-Track (its hidden blocks) watched through each
+ * seat's eyes: the bar names whose view it is by the file's name, and the
+ * view names whose hand it shows. */
 static void test_whose_eyes(void **state)
 {
-    static const char *const ids[] = {"9stax", "stakz"};
+    static const char *const ids[] = {"9stax", "stakz", "stackatrack"};
     static const char *const views[] = {"Ann's view", "Easy computer's view", "Bo's view"};
     (void)state;
-    for (size_t i = 0; i < 2; i++) {
+    for (size_t i = 0; i < 3; i++) {
         shell *sh = make_shell();
         match_info mi;
         char *body, err[300], want[64];
@@ -593,6 +637,8 @@ static void test_whose_eyes(void **state)
         trace = tmpfile();
         trace_to(trace);
         named_match(ids[i], 3, 70 + i, &mi, &body);
+        if (i == 2)
+            hidden_track(&mi, &body);
         shell_push(sh, &below);
         s = replay_scene_create(sh, &mi, body, err, sizeof err);
         assert_non_null(s);
@@ -625,6 +671,8 @@ static void test_whose_eyes(void **state)
                 if (!shown(want))
                     fail_msg("stakz through seat %d's eyes: no \"%s\"", eyes + 1, want);
             }
+            if (i == 2) /* Stack-A-Track's tray names the player whose blocks it shows, as the bar does (#29) */
+                track_tray_named(&mi, eyes);
             seen |= 1 << eyes;
         }
         assert_int_equal(seen, 7); /* every seat's eyes */

@@ -77,8 +77,17 @@ static inline void mf_info(match_info *mi, const game_info *gi, int players, uin
 /* A whole turn-based match of gi by the easy computer: the header and the
  * record's text (malloc'd) in *body; the record stops after upto moves
  * when upto >= 0 (a match left playing). */
+static inline void mf_turns_with(const game_info *gi, int players, uint64_t seed, int upto, const game_params *params,
+                                 match_info *mi, char **body, mf_final *fin);
 static inline void mf_turns(const game_info *gi, int players, uint64_t seed, int upto, match_info *mi, char **body,
                      mf_final *fin)
+{
+    mf_turns_with(gi, players, seed, upto, NULL, mi, body, fin);
+}
+
+/* mf_turns with the match's options (params, players and all) instead of the mode's defaults when not NULL. */
+static inline void mf_turns_with(const game_info *gi, int players, uint64_t seed, int upto, const game_params *params,
+                                 match_info *mi, char **body, mf_final *fin)
 {
     const game_rules *g = gi->rules;
     game_record rec;
@@ -87,6 +96,8 @@ static inline void mf_turns(const game_info *gi, int players, uint64_t seed, int
     void *st = calloc(1, g->state_size);
     int64_t ms = 0;
     mf_info(mi, gi, players, seed, 0);
+    if (params)
+        mi->params = *params;
     assert_int_equal(record_init(&rec, gi->id, &mi->params, seed, err, sizeof err), 0);
     assert_int_equal(record_replay(&rec, 0, st, err, sizeof err), 0);
     for (int k = 0; k < 3000 && k != upto; k++) {

@@ -170,11 +170,32 @@ static void test_stakz_pad(void **state)
     free(t);
 }
 
+/* Once the Immunity step is done the learner's turn offers nothing (#29):
+ * between the step's end and its Continue the view prompts for no move (no
+ * Draw), and the script's Draw (a click where the button stood, or X) plays
+ * none; X is refused with the lesson's words. */
+static void check_done_offers_nothing(const char *t, int pad)
+{
+    const char *from = strstr(t, "lesson 9stax step 13 done\n"), *to, *p;
+    assert_non_null(from);
+    to = strstr(from, "lesson 9stax continue\n");
+    assert_non_null(to);
+    if ((p = strstr(from, "nine prompt")) != NULL && p < to)
+        fail_msg("the Immunity step, done, still offers a move: %.40s", p);
+    p = strstr(from, "nine choose draw");
+    assert_true(p == NULL || p > to);
+    if (pad) {
+        p = strstr(from, "nine refused: That step is done: press Continue for the next.\n");
+        assert_true(p != NULL && p < to);
+    }
+}
+
 static void test_nine_mouse(void **state)
 {
     char *t = run("9stax", "lesson_nine_mouse", 0);
     (void)state;
     check_trace("9stax", t, "nine refused: The green 3 is neither blue nor a 7.\n");
+    check_done_offers_nothing(t, 0);
     {
         static const char *const want[] = {"nine status Click Continue for the next step.\n",
                                            "nine status Click Start the game.\n"};
@@ -189,6 +210,7 @@ static void test_nine_pad(void **state)
     (void)state;
     assert_non_null(strstr(t, "focus setup lesson\n"));
     check_trace("9stax", t, "nine refused: Swap: choose the first of two stacks.\n");
+    check_done_offers_nothing(t, 1);
     {
         static const char *const want[] = {"nine status Press (A) for the next step.\n",
                                            "nine status Press (A) to start the game.\n"};
@@ -221,6 +243,42 @@ static void check_rt_trace(const char *mode, const char *t, const char *computer
     free(l);
 }
 
+/* While a MAXSTAX step's Done panel waits, the table holds still (#29): the
+ * round and clock traced as the step is done ("lesson MODE holds: round R,
+ * S s left") are those traced at its Continue, for every step done; and a
+ * SAMESTAX copy that held (step 2, which ends round 1) leaves round 1 on the
+ * table, not the next round's creation. */
+static void check_held(const char *mode, const char *t)
+{
+    char key[80];
+    const char *p = t;
+    int n = 0;
+    snprintf(key, sizeof key, "lesson %s holds: ", mode);
+    while ((p = strstr(p, key)) != NULL) {
+        char held[80], until[80], k2[100];
+        const char *q;
+        p += strlen(key);
+        snprintf(held, sizeof held, "%.*s", (int)(strchr(p, '\n') - p), p);
+        snprintf(k2, sizeof k2, "lesson %s held until continue: ", mode);
+        q = strstr(p, k2);
+        assert_non_null(q);
+        q += strlen(k2);
+        snprintf(until, sizeof until, "%.*s", (int)(strchr(q, '\n') - q), q);
+        if (strcmp(held, until) != 0)
+            fail_msg("%s: a done step's table moved on: held %s, at Continue %s", mode, held, until);
+        n++;
+    }
+    assert_true(n >= 2);
+    if (!strcmp(mode, "samestax")) {
+        p = strstr(t, "lesson samestax step 2 done\n");
+        assert_non_null(p);
+        p = strstr(p, "lesson samestax holds: round ");
+        assert_non_null(p);
+        if (strncmp(p, "lesson samestax holds: round 1,", 31) != 0)
+            fail_msg("the copy that held leaves the next round on the table: %.50s", p);
+    }
+}
+
 /* Plays mode's MAXSTAX lesson by mouse or by controller (pad: through
  * setup, where its first start offers it) and checks its trace. */
 static void play_rt(const char *mode, int pad, const char *computer, const char *const *refused, int n)
@@ -232,6 +290,7 @@ static void play_rt(const char *mode, int pad, const char *computer, const char 
     if (pad)
         assert_non_null(strstr(t, "setup lesson offered\n"));
     check_rt_trace(mode, t, computer, refused, n);
+    check_held(mode, t);
     free(t);
 }
 
@@ -344,6 +403,34 @@ static void test_rules_door_maxstax(void **state)
     free(t);
 }
 
+/* The MAXSTAX tab's Learn buttons are reached by d-pad and arrows (#29):
+ * down from the tabs onto the row (the lesson X takes), along it, up back
+ * to the tabs; A or Enter takes the focused one, not only X's. */
+static void test_rules_learn_row(void **state)
+{
+    static const char *const pad[] = {"rules maxstax\n", "focus rules lesson\n", "focus rules lesson_samestax\n",
+                                      "focus rules lesson_swapstax\n", "rules lesson swapstax\n",
+                                      "lesson swapstax step 1/5 ", "scene table\n"};
+    static const char *const keys[] = {"rules maxstax\n", "focus rules lesson_samestax\n", "focus rules lesson\n",
+                                       "focus rules maxstax\n", "focus rules lesson_samestax\n",
+                                       "rules lesson samestax\n", "scene table\n"};
+    char *t;
+    const char *miss;
+    (void)state;
+    t = TESTENV_PLAY_SCRIPT(testenv_game_tmp(), GAME, "rules-learn-pad", "--scene rules --game speedstax",
+                            "lesson_rules_learn_pad");
+    assert_non_null(t);
+    if ((miss = testenv_missing_in_order(t, pad, 7)))
+        fail_msg("trace lacks, in order: %s", miss);
+    free(t);
+    t = TESTENV_PLAY_SCRIPT(testenv_game_tmp(), GAME, "rules-learn-keys", "--scene rules --game samestax",
+                            "lesson_rules_learn_keys");
+    assert_non_null(t);
+    if ((miss = testenv_missing_in_order(t, keys, 7)))
+        fail_msg("trace lacks, in order: %s", miss);
+    free(t);
+}
+
 /* The first start of a mode offers the lesson (setup's focus on it, one A
  * takes it); the store keeps that it was offered, so the next visit does not. */
 static void test_first_start_offers(void **state)
@@ -387,6 +474,7 @@ int main(void)
         cmocka_unit_test(test_rt_step_time_up),
         cmocka_unit_test(test_rules_door),
         cmocka_unit_test(test_rules_door_maxstax),
+        cmocka_unit_test(test_rules_learn_row),
         cmocka_unit_test(test_first_start_offers),
     };
     return cmocka_run_group_tests(tests, testenv_game_setup, testenv_game_teardown);

@@ -558,6 +558,11 @@ static table_intent maxstax_view_update(void *vv, shell *sh, double dt)
         maxstax_view_snapshot(v, 1);
         return v->results_left <= 0 ? results_done(v) : TABLE_NONE;
     }
+    if (maxstax_lesson_waits(v)) { /* a lesson's step is done: the table holds still until Continue */
+        maxstax_lesson_update(v, sh, dt);
+        return TABLE_NONE;
+    }
+    maxstax_lesson_before_tick(v);
     play_step(v, sh, dt);
     best_update(v);
     maxstax_lesson_update(v, sh, dt);

@@ -612,6 +612,8 @@ static void draw_hints(render *r, shell *sh, const maxstax_view *v)
     int n = 0;
     if (v->results_left > 0) {
         h[n++] = (ui_hint){ACT_ACCEPT, "Continue"};
+    } else if (maxstax_lesson_waits(v)) { /* the lesson's panel waits: its button, not the round's controls */
+        h[n++] = (ui_hint){dev == DEV_PAD ? ACT_ACCEPT : UI_HINT_POINT, maxstax_lesson_continue_word(v)};
     } else if (maxstax_swapping(v)) {
         h[n++] = (ui_hint){UI_HINT_LEFTRIGHT, "Choose"};
         h[n++] = (ui_hint){dev == DEV_PAD ? ACT_ACCEPT : UI_HINT_POINT, "Swap or pass"};
@@ -665,7 +667,8 @@ void maxstax_view_draw(void *vv, shell *sh, render *r, float alpha)
     }
     if (!v->replay) { /* a replay's controls are the replay screen's */
         ui_draw_button(r, ui_nav_item(&v->nav, ID_CLAIM)->r, p >= 0 && maxstax_creating(v, p) ? "Ready!" : "MAX STAX!",
-                       v->nav.hover == ID_CLAIM, p >= 0 && speedstax_building(maxstax_match_rounds(v->match), p), 1);
+                       v->nav.hover == ID_CLAIM,
+                       p >= 0 && speedstax_building(maxstax_match_rounds(v->match), p) && !maxstax_lesson_waits(v), 1);
         ui_draw_button(r, ui_nav_item(&v->nav, ID_MENU)->r, v->practice.on ? "Leave" : "Menu", v->nav.hover == ID_MENU,
                        1, 0);
     }

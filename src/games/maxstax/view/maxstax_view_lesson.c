@@ -30,6 +30,9 @@ struct maxstax_lesson_run {
     lesson_panel panel;
     float space_traced[3]; /* where the learner's space was last traced: its middle at the floor, its scale */
     unsigned claims;       /* the learner's claim events when the entry began */
+    char *before;          /* a claim step: the match as it stood before the last tick (maxstax_match_save) */
+    int before_key;        /* its round (maxstax_round_key) */
+    maxstax_match *next;   /* a done step that ended its round shows the round as it ended; the match goes on from this */
 };
 
 static const lesson_step *cur(const maxstax_lesson_run *run) { return &run->l.step[run->step]; }
@@ -68,6 +71,47 @@ static int still(const maxstax_view *v)
     return 1;
 }
 
+/* What the table shows while a step waits for Continue: its round and clock
+ * (a test sees that it holds still, and which round it holds). */
+static void trace_held(const maxstax_view *v, const char *when)
+{
+    trace_line("lesson %s %s: round %d, %.2f s left", v->lesson->l.mode, when, maxstax_round_key(v),
+               maxstax_match_time_left(v->match));
+}
+
+/* A claim ended the round (a SAMESTAX copy that held, the last to finish):
+ * the table shows the round as it stood at the call, not the next round
+ * already running, until Continue; the match goes on from where it is. */
+static void hold_round(maxstax_view *v)
+{
+    maxstax_lesson_run *run = v->lesson;
+    maxstax_match *shown;
+    char err[200];
+    if (!run->before || run->before_key == maxstax_round_key(v))
+        return;
+    if (!(shown = maxstax_match_load(run->before, &v->deck, err, sizeof err))) {
+        log_error("lesson %s: the round as it ended: %s", run->l.mode, err);
+        return;
+    }
+    run->next = v->match;
+    v->match = shown;
+    v->layout_w = 0; /* the round's own frame */
+    maxstax_view_snapshot(v, 1);
+}
+
+/* Continue: the match the held round stood for comes back. */
+static void release_round(maxstax_view *v)
+{
+    maxstax_lesson_run *run = v->lesson;
+    if (!run->next)
+        return;
+    maxstax_match_free(v->match);
+    v->match = run->next;
+    run->next = NULL;
+    v->layout_w = 0;
+    maxstax_view_snapshot(v, 1);
+}
+
 /* The entry taken: on to the next, and the step done after its last. */
 static void advance(maxstax_view *v)
 {
@@ -79,6 +123,8 @@ static void advance(maxstax_view *v)
         run->done = 1;
         audio_play(SFX_CLICK);
         trace_line("lesson %s step %d done", run->l.mode, run->step + 1);
+        hold_round(v);
+        trace_held(v, "holds");
     }
 }
 
@@ -133,7 +179,38 @@ void *maxstax_view_lesson(shell *sh, const match_setup *m, const lesson *l, uint
     return v;
 }
 
-void maxstax_lesson_free(maxstax_lesson_run *run) { free(run); }
+void maxstax_lesson_free(maxstax_lesson_run *run)
+{
+    if (!run)
+        return;
+    free(run->before);
+    maxstax_match_free(run->next);
+    free(run);
+}
+
+int maxstax_lesson_waits(const maxstax_view *v) { return v->lesson && !cur(v->lesson)->game && v->lesson->done; }
+
+const char *maxstax_lesson_continue_word(const maxstax_view *v)
+{
+    const maxstax_lesson_run *run = v->lesson;
+    if (!run || cur(run)->game || !(run->done || cur(run)->watch))
+        return NULL;
+    return run->step + 1 < run->l.n && run->l.step[run->step + 1].game ? "Start the game" : "Continue";
+}
+
+void maxstax_lesson_before_tick(maxstax_view *v)
+{
+    maxstax_lesson_run *run = v->lesson;
+    const lesson_act *a = run ? wanted(run) : NULL;
+    free(run ? run->before : NULL);
+    if (!run)
+        return;
+    run->before = NULL;
+    if (!a || strcmp(a->alt[0], "claim") != 0)
+        return; /* only a call ends a round under a step */
+    run->before = maxstax_match_save(v->match);
+    run->before_key = maxstax_round_key(v);
+}
 
 /* Refuses the learner's action with why: the error sound, the toast, the trace. */
 static int refuse(maxstax_view *v, const char *why)
@@ -277,8 +354,16 @@ int maxstax_lesson_input(maxstax_view *v, shell *sh, const action_event *ev)
     maxstax_lesson_run *run = v->lesson;
     if (!run || cur(run)->game || !(run->done || cur(run)->watch) || !lesson_panel_pressed(&run->panel, ev))
         return 0;
+    if (run->done)
+        trace_held(v, "held until continue");
     trace_line("lesson %s continue", run->l.mode);
     audio_play(SFX_CLICK);
+    release_round(v);
+    for (int p = 0; p < v->players; p++) { /* what was pressed while the table held still is not played after */
+        v->ctl[p].actions = 0;
+        v->ctl[p].turn = 0;
+        v->ctl[p].press = 0;
+    }
     if (run->step + 1 < run->l.n)
         go_step(v, sh, run->step + 1);
     return 1;

@@ -195,6 +195,16 @@ int maxstax_lesson_refuse(maxstax_view *v, int p, const char *action);
 int maxstax_lesson_refuse_swap(maxstax_view *v, int p, int with);
 /* After a step: the replies, and whether the step is done. */
 void maxstax_lesson_update(maxstax_view *v, shell *sh, double dt);
+/* Whether a lesson's step is done and waits for Continue: the table holds
+ * still (no tick: the clock, the blocks, the computers), showing the round as
+ * the step left it. */
+int maxstax_lesson_waits(const maxstax_view *v);
+/* What the accept control does while a step waits ("Continue", or "Start the
+ * game" before the game); NULL when it waits for an action or in a match. */
+const char *maxstax_lesson_continue_word(const maxstax_view *v);
+/* Before a tick of a step that waits for a call: the match kept as it
+ * stands, so a call that ends the round leaves that round on the table. */
+void maxstax_lesson_before_tick(maxstax_view *v);
 /* An action: 1 when the lesson took it (Continue). */
 int maxstax_lesson_input(maxstax_view *v, shell *sh, const action_event *ev);
 /* The lesson panel, where the computer's space is. */

@@ -45,6 +45,16 @@ int track_view_chooser(const track_view *v)
     return mover;
 }
 
+void track_view_tray_head(const track_view *v, int seat, char *buf, size_t n)
+{
+    char who[MATCH_NAME_LEN];
+    if (table_replaying(v->t))
+        table_seat_name(table_match(v->t), seat, who, sizeof who);
+    else
+        snprintf(who, sizeof who, "%s", seat_color_name(seat));
+    snprintf(buf, n, "%s's blocks", who);
+}
+
 int track_view_human_turn(const track_view *v)
 {
     return table_may_act(v->t, v->st->to_move) && !v->dr.active;
@@ -94,6 +104,11 @@ static void tray_trace(track_view *v)
         for (int k = 0; k < v->nkind && n > 0 && (size_t)n + 40 < sizeof line; k++) {
             line[n++] = k ? '.' : ' ';
             n += track_block_write(v->kind[k].b, line + n, sizeof line - (size_t)n);
+        }
+        if (n > 0 && (size_t)n + 80 < sizeof line) { /* and its heading, as the tray says it */
+            char head[MATCH_NAME_LEN + 16];
+            track_view_tray_head(v, seat, head, sizeof head);
+            snprintf(line + n, sizeof line - (size_t)n, " (%s)", head);
         }
     }
     if (strcmp(line, v->tray_traced) != 0) {

@@ -319,12 +319,12 @@ static void draw_scoring(render *r, rrect box)
 static void draw_tray(render *r, shell *sh, const track_view *v)
 {
     int seat = track_view_chooser(v), hide = table_curtain(v->t) >= 0;
-    char head[64];
+    char head[MATCH_NAME_LEN + 16];
     ui_draw_panel(r, v->right);
     if (seat < 0 || hide) {
         render_text(r, FONT_SANS_BOLD, UI_HEAD, v->right.x + 24, v->right.y + 18, UI_INK, "Blocks");
     } else {
-        snprintf(head, sizeof head, "%s's blocks", seat_color_name(seat));
+        track_view_tray_head(v, seat, head, sizeof head);
         ui_draw_seat_name(r, seat, FONT_SANS_BOLD, UI_HEAD, v->right.x + 24, v->right.y + 18, UI_INK, head);
     }
     if (hide) {
@@ -335,7 +335,10 @@ static void draw_tray(render *r, shell *sh, const track_view *v)
                             UI_INK_SOFT, "Every player's blocks are on their phone.", 1);
     } else if (v->nkind == 0) {
         render_text_wrapped(r, FONT_SANS_OBLIQUE, UI_BODY, v->tray.x, v->tray.y + 10, v->tray.w, TEXT_LEFT,
-                            UI_INK_SOFT, "No blocks left: this seat sits out.", 1);
+                            UI_INK_SOFT,
+                            /* a lesson's step gave the learner only the blocks it asks for: they are not out */
+                            lesson_continue_word(v->t) ? "This step's blocks are played." : "No blocks left: this seat sits out.",
+                            1);
     }
     for (int k = 0; !hide && k < v->nkind; k++) {
         const ui_item *it = ui_nav_item(&v->nav, ID_TRAY + k);

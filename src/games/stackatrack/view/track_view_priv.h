@@ -14,6 +14,7 @@
 #include "audio/audio.h"
 #include "core/log.h"
 #include "games/stackatrack/rules/track.h"
+#include "core/matchfile.h"
 #include "table/table.h"
 #include "table/table_store.h"
 #include "ui/ui.h"
@@ -87,6 +88,10 @@ typedef struct track_view {
 /* The seat whose hand the tray shows and who chooses: the human to move, or
  * the viewer (curtain tables), or the mover. */
 int track_view_chooser(const track_view *v);
+/* The tray's heading for seat's blocks: in a replay the player's name as the
+ * match file gives it ("Bo's blocks", as the bar's "Bo's view"), else the
+ * seat's colour ("Green's blocks"). */
+void track_view_tray_head(const track_view *v, int seat, char *buf, size_t n);
 /* Whether the blocks are hidden by the house rule. */
 static inline int track_hidden(const track_view *v) { return v->st->opt[TRACK_OPT_HIDDEN] != 0; }
 /* Whether the human to move may play now. */
