@@ -102,7 +102,9 @@ static char *run(const char *mode, const char *script, int pad)
 {
     char args[300], pref[64];
     char *t;
-    snprintf(args, sizeof args, "--scene %s --game %s", pad ? "setup" : "lesson", mode);
+    /* seeded: unseeded, the easy SPEEDSTAX computer's luck left it without a
+     * call inside the script's minute about one run in ten */
+    snprintf(args, sizeof args, "--scene %s --game %s --seed 7", pad ? "setup" : "lesson", mode);
     snprintf(pref, sizeof pref, "%s-%s", mode, pad ? "pad" : "mouse");
     t = TESTENV_PLAY_SCRIPT(testenv_game_tmp(), GAME, pref, args, script);
     assert_non_null(t);
