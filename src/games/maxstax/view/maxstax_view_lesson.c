@@ -198,6 +198,16 @@ const char *maxstax_lesson_continue_word(const maxstax_view *v)
     return run->step + 1 < run->l.n && run->l.step[run->step + 1].game ? "Start the game" : "Continue";
 }
 
+/* Whether a seat's MAX STAX is being checked: the only way a round ends
+ * under a step (the clock's end starts the step again). */
+static int claim_checking(const maxstax_match *m)
+{
+    for (int p = 0; p < maxstax_match_rounds(m)->players; p++)
+        if (maxstax_match_claim(m, p) == MAXSTAX_CLAIM_CHECKING)
+            return 1;
+    return 0;
+}
+
 void maxstax_lesson_before_tick(maxstax_view *v)
 {
     maxstax_lesson_run *run = v->lesson;
@@ -208,6 +218,10 @@ void maxstax_lesson_before_tick(maxstax_view *v)
     run->before = NULL;
     if (!a || strcmp(a->alt[0], "claim") != 0)
         return; /* only a call ends a round under a step */
+    /* and only once it is being checked: the match's text is not written
+     * every frame of the step, only over the few ticks a check takes */
+    if (!claim_checking(v->match))
+        return;
     run->before = maxstax_match_save(v->match);
     run->before_key = maxstax_round_key(v);
 }
